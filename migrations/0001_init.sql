@@ -1,0 +1,182 @@
+-- The whole data model. Amounts are integer hundredths of a coin (`*_cents`); odds are
+-- fractions from the ladder (`*_num` / `*_den`, decimal = num / den + 1); times are
+-- ISO 8601 UTC strings, which sort as text.
+
+-- A Telegram user; the id is Telegram's own user id.
+CREATE TABLE users (
+  id INTEGER PRIMARY KEY,
+  username TEXT NOT NULL,
+  first_name TEXT NOT NULL DEFAULT '',
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX users_username ON users (username COLLATE NOCASE);
+
+-- A bookmaker profile; one per user. Names are unique whatever their case.
+CREATE TABLE bookmakers (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  owner_id INTEGER NOT NULL UNIQUE REFERENCES users (id),
+  name TEXT NOT NULL,
+  terms TEXT NOT NULL DEFAULT '',
+  created_at TEXT NOT NULL
+);
+CREATE UNIQUE INDEX bookmakers_name ON bookmakers (name COLLATE NOCASE);
+
+-- A punter's join request and, once approved, his membership.
+CREATE TABLE memberships (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  bookmaker_id INTEGER NOT NULL REFERENCES bookmakers (id),
+  user_id INTEGER NOT NULL REFERENCES users (id),
+  status TEXT NOT NULL CHECK (status IN ('CREATED', 'APPROVED', 'DECLINED')),
+  note TEXT NOT NULL DEFAULT '',
+  requested_at TEXT NOT NULL,
+  approved_at TEXT,
+  UNIQUE (bookmaker_id, user_id)
+);
+CREATE INDEX memberships_user ON memberships (user_id, status);
+CREATE INDEX memberships_bookmaker_status ON memberships (bookmaker_id, status);
+
+-- Coin accounts. The pool ("My coins") belongs to the user who owns, or will own, a
+-- bookmaker profile, so a subscription paid before the profile exists can carry its grant.
+-- A punter account is per (pool owner, punter) and can never go below zero: an overdraft
+-- aborts the whole batch it is part of.
+CREATE TABLE accounts (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL CHECK (kind IN ('POOL', 'PUNTER')),
+  pool_owner_id INTEGER NOT NULL REFERENCES users (id),
+  punter_id INTEGER REFERENCES users (id),
+  balance_cents INTEGER NOT NULL DEFAULT 0,
+  CHECK ((kind = 'POOL') = (punter_id IS NULL)),
+  CHECK (kind = 'POOL' OR balance_cents >= 0)
+);
+CREATE UNIQUE INDEX accounts_pool ON accounts (pool_owner_id) WHERE kind = 'POOL';
+CREATE UNIQUE INDEX accounts_punter ON accounts (pool_owner_id, punter_id) WHERE kind = 'PUNTER';
+
+-- Append-only double-entry ledger: every balance change is one row here, written in the
+-- same batch as the balance update. Coins enter only through GRANT and PURCHASE (no source).
+CREATE TABLE ledger (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  pool_owner_id INTEGER NOT NULL REFERENCES users (id),
+  from_account INTEGER REFERENCES accounts (id),
+  to_account INTEGER NOT NULL REFERENCES accounts (id),
+  amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+  kind TEXT NOT NULL CHECK (kind IN ('GRANT', 'PURCHASE', 'ALLOCATE', 'WITHDRAW', 'STAKE', 'PAYOUT', 'REFUND')),
+  ref TEXT,
+  created_at TEXT NOT NULL,
+  CHECK ((from_account IS NULL) = (kind IN ('GRANT', 'PURCHASE'))),
+  CHECK (from_account IS NULL OR from_account <> to_account)
+);
+CREATE INDEX ledger_pool_owner ON ledger (pool_owner_id, id);
+CREATE INDEX ledger_from ON ledger (from_account);
+CREATE INDEX ledger_to ON ledger (to_account);
+-- A grant is given once per user, whatever happens to deliveries.
+CREATE UNIQUE INDEX ledger_one_grant ON ledger (pool_owner_id) WHERE kind = 'GRANT';
+
+-- An event; a draft is an event in status CREATED. Written only by its EventRoom.
+CREATE TABLE events (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  bookmaker_id INTEGER NOT NULL REFERENCES bookmakers (id),
+  title TEXT NOT NULL,
+  description TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('CREATED', 'READY_FOR_BETS', 'WAITING_FOR_RESULT', 'FINISHED',
+    'WAITING_FOR_CALCULATION', 'CALCULATED', 'CANCELLED', 'ABANDONED', 'SUSPENDED')),
+  start_date TEXT NOT NULL,
+  end_date TEXT NOT NULL,
+  start_date2 TEXT,
+  start_date3 TEXT,
+  start_date4 TEXT,
+  start_date5 TEXT,
+  max_total_payout_cents INTEGER NOT NULL CHECK (max_total_payout_cents > 0),
+  -- return for punters in hundredths: 1, or 50 to 95
+  return_pct INTEGER NOT NULL CHECK (return_pct = 1 OR return_pct BETWEEN 50 AND 95),
+  bot_equalizer INTEGER NOT NULL DEFAULT 0 CHECK (bot_equalizer IN (0, 1)),
+  -- bumped on every write, so polled lists can answer 304 without waking the room
+  version INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  settled_at TEXT
+);
+CREATE INDEX events_bookmaker_start ON events (bookmaker_id, start_date);
+CREATE INDEX events_bookmaker_status ON events (bookmaker_id, status, settled_at);
+
+-- An outcome of an event. `odds_*` are the bookmaker's, `curr_*` those bets are taken at.
+CREATE TABLE event_items (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  event_id INTEGER NOT NULL REFERENCES events (id),
+  position INTEGER NOT NULL,
+  title TEXT NOT NULL,
+  odds_num INTEGER NOT NULL CHECK (odds_num > 0),
+  odds_den INTEGER NOT NULL CHECK (odds_den > 0),
+  curr_num INTEGER NOT NULL CHECK (curr_num > 0),
+  curr_den INTEGER NOT NULL CHECK (curr_den > 0),
+  status TEXT NOT NULL DEFAULT 'ACTIVE' CHECK (status IN ('ACTIVE', 'NR', 'WINNER', 'LOSER')),
+  UNIQUE (event_id, position)
+);
+
+-- A bet keeps the odds it was accepted at. One bet per punter per outcome.
+CREATE TABLE bets (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  event_id INTEGER NOT NULL REFERENCES events (id),
+  item_id INTEGER NOT NULL REFERENCES event_items (id),
+  user_id INTEGER NOT NULL REFERENCES users (id),
+  bookmaker_id INTEGER NOT NULL REFERENCES bookmakers (id),
+  stake_cents INTEGER NOT NULL CHECK (stake_cents > 0),
+  odds_num INTEGER NOT NULL CHECK (odds_num > 0),
+  odds_den INTEGER NOT NULL CHECK (odds_den > 0),
+  status TEXT NOT NULL DEFAULT 'ACCEPTED' CHECK (status IN ('ACCEPTED', 'WON', 'LOST', 'CANCELLED')),
+  payout_cents INTEGER NOT NULL DEFAULT 0 CHECK (payout_cents >= 0),
+  created_at TEXT NOT NULL,
+  settled_at TEXT,
+  UNIQUE (item_id, user_id)
+);
+CREATE INDEX bets_event ON bets (event_id, status);
+CREATE INDEX bets_punter_history ON bets (bookmaker_id, user_id, created_at);
+
+-- The market's catalogue, in Telegram Stars. Coin packages carry `coins_cents`.
+CREATE TABLE subscriptions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  type TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  price_stars INTEGER NOT NULL CHECK (price_stars > 0),
+  period_days INTEGER CHECK (period_days IS NULL OR period_days > 0),
+  coins_cents INTEGER CHECK (coins_cents IS NULL OR coins_cents > 0)
+);
+
+-- What a user holds of a subscription type: one row per type, extended on renewal.
+CREATE TABLE user_subscriptions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  user_id INTEGER NOT NULL REFERENCES users (id),
+  type TEXT NOT NULL,
+  active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
+  start_date TEXT NOT NULL,
+  end_date TEXT,
+  UNIQUE (user_id, type)
+);
+
+-- An invoice we asked Telegram to show; `id` is the opaque payload sent with it.
+CREATE TABLE invoices (
+  id TEXT PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users (id),
+  subscription_id INTEGER NOT NULL REFERENCES subscriptions (id),
+  price_stars INTEGER NOT NULL CHECK (price_stars > 0),
+  status TEXT NOT NULL CHECK (status IN ('PENDING', 'PAID', 'CANCELLED')),
+  created_at TEXT NOT NULL,
+  paid_at TEXT
+);
+CREATE INDEX invoices_user ON invoices (user_id, status);
+
+-- A payment Telegram reported; applied exactly once per charge id.
+CREATE TABLE payments (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  invoice_id TEXT NOT NULL REFERENCES invoices (id),
+  user_id INTEGER NOT NULL REFERENCES users (id),
+  telegram_payment_charge_id TEXT NOT NULL UNIQUE,
+  amount_stars INTEGER NOT NULL,
+  created_at TEXT NOT NULL
+);
+
+-- Bot updates already handled, so a redelivery changes nothing.
+CREATE TABLE telegram_updates (
+  update_id INTEGER PRIMARY KEY,
+  received_at TEXT NOT NULL
+);

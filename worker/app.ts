@@ -1,0 +1,32 @@
+import { Hono } from "hono";
+import { cors } from "hono/cors";
+import { bookmakerRoutes } from "./bookmakers/routes";
+import { devRoutes } from "./dev/routes";
+import { isDevMode, type AppEnv } from "./env";
+import { identityRoutes } from "./identity/routes";
+import { notFound, onError } from "./lib/errors";
+
+const LOCALHOST = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
+
+export const app = new Hono<AppEnv>()
+  .use(
+    cors({
+      // The web app lives on its own origin (Pages); in dev mode any local port may call us.
+      origin: (origin, c) => (origin === c.env.WEB_ORIGIN || (isDevMode(c.env) && LOCALHOST.test(origin)) ? origin : null),
+      allowHeaders: ["Authorization", "Content-Type", "If-None-Match"],
+      allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
+      exposeHeaders: ["ETag"],
+      maxAge: 600,
+    }),
+  )
+  .get("/health", (c) => c.json({ ok: true as const }))
+  .route("/auth", identityRoutes)
+  .route("/dev", devRoutes)
+  .route("/bookmakers", bookmakerRoutes);
+
+app.notFound(() => {
+  throw notFound("No such route.");
+});
+app.onError(onError);
+
+export type AppType = typeof app;

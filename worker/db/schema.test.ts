@@ -1,0 +1,40 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+
+// schema.sql is what a reader opens to learn the data model; it must say what the
+// migrations actually build.
+
+const normalise = (sql: string) =>
+  sql
+    .replace(/--[^\n]*/g, "")
+    .replace(/\s+/g, " ")
+    .replace(/\s*([(),])\s*/g, "$1")
+    .trim();
+
+async function objects(db: D1Database) {
+  const { results } = await db
+    .prepare(
+      `SELECT type, name, tbl_name, sql FROM sqlite_master
+       WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'
+       ORDER BY type, name`,
+    )
+    .all<{ type: string; name: string; tbl_name: string; sql: string }>();
+  return results.map((r) => ({ ...r, sql: normalise(r.sql) }));
+}
+
+/** Splits a SQL file into statements, leaving out comments. */
+const statements = (sql: string) =>
+  sql
+    .replace(/--[^\n]*/g, "")
+    .split(";")
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+describe("schema.sql", () => {
+  it("builds exactly the schema that the migrations build", async () => {
+    await env.SCHEMA_DB.batch(statements(env.SCHEMA_SQL).map((s) => env.SCHEMA_DB.prepare(s)));
+    const fromMigrations = await objects(env.DB);
+    expect(fromMigrations.length).toBeGreaterThan(10);
+    expect(await objects(env.SCHEMA_DB)).toEqual(fromMigrations);
+  });
+});

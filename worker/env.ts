@@ -1,0 +1,32 @@
+import type { EventRoom } from "./events/room";
+
+/** Bindings and configuration of the API worker (wrangler.toml, secrets, scripts/dev.mjs). */
+export interface Env {
+  DB: D1Database;
+  EVENT_ROOM: DurableObjectNamespace<EventRoom>;
+  /** Telegram bot token: signs init data and calls the Bot API. A secret. */
+  BOT_TOKEN?: string;
+  /** Signs our session JWTs. A secret. */
+  JWT_SECRET?: string;
+  /** Telegram echoes it in X-Telegram-Bot-Api-Secret-Token on webhook calls. A secret. */
+  WEBHOOK_SECRET?: string;
+  /** "true" only in local development: turns on /dev/* routes. */
+  DEV_MODE?: string;
+  /** The web app's origin, for CORS. */
+  WEB_ORIGIN?: string;
+  /** The Bot API base URL; tests point it at a fake. */
+  TELEGRAM_API_URL?: string;
+}
+
+/** The authenticated caller, set by `requireUser`. */
+export interface SessionUser {
+  userId: number;
+  username: string;
+}
+
+export interface AppEnv {
+  Bindings: Env;
+  Variables: { user: SessionUser };
+}
+
+export const isDevMode = (env: Env) => env.DEV_MODE === "true";

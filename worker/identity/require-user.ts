@@ -1,0 +1,16 @@
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../env";
+import { AppError } from "../lib/errors";
+import { secret } from "./secrets";
+import { readSession } from "./session";
+
+/** Every route but auth, webhook, health and dev needs `Authorization: JWT <token>` (or Bearer). */
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  const header = c.req.header("Authorization") ?? "";
+  const match = /^(?:JWT|Bearer)\s+(\S+)$/i.exec(header);
+  if (!match) throw new AppError("UNAUTHENTICATED", 401, "Sign in first.");
+  const user = await readSession(match[1], secret(c.env, "JWT_SECRET"));
+  if (!user) throw new AppError("UNAUTHENTICATED", 401, "Your session is invalid or has expired.");
+  c.set("user", user);
+  await next();
+});

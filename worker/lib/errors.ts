@@ -1,0 +1,60 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+export type ErrorCode =
+  | "VALIDATION"
+  | "UNAUTHENTICATED"
+  | "FORBIDDEN"
+  | "SUBSCRIPTION_REQUIRED"
+  | "FEATURE_UNAVAILABLE"
+  | "USERNAME_REQUIRED"
+  | "NOT_FOUND"
+  | "NAME_TAKEN"
+  | "BET_EXISTS"
+  | "EVENT_NOT_OPEN"
+  | "ODDS_CHANGED"
+  | "LIMIT_EXCEEDED"
+  | "INSUFFICIENT_COINS"
+  | "ALREADY_SETTLED"
+  | "CONFLICT"
+  | "MISCONFIGURED"
+  | "INTERNAL";
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; field?: string } & Record<string, unknown>;
+}
+
+/** An error the client is meant to see: a code, an HTTP status and a message. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = "Not found.") => new AppError("NOT_FOUND", 404, what);
+export const forbidden = (what = "Forbidden.") => new AppError("FORBIDDEN", 403, what);
+export const validationError = (field: string, message: string) =>
+  new AppError("VALIDATION", 400, message, { field });
+
+export function errorResponse(c: Context, err: AppError) {
+  const body: ErrorBody = { error: { code: err.code, message: err.message, ...err.extra } };
+  return c.json(body, err.status);
+}
+
+/** The one error handler: known errors keep their code, the rest are logged and hidden. */
+export function onError(err: Error, c: Context) {
+  if (err instanceof AppError) return errorResponse(c, err);
+  if (err instanceof HTTPException && err.status < 500) {
+    // Hono raises these for malformed requests, such as a body that is not JSON.
+    const code: ErrorCode = err.status === 401 ? "UNAUTHENTICATED" : err.status === 404 ? "NOT_FOUND" : "VALIDATION";
+    return errorResponse(c, new AppError(code, err.status as ContentfulStatusCode, err.message || "Bad request."));
+  }
+  console.error("unhandled error", err);
+  return errorResponse(c, new AppError("INTERNAL", 500, "Unexpected error."));
+}
