@@ -1,3 +1,5 @@
+import type { BookmakerDto } from "../contract";
+
 export interface BookmakerRow {
   id: number;
   owner_id: number;
@@ -6,11 +8,6 @@ export interface BookmakerRow {
   created_at: string;
 }
 
-export interface BookmakerDto {
-  bookmakerId: number;
-  bookmakerName: string;
-  terms: string;
-}
 
 export const toBookmakerDto = (row: BookmakerRow): BookmakerDto => ({
   bookmakerId: row.id,

@@ -39,7 +39,7 @@ export async function json<T = any>(method: string, path: string, options: CallO
   const text = await res.text();
   const expected = options.expect ?? (method === "POST" && res.status === 201 ? 201 : 200);
   if (res.status !== expected) throw new Error(`${method} ${path}: expected ${expected}, got ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
+  return (text ? JSON.parse(text) : undefined) as T;
 }
 
 let nextId = 1 + Math.floor(Math.random() * 1e6) * 1000;
