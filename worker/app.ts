@@ -4,6 +4,8 @@ import { bookmakerRoutes } from "./bookmakers/routes";
 import { devRoutes } from "./dev/routes";
 import { isDevMode, type AppEnv } from "./env";
 import { identityRoutes } from "./identity/routes";
+import { balanceRoutes } from "./ledger/routes";
+import { membershipRoutes } from "./memberships/routes";
 import { notFound, onError } from "./lib/errors";
 
 const LOCALHOST = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
@@ -22,7 +24,9 @@ export const app = new Hono<AppEnv>()
   .get("/health", (c) => c.json({ ok: true as const }))
   .route("/auth", identityRoutes)
   .route("/dev", devRoutes)
-  .route("/bookmakers", bookmakerRoutes);
+  .route("/bookmakers", bookmakerRoutes)
+  .route("/bookmakers", membershipRoutes)
+  .route("/balances", balanceRoutes);
 
 app.notFound(() => {
   throw notFound("No such route.");

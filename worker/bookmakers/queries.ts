@@ -1,4 +1,7 @@
-import type { BookmakerDto } from "../contract";
+import type { Bookmaker, BookmakerDto } from "../contract";
+import { money } from "../ledger/money";
+import { AppError } from "../lib/errors";
+import { holdsSubscriptionSql } from "../subscriptions/activity";
 
 export interface BookmakerRow {
   id: number;
@@ -7,7 +10,6 @@ export interface BookmakerRow {
   terms: string;
   created_at: string;
 }
-
 
 export const toBookmakerDto = (row: BookmakerRow): BookmakerDto => ({
   bookmakerId: row.id,
@@ -20,3 +22,58 @@ export const bookmakerOwnedBy = (db: D1Database, userId: number) =>
 
 export const bookmakerById = (db: D1Database, id: number) =>
   db.prepare(`SELECT id, owner_id, name, terms, created_at FROM bookmakers WHERE id = ?1`).bind(id).first<BookmakerRow>();
+
+/** The caller's own profile, or the spec's 404 when he has none. */
+export async function requireOwnBookmaker(db: D1Database, userId: number): Promise<BookmakerRow> {
+  const row = await bookmakerOwnedBy(db, userId);
+  if (!row) throw new AppError("NOT_FOUND", 404, "Bookmaker profile not found.");
+  return row;
+}
+
+interface BookmakerCardRow {
+  id: number;
+  name: string;
+  terms: string;
+  join_status: "CREATED" | "APPROVED" | "DECLINED" | null;
+  approved_at: string | null;
+  subscribers: number;
+  balance_cents: number;
+  active: number;
+}
+
+/** Bookmakers but the caller's own (?1), as he sees them at time ?2: his request, his coins there. */
+function cardsSql(where: string) {
+  return `SELECT b.id, b.name, b.terms, m.status AS join_status, m.approved_at,
+      (SELECT COUNT(*) FROM memberships s WHERE s.bookmaker_id = b.id AND s.status = 'APPROVED') AS subscribers,
+      COALESCE(a.balance_cents, 0) AS balance_cents,
+      ${holdsSubscriptionSql("b.owner_id", "'BOOKMAKER'", "?2")} AS active
+    FROM bookmakers b
+    LEFT JOIN memberships m ON m.bookmaker_id = b.id AND m.user_id = ?1
+    LEFT JOIN accounts a ON a.kind = 'PUNTER' AND a.pool_owner_id = b.owner_id AND a.punter_id = ?1
+    WHERE b.owner_id <> ?1 ${where}
+    ORDER BY b.name COLLATE NOCASE`;
+}
+
+const toBookmaker = (row: BookmakerCardRow): Bookmaker => ({
+  bookmakerId: row.id,
+  bookmakerName: row.name,
+  terms: row.terms,
+  bookmakerJoinDate: row.approved_at,
+  subscribers: row.subscribers,
+  balance: money(row.balance_cents),
+  ...(row.join_status ? { joinRequestStatus: row.join_status } : {}),
+  active: row.active === 1,
+});
+
+export async function bookmakerCards(db: D1Database, userId: number, nowIso: string): Promise<Bookmaker[]> {
+  const { results } = await db.prepare(cardsSql("")).bind(userId, nowIso).all<BookmakerCardRow>();
+  return results.map(toBookmaker);
+}
+
+export async function bookmakerCard(db: D1Database, userId: number, bookmakerId: number, nowIso: string): Promise<Bookmaker | null> {
+  const row = await db
+    .prepare(cardsSql("AND b.id = ?3"))
+    .bind(userId, nowIso, bookmakerId)
+    .first<BookmakerCardRow>();
+  return row ? toBookmaker(row) : null;
+}

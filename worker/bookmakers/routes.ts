@@ -1,7 +1,17 @@
 import { Hono } from "hono";
+import * as v from "valibot";
+import type { BookmakerLists } from "../contract";
 import type { AppEnv } from "../env";
 import { requireUser } from "../identity/require-user";
-import { bookmakerOwnedBy, toBookmakerDto } from "./queries";
+import { openAccount, pool } from "../ledger/accounts";
+import { AppError, forbidden, notFound } from "../lib/errors";
+import { nowIso } from "../lib/time";
+import { IdParam, validate } from "../lib/validate";
+import { NameBody, TermsBody } from "./profile";
+import { bookmakerById, bookmakerCards, bookmakerOwnedBy, requireOwnBookmaker, toBookmakerDto } from "./queries";
+
+const nameTaken = () => new AppError("NAME_TAKEN", 409, "This name is taken.");
+const isNameClash = (err: unknown) => err instanceof Error && /UNIQUE constraint failed: bookmakers\.name/.test(err.message);
 
 export const bookmakerRoutes = new Hono<AppEnv>()
   .use(requireUser)
@@ -9,4 +19,57 @@ export const bookmakerRoutes = new Hono<AppEnv>()
     const { userId, username } = c.get("user");
     const row = await bookmakerOwnedBy(c.env.DB, userId);
     return c.json({ userId, username, bookmakerDto: row ? toBookmakerDto(row) : null });
+  })
+
+  .get("/", async (c) => {
+    const cards = await bookmakerCards(c.env.DB, c.get("user").userId, nowIso());
+    const isMember = (s: string | undefined) => s === "CREATED" || s === "APPROVED";
+    const lists: BookmakerLists = {
+      activeBookmakers: cards.filter((b) => isMember(b.joinRequestStatus)),
+      inactiveBookmakers: cards.filter((b) => !isMember(b.joinRequestStatus)),
+    };
+    return c.json(lists);
+  })
+
+  .put("/register", validate("json", NameBody), async (c) => {
+    const { userId } = c.get("user");
+    const { name } = c.req.valid("json");
+    if (await bookmakerOwnedBy(c.env.DB, userId)) throw new AppError("CONFLICT", 409, "You already have a bookmaker profile.");
+    try {
+      // The pool may exist already: a subscription paid before the profile carries its grant.
+      const [inserted] = await c.env.DB.batch([
+        c.env.DB.prepare(`INSERT INTO bookmakers (owner_id, name, created_at) VALUES (?1, ?2, ?3) RETURNING id`).bind(userId, name, nowIso()),
+        openAccount(c.env.DB, pool(userId)),
+      ]);
+      const bookmakerId = (inserted.results[0] as { id: number }).id;
+      return c.json({ bookmakerId });
+    } catch (err) {
+      if (isNameClash(err)) throw nameTaken();
+      if (err instanceof Error && /UNIQUE constraint failed: bookmakers\.owner_id/.test(err.message)) {
+        throw new AppError("CONFLICT", 409, "You already have a bookmaker profile.");
+      }
+      throw err;
+    }
+  })
+
+  .post("/rename", validate("json", NameBody), async (c) => {
+    const own = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
+    const { name } = c.req.valid("json");
+    try {
+      await c.env.DB.prepare(`UPDATE bookmakers SET name = ?2 WHERE id = ?1`).bind(own.id, name).run();
+    } catch (err) {
+      if (isNameClash(err)) throw nameTaken();
+      throw err;
+    }
+    return c.json(toBookmakerDto({ ...own, name }));
+  })
+
+  .post("/:bookmakerId/terms", validate("param", v.object({ bookmakerId: IdParam })), validate("json", TermsBody), async (c) => {
+    const { bookmakerId } = c.req.valid("param");
+    const { terms } = c.req.valid("json");
+    const row = await bookmakerById(c.env.DB, bookmakerId);
+    if (!row) throw notFound("Bookmaker not found.");
+    if (row.owner_id !== c.get("user").userId) throw forbidden("Only the bookmaker can change his terms.");
+    await c.env.DB.prepare(`UPDATE bookmakers SET terms = ?2 WHERE id = ?1`).bind(bookmakerId, terms).run();
+    return c.json(toBookmakerDto({ ...row, terms }));
   });

@@ -1,0 +1,96 @@
+import { Hono } from "hono";
+import * as v from "valibot";
+import type { BookBalances } from "../contract";
+import type { AppEnv } from "../env";
+import { requireUser } from "../identity/require-user";
+import { AppError, notFound } from "../lib/errors";
+import { IdParam, validate } from "../lib/validate";
+import { bookmakerById, requireOwnBookmaker } from "../bookmakers/queries";
+import { membershipOf } from "../memberships/queries";
+import { balanceOf, balanceSql, pool, punter } from "./accounts";
+import { money, PositiveCoins } from "./money";
+import { ledgerPage, punterBalances } from "./queries";
+import { runMoneyBatch, transferStatements } from "./transfer";
+
+const UserId = v.pipe(v.number("Must be a user id."), v.safeInteger("Must be a user id."), v.minValue(1, "Must be a user id."));
+
+const MoveBody = v.object({
+  userId: UserId,
+  balance: v.object({ amount: PositiveCoins, currency: v.optional(v.string()) }),
+});
+
+const NoteBody = v.object({ userId: UserId, note: v.pipe(v.string("Must be text."), v.maxLength(200, "Maximum 200 characters.")) });
+
+const LedgerQuery = v.object({
+  limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, "Must be 1 to 200."), v.transform(Number), v.minValue(1, "Must be 1 to 200."), v.maxValue(200, "Must be 1 to 200.")), "50"),
+  before: v.optional(IdParam),
+});
+
+/** The caller's book and one of his approved punters; a stranger is not found, a pending one refused. */
+async function ownApprovedPunter(db: D1Database, ownerId: number, punterId: number) {
+  const book = await requireOwnBookmaker(db, ownerId);
+  const membership = await membershipOf(db, book.id, punterId);
+  if (!membership) throw notFound("This user is not one of your punters.");
+  if (membership.status !== "APPROVED") throw new AppError("FORBIDDEN", 403, "Coins can be given only to approved punters.");
+  return book;
+}
+
+export const balanceRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/", async (c) => {
+    const { userId } = c.get("user");
+    const book = await requireOwnBookmaker(c.env.DB, userId);
+    const [poolCents, punters] = await Promise.all([balanceOf(c.env.DB, pool(userId)), punterBalances(c.env.DB, book.id, userId)]);
+    const body: BookBalances = { balance: money(poolCents), punters };
+    return c.json(body);
+  })
+
+  // Before "/:bookmakerId", which would otherwise take "ledger" for an id.
+  .get("/ledger", validate("query", LedgerQuery), async (c) => {
+    const { userId } = c.get("user");
+    await requireOwnBookmaker(c.env.DB, userId);
+    const { limit, before } = c.req.valid("query");
+    return c.json(await ledgerPage(c.env.DB, userId, limit, before));
+  })
+
+  .get("/:bookmakerId", validate("param", v.object({ bookmakerId: IdParam })), async (c) => {
+    const book = await bookmakerById(c.env.DB, c.req.valid("param").bookmakerId);
+    if (!book) throw notFound("Bookmaker not found.");
+    return c.json(money(await balanceOf(c.env.DB, punter(book.owner_id, c.get("user").userId))));
+  })
+
+  .post("/add", validate("json", MoveBody), async (c) => {
+    const { userId: ownerId } = c.get("user");
+    const { userId, balance } = c.req.valid("json");
+    await ownApprovedPunter(c.env.DB, ownerId, userId);
+    const to = punter(ownerId, userId);
+    const results = await runMoneyBatch(c.env.DB, [
+      ...transferStatements(c.env.DB, { kind: "ALLOCATE", poolOwnerId: ownerId, from: pool(ownerId), to, amountCents: balance.amount, mustCover: true }),
+      balanceSql(c.env.DB, to),
+    ]);
+    return c.json({ userId, balance: money(lastBalance(results)) });
+  })
+
+  .post("/subtract", validate("json", MoveBody), async (c) => {
+    const { userId: ownerId } = c.get("user");
+    const { userId, balance } = c.req.valid("json");
+    await ownApprovedPunter(c.env.DB, ownerId, userId);
+    const from = punter(ownerId, userId);
+    const results = await runMoneyBatch(c.env.DB, [
+      ...transferStatements(c.env.DB, { kind: "WITHDRAW", poolOwnerId: ownerId, from, to: pool(ownerId), amountCents: balance.amount }),
+      balanceSql(c.env.DB, from),
+    ]);
+    return c.json({ userId, balance: money(lastBalance(results)) });
+  })
+
+  .post("/addNote", validate("json", NoteBody), async (c) => {
+    const { userId: ownerId } = c.get("user");
+    const { userId, note } = c.req.valid("json");
+    const book = await requireOwnBookmaker(c.env.DB, ownerId);
+    const res = await c.env.DB.prepare(`UPDATE memberships SET note = ?3 WHERE bookmaker_id = ?1 AND user_id = ?2`).bind(book.id, userId, note).run();
+    if (res.meta.changes !== 1) throw notFound("This user is not one of your punters.");
+    return c.json({ userId, note });
+  });
+
+/** The balance read by the batch's last statement, inside the same transaction as the move. */
+const lastBalance = (results: D1Result[]) => (results[results.length - 1].results[0] as { balance_cents: number }).balance_cents;

@@ -1,0 +1,93 @@
+import { Hono } from "hono";
+import * as v from "valibot";
+import type { JoinRequestItem } from "../contract";
+import type { AppEnv } from "../env";
+import { requireUser } from "../identity/require-user";
+import { openAccount, punter } from "../ledger/accounts";
+import { AppError, forbidden, notFound } from "../lib/errors";
+import { nowIso } from "../lib/time";
+import { IdParam, validate } from "../lib/validate";
+import { bookmakerById, bookmakerCard, requireOwnBookmaker } from "../bookmakers/queries";
+import { membershipById, membershipOf } from "./queries";
+
+// Join requests: none or DECLINED → CREATED (sign); CREATED → withdrawn (sign again),
+// APPROVED (approve) or DECLINED (reject). Each write is conditional on the state it was
+// decided from, so two racing calls cannot both apply.
+
+const changedMeanwhile = () => new AppError("CONFLICT", 409, "The request changed meanwhile; reload and try again.");
+
+const RequestParam = v.object({ id: IdParam });
+
+export const membershipRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .post("/:id/sign", validate("param", RequestParam), async (c) => {
+    const { userId } = c.get("user");
+    const { id: bookmakerId } = c.req.valid("param");
+    const db = c.env.DB;
+    const bookmaker = await bookmakerById(db, bookmakerId);
+    if (!bookmaker) throw notFound("Bookmaker not found.");
+    if (bookmaker.owner_id === userId) throw forbidden("You cannot join your own book.");
+
+    const current = await membershipOf(db, bookmakerId, userId);
+    const now = nowIso();
+    let changes: number;
+    if (!current || current.status === "DECLINED") {
+      const res = await db
+        .prepare(
+          `INSERT INTO memberships (bookmaker_id, user_id, status, requested_at) VALUES (?1, ?2, 'CREATED', ?3)
+           ON CONFLICT (bookmaker_id, user_id) DO UPDATE SET status = 'CREATED', requested_at = excluded.requested_at
+           WHERE memberships.status = 'DECLINED'`,
+        )
+        .bind(bookmakerId, userId, now)
+        .run();
+      changes = res.meta.changes;
+    } else if (current.status === "CREATED") {
+      changes = (await db.prepare(`DELETE FROM memberships WHERE id = ?1 AND status = 'CREATED'`).bind(current.id).run()).meta.changes;
+    } else {
+      throw new AppError("CONFLICT", 409, "You are already a punter of this bookmaker.");
+    }
+    if (changes !== 1) throw changedMeanwhile();
+    return c.json(await bookmakerCard(db, userId, bookmakerId, now));
+  })
+
+  .get("/requests", async (c) => {
+    const own = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
+    const { results } = await c.env.DB.prepare(
+      `SELECT m.id, m.status, u.id AS user_id, u.username FROM memberships m JOIN users u ON u.id = m.user_id
+       WHERE m.bookmaker_id = ?1 AND m.status = 'CREATED' ORDER BY m.requested_at, m.id`,
+    )
+      .bind(own.id)
+      .all<{ id: number; status: "CREATED"; user_id: number; username: string }>();
+    const items: JoinRequestItem[] = results.map((r) => ({
+      joinRequest: { id: r.id, status: r.status },
+      user: { internalId: r.user_id, username: r.username },
+    }));
+    return c.json(items);
+  })
+
+  .post("/requests/:id/approve", validate("param", RequestParam), async (c) => {
+    const request = await ownPendingRequest(c.env.DB, c.req.valid("param").id, c.get("user").userId);
+    const db = c.env.DB;
+    // Approval and the punter's account open together, so an approved punter can always be given coins.
+    const [updated] = await db.batch([
+      db.prepare(`UPDATE memberships SET status = 'APPROVED', approved_at = ?2 WHERE id = ?1 AND status = 'CREATED'`).bind(request.id, nowIso()),
+      openAccount(db, punter(request.owner_id, request.user_id)),
+    ]);
+    if (updated.meta.changes !== 1) throw changedMeanwhile();
+    return c.json({ joinRequest: { id: request.id, status: "APPROVED" as const } });
+  })
+
+  .post("/requests/:id/reject", validate("param", RequestParam), async (c) => {
+    const request = await ownPendingRequest(c.env.DB, c.req.valid("param").id, c.get("user").userId);
+    const res = await c.env.DB.prepare(`UPDATE memberships SET status = 'DECLINED' WHERE id = ?1 AND status = 'CREATED'`).bind(request.id).run();
+    if (res.meta.changes !== 1) throw changedMeanwhile();
+    return c.json({ joinRequest: { id: request.id, status: "DECLINED" as const } });
+  });
+
+/** A pending request to the caller's own book; anyone else's is not found. */
+async function ownPendingRequest(db: D1Database, requestId: number, userId: number) {
+  const request = await membershipById(db, requestId);
+  if (!request || request.owner_id !== userId) throw notFound("Join request not found.");
+  if (request.status !== "CREATED") throw new AppError("CONFLICT", 409, `This request is already ${request.status.toLowerCase()}.`);
+  return request;
+}

@@ -1,0 +1,94 @@
+import { env } from "cloudflare:workers";
+import { openAccount, pool } from "../ledger/accounts";
+import { runMoneyBatch, transferStatements } from "../ledger/transfer";
+import type { SubscriptionType } from "../subscriptions/activity";
+import { json, signIn, type TestUser } from "./api";
+
+// Builders for the situations tests start from, going through the API wherever the API
+// can do it, and through our own ledger module for coins that payments will bring.
+
+let bookSeq = Math.floor(Math.random() * 1e7);
+export const freshBookName = () => `Book${String(bookSeq++).padStart(8, "0")}`;
+
+export interface TestBook {
+  owner: TestUser;
+  bookmakerId: number;
+  name: string;
+}
+
+/** A bookmaker with a profile; `coins` are bought in (a PURCHASE), `active` adds a BOOKMAKER subscription. */
+export async function newBook(options: { coins?: number; active?: boolean } = {}): Promise<TestBook> {
+  const owner = await signIn("bookie");
+  const name = freshBookName();
+  const { bookmakerId } = await json<{ bookmakerId: number }>("PUT", "/bookmakers/register", { token: owner.token, body: { name } });
+  if (options.coins) await buyCoins(owner.userId, Math.round(options.coins * 100));
+  if (options.active ?? true) await giveSubscription(owner.userId, "BOOKMAKER");
+  return { owner, bookmakerId, name };
+}
+
+/** Coins entering a pool from outside, as a paid coin package does. */
+export async function buyCoins(ownerId: number, cents: number, kind: "PURCHASE" | "GRANT" = "PURCHASE") {
+  await runMoneyBatch(env.DB, [
+    openAccount(env.DB, pool(ownerId)),
+    ...transferStatements(env.DB, { kind, poolOwnerId: ownerId, from: null, to: pool(ownerId), amountCents: cents, ref: "test" }),
+  ]);
+}
+
+export async function giveSubscription(userId: number, type: SubscriptionType, endDate: string | null = new Date(Date.now() + 30 * 864e5).toISOString()) {
+  await env.DB.prepare(
+    `INSERT INTO user_subscriptions (user_id, type, active, start_date, end_date) VALUES (?1, ?2, 1, ?3, ?4)
+     ON CONFLICT (user_id, type) DO UPDATE SET active = 1, end_date = excluded.end_date`,
+  )
+    .bind(userId, type, new Date().toISOString(), endDate)
+    .run();
+}
+
+/** A punter who asked to join and was approved; `coins` are then allocated by the bookmaker. */
+export async function newPunter(book: TestBook, options: { coins?: number; prefix?: string } = {}): Promise<TestUser> {
+  const punter = await signIn(options.prefix ?? "punter");
+  await json("POST", `/bookmakers/${book.bookmakerId}/sign`, { token: punter.token });
+  const requestId = await pendingRequestId(book, punter.userId);
+  await json("POST", `/bookmakers/requests/${requestId}/approve`, { token: book.owner.token });
+  if (options.coins) {
+    await json("POST", "/balances/add", { token: book.owner.token, body: { userId: punter.userId, balance: { amount: options.coins, currency: "COIN" } } });
+  }
+  return punter;
+}
+
+export async function pendingRequestId(book: TestBook, userId: number): Promise<number> {
+  const requests = await json<{ joinRequest: { id: number }; user: { internalId: number } }[]>("GET", "/bookmakers/requests", { token: book.owner.token });
+  const request = requests.find((r) => r.user.internalId === userId);
+  if (!request) throw new Error(`no pending request of ${userId}`);
+  return request.joinRequest.id;
+}
+
+export interface LedgerViolations {
+  /** Accounts whose balance differs from the sum of their ledger rows. */
+  unbalancedAccounts: unknown[];
+  /** Pool owners whose pool + punters differ from the coins that came in. */
+  unbalancedBooks: unknown[];
+  negativePunters: unknown[];
+}
+
+/** Checks the ledger's invariants over the whole database (DESIGN.md section 2). */
+export async function ledgerViolations(): Promise<LedgerViolations> {
+  const [accounts, books, negative] = await env.DB.batch([
+    env.DB.prepare(
+      `SELECT a.id, a.balance_cents,
+         COALESCE((SELECT SUM(amount_cents) FROM ledger WHERE to_account = a.id), 0)
+           - COALESCE((SELECT SUM(amount_cents) FROM ledger WHERE from_account = a.id), 0) AS ledger_cents
+       FROM accounts a WHERE a.balance_cents <> ledger_cents`,
+    ),
+    env.DB.prepare(
+      `SELECT o.pool_owner_id, o.held, COALESCE(i.came_in, 0) AS came_in FROM
+         (SELECT pool_owner_id, SUM(balance_cents) AS held FROM accounts GROUP BY pool_owner_id) o
+         LEFT JOIN (SELECT pool_owner_id, SUM(amount_cents) AS came_in FROM ledger WHERE kind IN ('GRANT', 'PURCHASE') GROUP BY pool_owner_id) i
+         ON i.pool_owner_id = o.pool_owner_id
+       WHERE o.held <> COALESCE(i.came_in, 0)`,
+    ),
+    env.DB.prepare(`SELECT id, balance_cents FROM accounts WHERE kind = 'PUNTER' AND balance_cents < 0`),
+  ]);
+  return { unbalancedAccounts: accounts.results, unbalancedBooks: books.results, negativePunters: negative.results };
+}
+
+export const NO_VIOLATIONS: LedgerViolations = { unbalancedAccounts: [], unbalancedBooks: [], negativePunters: [] };
