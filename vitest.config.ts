@@ -28,6 +28,8 @@ export default defineConfig({
                 ...TEST_VARS,
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
                 SCHEMA_SQL: readFileSync("./schema.sql", "utf8"),
+                // How many random sequences the property tests try; raise it for a longer hunt.
+                PROPERTY_RUNS: process.env.PROPERTY_RUNS ?? "200",
               },
             },
           })),

@@ -13,4 +13,5 @@ interface ProvidedTestEnv extends Required<Omit<Env, "DB" | "EVENT_ROOM">> {
   SCHEMA_DB: D1Database;
   TEST_MIGRATIONS: D1Migration[];
   SCHEMA_SQL: string;
+  PROPERTY_RUNS: string;
 }
