@@ -1,1 +1,16 @@
-import "@testing-library/react";
+import { cleanup } from "@testing-library/react";
+import { afterEach, vi } from "vitest";
+import { useAuth } from "../store/auth";
+
+// Testing Library cleans up by itself only with test globals on, which this project leaves off.
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+  localStorage.clear();
+  delete window.Telegram;
+  document.body.innerHTML = "";
+  window.history.replaceState(null, "", "/");
+  useAuth.setState(useAuth.getInitialState(), true);
+});

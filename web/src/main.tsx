@@ -1,0 +1,14 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./App";
+import { launch } from "./start/launch";
+import "./styles/app.css";
+
+// Launch outside React so it runs exactly once, even under StrictMode's double effects.
+const launched = launch();
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <App launch={launched} />
+  </StrictMode>,
+);

@@ -1,0 +1,59 @@
+import { useState } from "react";
+import { useLocation } from "wouter";
+import { PRODUCT_TITLE } from "../../config";
+import { useWebApp } from "../../telegram/context";
+import { Dialog } from "../../ui/Dialog";
+import { Logo } from "../../ui/Logo";
+import { Page } from "../../ui/Page";
+import { FaqDialog } from "./FaqDialog";
+import { HOME_LINKS } from "./links";
+import { useBookieButton } from "./useBookieButton";
+
+export function HomeScreen() {
+  const [, navigate] = useLocation();
+  const webApp = useWebApp();
+  const onBookie = useBookieButton();
+  const [faqOpen, setFaqOpen] = useState(false);
+  const [pokerOpen, setPokerOpen] = useState(false);
+
+  return (
+    <Page className="home">
+      <header className="home-header">
+        <Logo size={56} />
+        <h1>{PRODUCT_TITLE}</h1>
+      </header>
+      <p className="home-description">
+        {PRODUCT_TITLE} connects on-land bookmakers with their punters. Bookmakers run events and accept bets in coins;
+        punters bet with the coins their bookmaker gives them.
+      </p>
+
+      <nav className="link-rows">
+        <button type="button" className="link-row" onClick={() => setFaqOpen(true)}>
+          FAQ
+        </button>
+        {HOME_LINKS.map((link) => (
+          <button key={link.label} type="button" className="link-row" onClick={() => webApp.openLink(link.url)}>
+            {link.label}
+          </button>
+        ))}
+      </nav>
+
+      <footer className="footer-bar">
+        <button type="button" className="button" onClick={() => navigate("/bookies")}>
+          Punters
+        </button>
+        <button type="button" className="button" onClick={onBookie}>
+          Bookie
+        </button>
+        <button type="button" className="button" onClick={() => setPokerOpen(true)}>
+          Poker
+        </button>
+      </footer>
+
+      <FaqDialog open={faqOpen} onClose={() => setFaqOpen(false)} />
+      <Dialog open={pokerOpen} onClose={() => setPokerOpen(false)}>
+        Poker will be soon
+      </Dialog>
+    </Page>
+  );
+}

@@ -1,0 +1,18 @@
+import { useLocation } from "wouter";
+import { useMe } from "../../bookmakers/me";
+import { useActiveSubscriptions } from "../../subscriptions/active";
+import { bookieDestination } from "./bookie-destination";
+
+/** Loads what the Bookie button needs as soon as home shows, so a tap rarely has to wait. */
+export function useBookieButton(): () => void {
+  const [, navigate] = useLocation();
+  const me = useMe();
+  const subscriptions = useActiveSubscriptions(me.data?.bookmakerDto?.bookmakerId);
+
+  return () => {
+    const destination = bookieDestination(me.data, subscriptions.data);
+    if (!destination) return;
+    const { to, ...options } = destination;
+    navigate(to, options);
+  };
+}

@@ -1,0 +1,5 @@
+import { Placeholder } from "../../ui/Placeholder";
+
+export function SubscriptionScreen() {
+  return <Placeholder title="Subscription" />;
+}

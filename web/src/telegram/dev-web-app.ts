@@ -1,0 +1,115 @@
+import type { InvoiceStatus, PopupParams, TelegramMainButton, TelegramButton, TelegramUser, TelegramWebApp } from "./web-app";
+
+// A stand-in for Telegram's WebApp in a plain browser, for local development only (dev mode).
+// Its back and main buttons are drawn as small page buttons so a browser can use every screen.
+
+const DEV_VERSION = "8.0";
+
+export function versionAtLeast(version: string, wanted: string): boolean {
+  const a = version.split(".").map(Number);
+  const b = wanted.split(".").map(Number);
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const diff = (a[i] ?? 0) - (b[i] ?? 0);
+    if (diff !== 0) return diff > 0;
+  }
+  return true;
+}
+
+function parseInitData(initData: string): TelegramWebApp["initDataUnsafe"] {
+  const params = new URLSearchParams(initData);
+  const user = params.get("user");
+  const authDate = params.get("auth_date");
+  return {
+    user: user ? (JSON.parse(user) as TelegramUser) : undefined,
+    auth_date: authDate ? Number(authDate) : undefined,
+    hash: params.get("hash") ?? undefined,
+  };
+}
+
+/** A Telegram button drawn as a page button while it is visible. */
+function pageButton(label: string, className: string): TelegramButton & { element: HTMLButtonElement } {
+  const handlers = new Set<() => void>();
+  const element = document.createElement("button");
+  element.type = "button";
+  element.className = `dev-telegram-button ${className}`;
+  element.textContent = label;
+  element.addEventListener("click", () => handlers.forEach((h) => h()));
+  return {
+    element,
+    isVisible: false,
+    show() {
+      this.isVisible = true;
+      document.body.append(element);
+    },
+    hide() {
+      this.isVisible = false;
+      element.remove();
+    },
+    onClick: (handler) => void handlers.add(handler),
+    offClick: (handler) => void handlers.delete(handler),
+  };
+}
+
+function mainButton(): TelegramMainButton {
+  const button = pageButton("", "dev-telegram-main");
+  return Object.assign(button, {
+    text: "",
+    isActive: true,
+    setText(text: string) {
+      this.text = text;
+      button.element.textContent = text;
+    },
+    enable() {
+      this.isActive = true;
+      button.element.disabled = false;
+    },
+    disable() {
+      this.isActive = false;
+      button.element.disabled = true;
+    },
+  });
+}
+
+const NO_INSET = { top: 0, bottom: 0, left: 0, right: 0 };
+
+export function createDevWebApp(initData: string): TelegramWebApp {
+  return {
+    initData,
+    initDataUnsafe: parseInitData(initData),
+    version: DEV_VERSION,
+    platform: "web",
+    themeParams: {},
+    safeAreaInset: { ...NO_INSET },
+    // Room for the page-drawn back button, as Telegram's header takes in full-screen mode.
+    contentSafeAreaInset: { ...NO_INSET, top: 16 },
+    BackButton: pageButton("‹ Back", "dev-telegram-back"),
+    MainButton: mainButton(),
+    isVersionAtLeast: (version) => versionAtLeast(DEV_VERSION, version),
+    ready() {},
+    expand() {},
+    close() {
+      window.close();
+    },
+    openLink(url) {
+      window.open(url, "_blank", "noopener");
+    },
+    openInvoice(url: string, callback?: (status: InvoiceStatus) => void) {
+      // Stars cannot be paid outside Telegram; the API's dev routes settle invoices instead.
+      const paid = window.confirm(`Dev mode: treat this invoice as paid?\n${url}`);
+      callback?.(paid ? "paid" : "cancelled");
+    },
+    showPopup(params: PopupParams, callback?: (buttonId: string) => void) {
+      const buttons = params.buttons ?? [{ id: "", type: "close" }];
+      const text = params.title ? `${params.title}\n\n${params.message}` : params.message;
+      // A browser dialog offers at most two choices: OK picks the first button, Cancel the last.
+      let chosen = buttons[0]?.id ?? "";
+      if (buttons.length < 2) window.alert(text);
+      else if (!window.confirm(text)) chosen = buttons[buttons.length - 1]?.id ?? "";
+      callback?.(chosen);
+    },
+    showAlert(message, callback) {
+      window.alert(message);
+      callback?.();
+    },
+  };
+}

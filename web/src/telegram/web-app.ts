@@ -1,0 +1,79 @@
+// The part of Telegram's WebApp object (https://core.telegram.org/bots/webapps) that the app uses.
+
+export interface SafeAreaInset {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+export interface TelegramButton {
+  isVisible: boolean;
+  show(): void;
+  hide(): void;
+  onClick(handler: () => void): void;
+  offClick(handler: () => void): void;
+}
+
+export interface TelegramMainButton extends TelegramButton {
+  text: string;
+  isActive: boolean;
+  setText(text: string): void;
+  enable(): void;
+  disable(): void;
+}
+
+export interface PopupButton {
+  id?: string;
+  type?: "default" | "ok" | "close" | "cancel" | "destructive";
+  text?: string;
+}
+
+export interface PopupParams {
+  title?: string;
+  message: string;
+  buttons?: PopupButton[];
+}
+
+export type InvoiceStatus = "paid" | "cancelled" | "failed" | "pending";
+
+export interface TelegramUser {
+  id: number;
+  username?: string;
+  first_name?: string;
+  last_name?: string;
+}
+
+export interface TelegramWebApp {
+  initData: string;
+  initDataUnsafe: { user?: TelegramUser; auth_date?: number; hash?: string };
+  version: string;
+  platform: string;
+  themeParams: Record<string, string | undefined>;
+  /** Bot API 8.0+; older clients leave these out. */
+  safeAreaInset?: SafeAreaInset;
+  contentSafeAreaInset?: SafeAreaInset;
+  BackButton: TelegramButton;
+  MainButton: TelegramMainButton;
+  isVersionAtLeast(version: string): boolean;
+  ready(): void;
+  expand(): void;
+  close(): void;
+  openLink(url: string): void;
+  openInvoice(url: string, callback?: (status: InvoiceStatus) => void): void;
+  showPopup(params: PopupParams, callback?: (buttonId: string) => void): void;
+  showAlert(message: string, callback?: () => void): void;
+  onEvent?(event: string, handler: () => void): void;
+  offEvent?(event: string, handler: () => void): void;
+}
+
+declare global {
+  interface Window {
+    Telegram?: { WebApp?: TelegramWebApp };
+  }
+}
+
+export const currentWebApp = (): TelegramWebApp | null => window.Telegram?.WebApp ?? null;
+
+/** Launched from a Telegram client: Telegram's SDK also defines WebApp in a plain browser, but without init data. */
+export const hasLaunchData = (webApp: TelegramWebApp | null): webApp is TelegramWebApp => Boolean(webApp?.initData);

@@ -1,0 +1,25 @@
+import type { ReactNode } from "react";
+import { useBackButton } from "./useBackButton";
+import { useSafeAreaTop } from "./useSafeAreaTop";
+import { useSessionReady } from "./useSessionReady";
+
+export interface PageProps {
+  /** Where Telegram's back button goes; one step back in history when absent. */
+  backTo?: string;
+  /** Hides the back button on this screen. */
+  noBack?: boolean;
+  className?: string;
+  children: ReactNode;
+}
+
+/** The common page wrapper of the spec: back button, wait for the session, safe-area padding. */
+export function Page({ backTo, noBack, className, children }: PageProps) {
+  useBackButton({ backTo, disabled: noBack });
+  const ready = useSessionReady();
+  const paddingTop = useSafeAreaTop();
+  return (
+    <main className={className ? `page ${className}` : "page"} style={paddingTop ? { paddingTop } : undefined} aria-busy={!ready}>
+      {ready ? children : null}
+    </main>
+  );
+}

@@ -1,0 +1,26 @@
+import { useEffect } from "react";
+import { useLocation } from "wouter";
+import { useWebApp } from "../telegram/context";
+
+const HOME = "/home";
+
+/**
+ * Telegram's back button: to `backTo` when given, else one step back in history.
+ * Hidden on /home (the app's root) and where the screen turns it off.
+ */
+export function useBackButton({ backTo, disabled = false }: { backTo?: string; disabled?: boolean }) {
+  const { BackButton } = useWebApp();
+  const [location, navigate] = useLocation();
+  const shown = !disabled && location !== HOME;
+
+  useEffect(() => {
+    if (!shown) {
+      BackButton.hide();
+      return;
+    }
+    const goBack = () => (backTo ? navigate(backTo) : window.history.back());
+    BackButton.onClick(goBack);
+    BackButton.show();
+    return () => BackButton.offClick(goBack);
+  }, [BackButton, shown, backTo, navigate]);
+}
