@@ -8,9 +8,10 @@ export function useBookieButton(): () => void {
   const [, navigate] = useLocation();
   const me = useMe();
   const subscriptions = useActiveSubscriptions(me.data?.bookmakerDto?.bookmakerId);
+  // Read during render: SWR re-renders only for the fields a render used.
+  const destination = bookieDestination(me.data, subscriptions.data);
 
   return () => {
-    const destination = bookieDestination(me.data, subscriptions.data);
     if (!destination) return;
     const { to, ...options } = destination;
     navigate(to, options);
