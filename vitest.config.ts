@@ -36,7 +36,7 @@ export default defineConfig({
         ],
         test: {
           name: "worker",
-          include: ["worker/**/*.test.ts"],
+          include: ["worker/**/*.test.ts", "common/**/*.test.ts"],
           setupFiles: ["./worker/test/apply-migrations.ts"],
         },
       },

@@ -1,0 +1,69 @@
+import { decimalOf, ladderDown, MIN_ODDS, payoutCents, type Odds } from "../../common/odds";
+
+// The arithmetic of a book, free of storage: odds after a non-runner, the equalizer's
+// prices, and what each result would mean. Floating point is used only to find a rung of
+// the ladder; coins stay integer cents.
+
+export interface BookItem {
+  id: number;
+  /** The bookmaker's odds. */
+  odds: Odds;
+  /** Still running (not withdrawn). */
+  active: boolean;
+  /** Stakes of live bets on this outcome, in cents. */
+  stakeCents: number;
+}
+
+/**
+ * Odds of the remaining outcomes after one is withdrawn, keeping the book's margin:
+ * with pᵢ = 1/oddsᵢ, B = Σ pᵢ before and B' after, pᵢ becomes pᵢ × B / B', snapped down.
+ */
+export function oddsAfterWithdrawal(items: BookItem[], withdrawnId: number): Map<number, Odds> {
+  const running = items.filter((i) => i.active);
+  const prob = (o: Odds) => 1 / decimalOf(o);
+  const before = running.reduce((sum, i) => sum + prob(i.odds), 0);
+  const after = running.filter((i) => i.id !== withdrawnId).reduce((sum, i) => sum + prob(i.odds), 0);
+  const result = new Map<number, Odds>();
+  for (const i of running) {
+    if (i.id === withdrawnId) continue;
+    const p = (prob(i.odds) * before) / after;
+    result.set(i.id, p >= 1 ? MIN_ODDS : ladderDown(1 / p));
+  }
+  return result;
+}
+
+/**
+ * The equalizer's prices: currᵢ = ladder_down(r × (L + T) / (L × r / oddsᵢ + sᵢ)), kept within
+ * [1.005, 2 × oddsᵢ]. L (the max total payout) acts as virtual liquidity, so the first bets move
+ * prices little; as money grows the book tends to return r of the stakes.
+ */
+export function equalizerOdds(items: BookItem[], returnPct: number, maxPayoutCents: number): Map<number, Odds> {
+  const r = returnPct / 100;
+  const L = maxPayoutCents;
+  const running = items.filter((i) => i.active);
+  const total = running.reduce((sum, i) => sum + i.stakeCents, 0);
+  const result = new Map<number, Odds>();
+  for (const i of running) {
+    const fair = (r * (L + total)) / ((L * r) / decimalOf(i.odds) + i.stakeCents);
+    result.set(i.id, ladderDown(Math.min(fair, 2 * decimalOf(i.odds))));
+  }
+  return result;
+}
+
+export interface LiveBet {
+  itemId: number;
+  stakeCents: number;
+  odds: Odds;
+}
+
+/** The bookmaker's result per outcome should it win: all stakes kept, that outcome's bets paid. */
+export function bookmakerWhatIf(itemIds: number[], bets: LiveBet[]): Map<number, number> {
+  const stakes = bets.reduce((sum, b) => sum + b.stakeCents, 0);
+  return new Map(itemIds.map((id) => [id, stakes - bets.filter((b) => b.itemId === id).reduce((sum, b) => sum + payoutCents(b.stakeCents, b.odds), 0)]));
+}
+
+/** A punter's result per outcome should it win: what he is paid there, less all he staked. */
+export function punterWhatIf(itemIds: number[], ownBets: LiveBet[]): Map<number, number> {
+  const bookmaker = bookmakerWhatIf(itemIds, ownBets);
+  return new Map([...bookmaker].map(([id, cents]) => [id, -cents]));
+}
