@@ -4,11 +4,17 @@ import { AppRoutes } from "./routes";
 import { OopsScreen } from "./screens/oops/OopsScreen";
 import type { Launch } from "./start/launch";
 import { WebAppContext } from "./telegram/context";
+import { Logo } from "./ui/Logo";
 
 /** `launch` is started outside React, so it runs once whatever React re-renders or re-mounts. */
 export function App({ launch }: { launch: Promise<Launch> }) {
   const launched = useLaunched(launch);
-  if (!launched) return <div className="starting" aria-busy="true" />;
+  if (!launched)
+    return (
+      <div className="starting" aria-busy="true">
+        <Logo size={96} />
+      </div>
+    );
   if (!launched.supported) return <OopsScreen />;
   return (
     <WebAppContext value={launched.webApp}>
