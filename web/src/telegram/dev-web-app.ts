@@ -94,9 +94,13 @@ export function createDevWebApp(initData: string): TelegramWebApp {
       window.open(url, "_blank", "noopener");
     },
     openInvoice(url: string, callback?: (status: InvoiceStatus) => void) {
-      // Stars cannot be paid outside Telegram; the API's dev routes settle invoices instead.
-      const paid = window.confirm(`Dev mode: treat this invoice as paid?\n${url}`);
-      callback?.(paid ? "paid" : "cancelled");
+      // Stars cannot be paid outside Telegram: in dev mode the API's invoice link is its
+      // POST /dev/pay/{invoiceId} route, which applies the payment as Telegram would.
+      if (!window.confirm(`Dev mode: pay this invoice?\n${url}`)) return callback?.("cancelled");
+      fetch(url, { method: "POST" }).then(
+        (res) => callback?.(res.ok ? "paid" : "failed"),
+        () => callback?.("failed"),
+      );
     },
     showPopup(params: PopupParams, callback?: (buttonId: string) => void) {
       const buttons = params.buttons ?? [{ id: "", type: "close" }];
