@@ -94,7 +94,9 @@ CREATE TABLE events (
   version INTEGER NOT NULL DEFAULT 0,
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL,
-  settled_at TEXT
+  settled_at TEXT,
+  -- when the event was first published; punters see only published events
+  published_at TEXT
 );
 CREATE INDEX events_bookmaker_start ON events (bookmaker_id, start_date);
 CREATE INDEX events_bookmaker_status ON events (bookmaker_id, status, settled_at);
@@ -150,6 +152,8 @@ CREATE TABLE user_subscriptions (
   active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
   start_date TEXT NOT NULL,
   end_date TEXT,
+  -- when Telegram next charges for it by itself (a Stars subscription), if it does
+  renews_at TEXT,
   UNIQUE (user_id, type)
 );
 

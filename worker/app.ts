@@ -1,11 +1,16 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
+import { betRoutes } from "./bets/routes";
 import { bookmakerRoutes } from "./bookmakers/routes";
 import { devRoutes } from "./dev/routes";
 import { isDevMode, type AppEnv } from "./env";
+import { playerRoutes } from "./events/player-routes";
+import { draftRoutes, eventRoutes, referenceRoutes } from "./events/routes";
 import { identityRoutes } from "./identity/routes";
 import { balanceRoutes } from "./ledger/routes";
 import { membershipRoutes } from "./memberships/routes";
+import { subscriptionRoutes } from "./subscriptions/routes";
+import { telegramRoutes } from "./telegram/webhook";
 import { notFound, onError } from "./lib/errors";
 
 const LOCALHOST = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
@@ -26,7 +31,14 @@ export const app = new Hono<AppEnv>()
   .route("/dev", devRoutes)
   .route("/bookmakers", bookmakerRoutes)
   .route("/bookmakers", membershipRoutes)
-  .route("/balances", balanceRoutes);
+  .route("/balances", balanceRoutes)
+  .route("/", referenceRoutes)
+  .route("/drafts", draftRoutes)
+  .route("/events", eventRoutes)
+  .route("/player", playerRoutes)
+  .route("/bets", betRoutes)
+  .route("/subscriptions", subscriptionRoutes)
+  .route("/telegram", telegramRoutes);
 
 app.notFound(() => {
   throw notFound("No such route.");

@@ -94,3 +94,148 @@ export interface LedgerPage {
   /** Pass as `?before=` for the next (older) page; null at the end. */
   nextBefore: Id | null;
 }
+
+export type SubscriptionType =
+  | "BOOKMAKER"
+  | "WHAT_IF"
+  | "FRACTAL_ODDS"
+  | "ADD_BALANCE_1000"
+  | "ADD_BALANCE_5000"
+  | "ADD_BALANCE_10000"
+  | "ADD_BALANCE_50000";
+
+/** A market item, priced for the caller: `subscriptionPrice` is what he would pay now. */
+export interface CatalogueItem {
+  subscriptionId: Id;
+  subscriptionType: SubscriptionType;
+  subscriptionName: string;
+  /** Stars. */
+  subscriptionPrice: number;
+  /** The undiscounted price, when a discount applies (the first BOOKMAKER period). */
+  regularPrice?: number;
+  /** Days one purchase adds; absent for coin packages. */
+  periodDays?: number;
+  /** Coins a package brings; absent for subscriptions. */
+  coins?: number;
+}
+
+/** What a user holds of a subscription type. */
+export interface UserSubscription {
+  subscription: { subscriptionType: SubscriptionType };
+  /** Flagged active and not past its end. */
+  active: boolean;
+  endDate: string | null;
+  /** When Telegram renews it by itself (a Stars subscription); manual renewal waits until then. */
+  renewsAt: string | null;
+  /** From when a manual renewal is accepted (8 days before the end); null when it is accepted now. */
+  renewableFrom: string | null;
+}
+
+export interface InvoiceAnswer {
+  /** A t.me invoice link to open with WebApp.openInvoice; in dev mode, the dev pay route. */
+  invoiceLink: string;
+  invoiceId: string;
+}
+
+export interface DevPayment {
+  invoiceId: string;
+  /** false when this invoice had already been applied: nothing changed. */
+  applied: boolean;
+}
+
+export type EventStatus =
+  | "CREATED"
+  | "READY_FOR_BETS"
+  | "WAITING_FOR_RESULT"
+  | "FINISHED"
+  | "WAITING_FOR_CALCULATION"
+  | "CALCULATED"
+  | "CANCELLED"
+  | "ABANDONED"
+  | "SUSPENDED";
+
+export type OutcomeStatus = "ACTIVE" | "NR" | "WINNER" | "LOSER";
+
+/** An outcome as the bookmaker sees it. Odds are decimal; fractional as "num/den". */
+export interface EventItem {
+  id: Id;
+  title: string;
+  coefficient: number;
+  fractalCoefficient: string;
+  /** The odds bets are taken at now (the equalizer's when it is on). */
+  currCoefficient: number;
+  currFractalCoefficient: string;
+  status: OutcomeStatus;
+  /** The bookmaker's result should this outcome win; 0 without WHAT_IF. After settlement, the realised gain. */
+  whatIf: number;
+}
+
+/** An event as its bookmaker sees it. */
+export interface BookmakerEvent {
+  id: Id;
+  title: string;
+  description: string;
+  status: EventStatus;
+  startDate: string;
+  endDate: string;
+  startDate2: string | null;
+  startDate3: string | null;
+  startDate4: string | null;
+  startDate5: string | null;
+  bookmakerId: Id;
+  maxTotalPayout: number;
+  returnPrice: number;
+  botEqualizer: boolean;
+  payoutRatioType: "ADVERTISED" | null;
+  items: EventItem[];
+}
+
+/** An outcome as a punter sees it: the odds he can take now. */
+export interface PlayerEventItem {
+  id: Id;
+  title: string;
+  coefficient: number;
+  /** Only when the bookmaker holds FRACTAL_ODDS. */
+  fractalCoefficient: string | null;
+  status: OutcomeStatus;
+  /** The punter's own result should this outcome win; 0 without WHAT_IF. */
+  whatIf: number;
+  /** What the punter staked here (0 if no bet): his one bet on this outcome. */
+  myStake: number;
+}
+
+export interface PlayerEvent {
+  eventId: Id;
+  title: string;
+  description: string;
+  status: EventStatus;
+  startDate: string;
+  endDate: string;
+  startDate2: string | null;
+  startDate3: string | null;
+  startDate4: string | null;
+  startDate5: string | null;
+  maxTotalPayout: number;
+  bookmakerId: Id;
+  /** The caller's membership id. */
+  requestId: Id;
+  items: PlayerEventItem[];
+}
+
+export type BetStatus = "ACCEPTED" | "WON" | "LOST" | "CANCELLED";
+
+export interface Bet {
+  betId: Id;
+  eventId: Id;
+  eventItemId: Id;
+  userId: Id;
+  coefficient: number;
+  betsDate: string;
+  status: BetStatus;
+  money: Money;
+  /** What the bet paid (WON) or refunded (CANCELLED); 0 otherwise. */
+  payout: number;
+  eventTitle: string;
+  eventDescription: string;
+  outcomeTitle: string;
+}

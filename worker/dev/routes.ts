@@ -1,10 +1,14 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import { isDevMode, type AppEnv } from "../env";
-import { notFound } from "../lib/errors";
+import { AppError, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { signInitData } from "../identity/init-data";
 import { secret } from "../identity/secrets";
+import type { DevPayment } from "../contract";
+import { applyPayment } from "../payments/apply";
+import { invoiceById } from "../payments/invoices";
+import { checkoutVerdict } from "../payments/pre-checkout";
 
 // Local development only (DEV_MODE=true): lets a browser outside Telegram play any user.
 // With dev mode off these routes do not exist (404), whatever is asked.
@@ -13,6 +17,8 @@ const InitDataQuery = v.object({
   username: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,32}$/, "Letters, digits and _ only."))),
   id: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,12}$/, "Must be a positive integer."), v.transform(Number))),
 });
+
+const InvoiceParam = v.object({ invoiceId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, "Must be an invoice id.")) });
 
 /** A stable made-up Telegram id per dev username, so the same name is the same user. */
 export function devUserId(username: string): number {
@@ -32,4 +38,20 @@ export const devRoutes = new Hono<AppEnv>()
     const user = username ? { id: userId, username, first_name: username } : { id: userId, first_name: "Anonymous" };
     const initData = await signInitData({ user, authDate: Math.floor(Date.now() / 1000) }, secret(c.env, "BOT_TOKEN"));
     return c.json({ initData });
+  })
+
+  // Telegram's two steps, pre-checkout then successful_payment, through the same code.
+  .post("/pay/:invoiceId", validate("param", InvoiceParam), async (c) => {
+    const invoice = await invoiceById(c.env.DB, c.req.valid("param").invoiceId);
+    if (!invoice) throw notFound("No such invoice.");
+    const chargeId = `dev_${invoice.id}`;
+    const payment = { currency: "XTR", totalAmount: invoice.price_stars, invoicePayload: invoice.id };
+    const paidBefore = await c.env.DB.prepare(`SELECT 1 AS x FROM payments WHERE telegram_payment_charge_id = ?1`).bind(chargeId).first();
+    if (!paidBefore) {
+      const verdict = await checkoutVerdict(c.env.DB, { ...payment, userId: invoice.user_id });
+      if (!verdict.ok) throw new AppError("CONFLICT", 409, verdict.message);
+    }
+    const outcome = paidBefore ? "DUPLICATE" : await applyPayment(c.env.DB, { ...payment, chargeId });
+    const answer: DevPayment = { invoiceId: invoice.id, applied: outcome === "APPLIED" };
+    return c.json(answer);
   });

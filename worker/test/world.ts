@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { openAccount, pool } from "../ledger/accounts";
 import { runMoneyBatch, transferStatements } from "../ledger/transfer";
 import type { SubscriptionType } from "../subscriptions/activity";
-import { json, signIn, type TestUser } from "./api";
+import { call, json, signIn, type TestUser } from "./api";
 
 // Builders for the situations tests start from, going through the API wherever the API
 // can do it, and through our own ledger module for coins that payments will bring.
@@ -92,3 +92,17 @@ export async function ledgerViolations(): Promise<LedgerViolations> {
 }
 
 export const NO_VIOLATIONS: LedgerViolations = { unbalancedAccounts: [], unbalancedBooks: [], negativePunters: [] };
+
+/** The catalogue id of a market item, e.g. "BOOKMAKER" or "ADD_BALANCE_1000". */
+export async function catalogueId(type: string): Promise<number> {
+  const row = await env.DB.prepare(`SELECT id FROM subscriptions WHERE type = ?1`).bind(type).first<{ id: number }>();
+  if (!row) throw new Error(`no catalogue item ${type}`);
+  return row.id;
+}
+
+/** Buys a market item the dev-mode way: an invoice, then `POST /dev/pay`. Answers the pay call. */
+export async function buyInDevMode(user: TestUser, type: string): Promise<Response> {
+  const subscriptionId = await catalogueId(type);
+  const { invoiceId } = await json<{ invoiceId: string }>("POST", "/subscriptions/purchase", { token: user.token, body: { subscriptionId } });
+  return call("POST", `/dev/pay/${invoiceId}`);
+}

@@ -1,0 +1,57 @@
+import { Hono } from "hono";
+import * as v from "valibot";
+import type { CatalogueItem, UserSubscription } from "../contract";
+import type { AppEnv } from "../env";
+import { bookmakerById } from "../bookmakers/queries";
+import { requireUser } from "../identity/require-user";
+import { notFound } from "../lib/errors";
+import { IdParam, validate } from "../lib/validate";
+import { createInvoice } from "../payments/invoices";
+import { catalogue, catalogueItem, everHeldBookmaker, priceFor, toCatalogueItem } from "./catalogue";
+import { holdingsOf, toUserSubscription } from "./holdings";
+
+const SubscriptionId = v.union(
+  [
+    v.pipe(v.number(), v.safeInteger(), v.minValue(1)),
+    v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/), v.transform(Number)),
+  ],
+  "Must be a subscription id.",
+);
+const PurchaseBody = v.object({ subscriptionId: SubscriptionId });
+
+async function userSubscriptions(db: D1Database, userId: number): Promise<UserSubscription[]> {
+  const now = Date.now();
+  return (await holdingsOf(db, userId)).map((row) => toUserSubscription(row, now));
+}
+
+async function invoiceFor(c: { env: AppEnv["Bindings"]; req: { url: string } }, userId: number, subscriptionId: number) {
+  const item = await catalogueItem(c.env.DB, subscriptionId);
+  if (!item) throw notFound("No such subscription.");
+  return createInvoice(c.env, userId, item, new URL(c.req.url).origin);
+}
+
+export const subscriptionRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/", async (c) => {
+    const { userId } = c.get("user");
+    const [items, held] = await Promise.all([catalogue(c.env.DB), everHeldBookmaker(c.env.DB, userId)]);
+    const priced: CatalogueItem[] = items.map((item) => toCatalogueItem(item, priceFor(item, held)));
+    return c.json(priced);
+  })
+
+  // The caller's own, profile or not: a BOOKMAKER subscription is bought before the profile.
+  .get("/mine", async (c) => c.json(await userSubscriptions(c.env.DB, c.get("user").userId)))
+
+  .get("/active/:bookmakerId", validate("param", v.object({ bookmakerId: IdParam })), async (c) => {
+    const book = await bookmakerById(c.env.DB, c.req.valid("param").bookmakerId);
+    if (!book) throw notFound("Bookmaker profile not found.");
+    return c.json(await userSubscriptions(c.env.DB, book.owner_id));
+  })
+
+  .post("/purchase", validate("json", PurchaseBody), async (c) =>
+    c.json(await invoiceFor(c, c.get("user").userId, c.req.valid("json").subscriptionId)),
+  )
+
+  .post("/invoice/:subscriptionId", validate("param", v.object({ subscriptionId: IdParam })), async (c) =>
+    c.json(await invoiceFor(c, c.get("user").userId, c.req.valid("param").subscriptionId)),
+  );

@@ -1,0 +1,86 @@
+import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv, Env } from "../env";
+import { constantTimeEqual } from "../identity/init-data";
+import { secret } from "../identity/secrets";
+import { AppError } from "../lib/errors";
+import { nowIso } from "../lib/time";
+import { validate } from "../lib/validate";
+import { applyPayment } from "../payments/apply";
+import { checkoutVerdict } from "../payments/pre-checkout";
+import { BotApiError, callBotApi } from "./bot-api";
+import { answerCommand } from "./bot";
+import { Update, type Message, type PreCheckoutQuery } from "./update";
+
+// Telegram's calls to the bot. Every update is handled once (by update_id); a payment once
+// per charge id, whatever the update. The answer is 200 unless Telegram should deliver the
+// update again (our database or Telegram itself failed), since a non-2xx makes it retry.
+
+const fromTelegram = createMiddleware<AppEnv>(async (c, next) => {
+  const expected = secret(c.env, "WEBHOOK_SECRET");
+  if (!constantTimeEqual(c.req.header("X-Telegram-Bot-Api-Secret-Token") ?? "", expected)) {
+    throw new AppError("UNAUTHENTICATED", 401, "Not from Telegram.");
+  }
+  await next();
+});
+
+async function answerPreCheckout(env: Env, q: PreCheckoutQuery) {
+  const verdict = await checkoutVerdict(env.DB, {
+    userId: q.from.id,
+    currency: q.currency,
+    totalAmount: q.total_amount,
+    invoicePayload: q.invoice_payload,
+  });
+  await callBotApi(env, "answerPreCheckoutQuery", {
+    pre_checkout_query_id: q.id,
+    ok: verdict.ok,
+    ...(verdict.ok ? {} : { error_message: verdict.message }),
+  });
+}
+
+async function handleMessage(env: Env, message: Message) {
+  const paid = message.successful_payment;
+  if (paid) {
+    await applyPayment(env.DB, {
+      currency: paid.currency,
+      totalAmount: paid.total_amount,
+      invoicePayload: paid.invoice_payload,
+      chargeId: paid.telegram_payment_charge_id,
+      subscriptionExpirationDate: paid.subscription_expiration_date,
+    });
+    return;
+  }
+  await answerCommand(env, message);
+}
+
+async function handleUpdate(env: Env, update: Update) {
+  if (update.pre_checkout_query) await answerPreCheckout(env, update.pre_checkout_query);
+  else if (update.message) await handleMessage(env, update.message);
+}
+
+/** Claims the update; false when it was handled already (or is being handled now). */
+async function claim(db: D1Database, updateId: number) {
+  const result = await db
+    .prepare(`INSERT INTO telegram_updates (update_id, received_at) VALUES (?1, ?2) ON CONFLICT (update_id) DO NOTHING`)
+    .bind(updateId, nowIso())
+    .run();
+  return result.meta.changes === 1;
+}
+
+export const telegramRoutes = new Hono<AppEnv>().post("/webhook", fromTelegram, validate("json", Update), async (c) => {
+  const update = c.req.valid("json");
+  if (!(await claim(c.env.DB, update.update_id))) return c.json({ ok: true });
+  try {
+    await handleUpdate(c.env, update);
+  } catch (err) {
+    // Telegram refused our call (a blocked bot, an expired query): trying again cannot help.
+    if (err instanceof BotApiError && !err.retryable) {
+      console.error(err.message);
+      return c.json({ ok: true });
+    }
+    // Let the redelivery in.
+    await c.env.DB.prepare(`DELETE FROM telegram_updates WHERE update_id = ?1`).bind(update.update_id).run();
+    throw err;
+  }
+  return c.json({ ok: true });
+});
