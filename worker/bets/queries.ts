@@ -1,0 +1,65 @@
+import { decimalText } from "../../common/odds";
+import type { Bet, BetStatus } from "../contract";
+import { fromCents, money } from "../ledger/money";
+import type { PlacedBet } from "../events/room";
+
+interface BetRow {
+  id: number;
+  event_id: number;
+  item_id: number;
+  user_id: number;
+  stake_cents: number;
+  odds_num: number;
+  odds_den: number;
+  status: BetStatus;
+  payout_cents: number;
+  created_at: string;
+  event_title: string;
+  event_description: string;
+  outcome_title: string;
+}
+
+const toBet = (r: BetRow): Bet => ({
+  betId: r.id,
+  eventId: r.event_id,
+  eventItemId: r.item_id,
+  userId: r.user_id,
+  coefficient: decimalText({ num: r.odds_num, den: r.odds_den }),
+  betsDate: r.created_at,
+  status: r.status,
+  money: money(r.stake_cents),
+  payout: fromCents(r.status === "CANCELLED" ? r.stake_cents : r.payout_cents),
+  eventTitle: r.event_title,
+  eventDescription: r.event_description,
+  outcomeTitle: r.outcome_title,
+});
+
+export const placedToBet = (p: PlacedBet): Bet => ({
+  betId: p.betId,
+  eventId: p.eventId,
+  eventItemId: p.eventItemId,
+  userId: p.userId,
+  coefficient: decimalText(p.odds),
+  betsDate: p.createdAt,
+  status: "ACCEPTED",
+  money: money(p.stakeCents),
+  payout: 0,
+  eventTitle: p.eventTitle,
+  eventDescription: p.eventDescription,
+  outcomeTitle: p.outcomeTitle,
+});
+
+/** A punter's bets with a bookmaker since `since`, newest first. */
+export async function betHistory(db: D1Database, bookmakerId: number, userId: number, since: string): Promise<Bet[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT bt.id, bt.event_id, bt.item_id, bt.user_id, bt.stake_cents, bt.odds_num, bt.odds_den, bt.status, bt.payout_cents,
+         bt.created_at, e.title AS event_title, e.description AS event_description, i.title AS outcome_title
+       FROM bets bt JOIN events e ON e.id = bt.event_id JOIN event_items i ON i.id = bt.item_id
+       WHERE bt.bookmaker_id = ?1 AND bt.user_id = ?2 AND bt.created_at >= ?3
+       ORDER BY bt.created_at DESC, bt.id DESC`,
+    )
+    .bind(bookmakerId, userId, since)
+    .all<BetRow>();
+  return results.map(toBet);
+}

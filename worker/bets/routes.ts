@@ -1,0 +1,66 @@
+import { Hono, type Context } from "hono";
+import { etag } from "hono/etag";
+import * as v from "valibot";
+import type { AppEnv } from "../env";
+import { requireUser } from "../identity/require-user";
+import { AppError, notFound } from "../lib/errors";
+import { nowIso } from "../lib/time";
+import { IdParam, validate } from "../lib/validate";
+import { bookmakerById } from "../bookmakers/queries";
+import { roomOf, unwrap } from "../events/rooms";
+import { BetBody } from "../events/rules";
+import { membershipOf } from "../memberships/queries";
+import { holdsSubscription } from "../subscriptions/activity";
+import { betHistory, placedToBet } from "./queries";
+
+/** A punter's own history reaches back 15 days; the bookmaker looking at a punter, 30. */
+const OWN_DAYS = 15;
+const OWNER_DAYS = 30;
+
+const HistoryQuery = v.object({
+  userId: v.optional(IdParam),
+  days: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, "Must be a number of days."), v.transform(Number), v.minValue(1, "Must be at least 1."))),
+});
+
+async function history(c: Context<AppEnv>, bookmakerId: number, query: v.InferOutput<typeof HistoryQuery>) {
+  const { userId } = c.get("user");
+  const book = await bookmakerById(c.env.DB, bookmakerId);
+  if (!book) throw notFound("Bookmaker not found.");
+  let subject = userId;
+  let maxDays = OWN_DAYS;
+  if (query.userId !== undefined && query.userId !== userId) {
+    // Only the bookmaker reads another punter's bets, and only his own punters'.
+    if (book.owner_id !== userId) throw new AppError("FORBIDDEN", 403, "Only the bookmaker can see a punter's history.");
+    if (!(await membershipOf(c.env.DB, bookmakerId, query.userId))) throw notFound("This user is not one of your punters.");
+    subject = query.userId;
+    maxDays = OWNER_DAYS;
+  }
+  const days = Math.min(query.days ?? maxDays, maxDays);
+  return c.json(await betHistory(c.env.DB, bookmakerId, subject, new Date(Date.now() - days * 864e5).toISOString()));
+}
+
+const BookParam = v.object({ bookmakerId: IdParam });
+
+export const betRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .post("/", validate("json", BetBody), async (c) => {
+    const bet = c.req.valid("json");
+    const { userId } = c.get("user");
+    const book = await bookmakerById(c.env.DB, bet.bookmakerId);
+    if (!book) throw notFound("Bookmaker not found.");
+    const membership = await membershipOf(c.env.DB, bet.bookmakerId, userId);
+    if (membership?.status !== "APPROVED") throw new AppError("FORBIDDEN", 403, "Only this bookmaker's approved punters can bet.");
+    if (!(await holdsSubscription(c.env.DB, book.owner_id, "BOOKMAKER", nowIso()))) {
+      throw new AppError("EVENT_NOT_OPEN", 409, "This bookmaker's subscription has expired; bets are closed.");
+    }
+    const placed = unwrap(
+      await roomOf(c.env, bet.eventId).placeBet(bet.eventId, { userId, itemId: bet.eventItemId, stakeCents: bet.amount, coefficient: bet.coefficient, bookmakerId: bet.bookmakerId }),
+    );
+    return c.json(placedToBet(placed), 201);
+  })
+  .get("/:bookmakerId", etag(), validate("param", BookParam), validate("query", HistoryQuery), (c) =>
+    history(c, c.req.valid("param").bookmakerId, c.req.valid("query")),
+  )
+  .get("/:bookmakerId/", etag(), validate("param", BookParam), validate("query", HistoryQuery), (c) =>
+    history(c, c.req.valid("param").bookmakerId, c.req.valid("query")),
+  );

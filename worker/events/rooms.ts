@@ -1,0 +1,31 @@
+import type { Env } from "../env";
+import { AppError } from "../lib/errors";
+import type { RoomErrorCode, RoomResult } from "./state";
+
+/** A fresh stub per request (a stub is not cached across requests). */
+export const roomOf = (env: Env, eventId: number) => env.EVENT_ROOM.get(env.EVENT_ROOM.idFromName(String(eventId)));
+
+const STATUS: Record<RoomErrorCode, 400 | 404 | 409 | 500> = {
+  NOT_FOUND: 404,
+  VALIDATION: 400,
+  CONFLICT: 409,
+  EVENT_NOT_OPEN: 409,
+  BET_EXISTS: 409,
+  ODDS_CHANGED: 409,
+  LIMIT_EXCEEDED: 409,
+  INSUFFICIENT_COINS: 409,
+  ALREADY_SETTLED: 409,
+  INTERNAL: 500,
+};
+
+/** The room's answer, or its failure as the API's error. */
+export function unwrap<T>(result: RoomResult<T>): T {
+  if (result.ok) return result.value;
+  throw new AppError(result.code, STATUS[result.code], result.message, result.extra ?? {});
+}
+
+/** A random id for a new event: its room is named after it before any row exists. */
+export function newEventId(): number {
+  const [hi, lo] = crypto.getRandomValues(new Uint32Array(2));
+  return (hi & 0xffff) * 2 ** 32 + lo + 1;
+}

@@ -1,0 +1,149 @@
+import { Hono } from "hono";
+import { etag } from "hono/etag";
+import * as v from "valibot";
+import type { BookmakerEvent } from "../contract";
+import type { AppEnv, Env } from "../env";
+import { requireUser } from "../identity/require-user";
+import { balanceOf, pool } from "../ledger/accounts";
+import { AppError, notFound } from "../lib/errors";
+import { nowIso } from "../lib/time";
+import { IdParam, validate } from "../lib/validate";
+import { requireOwnBookmaker, type BookmakerRow } from "../bookmakers/queries";
+import { holdsSubscription } from "../subscriptions/activity";
+import { COUNTRIES, SPORTS } from "./catalog";
+import { newEventId, roomOf, unwrap } from "./rooms";
+import { CoefficientsBody, DatesBody, DraftBody, FinalizeBody, UpdateDraftItemsBody } from "./rules";
+import { bookmakerEvents } from "./views";
+
+const HISTORY_DAYS = 30;
+const EventParam = v.object({ id: IdParam });
+const DraftParam = v.object({ draftId: IdParam });
+const ListQuery = v.object({ view: v.optional(v.picklist(["open", "history", "all"], "Must be open, history or all."), "all") });
+
+/**
+ * A bookmaker may start events only with an active subscription and coins in his pool
+ * (guide rule: at 0 or below he may still close them).
+ */
+async function requireCanRunEvents(env: Env, book: BookmakerRow) {
+  if (!(await holdsSubscription(env.DB, book.owner_id, "BOOKMAKER", nowIso()))) {
+    throw new AppError("SUBSCRIPTION_REQUIRED", 403, "Bookmaker subscription not found.");
+  }
+  if ((await balanceOf(env.DB, pool(book.owner_id))) <= 0) {
+    throw new AppError("INSUFFICIENT_COINS", 409, "Insufficient currency. You can purchase more in the store.");
+  }
+}
+
+async function oneEvent(env: Env, book: BookmakerRow, eventId: number): Promise<BookmakerEvent> {
+  const withWhatIf = await holdsSubscription(env.DB, book.owner_id, "WHAT_IF", nowIso());
+  const [event] = await bookmakerEvents(env.DB, `e.id = ?1 AND e.bookmaker_id = ?2`, [eventId, book.id], withWhatIf);
+  if (!event) throw notFound("Event not found.");
+  return event;
+}
+
+// Mounted at the root, so the token is required per route rather than for every path.
+export const referenceRoutes = new Hono<AppEnv>()
+  .get("/events/types", requireUser, (c) => c.json(SPORTS.map((eventTypeName) => ({ eventTypeName }))))
+  .get("/countries", requireUser, (c) => c.json(COUNTRIES.map((countryName) => ({ countryName }))));
+
+export const draftRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .post("/", validate("json", DraftBody), async (c) => {
+    const input = c.req.valid("json");
+    const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
+    if (input.bookmakerId !== book.id) throw new AppError("FORBIDDEN", 403, "You can create events only for your own book.");
+    if (Date.parse(input.startDate) <= Date.now()) throw new AppError("VALIDATION", 400, "Date and time must be in the future.", { field: "startDate" });
+    await requireCanRunEvents(c.env, book);
+    const eventId = newEventId();
+    const { eventId: created } = unwrap(await roomOf(c.env, eventId).createDraft(eventId, { bookmakerId: book.id, ownerId: book.owner_id }, input));
+    return c.json({ eventId: created });
+  })
+  .post("/:draftId/updateCoefficients", validate("param", DraftParam), validate("json", UpdateDraftItemsBody), async (c) => {
+    const { draftId } = c.req.valid("param");
+    const { userId } = c.get("user");
+    const book = await requireOwnBookmaker(c.env.DB, userId);
+    unwrap(await roomOf(c.env, draftId).updateDraftItems(draftId, userId, c.req.valid("json").items));
+    return c.json(await oneEvent(c.env, book, draftId));
+  });
+
+export const eventRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/", etag(), validate("query", ListQuery), async (c) => {
+    const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
+    const { view } = c.req.valid("query");
+    const since = new Date(Date.now() - HISTORY_DAYS * 864e5).toISOString();
+    const open = `e.status IN ('CREATED', 'READY_FOR_BETS', 'WAITING_FOR_RESULT', 'SUSPENDED')`;
+    const history = `e.status IN ('CALCULATED', 'CANCELLED') AND e.settled_at >= ?2`;
+    const where = view === "open" ? open : view === "history" ? history : `(${open} OR (${history}))`;
+    const withWhatIf = await holdsSubscription(c.env.DB, book.owner_id, "WHAT_IF", nowIso());
+    return c.json(await bookmakerEvents(c.env.DB, `e.bookmaker_id = ?1 AND ${where}`, view === "open" ? [book.id] : [book.id, since], withWhatIf));
+  })
+  .post("/", validate("json", v.object({ draftId: v.pipe(v.number("Must be a draft id."), v.safeInteger("Must be a draft id.")) })), async (c) => {
+    const { draftId } = c.req.valid("json");
+    const { userId } = c.get("user");
+    const book = await requireOwnBookmaker(c.env.DB, userId);
+    await requireCanRunEvents(c.env, book);
+    unwrap(await roomOf(c.env, draftId).open(draftId, userId));
+    return c.json({ id: draftId });
+  })
+  .get("/:id", validate("param", EventParam), async (c) => {
+    const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
+    return c.json(await oneEvent(c.env, book, c.req.valid("param").id));
+  })
+  .post("/:id/draft", validate("param", EventParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const { userId } = c.get("user");
+    const book = await requireOwnBookmaker(c.env.DB, userId);
+    unwrap(await roomOf(c.env, id).suspend(id, userId));
+    return c.json(await oneEvent(c.env, book, id));
+  })
+  .post("/:id/live", validate("param", EventParam), validate("json", v.object({ eventId: v.optional(v.unknown()) })), async (c) => {
+    const { id } = c.req.valid("param");
+    const { userId } = c.get("user");
+    const book = await requireOwnBookmaker(c.env.DB, userId);
+    await requireCanRunEvents(c.env, book);
+    unwrap(await roomOf(c.env, id).open(id, userId));
+    return c.json(await oneEvent(c.env, book, id));
+  })
+  .post("/:id/abandon", validate("param", EventParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const { userId } = c.get("user");
+    const book = await requireOwnBookmaker(c.env.DB, userId);
+    unwrap(await roomOf(c.env, id).abandon(id, userId));
+    return c.json(await oneEvent(c.env, book, id));
+  })
+  .post("/:id/nr/:itemId", validate("param", v.object({ id: IdParam, itemId: IdParam })), async (c) => {
+    const { id, itemId } = c.req.valid("param");
+    const { userId } = c.get("user");
+    const book = await requireOwnBookmaker(c.env.DB, userId);
+    unwrap(await roomOf(c.env, id).withdrawRunner(id, userId, itemId));
+    return c.json(await oneEvent(c.env, book, id));
+  })
+  .post("/:id/finalize", validate("param", EventParam), validate("json", FinalizeBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const { userId } = c.get("user");
+    const book = await requireOwnBookmaker(c.env.DB, userId);
+    unwrap(await roomOf(c.env, id).finalize(id, userId, c.req.valid("json").winners));
+    return c.json(await oneEvent(c.env, book, id));
+  })
+  .post("/:id/modifyDates", validate("param", EventParam), validate("json", DatesBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const { userId } = c.get("user");
+    const book = await requireOwnBookmaker(c.env.DB, userId);
+    const { startDate, endDate } = c.req.valid("json");
+    unwrap(await roomOf(c.env, id).modifyDates(id, userId, startDate, endDate));
+    return c.json(await oneEvent(c.env, book, id));
+  })
+  .post("/:id/coefficients", validate("param", EventParam), validate("json", CoefficientsBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const { userId } = c.get("user");
+    const book = await requireOwnBookmaker(c.env.DB, userId);
+    const body = c.req.valid("json");
+    unwrap(
+      await roomOf(c.env, id).setCoefficients(id, userId, {
+        items: body.items.map((i) => ({ id: i.id, coefficient: i.coefficient })),
+        returnPrice: body.returnPrice,
+        maxTotalPayout: body.maxTotalPayout,
+      }),
+    );
+    return c.json(await oneEvent(c.env, book, id));
+  });

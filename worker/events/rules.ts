@@ -1,0 +1,121 @@
+import * as v from "valibot";
+import { ladderOdds, RETURN_CHOICES } from "../../common/odds";
+import { PositiveCoins } from "../ledger/money";
+import { COUNTRIES, SPORTS } from "./catalog";
+
+// Server-side mirror of the event form's rules (spec section 5), with its messages.
+
+const ASCII = /^[\x20-\x7E]*$/;
+
+/** "Sport / Country", both from the catalogue. */
+export const EventTitle = v.pipe(
+  v.string("Title must be text."),
+  v.check((t) => {
+    const [sport, country, ...rest] = t.split(" / ");
+    return rest.length === 0 && (SPORTS as readonly string[]).includes(sport) && (COUNTRIES as readonly string[]).includes(country ?? "");
+  }, "Title must be 'Sport / Country' from the lists."),
+);
+
+export const Description = v.pipe(
+  v.string("Description is required."),
+  v.trim(),
+  v.minLength(1, "Description is required."),
+  v.regex(ASCII, "Description must contain only English (ASCII) characters."),
+  v.maxLength(100, "Maximum 100 characters."),
+);
+
+export const OutcomeTitle = v.pipe(
+  v.string("Outcome name must be text."),
+  v.trim(),
+  v.minLength(1, "Outcome name is required."),
+  v.regex(ASCII, "Only English (ASCII) characters are allowed."),
+  v.maxLength(24, "Maximum 24 characters."),
+);
+
+/** Decimal odds, which must be a rung of the ladder; turned into the rung. */
+export const LadderOdds = v.pipe(
+  v.number("Odds must be a number."),
+  v.transform((d) => ladderOdds(d)),
+  v.check((o) => o !== undefined, "Odds must be on the ladder."),
+  v.transform((o) => o!),
+);
+
+export const MaxTotalPayout = v.pipe(
+  v.number("Enter a positive number."),
+  v.integer("Enter a positive number."),
+  v.minValue(1, "Enter a positive number."),
+  v.transform((n) => n * 100),
+  v.pipe(v.number(), v.maxValue(100_000_000_000, "Too large.")),
+);
+
+/** 0.01, or 0.50 to 0.95 by 0.01; turned into hundredths. */
+export const ReturnPrice = v.pipe(
+  v.number("Return for punters must be a number."),
+  v.transform((n) => Math.round(n * 100)),
+  v.check((pct) => RETURN_CHOICES.includes(pct), "Return for punters must be 0.01 or 0.50 to 0.95."),
+);
+
+export const IsoDate = v.pipe(
+  v.string("Must be a date."),
+  v.isoTimestamp("Must be an ISO 8601 date and time."),
+  v.transform((s) => new Date(s).toISOString()),
+);
+
+const distinctTitles = <T extends { title: string }>(items: T[]) => new Set(items.map((i) => i.title.toLowerCase())).size === items.length;
+
+/** The outcomes of a draft: at least two, names distinct whatever their case. */
+export const DraftItems = v.pipe(
+  v.array(v.object({ title: OutcomeTitle, coefficient: LadderOdds }), "Outcomes must be a list."),
+  v.minLength(2, "You need at least 2 participants."),
+  v.maxLength(100, "At most 100 outcomes."),
+  v.check(distinctTitles, "Outcome names must differ."),
+);
+
+export const DraftBody = v.pipe(
+  v.object({
+    title: EventTitle,
+    description: Description,
+    startDate: IsoDate,
+    endDate: IsoDate,
+    bookmakerId: v.pipe(v.number("Must be a bookmaker id."), v.safeInteger("Must be a bookmaker id.")),
+    maxTotalPayout: MaxTotalPayout,
+    items: DraftItems,
+    returnPrice: v.optional(ReturnPrice, 0.5),
+    botEqualizer: v.optional(v.boolean("Must be true or false."), false),
+  }),
+  v.forward(
+    v.check((d) => d.endDate >= d.startDate, "The end must not be before the start."),
+    ["endDate"],
+  ),
+);
+export type DraftInput = v.InferOutput<typeof DraftBody>;
+
+export const UpdateDraftItemsBody = v.object({ items: DraftItems });
+
+export const CoefficientsBody = v.object({
+  items: v.optional(v.array(v.object({ id: v.pipe(v.number(), v.safeInteger()), coefficient: LadderOdds }), "Must be a list."), []),
+  returnPrice: v.optional(ReturnPrice),
+  maxTotalPayout: v.optional(MaxTotalPayout),
+});
+
+export const DatesBody = v.pipe(
+  v.object({ startDate: IsoDate, endDate: IsoDate }),
+  v.forward(
+    v.check((d) => d.endDate >= d.startDate, "The end must not be before the start."),
+    ["endDate"],
+  ),
+);
+
+export const FinalizeBody = v.object({
+  eventId: v.optional(v.unknown()),
+  winners: v.pipe(v.array(v.pipe(v.number("Must be an outcome id."), v.safeInteger("Must be an outcome id.")), "Must be a list of outcome ids."), v.maxLength(100)),
+});
+
+export const BetBody = v.object({
+  requestId: v.optional(v.unknown()),
+  bookmakerId: v.pipe(v.number("Must be a bookmaker id."), v.safeInteger("Must be a bookmaker id.")),
+  eventId: v.pipe(v.number("Must be an event id."), v.safeInteger("Must be an event id.")),
+  eventItemId: v.pipe(v.number("Must be an outcome id."), v.safeInteger("Must be an outcome id.")),
+  amount: PositiveCoins,
+  coefficient: v.pipe(v.number("Odds must be a number."), v.finite("Odds must be a number.")),
+});

@@ -1,0 +1,125 @@
+import type { Odds } from "../../common/odds";
+
+// What an EventRoom holds in memory, loaded from D1 and written through to it.
+
+export type EventStatus =
+  | "CREATED"
+  | "READY_FOR_BETS"
+  | "WAITING_FOR_RESULT"
+  | "FINISHED"
+  | "WAITING_FOR_CALCULATION"
+  | "CALCULATED"
+  | "CANCELLED"
+  | "ABANDONED"
+  | "SUSPENDED";
+
+export type ItemStatus = "ACTIVE" | "NR" | "WINNER" | "LOSER";
+
+export const SETTLED: readonly EventStatus[] = ["CALCULATED", "CANCELLED", "ABANDONED", "FINISHED"];
+/** Statuses in which the bookmaker may still edit, withdraw runners and settle. */
+export const OPEN: readonly EventStatus[] = ["CREATED", "READY_FOR_BETS", "WAITING_FOR_RESULT", "SUSPENDED"];
+
+export interface EventState {
+  id: number;
+  bookmakerId: number;
+  ownerId: number;
+  title: string;
+  description: string;
+  status: EventStatus;
+  startDate: string;
+  endDate: string;
+  /** Earlier starts, most recent first: startDate2 … startDate5. */
+  earlierStarts: (string | null)[];
+  maxPayoutCents: number;
+  returnPct: number;
+  botEqualizer: boolean;
+  publishedAt: string | null;
+}
+
+export interface ItemState {
+  id: number;
+  position: number;
+  title: string;
+  /** The bookmaker's odds. */
+  odds: Odds;
+  /** The odds bets are taken at now (the equalizer's, or the bookmaker's). */
+  curr: Odds;
+  status: ItemStatus;
+  /** Stakes of accepted bets, in cents. */
+  stakeCents: number;
+  /** What accepted bets would pay if this outcome won, in cents. */
+  liabilityCents: number;
+}
+
+export interface EventRow {
+  id: number;
+  bookmaker_id: number;
+  owner_id: number;
+  title: string;
+  description: string;
+  status: EventStatus;
+  start_date: string;
+  end_date: string;
+  start_date2: string | null;
+  start_date3: string | null;
+  start_date4: string | null;
+  start_date5: string | null;
+  max_total_payout_cents: number;
+  return_pct: number;
+  bot_equalizer: number;
+  published_at: string | null;
+  settled_at: string | null;
+  version: number;
+}
+
+export interface ItemRow {
+  id: number;
+  event_id: number;
+  position: number;
+  title: string;
+  odds_num: number;
+  odds_den: number;
+  curr_num: number;
+  curr_den: number;
+  status: ItemStatus;
+}
+
+export const EVENT_COLUMNS = `e.id, e.bookmaker_id, b.owner_id, e.title, e.description, e.status, e.start_date, e.end_date,
+  e.start_date2, e.start_date3, e.start_date4, e.start_date5, e.max_total_payout_cents, e.return_pct, e.bot_equalizer,
+  e.published_at, e.settled_at, e.version`;
+
+export const toEventState = (r: EventRow): EventState => ({
+  id: r.id,
+  bookmakerId: r.bookmaker_id,
+  ownerId: r.owner_id,
+  title: r.title,
+  description: r.description,
+  status: r.status,
+  startDate: r.start_date,
+  endDate: r.end_date,
+  earlierStarts: [r.start_date2, r.start_date3, r.start_date4, r.start_date5],
+  maxPayoutCents: r.max_total_payout_cents,
+  returnPct: r.return_pct,
+  botEqualizer: r.bot_equalizer === 1,
+  publishedAt: r.published_at,
+});
+
+/** Results of the room's methods: RPC drops error fields, so failures are values. */
+export type RoomResult<T = null> =
+  | { ok: true; value: T }
+  | { ok: false; code: RoomErrorCode; message: string; extra?: Record<string, unknown> };
+
+export type RoomErrorCode =
+  | "NOT_FOUND"
+  | "VALIDATION"
+  | "CONFLICT"
+  | "EVENT_NOT_OPEN"
+  | "BET_EXISTS"
+  | "ODDS_CHANGED"
+  | "LIMIT_EXCEEDED"
+  | "INSUFFICIENT_COINS"
+  | "ALREADY_SETTLED"
+  | "INTERNAL";
+
+export const ok = <T>(value: T): RoomResult<T> => ({ ok: true, value });
+export const fail = (code: RoomErrorCode, message: string, extra?: Record<string, unknown>): RoomResult<never> => ({ ok: false, code, message, extra });

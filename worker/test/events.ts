@@ -1,0 +1,70 @@
+import { env } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
+import type { Bet, BookmakerEvent } from "../contract";
+import type { EventRoom } from "../events/room";
+import { call, json, type TestUser } from "./api";
+import type { TestBook } from "./world";
+
+// Builders for event tests, through the API.
+
+export const inHours = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
+
+export interface DraftOptions {
+  items?: [string, number][];
+  maxTotalPayout?: number;
+  botEqualizer?: boolean;
+  returnPrice?: number;
+  startDate?: string;
+  endDate?: string;
+  title?: string;
+  description?: string;
+}
+
+export function draftBody(book: TestBook, o: DraftOptions = {}) {
+  return {
+    title: o.title ?? "Horse Racing / United Kingdom",
+    description: o.description ?? "Race 1 at Ascot",
+    startDate: o.startDate ?? inHours(2),
+    endDate: o.endDate ?? inHours(3),
+    bookmakerId: book.bookmakerId,
+    maxTotalPayout: o.maxTotalPayout ?? 10_000,
+    items: (o.items ?? [["Red Rum", 2], ["Shergar", 3]]).map(([title, coefficient]) => ({ title, coefficient })),
+    returnPrice: o.returnPrice ?? 0.5,
+    botEqualizer: o.botEqualizer ?? false,
+  };
+}
+
+/** A published event (READY_FOR_BETS) of `book`. */
+export async function newEvent(book: TestBook, o: DraftOptions = {}): Promise<BookmakerEvent> {
+  const { eventId } = await json<{ eventId: number }>("POST", "/drafts", { token: book.owner.token, body: draftBody(book, o) });
+  await json("POST", "/events", { token: book.owner.token, body: { draftId: eventId } });
+  return json<BookmakerEvent>("GET", `/events/${eventId}`, { token: book.owner.token });
+}
+
+export function bet(punter: TestUser, book: TestBook, event: BookmakerEvent, itemIndex: number, amount: number, coefficient?: number) {
+  const item = event.items[itemIndex];
+  return call("POST", "/bets", {
+    token: punter.token,
+    body: { requestId: 0, bookmakerId: book.bookmakerId, eventId: event.id, eventItemId: item.id, amount, coefficient: coefficient ?? item.currCoefficient },
+  });
+}
+
+export async function placeBet(punter: TestUser, book: TestBook, event: BookmakerEvent, itemIndex: number, amount: number): Promise<Bet> {
+  const res = await bet(punter, book, event, itemIndex, amount);
+  if (res.status !== 201) throw new Error(`bet refused: ${res.status} ${await res.text()}`);
+  return res.json<Bet>();
+}
+
+export const roomStub = (eventId: number) => env.EVENT_ROOM.get(env.EVENT_ROOM.idFromName(String(eventId)));
+
+/** Moves an event's start into the past, in D1 and in its room, as time passing would. */
+export async function startEvent(eventId: number) {
+  const past = new Date(Date.now() - 60_000).toISOString();
+  await env.DB.prepare(`UPDATE events SET start_date = ?2 WHERE id = ?1`).bind(eventId, past).run();
+  await runInDurableObject(roomStub(eventId), async (room: EventRoom) => {
+    (room as unknown as { loading: unknown }).loading = null;
+  });
+}
+
+export const coins = async (token: string, bookmakerId: number) => (await json<{ amount: number }>("GET", `/balances/${bookmakerId}`, { token })).amount;
+export const poolCoins = async (book: TestBook) => (await json<{ balance: { amount: number } }>("GET", "/balances", { token: book.owner.token })).balance.amount;
