@@ -203,7 +203,7 @@ describe("Stars payments through the webhook", () => {
     const inv = await invoice(user, "BOOKMAKER");
     const update = { update_id: 800_000_000 + Math.floor(Math.random() * 1e8), ...preCheckoutUpdate(user.userId, inv.invoiceId, 500) };
     bot.answer("answerPreCheckoutQuery", () => ({ status: 502, body: { ok: false, error_code: 502, description: "Bad Gateway" } }));
-    expect((await sendUpdate(update)).status).toBe(500);
+    expect((await sendUpdate(update)).status).toBe(503);
     bot.answer("answerPreCheckoutQuery", () => ({ body: { ok: true, result: true } }));
     expect((await sendUpdate(update)).status).toBe(200);
     expect(bot.of("answerPreCheckoutQuery")).toHaveLength(2);

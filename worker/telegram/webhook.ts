@@ -80,6 +80,10 @@ export const telegramRoutes = new Hono<AppEnv>().post("/webhook", fromTelegram, 
     }
     // Let the redelivery in.
     await c.env.DB.prepare(`DELETE FROM telegram_updates WHERE update_id = ?1`).bind(update.update_id).run();
+    if (err instanceof BotApiError) {
+      console.error(err.message);
+      throw new AppError("INTERNAL", 503, "Telegram could not be reached; deliver the update again.");
+    }
     throw err;
   }
   return c.json({ ok: true });
