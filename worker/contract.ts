@@ -127,7 +127,7 @@ export interface UserSubscription {
   endDate: string | null;
   /** When Telegram renews it by itself (a Stars subscription); manual renewal waits until then. */
   renewsAt: string | null;
-  /** From when a manual renewal is accepted (8 days before the end); null when it is accepted now. */
+  /** From when a manual renewal is accepted (8 days before the end, or when Telegram renews it); null when accepted now. */
   renewableFrom: string | null;
 }
 

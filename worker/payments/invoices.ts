@@ -45,7 +45,7 @@ const DESCRIPTIONS: Record<string, string> = {
   FRACTAL_ODDS: "30 days of fractional odds display for you and your punters.",
 };
 
-const describe = (item: CatalogueRow) =>
+const descriptionOf = (item: CatalogueRow) =>
   DESCRIPTIONS[item.type] ?? `${item.name} for your book's pool. 1 coin = 1 USD, settled off-platform.`;
 
 /**
@@ -70,7 +70,7 @@ export async function createInvoice(env: Env, userId: number, item: CatalogueRow
   try {
     const invoiceLink = await callBotApi<string>(env, "createInvoiceLink", {
       title: item.name,
-      description: describe(item),
+      description: descriptionOf(item),
       payload: invoiceId,
       provider_token: "",
       currency: "XTR",
