@@ -1,15 +1,8 @@
 // `npm run dev`: migrate the local D1, then run the API (8787) and the web app (5173).
 // `npm run dev:api`: the same without the web app.
-// Dev mode and the throwaway secrets below exist only here, never in wrangler.toml.
+// Dev mode and its throwaway secrets (scripts/dev-vars.mjs) exist only here, never in wrangler.toml.
 import { spawn, spawnSync } from "node:child_process";
-
-const DEV_VARS = {
-  DEV_MODE: "true",
-  BOT_TOKEN: "123456:dev-bot-token-not-for-production",
-  JWT_SECRET: "dev-jwt-secret-not-for-production",
-  WEBHOOK_SECRET: "dev-webhook-secret",
-  WEB_ORIGIN: "http://localhost:5173",
-};
+import { varArgs } from "./dev-vars.mjs";
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 const apiOnly = process.argv[2] === "api";
@@ -20,9 +13,8 @@ const migrated = spawnSync(process.execPath, ["scripts/wrangler.mjs", "d1", "mig
 });
 if (migrated.status !== 0) process.exit(migrated.status ?? 1);
 
-const varArgs = Object.entries(DEV_VARS).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
 const children = [
-  spawn(process.execPath, ["scripts/wrangler.mjs", "dev", "--port", "8787", "--ip", "127.0.0.1", ...varArgs], {
+  spawn(process.execPath, ["scripts/wrangler.mjs", "dev", "--port", "8787", "--ip", "127.0.0.1", ...varArgs()], {
     stdio: "inherit",
     env,
   }),

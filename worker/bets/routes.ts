@@ -4,13 +4,11 @@ import * as v from "valibot";
 import type { AppEnv } from "../env";
 import { requireUser } from "../identity/require-user";
 import { AppError, notFound } from "../lib/errors";
-import { nowIso } from "../lib/time";
 import { IdParam, validate } from "../lib/validate";
 import { bookmakerById } from "../bookmakers/queries";
 import { roomOf, unwrap } from "../events/rooms";
 import { BetBody } from "../events/rules";
 import { membershipOf } from "../memberships/queries";
-import { holdsSubscription } from "../subscriptions/activity";
 import { betHistory, placedToBet } from "./queries";
 
 /** A punter's own history reaches back 15 days; the bookmaker looking at a punter, 30. */
@@ -46,13 +44,8 @@ export const betRoutes = new Hono<AppEnv>()
   .post("/", validate("json", BetBody), async (c) => {
     const bet = c.req.valid("json");
     const { userId } = c.get("user");
-    const book = await bookmakerById(c.env.DB, bet.bookmakerId);
-    if (!book) throw notFound("Bookmaker not found.");
-    const membership = await membershipOf(c.env.DB, bet.bookmakerId, userId);
-    if (membership?.status !== "APPROVED") throw new AppError("FORBIDDEN", 403, "Only this bookmaker's approved punters can bet.");
-    if (!(await holdsSubscription(c.env.DB, book.owner_id, "BOOKMAKER", nowIso()))) {
-      throw new AppError("EVENT_NOT_OPEN", 409, "This bookmaker's subscription has expired; bets are closed.");
-    }
+    // The room checks membership and subscription itself, keeping the answers: the hot path
+    // is one RPC and one D1 batch.
     const placed = unwrap(
       await roomOf(c.env, bet.eventId).placeBet(bet.eventId, { userId, itemId: bet.eventItemId, stakeCents: bet.amount, coefficient: bet.coefficient, bookmakerId: bet.bookmakerId }),
     );

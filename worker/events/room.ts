@@ -37,6 +37,18 @@ export interface PlacedBet {
   outcomeTitle: string;
 }
 
+/** A bet's statements waiting to be written; its promise settles with the bet's id. */
+interface QueuedBet {
+  statements: D1PreparedStatement[];
+  resolve: (betId: number) => void;
+  reject: (err: unknown) => void;
+}
+
+/** The most bets written in one D1 batch. */
+const MAX_GROUP = 50;
+
+const returnedId = (result: D1Result) => (result.results[0] as { id: number }).id;
+
 /**
  * One per event (`idFromName(eventId)`): the single writer of the event's status, outcomes,
  * odds and bets. It serialises every change, keeps each outcome's stakes and liability in
@@ -54,6 +66,13 @@ export class EventRoom extends DurableObject<Env> {
   /** Bet writes under way; settlement waits for them so no bet lands after it. */
   private inflight = new Set<Promise<unknown>>();
   private loading: Promise<void> | null = null;
+  /** Bets waiting for the next D1 batch (group commit), and whether a batch is being written. */
+  private queue: QueuedBet[] = [];
+  private writing = false;
+  /** Punters known to be approved members of the event's book (approval is never taken back). */
+  private members = new Set<number>();
+  /** Until when the bookmaker's BOOKMAKER subscription is known to run (ms; 0 = unknown or lapsed). */
+  private subscribedUntil = 0;
 
   // ---- loading -------------------------------------------------------------------------
 
@@ -262,16 +281,17 @@ export class EventRoom extends DurableObject<Env> {
   /**
    * Takes a bet, in order: the event is open and not started; the outcome runs; one bet per
    * punter per outcome; the odds sent are the current odds; the outcome's potential payout
-   * stays within the max payout; the punter has the coins (the ledger's CHECK). The caller
-   * has checked the membership and the bookmaker's subscription.
+   * stays within the max payout; the punter has the coins (the ledger's CHECK). Membership and
+   * the bookmaker's subscription are checked first, before anything is reserved.
    */
   async placeBet(
     eventId: number,
     bet: { userId: number; bookmakerId: number; itemId: number; stakeCents: number; coefficient: number },
   ): Promise<RoomResult<PlacedBet>> {
     const e = await this.owned(eventId);
-    // The caller checked membership of `bookmakerId`: the event must be that bookmaker's.
     if (!e || e.bookmakerId !== bet.bookmakerId || !e.publishedAt) return fail("NOT_FOUND", "Event not found.");
+    const refusal = await this.checkPunter(e, bet.userId);
+    if (refusal) return refusal;
     if (e.status !== "READY_FOR_BETS" || Date.parse(e.startDate) <= Date.now()) return fail("EVENT_NOT_OPEN", "Event is suspended. Please try again later.");
     const item = this.items.get(bet.itemId);
     if (!item) return fail("NOT_FOUND", "Outcome not found.");
@@ -312,22 +332,47 @@ export class EventRoom extends DurableObject<Env> {
     }
   }
 
+  /**
+   * The punter is an approved member and the bookmaker's subscription runs. Both answers are
+   * kept: approval is never taken back, and a subscription runs at least to its end date, so
+   * a bet usually costs one D1 batch and nothing more.
+   */
+  private async checkPunter(e: EventState, userId: number): Promise<RoomResult<never> | null> {
+    const now = Date.now();
+    if (this.members.has(userId) && now < this.subscribedUntil) return null;
+    const db = this.env.DB;
+    const [membership, subscription] = await db.batch([
+      db.prepare(`SELECT status FROM memberships WHERE bookmaker_id = ?1 AND user_id = ?2`).bind(e.bookmakerId, userId),
+      db.prepare(`SELECT end_date FROM user_subscriptions WHERE user_id = ?1 AND type = 'BOOKMAKER' AND active = 1`).bind(e.ownerId),
+    ]);
+    if ((membership.results[0] as { status?: string } | undefined)?.status !== "APPROVED") {
+      return fail("FORBIDDEN", "Only this bookmaker's approved punters can bet.");
+    }
+    this.members.add(userId);
+    const sub = subscription.results[0] as { end_date: string | null } | undefined;
+    this.subscribedUntil = !sub ? 0 : sub.end_date === null ? Number.MAX_SAFE_INTEGER : Date.parse(sub.end_date);
+    if (now >= this.subscribedUntil) return fail("EVENT_NOT_OPEN", "This bookmaker's subscription has expired; bets are closed.");
+    return null;
+  }
+
   private async writeBet(e: EventState, item: ItemState, bet: { userId: number; stakeCents: number }, odds: Odds): Promise<PlacedBet> {
     const db = this.env.DB;
     const createdAt = nowIso();
     const from = punter(e.ownerId, bet.userId);
-    const results = await runMoneyBatch(db, [
+    const statements = [
       ...transferStatements(db, { kind: "STAKE", poolOwnerId: e.ownerId, from, to: pool(e.ownerId), amountCents: bet.stakeCents, ref: `event:${e.id}` }),
+      // last, so its RETURNING row is the bet's id
       db
         .prepare(
           `INSERT INTO bets (event_id, item_id, user_id, bookmaker_id, stake_cents, odds_num, odds_den, created_at)
            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id`,
         )
         .bind(e.id, item.id, bet.userId, e.bookmakerId, bet.stakeCents, odds.num, odds.den, createdAt),
-      ...(e.botEqualizer ? this.priceStatements() : []),
-      this.touch(),
-    ]);
-    const betId = (results.find((r) => (r.results[0] as { id?: number } | undefined)?.id !== undefined)!.results[0] as { id: number }).id;
+    ];
+    const betId = await new Promise<number>((resolve, reject) => {
+      this.queue.push({ statements, resolve, reject });
+      void this.writeQueued();
+    });
     return {
       betId,
       eventId: e.id,
@@ -340,6 +385,47 @@ export class EventRoom extends DurableObject<Env> {
       eventDescription: e.description,
       outcomeTitle: item.title,
     };
+  }
+
+  /**
+   * Group commit: one batch is written at a time, and the bets that arrive meanwhile go
+   * together in the next one, so a busy event costs one D1 round trip per group, not per bet.
+   * A group that fails (one punter short of coins aborts the batch) is written again bet by
+   * bet, so one refusal never sinks the others.
+   */
+  private async writeQueued() {
+    if (this.writing) return;
+    this.writing = true;
+    const db = this.env.DB;
+    try {
+      while (this.queue.length > 0) {
+        const group = this.queue.splice(0, MAX_GROUP);
+        const trailer = [...(this.event?.botEqualizer ? this.priceStatements() : []), this.touch()];
+        try {
+          const results = await runMoneyBatch(db, [...group.flatMap((g) => g.statements), ...trailer]);
+          let end = 0;
+          for (const g of group) {
+            end += g.statements.length;
+            g.resolve(returnedId(results[end - 1]));
+          }
+        } catch (err) {
+          if (group.length === 1) {
+            group[0].reject(err);
+            continue;
+          }
+          for (const g of group) {
+            try {
+              const results = await runMoneyBatch(db, [...g.statements, this.touch()]);
+              g.resolve(returnedId(results[g.statements.length - 1]));
+            } catch (single) {
+              g.reject(single);
+            }
+          }
+        }
+      }
+    } finally {
+      this.writing = false;
+    }
   }
 
   // ---- withdrawal and settlement --------------------------------------------------------

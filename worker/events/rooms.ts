@@ -5,8 +5,9 @@ import type { RoomErrorCode, RoomResult } from "./state";
 /** A fresh stub per request (a stub is not cached across requests). */
 export const roomOf = (env: Env, eventId: number) => env.EVENT_ROOM.get(env.EVENT_ROOM.idFromName(String(eventId)));
 
-const STATUS: Record<RoomErrorCode, 400 | 404 | 409 | 500> = {
+const STATUS: Record<RoomErrorCode, 400 | 403 | 404 | 409 | 500> = {
   NOT_FOUND: 404,
+  FORBIDDEN: 403,
   VALIDATION: 400,
   CONFLICT: 409,
   EVENT_NOT_OPEN: 409,

@@ -111,6 +111,7 @@ export type RoomResult<T = null> =
 
 export type RoomErrorCode =
   | "NOT_FOUND"
+  | "FORBIDDEN"
   | "VALIDATION"
   | "CONFLICT"
   | "EVENT_NOT_OPEN"

@@ -1,0 +1,122 @@
+// Starts the API for benchmarks: the worker bundled by wrangler, run by Miniflare in workerd
+// with real D1 and Durable Objects (SQLite on disk, in a throwaway folder), dev mode on. It
+// leaves out wrangler dev's reload proxy, a second workerd that would eat a third of this
+// machine's two cores and measure the dev tooling rather than the API.
+// Also a small client that signs users in and sets a book up through the API.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { readD1Migrations } from "@cloudflare/vitest-plugin";
+import { convertV4MiniflareOptions, Miniflare } from "miniflare";
+import { DEV_VARS } from "../dev-vars.mjs";
+
+export async function startApi(port = 8799) {
+  const work = mkdtempSync(path.join(tmpdir(), "bookie-bench-"));
+  const built = spawnSync(process.execPath, ["scripts/wrangler.mjs", "deploy", "--dry-run", "--outdir", path.join(work, "bundle")], {
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    encoding: "utf8",
+  });
+  if (built.status !== 0) throw new Error(`bundling failed:\n${built.stdout}\n${built.stderr}`);
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      host: "127.0.0.1",
+      port,
+      defaultPersistRoot: path.join(work, "state"),
+      workers: [
+        {
+          name: "bookie-api",
+          modules: true,
+          scriptPath: path.join(work, "bundle", "index.js"),
+          modulesRoot: path.join(work, "bundle"),
+          compatibilityDate: "2026-11-01",
+          d1Databases: { DB: "bench" },
+          durableObjects: { EVENT_ROOM: { className: "EventRoom", useSQLite: true } },
+          bindings: DEV_VARS,
+        },
+      ],
+    }),
+  );
+  const url = await mf.ready;
+  const db = await mf.getD1Database("DB");
+  for (const migration of await readD1Migrations("migrations")) {
+    await db.batch(migration.queries.map((q) => db.prepare(q)));
+  }
+  const stop = async () => {
+    await mf.dispose().catch(() => {});
+    rmSync(work, { recursive: true, force: true });
+  };
+  return { base: url.origin, stop };
+}
+
+export function client(base) {
+  async function call(method, route, { token, body } = {}) {
+    const res = await fetch(base + route, {
+      method,
+      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `JWT ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${text}`);
+    return text ? JSON.parse(text) : undefined;
+  }
+
+  let seq = 0;
+  const runTag = Date.now() % 1_000_000;
+  async function signIn(prefix) {
+    const username = `${prefix}_${runTag}_${seq++}`;
+    const { initData } = await call("GET", `/dev/init-data?username=${username}`);
+    const { token, userId } = await call("POST", "/auth/telegram", { body: { initData } });
+    return { token, userId, username };
+  }
+
+  /** Buys a catalogue item the way the app does in dev mode: invoice, then the dev pay route. */
+  async function buy(user, type) {
+    const catalogue = await call("GET", "/subscriptions", { token: user.token });
+    const item = catalogue.find((s) => s.subscriptionType === type);
+    const { invoiceId } = await call("POST", "/subscriptions/purchase", { token: user.token, body: { subscriptionId: item.subscriptionId } });
+    await call("POST", `/dev/pay/${invoiceId}`);
+  }
+
+  /** A subscribed bookmaker with coins (10,000 granted, plus `extraPackages` of 50,000). */
+  async function bookmaker(extraPackages = 0) {
+    const owner = await signIn("benchbook");
+    await buy(owner, "BOOKMAKER");
+    const { bookmakerId } = await call("PUT", "/bookmakers/register", { token: owner.token, body: { name: `Bench${String(runTag).padStart(6, "0")}${seq++}`.slice(0, 16) } });
+    for (let i = 0; i < extraPackages; i++) await buy(owner, "ADD_BALANCE_50000");
+    return { owner, bookmakerId };
+  }
+
+  async function punter(book, coins) {
+    const p = await signIn("benchpunter");
+    await call("POST", `/bookmakers/${book.bookmakerId}/sign`, { token: p.token });
+    const requests = await call("GET", "/bookmakers/requests", { token: book.owner.token });
+    const request = requests.find((r) => r.user.internalId === p.userId);
+    await call("POST", `/bookmakers/requests/${request.joinRequest.id}/approve`, { token: book.owner.token });
+    if (coins) await call("POST", "/balances/add", { token: book.owner.token, body: { userId: p.userId, balance: { amount: coins } } });
+    return p;
+  }
+
+  async function event(book, { outcomes, maxTotalPayout, odds = 2 }) {
+    const items = Array.from({ length: outcomes }, (_, i) => ({ title: `Runner ${i + 1}`, coefficient: odds }));
+    const start = Date.now() + 3600_000;
+    const { eventId } = await call("POST", "/drafts", {
+      token: book.owner.token,
+      body: {
+        title: "Horse Racing / United Kingdom",
+        description: "Benchmark race",
+        startDate: new Date(start).toISOString(),
+        endDate: new Date(start + 3600_000).toISOString(),
+        bookmakerId: book.bookmakerId,
+        maxTotalPayout,
+        items,
+      },
+    });
+    await call("POST", "/events", { token: book.owner.token, body: { draftId: eventId } });
+    return call("GET", `/events/${eventId}`, { token: book.owner.token });
+  }
+
+  return { call, signIn, buy, bookmaker, punter, event };
+}
+
+export const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
