@@ -121,6 +121,7 @@ describe("coin conservation with events", () => {
       }),
       { numRuns: runs },
     );
-    expect(accepted).toBeGreaterThan(runs);
+    // the sequences must reach the interesting part: bets actually taken
+    expect(accepted).toBeGreaterThan(runs / 2);
   });
 });
