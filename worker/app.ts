@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
+import { etag } from "hono/etag";
 import { betRoutes } from "./bets/routes";
 import { bookmakerRoutes } from "./bookmakers/routes";
 import { devRoutes } from "./dev/routes";
@@ -15,6 +16,10 @@ import { notFound, onError } from "./lib/errors";
 
 const LOCALHOST = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
 
+// Every read carries an ETag, so the screens' 12-second polls cost a 304 when nothing changed;
+// reads go to D1 only and never wake an event's room. Writes skip the hashing.
+const readEtag = etag();
+
 export const app = new Hono<AppEnv>()
   .use(
     cors({
@@ -26,6 +31,7 @@ export const app = new Hono<AppEnv>()
       maxAge: 600,
     }),
   )
+  .use((c, next) => (c.req.method === "GET" ? readEtag(c, next) : next()))
   .get("/health", (c) => c.json({ ok: true as const }))
   .route("/auth", identityRoutes)
   .route("/dev", devRoutes)

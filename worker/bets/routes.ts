@@ -1,5 +1,4 @@
 import { Hono, type Context } from "hono";
-import { etag } from "hono/etag";
 import * as v from "valibot";
 import type { AppEnv } from "../env";
 import { requireUser } from "../identity/require-user";
@@ -51,9 +50,9 @@ export const betRoutes = new Hono<AppEnv>()
     );
     return c.json(placedToBet(placed), 201);
   })
-  .get("/:bookmakerId", etag(), validate("param", BookParam), validate("query", HistoryQuery), (c) =>
+  .get("/:bookmakerId", validate("param", BookParam), validate("query", HistoryQuery), (c) =>
     history(c, c.req.valid("param").bookmakerId, c.req.valid("query")),
   )
-  .get("/:bookmakerId/", etag(), validate("param", BookParam), validate("query", HistoryQuery), (c) =>
+  .get("/:bookmakerId/", validate("param", BookParam), validate("query", HistoryQuery), (c) =>
     history(c, c.req.valid("param").bookmakerId, c.req.valid("query")),
   );

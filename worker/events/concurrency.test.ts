@@ -68,6 +68,20 @@ describe("a room under concurrent calls", () => {
     expect(placed.coefficient).toBe(moved.items[1].currCoefficient);
   });
 
+  it("abandons and refunds an event left unsettled 30 days after its end (alarm)", async () => {
+    const book = await newBook({ coins: 1000 });
+    const event = await newEvent(book);
+    const punter = await newPunter(book, { coins: 10 });
+    await placeBet(punter, book, event, 0, 10);
+    const longAgo = new Date(Date.now() - 31 * 864e5).toISOString();
+    await env.DB.prepare(`UPDATE events SET start_date = ?2, end_date = ?2, status = 'WAITING_FOR_RESULT' WHERE id = ?1`).bind(event.id, longAgo).run();
+    await evictDurableObject(roomStub(event.id));
+    expect(await runDurableObjectAlarm(roomStub(event.id))).toBe(true);
+    expect((await json<BookmakerEvent>("GET", `/events/${event.id}`, { token: book.owner.token })).status).toBe("CANCELLED");
+    expect(await coins(punter.token, book.bookmakerId)).toBe(10);
+    expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
+  });
+
   it("stops bets when the start passes (alarm: WAITING_FOR_RESULT)", async () => {
     const book = await newBook({ coins: 1000 });
     const event = await newEvent(book);

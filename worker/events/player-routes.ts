@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { etag } from "hono/etag";
 import * as v from "valibot";
 import type { AppEnv } from "../env";
 import { requireUser } from "../identity/require-user";
@@ -18,7 +17,7 @@ const Query = v.object({ fractional: v.optional(v.picklist(["true", "false"], "M
 
 export const playerRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/events/:bookmakerId", etag(), validate("param", v.object({ bookmakerId: IdParam })), validate("query", Query), async (c) => {
+  .get("/events/:bookmakerId", validate("param", v.object({ bookmakerId: IdParam })), validate("query", Query), async (c) => {
     const { bookmakerId } = c.req.valid("param");
     const { userId } = c.get("user");
     const book = await bookmakerById(c.env.DB, bookmakerId);

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { etag } from "hono/etag";
 import * as v from "valibot";
 import type { BookmakerEvent } from "../contract";
 import type { AppEnv, Env } from "../env";
@@ -67,7 +66,7 @@ export const draftRoutes = new Hono<AppEnv>()
 
 export const eventRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/", etag(), validate("query", ListQuery), async (c) => {
+  .get("/", validate("query", ListQuery), async (c) => {
     const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
     const { view } = c.req.valid("query");
     const since = new Date(Date.now() - HISTORY_DAYS * 864e5).toISOString();

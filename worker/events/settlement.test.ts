@@ -40,6 +40,16 @@ describe("settlement", () => {
     expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
   });
 
+  it("shows the bookmaker what-if as 0 without WHAT_IF, and the figures with it", async () => {
+    const book = await newBook({ coins: 1000 });
+    const event = await newEvent(book);
+    const p = await newPunter(book, { coins: 100 });
+    await placeBet(p, book, event, 0, 10);
+    expect((await json<BookmakerEvent>("GET", `/events/${event.id}`, { token: book.owner.token })).items.map((i) => i.whatIf)).toEqual([0, 0]);
+    await giveSubscription(book.owner.userId, "WHAT_IF");
+    expect((await json<BookmakerEvent>("GET", `/events/${event.id}`, { token: book.owner.token })).items.map((i) => i.whatIf)).toEqual([-10, 10]);
+  });
+
   it("settles once: a second finalize or an abandon afterwards is 409 ALREADY_SETTLED and pays nothing", async () => {
     const book = await newBook({ coins: 1000 });
     const event = await newEvent(book);

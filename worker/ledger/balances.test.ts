@@ -104,6 +104,20 @@ describe("balances", () => {
   });
 });
 
+describe("polling", () => {
+  it("answers 304 to an unchanged balance list, and the new list once coins moved", async () => {
+    const book = await newBook({ coins: 100 });
+    const punter = await newPunter(book, { coins: 10 });
+    const first = await call("GET", "/balances", { token: book.owner.token });
+    const tag = first.headers.get("ETag")!;
+    expect((await call("GET", "/balances", { token: book.owner.token, headers: { "If-None-Match": tag } })).status).toBe(304);
+    await add(book.owner.token, punter.userId, 1);
+    const changed = await call("GET", "/balances", { token: book.owner.token, headers: { "If-None-Match": tag } });
+    expect(changed.status).toBe(200);
+    expect((await changed.json<BookBalances>()).balance.amount).toBe(89);
+  });
+});
+
 describe("ledger audit view", () => {
   it("lists every movement of the owner's coins, newest first, in pages", async () => {
     const book = await newBook({ coins: 100 });
