@@ -1,5 +1,136 @@
-import { Placeholder } from "../../ui/Placeholder";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { useLocation } from "wouter";
+import { useHistoryState } from "wouter/use-browser-location";
+import { ApiError } from "../../api/client";
+import { useOwnBook } from "../../bookmaker/book";
+import { nameError, TERMS_MAX, termsError } from "../../bookmaker/profile-rules";
+import "../../bookmaker/bookmaker.css";
+import { useProfile, useProfileName, useProfileTerms } from "../../store/profile";
+import { Page } from "../../ui/Page";
+import { saveProfile } from "./save-profile";
+import type { CreateProfileState } from "./state";
+
+const FAILED = "Failed to submit. Try again.";
 
 export function CreateProfileScreen() {
-  return <Placeholder title="Profile" />;
+  const editing = useHistoryState<CreateProfileState | null>()?.from === "mainpage";
+  const [, navigate] = useLocation();
+  const { book, refresh } = useOwnBook();
+  const name = useProfileName();
+  const terms = useProfileTerms();
+  const setName = useProfile((s) => s.setName);
+  const setTerms = useProfile((s) => s.setTerms);
+  const [touched, setTouched] = useState({ name: false, terms: false });
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ field: "name" | "form"; message: string } | null>(null);
+  const nameId = useId();
+  const termsId = useId();
+
+  // Editing starts from the saved profile; a new profile from an empty form.
+  const loadedId = book?.bookmakerId;
+  useEffect(() => {
+    if (editing && book) {
+      setName(book.bookmakerName);
+      setTerms(book.terms);
+    }
+    // Only when the profile first arrives: later refetches must not wipe what is being typed.
+  }, [editing, loadedId]);
+
+  const nameProblem = nameError(name);
+  const termsProblem = termsError(terms);
+  const shownNameError = touched.name ? nameProblem : null;
+  const shownTermsError = touched.terms ? termsProblem : null;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setTouched({ name: true, terms: true });
+    if (nameProblem || termsProblem || busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await saveProfile(book, name.trim(), terms);
+      await refresh();
+      navigate("/mainpage", { replace: !editing });
+    } catch (err) {
+      // A changed profile may have been saved in part (created, then terms failed): reload it.
+      void refresh();
+      if (err instanceof ApiError && err.code === "NAME_TAKEN") setFailure({ field: "name", message: "This name is taken. Choose another." });
+      else if (err instanceof ApiError && err.code === "VALIDATION" && err.field === "name") setFailure({ field: "name", message: err.message });
+      else setFailure({ field: "form", message: FAILED });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const nameMessage = shownNameError ?? (failure?.field === "name" ? failure.message : null);
+
+  return (
+    <Page backTo={editing ? "/mainpage" : undefined} className="bk">
+      <h1 className="page-title">{editing ? "Edit profile" : "Create profile"}</h1>
+      <p className="hint">Punters find you by this name. Your terms tell them how coins are paid for.</p>
+      <form className="bk-form" onSubmit={submit} noValidate>
+        <div className="bk-field">
+          <label htmlFor={nameId} className="bk-label">
+            Profile Name
+          </label>
+          <input
+            id={nameId}
+            className="bk-input"
+            value={name}
+            autoComplete="off"
+            maxLength={40}
+            placeholder="8 to 16 characters"
+            aria-invalid={Boolean(nameMessage)}
+            onChange={(e) => {
+              setName(e.target.value);
+              setTouched((t) => ({ ...t, name: true }));
+              if (failure?.field === "name") setFailure(null);
+            }}
+          />
+          {nameMessage && (
+            <p className="bk-error" role="alert">
+              {nameMessage}
+            </p>
+          )}
+        </div>
+        <div className="bk-field">
+          <label htmlFor={termsId} className="bk-label">
+            Terms
+          </label>
+          <textarea
+            id={termsId}
+            className="bk-input bk-textarea"
+            value={terms}
+            rows={4}
+            placeholder="1 coin = 1 USD / Payment via cash, card, cripto"
+            aria-invalid={Boolean(shownTermsError)}
+            onChange={(e) => {
+              setTerms(e.target.value);
+              setTouched((t) => ({ ...t, terms: true }));
+            }}
+          />
+          <div className="bk-field-foot">
+            {shownTermsError ? (
+              <p className="bk-error" role="alert">
+                {shownTermsError}
+              </p>
+            ) : (
+              <span />
+            )}
+            <span className={terms.length > TERMS_MAX ? "bk-count bk-count-over" : "bk-count"}>
+              {terms.length}/{TERMS_MAX}
+            </span>
+          </div>
+        </div>
+        {failure?.field === "form" && (
+          <p className="bk-error bk-form-error" role="alert">
+            {failure.message}
+          </p>
+        )}
+        <button type="submit" className="button button-wide" disabled={busy}>
+          {editing ? "Edit" : "Create"}
+        </button>
+      </form>
+    </Page>
+  );
 }
