@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { useBackButton } from "./useBackButton";
 import { useSafeAreaTop } from "./useSafeAreaTop";
 import { useSessionReady } from "./useSessionReady";
+// The shared widgets' styles come with the page every screen uses.
+import "./widgets.css";
 
 export interface PageProps {
   /** Where Telegram's back button goes; one step back in history when absent. */

@@ -1,0 +1,48 @@
+import { render, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { ResultDialog, type ResultOutcome } from "./ResultDialog";
+
+const outcomes = (winner: boolean): ResultOutcome[] => [
+  { id: 1, title: "Red Rum", coefficient: 2.5, fractalCoefficient: "6/4", status: winner ? "WINNER" : "ACTIVE", whatIf: 150 },
+  { id: 2, title: "Shergar", coefficient: 3, fractalCoefficient: "2/1", status: winner ? "LOSER" : "ACTIVE", whatIf: "-12,5" },
+];
+
+const open = (props: Partial<Parameters<typeof ResultDialog>[0]> = {}) =>
+  render(<ResultDialog open onClose={() => {}} title="Horse Racing / Ireland" status="CALCULATED" outcomes={outcomes(true)} {...props} />);
+
+const headers = () => screen.getAllByRole("columnheader").map((h) => h.textContent);
+
+describe("the result dialog", () => {
+  it("shows a GAIN column when a winner exists", () => {
+    open();
+    expect(headers()).toEqual(["Outcome", "Odds", "GAIN"]);
+    expect(screen.getByRole("row", { name: "Red Rum, winner" })).toBeTruthy();
+  });
+
+  it("shows a WHAT IF column when there is no winner", () => {
+    open({ status: "READY_FOR_BETS", outcomes: outcomes(false) });
+    expect(headers()).toEqual(["Outcome", "Odds", "WHAT IF"]);
+  });
+
+  it("styles negative values, accepting a comma decimal", () => {
+    open({ status: "READY_FOR_BETS", outcomes: outcomes(false) });
+    const cell = screen.getByText("-12.50");
+    expect(cell.className).toContain("negative");
+    expect(screen.getByText("150").className).not.toContain("negative");
+  });
+
+  it("shows fractional odds when asked", () => {
+    open({ asFractional: true });
+    const rows = screen.getAllByRole("row");
+    expect(within(rows[1]).getByText("6/4")).toBeTruthy();
+  });
+
+  it("shows 'Abandoned' and the refund for an abandoned or cancelled event", () => {
+    for (const status of ["ABANDONED", "CANCELLED"] as const) {
+      const view = open({ status, outcomes: outcomes(false) });
+      expect(screen.getByText("Abandoned")).toBeTruthy();
+      expect(screen.getByText("The bet has been refunded")).toBeTruthy();
+      view.unmount();
+    }
+  });
+});

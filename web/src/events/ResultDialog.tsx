@@ -1,0 +1,87 @@
+import type { EventStatus, OutcomeStatus } from "../../../worker/contract";
+import { formatAmount } from "../ui/amount";
+import { Dialog } from "../ui/Dialog";
+import { Odds } from "../ui/Odds";
+import { StatusBadge } from "../ui/StatusBadge";
+
+/** One outcome of the result view; both the punter's and the bookmaker's event items fit. */
+export interface ResultOutcome {
+  id: number;
+  title: string;
+  /** Decimal odds. */
+  coefficient: number;
+  fractalCoefficient?: string | null;
+  status?: OutcomeStatus;
+  /** Defaults to status === "WINNER". */
+  isWinner?: boolean;
+  /** The gain (after settlement) or what-if; older data may send "-12,5". */
+  whatIf: number | string;
+}
+
+export interface ResultDialogProps {
+  open: boolean;
+  onClose(): void;
+  title: string;
+  description?: string;
+  status: EventStatus;
+  outcomes: ResultOutcome[];
+  /** Show fractional odds where the outcome has them. */
+  asFractional?: boolean;
+}
+
+/** A what-if value as a number: accepts a comma as the decimal mark; anything else is 0. */
+export function whatIfNumber(value: number | string): number {
+  const n = typeof value === "number" ? value : Number(value.trim().replace(",", "."));
+  return Number.isFinite(n) ? n : 0;
+}
+
+const isWinner = (o: ResultOutcome) => o.isWinner ?? o.status === "WINNER";
+export const isRefunded = (status: EventStatus) => status === "ABANDONED" || status === "CANCELLED";
+
+/**
+ * The read-only result of an event (spec "Result dialog"): a GAIN column once a winner is
+ * known, a WHAT IF column before; an abandoned event shows that bets were refunded instead.
+ */
+export function ResultDialog({ open, onClose, title, description, status, outcomes, asFractional = false }: ResultDialogProps) {
+  const refunded = isRefunded(status);
+  const hasWinner = outcomes.some(isWinner);
+  const valueColumn = refunded ? null : hasWinner ? "GAIN" : "WHAT IF";
+
+  return (
+    <Dialog open={open} onClose={onClose} title={title}>
+      {description && <p className="hint result-description">{description}</p>}
+      {refunded && (
+        <p className="result-refund">
+          <StatusBadge label="Abandoned" /> <span>The bet has been refunded</span>
+        </p>
+      )}
+      <table className="outcome-table">
+        <thead>
+          <tr>
+            <th>Outcome</th>
+            <th className="num">Odds</th>
+            {valueColumn && <th className="num">{valueColumn}</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {outcomes.map((o) => {
+            const value = whatIfNumber(o.whatIf);
+            return (
+              <tr key={o.id} className={isWinner(o) ? "winner" : undefined} aria-label={isWinner(o) ? `${o.title}, winner` : undefined}>
+                <td>
+                  {o.title}
+                  {isWinner(o) && <span className="winner-mark"> ★</span>}
+                  {o.status === "NR" && <span className="hint"> NR</span>}
+                </td>
+                <td className="num">
+                  <Odds decimal={o.coefficient} fractional={o.fractalCoefficient} asFractional={asFractional} />
+                </td>
+                {valueColumn && <td className={value < 0 ? "num negative" : "num"}>{formatAmount(value)}</td>}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </Dialog>
+  );
+}

@@ -1,0 +1,38 @@
+import type { EventStatus } from "../../../worker/contract";
+
+export type BadgeLabel = "ACTIVE" | "SUSPENDED" | "COMPLETED" | "ABANDONED" | "Active" | "Suspended" | "Abandoned";
+
+const started = (startDate: string, now: number) => !(Date.parse(startDate) > now);
+
+/** The punter's badge (spec section 4, "Player badge"). */
+export function playerBadge(status: EventStatus, startDate: string, now = Date.now()): BadgeLabel {
+  switch (status) {
+    case "READY_FOR_BETS":
+      return started(startDate, now) ? "SUSPENDED" : "ACTIVE";
+    case "FINISHED":
+    case "WAITING_FOR_CALCULATION":
+    case "CALCULATED":
+      return "COMPLETED";
+    case "CANCELLED":
+    case "ABANDONED":
+      return "ABANDONED";
+    default:
+      // CREATED, WAITING_FOR_RESULT and SUSPENDED take no bets.
+      return "SUSPENDED";
+  }
+}
+
+/** The bookmaker's live-list label: Active only while bets are taken; started events are Suspended. */
+export const bookmakerBadge = (status: EventStatus, startDate: string, now = Date.now()): BadgeLabel =>
+  status === "READY_FOR_BETS" && !started(startDate, now) ? "Active" : "Suspended";
+
+/** The bookmaker's history label: CALCULATED shows as COMPLETED, CANCELLED as ABANDONED. */
+export const historyBadge = (status: EventStatus): BadgeLabel =>
+  status === "CANCELLED" || status === "ABANDONED" ? "ABANDONED" : "COMPLETED";
+
+const TONE: Record<string, string> = { active: "good", suspended: "warn", completed: "done", abandoned: "bad" };
+
+/** A small coloured pill; its colour follows the label. */
+export function StatusBadge({ label }: { label: BadgeLabel }) {
+  return <span className={`badge badge-${TONE[label.toLowerCase()] ?? "done"}`}>{label}</span>;
+}
