@@ -136,107 +136,117 @@ export class EventRoom extends DurableObject<Env> {
 
   /** Creates the event as a draft (CREATED); the room is named after the new id. */
   async createDraft(eventId: number, owner: { bookmakerId: number; ownerId: number }, input: DraftInput): Promise<RoomResult<{ eventId: number }>> {
-    await this.ensureLoaded(eventId);
-    if (this.event) return fail("CONFLICT", "This event exists already.");
-    const db = this.env.DB;
-    const now = nowIso();
-    await db.batch([
-      db
-        .prepare(
-          `INSERT INTO events (id, bookmaker_id, title, description, status, start_date, end_date, max_total_payout_cents,
-             return_pct, bot_equalizer, created_at, updated_at)
-           VALUES (?1, ?2, ?3, ?4, 'CREATED', ?5, ?6, ?7, ?8, ?9, ?10, ?10)`,
-        )
-        .bind(eventId, owner.bookmakerId, input.title, input.description, input.startDate, input.endDate, input.maxTotalPayout, input.returnPrice, input.botEqualizer ? 1 : 0, now),
-      ...input.items.map((item, position) =>
+    return this.safely(async () => {
+      await this.ensureLoaded(eventId);
+      if (this.event) return fail("CONFLICT", "This event exists already.");
+      const db = this.env.DB;
+      const now = nowIso();
+      await db.batch([
         db
-          .prepare(`INSERT INTO event_items (event_id, position, title, odds_num, odds_den, curr_num, curr_den) VALUES (?1, ?2, ?3, ?4, ?5, ?4, ?5)`)
-          .bind(eventId, position, item.title, item.coefficient.num, item.coefficient.den),
-      ),
-    ]);
-    await this.ctx.storage.put("eventId", eventId);
-    this.loading = null;
-    await this.ensureLoaded(eventId);
-    return ok({ eventId });
+          .prepare(
+            `INSERT INTO events (id, bookmaker_id, title, description, status, start_date, end_date, max_total_payout_cents,
+               return_pct, bot_equalizer, created_at, updated_at)
+             VALUES (?1, ?2, ?3, ?4, 'CREATED', ?5, ?6, ?7, ?8, ?9, ?10, ?10)`,
+          )
+          .bind(eventId, owner.bookmakerId, input.title, input.description, input.startDate, input.endDate, input.maxTotalPayout, input.returnPrice, input.botEqualizer ? 1 : 0, now),
+        ...input.items.map((item, position) =>
+          db
+            .prepare(`INSERT INTO event_items (event_id, position, title, odds_num, odds_den, curr_num, curr_den) VALUES (?1, ?2, ?3, ?4, ?5, ?4, ?5)`)
+            .bind(eventId, position, item.title, item.coefficient.num, item.coefficient.den),
+        ),
+      ]);
+      await this.ctx.storage.put("eventId", eventId);
+      this.loading = null;
+      await this.ensureLoaded(eventId);
+      return ok({ eventId });
+    });
   }
 
   /** Replaces a draft's outcomes (the new-event form keeps its draft in sync). */
   async updateDraftItems(eventId: number, callerId: number, items: { title: string; coefficient: Odds }[]): Promise<RoomResult> {
-    const e = await this.owned(eventId, callerId);
-    if (!e) return fail("NOT_FOUND", "Event not found.");
-    if (e.status !== "CREATED") return fail("EVENT_NOT_OPEN", "Only a draft's outcomes can be replaced; move the event to draft first.");
-    const byTitle = new Map([...this.items.values()].map((i) => [i.title.toLowerCase(), i]));
-    const kept = new Set(items.map((i) => i.title.toLowerCase()));
-    const dropped = [...this.items.values()].filter((i) => !kept.has(i.title.toLowerCase()));
-    if (dropped.some((i) => i.stakeCents > 0 || i.status !== "ACTIVE")) {
-      return fail("CONFLICT", "An outcome that has bets or was withdrawn cannot be removed.");
-    }
-    const db = this.env.DB;
-    const statements = dropped.map((i) => db.prepare(`DELETE FROM event_items WHERE id = ?1`).bind(i.id));
-    let position = Math.max(-1, ...[...this.items.values()].map((i) => i.position)) + 1;
-    for (const item of items) {
-      const existing = byTitle.get(item.title.toLowerCase());
-      if (existing) {
-        statements.push(
-          db.prepare(`UPDATE event_items SET title = ?2, odds_num = ?3, odds_den = ?4 WHERE id = ?1`).bind(existing.id, item.title, item.coefficient.num, item.coefficient.den),
-        );
-      } else {
-        statements.push(
-          db
-            .prepare(`INSERT INTO event_items (event_id, position, title, odds_num, odds_den, curr_num, curr_den) VALUES (?1, ?2, ?3, ?4, ?5, ?4, ?5)`)
-            .bind(eventId, position++, item.title, item.coefficient.num, item.coefficient.den),
-        );
+    return this.safely(async () => {
+      const e = await this.owned(eventId, callerId);
+      if (!e) return fail("NOT_FOUND", "Event not found.");
+      if (e.status !== "CREATED") return fail("EVENT_NOT_OPEN", "Only a draft's outcomes can be replaced; move the event to draft first.");
+      const byTitle = new Map([...this.items.values()].map((i) => [i.title.toLowerCase(), i]));
+      const kept = new Set(items.map((i) => i.title.toLowerCase()));
+      const dropped = [...this.items.values()].filter((i) => !kept.has(i.title.toLowerCase()));
+      if (dropped.some((i) => i.stakeCents > 0 || i.status !== "ACTIVE")) {
+        return fail("CONFLICT", "An outcome that has bets or was withdrawn cannot be removed.");
       }
-    }
-    statements.push(this.touch());
-    await db.batch(statements);
-    return this.reload(eventId);
+      const db = this.env.DB;
+      const statements = dropped.map((i) => db.prepare(`DELETE FROM event_items WHERE id = ?1`).bind(i.id));
+      let position = Math.max(-1, ...[...this.items.values()].map((i) => i.position)) + 1;
+      for (const item of items) {
+        const existing = byTitle.get(item.title.toLowerCase());
+        if (existing) {
+          statements.push(
+            db.prepare(`UPDATE event_items SET title = ?2, odds_num = ?3, odds_den = ?4 WHERE id = ?1`).bind(existing.id, item.title, item.coefficient.num, item.coefficient.den),
+          );
+        } else {
+          statements.push(
+            db
+              .prepare(`INSERT INTO event_items (event_id, position, title, odds_num, odds_den, curr_num, curr_den) VALUES (?1, ?2, ?3, ?4, ?5, ?4, ?5)`)
+              .bind(eventId, position++, item.title, item.coefficient.num, item.coefficient.den),
+          );
+        }
+      }
+      statements.push(this.touch());
+      await db.batch(statements);
+      return this.reload(eventId);
+    });
   }
 
   /** CREATED → READY_FOR_BETS: the draft is published, or a suspended event reopened. */
   async open(eventId: number, callerId: number): Promise<RoomResult> {
-    const e = await this.owned(eventId, callerId);
-    if (!e) return fail("NOT_FOUND", "Event not found.");
-    if (e.status !== "CREATED") return fail("CONFLICT", `The event is ${e.status}, not a draft.`);
-    if (Date.parse(e.startDate) <= Date.now()) return fail("VALIDATION", "Date and time must be in the future.", { field: "startDate" });
-    if (this.activeItems().length < 2) return fail("VALIDATION", "You need at least 2 participants.", { field: "items" });
-    const publishedAt = e.publishedAt ?? nowIso();
-    return this.setStatus(e, "READY_FOR_BETS", { publishedAt });
+    return this.safely(async () => {
+      const e = await this.owned(eventId, callerId);
+      if (!e) return fail("NOT_FOUND", "Event not found.");
+      if (e.status !== "CREATED") return fail("CONFLICT", `The event is ${e.status}, not a draft.`);
+      if (Date.parse(e.startDate) <= Date.now()) return fail("VALIDATION", "Date and time must be in the future.", { field: "startDate" });
+      if (this.activeItems().length < 2) return fail("VALIDATION", "You need at least 2 participants.", { field: "items" });
+      const publishedAt = e.publishedAt ?? nowIso();
+      return this.setStatus(e, "READY_FOR_BETS", { publishedAt });
+    });
   }
 
   /** READY_FOR_BETS or WAITING_FOR_RESULT → CREATED: suspended for editing, bets refused. */
   async suspend(eventId: number, callerId: number): Promise<RoomResult> {
-    const e = await this.owned(eventId, callerId);
-    if (!e) return fail("NOT_FOUND", "Event not found.");
-    if (e.status !== "READY_FOR_BETS" && e.status !== "WAITING_FOR_RESULT") return fail("CONFLICT", `The event is ${e.status}; only a live event can go back to draft.`);
-    return this.setStatus(e, "CREATED");
+    return this.safely(async () => {
+      const e = await this.owned(eventId, callerId);
+      if (!e) return fail("NOT_FOUND", "Event not found.");
+      if (e.status !== "READY_FOR_BETS" && e.status !== "WAITING_FOR_RESULT") return fail("CONFLICT", `The event is ${e.status}; only a live event can go back to draft.`);
+      return this.setStatus(e, "CREATED");
+    });
   }
 
   /** Postponement: the old start moves to startDate2 (2 → 3 … → 5) so punters see it struck through. */
   async modifyDates(eventId: number, callerId: number, startDate: string, endDate: string): Promise<RoomResult> {
-    const e = await this.owned(eventId, callerId);
-    if (!e) return fail("NOT_FOUND", "Event not found.");
-    if (!OPEN.includes(e.status)) return fail("ALREADY_SETTLED", "The event is settled.");
-    if (Date.parse(startDate) <= Date.now()) return fail("VALIDATION", "Date and time must be in the future.", { field: "startDate" });
-    const earlier = e.publishedAt && startDate !== e.startDate ? [e.startDate, ...e.earlierStarts.slice(0, 3)] : e.earlierStarts;
-    // A postponed event that had already started takes bets again.
-    const status = e.status === "WAITING_FOR_RESULT" ? "READY_FOR_BETS" : e.status;
-    const previous = { ...e };
-    Object.assign(e, { startDate, endDate, earlierStarts: earlier, status });
-    try {
-      await this.env.DB.batch([
-        this.env.DB.prepare(
-          `UPDATE events SET start_date = ?2, end_date = ?3, start_date2 = ?4, start_date3 = ?5, start_date4 = ?6, start_date5 = ?7, status = ?8
-           WHERE id = ?1`,
-        ).bind(e.id, startDate, endDate, ...earlier, status),
-        this.touch(),
-      ]);
-    } catch (err) {
-      Object.assign(e, previous);
-      throw err;
-    }
-    await this.scheduleAlarm();
-    return ok(null);
+    return this.safely(async () => {
+      const e = await this.owned(eventId, callerId);
+      if (!e) return fail("NOT_FOUND", "Event not found.");
+      if (!OPEN.includes(e.status)) return fail("ALREADY_SETTLED", "The event is settled.");
+      if (Date.parse(startDate) <= Date.now()) return fail("VALIDATION", "Date and time must be in the future.", { field: "startDate" });
+      const earlier = e.publishedAt && startDate !== e.startDate ? [e.startDate, ...e.earlierStarts.slice(0, 3)] : e.earlierStarts;
+      // A postponed event that had already started takes bets again.
+      const status = e.status === "WAITING_FOR_RESULT" ? "READY_FOR_BETS" : e.status;
+      const previous = { ...e };
+      Object.assign(e, { startDate, endDate, earlierStarts: earlier, status });
+      try {
+        await this.env.DB.batch([
+          this.env.DB.prepare(
+            `UPDATE events SET start_date = ?2, end_date = ?3, start_date2 = ?4, start_date3 = ?5, start_date4 = ?6, start_date5 = ?7, status = ?8
+             WHERE id = ?1`,
+          ).bind(e.id, startDate, endDate, ...earlier, status),
+          this.touch(),
+        ]);
+      } catch (err) {
+        Object.assign(e, previous);
+        throw err;
+      }
+      await this.scheduleAlarm();
+      return ok(null);
+    });
   }
 
   /** New odds by hand, the return for punters, the max payout. Not while the equalizer sets odds. */
@@ -245,35 +255,37 @@ export class EventRoom extends DurableObject<Env> {
     callerId: number,
     change: { items: { id: number; coefficient: Odds }[]; returnPrice?: number; maxTotalPayout?: number },
   ): Promise<RoomResult> {
-    const e = await this.owned(eventId, callerId);
-    if (!e) return fail("NOT_FOUND", "Event not found.");
-    if (!OPEN.includes(e.status)) return fail("ALREADY_SETTLED", "The event is settled.");
-    if (e.botEqualizer && change.items.length > 0) return fail("CONFLICT", "The equalizer sets the odds of this event; turn it off to set them by hand.");
-    for (const c of change.items) {
-      const item = this.items.get(c.id);
-      if (!item) return fail("VALIDATION", "Not an outcome of this event.", { field: "items" });
-      if (item.status !== "ACTIVE") return fail("CONFLICT", `${item.title} is withdrawn.`);
-    }
-    const previous = { event: { ...e }, items: [...this.items.values()].map((i) => ({ ...i })) };
-    for (const c of change.items) this.items.get(c.id)!.odds = c.coefficient;
-    if (change.returnPrice !== undefined) e.returnPct = change.returnPrice;
-    if (change.maxTotalPayout !== undefined) e.maxPayoutCents = change.maxTotalPayout;
-    this.reprice();
-    try {
-      await this.env.DB.batch([
-        this.env.DB.prepare(`UPDATE events SET return_pct = ?2, max_total_payout_cents = ?3 WHERE id = ?1`).bind(e.id, e.returnPct, e.maxPayoutCents),
-        ...change.items.map((c) =>
-          this.env.DB.prepare(`UPDATE event_items SET odds_num = ?2, odds_den = ?3 WHERE id = ?1`).bind(c.id, c.coefficient.num, c.coefficient.den),
-        ),
-        ...this.priceStatements(),
-        this.touch(),
-      ]);
-    } catch (err) {
-      Object.assign(e, previous.event);
-      for (const i of previous.items) this.items.set(i.id, i);
-      throw err;
-    }
-    return ok(null);
+    return this.safely(async () => {
+      const e = await this.owned(eventId, callerId);
+      if (!e) return fail("NOT_FOUND", "Event not found.");
+      if (!OPEN.includes(e.status)) return fail("ALREADY_SETTLED", "The event is settled.");
+      if (e.botEqualizer && change.items.length > 0) return fail("CONFLICT", "The equalizer sets the odds of this event; turn it off to set them by hand.");
+      for (const c of change.items) {
+        const item = this.items.get(c.id);
+        if (!item) return fail("VALIDATION", "Not an outcome of this event.", { field: "items" });
+        if (item.status !== "ACTIVE") return fail("CONFLICT", `${item.title} is withdrawn.`);
+      }
+      const previous = { event: { ...e }, items: [...this.items.values()].map((i) => ({ ...i })) };
+      for (const c of change.items) this.items.get(c.id)!.odds = c.coefficient;
+      if (change.returnPrice !== undefined) e.returnPct = change.returnPrice;
+      if (change.maxTotalPayout !== undefined) e.maxPayoutCents = change.maxTotalPayout;
+      this.reprice();
+      try {
+        await this.env.DB.batch([
+          this.env.DB.prepare(`UPDATE events SET return_pct = ?2, max_total_payout_cents = ?3 WHERE id = ?1`).bind(e.id, e.returnPct, e.maxPayoutCents),
+          ...change.items.map((c) =>
+            this.env.DB.prepare(`UPDATE event_items SET odds_num = ?2, odds_den = ?3 WHERE id = ?1`).bind(c.id, c.coefficient.num, c.coefficient.den),
+          ),
+          ...this.priceStatements(),
+          this.touch(),
+        ]);
+      } catch (err) {
+        Object.assign(e, previous.event);
+        for (const i of previous.items) this.items.set(i.id, i);
+        throw err;
+      }
+      return ok(null);
+    });
   }
 
   // ---- bets ---------------------------------------------------------------------------
@@ -288,48 +300,50 @@ export class EventRoom extends DurableObject<Env> {
     eventId: number,
     bet: { userId: number; bookmakerId: number; itemId: number; stakeCents: number; coefficient: number },
   ): Promise<RoomResult<PlacedBet>> {
-    const e = await this.owned(eventId);
-    if (!e || e.bookmakerId !== bet.bookmakerId || !e.publishedAt) return fail("NOT_FOUND", "Event not found.");
-    const refusal = await this.checkPunter(e, bet.userId);
-    if (refusal) return refusal;
-    if (e.status !== "READY_FOR_BETS" || Date.parse(e.startDate) <= Date.now()) return fail("EVENT_NOT_OPEN", "Event is suspended. Please try again later.");
-    const item = this.items.get(bet.itemId);
-    if (!item) return fail("NOT_FOUND", "Outcome not found.");
-    if (item.status !== "ACTIVE") return fail("EVENT_NOT_OPEN", `${item.title} is withdrawn.`);
-    const key = `${bet.userId}:${item.id}`;
-    if (this.bettors.has(key)) return fail("BET_EXISTS", "You have a bet on this outcome already.");
-    const sent = ladderOdds(bet.coefficient);
-    const odds = item.curr;
-    if (!sent || !sameOdds(sent, odds)) return fail("ODDS_CHANGED", "The odds have changed.", { coefficient: decimalText(odds) });
-    const payout = payoutCents(bet.stakeCents, odds);
-    if (item.liabilityCents + payout > e.maxPayoutCents) {
-      return fail("LIMIT_EXCEEDED", "This bet would take the outcome past the bookmaker's max payout.", {
-        maxStake: Math.max(0, Math.floor(((e.maxPayoutCents - item.liabilityCents) * odds.den) / (odds.num + odds.den))) / 100,
-      });
-    }
+    return this.safely(async () => {
+      const e = await this.owned(eventId);
+      if (!e || e.bookmakerId !== bet.bookmakerId || !e.publishedAt) return fail("NOT_FOUND", "Event not found.");
+      const refusal = await this.checkPunter(e, bet.userId);
+      if (refusal) return refusal;
+      if (e.status !== "READY_FOR_BETS" || Date.parse(e.startDate) <= Date.now()) return fail("EVENT_NOT_OPEN", "Event is suspended. Please try again later.");
+      const item = this.items.get(bet.itemId);
+      if (!item) return fail("NOT_FOUND", "Outcome not found.");
+      if (item.status !== "ACTIVE") return fail("EVENT_NOT_OPEN", `${item.title} is withdrawn.`);
+      const key = `${bet.userId}:${item.id}`;
+      if (this.bettors.has(key)) return fail("BET_EXISTS", "You have a bet on this outcome already.");
+      const sent = ladderOdds(bet.coefficient);
+      const odds = item.curr;
+      if (!sent || !sameOdds(sent, odds)) return fail("ODDS_CHANGED", "The odds have changed.", { coefficient: decimalText(odds) });
+      const payout = payoutCents(bet.stakeCents, odds);
+      if (item.liabilityCents + payout > e.maxPayoutCents) {
+        return fail("LIMIT_EXCEEDED", "This bet would take the outcome past the bookmaker's max payout.", {
+          maxStake: Math.max(0, Math.floor(((e.maxPayoutCents - item.liabilityCents) * odds.den) / (odds.num + odds.den))) / 100,
+        });
+      }
 
-    // Reserve before the first await: the next bet in sees this one's liability.
-    item.liabilityCents += payout;
-    item.stakeCents += bet.stakeCents;
-    this.bettors.add(key);
-    this.reprice();
-    const write = this.writeBet(e, item, bet, odds);
-    this.inflight.add(write);
-    try {
-      const placed = await write;
-      return ok(placed);
-    } catch (err) {
-      item.liabilityCents -= payout;
-      item.stakeCents -= bet.stakeCents;
-      this.bettors.delete(key);
+      // Reserve before the first await: the next bet in sees this one's liability.
+      item.liabilityCents += payout;
+      item.stakeCents += bet.stakeCents;
+      this.bettors.add(key);
       this.reprice();
-      if (err instanceof AppError && err.code === "INSUFFICIENT_COINS") return fail("INSUFFICIENT_COINS", "You don’t have enough coins to place these bets");
-      if (err instanceof Error && /UNIQUE constraint failed: bets/.test(err.message)) return fail("BET_EXISTS", "You have a bet on this outcome already.");
-      throw err;
-    } finally {
-      this.inflight.delete(write);
-      if (e.botEqualizer && this.inflight.size === 0) await this.flushPrices();
-    }
+      const write = this.writeBet(e, item, bet, odds);
+      this.inflight.add(write);
+      try {
+        const placed = await write;
+        return ok(placed);
+      } catch (err) {
+        item.liabilityCents -= payout;
+        item.stakeCents -= bet.stakeCents;
+        this.bettors.delete(key);
+        this.reprice();
+        if (err instanceof AppError && err.code === "INSUFFICIENT_COINS") return fail("INSUFFICIENT_COINS", "You don’t have enough coins to place these bets");
+        if (err instanceof Error && /UNIQUE constraint failed: bets/.test(err.message)) return fail("BET_EXISTS", "You have a bet on this outcome already.");
+        throw err;
+      } finally {
+        this.inflight.delete(write);
+        if (e.botEqualizer && this.inflight.size === 0) await this.flushPrices();
+      }
+    });
   }
 
   /**
@@ -432,66 +446,72 @@ export class EventRoom extends DurableObject<Env> {
 
   /** A non-runner: its bets refunded, the others' odds recomputed; under 2 left closes the event. */
   async withdrawRunner(eventId: number, callerId: number, itemId: number): Promise<RoomResult> {
-    const e = await this.owned(eventId, callerId);
-    if (!e) return fail("NOT_FOUND", "Event not found.");
-    if (!OPEN.includes(e.status)) return fail("ALREADY_SETTLED", "The event is settled.");
-    const item = this.items.get(itemId);
-    if (!item) return fail("NOT_FOUND", "Outcome not found.");
-    if (item.status !== "ACTIVE") return fail("CONFLICT", `${item.title} is withdrawn already.`);
+    return this.safely(async () => {
+      const e = await this.owned(eventId, callerId);
+      if (!e) return fail("NOT_FOUND", "Event not found.");
+      if (!OPEN.includes(e.status)) return fail("ALREADY_SETTLED", "The event is settled.");
+      const item = this.items.get(itemId);
+      if (!item) return fail("NOT_FOUND", "Outcome not found.");
+      if (item.status !== "ACTIVE") return fail("CONFLICT", `${item.title} is withdrawn already.`);
 
-    const remaining = this.activeItems().filter((i) => i.id !== itemId);
-    if (remaining.length < 2) return this.settle(e, { kind: "close" });
+      const remaining = this.activeItems().filter((i) => i.id !== itemId);
+      if (remaining.length < 2) return this.settle(e, { kind: "close" });
 
-    const previous = [...this.items.values()].map((i) => ({ ...i }));
-    const newOdds = oddsAfterWithdrawal(this.bookItems(), itemId);
-    item.status = "NR"; // no bet gets in from here on
-    await this.drain();
-    for (const [id, odds] of newOdds) this.items.get(id)!.odds = odds;
-    item.stakeCents = 0;
-    item.liabilityCents = 0;
-    this.reprice();
-    const db = this.env.DB;
-    const now = nowIso();
-    const filter: BetFilter = { eventId, itemIds: [itemId] };
-    try {
-      await runMoneyBatch(db, [
-        ...settleBetsStatements(db, { filter, poolOwnerId: e.ownerId, kind: "REFUND", now }),
-        this.betStatusStatement(filter, "CANCELLED", now),
-        db.prepare(`UPDATE event_items SET status = 'NR' WHERE id = ?1`).bind(itemId),
-        ...[...newOdds.keys()].map((id) => {
-          const i = this.items.get(id)!;
-          return db.prepare(`UPDATE event_items SET odds_num = ?2, odds_den = ?3 WHERE id = ?1`).bind(id, i.odds.num, i.odds.den);
-        }),
-        ...this.priceStatements(),
-        this.touch(),
-      ]);
-    } catch (err) {
-      for (const i of previous) this.items.set(i.id, i);
-      throw err;
-    }
-    return ok(null);
+      const previous = [...this.items.values()].map((i) => ({ ...i }));
+      const newOdds = oddsAfterWithdrawal(this.bookItems(), itemId);
+      item.status = "NR"; // no bet gets in from here on
+      await this.drain();
+      for (const [id, odds] of newOdds) this.items.get(id)!.odds = odds;
+      item.stakeCents = 0;
+      item.liabilityCents = 0;
+      this.reprice();
+      const db = this.env.DB;
+      const now = nowIso();
+      const filter: BetFilter = { eventId, itemIds: [itemId] };
+      try {
+        await runMoneyBatch(db, [
+          ...settleBetsStatements(db, { filter, poolOwnerId: e.ownerId, kind: "REFUND", now }),
+          this.betStatusStatement(filter, "CANCELLED", now),
+          db.prepare(`UPDATE event_items SET status = 'NR' WHERE id = ?1`).bind(itemId),
+          ...[...newOdds.keys()].map((id) => {
+            const i = this.items.get(id)!;
+            return db.prepare(`UPDATE event_items SET odds_num = ?2, odds_den = ?3 WHERE id = ?1`).bind(id, i.odds.num, i.odds.den);
+          }),
+          ...this.priceStatements(),
+          this.touch(),
+        ]);
+      } catch (err) {
+        for (const i of previous) this.items.set(i.id, i);
+        throw err;
+      }
+      return ok(null);
+    });
   }
 
   /** Settles once: winners' bets paid stake × accepted odds, the rest lost; no winners refunds all. */
   async finalize(eventId: number, callerId: number, winners: number[]): Promise<RoomResult> {
-    const e = await this.owned(eventId, callerId);
-    if (!e) return fail("NOT_FOUND", "Event not found.");
-    if (!OPEN.includes(e.status)) return fail("ALREADY_SETTLED", "The event is settled already.");
-    const unique = [...new Set(winners)];
-    for (const id of unique) {
-      const item = this.items.get(id);
-      if (!item) return fail("VALIDATION", "Not an outcome of this event.", { field: "winners" });
-      if (item.status !== "ACTIVE") return fail("VALIDATION", `${item.title} is withdrawn and cannot win.`, { field: "winners" });
-    }
-    return this.settle(e, unique.length ? { kind: "winners", winners: unique } : { kind: "noWinner" });
+    return this.safely(async () => {
+      const e = await this.owned(eventId, callerId);
+      if (!e) return fail("NOT_FOUND", "Event not found.");
+      if (!OPEN.includes(e.status)) return fail("ALREADY_SETTLED", "The event is settled already.");
+      const unique = [...new Set(winners)];
+      for (const id of unique) {
+        const item = this.items.get(id);
+        if (!item) return fail("VALIDATION", "Not an outcome of this event.", { field: "winners" });
+        if (item.status !== "ACTIVE") return fail("VALIDATION", `${item.title} is withdrawn and cannot win.`, { field: "winners" });
+      }
+      return this.settle(e, unique.length ? { kind: "winners", winners: unique } : { kind: "noWinner" });
+    });
   }
 
   /** Ends the event with no result: every bet refunded, status CANCELLED. */
   async abandon(eventId: number, callerId?: number): Promise<RoomResult> {
-    const e = await this.owned(eventId, callerId);
-    if (!e) return fail("NOT_FOUND", "Event not found.");
-    if (!OPEN.includes(e.status)) return fail("ALREADY_SETTLED", "The event is settled already.");
-    return this.settle(e, { kind: "close" });
+    return this.safely(async () => {
+      const e = await this.owned(eventId, callerId);
+      if (!e) return fail("NOT_FOUND", "Event not found.");
+      if (!OPEN.includes(e.status)) return fail("ALREADY_SETTLED", "The event is settled already.");
+      return this.settle(e, { kind: "close" });
+    });
   }
 
   /**
@@ -570,6 +590,19 @@ export class EventRoom extends DurableObject<Env> {
   }
 
   // ---- helpers ------------------------------------------------------------------------
+
+  /**
+   * Runs a method so that an unexpected failure (D1 unreachable…) comes back as a result, not
+   * a rejected RPC: RPC drops an error's fields, and the caller answers INTERNAL either way.
+   */
+  private async safely<T>(run: () => Promise<RoomResult<T>>): Promise<RoomResult<T>> {
+    try {
+      return await run();
+    } catch (err) {
+      console.error("event room failure", err);
+      return fail("INTERNAL", "Unexpected error.");
+    }
+  }
 
   private async setStatus(e: EventState, status: EventState["status"], extra: { publishedAt?: string } = {}): Promise<RoomResult> {
     const previous = { status: e.status, publishedAt: e.publishedAt };
