@@ -5,6 +5,8 @@ interface ImportMetaEnv {
   readonly VITE_API_URL?: string;
   /** "true" only for local development: a mock Telegram environment outside Telegram. */
   readonly VITE_DEV_MODE?: string;
+  /** The bot's username, for invite links (t.me/<bot>?startapp=…). */
+  readonly VITE_BOT_USERNAME?: string;
 }
 
 interface ImportMeta {

@@ -1,6 +1,87 @@
-import { Placeholder } from "../../ui/Placeholder";
+import { useState } from "react";
+import { useLocation } from "wouter";
+import { useOwnBook } from "../../bookmaker/book";
+import "../../bookmaker/bookmaker.css";
+import { BookmakerGuide } from "../../bookmaker/guide/BookmakerGuide";
+import { PenIcon } from "../../bookmaker/icons";
+import { bookmakerEnd } from "../../bookmaker/subscription-end";
+import { useActiveSubscriptions } from "../../subscriptions/active";
+import { longDate } from "../../ui/dates";
+import { Page } from "../../ui/Page";
+import type { CreateProfileState } from "../createprofile/state";
+import { InviteCard } from "./InviteCard";
+
+const DEFAULT_TERMS = "1 coin = 1 USD / Payment via cash, card, cripto";
 
 /** The bookmaker's dashboard. */
 export function MainpageScreen() {
-  return <Placeholder title="Subscription" backTo="/home" />;
+  const [, navigate] = useLocation();
+  const { book, loading } = useOwnBook();
+  const subscriptions = useActiveSubscriptions(book?.bookmakerId);
+  const [guideOpen, setGuideOpen] = useState(false);
+  const editProfile = () => navigate("/createprofile", { state: { from: "mainpage" } satisfies CreateProfileState });
+
+  return (
+    <Page backTo="/home" className="bk">
+      <h1 className="page-title">Subscription</h1>
+      <section className="bk-card">
+        <div className="bk-row">
+          <span className="bk-muted">End time</span>
+          <span className="bk-strong">{longDate(bookmakerEnd(subscriptions.data))}</span>
+        </div>
+      </section>
+
+      {book ? (
+        <>
+          <section className="bk-card" aria-label="Profile">
+            <div className="bk-row">
+              <div className="bk-field">
+                <span className="bk-muted">Name</span>
+                <span className="bk-strong bk-ellipsis">{book.bookmakerName}</span>
+              </div>
+              <button type="button" className="bk-icon-button" aria-label="Edit name" onClick={editProfile}>
+                <PenIcon />
+              </button>
+            </div>
+            <div className="bk-row">
+              <span className="bk-muted">ID</span>
+              <span>{book.bookmakerId}</span>
+            </div>
+          </section>
+
+          <button type="button" className="bk-card bk-tap bk-guide-link" onClick={() => setGuideOpen(true)}>
+            Bookmaker's Guide
+          </button>
+
+          <section className="bk-card" aria-label="Terms">
+            <div className="bk-row">
+              <span className="bk-muted">Terms</span>
+              <button type="button" className="bk-icon-button" aria-label="Edit terms" onClick={editProfile}>
+                <PenIcon />
+              </button>
+            </div>
+            <p className="bk-terms">{book.terms.trim() || DEFAULT_TERMS}</p>
+          </section>
+
+          <InviteCard bookmakerId={book.bookmakerId} />
+        </>
+      ) : (
+        <p className="bk-empty">{loading ? "Loading..." : "Bookmaker profile not found."}</p>
+      )}
+
+      <footer className="footer-bar">
+        <button type="button" className="button" onClick={() => navigate("/playermanagement")}>
+          My Punters
+        </button>
+        <button type="button" className="button" onClick={() => navigate("/bookmakerevents")}>
+          Events
+        </button>
+        <button type="button" className="button" onClick={() => navigate("/marketpage")}>
+          Market
+        </button>
+      </footer>
+
+      <BookmakerGuide open={guideOpen} onClose={() => setGuideOpen(false)} />
+    </Page>
+  );
 }

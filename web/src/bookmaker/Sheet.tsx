@@ -1,0 +1,33 @@
+import { useEffect, useId, type ReactNode } from "react";
+
+/**
+ * A tall modal for long reading (the guide): closes on a tap outside, on × and on Escape.
+ * The shared Dialog always ends in buttons, which a long text does not want.
+ */
+export function Sheet({ open, onClose, title, children }: { open: boolean; onClose(): void; title: string; children: ReactNode }) {
+  const titleId = useId();
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open, onClose]);
+  if (!open) return null;
+  return (
+    <div className="dialog-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
+      <div className="dialog bk-sheet" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <div className="bk-sheet-head">
+          <h2 id={titleId} className="dialog-title">
+            {title}
+          </h2>
+          <button type="button" className="bk-icon-button" aria-label="Close" onClick={onClose}>
+            <span aria-hidden="true" className="bk-close-mark">
+              ×
+            </span>
+          </button>
+        </div>
+        <div className="bk-sheet-body">{children}</div>
+      </div>
+    </div>
+  );
+}

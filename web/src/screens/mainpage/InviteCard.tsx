@@ -1,0 +1,40 @@
+import { useState } from "react";
+import type { Id } from "../../../../worker/contract";
+import { CopyIcon } from "../../bookmaker/icons";
+import { inviteLink } from "../../bookmaker/invite";
+
+/** The link a bookmaker shares with punters; it opens the app on his book. */
+export function InviteCard({ bookmakerId }: { bookmakerId: Id }) {
+  const link = inviteLink(bookmakerId);
+  const [copied, setCopied] = useState(false);
+
+  async function copy() {
+    if (!link) return;
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      // Some Telegram clients refuse the clipboard: the link stays selectable on screen.
+    }
+  }
+
+  return (
+    <section className="bk-card" aria-label="Invite link">
+      <div className="bk-row">
+        <span className="bk-label">Invite punters</span>
+        {copied && <span className="bk-muted">Copied</span>}
+      </div>
+      {link ? (
+        <div className="bk-row">
+          <code className="bk-link-text">{link}</code>
+          <button type="button" className="bk-icon-button" aria-label="Copy invite link" onClick={copy}>
+            <CopyIcon />
+          </button>
+        </div>
+      ) : (
+        <p className="bk-muted">The invite link needs the bot's username (VITE_BOT_USERNAME) in this build.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { fireEvent, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import type { Me } from "../../../../worker/contract";
+import { inviteLink } from "../../bookmaker/invite";
+import { bookie, BOOK_ID, renderAt, signedInRoutes } from "../../bookmaker/test-world";
+import { json, stubApi } from "../../test/network";
+
+async function openMain(me: Me = bookie, endDate: string | null = "2030-03-05T12:00:00.000Z") {
+  stubApi({
+    ...signedInRoutes(me),
+    [`GET /subscriptions/active/${BOOK_ID}`]: () =>
+      json(endDate ? [{ subscription: { subscriptionType: "BOOKMAKER" }, active: true, endDate, renewsAt: null, renewableFrom: null }] : []),
+  });
+  renderAt("/mainpage");
+  await screen.findByRole("heading", { name: "Subscription" });
+}
+
+describe("the bookmaker's main page", () => {
+  it("shows the subscription's end as 'D Month, YYYY', the name and the id", async () => {
+    await openMain();
+    expect(await screen.findByText("5 March, 2030")).toBeTruthy();
+    expect(await screen.findByText("AliceBooks")).toBeTruthy();
+    expect(screen.getByText(String(BOOK_ID))).toBeTruthy();
+  });
+
+  it("says 'Unknown' without a subscription and shows the default terms when none are set", async () => {
+    await openMain({ ...bookie, bookmakerDto: { ...bookie.bookmakerDto!, terms: "" } }, null);
+    expect(await screen.findByText("1 coin = 1 USD / Payment via cash, card, cripto")).toBeTruthy();
+    await vi.waitFor(() => expect(screen.getByText("Unknown")).toBeTruthy());
+  });
+
+  it("opens the guide and closes it with ×", async () => {
+    await openMain();
+    fireEvent.click(await screen.findByRole("button", { name: "Bookmaker's Guide" }));
+    const guide = screen.getByRole("dialog", { name: "Bookmaker's Guide" });
+    expect(guide.textContent).toContain("one bet per outcome");
+    expect(guide.textContent).toContain("10,000 coins");
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("goes to the profile form in edit mode from a pen", async () => {
+    await openMain();
+    fireEvent.click(await screen.findByRole("button", { name: "Edit name" }));
+    expect(window.location.pathname).toBe("/createprofile");
+    expect(window.history.state).toEqual({ from: "mainpage" });
+  });
+
+  it("builds the invite link from the bot's username", () => {
+    expect(inviteLink(7, "bookie_bot")).toBe("https://t.me/bookie_bot?startapp=bk_7");
+    expect(inviteLink(7, "")).toBeNull();
+  });
+});
