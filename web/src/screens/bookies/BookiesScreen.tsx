@@ -1,5 +1,110 @@
-import { Placeholder } from "../../ui/Placeholder";
+import { useEffect, useState } from "react";
+import { useLocation } from "wouter";
+import { useHistoryState } from "wouter/use-browser-location";
+import type { Bookmaker, Id } from "../../../../worker/contract";
+import { apiCall } from "../../api/call";
+import type { ApiError } from "../../api/client";
+import { useMe } from "../../bookmakers/me";
+import { Dialog } from "../../ui/Dialog";
+import { Page } from "../../ui/Page";
+import type { EventsState } from "../events/state";
+import { BookmakerCard } from "./BookmakerCard";
+import { BOOKMAKERS_PATH, findBookmaker, useBookmakerLists } from "./bookmakers";
+import { myBookmakers, SEARCH_MIN, searchBookmakers } from "./search";
+import type { BookiesState } from "./state";
+import { TermsDialog } from "./TermsDialog";
+import "./bookies.css";
 
+/** The punter's bookmakers, and search among the others to ask to join (spec "/bookies"). */
 export function BookiesScreen() {
-  return <Placeholder title="Bookmakers" backTo="/home" />;
+  const [, navigate] = useLocation();
+  const shown = useHistoryState<BookiesState | null>()?.showBookmakerId;
+  const ownId = useMe().data?.bookmakerDto?.bookmakerId ?? null;
+  const lists = useBookmakerLists();
+  const [query, setQuery] = useState("");
+  const [terms, setTerms] = useState<Bookmaker | null>(null);
+  const [joining, setJoining] = useState<Id | null>(null);
+  const [joinError, setJoinError] = useState<string | null>(null);
+
+  // A deep link's bookmaker: an approved punter goes on to his events; anyone else finds him
+  // already typed in the search box, ready to ask to join.
+  const deepLinked = shown === undefined ? undefined : findBookmaker(lists.data, shown);
+  const deepLinkedStatus = deepLinked?.joinRequestStatus;
+  const deepLinkedName = deepLinked?.bookmakerName;
+  useEffect(() => {
+    if (shown === undefined || deepLinkedName === undefined) return;
+    if (deepLinkedStatus === "APPROVED") navigate(`/events/${shown}`, { replace: true, state: { name: deepLinkedName } satisfies EventsState });
+    else if (deepLinkedStatus !== "CREATED") setQuery(deepLinkedName);
+  }, [shown, deepLinkedName, deepLinkedStatus, navigate]);
+
+  const open = (b: Bookmaker) => navigate(`/events/${b.bookmakerId}`, { state: { name: b.bookmakerName } satisfies EventsState });
+
+  async function join(b: Bookmaker) {
+    setJoining(b.bookmakerId);
+    try {
+      await apiCall<Bookmaker>(`${BOOKMAKERS_PATH}/${b.bookmakerId}/sign`, { method: "POST" });
+    } catch (err) {
+      setJoinError((err as ApiError).message || "Unexpected error.");
+    } finally {
+      setJoining(null);
+      await lists.mutate();
+    }
+  }
+
+  const mine = lists.data ? myBookmakers(lists.data, ownId) : [];
+  const searching = query.trim().length >= SEARCH_MIN;
+  const results = lists.data && searching ? searchBookmakers(lists.data, query, ownId) : [];
+
+  return (
+    <Page backTo="/home" className="bookies">
+      <h1 className="page-title">Bookmakers</h1>
+      <input
+        className="input"
+        type="search"
+        placeholder="Search bookmaker"
+        aria-label="Search bookmaker"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        autoComplete="off"
+        enterKeyHint="search"
+      />
+
+      {searching && (
+        <section className="list" aria-label="Search results">
+          {results.length === 0 && lists.data && <p className="state-text">No bookmakers found</p>}
+          {results.map((b) => (
+            <BookmakerCard
+              key={b.bookmakerId}
+              bookmaker={b}
+              highlighted={b.bookmakerId === shown}
+              onTerms={() => setTerms(b)}
+              onJoin={() => void join(b)}
+              joining={joining === b.bookmakerId}
+            />
+          ))}
+        </section>
+      )}
+
+      <h2 className="section-title">My Bookie ({mine.length})</h2>
+      {!lists.data && !lists.error && <p className="state-text">Loading...</p>}
+      {lists.error && !lists.data && <p className="state-text error-text">Failed to load bookmakers</p>}
+      {lists.data && mine.length === 0 && <p className="state-text">Find your bookmaker by name and ask to join.</p>}
+      <section className="list" aria-label="My bookmakers">
+        {mine.map((b) => (
+          <BookmakerCard
+            key={b.bookmakerId}
+            bookmaker={b}
+            highlighted={b.bookmakerId === shown}
+            onOpen={b.joinRequestStatus === "APPROVED" ? () => open(b) : undefined}
+            onTerms={() => setTerms(b)}
+          />
+        ))}
+      </section>
+
+      <TermsDialog open={terms !== null} onClose={() => setTerms(null)} terms={terms?.terms} />
+      <Dialog open={joinError !== null} onClose={() => setJoinError(null)}>
+        {joinError}
+      </Dialog>
+    </Page>
+  );
 }
