@@ -170,18 +170,22 @@ export interface EventItem {
   whatIf: number;
 }
 
-/** An event as its bookmaker sees it. */
-export interface BookmakerEvent {
-  id: Id;
-  title: string;
-  description: string;
-  status: EventStatus;
+/** When an event starts and ends; startDate2…5 are earlier starts, shown struck through. */
+export interface EventDates {
   startDate: string;
   endDate: string;
   startDate2: string | null;
   startDate3: string | null;
   startDate4: string | null;
   startDate5: string | null;
+}
+
+/** An event as its bookmaker sees it. */
+export interface BookmakerEvent extends EventDates {
+  id: Id;
+  title: string;
+  description: string;
+  status: EventStatus;
   bookmakerId: Id;
   maxTotalPayout: number;
   returnPrice: number;
@@ -204,17 +208,11 @@ export interface PlayerEventItem {
   myStake: number;
 }
 
-export interface PlayerEvent {
+export interface PlayerEvent extends EventDates {
   eventId: Id;
   title: string;
   description: string;
   status: EventStatus;
-  startDate: string;
-  endDate: string;
-  startDate2: string | null;
-  startDate3: string | null;
-  startDate4: string | null;
-  startDate5: string | null;
   maxTotalPayout: number;
   bookmakerId: Id;
   /** The caller's membership id. */

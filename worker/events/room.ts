@@ -232,18 +232,12 @@ export class EventRoom extends DurableObject<Env> {
       const status = e.status === "WAITING_FOR_RESULT" ? "READY_FOR_BETS" : e.status;
       const previous = { ...e };
       Object.assign(e, { startDate, endDate, earlierStarts: earlier, status });
-      try {
-        await this.env.DB.batch([
-          this.env.DB.prepare(
-            `UPDATE events SET start_date = ?2, end_date = ?3, start_date2 = ?4, start_date3 = ?5, start_date4 = ?6, start_date5 = ?7, status = ?8
-             WHERE id = ?1`,
-          ).bind(e.id, startDate, endDate, ...earlier, status),
-          this.touch(),
-        ]);
-      } catch (err) {
-        Object.assign(e, previous);
-        throw err;
-      }
+      await this.writeEvent(e, previous, [
+        this.env.DB.prepare(
+          `UPDATE events SET start_date = ?2, end_date = ?3, start_date2 = ?4, start_date3 = ?5, start_date4 = ?6, start_date5 = ?7, status = ?8
+           WHERE id = ?1`,
+        ).bind(e.id, startDate, endDate, ...earlier, status),
+      ]);
       await this.scheduleAlarm();
       return ok(null);
     });
@@ -608,17 +602,21 @@ export class EventRoom extends DurableObject<Env> {
     const previous = { status: e.status, publishedAt: e.publishedAt };
     e.status = status;
     if (extra.publishedAt) e.publishedAt = extra.publishedAt;
+    await this.writeEvent(e, previous, [
+      this.env.DB.prepare(`UPDATE events SET status = ?2, published_at = ?3 WHERE id = ?1`).bind(e.id, status, e.publishedAt),
+    ]);
+    await this.scheduleAlarm();
+    return ok(null);
+  }
+
+  /** Writes a change already made in memory; if the write fails, the fields in `previous` come back. */
+  private async writeEvent(e: EventState, previous: Partial<EventState>, statements: D1PreparedStatement[]) {
     try {
-      await this.env.DB.batch([
-        this.env.DB.prepare(`UPDATE events SET status = ?2, published_at = ?3 WHERE id = ?1`).bind(e.id, status, e.publishedAt),
-        this.touch(),
-      ]);
+      await this.env.DB.batch([...statements, this.touch()]);
     } catch (err) {
       Object.assign(e, previous);
       throw err;
     }
-    await this.scheduleAlarm();
-    return ok(null);
   }
 
   /** Marks the event changed, so polled lists answer with a new ETag. */

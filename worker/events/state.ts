@@ -1,19 +1,9 @@
 import type { Odds } from "../../common/odds";
+import type { EventStatus, OutcomeStatus as ItemStatus } from "../contract";
 
 // What an EventRoom holds in memory, loaded from D1 and written through to it.
 
-export type EventStatus =
-  | "CREATED"
-  | "READY_FOR_BETS"
-  | "WAITING_FOR_RESULT"
-  | "FINISHED"
-  | "WAITING_FOR_CALCULATION"
-  | "CALCULATED"
-  | "CANCELLED"
-  | "ABANDONED"
-  | "SUSPENDED";
-
-export type ItemStatus = "ACTIVE" | "NR" | "WINNER" | "LOSER";
+export type { EventStatus, OutcomeStatus as ItemStatus } from "../contract";
 
 export const SETTLED: readonly EventStatus[] = ["CALCULATED", "CANCELLED", "ABANDONED", "FINISHED"];
 /** Statuses in which the bookmaker may still edit, withdraw runners and settle. */
