@@ -5,7 +5,6 @@ import type { EventStatus, OutcomeStatus as ItemStatus } from "../contract";
 
 export type { EventStatus, OutcomeStatus as ItemStatus } from "../contract";
 
-export const SETTLED: readonly EventStatus[] = ["CALCULATED", "CANCELLED", "ABANDONED", "FINISHED"];
 /** Statuses in which the bookmaker may still edit, withdraw runners and settle. */
 export const OPEN: readonly EventStatus[] = ["CREATED", "READY_FOR_BETS", "WAITING_FOR_RESULT", "SUSPENDED"];
 
