@@ -1,0 +1,45 @@
+import { useState } from "react";
+import type { JoinRequestItem } from "../../../../worker/contract";
+import { bookCall, errorText } from "../../bookmaker/call";
+import { Dialog } from "../../ui/Dialog";
+
+/** Approve or deny one join request; `onDone` reloads the lists. */
+export function ApproveDialog({ request, onClose, onDone }: { request: JoinRequestItem | null; onClose(): void; onDone(): void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function answer(verdict: "approve" | "reject") {
+    if (!request || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await bookCall(`/bookmakers/requests/${request.joinRequest.id}/${verdict}`);
+      onDone();
+      onClose();
+    } catch (err) {
+      setError(errorText(err));
+      onDone();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={request !== null}
+      onClose={onClose}
+      title="Do you want approve punter?"
+      buttons={[
+        { label: "Deny", onClick: () => void answer("reject"), disabled: busy },
+        { label: "Approve", onClick: () => void answer("approve"), primary: true, disabled: busy },
+      ]}
+    >
+      <p className="bk-strong">@{request?.user.username}</p>
+      {error && (
+        <p className="bk-error" role="alert">
+          {error}
+        </p>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useId, useState } from "react";
+import { useLocation } from "wouter";
+import type { PunterBalance } from "../../../../worker/contract";
+import { bookCall, errorText } from "../../bookmaker/call";
+import { coinMove, parseCoins } from "../../bookmaker/punters/coins";
+import { Dialog } from "../../ui/Dialog";
+import type { HistoryOfUserState } from "../historyofuser/state";
+
+const STEP = 1;
+
+/** One punter's coins and note: the counter's difference becomes one add or subtract call. */
+export function ManagePunterDialog({ punter, onClose, onSaved }: { punter: PunterBalance | null; onClose(): void; onSaved(): void }) {
+  const [, navigate] = useLocation();
+  const [coinsText, setCoinsText] = useState("0");
+  const [note, setNote] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const coinsId = useId();
+  const noteId = useId();
+
+  const userId = punter?.user.internalId;
+  useEffect(() => {
+    if (!punter) return;
+    setCoinsText(String(punter.money.amount));
+    setNote(punter.note);
+    setError(null);
+    // A new punter opens a fresh form; polling the same punter must not reset what is typed.
+  }, [userId]);
+
+  if (!punter) return null;
+  const coins = parseCoins(coinsText);
+  const step = (by: number) => setCoinsText(String(parseCoins(String(Math.round((coins + by) * 100) / 100))));
+
+  async function save() {
+    if (!punter || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const move = coinMove(punter.money.amount, coins);
+      const body = { userId: punter.user.internalId, balance: { amount: move?.amount ?? 0, currency: "COIN" } };
+      if (move) await bookCall(move.path, "POST", body);
+      if (note !== punter.note) await bookCall("/balances/addNote", "POST", { userId: punter.user.internalId, note });
+      onSaved();
+      onClose();
+    } catch (err) {
+      setError(errorText(err));
+      onSaved();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={`@${punter.user.username}`}
+      buttons={[
+        {
+          label: "History",
+          onClick: () =>
+            navigate(`/historyofuser/${encodeURIComponent(punter.user.username)}`, { state: { userId: punter.user.internalId } satisfies HistoryOfUserState }),
+        },
+        { label: "Cancel", onClick: onClose },
+        { label: "Save", onClick: () => void save(), primary: true, disabled: busy },
+      ]}
+    >
+      <div className="bk-form">
+        <div className="bk-field">
+          <label className="bk-label" htmlFor={coinsId}>
+            Coins
+          </label>
+          <div className="bk-counter">
+            <button type="button" className="button button-secondary bk-counter-step" aria-label="Less coins" onClick={() => step(-STEP)} disabled={coins <= 0}>
+              −
+            </button>
+            <input
+              id={coinsId}
+              className="bk-input bk-counter-input"
+              inputMode="decimal"
+              value={coinsText}
+              onChange={(e) => setCoinsText(e.target.value)}
+              onBlur={() => setCoinsText(String(coins))}
+            />
+            <button type="button" className="button button-secondary bk-counter-step" aria-label="More coins" onClick={() => step(STEP)}>
+              +
+            </button>
+          </div>
+        </div>
+        <div className="bk-field">
+          <label className="bk-label" htmlFor={noteId}>
+            Note
+          </label>
+          <input id={noteId} className="bk-input" value={note} maxLength={200} placeholder="Any text about punter/user" onChange={(e) => setNote(e.target.value)} />
+        </div>
+        {error && (
+          <p className="bk-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    </Dialog>
+  );
+}

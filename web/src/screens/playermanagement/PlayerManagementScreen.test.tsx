@@ -1,0 +1,116 @@
+import { fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import type { BookBalances, JoinRequestItem } from "../../../../worker/contract";
+import { coinMove, parseCoins } from "../../bookmaker/punters/coins";
+import { renderAt, signedInRoutes } from "../../bookmaker/test-world";
+import { json, stubApi } from "../../test/network";
+
+const book = (pool: number): BookBalances => ({
+  balance: { amount: pool, currency: "COIN" },
+  punters: [
+    { user: { internalId: 7, username: "bob" }, money: { amount: 100, currency: "COIN" }, note: "" },
+    { user: { internalId: 8, username: "carol" }, money: { amount: 20.5, currency: "COIN" }, note: "pays cash" },
+  ],
+});
+const requests: JoinRequestItem[] = [{ joinRequest: { id: 31, status: "CREATED" }, user: { internalId: 9, username: "dave" } }];
+
+async function openPunters(pool = 5000, extra: Parameters<typeof stubApi>[0] = {}) {
+  const calls = stubApi({
+    ...signedInRoutes(),
+    "GET /balances": () => json(book(pool)),
+    "GET /bookmakers/requests": () => json(requests),
+    ...extra,
+  });
+  renderAt("/playermanagement");
+  await screen.findByText("@bob");
+  return calls;
+}
+
+const writes = (calls: { method: string; path: string; body: unknown }[]) =>
+  calls.filter((c) => c.method === "POST" && c.path !== "/auth/telegram").map((c) => [c.path, c.body]);
+
+describe("the coin counter", () => {
+  it("never goes below 0 and turns anything not a number into 0", () => {
+    expect(parseCoins("-5")).toBe(0);
+    expect(parseCoins("abc")).toBe(0);
+    expect(parseCoins("12,5")).toBe(12.5);
+    expect(parseCoins("3.456")).toBe(3.45);
+  });
+
+  it("becomes an add or a subtract of the difference", () => {
+    expect(coinMove(100, 150)).toEqual({ path: "/balances/add", amount: 50 });
+    expect(coinMove(100, 40.5)).toEqual({ path: "/balances/subtract", amount: 59.5 });
+    expect(coinMove(0.1, 0.3)).toEqual({ path: "/balances/add", amount: 0.2 });
+    expect(coinMove(100, 100)).toBeNull();
+  });
+});
+
+describe("my punters", () => {
+  it("shows my coins, the requests marked New and the punters with notes or 'Note'", async () => {
+    await openPunters();
+    expect(screen.getByText("5.00K")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Requests (1)" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Punters (2)" })).toBeTruthy();
+    expect(screen.getByText("New")).toBeTruthy();
+    expect(screen.getByText("pays cash")).toBeTruthy();
+    expect(screen.getByText("Note")).toBeTruthy();
+  });
+
+  it("folds the requests away", async () => {
+    await openPunters();
+    fireEvent.click(screen.getByRole("button", { name: "Requests (1)" }));
+    expect(screen.queryByText("@dave")).toBeNull();
+  });
+
+  it("approves a punter from the approve dialog", async () => {
+    const calls = await openPunters(5000, { "POST /bookmakers/requests/31/approve": () => json({ joinRequest: { id: 31, status: "APPROVED" } }) });
+    fireEvent.click(screen.getByText("@dave"));
+    const dialog = screen.getByRole("dialog", { name: "Do you want approve punter?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Approve" }));
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(writes(calls)).toEqual([["/bookmakers/requests/31/approve", undefined]]);
+  });
+
+  it("Save in the manage dialog adds the counter's increase", async () => {
+    const calls = await openPunters(5000, { "POST /balances/add": (c) => json(c.body) });
+    fireEvent.click(screen.getByText("@bob"));
+    const dialog = screen.getByRole("dialog", { name: "@bob" });
+    fireEvent.change(within(dialog).getByLabelText("Coins"), { target: { value: "149" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "More coins" }));
+    expect((within(dialog).getByLabelText("Coins") as HTMLInputElement).value).toBe("150");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(writes(calls)).toEqual([["/balances/add", { userId: 7, balance: { amount: 50, currency: "COIN" } }]]);
+  });
+
+  it("Save subtracts a decrease and saves a changed note", async () => {
+    const calls = await openPunters(5000, { "POST /balances/subtract": (c) => json(c.body), "POST /balances/addNote": (c) => json(c.body) });
+    fireEvent.click(screen.getByText("@carol"));
+    const dialog = screen.getByRole("dialog", { name: "@carol" });
+    fireEvent.change(within(dialog).getByLabelText("Coins"), { target: { value: "0.5" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Less coins" }));
+    expect((within(dialog).getByLabelText("Coins") as HTMLInputElement).value).toBe("0");
+    fireEvent.change(within(dialog).getByPlaceholderText("Any text about punter/user"), { target: { value: "owes 20" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(writes(calls)).toEqual([
+      ["/balances/subtract", { userId: 8, balance: { amount: 20.5, currency: "COIN" } }],
+      ["/balances/addNote", { userId: 8, note: "owes 20" }],
+    ]);
+  });
+
+  it("History goes to the punter's history with his userId", async () => {
+    await openPunters();
+    fireEvent.click(screen.getByText("@bob"));
+    fireEvent.click(screen.getByRole("button", { name: "History" }));
+    expect(window.location.pathname).toBe("/historyofuser/bob");
+    expect(window.history.state).toEqual({ userId: 7 });
+  });
+
+  it("says the balance is low below 1,000 coins and offers to buy more", async () => {
+    await openPunters(999);
+    const dialog = await screen.findByRole("dialog", { name: "Your balance is low" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Buy Coins" }));
+    expect(window.location.pathname).toBe("/marketpage");
+  });
+});
