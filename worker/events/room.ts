@@ -449,7 +449,7 @@ export class EventRoom extends DurableObject<Env> {
       if (item.status !== "ACTIVE") return fail("CONFLICT", `${item.title} is withdrawn already.`);
 
       const remaining = this.activeItems().filter((i) => i.id !== itemId);
-      if (remaining.length < 2) return this.settle(e, { kind: "close" });
+      if (remaining.length < 2) return this.settle(e, { kind: "close", withdrawn: itemId });
 
       const previous = [...this.items.values()].map((i) => ({ ...i }));
       const newOdds = oddsAfterWithdrawal(this.bookItems(), itemId);
@@ -513,7 +513,10 @@ export class EventRoom extends DurableObject<Env> {
    * second settlement gets in; then bets being written are waited for; then one batch moves
    * every coin and every status.
    */
-  private async settle(e: EventState, how: { kind: "winners"; winners: number[] } | { kind: "noWinner" } | { kind: "close" }): Promise<RoomResult> {
+  private async settle(
+    e: EventState,
+    how: { kind: "winners"; winners: number[] } | { kind: "noWinner" } | { kind: "close"; withdrawn?: number },
+  ): Promise<RoomResult> {
     const previousStatus = e.status;
     e.status = "WAITING_FOR_CALCULATION";
     await this.drain();
@@ -537,6 +540,9 @@ export class EventRoom extends DurableObject<Env> {
       );
     } else {
       statements.push(...settleBetsStatements(db, { filter: all, poolOwnerId: e.ownerId, kind: "REFUND", now }), this.betStatusStatement(all, "CANCELLED", now));
+      if (how.kind === "close" && how.withdrawn !== undefined) {
+        statements.push(db.prepare(`UPDATE event_items SET status = 'NR' WHERE id = ?1`).bind(how.withdrawn));
+      }
     }
     statements.push(db.prepare(`UPDATE events SET status = ?2, settled_at = ?3 WHERE id = ?1`).bind(e.id, finalStatus, now), this.touch());
     try {

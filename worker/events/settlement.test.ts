@@ -118,6 +118,7 @@ describe("settlement", () => {
     expect(await coins(a.token, book.bookmakerId)).toBe(10);
     const closed = await json<BookmakerEvent>("POST", `/events/${event.id}/nr/${event.items[1].id}`, { token: book.owner.token });
     expect(closed.status).toBe("CANCELLED");
+    expect(closed.items.map((i) => i.status)).toEqual(["ACTIVE", "NR", "NR"]);
     expect(await coins(a.token, book.bookmakerId)).toBe(30);
     expect((await call("POST", `/events/${event.id}/nr/${event.items[0].id}`, { token: book.owner.token })).status).toBe(409);
     expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
