@@ -1,7 +1,86 @@
 import { useParams } from "wouter";
-import { Placeholder } from "../../ui/Placeholder";
+import { useHistoryState } from "wouter/use-browser-location";
+import type { Bet, Id } from "../../../../worker/contract";
+import { useApi } from "../../api/swr";
+import { useOwnBook } from "../../bookmaker/book";
+import "../../bookmaker/bookmaker.css";
+import { POLL_MS } from "../../config";
+import { formatAmount } from "../../ui/amount";
+import { dateTime } from "../../ui/dates";
+import { oddsText } from "../../ui/Odds";
+import { Page } from "../../ui/Page";
+import type { HistoryOfUserState } from "./state";
 
+/** One punter's bets with this bookmaker over the last 30 days (the server's window for owners). */
 export function HistoryOfUserScreen() {
   const { username } = useParams<{ username: string }>();
-  return <Placeholder title={`History of ${username}`} />;
+  const userId = useHistoryState<HistoryOfUserState | null>()?.userId;
+
+  return (
+    <Page backTo="/playermanagement" className="bk">
+      <h1 className="page-title bk-ellipsis">History of {username}</h1>
+      {userId === undefined ? <p className="bk-empty">User not specified</p> : <PunterBets userId={userId} />}
+    </Page>
+  );
+}
+
+const newestFirst = (a: Bet, b: Bet) => Date.parse(b.betsDate) - Date.parse(a.betsDate);
+
+function PunterBets({ userId }: { userId: Id }) {
+  const { book } = useOwnBook();
+  const bets = useApi<Bet[]>(book ? `/bets/${book.bookmakerId}/?userId=${userId}` : null, { refreshInterval: POLL_MS });
+
+  if (bets.error) return <p className="bk-empty">Failed to load history</p>;
+  if (!bets.data) return <p className="bk-empty">Loading...</p>;
+  if (bets.data.length === 0) return <p className="bk-empty">No bets placed in the last 30 days.</p>;
+  return (
+    <ul className="bk-list">
+      {[...bets.data].sort(newestFirst).map((bet) => (
+        <li key={bet.betId}>
+          <BetCard bet={bet} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function BetCard({ bet }: { bet: Bet }) {
+  return (
+    <article className="bk-card" aria-label={bet.eventTitle || "Untitled Event"}>
+      <div className="bk-row">
+        <span className="bk-strong bk-ellipsis">{bet.eventTitle || "Untitled Event"}</span>
+        <BetResult bet={bet} />
+      </div>
+      <p className="bk-muted">{bet.eventDescription || "No description"}</p>
+      <p className="bk-muted">{dateTime(bet.betsDate)}</p>
+      <table className="bk-table">
+        <thead>
+          <tr>
+            <th>OUTCOME</th>
+            <th className="bk-num">ODDS</th>
+            <th className="bk-num">BET</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td className="bk-ellipsis">{bet.outcomeTitle || "N/A"}</td>
+            <td className="bk-num">{oddsText(bet.coefficient, null, false)}</td>
+            <td className="bk-num">{formatAmount(bet.money.amount)}</td>
+          </tr>
+        </tbody>
+      </table>
+      {bet.status === "CANCELLED" && (
+        <p className="bk-refund">
+          <span className="bk-badge bk-badge-bad">Abandoned</span> The bet has been refunded
+        </p>
+      )}
+    </article>
+  );
+}
+
+function BetResult({ bet }: { bet: Bet }) {
+  if (bet.status === "WON") return <span className="bk-badge bk-badge-new">Won {formatAmount(bet.payout)}</span>;
+  if (bet.status === "LOST") return <span className="bk-badge bk-badge-bad">Lost</span>;
+  if (bet.status === "ACCEPTED") return <span className="bk-badge">Open</span>;
+  return null;
 }

@@ -1,0 +1,49 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { Bet } from "../../../../worker/contract";
+import { BOOK_ID, renderAt, signedInRoutes } from "../../bookmaker/test-world";
+import { json, stubApi } from "../../test/network";
+
+const bet = (betId: number, betsDate: string, over: Partial<Bet> = {}): Bet => ({
+  betId,
+  eventId: 1,
+  eventItemId: 2,
+  userId: 7,
+  coefficient: 2.5,
+  betsDate,
+  status: "ACCEPTED",
+  money: { amount: 1500, currency: "COIN" },
+  payout: 0,
+  eventTitle: "Horse Racing / United Kingdom",
+  eventDescription: "Race 1",
+  outcomeTitle: "Red Rum",
+  ...over,
+});
+
+describe("a punter's history", () => {
+  it("lists his bets newest first, with the spec's stand-ins and the refund note", async () => {
+    const calls = stubApi({
+      ...signedInRoutes(),
+      [`GET /bets/${BOOK_ID}/?userId=7`]: () =>
+        json([
+          bet(1, "2030-01-01T10:00:00Z"),
+          bet(2, "2030-01-03T10:00:00Z", { eventTitle: "", eventDescription: "", outcomeTitle: "", status: "CANCELLED" }),
+        ]),
+    });
+    renderAt("/historyofuser/bob", { userId: 7 });
+    expect(await screen.findByRole("heading", { name: "History of bob" })).toBeTruthy();
+    const cards = await screen.findAllByRole("article");
+    expect(cards.map((c) => c.getAttribute("aria-label"))).toEqual(["Untitled Event", "Horse Racing / United Kingdom"]);
+    expect(cards[0].textContent).toContain("No description");
+    expect(cards[0].textContent).toContain("N/A");
+    expect(cards[0].textContent).toContain("AbandonedThe bet has been refunded".replace("Abandoned", "Abandoned "));
+    expect(cards[1].textContent).toContain("1.50K");
+    expect(calls.some((c) => c.path === `/bets/${BOOK_ID}/?userId=7`)).toBe(true);
+  });
+
+  it("says 'User not specified' without a userId", async () => {
+    stubApi(signedInRoutes());
+    renderAt("/historyofuser/bob");
+    expect(await screen.findByText("User not specified")).toBeTruthy();
+  });
+});
