@@ -1,6 +1,134 @@
-import { Placeholder } from "../../ui/Placeholder";
+import { useEffect, useRef, useState } from "react";
+import { useLocation, useParams } from "wouter";
+import { useHistoryState } from "wouter/use-browser-location";
+import { useSWRConfig } from "swr";
+import type { Id, PlayerEvent } from "../../../../worker/contract";
+import { ResultDialog } from "../../events/ResultDialog";
+import { useFractionalOdds, useSettings } from "../../store/settings";
+import { hasActiveSubscription, useActiveSubscriptions } from "../../subscriptions/active";
+import { formatAmount } from "../../ui/amount";
+import { Dialog } from "../../ui/Dialog";
+import { Page } from "../../ui/Page";
+import { findBookmaker, useBookmakerLists } from "../bookies/bookmakers";
+import { TermsDialog } from "../bookies/TermsDialog";
+import { BetDialog } from "./BetDialog";
+import { EventCard } from "./EventCard";
+import { bookmakerIdParam, isOpenForBets, sortEvents, useCoins, usePlayerEvents } from "./player-events";
+import type { EventsState } from "./state";
+import "./events.css";
 
-/** A bookmaker's events for the punter; the route parameter holds the bookmaker id. */
+/** A bookmaker's events for the punter (spec "events/{bookieName}"; the parameter is the bookmaker id). */
 export function EventsScreen() {
-  return <Placeholder title="Events" />;
+  const { bookieName } = useParams<{ bookieName: string }>();
+  const bookmakerId = bookmakerIdParam(bookieName);
+  const [, navigate] = useLocation();
+  const stateName = useHistoryState<EventsState | null>()?.name;
+  const lists = useBookmakerLists();
+  const bookmaker = bookmakerId === null ? undefined : findBookmaker(lists.data, bookmakerId);
+  const name = stateName ?? bookmaker?.bookmakerName ?? "";
+
+  const fractional = useFractionalOdds();
+  const setFractional = useSettings((s) => s.setFractionalOdds);
+  const events = usePlayerEvents(bookmakerId, fractional);
+  const coins = useCoins(bookmakerId);
+  const subscriptions = useActiveSubscriptions(bookmakerId);
+  // Active while the subscriptions are still loading (spec section 4, "Bookmaker activity").
+  const bookmakerActive = subscriptions.data ? hasActiveSubscription(subscriptions.data, "BOOKMAKER") : (bookmaker?.active ?? true);
+  const { mutate } = useSWRConfig();
+
+  const [termsOpen, setTermsOpen] = useState(false);
+  const [fractionalRefused, setFractionalRefused] = useState(false);
+  const [openEventId, setOpenEventId] = useState<Id | null>(null);
+  const askedFractional = useRef(false);
+
+  // The API answers FEATURE_UNAVAILABLE when the bookmaker lacks FRACTAL_ODDS: back to decimal,
+  // and say why if the punter has just asked for fractional odds.
+  const refused = events.error?.code === "FEATURE_UNAVAILABLE";
+  useEffect(() => {
+    if (!refused) return;
+    setFractional(false);
+    if (askedFractional.current) setFractionalRefused(true);
+    askedFractional.current = false;
+  }, [refused, setFractional]);
+
+  const toggleFractional = (on: boolean) => {
+    askedFractional.current = on;
+    setFractional(on);
+  };
+
+  const refreshAfterBets = () => {
+    void events.mutate();
+    void coins.mutate();
+    void mutate((key) => Array.isArray(key) && typeof key[0] === "string" && (key[0].startsWith("/bets/") || key[0] === "/bookmakers"));
+  };
+
+  const list = events.data ? sortEvents(events.data) : undefined;
+  const openEvent = list?.find((e) => e.eventId === openEventId);
+  const showFractional = fractional && !refused;
+  const betOn = (e: PlayerEvent) => isOpenForBets(e) && bookmakerActive;
+
+  return (
+    <Page backTo="/bookies" className="events">
+      <header className="events-header">
+        <h1 className={bookmakerActive ? "page-title" : "page-title negative"}>{name || "Events"}</h1>
+        <div className="events-coins">
+          <span className="hint">Your coins</span>
+          <b>{coins.data ? formatAmount(coins.data.amount) : "…"}</b>
+        </div>
+        <div className="events-tools">
+          <button type="button" className="link-button" onClick={() => setTermsOpen(true)}>
+            Terms and Conditions
+          </button>
+          <label className="switch-row">
+            <span>Fractional odds</span>
+            <input type="checkbox" role="switch" className="switch" checked={showFractional} onChange={(e) => toggleFractional(e.target.checked)} />
+          </label>
+        </div>
+      </header>
+
+      {bookmakerId === null || (events.error && !refused && !events.data) ? (
+        <p className="state-text error-text">Failed to load events</p>
+      ) : !list ? (
+        <p className="state-text">Loading events...</p>
+      ) : list.length === 0 ? (
+        <p className="state-text">No upcoming or recent events</p>
+      ) : (
+        <section className="list" aria-label="Events">
+          {list.map((e) => (
+            <EventCard key={e.eventId} event={e} onOpen={() => setOpenEventId(e.eventId)} />
+          ))}
+        </section>
+      )}
+
+      <footer className="events-footer">
+        <button
+          type="button"
+          className="button button-wide"
+          disabled={bookmakerId === null}
+          onClick={() => navigate(`/history/${bookmakerId}`, { state: { name } satisfies EventsState })}
+        >
+          History
+        </button>
+      </footer>
+
+      {openEvent && betOn(openEvent) && (
+        <BetDialog event={openEvent} coins={coins.data?.amount ?? 0} asFractional={showFractional} onClose={() => setOpenEventId(null)} onPlaced={refreshAfterBets} />
+      )}
+      {openEvent && !betOn(openEvent) && (
+        <ResultDialog
+          open
+          onClose={() => setOpenEventId(null)}
+          title={openEvent.title}
+          description={openEvent.description || "No description"}
+          status={openEvent.status}
+          outcomes={openEvent.items}
+          asFractional={showFractional}
+        />
+      )}
+      <TermsDialog open={termsOpen} onClose={() => setTermsOpen(false)} terms={bookmaker?.terms} />
+      <Dialog open={fractionalRefused} onClose={() => setFractionalRefused(false)} title="Fractional odds are unavailable">
+        This bookmaker does not have access to fractional odds.
+      </Dialog>
+    </Page>
+  );
 }

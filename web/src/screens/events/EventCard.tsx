@@ -1,0 +1,31 @@
+import type { PlayerEvent } from "../../../../worker/contract";
+import { Countdown } from "../../ui/Countdown";
+import { dateTime } from "../../ui/dates";
+import { playerBadge, StatusBadge } from "../../ui/StatusBadge";
+
+const EXTRA_STARTS = ["startDate2", "startDate3", "startDate4", "startDate5"] as const;
+
+/** An event in the punter's list; the extra start times are earlier starts, struck through. */
+export function EventCard({ event, onOpen }: { event: PlayerEvent; onOpen(): void }) {
+  const earlier = EXTRA_STARTS.map((k) => event[k]).filter((d): d is string => Boolean(d));
+  return (
+    <button type="button" className="card card-tappable event-card" onClick={onOpen} aria-label={event.title}>
+      <span className="card-head">
+        <span className="card-title">{event.title}</span>
+        <StatusBadge label={playerBadge(event.status, event.startDate)} />
+      </span>
+      <span className="event-description">{event.description || "No description"}</span>
+      <span className="event-times">
+        <Countdown to={event.startDate} />
+        <span className="hint">{dateTime(event.startDate)}</span>
+      </span>
+      {earlier.length > 0 && (
+        <span className="event-earlier hint">
+          {earlier.map((d) => (
+            <s key={d}>{dateTime(d)}</s>
+          ))}
+        </span>
+      )}
+    </button>
+  );
+}

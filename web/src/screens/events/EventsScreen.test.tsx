@@ -1,0 +1,177 @@
+import { fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import type { PlayerEvent, UserSubscription } from "../../../../worker/contract";
+import { errorBody, json, stubApi, type RecordedCall } from "../../test/network";
+import { renderApp } from "../../test/render";
+import { installTelegram } from "../../test/telegram";
+
+const HOUR = 3_600_000;
+const item = (id: number, title: string, coefficient: number, extra: Partial<PlayerEvent["items"][number]> = {}) => ({
+  id,
+  title,
+  coefficient,
+  fractalCoefficient: null,
+  status: "ACTIVE" as const,
+  whatIf: 0,
+  myStake: 0,
+  ...extra,
+});
+
+const event = (extra: Partial<PlayerEvent> = {}): PlayerEvent => ({
+  eventId: 70,
+  title: "Horse Racing / Ireland",
+  description: "Leopardstown, 3:15",
+  status: "READY_FOR_BETS",
+  startDate: new Date(Date.now() + 5 * HOUR).toISOString(),
+  endDate: new Date(Date.now() + 6 * HOUR).toISOString(),
+  startDate2: null,
+  startDate3: null,
+  startDate4: null,
+  startDate5: null,
+  maxTotalPayout: 1000,
+  bookmakerId: 5,
+  requestId: 33,
+  items: [item(701, "Red Rum", 2), item(702, "Shergar", 4), item(703, "Arkle", 5)],
+  ...extra,
+});
+
+const golden = {
+  bookmakerId: 5,
+  bookmakerName: "GoldenBooks",
+  terms: "",
+  bookmakerJoinDate: null,
+  subscribers: 1,
+  balance: { amount: 0, currency: "COIN" },
+  joinRequestStatus: "APPROVED",
+  active: true,
+};
+
+const bookmakerSub: UserSubscription = { subscription: { subscriptionType: "BOOKMAKER" }, active: true, endDate: null, renewsAt: null, renewableFrom: null };
+
+async function openEvents(events: PlayerEvent[], { coins = 300, bets = {} as Record<number, () => Response> } = {}) {
+  installTelegram();
+  const calls = stubApi({
+    "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }),
+    // The name comes from the list when the navigation state has none (a reload).
+    "GET /bookmakers": () => json({ activeBookmakers: [golden], inactiveBookmakers: [] }),
+    "GET /player/events/5": () => json(events),
+    "GET /player/events/5?fractional=true": () => errorBody(403, "FEATURE_UNAVAILABLE", "This bookmaker does not have access to fractional odds."),
+    "GET /balances/5": () => json({ amount: coins, currency: "COIN" }),
+    "GET /subscriptions/active/5": () => json([bookmakerSub]),
+    "POST /bets": (call) => (bets[(call.body as { eventItemId: number }).eventItemId] ?? (() => json({}, 201)))(),
+  });
+  renderApp("/events/5");
+  await screen.findByRole("heading", { name: "GoldenBooks" });
+  return calls;
+}
+
+/** Picks a stake choice for an outcome in the open bet dialog. */
+function choose(outcome: string, label: string) {
+  fireEvent.click(screen.getByRole("button", { name: new RegExp(`^Bet on ${outcome}:`) }));
+  const menu = screen.getByRole("listbox", { name: `Stake on ${outcome}` });
+  fireEvent.click(within(menu).getByRole("option", { name: new RegExp(`^${label.replace("/", "\\/")}`) }));
+}
+
+const betPosts = (calls: RecordedCall[]) => calls.filter((c) => c.method === "POST" && c.path === "/bets");
+
+describe("the punter's events", () => {
+  it("shows the states 'No upcoming or recent events' and the cards", async () => {
+    await openEvents([]);
+    expect(await screen.findByText("No upcoming or recent events")).toBeTruthy();
+  });
+
+  it("shows a card's title, badge, description and struck-through earlier starts", async () => {
+    await openEvents([event({ description: "", startDate2: "2026-01-05T10:00:00Z" })]);
+    const card = await screen.findByRole("button", { name: "Horse Racing / Ireland" });
+    expect(card.textContent).toContain("ACTIVE");
+    expect(card.textContent).toContain("No description");
+    expect(card.querySelector("s")?.textContent).toMatch(/^05\.01\.2026, /);
+  });
+
+  it("shows 'Failed to load events' when the API refuses", async () => {
+    installTelegram();
+    stubApi({ "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }) });
+    renderApp("/events/5");
+    expect(await screen.findByText("Failed to load events")).toBeTruthy();
+  });
+
+  it("offers the volume choices with their amounts", async () => {
+    await openEvents([event()]);
+    fireEvent.click(await screen.findByRole("button", { name: "Horse Racing / Ireland" }));
+    fireEvent.click(screen.getByRole("button", { name: /^Bet on Red Rum:/ }));
+    const options = within(screen.getByRole("listbox")).getAllByRole("option").map((o) => o.textContent);
+    // Max = 1000 / 2 = 500, capped at the 300 coins.
+    expect(options).toEqual(["No Bet", "Max300", "4/5 Max300", "3/4 Max300", "1/2 Max250", "1/3 Max165", "1/4 Max125", "My bet"]);
+  });
+
+  it("reverts My bet to No Bet when it closes without a positive amount", async () => {
+    await openEvents([event()]);
+    fireEvent.click(await screen.findByRole("button", { name: "Horse Racing / Ireland" }));
+    choose("Red Rum", "My bet");
+    fireEvent.change(screen.getByLabelText("My bet on Red Rum"), { target: { value: "abc" } });
+    fireEvent.pointerDown(document.body);
+    expect(screen.getByRole("button", { name: /^Bet on Red Rum:/ }).textContent).toContain("No Bet");
+  });
+
+  it("refuses stakes adding up to more than the coins, sending nothing", async () => {
+    const calls = await openEvents([event()]);
+    fireEvent.click(await screen.findByRole("button", { name: "Horse Racing / Ireland" }));
+    choose("Red Rum", "Max"); // 300
+    choose("Shergar", "1/4 Max"); // 62.5
+    fireEvent.click(screen.getByRole("button", { name: "Bet" }));
+    expect(screen.getByText("You don’t have enough coins to place these bets")).toBeTruthy();
+    expect(betPosts(calls)).toEqual([]);
+  });
+
+  it("sends one bet per chosen outcome, in order, and marks them Suspended", async () => {
+    const calls = await openEvents([event()], { coins: 1000 });
+    fireEvent.click(await screen.findByRole("button", { name: "Horse Racing / Ireland" }));
+    choose("Arkle", "1/2 Max"); // 1000 / 5 / 2 = 100
+    choose("Red Rum", "1/4 Max"); // 125
+    fireEvent.click(screen.getByRole("button", { name: "Bet" }));
+    expect(await screen.findByRole("dialog", { name: "Your bet is successful" })).toBeTruthy();
+    expect(betPosts(calls).map((c) => c.body)).toEqual([
+      { requestId: 33, bookmakerId: 5, eventId: 70, eventItemId: 701, amount: 125, coefficient: 2 },
+      { requestId: 33, bookmakerId: 5, eventId: 70, eventItemId: 703, amount: 100, coefficient: 5 },
+    ]);
+    const rows = screen.getAllByRole("row");
+    expect(rows.filter((r) => r.textContent?.includes("Suspended")).map((r) => r.cells[0].textContent)).toEqual(["Red Rum", "Arkle"]);
+  });
+
+  it("says 'Your bet has not been accepted' and leaves a refused outcome open", async () => {
+    await openEvents([event()], { coins: 1000, bets: { 701: () => errorBody(409, "ODDS_CHANGED", "The odds have changed.") } });
+    fireEvent.click(await screen.findByRole("button", { name: "Horse Racing / Ireland" }));
+    choose("Red Rum", "1/4 Max");
+    fireEvent.click(screen.getByRole("button", { name: "Bet" }));
+    const popup = await screen.findByRole("dialog", { name: "Your bet has not been accepted" });
+    expect(popup.textContent).toContain("The odds have changed.");
+    expect(screen.getByRole("button", { name: /^Bet on Red Rum:/ })).toBeTruthy();
+  });
+
+  it("shows Suspended for an outcome the punter already has a stake on", async () => {
+    await openEvents([event({ items: [item(701, "Red Rum", 2, { myStake: 10 }), item(702, "Shergar", 4)] })]);
+    fireEvent.click(await screen.findByRole("button", { name: "Horse Racing / Ireland" }));
+    expect(screen.getAllByRole("row")[1].textContent).toContain("Suspended");
+  });
+
+  it("opens the result view for an event that takes no bets", async () => {
+    await openEvents([event({ status: "CALCULATED", startDate: new Date(Date.now() - HOUR).toISOString(), items: [item(701, "Red Rum", 2, { status: "WINNER", whatIf: 50 })] })]);
+    fireEvent.click(await screen.findByRole("button", { name: "Horse Racing / Ireland" }));
+    expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Outcome", "Odds", "GAIN"]);
+  });
+
+  it("says fractional odds are unavailable when the bookmaker lacks them", async () => {
+    await openEvents([event()]);
+    await screen.findByRole("button", { name: "Horse Racing / Ireland" });
+    fireEvent.click(screen.getByRole("switch"));
+    const popup = await screen.findByRole("dialog", { name: "Fractional odds are unavailable" });
+    expect(popup.textContent).toContain("This bookmaker does not have access to fractional odds.");
+    await vi.waitFor(() => expect((screen.getByRole("switch") as HTMLInputElement).checked).toBe(false));
+  });
+
+  it("goes to the history", async () => {
+    await openEvents([]);
+    fireEvent.click(screen.getByRole("button", { name: "History" }));
+    expect(window.location.pathname).toBe("/history/5");
+  });
+});

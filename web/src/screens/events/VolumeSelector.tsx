@@ -1,0 +1,113 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { formatAmount } from "../../ui/amount";
+import { amountOf, customAmount, NO_BET, VOLUME_CHOICES, type Stake, type VolumeChoice } from "./volume";
+
+export interface VolumeSelectorProps {
+  outcome: string;
+  maxTotalPayout: number;
+  coefficient: number;
+  coins: number;
+  value: Stake;
+  onChange(stake: Stake): void;
+}
+
+const labelOf = (choice: VolumeChoice) => VOLUME_CHOICES.find((c) => c.choice === choice)?.label ?? "No Bet";
+
+/**
+ * The stake picker of one outcome: presets of the max stake, or 'My bet'. Closing with 'My bet'
+ * and no positive amount goes back to No Bet (spec section 5).
+ */
+export function VolumeSelector({ outcome, maxTotalPayout, coefficient, coins, value, onChange }: VolumeSelectorProps) {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState("");
+  const root = useRef<HTMLDivElement>(null);
+  const listId = useId();
+  // The latest value for the outside-tap handler, which is set up once per opening.
+  const latest = useRef(value);
+  latest.current = value;
+
+  const close = () => {
+    setOpen(false);
+    if (latest.current.choice === "custom" && !(latest.current.amount > 0)) onChange(NO_BET);
+  };
+  const closeRef = useRef(close);
+  closeRef.current = close;
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: Event) => {
+      if (root.current && !root.current.contains(e.target as Node)) closeRef.current();
+    };
+    document.addEventListener("pointerdown", onDown);
+    document.addEventListener("mousedown", onDown);
+    return () => {
+      document.removeEventListener("pointerdown", onDown);
+      document.removeEventListener("mousedown", onDown);
+    };
+  }, [open]);
+
+  const pick = (choice: VolumeChoice) => {
+    if (choice === "custom") {
+      onChange({ choice, amount: customAmount(typed, maxTotalPayout, coefficient, coins) ?? 0 });
+      return;
+    }
+    onChange({ choice, amount: amountOf(choice, maxTotalPayout, coefficient, coins) });
+    setOpen(false);
+  };
+
+  const type = (text: string) => {
+    setTyped(text);
+    const amount = customAmount(text, maxTotalPayout, coefficient, coins);
+    // Not a number: ignored, the last amount stays.
+    if (amount !== null) onChange({ choice: "custom", amount });
+  };
+
+  const shown = value.choice === "none" ? "No Bet" : `${labelOf(value.choice)} · ${formatAmount(value.amount)}`;
+
+  return (
+    <div className="volume" ref={root}>
+      <button
+        type="button"
+        className={value.choice === "none" ? "volume-button" : "volume-button volume-chosen"}
+        aria-haspopup="listbox"
+        aria-expanded={open}
+        aria-controls={open ? listId : undefined}
+        aria-label={`Bet on ${outcome}: ${shown}`}
+        onClick={() => (open ? close() : setOpen(true))}
+      >
+        <span>{shown}</span>
+        <span aria-hidden="true" className="volume-caret">▾</span>
+      </button>
+      {open && (
+        <div className="volume-menu" id={listId} role="listbox" aria-label={`Stake on ${outcome}`}>
+          {VOLUME_CHOICES.map(({ choice, label, factor }) => (
+            <button
+              key={choice}
+              type="button"
+              role="option"
+              aria-selected={value.choice === choice}
+              className="volume-option"
+              onClick={() => pick(choice)}
+            >
+              <span>{label}</span>
+              {factor !== undefined && <span className="hint">{formatAmount(amountOf(choice, maxTotalPayout, coefficient, coins))}</span>}
+            </button>
+          ))}
+          {value.choice === "custom" && (
+            <input
+              className="input volume-input"
+              type="text"
+              inputMode="decimal"
+              placeholder="Amount"
+              aria-label={`My bet on ${outcome}`}
+              autoFocus
+              value={typed}
+              onChange={(e) => type(e.target.value)}
+              onKeyDown={(e) => e.key === "Enter" && close()}
+            />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

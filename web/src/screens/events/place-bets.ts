@@ -1,0 +1,37 @@
+import type { Bet, PlayerEvent, PlayerEventItem } from "../../../../worker/contract";
+import { apiCall } from "../../api/call";
+import type { ApiError } from "../../api/client";
+
+export interface BetOutcome {
+  item: PlayerEventItem;
+  /** null when the bet was taken; the API's reason when not. */
+  error: string | null;
+}
+
+/**
+ * One POST /bets per outcome with a stake, in the table's order (spec section 5); one refusal
+ * does not stop the others, each being a bet of its own.
+ */
+export async function placeBets(event: PlayerEvent, stakes: Array<{ item: PlayerEventItem; amount: number }>): Promise<BetOutcome[]> {
+  const results: BetOutcome[] = [];
+  for (const { item, amount } of stakes) {
+    if (!(amount > 0)) continue;
+    try {
+      await apiCall<Bet>("/bets", {
+        method: "POST",
+        body: {
+          requestId: event.requestId,
+          bookmakerId: event.bookmakerId,
+          eventId: event.eventId,
+          eventItemId: item.id,
+          amount,
+          coefficient: item.coefficient,
+        },
+      });
+      results.push({ item, error: null });
+    } catch (err) {
+      results.push({ item, error: (err as ApiError).message || "Unexpected error." });
+    }
+  }
+  return results;
+}

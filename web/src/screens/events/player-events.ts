@@ -1,0 +1,46 @@
+import type { Id, Money, PlayerEvent } from "../../../../worker/contract";
+import { useApi } from "../../api/swr";
+import { POLL_MS } from "../../config";
+
+const MIN_POLL_MS = 2_000;
+
+/** Bets are taken only on READY_FOR_BETS events whose start is still ahead (spec section 4). */
+export const isOpenForBets = (e: PlayerEvent, now = Date.now()) => e.status === "READY_FOR_BETS" && Date.parse(e.startDate) > now;
+
+/**
+ * Adaptive polling (spec section 7): the square root of the minutes to the nearest open
+ * event's start, in seconds, at least 2 s; 12 s when no event is open.
+ */
+export function eventPollMs(events: PlayerEvent[] | undefined, now = Date.now()): number {
+  const starts = (events ?? []).filter((e) => isOpenForBets(e, now)).map((e) => Date.parse(e.startDate) - now);
+  if (starts.length === 0) return POLL_MS;
+  const minutes = Math.min(...starts) / 60_000;
+  return Math.max(MIN_POLL_MS, Math.sqrt(minutes) * 1000);
+}
+
+/** Upcoming events first, the next to start on top; then started ones, the latest first. */
+export function sortEvents(events: PlayerEvent[], now = Date.now()): PlayerEvent[] {
+  const start = (e: PlayerEvent) => Date.parse(e.startDate);
+  const upcoming = events.filter((e) => start(e) > now).sort((a, b) => start(a) - start(b));
+  const started = events.filter((e) => !(start(e) > now)).sort((a, b) => start(b) - start(a));
+  return [...upcoming, ...started];
+}
+
+export const playerEventsPath = (bookmakerId: Id, fractional: boolean) => `/player/events/${bookmakerId}${fractional ? "?fractional=true" : ""}`;
+
+/** A bookmaker's events for the punter; the previous answer stays on screen while the key changes. */
+export const usePlayerEvents = (bookmakerId: Id | null, fractional: boolean) =>
+  useApi<PlayerEvent[]>(bookmakerId === null ? null : playerEventsPath(bookmakerId, fractional), {
+    refreshInterval: (latest) => eventPollMs(latest),
+    keepPreviousData: true,
+  });
+
+/** The punter's coins with this bookmaker. */
+export const useCoins = (bookmakerId: Id | null) =>
+  useApi<Money>(bookmakerId === null ? null : `/balances/${bookmakerId}`, { refreshInterval: POLL_MS });
+
+/** The route parameter as a bookmaker id, or null when it is not one. */
+export function bookmakerIdParam(param: string | undefined): Id | null {
+  const id = Number(param);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}

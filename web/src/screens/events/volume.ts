@@ -1,0 +1,55 @@
+// The bet volume rules of spec section 5, as pure functions of the event, the outcome and the
+// punter's coins.
+
+export type VolumeChoice = "none" | "max" | "4/5" | "3/4" | "1/2" | "1/3" | "1/4" | "custom";
+
+export const VOLUME_CHOICES: ReadonlyArray<{ choice: VolumeChoice; label: string; factor?: number }> = [
+  { choice: "none", label: "No Bet" },
+  { choice: "max", label: "Max", factor: 1 },
+  { choice: "4/5", label: "4/5 Max", factor: 0.8 },
+  { choice: "3/4", label: "3/4 Max", factor: 0.75 },
+  { choice: "1/2", label: "1/2 Max", factor: 0.5 },
+  { choice: "1/3", label: "1/3 Max", factor: 0.33 },
+  { choice: "1/4", label: "1/4 Max", factor: 0.25 },
+  { choice: "custom", label: "My bet" },
+];
+
+export interface Stake {
+  choice: VolumeChoice;
+  amount: number;
+}
+
+export const NO_BET: Stake = { choice: "none", amount: 0 };
+
+/**
+ * To two decimals, rounding down: a cent more than the limit allows would take the outcome
+ * past the max payout (the API refuses it) or spend coins the punter does not have.
+ */
+export const toCents = (n: number) => (n > 0 ? Math.floor(n * 100 + 1e-6) / 100 : 0);
+
+/** The stake whose return reaches the event's max total payout at these odds. */
+export const maxStake = (maxTotalPayout: number, coefficient: number) => (coefficient > 0 ? maxTotalPayout / coefficient : 0);
+
+/** A preset's amount: its factor of the max stake, capped at the punter's coins. */
+export function presetAmount(factor: number, maxTotalPayout: number, coefficient: number, coins: number): number {
+  return toCents(Math.min(maxStake(maxTotalPayout, coefficient) * factor, coins));
+}
+
+/** 'My bet': the smaller of what was typed, the max stake and the coins; null if it is not a number. */
+export function customAmount(entered: string, maxTotalPayout: number, coefficient: number, coins: number): number | null {
+  const typed = entered.trim().replace(",", ".");
+  const n = typed === "" ? NaN : Number(typed);
+  if (!Number.isFinite(n)) return null;
+  return toCents(Math.min(n, maxStake(maxTotalPayout, coefficient), coins));
+}
+
+/** The amount a choice stands for now (presets follow the coins and the odds as they change). */
+export function amountOf(choice: VolumeChoice, maxTotalPayout: number, coefficient: number, coins: number): number {
+  const factor = VOLUME_CHOICES.find((c) => c.choice === choice)?.factor;
+  return factor === undefined ? 0 : presetAmount(factor, maxTotalPayout, coefficient, coins);
+}
+
+/** Counted in cents so 0.1 + 0.2 is not more than 0.3. */
+export const totalStake = (amounts: number[]) => amounts.reduce((sum, a) => sum + Math.round(a * 100), 0) / 100;
+
+export const exceedsCoins = (amounts: number[], coins: number) => Math.round(totalStake(amounts) * 100) > Math.round(coins * 100);
