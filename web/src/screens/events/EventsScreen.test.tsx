@@ -135,7 +135,7 @@ describe("the punter's events", () => {
       { requestId: 33, bookmakerId: 5, eventId: 70, eventItemId: 703, amount: 100, coefficient: 5 },
     ]);
     const rows = screen.getAllByRole("row");
-    expect(rows.filter((r) => r.textContent?.includes("Suspended")).map((r) => r.cells[0].textContent)).toEqual(["Red Rum", "Arkle"]);
+    expect(rows.filter((r) => r.textContent?.includes("Suspended")).map((r) => (r as HTMLTableRowElement).cells[0].textContent)).toEqual(["Red Rum", "Arkle"]);
   });
 
   it("says 'Your bet has not been accepted' and leaves a refused outcome open", async () => {
