@@ -1,8 +1,72 @@
 import { useParams } from "wouter";
-import { Placeholder } from "../../ui/Placeholder";
+import { useHistoryState } from "wouter/use-browser-location";
+import type { Bet } from "../../../../worker/contract";
+import { useApi } from "../../api/swr";
+import { POLL_MS } from "../../config";
+import { formatAmount } from "../../ui/amount";
+import { dateTime } from "../../ui/dates";
+import { Odds } from "../../ui/Odds";
+import { Page } from "../../ui/Page";
+import { bookmakerIdParam } from "../events/player-events";
+import type { EventsState } from "../events/state";
+import "./history.css";
 
-/** The punter's bets with one bookmaker; the route parameter holds the bookmaker id. */
+/** What became of a bet, beside its stake: winnings, or the refund of a cancelled one. */
+function BetResult({ bet }: { bet: Bet }) {
+  if (bet.status === "CANCELLED") return <p className="history-refund">Abandoned / The bet has been refunded</p>;
+  if (bet.status === "WON") return <p className="history-won">Won {formatAmount(bet.payout)}</p>;
+  if (bet.status === "LOST") return <p className="hint">Lost</p>;
+  return null;
+}
+
+/** The punter's bets with one bookmaker over the last 15 days, newest first (spec "history/{bookieName}"). */
 export function HistoryScreen() {
   const { bookieName } = useParams<{ bookieName: string }>();
-  return <Placeholder title="History" backTo={`/events/${encodeURIComponent(bookieName)}`} />;
+  const bookmakerId = bookmakerIdParam(bookieName);
+  const name = useHistoryState<EventsState | null>()?.name;
+  const bets = useApi<Bet[]>(bookmakerId === null ? null : `/bets/${bookmakerId}/`, { refreshInterval: POLL_MS });
+
+  return (
+    <Page backTo={bookmakerId === null ? "/bookies" : `/events/${bookmakerId}`} className="history">
+      <h1 className="page-title">History</h1>
+      {name && <p className="hint">{name}</p>}
+      {bookmakerId === null || (bets.error && !bets.data) ? (
+        <p className="state-text error-text">Failed to load history</p>
+      ) : !bets.data ? (
+        <p className="state-text">Loading...</p>
+      ) : bets.data.length === 0 ? (
+        <p className="state-text">No bets placed in the last 15 days.</p>
+      ) : (
+        <table className="outcome-table history-table">
+          <thead>
+            <tr>
+              <th>Outcome</th>
+              <th className="num">Odds</th>
+              <th className="num">Bet</th>
+            </tr>
+          </thead>
+          {bets.data.map((bet) => (
+            <tbody key={bet.betId} className="history-bet" aria-label={`${bet.eventTitle}, ${bet.outcomeTitle}`}>
+              <tr className="history-event">
+                <td colSpan={3}>
+                  <span className="history-title">{bet.eventTitle}</span>
+                  <span className="hint history-date">{dateTime(bet.betsDate)}</span>
+                </td>
+              </tr>
+              <tr>
+                <td>
+                  {bet.outcomeTitle}
+                  <BetResult bet={bet} />
+                </td>
+                <td className="num">
+                  <Odds decimal={bet.coefficient} />
+                </td>
+                <td className="num">{formatAmount(bet.money.amount)}</td>
+              </tr>
+            </tbody>
+          ))}
+        </table>
+      )}
+    </Page>
+  );
 }

@@ -1,0 +1,67 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { Bet } from "../../../../worker/contract";
+import { deferred, errorBody, json, stubApi } from "../../test/network";
+import { renderApp } from "../../test/render";
+import { installTelegram } from "../../test/telegram";
+
+const bet = (betId: number, extra: Partial<Bet> = {}): Bet => ({
+  betId,
+  eventId: 70,
+  eventItemId: 701,
+  userId: 42,
+  coefficient: 2.5,
+  betsDate: new Date(2026, 4, 3, 9, 5, 7).toISOString(),
+  status: "ACCEPTED",
+  money: { amount: 1234.56, currency: "COIN" },
+  payout: 0,
+  eventTitle: "Horse Racing / Ireland",
+  eventDescription: "Leopardstown",
+  outcomeTitle: "Red Rum",
+  ...extra,
+});
+
+function openHistory(answer: () => Response | Promise<Response>) {
+  installTelegram();
+  const calls = stubApi({
+    "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }),
+    "GET /bets/5/": answer,
+  });
+  renderApp("/history/5");
+  return calls;
+}
+
+describe("the punter's bet history", () => {
+  it("shows the columns Outcome, Odds, Bet, the date and K amounts", async () => {
+    openHistory(() => json([bet(1), bet(2, { money: { amount: 2_500_000, currency: "COIN" }, outcomeTitle: "Shergar" })]));
+    const first = await screen.findByRole("rowgroup", { name: "Horse Racing / Ireland, Red Rum" });
+    expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Outcome", "Odds", "Bet"]);
+    expect(within(first).getByText("03.05.2026, 09:05:07")).toBeTruthy();
+    expect(within(first).getByText("1.23K")).toBeTruthy();
+    expect(within(first).getByText("2.5")).toBeTruthy();
+    expect(within(screen.getByRole("rowgroup", { name: "Horse Racing / Ireland, Shergar" })).getByText("2.50M")).toBeTruthy();
+  });
+
+  it("shows a cancelled bet as refunded", async () => {
+    openHistory(() => json([bet(1, { status: "CANCELLED" })]));
+    expect(await screen.findByText("Abandoned / The bet has been refunded")).toBeTruthy();
+  });
+
+  it("says when the date is unknown", async () => {
+    openHistory(() => json([bet(1, { betsDate: "" })]));
+    expect(await screen.findByText("Unknown Date / Time")).toBeTruthy();
+  });
+
+  it("shows 'Loading...', then 'No bets placed in the last 15 days.'", async () => {
+    const answer = deferred<Response>();
+    openHistory(() => answer.promise);
+    expect(await screen.findByText("Loading...")).toBeTruthy();
+    answer.resolve(json([]));
+    expect(await screen.findByText("No bets placed in the last 15 days.")).toBeTruthy();
+  });
+
+  it("shows 'Failed to load history'", async () => {
+    openHistory(() => errorBody(404, "NOT_FOUND", "Bookmaker not found."));
+    expect(await screen.findByText("Failed to load history")).toBeTruthy();
+  });
+});
