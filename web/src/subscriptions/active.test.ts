@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { hasActiveSubscription, isSubscriptionActive, type UserSubscription } from "./active";
+import { hasActiveSubscription, isSubscriptionActive, type Holding } from "./active";
 
 const now = Date.parse("2026-06-01T12:00:00Z");
-const bookmaker = (active: boolean, endDate: string | null): UserSubscription => ({ subscription: { subscriptionType: "BOOKMAKER" }, active, endDate });
+const bookmaker = (active: boolean, endDate: string | null): Holding => ({ subscription: { subscriptionType: "BOOKMAKER" }, active, endDate });
 
 describe("subscription activity", () => {
   it("is active when flagged active with no end date or one still ahead", () => {
@@ -16,7 +16,7 @@ describe("subscription activity", () => {
   });
 
   it("looks only at subscriptions of the type asked for", () => {
-    const whatIf: UserSubscription = { subscription: { subscriptionType: "WHAT_IF" }, active: true, endDate: null };
+    const whatIf: Holding = { subscription: { subscriptionType: "WHAT_IF" }, active: true, endDate: null };
     expect(hasActiveSubscription([whatIf], "BOOKMAKER", now)).toBe(false);
     expect(hasActiveSubscription([whatIf, bookmaker(true, null)], "BOOKMAKER", now)).toBe(true);
   });

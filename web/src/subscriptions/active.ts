@@ -1,23 +1,35 @@
-import type { Id } from "../../../worker/contract";
+import type { CatalogueItem, Id, SubscriptionType, UserSubscription } from "../../../worker/contract";
 import { useApi } from "../api/swr";
 import { POLL_MS } from "../config";
 
-export type SubscriptionType = "BOOKMAKER" | "WHAT_IF" | "FRACTAL_ODDS" | `ADD_BALANCE_${number}`;
+export type { SubscriptionType, UserSubscription };
 
-// API.md: GET /subscriptions/active/{bookmakerId}. Move to worker/contract.ts once the route exists there.
-export interface UserSubscription {
-  subscription: { subscriptionType: SubscriptionType };
-  active: boolean;
-  endDate: string | null;
-}
+/** The part of a holding that decides whether it is active. */
+export type Holding = Pick<UserSubscription, "subscription" | "active" | "endDate">;
 
 /** Flagged active, and no end date or an end date still ahead. */
-export const isSubscriptionActive = (s: UserSubscription, now = Date.now()) =>
-  s.active && (!s.endDate || Date.parse(s.endDate) > now);
+export const isSubscriptionActive = (s: Holding, now = Date.now()) => s.active && (!s.endDate || Date.parse(s.endDate) > now);
 
-export const hasActiveSubscription = (list: UserSubscription[], type: SubscriptionType, now = Date.now()) =>
+export const hasActiveSubscription = (list: Holding[], type: SubscriptionType, now = Date.now()) =>
   list.some((s) => s.subscription.subscriptionType === type && isSubscriptionActive(s, now));
 
-/** A bookmaker's subscriptions, polled and refetched on focus and reconnect (spec: Polling). */
+/** The holding of one type, if any. */
+export const holdingOf = <T extends Holding>(list: T[] | undefined, type: SubscriptionType): T | undefined =>
+  list?.find((s) => s.subscription.subscriptionType === type);
+
+/** Subscriptions are polled and refetched on focus and reconnect (spec section 7). */
+const POLLED = { refreshInterval: POLL_MS, revalidateOnFocus: true, revalidateOnReconnect: true };
+
+/** A bookmaker's subscriptions (his owner's). */
 export const useActiveSubscriptions = (bookmakerId: Id | null | undefined) =>
-  useApi<UserSubscription[]>(bookmakerId == null ? null : `/subscriptions/active/${bookmakerId}`, { refreshInterval: POLL_MS });
+  useApi<UserSubscription[]>(bookmakerId == null ? null : `/subscriptions/active/${bookmakerId}`, POLLED);
+
+/** The caller's own subscriptions, profile or not: BOOKMAKER is bought before the profile. */
+export const useMySubscriptions = () => useApi<UserSubscription[]>("/subscriptions/mine", POLLED);
+
+/** The market, each price as the caller would pay it now. */
+export const useCatalogue = () => useApi<CatalogueItem[]>("/subscriptions", POLLED);
+
+/** Whether a manual purchase of this holding is accepted now (renewal opens 8 days before the end). */
+export const renewableNow = (holding: UserSubscription | undefined, now = Date.now()) =>
+  !holding?.renewableFrom || Date.parse(holding.renewableFrom) <= now;

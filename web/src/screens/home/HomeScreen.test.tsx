@@ -13,15 +13,18 @@ const sub = (subscriptionType: UserSubscription["subscription"]["subscriptionTyp
   subscription: { subscriptionType },
   active,
   endDate: endInDays === null ? null : new Date(Date.now() + endInDays * DAY).toISOString(),
+  renewsAt: null,
+  renewableFrom: null,
 });
 
 /** Home, signed in, with the profile and subscriptions the API answers. */
-async function openHome(me: Me | Promise<Response>, subscriptions: UserSubscription[] | Promise<Response> = []) {
+async function openHome(me: Me | Promise<Response>, subscriptions: UserSubscription[] | Promise<Response> = [], mine: UserSubscription[] = []) {
   installTelegram();
   const calls = stubApi({
     "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }),
     "GET /bookmakers/authorizeMe": () => (me instanceof Promise ? me : json(me)),
     "GET /subscriptions/active/5": () => (subscriptions instanceof Promise ? subscriptions : json(subscriptions)),
+    "GET /subscriptions/mine": () => json(mine),
   });
   renderApp("/home");
   await screen.findByRole("heading", { name: "Bookie" });
@@ -96,6 +99,20 @@ describe("the Bookie button", () => {
     await tapBookieUntilItMoves();
     expect(window.location.pathname).toBe("/subscription");
     expect(window.history.length).toBe(length);
+  });
+
+  it("goes to /createprofile, replacing home, without a profile but with an active BOOKMAKER subscription", async () => {
+    await openHome(punter, [], [sub("BOOKMAKER", true, 30)]);
+    const length = window.history.length;
+    await tapBookieUntilItMoves();
+    expect(window.location.pathname).toBe("/createprofile");
+    expect(window.history.length).toBe(length);
+  });
+
+  it("goes to /subscription without a profile when the BOOKMAKER subscription has expired", async () => {
+    await openHome(punter, [], [sub("BOOKMAKER", true, -1)]);
+    await tapBookieUntilItMoves();
+    expect(window.location.pathname).toBe("/subscription");
   });
 
   it("goes to /marketpage, replacing home, with state from=home, when no BOOKMAKER subscription is active", async () => {

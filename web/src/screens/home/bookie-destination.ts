@@ -1,20 +1,25 @@
 import type { Me } from "../../../../worker/contract";
-import { hasActiveSubscription, type UserSubscription } from "../../subscriptions/active";
+import { hasActiveSubscription, type Holding } from "../../subscriptions/active";
 import type { MarketpageState } from "../marketpage/state";
 
 export type BookieDestination =
   | { to: "/subscription"; replace: true }
+  | { to: "/createprofile"; replace: true }
   | { to: "/marketpage"; replace: true; state: MarketpageState }
   | { to: "/mainpage" };
 
 /**
  * Where the Bookie button leads (spec, "Bookie button rule"); null while the profile or the
- * subscriptions are still loading, when the button does nothing.
+ * subscriptions are still loading, when the button does nothing. A user who paid for BOOKMAKER
+ * but has no profile yet goes on to create it rather than paying again.
  */
-export function bookieDestination(me: Me | undefined, subscriptions: UserSubscription[] | undefined): BookieDestination | null {
+export function bookieDestination(me: Me | undefined, bookSubscriptions: Holding[] | undefined, mySubscriptions: Holding[] | undefined): BookieDestination | null {
   if (!me) return null;
-  if (!me.bookmakerDto) return { to: "/subscription", replace: true };
-  if (!subscriptions) return null;
-  if (!hasActiveSubscription(subscriptions, "BOOKMAKER")) return { to: "/marketpage", replace: true, state: { from: "home" } };
+  if (!me.bookmakerDto) {
+    if (!mySubscriptions) return null;
+    return hasActiveSubscription(mySubscriptions, "BOOKMAKER") ? { to: "/createprofile", replace: true } : { to: "/subscription", replace: true };
+  }
+  if (!bookSubscriptions) return null;
+  if (!hasActiveSubscription(bookSubscriptions, "BOOKMAKER")) return { to: "/marketpage", replace: true, state: { from: "home" } };
   return { to: "/mainpage" };
 }

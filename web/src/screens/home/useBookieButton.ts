@@ -1,6 +1,6 @@
 import { useLocation } from "wouter";
 import { useMe } from "../../bookmakers/me";
-import { useActiveSubscriptions } from "../../subscriptions/active";
+import { useActiveSubscriptions, useMySubscriptions } from "../../subscriptions/active";
 import { bookieDestination } from "./bookie-destination";
 
 /** Loads what the Bookie button needs as soon as home shows, so a tap rarely has to wait. */
@@ -8,8 +8,9 @@ export function useBookieButton(): () => void {
   const [, navigate] = useLocation();
   const me = useMe();
   const subscriptions = useActiveSubscriptions(me.data?.bookmakerDto?.bookmakerId);
+  const mine = useMySubscriptions();
   // Read during render: SWR re-renders only for the fields a render used.
-  const destination = bookieDestination(me.data, subscriptions.data);
+  const destination = bookieDestination(me.data, subscriptions.data, mine.data);
 
   return () => {
     if (!destination) return;
