@@ -1,5 +1,194 @@
-import { Placeholder } from "../../ui/Placeholder";
+import { useId, useRef, useState } from "react";
+import { useLocation } from "wouter";
+import { useHistoryState } from "wouter/use-browser-location";
+import { useOwnBook } from "../../bookmaker/book";
+import "../../bookmaker/bookmaker.css";
+import { errorText } from "../../bookmaker/call";
+import { useRefreshEvents } from "../../bookmaker/events/data";
+import { DESCRIPTION_MAX, draftBody, emptyForm, formFromEvent, hasErrors, validateForm, type EventForm } from "../../bookmaker/events/form";
+import { useCountries, useSports } from "../../bookmaker/events/reference";
+import { ReturnSelect } from "../../bookmaker/events/ReturnSelect";
+import { saveAndStart, type KeptDraft } from "../../bookmaker/events/start";
+import { Switch } from "../../bookmaker/events/Switch";
+import { WhenFields } from "../../bookmaker/events/WhenFields";
+import { useFractionalOdds } from "../../store/settings";
+import { Dialog } from "../../ui/Dialog";
+import { Page } from "../../ui/Page";
+import { MemberList } from "./MemberList";
+import type { CreateEventState } from "./state";
+
+type Field = "description" | "date" | "time" | "maxTotalPayout";
+const FIELDS: readonly string[] = ["description", "date", "time", "maxTotalPayout"] satisfies Field[];
 
 export function CreateEventScreen() {
-  return <Placeholder title="New Event" />;
+  const copy = useHistoryState<CreateEventState | null>()?.copy;
+  const [, navigate] = useLocation();
+  const { book } = useOwnBook();
+  const asFractional = useFractionalOdds();
+  const refreshEvents = useRefreshEvents();
+  const [form, setForm] = useState<EventForm>(() => (copy ? formFromEvent(copy) : emptyForm()));
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const kept = useRef<KeptDraft | null>(null);
+
+  const errors = validateForm(form);
+  const shown = (field: Field) => (submitted || touched[field] ? (errors[field] ?? null) : null);
+  const set = <K extends keyof EventForm>(key: K, value: EventForm[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    if (FIELDS.includes(key)) setTouched((t) => ({ ...t, [key]: true }));
+  };
+
+  function askToStart() {
+    setSubmitted(true);
+    setFailure(null);
+    if (!hasErrors(errors)) setConfirming(true);
+  }
+
+  async function start() {
+    setConfirming(false);
+    if (!book || busy) return;
+    setBusy(true);
+    try {
+      await saveAndStart(draftBody(form, book.bookmakerId), kept.current, (draft) => (kept.current = draft));
+      void refreshEvents();
+      navigate("/bookmakerevents", { replace: true });
+    } catch (err) {
+      setFailure(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Page backTo="/bookmakerevents" className="bk">
+      <h1 className="page-title">New Event</h1>
+      <div className="bk-form">
+        <div className="bk-pair">
+          <SportSelect value={form.sport} onChange={(v) => set("sport", v)} />
+          <CountrySelect value={form.country} onChange={(v) => set("country", v)} />
+        </div>
+        <DescriptionField value={form.description} onChange={(v) => set("description", v)} error={shown("description")} />
+        <WhenFields
+          date={form.date}
+          time={form.time}
+          onDate={(v) => set("date", v)}
+          onTime={(v) => set("time", v)}
+          dateError={shown("date")}
+          timeError={shown("time")}
+        />
+        <div className="bk-pair">
+          <PayoutField value={form.maxTotalPayout} onChange={(v) => set("maxTotalPayout", v)} error={shown("maxTotalPayout")} />
+          <ReturnSelect value={form.returnPct} onChange={(v) => set("returnPct", v)} />
+        </div>
+        <Switch label="Equalizer Bot" checked={form.botEqualizer} onChange={(v) => set("botEqualizer", v)} />
+        <MemberList
+          rows={form.outcomes}
+          onChange={(rows) => set("outcomes", rows)}
+          asFractional={asFractional}
+          rowErrors={errors.rows}
+          listError={submitted ? errors.outcomes : undefined}
+        />
+        {failure && (
+          <p className="bk-error bk-form-error" role="alert">
+            {failure}
+          </p>
+        )}
+        <button type="button" className="button button-wide" onClick={askToStart} disabled={busy || !book}>
+          {busy ? "Starting..." : "Save and Start"}
+        </button>
+      </div>
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title="Are you sure you want to start the event?"
+        buttons={[
+          { label: "Cancel", onClick: () => setConfirming(false) },
+          { label: "Start", onClick: () => void start(), primary: true },
+        ]}
+      />
+    </Page>
+  );
+}
+
+/** A dropdown of names from the API, keeping the current value even before the list arrives. */
+function NameSelect({ label, value, names, onChange }: { label: string; value: string; names: string[]; onChange(v: string): void }) {
+  const id = useId();
+  const options = names.includes(value) ? names : [value, ...names];
+  return (
+    <div className="bk-field">
+      <label className="bk-label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="bk-input" value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function SportSelect(props: { value: string; onChange(v: string): void }) {
+  const sports = useSports();
+  return <NameSelect label="Sport" names={(sports.data ?? []).map((s) => s.eventTypeName)} {...props} />;
+}
+
+function CountrySelect(props: { value: string; onChange(v: string): void }) {
+  const countries = useCountries();
+  return <NameSelect label="Country" names={(countries.data ?? []).map((c) => c.countryName)} {...props} />;
+}
+
+function DescriptionField({ value, onChange, error }: { value: string; onChange(v: string): void; error: string | null }) {
+  const id = useId();
+  return (
+    <div className="bk-field">
+      <label className="bk-label" htmlFor={id}>
+        Description
+      </label>
+      <textarea
+        id={id}
+        className="bk-input bk-textarea"
+        rows={3}
+        maxLength={DESCRIPTION_MAX}
+        placeholder="Race 3, 2 miles, Ascot"
+        value={value}
+        aria-invalid={Boolean(error)}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <div className="bk-field-foot">
+        {error ? (
+          <p className="bk-error" role="alert">
+            {error}
+          </p>
+        ) : (
+          <span />
+        )}
+        <span className="bk-count">
+          {value.length}/{DESCRIPTION_MAX}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+function PayoutField({ value, onChange, error }: { value: string; onChange(v: string): void; error: string | null }) {
+  const id = useId();
+  return (
+    <div className="bk-field">
+      <label className="bk-label" htmlFor={id}>
+        Max Total Payout
+      </label>
+      <input id={id} className="bk-input" inputMode="numeric" value={value} aria-invalid={Boolean(error)} onChange={(e) => onChange(e.target.value.replace(/\D/g, ""))} />
+      {error && (
+        <p className="bk-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
 }

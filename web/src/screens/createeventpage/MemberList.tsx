@@ -1,0 +1,96 @@
+import type { ClipboardEvent } from "react";
+import { decimalText, fractionalText, type Odds } from "../../../../common/odds";
+import { newRow, type OutcomeRow } from "../../bookmaker/events/form";
+import { OddsSelect } from "../../bookmaker/events/OddsSelect";
+import { OUTCOME_MAX, pastedOutcomes } from "../../bookmaker/events/paste";
+
+/** Puts pasted names into row `index` and the empty rows after it, adding rows as needed. */
+export function fillFromPaste(rows: OutcomeRow[], index: number, names: string[]): OutcomeRow[] {
+  if (names.length === 0) return rows;
+  const next = [...rows];
+  next[index] = { ...next[index], title: names[0] };
+  let at = index + 1;
+  for (const name of names.slice(1)) {
+    while (at < next.length && next[at].title.trim()) at++;
+    if (at < next.length) next[at] = { ...next[at], title: name };
+    else next.push(newRow(name));
+    at++;
+  }
+  return next;
+}
+
+/** 'Member list': the outcomes with the bookmaker's odds and the odds punters get now. */
+export function MemberList(props: {
+  rows: OutcomeRow[];
+  onChange(rows: OutcomeRow[]): void;
+  asFractional: boolean;
+  rowErrors?: Record<number, string>;
+  listError?: string;
+}) {
+  const { rows, onChange, asFractional } = props;
+  const show = (o: Odds) => (asFractional ? fractionalText(o) : String(decimalText(o)));
+  const update = (key: number, change: Partial<OutcomeRow>) => onChange(rows.map((r) => (r.key === key ? { ...r, ...change } : r)));
+
+  function onPaste(e: ClipboardEvent<HTMLInputElement>, index: number) {
+    const others = rows.filter((_, i) => i !== index).map((r) => r.title);
+    const names = pastedOutcomes(e.clipboardData.getData("text"), others);
+    if (names === null) return; // one name: an ordinary paste
+    e.preventDefault();
+    onChange(fillFromPaste(rows, index, names));
+  }
+
+  return (
+    <section className="bk-field" aria-label="Member list">
+      <h2 className="bk-subtitle">Member list</h2>
+      <p className="bk-muted">Tip: paste a list (one per line, or separated by commas) to fill several outcomes at once.</p>
+      <table className="bk-table bk-members">
+        <thead>
+          <tr>
+            <th className="bk-col-outcome">OUTCOME</th>
+            <th className="bk-col-odds">YOUR ODDS</th>
+            <th className="bk-col-curr bk-num">CURRENT ODDS</th>
+            <th className="bk-col-remove">
+              <span className="visually-hidden">Remove</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={row.key}>
+              <td>
+                <input
+                  className="bk-input bk-cell-input"
+                  aria-label={`Outcome ${index + 1}`}
+                  placeholder={`Member ${index + 1}`}
+                  maxLength={OUTCOME_MAX}
+                  value={row.title}
+                  aria-invalid={Boolean(props.rowErrors?.[row.key])}
+                  onChange={(e) => update(row.key, { title: e.target.value })}
+                  onPaste={(e) => onPaste(e, index)}
+                />
+                {props.rowErrors?.[row.key] && <p className="bk-error">{props.rowErrors[row.key]}</p>}
+              </td>
+              <td>
+                <OddsSelect label={`Odds of outcome ${index + 1}`} value={row.odds} asFractional={asFractional} onChange={(odds) => update(row.key, { odds })} />
+              </td>
+              <td className="bk-num">{show(row.odds)}</td>
+              <td>
+                <button type="button" className="bk-icon-button bk-remove" aria-label={`Remove outcome ${index + 1}`} onClick={() => onChange(rows.filter((r) => r.key !== row.key))}>
+                  ×
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {props.listError && (
+        <p className="bk-error" role="alert">
+          {props.listError}
+        </p>
+      )}
+      <button type="button" className="button button-secondary button-wide" onClick={() => onChange([...rows, newRow()])}>
+        Add member to list
+      </button>
+    </section>
+  );
+}
