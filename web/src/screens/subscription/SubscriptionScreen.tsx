@@ -1,5 +1,71 @@
-import { Placeholder } from "../../ui/Placeholder";
+import { useState } from "react";
+import { useLocation } from "wouter";
+import { hasActiveSubscription, useCatalogue, useMySubscriptions } from "../../subscriptions/active";
+import { usePurchase } from "../../subscriptions/purchase";
+import { Dialog } from "../../ui/Dialog";
+import { Page } from "../../ui/Page";
+import "../marketpage/market.css";
 
+/** Becoming a bookmaker: the first BOOKMAKER period, then the profile (spec "subscription"). */
 export function SubscriptionScreen() {
-  return <Placeholder title="Subscription" />;
+  const [, navigate] = useLocation();
+  const catalogue = useCatalogue();
+  const mine = useMySubscriptions();
+  const purchase = usePurchase();
+  const [termsOpen, setTermsOpen] = useState(false);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+
+  const item = catalogue.data?.find((i) => i.subscriptionType === "BOOKMAKER");
+  const price = item?.subscriptionPrice;
+  const paidUp = mine.data ? hasActiveSubscription(mine.data, "BOOKMAKER") : false;
+
+  async function subscribe() {
+    if (!item) return;
+    setConfirmOpen(false);
+    if (await purchase.buy(item.subscriptionId)) navigate("/createprofile", { replace: true });
+  }
+
+  return (
+    <Page backTo="/home" className="subscription">
+      <h1 className="page-title">Subscription</h1>
+      <section className="market-block">
+        <p>You need a subscription to use the betting functionality.</p>
+        <p className="market-offer">The first 30 days of subscription — 50 % off</p>
+        {item?.regularPrice !== undefined && (
+          <p className="hint">
+            <s>{item.regularPrice} Stars</s> {item.subscriptionPrice} Stars for the first 30 days
+          </p>
+        )}
+        <button type="button" className="link-button" onClick={() => setTermsOpen(true)}>
+          Terms
+        </button>
+      </section>
+
+      {paidUp ? (
+        <button type="button" className="button button-wide" onClick={() => navigate("/createprofile", { replace: true })}>
+          Create profile
+        </button>
+      ) : (
+        <button type="button" className="button button-wide" disabled={price === undefined || purchase.busy} onClick={() => setConfirmOpen(true)}>
+          {price === undefined ? "Loading..." : `Subscribe ${price}`}
+        </button>
+      )}
+      {purchase.error && <p className="error-text" role="alert">{purchase.error}</p>}
+
+      <Dialog open={termsOpen} onClose={() => setTermsOpen(false)} title="Terms">
+        <p>1 coin = 1 USD / Payment via cash, card, crypto</p>
+      </Dialog>
+      <Dialog
+        open={confirmOpen}
+        onClose={() => setConfirmOpen(false)}
+        title="Do you want to become a bookmaker?"
+        buttons={[
+          { label: "Cancel", onClick: () => setConfirmOpen(false) },
+          { label: "Yes", onClick: () => void subscribe(), primary: true },
+        ]}
+      >
+        <p>Subscription price: {price} Stars</p>
+      </Dialog>
+    </Page>
+  );
 }
