@@ -1,5 +1,90 @@
-import { Placeholder } from "../../ui/Placeholder";
+import { useState } from "react";
+import { useLocation } from "wouter";
+import type { BookmakerEvent, Id } from "../../../../worker/contract";
+import "../../bookmaker/bookmaker.css";
+import { bookCall, errorText } from "../../bookmaker/call";
+import { useBookEvents } from "../../bookmaker/events/data";
+import { FractionalSwitch } from "../../bookmaker/events/FractionalSwitch";
+import { liveOrder, matchingTitle } from "../../bookmaker/events/order";
+import { useOwnFractional } from "../../bookmaker/events/useOwnFractional";
+import { ResultDialog } from "../../events/ResultDialog";
+import { Dialog } from "../../ui/Dialog";
+import { Page } from "../../ui/Page";
+import { EventCard } from "./EventCard";
+
+/** A live event goes back to draft (suspended) before editing; a draft is edited as it is. */
+const isLive = (e: BookmakerEvent) => e.status === "READY_FOR_BETS" || e.status === "WAITING_FOR_RESULT";
 
 export function BookmakerEventsScreen() {
-  return <Placeholder title="List of Events" />;
+  const [, navigate] = useLocation();
+  const events = useBookEvents("open");
+  const fractional = useOwnFractional();
+  const [query, setQuery] = useState("");
+  const [viewed, setViewed] = useState<BookmakerEvent | null>(null);
+  const [drafting, setDrafting] = useState<Id | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function toDraft(event: BookmakerEvent) {
+    if (drafting !== null) return;
+    setDrafting(event.id);
+    try {
+      if (isLive(event)) await bookCall(`/events/${event.id}/draft`);
+      navigate(`/eventmanagementpage/${event.id}`);
+    } catch (err) {
+      setFailure(errorText(err));
+      void events.mutate();
+    } finally {
+      setDrafting(null);
+    }
+  }
+
+  const shown = events.data ? liveOrder(matchingTitle(events.data, query)) : [];
+
+  return (
+    <Page backTo="/mainpage" className="bk">
+      <h1 className="page-title">List of Events</h1>
+      <FractionalSwitch fractional={fractional} />
+      <input className="bk-input" type="search" placeholder="Event name" aria-label="Event name" value={query} onChange={(e) => setQuery(e.target.value)} />
+
+      {events.error && !events.data ? (
+        <p className="bk-empty">Failed to load events</p>
+      ) : !events.data ? (
+        <p className="bk-empty">Loading...</p>
+      ) : shown.length === 0 ? (
+        <p className="bk-empty">{query.trim() ? "No event matches this name." : "No events yet. Create one with New Event."}</p>
+      ) : (
+        <ul className="bk-list">
+          {shown.map((e) => (
+            <li key={e.id}>
+              <EventCard event={e} busy={drafting === e.id} onDraft={() => void toDraft(e)} onView={() => setViewed(e)} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <footer className="footer-bar bk-footer-2">
+        <button type="button" className="button button-secondary" onClick={() => navigate("/eventhistorypage")}>
+          Event history
+        </button>
+        <button type="button" className="button" onClick={() => navigate("/createeventpage")}>
+          New Event
+        </button>
+      </footer>
+
+      {viewed && (
+        <ResultDialog
+          open
+          onClose={() => setViewed(null)}
+          title={viewed.title}
+          description={viewed.description}
+          status={viewed.status}
+          outcomes={viewed.items}
+          asFractional={fractional.on}
+        />
+      )}
+      <Dialog open={failure !== null} onClose={() => setFailure(null)}>
+        {failure}
+      </Dialog>
+    </Page>
+  );
 }

@@ -1,0 +1,76 @@
+import { fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import type { BookmakerEvent } from "../../../../worker/contract";
+import { bookEvent, inHours } from "../../bookmaker/events/fixtures";
+import { BOOK_ID, renderAt, signedInRoutes } from "../../bookmaker/test-world";
+import { json, stubApi } from "../../test/network";
+
+async function openList(events: BookmakerEvent[], subscriptions: string[] = [], extra: Parameters<typeof stubApi>[0] = {}) {
+  const calls = stubApi({
+    ...signedInRoutes(),
+    "GET /events?view=open": () => json(events),
+    [`GET /subscriptions/active/${BOOK_ID}`]: () =>
+      json(subscriptions.map((t) => ({ subscription: { subscriptionType: t }, active: true, endDate: inHours(100), renewsAt: null, renewableFrom: null }))),
+    ...extra,
+  });
+  renderAt("/bookmakerevents");
+  await screen.findByRole("heading", { name: "List of Events" });
+  return calls;
+}
+
+const titles = () => screen.getAllByRole("article").map((a) => a.getAttribute("aria-label"));
+
+describe("the bookmaker's event list", () => {
+  it("puts upcoming events first, then started ones, each newest start first, labelled Active or Suspended", async () => {
+    await openList([
+      bookEvent(1, { title: "Darts / Ireland", startDate: inHours(1) }),
+      bookEvent(2, { title: "Football / Spain", startDate: inHours(-1), status: "WAITING_FOR_RESULT" }),
+      bookEvent(3, { title: "Tennis / France", startDate: inHours(5) }),
+      bookEvent(4, { title: "Golf / Japan", startDate: inHours(-5) }),
+      bookEvent(5, { title: "Boxing / Mexico", startDate: inHours(2), status: "CREATED" }),
+    ]);
+    await screen.findAllByRole("article");
+    expect(titles()).toEqual(["Tennis / France", "Boxing / Mexico", "Darts / Ireland", "Football / Spain", "Golf / Japan"]);
+    const badges = screen.getAllByRole("article").map((a) => a.querySelector(".badge")?.textContent);
+    expect(badges).toEqual(["Active", "Suspended", "Active", "Suspended", "Suspended"]);
+  });
+
+  it("finds events by name, whatever the case", async () => {
+    await openList([bookEvent(1, { title: "Darts / Ireland" }), bookEvent(2, { title: "Football / Spain" })]);
+    await screen.findAllByRole("article");
+    fireEvent.change(screen.getByPlaceholderText("Event name"), { target: { value: "DARTS" } });
+    expect(titles()).toEqual(["Darts / Ireland"]);
+  });
+
+  it("refuses fractional odds without FRACTAL_ODDS", async () => {
+    await openList([bookEvent(1)]);
+    fireEvent.click(screen.getByRole("switch", { name: "Fractional odds" }));
+    const popup = await screen.findByRole("dialog", { name: "Fractional odds are not available" });
+    expect(popup.textContent).toContain("To use fractional odds you need an active FRACTAL_ODDS subscription.");
+  });
+
+  it("turns fractional odds on with FRACTAL_ODDS", async () => {
+    await openList([bookEvent(1)], ["FRACTAL_ODDS"]);
+    const toggle = screen.getByRole("switch", { name: "Fractional odds" });
+    await vi.waitFor(() => {
+      fireEvent.click(toggle);
+      expect(toggle.getAttribute("aria-checked")).toBe("true");
+    });
+  });
+
+  it("Draft suspends a live event, then opens it for editing", async () => {
+    const calls = await openList([bookEvent(9)], [], { "POST /events/9/draft": () => json(bookEvent(9, { status: "CREATED" })) });
+    const card = (await screen.findAllByRole("article"))[0];
+    fireEvent.click(within(card).getByRole("button", { name: "Draft" }));
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/eventmanagementpage/9"));
+    expect(calls.filter((c) => c.method === "POST" && c.path.startsWith("/events")).map((c) => c.path)).toEqual(["/events/9/draft"]);
+  });
+
+  it("View shows the event's outcomes", async () => {
+    await openList([bookEvent(9)]);
+    const card = (await screen.findAllByRole("article"))[0];
+    fireEvent.click(within(card).getByRole("button", { name: "View" }));
+    const dialog = screen.getByRole("dialog", { name: "Horse Racing / United Kingdom" });
+    expect(dialog.textContent).toContain("Shergar");
+  });
+});

@@ -1,0 +1,29 @@
+import type { BookmakerEvent } from "../../../../worker/contract";
+import { Countdown } from "../../ui/Countdown";
+import { dateTime } from "../../ui/dates";
+import { bookmakerBadge, StatusBadge } from "../../ui/StatusBadge";
+
+/** One event of the live list, with Draft (edit) and View (results so far). */
+export function EventCard({ event, onDraft, onView, busy }: { event: BookmakerEvent; onDraft(): void; onView(): void; busy: boolean }) {
+  return (
+    <article className="bk-card" aria-label={event.title}>
+      <div className="bk-row">
+        <span className="bk-strong bk-ellipsis">{event.title}</span>
+        <StatusBadge label={bookmakerBadge(event.status, event.startDate)} />
+      </div>
+      <p className="bk-muted bk-clamp">{event.description || "No description"}</p>
+      <div className="bk-row">
+        <Countdown to={event.startDate} />
+        <span className="bk-muted">{dateTime(event.startDate)}</span>
+      </div>
+      <div className="bk-card-actions">
+        <button type="button" className="button button-secondary" onClick={onDraft} disabled={busy}>
+          Draft
+        </button>
+        <button type="button" className="button" onClick={onView}>
+          View
+        </button>
+      </div>
+    </article>
+  );
+}
