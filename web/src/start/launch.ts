@@ -3,6 +3,7 @@ import { API_URL, DEV_MODE, MIN_CLIENT_VERSION, START_DELAY_MS } from "../config
 import { useAuth } from "../store/auth";
 import { chooseDevUser, installDevTelegram } from "../telegram/dev-launch";
 import { currentWebApp, hasLaunchData, type TelegramWebApp } from "../telegram/web-app";
+import { followDeepLink } from "./deep-link";
 
 /** How the app was launched: inside a supported Telegram client, or not (the Oops screen). */
 export type Launch = { supported: true; webApp: TelegramWebApp } | { supported: false };
@@ -46,6 +47,7 @@ export async function launch({ devMode = DEV_MODE, startDelayMs = START_DELAY_MS
   if (!webApp) return { supported: false };
   webApp.ready();
   webApp.expand();
+  followDeepLink(webApp);
   void signIn(webApp.initData);
   return { supported: true, webApp };
 }

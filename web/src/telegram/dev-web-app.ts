@@ -23,6 +23,7 @@ function parseInitData(initData: string): TelegramWebApp["initDataUnsafe"] {
     user: user ? (JSON.parse(user) as TelegramUser) : undefined,
     auth_date: authDate ? Number(authDate) : undefined,
     hash: params.get("hash") ?? undefined,
+    ...(params.get("start_param") ? { start_param: params.get("start_param")! } : {}),
   };
 }
 

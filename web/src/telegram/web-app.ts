@@ -46,7 +46,8 @@ export interface TelegramUser {
 
 export interface TelegramWebApp {
   initData: string;
-  initDataUnsafe: { user?: TelegramUser; auth_date?: number; hash?: string };
+  /** `start_param` carries a t.me/<bot>?startapp=… link's parameter. */
+  initDataUnsafe: { user?: TelegramUser; auth_date?: number; hash?: string; start_param?: string };
   version: string;
   platform: string;
   themeParams: Record<string, string | undefined>;
