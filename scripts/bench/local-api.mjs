@@ -29,7 +29,7 @@ export async function startApi(port = 8799) {
           modules: true,
           scriptPath: path.join(work, "bundle", "index.js"),
           modulesRoot: path.join(work, "bundle"),
-          compatibilityDate: "2026-11-01",
+          compatibilityDate: "2026-10-20",
           d1Databases: { DB: "bench" },
           durableObjects: { EVENT_ROOM: { className: "EventRoom", useSQLite: true } },
           bindings: DEV_VARS,
