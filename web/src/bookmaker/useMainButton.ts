@@ -1,0 +1,25 @@
+import { useEffect, useRef } from "react";
+import { useWebApp } from "../telegram/context";
+
+/** Telegram's MainButton showing `text` and calling the latest `onClick`, while the screen is up. */
+export function useMainButton(text: string, onClick: () => void, active = true) {
+  const { MainButton } = useWebApp();
+  const latest = useRef(onClick);
+  latest.current = onClick;
+
+  useEffect(() => {
+    const click = () => latest.current();
+    MainButton.setText(text);
+    MainButton.onClick(click);
+    MainButton.show();
+    return () => {
+      MainButton.offClick(click);
+      MainButton.hide();
+    };
+  }, [MainButton, text]);
+
+  useEffect(() => {
+    if (active) MainButton.enable();
+    else MainButton.disable();
+  }, [MainButton, active]);
+}

@@ -1,0 +1,205 @@
+import { useState } from "react";
+import { useLocation } from "wouter";
+import type { BookmakerEvent } from "../../../../worker/contract";
+import { bookCall, errorText } from "../../bookmaker/call";
+import { useRefreshEvents } from "../../bookmaker/events/data";
+import { splitTitle } from "../../bookmaker/events/form";
+import { FractionalSwitch } from "../../bookmaker/events/FractionalSwitch";
+import { ReturnSelect } from "../../bookmaker/events/ReturnSelect";
+import { useOwnFractional } from "../../bookmaker/events/useOwnFractional";
+import { dateError, endAfter, fieldsOf, startAt, timeError } from "../../bookmaker/events/when";
+import { WhenFields } from "../../bookmaker/events/WhenFields";
+import { useMainButton } from "../../bookmaker/useMainButton";
+import { Dialog } from "../../ui/Dialog";
+import type { CreateEventState } from "../createeventpage/state";
+import { finalize, isClosed, saveDraft, withdrawNonRunners } from "./actions";
+import { ManageMembers } from "./ManageMembers";
+import { afterCalc, editOf, type DraftEdit } from "./state";
+
+type Ask = "end" | "abandon" | "copy" | null;
+
+export function DraftEditor({ event, onChanged }: { event: BookmakerEvent; onChanged(e: BookmakerEvent): void }) {
+  const [, navigate] = useLocation();
+  const refreshEvents = useRefreshEvents();
+  const fractional = useOwnFractional();
+  const [edit, setEdit] = useState<DraftEdit>(() => editOf(event));
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [ask, setAsk] = useState<Ask>(null);
+  const [checked, setChecked] = useState(false);
+  const { sport, country } = splitTitle(event.title);
+
+  const errors = {
+    date: dateError(edit.date, edit.time),
+    time: timeError(edit.time),
+    payout: /^\d+$/.test(edit.maxTotalPayout) && Number(edit.maxTotalPayout) > 0 ? null : "Enter a positive number.",
+  };
+  const active = event.items.filter((i) => i.status === "ACTIVE");
+  const winners = active.filter((i) => edit.place[i.id] === 1);
+
+  const leave = () => {
+    void refreshEvents();
+    navigate("/bookmakerevents", { replace: true });
+  };
+
+  /** Runs one server action with the busy flag and the error popup. */
+  async function run(action: () => Promise<void>) {
+    if (busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await action();
+    } catch (err) {
+      setFailure(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const calc = () =>
+    run(async () => {
+      const marked = active.filter((i) => edit.nr[i.id]).map((i) => i.id);
+      if (marked.length === 0) return;
+      const latest = await withdrawNonRunners(event.id, marked);
+      if (!latest) return;
+      if (isClosed(latest)) return leave();
+      onChanged(latest);
+      setEdit((e) => afterCalc(e, latest));
+    });
+
+  const endEvent = () =>
+    run(async () => {
+      setAsk(null);
+      await finalize(
+        event.id,
+        winners.map((w) => w.id),
+      );
+      leave();
+    });
+
+  const abandon = () =>
+    run(async () => {
+      setAsk(null);
+      await bookCall(`/events/${event.id}/abandon`);
+      void refreshEvents();
+      setAsk("copy");
+    });
+
+  const save = () => {
+    setChecked(true);
+    if (errors.date || errors.time || errors.payout) return;
+    void run(async () => {
+      const start = startAt(edit.date, edit.time)!;
+      const original = fieldsOf(event.startDate);
+      const moved = original.date !== edit.date || original.time !== edit.time;
+      await saveDraft(event, {
+        dates: moved ? { startDate: start.toISOString(), endDate: endAfter(start).toISOString() } : null,
+        odds: event.botEqualizer ? [] : active.map((i) => ({ id: i.id, odds: edit.odds[i.id] })),
+        returnPrice: edit.returnPct / 100,
+        maxTotalPayout: Number(edit.maxTotalPayout),
+      });
+      leave();
+    });
+  };
+  useMainButton("Save", save, !busy);
+
+  return (
+    <div className="bk-form">
+      <div className="bk-readonly">
+        <ReadOnly label="Sport" value={sport} />
+        <ReadOnly label="Country" value={country} />
+      </div>
+      <ReadOnly label="Description" value={event.description || "No description"} />
+      <WhenFields
+        date={edit.date}
+        time={edit.time}
+        onDate={(date) => setEdit({ ...edit, date })}
+        onTime={(time) => setEdit({ ...edit, time })}
+        dateError={checked ? errors.date : null}
+        timeError={checked ? errors.time : null}
+      />
+      <div className="bk-pair">
+        <div className="bk-field">
+          <label className="bk-label" htmlFor="max-payout">
+            Max Total Payout
+          </label>
+          <input
+            id="max-payout"
+            className="bk-input"
+            inputMode="numeric"
+            value={edit.maxTotalPayout}
+            aria-invalid={Boolean(checked && errors.payout)}
+            onChange={(e) => setEdit({ ...edit, maxTotalPayout: e.target.value.replace(/\D/g, "") })}
+          />
+          {checked && errors.payout && <p className="bk-error">{errors.payout}</p>}
+        </div>
+        <ReturnSelect value={edit.returnPct} onChange={(returnPct) => setEdit({ ...edit, returnPct })} />
+      </div>
+      <div className="bk-switch-row">
+        <span>Equalizer Bot</span>
+        <span className="bk-strong">{event.botEqualizer ? "On" : "Off"}</span>
+      </div>
+      <FractionalSwitch fractional={fractional} />
+      <ManageMembers event={event} edit={edit} onEdit={setEdit} asFractional={fractional.on} />
+
+      <div className="bk-actions-3">
+        <button type="button" className="button button-secondary" onClick={() => void calc()} disabled={busy}>
+          Calc
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => setAsk("end")} disabled={busy}>
+          End Event
+        </button>
+        <button type="button" className="button" onClick={save} disabled={busy}>
+          Save
+        </button>
+      </div>
+      <button type="button" className="bk-link-button bk-danger-link" onClick={() => setAsk("abandon")} disabled={busy}>
+        Abandon and copy of event
+      </button>
+
+      <Dialog
+        open={ask === "end"}
+        onClose={() => setAsk(null)}
+        title="End the event?"
+        buttons={[
+          { label: "Cancel", onClick: () => setAsk(null) },
+          { label: "End Event", onClick: () => void endEvent(), primary: true },
+        ]}
+      >
+        {winners.length ? `Winner: ${winners.map((w) => w.title).join(", ")}. Bets are settled now.` : "No outcome is at place 1: there is no winner and every bet is refunded."}
+      </Dialog>
+      <Dialog
+        open={ask === "abandon"}
+        onClose={() => setAsk(null)}
+        title="Abandon the event?"
+        buttons={[
+          { label: "Cancel", onClick: () => setAsk(null) },
+          { label: "Abandon", onClick: () => void abandon(), primary: true },
+        ]}
+      >
+        The event ends with no result and every bet is refunded.
+      </Dialog>
+      <Dialog
+        open={ask === "copy"}
+        onClose={leave}
+        title="Do you want to create a copy of this event??"
+        buttons={[
+          { label: "No", onClick: leave },
+          { label: "Yes", onClick: () => navigate("/createeventpage", { replace: true, state: { copy: event } satisfies CreateEventState }), primary: true },
+        ]}
+      />
+      <Dialog open={failure !== null} onClose={() => setFailure(null)}>
+        {failure}
+      </Dialog>
+    </div>
+  );
+}
+
+function ReadOnly({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="bk-field">
+      <span className="bk-label">{label}</span>
+      <span className="bk-readonly-value">{value}</span>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import type { BookmakerEvent } from "../../../../worker/contract";
+import { bookEvent, item } from "../../bookmaker/events/fixtures";
+import { renderAt, signedInRoutes } from "../../bookmaker/test-world";
+import { json, stubApi, type RecordedCall } from "../../test/network";
+
+const draft = bookEvent(9, { status: "CREATED" });
+
+async function openDraft(event: BookmakerEvent = draft, extra: Parameters<typeof stubApi>[0] = {}) {
+  const calls = stubApi({ ...signedInRoutes(), [`GET /events/${event.id}`]: () => json(event), ...extra });
+  renderAt(`/eventmanagementpage/${event.id}`);
+  await screen.findByRole("heading", { name: "Member list" });
+  return calls;
+}
+
+const posts = (calls: RecordedCall[]) => calls.filter((c) => c.method === "POST" && c.path !== "/auth/telegram").map((c) => [c.path, c.body]);
+const markNr = (title: string) => fireEvent.click(screen.getByRole("checkbox", { name: `${title} is a non-runner` }));
+const place = (title: string, value: "0" | "1") => fireEvent.change(screen.getByRole("combobox", { name: `Place of ${title}` }), { target: { value } });
+
+describe("the draft screen", () => {
+  it("says 'Incorrect event id' for a bad id", async () => {
+    stubApi(signedInRoutes());
+    renderAt("/eventmanagementpage/abc");
+    expect(await screen.findByText("Incorrect event id")).toBeTruthy();
+  });
+
+  it("says 'Error loading event data' when the event cannot be read", async () => {
+    stubApi(signedInRoutes());
+    renderAt("/eventmanagementpage/9");
+    expect(await screen.findByText("Error loading event data")).toBeTruthy();
+  });
+
+  it("shows sport and country from the title, and the columns", async () => {
+    await openDraft();
+    expect(screen.getByText("Horse Racing")).toBeTruthy();
+    expect(screen.getByText("United Kingdom")).toBeTruthy();
+    for (const column of ["OUTCOME", "ODDS", "NR", "PLACE", "WHAT IF"]) expect(screen.getByRole("columnheader", { name: column })).toBeTruthy();
+  });
+
+  it("Calc withdraws the NR outcomes one by one, in list order, and shows the new odds", async () => {
+    const afterFirst = bookEvent(9, { status: "CREATED", items: [item(11, "Red Rum", 2, { status: "NR" }), item(12, "Shergar", 3), item(13, "Arkle", 5)] });
+    const afterSecond = bookEvent(9, {
+      status: "CREATED",
+      items: [item(11, "Red Rum", 2, { status: "NR" }), item(12, "Shergar", 1.5), item(13, "Arkle", 5, { status: "NR" })],
+    });
+    const calls = await openDraft(draft, {
+      "POST /events/9/nr/11": () => json(afterFirst),
+      "POST /events/9/nr/13": () => json(afterSecond),
+    });
+    markNr("Arkle");
+    markNr("Red Rum");
+    fireEvent.click(screen.getByRole("button", { name: "Calc" }));
+    await vi.waitFor(() => expect(screen.queryByRole("checkbox", { name: "Arkle is a non-runner" })).toBeNull());
+    expect(posts(calls)).toEqual([
+      ["/events/9/nr/11", undefined],
+      ["/events/9/nr/13", undefined],
+    ]);
+    expect((screen.getByRole("combobox", { name: "Odds of Shergar" }) as HTMLSelectElement).selectedOptions[0].textContent).toBe("1.5");
+  });
+
+  it("leaves the screen when Calc closes the event", async () => {
+    const closed = bookEvent(9, { status: "CANCELLED" });
+    const calls = await openDraft(draft, { "POST /events/9/nr/11": () => json(closed), "POST /events/9/nr/12": () => json(closed) });
+    markNr("Red Rum");
+    markNr("Shergar");
+    fireEvent.click(screen.getByRole("button", { name: "Calc" }));
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    expect(posts(calls)).toEqual([["/events/9/nr/11", undefined]]);
+  });
+
+  it("End Event sends the outcomes at place 1 as winners", async () => {
+    const calls = await openDraft(draft, { "POST /events/9/finalize": () => json(bookEvent(9, { status: "CALCULATED" })) });
+    place("Shergar", "1");
+    place("Arkle", "1");
+    place("Arkle", "0");
+    fireEvent.click(screen.getByRole("button", { name: "End Event" }));
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "End Event" }));
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    expect(posts(calls)).toEqual([["/events/9/finalize", { eventId: 9, winners: [12] }]]);
+  });
+
+  it("End Event with nobody at place 1 sends no winners (bets refunded)", async () => {
+    const calls = await openDraft(draft, { "POST /events/9/finalize": () => json(bookEvent(9, { status: "CALCULATED" })) });
+    fireEvent.click(screen.getByRole("button", { name: "End Event" }));
+    expect(screen.getByRole("dialog").textContent).toContain("every bet is refunded");
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "End Event" }));
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    expect(posts(calls)).toEqual([["/events/9/finalize", { eventId: 9, winners: [] }]]);
+  });
+
+  it("Save sends the new dates, the odds and return, puts the event live and leaves", async () => {
+    const ok = () => json(draft);
+    const calls = await openDraft(draft, { "POST /events/9/modifyDates": ok, "POST /events/9/coefficients": ok, "POST /events/9/live": ok });
+    fireEvent.change(screen.getByLabelText("Time"), { target: { value: "0101" } });
+    fireEvent.change(screen.getByLabelText("Date"), { target: { value: "010235" } });
+    fireEvent.change(screen.getByRole("combobox", { name: "Odds of Red Rum" }), { target: { value: "46" } }); // 2/1
+    fireEvent.change(screen.getByLabelText("Return for punters"), { target: { value: "80" } });
+    fireEvent.click(within(screen.getByRole("main")).getByRole("button", { name: "Save" }));
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    const start = new Date(2035, 1, 1, 1, 1);
+    expect(posts(calls)).toEqual([
+      ["/events/9/modifyDates", { startDate: start.toISOString(), endDate: new Date(start.getTime() + 2 * 3600_000).toISOString() }],
+      [
+        "/events/9/coefficients",
+        {
+          items: [
+            { id: 11, coefficient: 3 },
+            { id: 12, coefficient: 3 },
+            { id: 13, coefficient: 5 },
+          ],
+          returnPrice: 0.8,
+          maxTotalPayout: 10000,
+        },
+      ],
+      ["/events/9/live", { eventId: 9 }],
+    ]);
+  });
+
+  it("Save refuses a start in the past with the date message", async () => {
+    const calls = await openDraft(bookEvent(9, { status: "CREATED", startDate: new Date(Date.now() - 3600_000).toISOString() }));
+    fireEvent.click(within(screen.getByRole("main")).getByRole("button", { name: "Save" }));
+    expect(screen.getByText("Date and time must be in the future.")).toBeTruthy();
+    expect(posts(calls)).toEqual([]);
+  });
+
+  it("the Telegram main button saves", async () => {
+    const ok = () => json(draft);
+    const calls = await openDraft(draft, { "POST /events/9/coefficients": ok, "POST /events/9/live": ok });
+    const mainButton = window.Telegram!.WebApp!.MainButton;
+    expect(mainButton.isVisible).toBe(true);
+    expect(mainButton.text).toBe("Save");
+    // The test WebApp draws the MainButton as a page button outside the screen.
+    const drawn = screen.getAllByRole("button", { name: "Save" }).find((b) => !screen.getByRole("main").contains(b));
+    fireEvent.click(drawn!);
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    expect(posts(calls).map(([path]) => path)).toEqual(["/events/9/coefficients", "/events/9/live"]);
+  });
+
+  it("Abandon and copy ends the event, then offers the copy in the new event form", async () => {
+    const calls = await openDraft(draft, { "POST /events/9/abandon": () => json(bookEvent(9, { status: "CANCELLED" })) });
+    fireEvent.click(screen.getByRole("button", { name: "Abandon and copy of event" }));
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Abandon" }));
+    const offer = await screen.findByRole("dialog", { name: "Do you want to create a copy of this event??" });
+    fireEvent.click(within(offer).getByRole("button", { name: "Yes" }));
+    expect(window.location.pathname).toBe("/createeventpage");
+    expect((window.history.state as { copy: BookmakerEvent }).copy.id).toBe(9);
+    expect(posts(calls)).toEqual([["/events/9/abandon", undefined]]);
+  });
+});

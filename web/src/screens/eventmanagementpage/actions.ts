@@ -1,0 +1,42 @@
+import { decimalText, type Odds } from "../../../../common/odds";
+import type { BookmakerEvent, Id } from "../../../../worker/contract";
+import { bookCall } from "../../bookmaker/call";
+
+/** Settled or closed: nothing more to edit. */
+export const isClosed = (e: BookmakerEvent) => e.status === "CANCELLED" || e.status === "CALCULATED" || e.status === "ABANDONED";
+
+/**
+ * Calc: withdraws the NR-marked outcomes one at a time, in list order; the server recomputes
+ * the others' odds after each. Stops when the event closes (fewer than 2 runners left).
+ */
+export async function withdrawNonRunners(eventId: Id, itemIds: readonly Id[]): Promise<BookmakerEvent | null> {
+  let latest: BookmakerEvent | null = null;
+  for (const itemId of itemIds) {
+    latest = await bookCall<BookmakerEvent>(`/events/${eventId}/nr/${itemId}`);
+    if (isClosed(latest)) break;
+  }
+  return latest;
+}
+
+/** End Event: the outcomes at place 1 win; none means no winner and every bet is refunded. */
+export const finalize = (eventId: Id, winners: Id[]) => bookCall<BookmakerEvent>(`/events/${eventId}/finalize`, "POST", { eventId, winners });
+
+export interface DraftChanges {
+  /** New start and end, or null when the start is unchanged (a change shows punters the old start struck through). */
+  dates: { startDate: string; endDate: string } | null;
+  /** Odds by outcome; empty while the equalizer sets them. */
+  odds: { id: Id; odds: Odds }[];
+  returnPrice: number;
+  maxTotalPayout: number;
+}
+
+/** Save: dates, then odds, return and max payout, then live again. */
+export async function saveDraft(event: BookmakerEvent, changes: DraftChanges): Promise<void> {
+  if (changes.dates) await bookCall(`/events/${event.id}/modifyDates`, "POST", changes.dates);
+  await bookCall(`/events/${event.id}/coefficients`, "POST", {
+    items: changes.odds.map((o) => ({ id: o.id, coefficient: decimalText(o.odds) })),
+    returnPrice: changes.returnPrice,
+    maxTotalPayout: changes.maxTotalPayout,
+  });
+  if (event.status === "CREATED") await bookCall(`/events/${event.id}/live`, "POST", { eventId: event.id });
+}

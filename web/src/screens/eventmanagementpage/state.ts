@@ -1,0 +1,28 @@
+import { DEFAULT_ODDS, ladderOdds, type Odds } from "../../../../common/odds";
+import type { BookmakerEvent, Id } from "../../../../worker/contract";
+import { fieldsOf } from "../../bookmaker/events/when";
+
+/** What the bookmaker changes on the draft screen before Calc, End Event or Save. */
+export interface DraftEdit {
+  date: string;
+  time: string;
+  maxTotalPayout: string;
+  returnPct: number;
+  odds: Record<Id, Odds>;
+  nr: Record<Id, boolean>;
+  place: Record<Id, 0 | 1>;
+}
+
+export function editOf(event: BookmakerEvent): DraftEdit {
+  return {
+    ...fieldsOf(event.startDate),
+    maxTotalPayout: String(Math.max(1, Math.round(event.maxTotalPayout))),
+    returnPct: Math.round(event.returnPrice * 100),
+    odds: Object.fromEntries(event.items.map((i) => [i.id, ladderOdds(i.coefficient) ?? DEFAULT_ODDS])),
+    nr: {},
+    place: {},
+  };
+}
+
+/** After Calc: the server's new odds, NR marks cleared, the rest kept. */
+export const afterCalc = (edit: DraftEdit, event: BookmakerEvent): DraftEdit => ({ ...edit, odds: editOf(event).odds, nr: {} });
