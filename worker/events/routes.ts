@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import type { BookmakerEvent } from "../contract";
 import type { AppEnv, Env } from "../env";
@@ -11,6 +11,7 @@ import { requireOwnBookmaker, type BookmakerRow } from "../bookmakers/queries";
 import { holdsSubscription } from "../subscriptions/activity";
 import { COUNTRIES, SPORTS } from "./catalog";
 import { newEventId, roomOf, unwrap } from "./rooms";
+import type { RoomResult } from "./state";
 import { CoefficientsBody, DatesBody, DraftBody, FinalizeBody, UpdateDraftItemsBody } from "./rules";
 import { bookmakerEvents } from "./views";
 
@@ -39,6 +40,14 @@ async function oneEvent(env: Env, book: BookmakerRow, eventId: number): Promise<
   return event;
 }
 
+/** Runs one change through the event's room, then answers the event as its bookmaker now sees it. */
+async function change(c: Context<AppEnv>, eventId: number, run: (room: ReturnType<typeof roomOf>, userId: number) => Promise<RoomResult>) {
+  const { userId } = c.get("user");
+  const book = await requireOwnBookmaker(c.env.DB, userId);
+  unwrap(await run(roomOf(c.env, eventId), userId));
+  return c.json(await oneEvent(c.env, book, eventId));
+}
+
 // Mounted at the root, so the token is required per route rather than for every path.
 export const referenceRoutes = new Hono<AppEnv>()
   .get("/events/types", requireUser, (c) => c.json(SPORTS.map((eventTypeName) => ({ eventTypeName }))))
@@ -58,10 +67,7 @@ export const draftRoutes = new Hono<AppEnv>()
   })
   .post("/:draftId/updateCoefficients", validate("param", DraftParam), validate("json", UpdateDraftItemsBody), async (c) => {
     const { draftId } = c.req.valid("param");
-    const { userId } = c.get("user");
-    const book = await requireOwnBookmaker(c.env.DB, userId);
-    unwrap(await roomOf(c.env, draftId).updateDraftItems(draftId, userId, c.req.valid("json").items));
-    return c.json(await oneEvent(c.env, book, draftId));
+    return change(c, draftId, (room, userId) => room.updateDraftItems(draftId, userId, c.req.valid("json").items));
   });
 
 export const eventRoutes = new Hono<AppEnv>()
@@ -90,59 +96,32 @@ export const eventRoutes = new Hono<AppEnv>()
   })
   .post("/:id/draft", validate("param", EventParam), async (c) => {
     const { id } = c.req.valid("param");
-    const { userId } = c.get("user");
-    const book = await requireOwnBookmaker(c.env.DB, userId);
-    unwrap(await roomOf(c.env, id).suspend(id, userId));
-    return c.json(await oneEvent(c.env, book, id));
+    return change(c, id, (room, userId) => room.suspend(id, userId));
   })
   .post("/:id/live", validate("param", EventParam), validate("json", v.object({ eventId: v.optional(v.unknown()) })), async (c) => {
     const { id } = c.req.valid("param");
-    const { userId } = c.get("user");
-    const book = await requireOwnBookmaker(c.env.DB, userId);
-    await requireCanRunEvents(c.env, book);
-    unwrap(await roomOf(c.env, id).open(id, userId));
-    return c.json(await oneEvent(c.env, book, id));
+    await requireCanRunEvents(c.env, await requireOwnBookmaker(c.env.DB, c.get("user").userId));
+    return change(c, id, (room, userId) => room.open(id, userId));
   })
   .post("/:id/abandon", validate("param", EventParam), async (c) => {
     const { id } = c.req.valid("param");
-    const { userId } = c.get("user");
-    const book = await requireOwnBookmaker(c.env.DB, userId);
-    unwrap(await roomOf(c.env, id).abandon(id, userId));
-    return c.json(await oneEvent(c.env, book, id));
+    return change(c, id, (room, userId) => room.abandon(id, userId));
   })
   .post("/:id/nr/:itemId", validate("param", v.object({ id: IdParam, itemId: IdParam })), async (c) => {
     const { id, itemId } = c.req.valid("param");
-    const { userId } = c.get("user");
-    const book = await requireOwnBookmaker(c.env.DB, userId);
-    unwrap(await roomOf(c.env, id).withdrawRunner(id, userId, itemId));
-    return c.json(await oneEvent(c.env, book, id));
+    return change(c, id, (room, userId) => room.withdrawRunner(id, userId, itemId));
   })
   .post("/:id/finalize", validate("param", EventParam), validate("json", FinalizeBody), async (c) => {
     const { id } = c.req.valid("param");
-    const { userId } = c.get("user");
-    const book = await requireOwnBookmaker(c.env.DB, userId);
-    unwrap(await roomOf(c.env, id).finalize(id, userId, c.req.valid("json").winners));
-    return c.json(await oneEvent(c.env, book, id));
+    return change(c, id, (room, userId) => room.finalize(id, userId, c.req.valid("json").winners));
   })
   .post("/:id/modifyDates", validate("param", EventParam), validate("json", DatesBody), async (c) => {
     const { id } = c.req.valid("param");
-    const { userId } = c.get("user");
-    const book = await requireOwnBookmaker(c.env.DB, userId);
     const { startDate, endDate } = c.req.valid("json");
-    unwrap(await roomOf(c.env, id).modifyDates(id, userId, startDate, endDate));
-    return c.json(await oneEvent(c.env, book, id));
+    return change(c, id, (room, userId) => room.modifyDates(id, userId, startDate, endDate));
   })
   .post("/:id/coefficients", validate("param", EventParam), validate("json", CoefficientsBody), async (c) => {
     const { id } = c.req.valid("param");
-    const { userId } = c.get("user");
-    const book = await requireOwnBookmaker(c.env.DB, userId);
-    const body = c.req.valid("json");
-    unwrap(
-      await roomOf(c.env, id).setCoefficients(id, userId, {
-        items: body.items.map((i) => ({ id: i.id, coefficient: i.coefficient })),
-        returnPrice: body.returnPrice,
-        maxTotalPayout: body.maxTotalPayout,
-      }),
-    );
-    return c.json(await oneEvent(c.env, book, id));
+    const { items, returnPrice, maxTotalPayout } = c.req.valid("json");
+    return change(c, id, (room, userId) => room.setCoefficients(id, userId, { items, returnPrice, maxTotalPayout }));
   });
