@@ -26,15 +26,15 @@ export function CreateProfileScreen() {
   const nameId = useId();
   const termsId = useId();
 
-  // Editing starts from the saved profile; a new profile from an empty form.
+  // A saved profile fills the form (saving then edits it); otherwise the form starts empty.
   const loadedId = book?.bookmakerId;
   useEffect(() => {
-    if (editing && book) {
+    if (book) {
       setName(book.bookmakerName);
       setTerms(book.terms);
     }
     // Only when the profile first arrives: later refetches must not wipe what is being typed.
-  }, [editing, loadedId]);
+  }, [loadedId]);
 
   const nameProblem = nameError(name);
   const termsProblem = termsError(terms);
