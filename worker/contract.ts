@@ -206,6 +206,8 @@ export interface PlayerEventItem {
   whatIf: number;
   /** What the punter staked here (0 if no bet): his one bet on this outcome. */
   myStake: number;
+  /** The largest stake this outcome still takes at these odds before its max payout is reached. */
+  maxStake: number;
 }
 
 export interface PlayerEvent extends EventDates {

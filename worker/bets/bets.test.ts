@@ -58,6 +58,8 @@ describe("placing a bet", () => {
     const a = await newPunter(book, { coins: 100 });
     const b = await newPunter(book, { coins: 100 });
     await placeBet(a, book, event, 0, 30);
+    const [shown] = await json<PlayerEvent[]>("GET", `/player/events/${book.bookmakerId}`, { token: b.token });
+    expect(shown.items.map((i) => i.maxStake)).toEqual([20, 33.33]); // 100 − 60 left at 2.0; 100 at 3.0
     const res = await bet(b, book, event, 0, 20.01);
     expect(res.status).toBe(409);
     expect((await res.json<any>()).error).toMatchObject({ code: "LIMIT_EXCEEDED", maxStake: 20 });

@@ -8,6 +8,7 @@ import { AppError } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { equalizerOdds, oddsAfterWithdrawal, type BookItem } from "./book";
 import type { DraftInput } from "./rules";
+import { stakeRoom } from "./views";
 import {
   EVENT_COLUMNS,
   fail,
@@ -311,7 +312,7 @@ export class EventRoom extends DurableObject<Env> {
       const payout = payoutCents(bet.stakeCents, odds);
       if (item.liabilityCents + payout > e.maxPayoutCents) {
         return fail("LIMIT_EXCEEDED", "This bet would take the outcome past the bookmaker's max payout.", {
-          maxStake: Math.max(0, Math.floor(((e.maxPayoutCents - item.liabilityCents) * odds.den) / (odds.num + odds.den))) / 100,
+          maxStake: stakeRoom(e.maxPayoutCents - item.liabilityCents, odds) / 100,
         });
       }
 

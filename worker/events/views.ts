@@ -1,6 +1,7 @@
 import { decimalText, fractionalText, type Odds } from "../../common/odds";
 import type { BookmakerEvent, PlayerEvent } from "../contract";
 import { fromCents } from "../ledger/money";
+import { PAYOUT_SQL } from "../ledger/settlement";
 import { bookmakerWhatIf, punterWhatIf, type LiveBet } from "./book";
 import { EVENT_COLUMNS, type EventRow, type ItemRow } from "./state";
 
@@ -49,6 +50,21 @@ async function countedBets(db: D1Database, ids: string, userId?: number) {
   return byEvent;
 }
 
+/** What accepted bets would pay per outcome, should it win (cents). */
+async function openLiability(db: D1Database, ids: string) {
+  const { results } = await db
+    .prepare(
+      `SELECT item_id, SUM(${PAYOUT_SQL}) AS liability FROM bets b
+       WHERE b.event_id IN (SELECT value FROM json_each(?1)) AND b.status = 'ACCEPTED' GROUP BY item_id`,
+    )
+    .bind(ids)
+    .all<{ item_id: number; liability: number }>();
+  return new Map(results.map((r) => [r.item_id, r.liability]));
+}
+
+/** The largest stake (cents) whose payout at `odds` fits in `roomCents`. */
+export const stakeRoom = (roomCents: number, odds: Odds) => Math.max(0, Math.floor((roomCents * odds.den) / (odds.num + odds.den)));
+
 const dates = (e: EventRow) => ({
   startDate: e.start_date,
   endDate: e.end_date,
@@ -96,7 +112,7 @@ export async function playerEvents(
   args: { bookmakerId: number; userId: number; requestId: number; since: string; withWhatIf: boolean; withFractional: boolean },
 ): Promise<PlayerEvent[]> {
   const { events, items, ids } = await loadEvents(db, `e.bookmaker_id = ?1 AND e.published_at IS NOT NULL AND e.start_date >= ?2`, [args.bookmakerId, args.since]);
-  const bets = events.length ? await countedBets(db, ids, args.userId) : new Map<number, LiveBet[]>();
+  const [bets, liability] = events.length ? await Promise.all([countedBets(db, ids, args.userId), openLiability(db, ids)]) : [new Map<number, LiveBet[]>(), new Map<number, number>()];
   return events.map((e) => {
     const own = items.get(e.id) ?? [];
     const mine = bets.get(e.id) ?? [];
@@ -120,6 +136,7 @@ export async function playerEvents(
           status: i.status,
           whatIf: args.withWhatIf ? fromCents(whatIf.get(i.id) ?? 0) : 0,
           myStake: fromCents(mine.filter((b) => b.itemId === i.id).reduce((s, b) => s + b.stakeCents, 0)),
+          maxStake: fromCents(stakeRoom(e.max_total_payout_cents - (liability.get(i.id) ?? 0), curr)),
         };
       }),
     };

@@ -93,6 +93,7 @@ export function BetDialog({ event, coins, asFractional, onClose, onPlaced }: Bet
                         outcome={item.title}
                         maxTotalPayout={event.maxTotalPayout}
                         coefficient={item.coefficient}
+                        room={item.maxStake}
                         coins={coins}
                         value={stakes[item.id] ?? NO_BET}
                         onChange={(stake) => setStakes((prev) => ({ ...prev, [item.id]: stake }))}

@@ -14,6 +14,7 @@ const item = (id: number, title: string, coefficient: number, extra: Partial<Pla
   status: "ACTIVE" as const,
   whatIf: 0,
   myStake: 0,
+  maxStake: 1000 / coefficient,
   ...extra,
 });
 

@@ -6,6 +6,8 @@ export interface VolumeSelectorProps {
   outcome: string;
   maxTotalPayout: number;
   coefficient: number;
+  /** What the outcome still takes (the API's maxStake). */
+  room?: number;
   coins: number;
   value: Stake;
   onChange(stake: Stake): void;
@@ -17,7 +19,7 @@ const labelOf = (choice: VolumeChoice) => VOLUME_CHOICES.find((c) => c.choice ==
  * The stake picker of one outcome: presets of the max stake, or 'My bet'. Closing with 'My bet'
  * and no positive amount goes back to No Bet (spec section 5).
  */
-export function VolumeSelector({ outcome, maxTotalPayout, coefficient, coins, value, onChange }: VolumeSelectorProps) {
+export function VolumeSelector({ outcome, maxTotalPayout, coefficient, room, coins, value, onChange }: VolumeSelectorProps) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
   const root = useRef<HTMLDivElement>(null);
@@ -48,16 +50,16 @@ export function VolumeSelector({ outcome, maxTotalPayout, coefficient, coins, va
 
   const pick = (choice: VolumeChoice) => {
     if (choice === "custom") {
-      onChange({ choice, amount: customAmount(typed, maxTotalPayout, coefficient, coins) ?? 0 });
+      onChange({ choice, amount: customAmount(typed, maxTotalPayout, coefficient, coins, room) ?? 0 });
       return;
     }
-    onChange({ choice, amount: amountOf(choice, maxTotalPayout, coefficient, coins) });
+    onChange({ choice, amount: amountOf(choice, maxTotalPayout, coefficient, coins, room) });
     setOpen(false);
   };
 
   const type = (text: string) => {
     setTyped(text);
-    const amount = customAmount(text, maxTotalPayout, coefficient, coins);
+    const amount = customAmount(text, maxTotalPayout, coefficient, coins, room);
     // Not a number: ignored, the last amount stays.
     if (amount !== null) onChange({ choice: "custom", amount });
   };
@@ -90,7 +92,7 @@ export function VolumeSelector({ outcome, maxTotalPayout, coefficient, coins, va
               onClick={() => pick(choice)}
             >
               <span>{label}</span>
-              {factor !== undefined && <span className="hint">{formatAmount(amountOf(choice, maxTotalPayout, coefficient, coins))}</span>}
+              {factor !== undefined && <span className="hint">{formatAmount(amountOf(choice, maxTotalPayout, coefficient, coins, room))}</span>}
             </button>
           ))}
           {value.choice === "custom" && (

@@ -8,6 +8,13 @@ describe("bet volume", () => {
     expect(amountOf("max", 1000, 3, 10_000)).toBe(333.33);
   });
 
+  it("Max is capped at what the outcome still takes once other punters' bets count", () => {
+    expect(amountOf("max", 1000, 2, 10_000, 120)).toBe(120);
+    expect(amountOf("1/2", 1000, 2, 10_000, 120)).toBe(60);
+    expect(customAmount("300", 1000, 2, 10_000, 120)).toBe(120);
+    expect(amountOf("max", 1000, 2, 10_000, 900)).toBe(500); // the spec's Max is the smaller here
+  });
+
   it("Max is capped at the punter's coins", () => {
     expect(amountOf("max", 1000, 2, 120.5)).toBe(120.5);
   });

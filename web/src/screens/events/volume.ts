@@ -27,26 +27,31 @@ export const NO_BET: Stake = { choice: "none", amount: 0 };
  */
 export const toCents = (n: number) => (n > 0 ? Math.floor(n * 100 + 1e-6) / 100 : 0);
 
-/** The stake whose return reaches the event's max total payout at these odds. */
-export const maxStake = (maxTotalPayout: number, coefficient: number) => (coefficient > 0 ? maxTotalPayout / coefficient : 0);
+/**
+ * The stake whose return reaches the event's max total payout at these odds (the spec's Max),
+ * and never more than `room`, what the outcome still takes once other punters' bets count
+ * (the API's `maxStake`): a Max the server would refuse helps nobody.
+ */
+export const maxStake = (maxTotalPayout: number, coefficient: number, room = Infinity) =>
+  coefficient > 0 ? Math.min(maxTotalPayout / coefficient, room) : 0;
 
 /** A preset's amount: its factor of the max stake, capped at the punter's coins. */
-export function presetAmount(factor: number, maxTotalPayout: number, coefficient: number, coins: number): number {
-  return toCents(Math.min(maxStake(maxTotalPayout, coefficient) * factor, coins));
+export function presetAmount(factor: number, maxTotalPayout: number, coefficient: number, coins: number, room = Infinity): number {
+  return toCents(Math.min(maxStake(maxTotalPayout, coefficient, room) * factor, coins));
 }
 
 /** 'My bet': the smaller of what was typed, the max stake and the coins; null if it is not a number. */
-export function customAmount(entered: string, maxTotalPayout: number, coefficient: number, coins: number): number | null {
+export function customAmount(entered: string, maxTotalPayout: number, coefficient: number, coins: number, room = Infinity): number | null {
   const typed = entered.trim().replace(",", ".");
   const n = typed === "" ? NaN : Number(typed);
   if (!Number.isFinite(n)) return null;
-  return toCents(Math.min(n, maxStake(maxTotalPayout, coefficient), coins));
+  return toCents(Math.min(n, maxStake(maxTotalPayout, coefficient, room), coins));
 }
 
 /** The amount a choice stands for now (presets follow the coins and the odds as they change). */
-export function amountOf(choice: VolumeChoice, maxTotalPayout: number, coefficient: number, coins: number): number {
+export function amountOf(choice: VolumeChoice, maxTotalPayout: number, coefficient: number, coins: number, room = Infinity): number {
   const factor = VOLUME_CHOICES.find((c) => c.choice === choice)?.factor;
-  return factor === undefined ? 0 : presetAmount(factor, maxTotalPayout, coefficient, coins);
+  return factor === undefined ? 0 : presetAmount(factor, maxTotalPayout, coefficient, coins, room);
 }
 
 /** Counted in cents so 0.1 + 0.2 is not more than 0.3. */
