@@ -142,6 +142,13 @@ describe("drafts and events", () => {
     expect(res.status).toBe(409);
     const off = await call("POST", `/events/${event.id}/coefficients`, { token, body: { items: [{ id: event.items[0].id, coefficient: 2.55 }] } });
     expect(off.status).toBe(400);
+    // turning the equalizer off gives the odds back to the bookmaker, in the same call
+    const manual = await json<BookmakerEvent>("POST", `/events/${bot.id}/coefficients`, {
+      token,
+      body: { botEqualizer: false, items: [{ id: bot.items[0].id, coefficient: 2.5 }] },
+    });
+    expect(manual.botEqualizer).toBe(false);
+    expect(manual.items[0]).toMatchObject({ coefficient: 2.5, currCoefficient: 2.5 });
   });
 
   it("serves the sports and a real country list", async () => {

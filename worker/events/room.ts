@@ -244,17 +244,18 @@ export class EventRoom extends DurableObject<Env> {
     });
   }
 
-  /** New odds by hand, the return for punters, the max payout. Not while the equalizer sets odds. */
+  /** New odds by hand, the return for punters, the max payout, the equalizer on or off. No odds by hand while it is on. */
   async setCoefficients(
     eventId: number,
     callerId: number,
-    change: { items: { id: number; coefficient: Odds }[]; returnPrice?: number; maxTotalPayout?: number },
+    change: { items: { id: number; coefficient: Odds }[]; returnPrice?: number; maxTotalPayout?: number; botEqualizer?: boolean },
   ): Promise<RoomResult> {
     return this.safely(async () => {
       const e = await this.owned(eventId, callerId);
       if (!e) return fail("NOT_FOUND", "Event not found.");
       if (!OPEN.includes(e.status)) return fail("ALREADY_SETTLED", "The event is settled.");
-      if (e.botEqualizer && change.items.length > 0) return fail("CONFLICT", "The equalizer sets the odds of this event; turn it off to set them by hand.");
+      const equalizer = change.botEqualizer ?? e.botEqualizer;
+      if (equalizer && change.items.length > 0) return fail("CONFLICT", "The equalizer sets the odds of this event; turn it off to set them by hand.");
       for (const c of change.items) {
         const item = this.items.get(c.id);
         if (!item) return fail("VALIDATION", "Not an outcome of this event.", { field: "items" });
@@ -264,10 +265,16 @@ export class EventRoom extends DurableObject<Env> {
       for (const c of change.items) this.items.get(c.id)!.odds = c.coefficient;
       if (change.returnPrice !== undefined) e.returnPct = change.returnPrice;
       if (change.maxTotalPayout !== undefined) e.maxPayoutCents = change.maxTotalPayout;
+      e.botEqualizer = equalizer;
       this.reprice();
       try {
         await this.env.DB.batch([
-          this.env.DB.prepare(`UPDATE events SET return_pct = ?2, max_total_payout_cents = ?3 WHERE id = ?1`).bind(e.id, e.returnPct, e.maxPayoutCents),
+          this.env.DB.prepare(`UPDATE events SET return_pct = ?2, max_total_payout_cents = ?3, bot_equalizer = ?4 WHERE id = ?1`).bind(
+            e.id,
+            e.returnPct,
+            e.maxPayoutCents,
+            e.botEqualizer ? 1 : 0,
+          ),
           ...change.items.map((c) =>
             this.env.DB.prepare(`UPDATE event_items SET odds_num = ?2, odds_den = ?3 WHERE id = ?1`).bind(c.id, c.coefficient.num, c.coefficient.den),
           ),

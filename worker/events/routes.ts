@@ -122,6 +122,6 @@ export const eventRoutes = new Hono<AppEnv>()
   })
   .post("/:id/coefficients", validate("param", EventParam), validate("json", CoefficientsBody), async (c) => {
     const { id } = c.req.valid("param");
-    const { items, returnPrice, maxTotalPayout } = c.req.valid("json");
-    return change(c, id, (room, userId) => room.setCoefficients(id, userId, { items, returnPrice, maxTotalPayout }));
+    const { items, returnPrice, maxTotalPayout, botEqualizer } = c.req.valid("json");
+    return change(c, id, (room, userId) => room.setCoefficients(id, userId, { items, returnPrice, maxTotalPayout, botEqualizer }));
   });

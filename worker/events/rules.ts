@@ -96,6 +96,7 @@ export const CoefficientsBody = v.object({
   items: v.optional(v.array(v.object({ id: v.pipe(v.number(), v.safeInteger()), coefficient: LadderOdds }), "Must be a list."), []),
   returnPrice: v.optional(ReturnPrice),
   maxTotalPayout: v.optional(MaxTotalPayout),
+  botEqualizer: v.optional(v.boolean("Must be true or false.")),
 });
 
 export const DatesBody = v.pipe(

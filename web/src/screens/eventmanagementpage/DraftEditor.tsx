@@ -6,6 +6,7 @@ import { useRefreshEvents } from "../../bookmaker/events/data";
 import { splitTitle } from "../../bookmaker/events/form";
 import { FractionalSwitch } from "../../bookmaker/events/FractionalSwitch";
 import { ReturnSelect } from "../../bookmaker/events/ReturnSelect";
+import { Switch } from "../../bookmaker/events/Switch";
 import { useOwnFractional } from "../../bookmaker/events/useOwnFractional";
 import { dateError, endAfter, fieldsOf, startAt, timeError } from "../../bookmaker/events/when";
 import { WhenFields } from "../../bookmaker/events/WhenFields";
@@ -94,9 +95,10 @@ export function DraftEditor({ event, onChanged }: { event: BookmakerEvent; onCha
       const moved = original.date !== edit.date || original.time !== edit.time;
       await saveDraft(event, {
         dates: moved ? { startDate: start.toISOString(), endDate: endAfter(start).toISOString() } : null,
-        odds: event.botEqualizer ? [] : active.map((i) => ({ id: i.id, odds: edit.odds[i.id] })),
+        odds: edit.botEqualizer ? [] : active.map((i) => ({ id: i.id, odds: edit.odds[i.id] })),
         returnPrice: edit.returnPct / 100,
         maxTotalPayout: Number(edit.maxTotalPayout),
+        botEqualizer: edit.botEqualizer,
       });
       leave();
     });
@@ -135,10 +137,7 @@ export function DraftEditor({ event, onChanged }: { event: BookmakerEvent; onCha
         </div>
         <ReturnSelect value={edit.returnPct} onChange={(returnPct) => setEdit({ ...edit, returnPct })} />
       </div>
-      <div className="bk-switch-row">
-        <span>Equalizer Bot</span>
-        <span className="bk-strong">{event.botEqualizer ? "On" : "Off"}</span>
-      </div>
+      <Switch label="Equalizer Bot" checked={edit.botEqualizer} onChange={(botEqualizer) => setEdit({ ...edit, botEqualizer })} />
       <FractionalSwitch fractional={fractional} />
       <ManageMembers event={event} edit={edit} onEdit={setEdit} asFractional={fractional.on} />
 

@@ -111,10 +111,22 @@ describe("the draft screen", () => {
           ],
           returnPrice: 0.8,
           maxTotalPayout: 10000,
+          botEqualizer: false,
         },
       ],
       ["/events/9/live", { eventId: 9 }],
     ]);
+  });
+
+  it("turning the Equalizer Bot on hides the odds by hand and saves it on", async () => {
+    const ok = () => json(draft);
+    const calls = await openDraft(draft, { "POST /events/9/coefficients": ok, "POST /events/9/live": ok });
+    expect(screen.getByRole("combobox", { name: "Odds of Red Rum" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("switch", { name: "Equalizer Bot" }));
+    expect(screen.queryByRole("combobox", { name: "Odds of Red Rum" })).toBeNull();
+    fireEvent.click(within(screen.getByRole("main")).getByRole("button", { name: "Save" }));
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    expect(posts(calls)[0]).toEqual(["/events/9/coefficients", { items: [], returnPrice: 0.5, maxTotalPayout: 10000, botEqualizer: true }]);
   });
 
   it("Save refuses a start in the past with the date message", async () => {

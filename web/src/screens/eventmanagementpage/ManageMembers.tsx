@@ -28,7 +28,7 @@ export function ManageMembers({ event, edit, onEdit, asFractional }: { event: Bo
               <tr key={item.id} className={withdrawn ? "bk-withdrawn" : undefined}>
                 <td className="bk-cell-title">{item.title}</td>
                 <td>
-                  {withdrawn || event.botEqualizer ? (
+                  {withdrawn || edit.botEqualizer ? (
                     <span className="odds">{oddsText(item.currCoefficient, item.currFractalCoefficient, asFractional)}</span>
                   ) : (
                     <OddsSelect

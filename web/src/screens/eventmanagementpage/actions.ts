@@ -28,6 +28,7 @@ export interface DraftChanges {
   odds: { id: Id; odds: Odds }[];
   returnPrice: number;
   maxTotalPayout: number;
+  botEqualizer: boolean;
 }
 
 /** Save: dates, then odds, return and max payout, then live again. */
@@ -37,6 +38,7 @@ export async function saveDraft(event: BookmakerEvent, changes: DraftChanges): P
     items: changes.odds.map((o) => ({ id: o.id, coefficient: decimalText(o.odds) })),
     returnPrice: changes.returnPrice,
     maxTotalPayout: changes.maxTotalPayout,
+    botEqualizer: changes.botEqualizer,
   });
   if (event.status === "CREATED") await bookCall(`/events/${event.id}/live`, "POST", { eventId: event.id });
 }

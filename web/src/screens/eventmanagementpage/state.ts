@@ -8,6 +8,8 @@ export interface DraftEdit {
   time: string;
   maxTotalPayout: string;
   returnPct: number;
+  /** The equalizer sets the odds while on; off, the bookmaker sets them by hand. */
+  botEqualizer: boolean;
   odds: Record<Id, Odds>;
   nr: Record<Id, boolean>;
   place: Record<Id, 0 | 1>;
@@ -18,6 +20,7 @@ export function editOf(event: BookmakerEvent): DraftEdit {
     ...fieldsOf(event.startDate),
     maxTotalPayout: String(Math.max(1, Math.round(event.maxTotalPayout))),
     returnPct: Math.round(event.returnPrice * 100),
+    botEqualizer: event.botEqualizer,
     odds: Object.fromEntries(event.items.map((i) => [i.id, ladderOdds(i.coefficient) ?? DEFAULT_ODDS])),
     nr: {},
     place: {},
