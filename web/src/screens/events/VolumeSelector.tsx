@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties } from "react";
 import { formatAmount } from "../../ui/amount";
 import { amountOf, customAmount, NO_BET, VOLUME_CHOICES, type Stake, type VolumeChoice } from "./volume";
 
@@ -13,6 +13,24 @@ export interface VolumeSelectorProps {
   onChange(stake: Stake): void;
 }
 
+/** The spec's dropdown: at most 240 px high, 8 px from its button, 12 px from the edges. */
+const MENU_MAX = 240;
+const MENU_GAP = 8;
+const EDGE_MARGIN = 12;
+
+/**
+ * Where the menu fits: below its button, or above when the dialog (or the screen) has more
+ * room there, so the last outcomes' menus are not cut off by the dialog's edge.
+ */
+export function placeMenu(button: HTMLElement): CSSProperties {
+  const box = button.getBoundingClientRect();
+  const frame = button.closest('[role="dialog"]')?.getBoundingClientRect() ?? { top: 0, bottom: window.innerHeight };
+  const below = frame.bottom - box.bottom - MENU_GAP - EDGE_MARGIN;
+  const above = box.top - frame.top - MENU_GAP - EDGE_MARGIN;
+  if (below >= MENU_MAX || below >= above) return { top: `calc(100% + ${MENU_GAP}px)`, maxHeight: Math.max(120, Math.min(MENU_MAX, below)) };
+  return { bottom: `calc(100% + ${MENU_GAP}px)`, top: "auto", maxHeight: Math.min(MENU_MAX, above) };
+}
+
 const labelOf = (choice: VolumeChoice) => VOLUME_CHOICES.find((c) => c.choice === choice)?.label ?? "No Bet";
 
 /**
@@ -22,6 +40,7 @@ const labelOf = (choice: VolumeChoice) => VOLUME_CHOICES.find((c) => c.choice ==
 export function VolumeSelector({ outcome, maxTotalPayout, coefficient, room, coins, value, onChange }: VolumeSelectorProps) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
+  const [placement, setPlacement] = useState<CSSProperties>({});
   const root = useRef<HTMLDivElement>(null);
   const listId = useId();
   // The latest value for the outside-tap handler, which is set up once per opening.
@@ -34,6 +53,11 @@ export function VolumeSelector({ outcome, maxTotalPayout, coefficient, room, coi
   };
   const closeRef = useRef(close);
   closeRef.current = close;
+
+  useLayoutEffect(() => {
+    const button = root.current?.querySelector("button");
+    if (open && button) setPlacement(placeMenu(button));
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -81,7 +105,7 @@ export function VolumeSelector({ outcome, maxTotalPayout, coefficient, room, coi
         <span aria-hidden="true" className="volume-caret">▾</span>
       </button>
       {open && (
-        <div className="volume-menu" id={listId} role="listbox" aria-label={`Stake on ${outcome}`}>
+        <div className="volume-menu" style={placement} id={listId} role="listbox" aria-label={`Stake on ${outcome}`}>
           {VOLUME_CHOICES.map(({ choice, label, factor }) => (
             <button
               key={choice}
