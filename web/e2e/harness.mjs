@@ -1,0 +1,307 @@
+// The plumbing shared by the browser checks: the local API, Vite builds and previews, Chromium on
+// a phone-size screen, child processes that never outlive the script, and the report (a line per
+// check, then "N passed, N failed"; the exit code is 1 on any failure).
+//
+// A script runs alone (`node web/e2e/smoke.mjs`) or under `node web/e2e/run.mjs`, which starts the
+// API, builds and serves the dev-mode and production bundles once and hands their addresses over
+// in BOOKIE_E2E_DEV_URL and BOOKIE_E2E_PROD_URL.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const API_URL = "http://127.0.0.1:8787";
+export const PHONE = { width: 390, height: 844 };
+const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const VITE = "node_modules/vite/bin/vite.js";
+/** Set by run.mjs: the API is its to start and stop, so scripts use it without a note. */
+const SHARED_API = process.env.BOOKIE_E2E_SHARED_API === "1";
+
+const work = mkdtempSync(path.join(tmpdir(), "bookie-e2e-"));
+const started = []; // child processes, each the leader of its own process group
+const browsers = [];
+const pages = []; // every phone, screenshotted when a check fails
+const tally = { passed: 0, failed: 0 };
+let failures = 0;
+let stopping = false; // once the run is ending, checks still under way are not reported
+
+export const log = (line) => process.stdout.write(`${line}\n`);
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export const rand = () => Math.random().toString(36).slice(2, 8);
+
+export function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+/** Adds to the report without a line of its own (run.mjs adds its scripts' counts). */
+export function count(passed, failed) {
+  tally.passed += passed;
+  tally.failed += failed;
+}
+
+async function report(ok, name, err) {
+  if (stopping) return;
+  count(ok ? 1 : 0, ok ? 0 : 1);
+  if (ok) return log(`ok   ${name}`);
+  const lines = String(err?.message ?? err).split("\n").slice(0, 8);
+  // What each open phone showed when it failed, to see why.
+  failures++;
+  for (const [i, page] of pages.filter((p) => !p.isClosed()).entries()) {
+    const file = path.join(tmpdir(), `bookie-failure-${path.basename(process.argv[1], ".mjs")}-${failures}-${i + 1}.png`);
+    if (await page.screenshot({ path: file, timeout: 5_000 }).then(() => true, () => false)) lines.push(`(${page.url()} is in ${file})`);
+  }
+  log(`FAIL ${name}\n     ${lines.join("\n     ")}`);
+}
+
+async function attempt(name, fn) {
+  try {
+    await fn();
+    await report(true, name);
+    return true;
+  } catch (err) {
+    await report(false, name, err);
+    return false;
+  }
+}
+
+class Stopped extends Error {}
+
+/** An independent check: a failure is reported and the script goes on. */
+export async function check(name, fn) {
+  await attempt(name, fn);
+}
+
+/** A step of a journey: steps depend on each other, so the first failure ends the journey. */
+export async function step(name, fn) {
+  if (!(await attempt(name, fn))) throw new Stopped("journey stopped");
+}
+
+// ---- child processes ------------------------------------------------------------------
+
+/** Starts a long-running child in its own process group, so stopping it stops its children too. */
+export function startChild(name, args, env = process.env, stdio) {
+  const logFile = path.join(work, `${name}.log`);
+  const out = openSync(logFile, "a");
+  const child = spawn(process.execPath, args, { cwd: repo, env, detached: true, stdio: stdio ?? ["ignore", out, out] });
+  Object.assign(child, { logFile, label: name });
+  started.push(child);
+  return child;
+}
+
+const running = (child) => child.exitCode === null && child.signalCode === null;
+
+function stopChildren(signal) {
+  for (const child of started) {
+    if (!running(child)) continue;
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+export function tail(file, lines = 15) {
+  try {
+    return readFileSync(file, "utf8").trim().split("\n").slice(-lines).join("\n");
+  } catch {
+    return "(no log)";
+  }
+}
+
+export async function waitForHttp(url, timeoutMs, child) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && !running(child)) throw new Error(`${child.label} exited early (code ${child.exitCode}); log:\n${tail(child.logFile)}`);
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s${child ? `; log:\n${tail(child.logFile)}` : ""}`);
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+// ---- the API and the web app ------------------------------------------------------------
+
+/** The local dev API on 8787: one already answering is used, else `scripts/dev.mjs api` starts. */
+export async function startApi() {
+  try {
+    if ((await fetch(`${API_URL}/health`, { signal: AbortSignal.timeout(1000) })).ok) {
+      if (!SHARED_API) log(`note the API already answers on ${API_URL}; using it`);
+      return;
+    }
+  } catch {
+    // not running: start it
+  }
+  const child = startChild("api", ["scripts/dev.mjs", "api"], { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" });
+  await waitForHttp(`${API_URL}/health`, 120_000, child);
+}
+
+/** Builds the mini-app into the work directory: `dev` in dev mode, `prod` as deployed. */
+export async function build(kind) {
+  const outDir = path.join(work, kind);
+  const env = { ...process.env, VITE_API_URL: API_URL };
+  if (kind === "dev") env.VITE_DEV_MODE = "true";
+  else delete env.VITE_DEV_MODE;
+  const child = spawn(process.execPath, [VITE, "build", "--config", "web/vite.config.ts", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"], {
+    cwd: repo,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
+  const code = await new Promise((resolve) => child.on("close", resolve));
+  clearTimeout(timer);
+  if (code !== 0) throw new Error(`vite build (${kind}) failed:\n${output}`);
+  return outDir;
+}
+
+/** Serves a build with `vite preview` on a free port; answers its address. */
+export async function serve(kind, outDir) {
+  const port = await freePort();
+  const child = startChild(`preview-${kind}`, [VITE, "preview", "--config", "web/vite.config.ts", "--outDir", outDir, "--host", "127.0.0.1", "--port", String(port), "--strictPort"]);
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/`, 30_000, child);
+  return url;
+}
+
+const ENV_URL = { dev: "BOOKIE_E2E_DEV_URL", prod: "BOOKIE_E2E_PROD_URL" };
+
+/** The address of a served build: the one run.mjs shares, else built and served here. */
+export async function webApp(kind) {
+  const shared = process.env[ENV_URL[kind]];
+  if (shared) return shared;
+  return serve(kind, await build(kind));
+}
+
+/**
+ * Everything a script needs, started side by side: the API, the served builds named in `kinds`
+ * ("dev", "prod") and, unless `browser: false`, Chromium. Answers { dev, prod, browser }.
+ */
+export async function prepare(kinds, { browser = true } = {}) {
+  const missing = kinds.filter((k) => !process.env[ENV_URL[k]]);
+  if (missing.length) log(`building and serving ${missing.map((k) => (k === "dev" ? "the dev-mode build" : "the production build")).join(" and ")}…`);
+  const [launched, , ...urls] = await Promise.all([browser ? launchBrowser() : null, startApi(), ...kinds.map(webApp)]);
+  return { ...Object.fromEntries(kinds.map((k, i) => [k, urls[i]])), browser: launched };
+}
+
+// ---- the browser ------------------------------------------------------------------------
+
+export async function launchBrowser() {
+  if (!spawnSync(CHROMIUM, ["--version"], { encoding: "utf8" }).stdout) {
+    throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  }
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  browsers.push(browser);
+  return browser;
+}
+
+/**
+ * A phone in its own browser context (its own sessionStorage, so its own Telegram user).
+ * Telegram's SDK cannot load offline, as outside Telegram it may be missing. The dev Telegram
+ * stand-in asks window.confirm before paying an invoice: the phone says yes.
+ */
+export async function phone(browser, options = {}) {
+  const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, ...options });
+  await context.route("https://telegram.org/**", (route) => route.abort());
+  const page = await context.newPage();
+  pages.push(page);
+  page.errors = [];
+  page.on("pageerror", (err) => page.errors.push(err.message));
+  page.on("dialog", (dialog) => void dialog.accept());
+  return page;
+}
+
+/** Taps `target` until the page is at a URL matching `url`: taps while a screen loads may do nothing. */
+export async function tapUntil(page, target, url, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!url.test(page.url()) && Date.now() < deadline) {
+    await target.click({ timeout: 2_000 }).catch(() => {});
+    await page.waitForURL(url, { timeout: 500 }).catch(() => {});
+  }
+  assert(url.test(page.url()), `still at ${page.url()}`);
+}
+
+/** The API as a signed-in page's user, with the token the app keeps in sessionStorage. */
+export async function apiAs(page) {
+  await page.waitForFunction(() => Boolean(sessionStorage.getItem("jwt")), null, { timeout: 10_000 });
+  const token = await page.evaluate(() => sessionStorage.getItem("jwt"));
+  return async (method, route, body) => {
+    const res = await fetch(`${API_URL}${route}`, {
+      method,
+      headers: { Authorization: `JWT ${token}`, Accept: "application/json", ...(body ? { "Content-Type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(15_000),
+    });
+    const data = await res.json().catch(() => null);
+    if (!res.ok) throw new Error(`${method} ${route}: HTTP ${res.status} ${JSON.stringify(data)}`);
+    return data;
+  };
+}
+
+/** None of the pages raised an uncaught error. */
+export function assertNoPageErrors(...pages) {
+  const errors = pages.flatMap((p) => p.errors);
+  assert(errors.length === 0, errors.join("\n"));
+}
+
+/** No horizontal scroll on a 390 px phone. */
+export async function fitsThePhone(page, where) {
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert(wide <= PHONE.width, `${where} scrolls sideways: ${wide}px wide`);
+}
+
+// ---- the run --------------------------------------------------------------------------
+
+/**
+ * Runs `main` under an overall time limit, then stops everything this script started, prints
+ * "N passed, N failed" and exits (1 on any failure, or when nothing passed).
+ */
+export function run(main, { limitMs = 5 * 60_000 } = {}) {
+  let finishing = false;
+  const limit = setTimeout(() => finish(new Error(`overall time limit of ${limitMs / 1000} s reached`)), limitMs);
+
+  async function finish(error) {
+    if (finishing) return;
+    finishing = true;
+    clearTimeout(limit);
+    if (error && !(error instanceof Stopped)) {
+      count(0, 1);
+      log(`FAIL ${error.message ?? error}`);
+    }
+    stopping = true;
+    await Promise.all(browsers.map((b) => b.close().catch(() => {})));
+    stopChildren("SIGTERM");
+    const deadline = Date.now() + 5000;
+    while (started.some(running) && Date.now() < deadline) await sleep(100);
+    stopChildren("SIGKILL");
+    rmSync(work, { recursive: true, force: true });
+    log(`${tally.passed} passed, ${tally.failed} failed`);
+    process.exit(tally.failed === 0 && tally.passed > 0 ? 0 : 1);
+  }
+
+  for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => finish(new Error(`stopped by ${sig}`)));
+  // Last resort if the script dies some other way: no server may outlive it.
+  process.on("exit", () => stopChildren("SIGKILL"));
+  main().then(() => finish(), finish);
+}
