@@ -12,6 +12,9 @@ import { Page } from "../../ui/Page";
 import type { HistoryOfUserState } from "./state";
 
 /** One punter's bets with this bookmaker over the last 30 days (the server's window for owners). */
+/** The spec's two stand-ins: 'Untitled description' when the bet carries none, 'No description' when it is empty. */
+const descriptionOf = (description: string | null | undefined) => (description == null ? "Untitled description" : description || "No description");
+
 export function HistoryOfUserScreen() {
   const { username } = useParams<{ username: string }>();
   const userId = useHistoryState<HistoryOfUserState | null>()?.userId;
@@ -51,7 +54,7 @@ function BetCard({ bet }: { bet: Bet }) {
         <span className="bk-strong bk-ellipsis">{bet.eventTitle || "Untitled Event"}</span>
         <BetResult bet={bet} />
       </div>
-      <p className="bk-muted">{bet.eventDescription || "No description"}</p>
+      <p className="bk-muted">{descriptionOf(bet.eventDescription)}</p>
       <p className="bk-muted">{dateTime(bet.betsDate)}</p>
       <table className="bk-table">
         <thead>
