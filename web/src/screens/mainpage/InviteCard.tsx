@@ -33,7 +33,7 @@ export function InviteCard({ bookmakerId }: { bookmakerId: Id }) {
           </button>
         </div>
       ) : (
-        <p className="bk-muted">The invite link needs the bot's username (VITE_BOT_USERNAME) in this build.</p>
+        <p className="bk-muted">No invite link: this build does not know the bot's username (VITE_BOT_USERNAME).</p>
       )}
     </section>
   );

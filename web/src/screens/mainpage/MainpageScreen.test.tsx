@@ -48,6 +48,7 @@ describe("the bookmaker's main page", () => {
 
   it("builds the invite link from the bot's username", () => {
     expect(inviteLink(7, "bookie_bot")).toBe("https://t.me/bookie_bot?startapp=bk_7");
-    expect(inviteLink(7, "")).toBeNull();
+    expect(inviteLink(7, "", null)).toBeNull();
+    expect(inviteLink(7, "", "http://localhost:5173")).toBe("http://localhost:5173/?startapp=bk_7");
   });
 });
