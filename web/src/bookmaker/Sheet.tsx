@@ -1,4 +1,5 @@
-import { useEffect, useId, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
+import { useEscapeToClose } from "../ui/useEscapeToClose";
 
 /**
  * A tall modal for long reading (the guide): closes on a tap outside, on × and on Escape.
@@ -6,12 +7,7 @@ import { useEffect, useId, type ReactNode } from "react";
  */
 export function Sheet({ open, onClose, title, children }: { open: boolean; onClose(): void; title: string; children: ReactNode }) {
   const titleId = useId();
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [open, onClose]);
+  useEscapeToClose(open, onClose);
   if (!open) return null;
   return (
     <div className="dialog-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>

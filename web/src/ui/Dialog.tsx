@@ -1,4 +1,5 @@
-import { useEffect, useId, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
+import { useEscapeToClose } from "./useEscapeToClose";
 
 export interface DialogButton {
   label: string;
@@ -21,12 +22,7 @@ export interface DialogProps {
 export function Dialog({ open, onClose, title, children, buttons }: DialogProps) {
   const titleId = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [open, onClose]);
+  useEscapeToClose(open, onClose);
 
   if (!open) return null;
   const actions = buttons ?? [{ label: "Ok", onClick: onClose, primary: true }];
