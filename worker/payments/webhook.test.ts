@@ -216,10 +216,28 @@ describe("Stars payments through the webhook", () => {
     expect((await sendUpdate(preCheckoutUpdate(user.userId, inv.invoiceId, 500))).status).toBe(200);
   });
 
-  it("acknowledges a payment for an invoice it does not know and applies nothing", async () => {
+  it("acknowledges a payment for an invoice it does not know, applies nothing and refunds the Stars", async () => {
     const user = await signIn("buyer");
     expect((await sendUpdate(paymentUpdate(user.userId, "unknown-invoice", 500, "c-unknown"))).status).toBe(200);
     expect(await balanceOf(env.DB, pool(user.userId))).toBe(0);
+    expect(bot.of("refundStarPayment").map((c) => c.params)).toEqual([{ user_id: user.userId, telegram_payment_charge_id: "c-unknown" }]);
+  });
+
+  it("refunds a payment that does not match its invoice, and applies nothing", async () => {
+    const book = await newBook({ coins: 3 });
+    const inv = await invoice(book.owner, "ADD_BALANCE_5000");
+    const charge = `c-short-${inv.invoiceId}`;
+    expect((await sendUpdate(paymentUpdate(book.owner.userId, inv.invoiceId, 449, charge))).status).toBe(200);
+    expect((await ledgerRows(book.owner.userId, "PURCHASE")).map((r) => r.ref)).not.toContain(`invoice:${inv.invoiceId}`);
+    expect(bot.of("refundStarPayment").map((c) => c.params)).toEqual([{ user_id: book.owner.userId, telegram_payment_charge_id: charge }]);
+  });
+
+  it("does not refund a payment it applied, delivered twice", async () => {
+    const book = await newBook({ coins: 3 });
+    const inv = await invoice(book.owner, "ADD_BALANCE_5000");
+    await pay(book.owner, inv, 450);
+    await sendUpdate(paymentUpdate(book.owner.userId, inv.invoiceId, 450, `again-${inv.invoiceId}`));
+    expect(bot.of("refundStarPayment")).toEqual([]);
   });
 
   it("answers 400 naming the field for an update that is not one", async () => {

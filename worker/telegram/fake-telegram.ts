@@ -32,6 +32,7 @@ export function fakeBotApi(): FakeBotApi {
   const responders: Record<string, Responder> = {
     createInvoiceLink: () => ok(`https://t.me/$fake-invoice-${++links}`),
     answerPreCheckoutQuery: () => ok(true),
+    refundStarPayment: () => ok(true),
     sendMessage: (p) => ok({ message_id: 1, chat: { id: p.chat_id } }),
   };
   const base = `${env.TELEGRAM_API_URL}/bot`;

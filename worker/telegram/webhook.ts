@@ -41,13 +41,17 @@ async function answerPreCheckout(env: Env, q: PreCheckoutQuery) {
 async function handleMessage(env: Env, message: Message) {
   const paid = message.successful_payment;
   if (paid) {
-    await applyPayment(env.DB, {
+    const outcome = await applyPayment(env.DB, {
       currency: paid.currency,
       totalAmount: paid.total_amount,
       invoicePayload: paid.invoice_payload,
       chargeId: paid.telegram_payment_charge_id,
       subscriptionExpirationDate: paid.subscription_expiration_date,
     });
+    // Stars were taken for something we cannot deliver: give them back rather than keep them.
+    if ((outcome === "UNKNOWN_INVOICE" || outcome === "MISMATCH") && message.from) {
+      await callBotApi(env, "refundStarPayment", { user_id: message.from.id, telegram_payment_charge_id: paid.telegram_payment_charge_id });
+    }
     return;
   }
   await answerCommand(env, message);
