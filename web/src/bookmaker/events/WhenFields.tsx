@@ -1,5 +1,28 @@
 import { useId } from "react";
+import { FieldError } from "./FieldError";
 import { maskDate, maskTime } from "./when";
+
+/** One masked field: what is typed is reshaped by `mask` (digits into DD/MM/YY or HH:MM). */
+function MaskedField(props: { label: string; placeholder: string; value: string; mask(typed: string): string; onChange(v: string): void; error?: string | null }) {
+  const id = useId();
+  return (
+    <div className="bk-field">
+      <label className="bk-label" htmlFor={id}>
+        {props.label}
+      </label>
+      <input
+        id={id}
+        className="bk-input"
+        inputMode="numeric"
+        placeholder={props.placeholder}
+        value={props.value}
+        aria-invalid={Boolean(props.error)}
+        onChange={(e) => props.onChange(props.mask(e.target.value))}
+      />
+      <FieldError error={props.error} />
+    </div>
+  );
+}
 
 /** The Date (DD/MM/YY) and Time (HH:MM) fields side by side, masked as typed. */
 export function WhenFields(props: {
@@ -10,48 +33,10 @@ export function WhenFields(props: {
   dateError?: string | null;
   timeError?: string | null;
 }) {
-  const dateId = useId();
-  const timeId = useId();
   return (
     <div className="bk-when">
-      <div className="bk-field">
-        <label className="bk-label" htmlFor={dateId}>
-          Date
-        </label>
-        <input
-          id={dateId}
-          className="bk-input"
-          inputMode="numeric"
-          placeholder="DD/MM/YY"
-          value={props.date}
-          aria-invalid={Boolean(props.dateError)}
-          onChange={(e) => props.onDate(maskDate(e.target.value))}
-        />
-        {props.dateError && (
-          <p className="bk-error" role="alert">
-            {props.dateError}
-          </p>
-        )}
-      </div>
-      <div className="bk-field">
-        <label className="bk-label" htmlFor={timeId}>
-          Time
-        </label>
-        <input
-          id={timeId}
-          className="bk-input"
-          inputMode="numeric"
-          placeholder="HH:MM"
-          value={props.time}
-          aria-invalid={Boolean(props.timeError)}
-          onChange={(e) => props.onTime(maskTime(e.target.value))}
-        />
-        {props.timeError && (
-          <p className="bk-error" role="alert">
-            {props.timeError}
-          </p>
-        )}
-      </div>
+      <MaskedField label="Date" placeholder="DD/MM/YY" value={props.date} mask={maskDate} onChange={props.onDate} error={props.dateError} />
+      <MaskedField label="Time" placeholder="HH:MM" value={props.time} mask={maskTime} onChange={props.onTime} error={props.timeError} />
     </div>
   );
 }

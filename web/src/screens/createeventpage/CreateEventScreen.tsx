@@ -7,6 +7,7 @@ import { errorText } from "../../bookmaker/call";
 import { useRefreshEvents } from "../../bookmaker/events/data";
 import { DESCRIPTION_MAX, draftBody, emptyForm, formFromEvent, hasErrors, validateForm, type EventForm } from "../../bookmaker/events/form";
 import { useCountries, useSports } from "../../bookmaker/events/reference";
+import { PayoutField } from "../../bookmaker/events/PayoutField";
 import { ReturnSelect } from "../../bookmaker/events/ReturnSelect";
 import { saveAndStart, type KeptDraft } from "../../bookmaker/events/start";
 import { Switch } from "../../bookmaker/events/Switch";
@@ -176,19 +177,3 @@ function DescriptionField({ value, onChange, error }: { value: string; onChange(
   );
 }
 
-function PayoutField({ value, onChange, error }: { value: string; onChange(v: string): void; error: string | null }) {
-  const id = useId();
-  return (
-    <div className="bk-field">
-      <label className="bk-label" htmlFor={id}>
-        Max Total Payout
-      </label>
-      <input id={id} className="bk-input" inputMode="numeric" value={value} aria-invalid={Boolean(error)} onChange={(e) => onChange(e.target.value.replace(/\D/g, ""))} />
-      {error && (
-        <p className="bk-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}

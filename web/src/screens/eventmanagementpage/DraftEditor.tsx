@@ -5,6 +5,7 @@ import { bookCall, errorText } from "../../bookmaker/call";
 import { useRefreshEvents } from "../../bookmaker/events/data";
 import { splitTitle } from "../../bookmaker/events/form";
 import { FractionalSwitch } from "../../bookmaker/events/FractionalSwitch";
+import { PayoutField } from "../../bookmaker/events/PayoutField";
 import { ReturnSelect } from "../../bookmaker/events/ReturnSelect";
 import { Switch } from "../../bookmaker/events/Switch";
 import { useOwnFractional } from "../../bookmaker/events/useOwnFractional";
@@ -121,20 +122,7 @@ export function DraftEditor({ event, onChanged }: { event: BookmakerEvent; onCha
         timeError={checked ? errors.time : null}
       />
       <div className="bk-pair">
-        <div className="bk-field">
-          <label className="bk-label" htmlFor="max-payout">
-            Max Total Payout
-          </label>
-          <input
-            id="max-payout"
-            className="bk-input"
-            inputMode="numeric"
-            value={edit.maxTotalPayout}
-            aria-invalid={Boolean(checked && errors.payout)}
-            onChange={(e) => setEdit({ ...edit, maxTotalPayout: e.target.value.replace(/\D/g, "") })}
-          />
-          {checked && errors.payout && <p className="bk-error">{errors.payout}</p>}
-        </div>
+        <PayoutField value={edit.maxTotalPayout} onChange={(maxTotalPayout) => setEdit({ ...edit, maxTotalPayout })} error={checked ? errors.payout : null} />
         <ReturnSelect value={edit.returnPct} onChange={(returnPct) => setEdit({ ...edit, returnPct })} />
       </div>
       <Switch label="Equalizer Bot" checked={edit.botEqualizer} onChange={(botEqualizer) => setEdit({ ...edit, botEqualizer })} />
