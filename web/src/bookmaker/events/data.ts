@@ -9,8 +9,37 @@ export const useBookEvents = (view: "open" | "history") => useApi<BookmakerEvent
 /** One of his events. */
 export const useBookEvent = (id: number | null) => useApi<BookmakerEvent>(id === null ? null : `/events/${id}`);
 
+const pathOf = (key: unknown) => (Array.isArray(key) && typeof key[0] === "string" ? key[0] : "");
+
 /** Refetches every cached event read after a change, so lists show it at once. */
 export function useRefreshEvents(): () => Promise<unknown> {
   const { mutate } = useSWRConfig();
-  return () => mutate((key) => Array.isArray(key) && typeof key[0] === "string" && key[0].startsWith("/events"));
+  return () => mutate((key) => pathOf(key).startsWith("/events"));
+}
+
+/** Settled or closed: nothing more to edit, and it belongs to history. */
+export const isClosed = (e: BookmakerEvent) => e.status === "CANCELLED" || e.status === "CALCULATED" || e.status === "ABANDONED";
+
+/** A cached list with `event` as a change answered it: replaced, added or dropped by where it now belongs. */
+function withEvent(list: BookmakerEvent[] | undefined, event: BookmakerEvent, belongs: boolean): BookmakerEvent[] | undefined {
+  if (!list) return list;
+  const others = list.filter((e) => e.id !== event.id);
+  if (!belongs) return others;
+  const at = list.findIndex((e) => e.id === event.id);
+  return at < 0 ? [event, ...others] : list.map((e) => (e.id === event.id ? event : e));
+}
+
+/**
+ * After a change: every cached read of the event shows the change's own answer at once (a read
+ * started before it is discarded by SWR, never shown over it), then the lists are refetched, and
+ * the next screen to read them fetches anew instead of reusing an answer of moments ago.
+ */
+export function useEventChanged(): (event: BookmakerEvent) => Promise<unknown> {
+  const { mutate } = useSWRConfig();
+  return (event) =>
+    Promise.all([
+      mutate((key) => pathOf(key) === `/events/${event.id}`, event, { revalidate: false }),
+      mutate((key) => pathOf(key) === "/events?view=open", (list?: BookmakerEvent[]) => withEvent(list, event, !isClosed(event))),
+      mutate((key) => pathOf(key) === "/events?view=history", (list?: BookmakerEvent[]) => withEvent(list, event, isClosed(event))),
+    ]);
 }

@@ -3,7 +3,7 @@ import { useLocation } from "wouter";
 import type { BookmakerEvent, Id } from "../../../../worker/contract";
 import "../../bookmaker/bookmaker.css";
 import { bookCall, errorText } from "../../bookmaker/call";
-import { useBookEvents } from "../../bookmaker/events/data";
+import { useBookEvents, useEventChanged } from "../../bookmaker/events/data";
 import { FractionalSwitch } from "../../bookmaker/events/FractionalSwitch";
 import { liveOrder, matchingTitle } from "../../bookmaker/events/order";
 import { useOwnFractional } from "../../bookmaker/events/useOwnFractional";
@@ -19,6 +19,7 @@ export function BookmakerEventsScreen() {
   const [, navigate] = useLocation();
   const events = useBookEvents("open");
   const fractional = useOwnFractional();
+  const eventChanged = useEventChanged();
   const [query, setQuery] = useState("");
   const [viewed, setViewed] = useState<BookmakerEvent | null>(null);
   const [drafting, setDrafting] = useState<Id | null>(null);
@@ -28,7 +29,8 @@ export function BookmakerEventsScreen() {
     if (drafting !== null) return;
     setDrafting(event.id);
     try {
-      if (isLive(event)) await bookCall(`/events/${event.id}/draft`);
+      // The draft screen opens on the answer, not on an event read before the change.
+      if (isLive(event)) await eventChanged(await bookCall<BookmakerEvent>(`/events/${event.id}/draft`));
       navigate(`/eventmanagementpage/${event.id}`);
     } catch (err) {
       setFailure(errorText(err));

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useLocation } from "wouter";
 import type { BookmakerEvent } from "../../../../worker/contract";
 import { bookCall, errorText } from "../../bookmaker/call";
-import { useRefreshEvents } from "../../bookmaker/events/data";
+import { isClosed, useEventChanged } from "../../bookmaker/events/data";
 import { splitTitle } from "../../bookmaker/events/form";
 import { FractionalSwitch } from "../../bookmaker/events/FractionalSwitch";
 import { PayoutField } from "../../bookmaker/events/PayoutField";
@@ -13,16 +13,16 @@ import { dateError, endAfter, fieldsOf, startAt, timeError } from "../../bookmak
 import { WhenFields } from "../../bookmaker/events/WhenFields";
 import { useMainButton } from "../../bookmaker/useMainButton";
 import { Dialog } from "../../ui/Dialog";
-import type { CreateEventState } from "../createeventpage/state";
-import { finalize, isClosed, saveDraft, withdrawNonRunners } from "./actions";
+import { finalize, saveDraft, withdrawNonRunners } from "./actions";
 import { ManageMembers } from "./ManageMembers";
 import { afterCalc, editOf, type DraftEdit } from "./state";
 
-type Ask = "end" | "abandon" | "copy" | null;
+type Ask = "end" | "abandon" | null;
 
-export function DraftEditor({ event, onChanged }: { event: BookmakerEvent; onChanged(e: BookmakerEvent): void }) {
+/** `onAbandoned` gets the event as it was before: the screen offers a copy of it. */
+export function DraftEditor({ event, onAbandoned }: { event: BookmakerEvent; onAbandoned(before: BookmakerEvent): void }) {
   const [, navigate] = useLocation();
-  const refreshEvents = useRefreshEvents();
+  const eventChanged = useEventChanged();
   const fractional = useOwnFractional();
   const [edit, setEdit] = useState<DraftEdit>(() => editOf(event));
   const [busy, setBusy] = useState(false);
@@ -39,8 +39,8 @@ export function DraftEditor({ event, onChanged }: { event: BookmakerEvent; onCha
   const active = event.items.filter((i) => i.status === "ACTIVE");
   const winners = active.filter((i) => edit.place[i.id] === 1);
 
-  const leave = () => {
-    void refreshEvents();
+  const leave = (latest: BookmakerEvent) => {
+    void eventChanged(latest);
     navigate("/bookmakerevents", { replace: true });
   };
 
@@ -64,27 +64,28 @@ export function DraftEditor({ event, onChanged }: { event: BookmakerEvent; onCha
       if (marked.length === 0) return;
       const latest = await withdrawNonRunners(event.id, marked);
       if (!latest) return;
-      if (isClosed(latest)) return leave();
-      onChanged(latest);
+      if (isClosed(latest)) return leave(latest);
+      void eventChanged(latest);
       setEdit((e) => afterCalc(e, latest));
     });
 
   const endEvent = () =>
     run(async () => {
       setAsk(null);
-      await finalize(
-        event.id,
-        winners.map((w) => w.id),
+      leave(
+        await finalize(
+          event.id,
+          winners.map((w) => w.id),
+        ),
       );
-      leave();
     });
 
   const abandon = () =>
     run(async () => {
       setAsk(null);
-      await bookCall(`/events/${event.id}/abandon`);
-      void refreshEvents();
-      setAsk("copy");
+      const abandoned = await bookCall<BookmakerEvent>(`/events/${event.id}/abandon`);
+      onAbandoned(event);
+      void eventChanged(abandoned);
     });
 
   const save = () => {
@@ -94,14 +95,14 @@ export function DraftEditor({ event, onChanged }: { event: BookmakerEvent; onCha
       const start = startAt(edit.date, edit.time)!;
       const original = fieldsOf(event.startDate);
       const moved = original.date !== edit.date || original.time !== edit.time;
-      await saveDraft(event, {
+      const saved = await saveDraft(event, {
         dates: moved ? { startDate: start.toISOString(), endDate: endAfter(start).toISOString() } : null,
         odds: edit.botEqualizer ? [] : active.map((i) => ({ id: i.id, odds: edit.odds[i.id] })),
         returnPrice: edit.returnPct / 100,
         maxTotalPayout: Number(edit.maxTotalPayout),
         botEqualizer: edit.botEqualizer,
       });
-      leave();
+      leave(saved);
     });
   };
   useMainButton("Save", save, !busy);
@@ -166,15 +167,6 @@ export function DraftEditor({ event, onChanged }: { event: BookmakerEvent; onCha
       >
         The event ends with no result and every bet is refunded.
       </Dialog>
-      <Dialog
-        open={ask === "copy"}
-        onClose={leave}
-        title="Do you want to create a copy of this event??"
-        buttons={[
-          { label: "No", onClick: leave },
-          { label: "Yes", onClick: () => navigate("/createeventpage", { replace: true, state: { copy: event } satisfies CreateEventState }), primary: true },
-        ]}
-      />
       <Dialog open={failure !== null} onClose={() => setFailure(null)}>
         {failure}
       </Dialog>

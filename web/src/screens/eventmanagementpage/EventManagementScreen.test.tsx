@@ -118,6 +118,14 @@ describe("the draft screen", () => {
     ]);
   });
 
+  it("Save puts the event live when the server's answer says it is a draft, whatever the screen read before", async () => {
+    const stale = bookEvent(9, { status: "READY_FOR_BETS" });
+    const calls = await openDraft(stale, { "POST /events/9/coefficients": () => json(draft), "POST /events/9/live": () => json(stale) });
+    fireEvent.click(within(screen.getByRole("main")).getByRole("button", { name: "Save" }));
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    expect(posts(calls).map(([path]) => path)).toEqual(["/events/9/coefficients", "/events/9/live"]);
+  });
+
   it("turning the Equalizer Bot on hides the odds by hand and saves it on", async () => {
     const ok = () => json(draft);
     const calls = await openDraft(draft, { "POST /events/9/coefficients": ok, "POST /events/9/live": ok });
@@ -150,10 +158,18 @@ describe("the draft screen", () => {
   });
 
   it("Abandon and copy ends the event, then offers the copy in the new event form", async () => {
-    const calls = await openDraft(draft, { "POST /events/9/abandon": () => json(bookEvent(9, { status: "CANCELLED" })) });
+    const abandoned = bookEvent(9, { status: "CANCELLED" });
+    let read = draft;
+    // Once abandoned, every read of the event says it is over: the offer must still stay up.
+    const calls = await openDraft(draft, {
+      [`GET /events/9`]: () => json(read),
+      "POST /events/9/abandon": () => json((read = abandoned)),
+    });
     fireEvent.click(screen.getByRole("button", { name: "Abandon and copy of event" }));
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Abandon" }));
     const offer = await screen.findByRole("dialog", { name: "Do you want to create a copy of this event??" });
+    await screen.findByText("This event is over. Its result is in Event history.");
+    expect(screen.getByRole("dialog", { name: "Do you want to create a copy of this event??" })).toBe(offer);
     fireEvent.click(within(offer).getByRole("button", { name: "Yes" }));
     expect(window.location.pathname).toBe("/createeventpage");
     expect((window.history.state as { copy: BookmakerEvent }).copy.id).toBe(9);

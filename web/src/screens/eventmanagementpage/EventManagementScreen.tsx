@@ -1,16 +1,23 @@
-import { useParams } from "wouter";
+import { useState } from "react";
+import { useLocation, useParams } from "wouter";
+import type { BookmakerEvent } from "../../../../worker/contract";
 import "../../bookmaker/bookmaker.css";
-import { useBookEvent } from "../../bookmaker/events/data";
+import { isClosed, useBookEvent } from "../../bookmaker/events/data";
+import { Dialog } from "../../ui/Dialog";
 import { Page } from "../../ui/Page";
-import { isClosed } from "./actions";
+import type { CreateEventState } from "../createeventpage/state";
 import { DraftEditor } from "./DraftEditor";
 
 const eventIdOf = (param: string | undefined) => (param && /^[1-9]\d{0,15}$/.test(param) ? Number(param) : null);
 
 /** Editing an event put back to draft: dates, odds, non-runners, settlement. */
 export function EventManagementScreen() {
+  const [, navigate] = useLocation();
   const eventId = eventIdOf(useParams<{ eventId: string }>().eventId);
   const event = useBookEvent(eventId);
+  // The copy offer outlives the editor: once abandoned, the event is over and the editor goes.
+  const [copyOf, setCopyOf] = useState<BookmakerEvent | null>(null);
+  const leave = () => navigate("/bookmakerevents", { replace: true });
 
   return (
     <Page backTo="/bookmakerevents" className="bk">
@@ -24,8 +31,17 @@ export function EventManagementScreen() {
       ) : isClosed(event.data) ? (
         <p className="bk-empty">This event is over. Its result is in Event history.</p>
       ) : (
-        <DraftEditor key={event.data.id} event={event.data} onChanged={(e) => event.mutate(e, { revalidate: false })} />
+        <DraftEditor key={event.data.id} event={event.data} onAbandoned={setCopyOf} />
       )}
+      <Dialog
+        open={copyOf !== null}
+        onClose={leave}
+        title="Do you want to create a copy of this event??"
+        buttons={[
+          { label: "No", onClick: leave },
+          { label: "Yes", onClick: () => navigate("/createeventpage", { replace: true, state: { copy: copyOf! } satisfies CreateEventState }), primary: true },
+        ]}
+      />
     </Page>
   );
 }

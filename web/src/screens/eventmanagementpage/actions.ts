@@ -1,9 +1,7 @@
 import { decimalText, type Odds } from "../../../../common/odds";
 import type { BookmakerEvent, Id } from "../../../../worker/contract";
 import { bookCall } from "../../bookmaker/call";
-
-/** Settled or closed: nothing more to edit. */
-export const isClosed = (e: BookmakerEvent) => e.status === "CANCELLED" || e.status === "CALCULATED" || e.status === "ABANDONED";
+import { isClosed } from "../../bookmaker/events/data";
 
 /**
  * Calc: withdraws the NR-marked outcomes one at a time, in list order; the server recomputes
@@ -31,14 +29,14 @@ export interface DraftChanges {
   botEqualizer: boolean;
 }
 
-/** Save: dates, then odds, return and max payout, then live again. */
-export async function saveDraft(event: BookmakerEvent, changes: DraftChanges): Promise<void> {
+/** Save: dates, then odds, return and max payout, then live again; answers the event as the last call left it. */
+export async function saveDraft(event: BookmakerEvent, changes: DraftChanges): Promise<BookmakerEvent> {
   if (changes.dates) await bookCall(`/events/${event.id}/modifyDates`, "POST", changes.dates);
-  await bookCall(`/events/${event.id}/coefficients`, "POST", {
+  const saved = await bookCall<BookmakerEvent>(`/events/${event.id}/coefficients`, "POST", {
     items: changes.odds.map((o) => ({ id: o.id, coefficient: decimalText(o.odds) })),
     returnPrice: changes.returnPrice,
     maxTotalPayout: changes.maxTotalPayout,
     botEqualizer: changes.botEqualizer,
   });
-  if (event.status === "CREATED") await bookCall(`/events/${event.id}/live`, "POST", { eventId: event.id });
+  return saved.status === "CREATED" ? bookCall<BookmakerEvent>(`/events/${event.id}/live`, "POST", { eventId: event.id }) : saved;
 }
