@@ -1,7 +1,7 @@
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
 
-// One fractional-odds flag for the whole app (the spec's client kept two; one is enough).
+// The bookmaker's fractional-odds flag (his own screens); the punter's is in store/fractional.ts.
 interface SettingsState {
   fractionalOdds: boolean;
   setFractionalOdds(on: boolean): void;

@@ -11,8 +11,8 @@ import { PayoutField } from "../../bookmaker/events/PayoutField";
 import { ReturnSelect } from "../../bookmaker/events/ReturnSelect";
 import { saveAndStart, type KeptDraft } from "../../bookmaker/events/start";
 import { Switch } from "../../bookmaker/events/Switch";
+import { useOwnFractional } from "../../bookmaker/events/useOwnFractional";
 import { WhenFields } from "../../bookmaker/events/WhenFields";
-import { useFractionalOdds } from "../../store/settings";
 import { Dialog } from "../../ui/Dialog";
 import { Page } from "../../ui/Page";
 import { MemberList } from "./MemberList";
@@ -25,7 +25,8 @@ export function CreateEventScreen() {
   const copy = useHistoryState<CreateEventState | null>()?.copy;
   const [, navigate] = useLocation();
   const { book } = useOwnBook();
-  const asFractional = useFractionalOdds();
+  // His fractional flag counts only while he holds FRACTAL_ODDS.
+  const asFractional = useOwnFractional().on;
   const refreshEvents = useRefreshEvents();
   const [form, setForm] = useState<EventForm>(() => (copy ? formFromEvent(copy) : emptyForm()));
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});

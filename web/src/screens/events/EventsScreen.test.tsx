@@ -56,7 +56,6 @@ async function openEvents(events: PlayerEvent[], { coins = 300, bets = {} as Rec
     // The name comes from the list when the navigation state has none (a reload).
     "GET /bookmakers": () => json({ activeBookmakers: [golden], inactiveBookmakers: [] }),
     "GET /player/events/5": () => json(events),
-    "GET /player/events/5?fractional=true": () => errorBody(403, "FEATURE_UNAVAILABLE", "This bookmaker does not have access to fractional odds."),
     "GET /balances/5": () => json({ amount: coins, currency: "COIN" }),
     "GET /subscriptions/active/5": () => json([bookmakerSub]),
     "POST /bets": (call) => (bets[(call.body as { eventItemId: number }).eventItemId] ?? (() => json({}, 201)))(),
@@ -161,13 +160,33 @@ describe("the punter's events", () => {
     expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Outcome", "Odds", "GAIN"]);
   });
 
-  it("says fractional odds are unavailable when the bookmaker lacks them", async () => {
-    await openEvents([event()]);
+  it("says fractional odds are unavailable when the bookmaker lacks them, without asking the API", async () => {
+    const calls = await openEvents([event()]);
     await screen.findByRole("button", { name: "Horse Racing / Ireland" });
+    await vi.waitFor(() => expect(calls.some((c) => c.path === "/subscriptions/active/5")).toBe(true));
+    const before = calls.length;
     fireEvent.click(screen.getByRole("switch"));
     const popup = await screen.findByRole("dialog", { name: "Fractional odds are unavailable" });
     expect(popup.textContent).toContain("This bookmaker does not have access to fractional odds.");
-    await vi.waitFor(() => expect((screen.getByRole("switch") as HTMLInputElement).checked).toBe(false));
+    expect((screen.getByRole("switch") as HTMLInputElement).checked).toBe(false);
+    expect(calls.slice(before).filter((c) => c.path.startsWith("/player/events"))).toEqual([]);
+  });
+
+  it("keeps a refusal on screen when a refresh finds the event suspended", async () => {
+    const events = [event()];
+    const refused = () => {
+      events[0] = event({ status: "CREATED" });
+      return errorBody(409, "EVENT_NOT_OPEN", "Event is suspended. Please try again later.");
+    };
+    await openEvents(events, { coins: 1000, bets: { 701: refused } });
+    fireEvent.click(await screen.findByRole("button", { name: "Horse Racing / Ireland" }));
+    choose("Red Rum", "1/4 Max");
+    fireEvent.click(screen.getByRole("button", { name: "Bet" }));
+    const popup = await screen.findByRole("dialog", { name: "Your bet has not been accepted" });
+    // The refresh after the bet reads the suspended event; the card shows it, the popup stays.
+    await vi.waitFor(() => expect(screen.getByRole("button", { name: "Horse Racing / Ireland" }).textContent).toContain("SUSPENDED"));
+    expect(screen.getByRole("dialog", { name: "Your bet has not been accepted" })).toBe(popup);
+    expect(popup.textContent).toContain("Event is suspended. Please try again later.");
   });
 
   it("goes to the history", async () => {

@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useLocation, useParams } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
 import { useSWRConfig } from "swr";
 import type { Id, PlayerEvent } from "../../../../worker/contract";
 import { ResultDialog } from "../../events/ResultDialog";
-import { useFractionalOdds, useSettings } from "../../store/settings";
+import { useFractional, usePunterFractional } from "../../store/fractional";
 import { hasActiveSubscription, useActiveSubscriptions } from "../../subscriptions/active";
 import { formatAmount } from "../../ui/amount";
 import { Dialog } from "../../ui/Dialog";
@@ -27,9 +27,9 @@ export function EventsScreen() {
   const bookmaker = bookmakerId === null ? undefined : findBookmaker(lists.data, bookmakerId);
   const name = stateName ?? bookmaker?.bookmakerName ?? "";
 
-  const fractional = useFractionalOdds();
-  const setFractional = useSettings((s) => s.setFractionalOdds);
-  const events = usePlayerEvents(bookmakerId, fractional);
+  const fractional = usePunterFractional();
+  const setFractional = useFractional((s) => s.setOn);
+  const events = usePlayerEvents(bookmakerId);
   const coins = useCoins(bookmakerId);
   const subscriptions = useActiveSubscriptions(bookmakerId);
   // Active while the subscriptions are still loading (spec section 4, "Bookmaker activity").
@@ -38,22 +38,14 @@ export function EventsScreen() {
 
   const [termsOpen, setTermsOpen] = useState(false);
   const [fractionalRefused, setFractionalRefused] = useState(false);
-  const [openEventId, setOpenEventId] = useState<Id | null>(null);
-  const askedFractional = useRef(false);
-
-  // The API answers FEATURE_UNAVAILABLE when the bookmaker lacks FRACTAL_ODDS: back to decimal,
-  // and say why if the punter has just asked for fractional odds.
-  const refused = events.error?.code === "FEATURE_UNAVAILABLE";
-  useEffect(() => {
-    if (!refused) return;
-    setFractional(false);
-    if (askedFractional.current) setFractionalRefused(true);
-    askedFractional.current = false;
-  }, [refused, setFractional]);
-
+  // Bet dialog or result view is decided at the tap: a refresh that closes the event under an
+  // open bet dialog must not swap it for the result view and lose a refusal on screen.
+  const [opened, setOpened] = useState<{ eventId: Id; betting: boolean } | null>(null);
+  // Decided from the bookmaker's subscriptions (spec section 6), not by asking the API.
+  const fractionalAllowed = subscriptions.data ? hasActiveSubscription(subscriptions.data, "FRACTAL_ODDS") : false;
   const toggleFractional = (on: boolean) => {
-    askedFractional.current = on;
-    setFractional(on);
+    if (on && !fractionalAllowed) setFractionalRefused(true);
+    else setFractional(on);
   };
 
   const refreshAfterBets = () => {
@@ -63,8 +55,8 @@ export function EventsScreen() {
   };
 
   const list = events.data ? sortEvents(events.data) : undefined;
-  const openEvent = list?.find((e) => e.eventId === openEventId);
-  const showFractional = fractional && !refused;
+  const openEvent = list?.find((e) => e.eventId === opened?.eventId);
+  const showFractional = fractional && fractionalAllowed;
   const betOn = (e: PlayerEvent) => isOpenForBets(e) && bookmakerActive;
 
   return (
@@ -86,7 +78,7 @@ export function EventsScreen() {
         </div>
       </header>
 
-      {bookmakerId === null || (events.error && !refused && !events.data) ? (
+      {bookmakerId === null || (events.error && !events.data) ? (
         <p className="state-text error-text">Failed to load events</p>
       ) : !list ? (
         <p className="state-text">Loading events...</p>
@@ -95,7 +87,7 @@ export function EventsScreen() {
       ) : (
         <section className="list" aria-label="Events">
           {list.map((e) => (
-            <EventCard key={e.eventId} event={e} onOpen={() => setOpenEventId(e.eventId)} />
+            <EventCard key={e.eventId} event={e} onOpen={() => setOpened({ eventId: e.eventId, betting: betOn(e) })} />
           ))}
         </section>
       )}
@@ -111,13 +103,13 @@ export function EventsScreen() {
         </button>
       </footer>
 
-      {openEvent && betOn(openEvent) && (
-        <BetDialog event={openEvent} coins={coins.data?.amount ?? 0} asFractional={showFractional} onClose={() => setOpenEventId(null)} onPlaced={refreshAfterBets} />
+      {openEvent && opened?.betting && (
+        <BetDialog event={openEvent} coins={coins.data?.amount ?? 0} asFractional={showFractional} onClose={() => setOpened(null)} onPlaced={refreshAfterBets} />
       )}
-      {openEvent && !betOn(openEvent) && (
+      {openEvent && !opened?.betting && (
         <ResultDialog
           open
-          onClose={() => setOpenEventId(null)}
+          onClose={() => setOpened(null)}
           title={openEvent.title}
           description={openEvent.description || "No description"}
           status={openEvent.status}

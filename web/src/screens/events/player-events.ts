@@ -26,13 +26,13 @@ export function sortEvents(events: PlayerEvent[], now = Date.now()): PlayerEvent
   return [...upcoming, ...started];
 }
 
-export const playerEventsPath = (bookmakerId: Id, fractional: boolean) => `/player/events/${bookmakerId}${fractional ? "?fractional=true" : ""}`;
-
-/** A bookmaker's events for the punter; the previous answer stays on screen while the key changes. */
-export const usePlayerEvents = (bookmakerId: Id | null, fractional: boolean) =>
-  useApi<PlayerEvent[]>(bookmakerId === null ? null : playerEventsPath(bookmakerId, fractional), {
+/**
+ * A bookmaker's events for the punter. Fractional odds come in the plain answer whenever the
+ * bookmaker holds FRACTAL_ODDS, so the switch never needs to ask the API (and be refused).
+ */
+export const usePlayerEvents = (bookmakerId: Id | null) =>
+  useApi<PlayerEvent[]>(bookmakerId === null ? null : `/player/events/${bookmakerId}`, {
     refreshInterval: (latest) => eventPollMs(latest),
-    keepPreviousData: true,
   });
 
 /** The punter's coins with this bookmaker. */
