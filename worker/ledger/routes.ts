@@ -4,6 +4,7 @@ import type { BookBalances } from "../contract";
 import type { AppEnv } from "../env";
 import { requireUser } from "../identity/require-user";
 import { AppError, notFound } from "../lib/errors";
+import { commitMarker, idempotent, type Rebuild } from "../lib/idempotency";
 import { IdParam, validate } from "../lib/validate";
 import { bookmakerById, requireOwnBookmaker } from "../bookmakers/queries";
 import { membershipOf } from "../memberships/queries";
@@ -25,6 +26,12 @@ const LedgerQuery = v.object({
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, "Must be 1 to 200."), v.transform(Number), v.minValue(1, "Must be 1 to 200."), v.maxValue(200, "Must be 1 to 200.")), "50"),
   before: v.optional(IdParam),
 });
+
+/** A coin move's answer after its batch committed but the answer was lost: the punter's balance now. */
+const movedAnswer: Rebuild = async (db, ownerId, ref) => {
+  const userId = Number(ref.slice("punter:".length));
+  return { status: 200, body: { userId, balance: money(await balanceOf(db, punter(ownerId, userId))) } };
+};
 
 /** The caller's book and one of his approved punters; a stranger is not found, a pending one refused. */
 async function ownApprovedPunter(db: D1Database, ownerId: number, punterId: number) {
@@ -59,25 +66,27 @@ export const balanceRoutes = new Hono<AppEnv>()
     return c.json(money(await balanceOf(c.env.DB, punter(book.owner_id, c.get("user").userId))));
   })
 
-  .post("/add", validate("json", MoveBody), async (c) => {
+  .post("/add", idempotent(movedAnswer), validate("json", MoveBody), async (c) => {
     const { userId: ownerId } = c.get("user");
     const { userId, balance } = c.req.valid("json");
     await ownApprovedPunter(c.env.DB, ownerId, userId);
     const to = punter(ownerId, userId);
     const results = await runMoneyBatch(c.env.DB, [
       ...transferStatements(c.env.DB, { kind: "ALLOCATE", poolOwnerId: ownerId, from: pool(ownerId), to, amountCents: balance.amount, mustCover: true }),
+      ...commitMarker(c, `punter:${userId}`),
       balanceSql(c.env.DB, to),
     ]);
     return c.json({ userId, balance: money(lastBalance(results)) });
   })
 
-  .post("/subtract", validate("json", MoveBody), async (c) => {
+  .post("/subtract", idempotent(movedAnswer), validate("json", MoveBody), async (c) => {
     const { userId: ownerId } = c.get("user");
     const { userId, balance } = c.req.valid("json");
     await ownApprovedPunter(c.env.DB, ownerId, userId);
     const from = punter(ownerId, userId);
     const results = await runMoneyBatch(c.env.DB, [
       ...transferStatements(c.env.DB, { kind: "WITHDRAW", poolOwnerId: ownerId, from, to: pool(ownerId), amountCents: balance.amount }),
+      ...commitMarker(c, `punter:${userId}`),
       balanceSql(c.env.DB, from),
     ]);
     return c.json({ userId, balance: money(lastBalance(results)) });

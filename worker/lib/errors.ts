@@ -19,6 +19,8 @@ export type ErrorCode =
   | "ALREADY_SETTLED"
   | "CONFLICT"
   | "MISCONFIGURED"
+  | "IDEMPOTENCY_KEY_REUSED"
+  | "IDEMPOTENCY_KEY_IN_USE"
   | "INTERNAL";
 
 export interface ErrorBody {

@@ -1,0 +1,210 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import * as v from "valibot";
+import type { AppEnv } from "../env";
+import { AppError, errorResponse, validationError } from "./errors";
+import { nowIso } from "./time";
+
+// `Idempotency-Key` on the calls that move coins (API.md "Retries and limits"). An attempt
+// claims the key, runs, and keeps its answer; a retry replays that answer. The claim is one
+// row per (user, key); the batch that moves the coins also marks the row COMMITTED, so an
+// attempt that died between its batch and keeping its answer is answered from what it
+// committed, never run again.
+
+/** How long a key is remembered; the daily cron deletes older ones. */
+export const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** A claim still PENDING this long belongs to an attempt that died before its batch. */
+export const STALE_CLAIM_MS = 30_000;
+/** Pauses while another attempt holds the key: about 3 s in all before 409. */
+const WAIT_STEPS_MS = [50, 100, 150, 200, 250, 300, 400, 500, 500, 500];
+
+export const IdempotencyKey = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, "Must be 1 to 64 letters, digits, _ or -."));
+
+/** An answer as kept: its status and JSON body. */
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * The answer of a movement that committed but whose answer was lost, rebuilt from the `ref`
+ * its batch wrote with the marker (`userId` is the key's owner, the caller).
+ */
+export type Rebuild = (db: D1Database, userId: number, ref: string) => Promise<Answer>;
+
+/** What the idempotent routes see: the caller's key, when he sent one. */
+export interface IdempotencyEnv {
+  Variables: { idempotencyKey?: string };
+}
+
+interface KeyRow {
+  request_hash: string;
+  state: "PENDING" | "COMMITTED" | "DONE";
+  ref: string | null;
+  status: number | null;
+  body: string | null;
+  claim: string;
+  claimed_at: string;
+}
+
+const ROW = `SELECT request_hash, state, ref, status, body, claim, claimed_at FROM idempotency_keys WHERE user_id = ?1 AND key = ?2`;
+
+/**
+ * The committed marker: put it in the same `db.batch()` as the movement. It fails the batch
+ * (NOT NULL on `state`) when the key is already COMMITTED or DONE, so two attempts that both
+ * reach their batch (one was taken over as stale) move coins once.
+ */
+export function markCommitted(db: D1Database, userId: number, key: string, ref: string): D1PreparedStatement {
+  return db
+    .prepare(`UPDATE idempotency_keys SET state = CASE WHEN state = 'PENDING' THEN 'COMMITTED' END, ref = ?3 WHERE user_id = ?1 AND key = ?2`)
+    .bind(userId, key, ref);
+}
+
+/** The marker for this call's key, or nothing for a call sent without one. */
+export function commitMarker(c: Context<AppEnv & IdempotencyEnv>, ref: string): D1PreparedStatement[] {
+  const key = c.get("idempotencyKey");
+  return key === undefined ? [] : [markCommitted(c.env.DB, c.get("user").userId, key, ref)];
+}
+
+/** Statements of the daily upkeep: forget keys past their lifetime. */
+export const forgetOldKeys = (db: D1Database, now: number) =>
+  db.prepare(`DELETE FROM idempotency_keys WHERE created_at < ?1`).bind(nowIso(now - KEY_LIFETIME_MS));
+
+/**
+ * Middleware for a money route, after `requireUser`: without the header the call runs as
+ * before (no extra D1 call); with it, the first answer per key is kept and replayed.
+ */
+export const idempotent = (rebuild: Rebuild) =>
+  createMiddleware<AppEnv & IdempotencyEnv>(async (c, next) => {
+    const header = c.req.header("Idempotency-Key");
+    if (header === undefined) return next();
+    const parsed = v.safeParse(IdempotencyKey, header);
+    if (!parsed.success) throw validationError("Idempotency-Key", parsed.issues[0].message);
+    const key = parsed.output;
+    const db = c.env.DB;
+    const { userId } = c.get("user");
+    const hash = await requestHash(c.req.method, c.req.path, await c.req.text());
+    const claim = crypto.randomUUID();
+
+    for (let attempt = 0; ; attempt++) {
+      const row = await claimKey(db, userId, key, hash, claim);
+      if (row.request_hash !== hash) throw new AppError("IDEMPOTENCY_KEY_REUSED", 422, "This Idempotency-Key was sent with another request.");
+      if (row.state === "PENDING" && row.claim === claim) break;
+      if (row.state === "DONE") return replay(c, row);
+      // A committed attempt keeps its answer a moment later; if it does not, it died.
+      const waitedEnough = attempt === WAIT_STEPS_MS.length;
+      if (row.state === "COMMITTED" && (waitedEnough || isStale(row.claimed_at))) return answerCommitted(c, rebuild, key, row);
+      if (waitedEnough) {
+        c.header("Retry-After", "1");
+        return errorResponse(c, new AppError("IDEMPOTENCY_KEY_IN_USE", 409, "A request with this Idempotency-Key is still being processed."));
+      }
+      await sleep(WAIT_STEPS_MS[attempt]);
+    }
+
+    c.set("idempotencyKey", key);
+    await next();
+    const res = c.res;
+    if (res.status < 500) {
+      const kept = await keep(db, userId, key, { status: res.status, text: await res.clone().text() }, res.ok ? "OWN_OR_COMMITTED" : "OWN", claim);
+      // Our answer is the key's answer unless another attempt's got there first.
+      if (kept) return;
+    }
+    // A 5xx is not final: the outcome is read from the row. Committed means the coins moved.
+    try {
+      const row = await release(db, userId, key, claim);
+      if (row?.state === "DONE") c.res = replay(c, row);
+      else if (row?.state === "COMMITTED") c.res = await answerCommitted(c, rebuild, key, row);
+    } catch (err) {
+      console.error("idempotency key left pending", err);
+    }
+  });
+
+/** Claims the key (a new one, an expired one, or a stale claim) and reads its row, in one round trip. */
+async function claimKey(db: D1Database, userId: number, key: string, hash: string, claim: string): Promise<KeyRow> {
+  const now = Date.now();
+  const [, read] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO idempotency_keys (user_id, key, request_hash, state, claim, claimed_at, created_at)
+         VALUES (?1, ?2, ?3, 'PENDING', ?4, ?5, ?5)
+         ON CONFLICT (user_id, key) DO UPDATE SET
+           request_hash = excluded.request_hash, state = 'PENDING', ref = NULL, status = NULL, body = NULL,
+           claim = excluded.claim, claimed_at = excluded.claimed_at,
+           created_at = CASE WHEN idempotency_keys.created_at < ?6 THEN excluded.created_at ELSE idempotency_keys.created_at END
+         WHERE idempotency_keys.created_at < ?6
+            OR (idempotency_keys.state = 'PENDING' AND idempotency_keys.claimed_at < ?7 AND idempotency_keys.request_hash = excluded.request_hash)`,
+      )
+      .bind(userId, key, hash, claim, nowIso(now), nowIso(now - KEY_LIFETIME_MS), nowIso(now - STALE_CLAIM_MS)),
+    db.prepare(ROW).bind(userId, key),
+  ]);
+  return read.results[0] as KeyRow;
+}
+
+/**
+ * Keeps an answer as the key's; null when the row is no longer ours to answer. A refusal
+ * (`OWN`) is kept only while our claim holds and nothing committed; a success also over a
+ * COMMITTED marker, which is its own batch's.
+ */
+async function keep(db: D1Database, userId: number, key: string, answer: { status: number; text: string }, when: "OWN" | "OWN_OR_COMMITTED" | "COMMITTED", claim = "") {
+  const condition = {
+    OWN: `state = 'PENDING' AND claim = ?5`,
+    OWN_OR_COMMITTED: `((state = 'PENDING' AND claim = ?5) OR state = 'COMMITTED')`,
+    COMMITTED: `state = 'COMMITTED'`,
+  }[when];
+  const binds = [userId, key, answer.status, answer.text, ...(when === "COMMITTED" ? [] : [claim])];
+  return db
+    .prepare(`UPDATE idempotency_keys SET state = 'DONE', status = ?3, body = ?4 WHERE user_id = ?1 AND key = ?2 AND ${condition} RETURNING status`)
+    .bind(...binds)
+    .first<{ status: number }>();
+}
+
+/** After a 5xx: lets the next retry take our claim at once, and reads where the key stands. */
+async function release(db: D1Database, userId: number, key: string, claim: string): Promise<KeyRow | null> {
+  const [, read] = await db.batch([
+    db.prepare(`UPDATE idempotency_keys SET claimed_at = ?4 WHERE user_id = ?1 AND key = ?2 AND state = 'PENDING' AND claim = ?3`).bind(userId, key, claim, nowIso(0)),
+    db.prepare(ROW).bind(userId, key),
+  ]);
+  return (read.results[0] as KeyRow | undefined) ?? null;
+}
+
+/** A movement committed without a kept answer: rebuild it from the ref and keep it. */
+async function answerCommitted(c: Context<AppEnv & IdempotencyEnv>, rebuild: Rebuild, key: string, row: KeyRow): Promise<Response> {
+  const { userId } = c.get("user");
+  const answer = await rebuild(c.env.DB, userId, row.ref ?? "");
+  const text = JSON.stringify(answer.body);
+  await keep(c.env.DB, userId, key, { status: answer.status, text }, "COMMITTED");
+  // Whichever attempt kept its answer first, the row now says what every retry hears.
+  const kept = await c.env.DB.prepare(ROW).bind(userId, key).first<KeyRow>();
+  return replay(c, kept?.state === "DONE" ? kept : { ...row, status: answer.status, body: text });
+}
+
+function replay(c: Context, row: Pick<KeyRow, "status" | "body">): Response {
+  c.header("Idempotency-Replayed", "true");
+  return c.body(row.body ?? "", (row.status ?? 200) as ContentfulStatusCode, { "Content-Type": "application/json" });
+}
+
+const isStale = (claimedAt: string) => Date.parse(claimedAt) < Date.now() - STALE_CLAIM_MS;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** SHA-256 of method, path and the body with its keys sorted, so key order is not "another body"; exported for tests. */
+export async function requestHash(method: string, path: string, body: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${method} ${path}\n${canonical(body)}`));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function canonical(body: string): string {
+  try {
+    return JSON.stringify(sortKeys(JSON.parse(body)));
+  } catch {
+    return body;
+  }
+}
+
+const sortKeys = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value === null || typeof value !== "object") return value;
+  const obj = value as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(obj).sort().map((k) => [k, sortKeys(obj[k])]));
+};
