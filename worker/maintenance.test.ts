@@ -31,4 +31,21 @@ describe("daily upkeep", () => {
       { id: `old${base}`, status: "CANCELLED" },
     ]);
   });
+
+  it("forgets idempotency keys older than 24 hours and keeps younger ones", async () => {
+    const user = await signIn("upkeep");
+    await env.DB.prepare(
+      `INSERT INTO idempotency_keys (user_id, key, request_hash, state, claim, claimed_at, created_at)
+       VALUES (?1, 'old', 'h', 'DONE', 'c', ?2, ?2), (?1, 'new', 'h', 'DONE', 'c', ?3, ?3)`,
+    )
+      .bind(user.userId, new Date(Date.now() - 25 * 3600_000).toISOString(), new Date(Date.now() - 23 * 3600_000).toISOString())
+      .run();
+
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController(), env as unknown as Env, ctx);
+    await waitOnExecutionContext(ctx);
+
+    const keys = await env.DB.prepare(`SELECT key FROM idempotency_keys WHERE user_id = ?1`).bind(user.userId).all();
+    expect(keys.results).toEqual([{ key: "new" }]);
+  });
 });
