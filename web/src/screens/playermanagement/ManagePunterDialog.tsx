@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { useLocation } from "wouter";
 import type { PunterBalance } from "../../../../worker/contract";
-import { bookCall, errorText } from "../../bookmaker/call";
+import { bookCall, errorText, poolErrorText } from "../../bookmaker/call";
 import { coinMove, parseCoins } from "../../bookmaker/punters/coins";
 import { Dialog } from "../../ui/Dialog";
 import type { HistoryOfUserState } from "../historyofuser/state";
@@ -43,7 +43,8 @@ export function ManagePunterDialog({ punter, onClose, onSaved }: { punter: Punte
       onSaved();
       onClose();
     } catch (err) {
-      setError(errorText(err));
+      // Adding coins takes them from his pool; taking them back only from the punter.
+      setError(coinMove(punter.money.amount, coins)?.path === "/balances/add" ? poolErrorText(err) : errorText(err));
       onSaved();
     } finally {
       setBusy(false);
