@@ -3,12 +3,14 @@ import * as v from "valibot";
 import type { AppEnv } from "../env";
 import { requireUser } from "../identity/require-user";
 import { AppError, notFound } from "../lib/errors";
+import { idempotent } from "../lib/idempotency";
 import { IdParam, validate } from "../lib/validate";
 import { bookmakerById } from "../bookmakers/queries";
 import { roomOf, unwrap } from "../events/rooms";
 import { BetBody } from "../events/rules";
 import { membershipOf } from "../memberships/queries";
 import { betHistory, placedToBet } from "./queries";
+import { placedAnswer } from "./replay";
 
 /** A punter's own history reaches back 15 days; the bookmaker looking at a punter, 30. */
 const OWN_DAYS = 15;
@@ -40,7 +42,7 @@ const BookParam = v.object({ bookmakerId: IdParam });
 
 export const betRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .post("/", validate("json", BetBody), async (c) => {
+  .post("/", idempotent(placedAnswer), validate("json", BetBody), async (c) => {
     const bet = c.req.valid("json");
     const { userId } = c.get("user");
     // The room checks membership and subscription itself, keeping the answers: the hot path
