@@ -9,6 +9,9 @@ import type { InvoiceStatus, TelegramWebApp } from "../telegram/web-app";
 export const PAYMENT_FAILED = "Payment failed. Please try again.";
 export const CANNOT_OPEN_INVOICE = "Cannot open the invoice. Please open the app in Telegram.";
 
+/** The messenger closes this long after a successful purchase (spec section 9). */
+export const CLOSE_AFTER_PURCHASE_MS = 150;
+
 /** Invoices came to Telegram's WebApp in Bot API 6.1. */
 const INVOICE_VERSION = "6.1";
 
@@ -29,10 +32,11 @@ const touchedByPurchase = (key: unknown) =>
   Array.isArray(key) && typeof key[0] === "string" && /^\/(subscriptions|balances|bookmakers)/.test(key[0]);
 
 /**
- * Buying a market item: an invoice from the API, paid in Telegram, then a refresh. `buy`
- * answers whether it was paid; `error` holds the text to show otherwise.
+ * Buying a market item: an invoice from the API, paid in Telegram, then a refresh and the
+ * messenger closes (unless `closeAfter` is false: becoming a bookmaker goes on to his profile).
+ * `buy` answers whether it was paid; `error` holds the text to show otherwise.
  */
-export function usePurchase() {
+export function usePurchase({ closeAfter = true }: { closeAfter?: boolean } = {}) {
   const webApp = useWebApp();
   const { mutate } = useSWRConfig();
   const [busy, setBusy] = useState(false);
@@ -45,6 +49,7 @@ export function usePurchase() {
       const { invoiceLink } = await apiCall<InvoiceAnswer>("/subscriptions/purchase", { method: "POST", body: { subscriptionId } });
       const status = await openInvoice(webApp, invoiceLink);
       if (status === "paid") {
+        if (closeAfter) setTimeout(() => webApp.close(), CLOSE_AFTER_PURCHASE_MS);
         await mutate(touchedByPurchase);
         return true;
       }

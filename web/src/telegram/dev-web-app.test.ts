@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { json, stubApi } from "../test/network";
-import { createDevWebApp, versionAtLeast } from "./dev-web-app";
+import { createDevWebApp, DEV_CLOSED_TEXT, MAIN_BUTTON_SHOWN, versionAtLeast } from "./dev-web-app";
 
 describe("the dev-mode Telegram stand-in", () => {
   it("compares client versions part by part", () => {
@@ -28,5 +28,18 @@ describe("the dev-mode Telegram stand-in", () => {
     const status = await new Promise((resolve) => createDevWebApp("").openInvoice("http://api.test/dev/pay/inv-1", resolve));
     expect(status).toBe("cancelled");
     expect(calls).toEqual([]);
+  });
+
+  it("marks the page while its main button is drawn, so content keeps clear of it", () => {
+    const { MainButton } = createDevWebApp("");
+    MainButton.show();
+    expect(document.body.classList.contains(MAIN_BUTTON_SHOWN)).toBe(true);
+    MainButton.hide();
+    expect(document.body.classList.contains(MAIN_BUTTON_SHOWN)).toBe(false);
+  });
+
+  it("covers the app when asked to close, as a tab cannot close itself", () => {
+    createDevWebApp("").close();
+    expect(document.querySelector("[role=status]")?.textContent).toBe(DEV_CLOSED_TEXT);
   });
 });

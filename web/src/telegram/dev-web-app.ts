@@ -5,6 +5,9 @@ import type { InvoiceStatus, PopupParams, TelegramMainButton, TelegramButton, Te
 
 const DEV_VERSION = "8.0";
 
+/** What the stand-in shows where Telegram would close the mini-app. */
+export const DEV_CLOSED_TEXT = "Telegram closed the mini-app (dev mode). Reload to open it again.";
+
 export function versionAtLeast(version: string, wanted: string): boolean {
   const a = version.split(".").map(Number);
   const b = wanted.split(".").map(Number);
@@ -51,9 +54,21 @@ function pageButton(label: string, className: string): TelegramButton & { elemen
   };
 }
 
+/** Set on <body> while the main button is drawn, so the page keeps its content clear of it. */
+export const MAIN_BUTTON_SHOWN = "dev-main-button-shown";
+
 function mainButton(): TelegramMainButton {
   const button = pageButton("", "dev-telegram-main");
+  const { show, hide } = button;
   return Object.assign(button, {
+    show() {
+      show.call(this);
+      document.body.classList.add(MAIN_BUTTON_SHOWN);
+    },
+    hide() {
+      hide.call(this);
+      document.body.classList.remove(MAIN_BUTTON_SHOWN);
+    },
     text: "",
     isActive: true,
     setText(text: string) {
@@ -89,7 +104,12 @@ export function createDevWebApp(initData: string): TelegramWebApp {
     ready() {},
     expand() {},
     close() {
-      window.close();
+      // A browser tab cannot close itself: cover the app as Telegram's closing would hide it.
+      const closed = document.createElement("div");
+      closed.className = "dev-telegram-closed";
+      closed.setAttribute("role", "status");
+      closed.textContent = DEV_CLOSED_TEXT;
+      document.body.append(closed);
     },
     openLink(url) {
       window.open(url, "_blank", "noopener");

@@ -94,15 +94,30 @@ describe("the market", () => {
     expect(screen.getByText("Available only eight days before the previous one expires")).toBeTruthy();
   });
 
-  it("renews within the last eight days", async () => {
+  it("renews within the last eight days on the renewal screen", async () => {
     const { calls } = await openMarket("paid", [bookmakerHolding(5)]);
     const renew = await screen.findByRole("button", { name: "Renew 1000" });
     await vi.waitFor(() => expect((renew as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(renew);
-    expect(screen.getByRole("dialog", { name: "Are you sure you want to renew your subscription?" })).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "Renew" }));
+    expect(window.location.pathname).toBe("/renewsubscription");
+    const subscribe = await screen.findByRole("button", { name: "Subscribe 1000" });
+    await vi.waitFor(() => expect((subscribe as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(subscribe);
+    const confirm = screen.getByRole("dialog", { name: "Are you sure you want to renew your subscription?" });
+    fireEvent.click(within(confirm).getByRole("button", { name: "Yes" }));
+    await vi.waitFor(() => expect(calls.find((c) => c.path === "/subscriptions/purchase")?.body).toEqual({ subscriptionId: 1 }));
+  });
+
+  it("closes the messenger 150 ms after a paid purchase", async () => {
+    await openMarket("paid");
+    const close = vi.spyOn(window.Telegram!.WebApp!, "close");
+    await vi.waitFor(() => expect(coinButtons()).toHaveLength(3));
+    fireEvent.click(coinButtons()[0]);
+    fireEvent.click(screen.getByRole("button", { name: "Purchase" }));
     await screen.findByRole("dialog", { name: "Thank you" });
-    expect(calls.find((c) => c.path === "/subscriptions/purchase")?.body).toEqual({ subscriptionId: 1 });
+    const paidAt = Date.now();
+    await vi.waitFor(() => expect(close).toHaveBeenCalledOnce());
+    expect(Date.now() - paidAt).toBeLessThan(1000);
   });
 
   it("asks before subscribing to a special feature", async () => {

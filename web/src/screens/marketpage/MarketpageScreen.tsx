@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useLocation } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
 import type { BookBalances, CatalogueItem } from "../../../../worker/contract";
 import { useApi } from "../../api/swr";
@@ -13,10 +14,9 @@ import { coinPackages, packageCoins, SPECIALS } from "./catalogue";
 import type { MarketpageState } from "./state";
 import "./market.css";
 
-type Pending = { kind: "renew" | "special"; item: CatalogueItem } | { kind: "coins"; item: CatalogueItem; coins: number };
+type Pending = { kind: "special"; item: CatalogueItem } | { kind: "coins"; item: CatalogueItem; coins: number };
 
 const CONFIRM: Record<Pending["kind"], { action: string; title(p: Pending): string }> = {
-  renew: { action: "Renew", title: () => "Are you sure you want to renew your subscription?" },
   coins: { action: "Purchase", title: (p) => `Are you sure you want to purchase a ${p.kind === "coins" ? p.coins : 0} Coin currency package?` },
   special: { action: "Subscribe", title: () => "Are you sure you want to subscribe to a special feature?" },
 };
@@ -24,6 +24,7 @@ const CONFIRM: Record<Pending["kind"], { action: string; title(p: Pending): stri
 /** The bookmaker's market: his subscription, coin packages and special features (spec "marketpage"). */
 export function MarketpageScreen() {
   const state = useHistoryState<MarketpageState | null>();
+  const [, navigate] = useLocation();
   const catalogue = useCatalogue();
   const mine = useMySubscriptions();
   const pool = useApi<BookBalances>("/balances", { refreshInterval: POLL_MS });
@@ -61,7 +62,7 @@ export function MarketpageScreen() {
           type="button"
           className="button button-wide"
           disabled={!bookmaker || !loaded || !renewableNow(bookmakerHolding) || purchase.busy}
-          onClick={() => bookmaker && setPending({ kind: "renew", item: bookmaker })}
+          onClick={() => navigate("/renewsubscription")}
         >
           {bookmaker ? `Renew ${bookmaker.subscriptionPrice}` : "Loading..."}
         </button>

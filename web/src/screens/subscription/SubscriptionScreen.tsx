@@ -11,7 +11,8 @@ export function SubscriptionScreen() {
   const [, navigate] = useLocation();
   const catalogue = useCatalogue();
   const mine = useMySubscriptions();
-  const purchase = usePurchase();
+  // The new bookmaker goes on to create his profile: the app stays open.
+  const purchase = usePurchase({ closeAfter: false });
   const [termsOpen, setTermsOpen] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
 
