@@ -96,7 +96,9 @@ CREATE TABLE events (
   updated_at TEXT NOT NULL,
   settled_at TEXT,
   -- when the event was first published; punters see only published events
-  published_at TEXT
+  published_at TEXT,
+  -- the id of the room's admin operation that wrote last (read back after an unknown outcome)
+  last_op TEXT
 );
 CREATE INDEX events_bookmaker_start ON events (bookmaker_id, start_date);
 CREATE INDEX events_bookmaker_status ON events (bookmaker_id, status, settled_at);

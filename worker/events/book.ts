@@ -67,3 +67,9 @@ export function punterWhatIf(itemIds: number[], ownBets: LiveBet[]): Map<number,
   const bookmaker = bookmakerWhatIf(itemIds, ownBets);
   return new Map([...bookmaker].map(([id, cents]) => [id, -cents]));
 }
+
+/** The odds bets are taken at: the equalizer's when it is on, else the bookmaker's. */
+export function currentPrices(items: BookItem[], settings: { botEqualizer: boolean; returnPct: number; maxPayoutCents: number }): Map<number, Odds> {
+  const equalized = settings.botEqualizer ? equalizerOdds(items, settings.returnPct, settings.maxPayoutCents) : null;
+  return new Map(items.map((i) => [i.id, equalized?.get(i.id) ?? i.odds]));
+}

@@ -1,26 +1,16 @@
 import { DurableObject } from "cloudflare:workers";
-import { decimalText, ladderOdds, payoutCents, sameOdds, type Odds } from "../../common/odds";
+import type { Odds } from "../../common/odds";
 import type { Env } from "../env";
-import { pool, punter } from "../ledger/accounts";
-import { settleBetsStatements, type BetFilter } from "../ledger/settlement";
-import { runMoneyBatch, transferStatements } from "../ledger/transfer";
 import { AppError } from "../lib/errors";
 import { nowIso } from "../lib/time";
-import { equalizerOdds, oddsAfterWithdrawal, type BookItem } from "./book";
+import { currentPrices, type BookItem } from "./book";
+import { BetNotWritten, BetWriter } from "./bet-writer";
+import * as changes from "./changes";
+import { Exclusive } from "./exclusive";
+import { canChange, canMoveDates, canPublish, canReplaceItems, canSetOdds, canSettle, canSuspend, canWithdraw, checkBet, isOpen } from "./guards";
 import type { DraftInput } from "./rules";
-import { stakeRoom } from "./views";
-import {
-  EVENT_COLUMNS,
-  fail,
-  ok,
-  OPEN,
-  toEventState,
-  type EventRow,
-  type EventState,
-  type ItemRow,
-  type ItemState,
-  type RoomResult,
-} from "./state";
+import * as sql from "./statements";
+import { fail, ok, toEventState, toItemState, type EventRow, type EventState, type ItemRow, type ItemState, type RoomResult } from "./state";
 
 /** An event left unsettled this long after its end is abandoned, so no stake is held forever. */
 export const UNSETTLED_GRACE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -38,46 +28,280 @@ export interface PlacedBet {
   outcomeTitle: string;
 }
 
-/** A bet's statements waiting to be written; its promise settles with the bet's id. */
-interface QueuedBet {
-  statements: D1PreparedStatement[];
-  resolve: (betId: number) => void;
-  reject: (err: unknown) => void;
+export interface BetRequest {
+  userId: number;
+  bookmakerId: number;
+  itemId: number;
+  stakeCents: number;
+  coefficient: number;
 }
-
-/** The most bets written in one D1 batch. */
-const MAX_GROUP = 50;
-
-const returnedId = (result: D1Result) => (result.results[0] as { id: number }).id;
 
 /**
  * One per event (`idFromName(eventId)`): the single writer of the event's status, outcomes,
- * odds and bets. It serialises every change, keeps each outcome's stakes and liability in
- * memory, and writes through to D1. Reads (lists, history) go to D1 directly.
- *
- * Input gates: an `await` lets the next call in. Every check a call relies on is followed by
- * an in-memory change (a reservation, a status) before its first await, and undone if the
- * write fails.
+ * odds and bets. Bets are checked and reserved in memory before their first await, then
+ * written in groups (BetWriter). Admin operations run one at a time (Exclusive), after the
+ * bets in flight, with new bets waiting behind them; each writes one batch and then reloads
+ * from D1, so memory is always what D1 says, also after a failed or unknown write.
  */
 export class EventRoom extends DurableObject<Env> {
+  /** The database; a test may put a wrapper here that makes writes fail. */
+  db: D1Database = this.env.DB;
   private event: EventState | null = null;
   private items = new Map<number, ItemState>();
   /** `${userId}:${itemId}` of every bet taken, and of those being written. */
   private bettors = new Set<string>();
-  /** Bet writes under way; settlement waits for them so no bet lands after it. */
   private inflight = new Set<Promise<unknown>>();
   private loading: Promise<void> | null = null;
-  /** Bets waiting for the next D1 batch (group commit), and whether a batch is being written. */
-  private queue: QueuedBet[] = [];
-  private writing = false;
-  /** Punters known to be approved members of the event's book (approval is never taken back). */
+  /** A failure left memory in doubt: reload from D1 before the next check. */
+  private stale = false;
+  private readonly admin = new Exclusive();
+  private writer: BetWriter | null = null;
+  /** Punters known to be approved members (approval is never taken back), and until when the book's subscription runs. */
   private members = new Set<number>();
-  /** Until when the bookmaker's BOOKMAKER subscription is known to run (ms; 0 = unknown or lapsed). */
   private subscribedUntil = 0;
+  /** The equalizer's prices: how often they moved in memory, and up to which move D1 has them. */
+  private priceStamp = 0;
+  private writtenStamp = 0;
 
-  // ---- loading -------------------------------------------------------------------------
+  // ---- admin operations -----------------------------------------------------------------
 
-  /** Loads the event once; a restarted room rebuilds the same state from D1. */
+  async createDraft(eventId: number, owner: { bookmakerId: number; ownerId: number }, input: DraftInput): Promise<RoomResult<{ eventId: number }>> {
+    return this.exclusive(eventId, async () => {
+      if (this.event) return fail("CONFLICT", "This event exists already.");
+      const result = await this.commit(eventId, changes.createDraft(this.db, eventId, owner, input));
+      if (result.ok) await this.ctx.storage.put("eventId", eventId);
+      return result.ok ? ok({ eventId }) : result;
+    });
+  }
+
+  /** Replaces a draft's outcomes (the new-event form keeps its draft in sync). */
+  async updateDraftItems(eventId: number, callerId: number, items: { title: string; coefficient: Odds }[]): Promise<RoomResult> {
+    return this.owned(eventId, callerId, (e) => {
+      const plan = changes.replaceItems(this.db, e, [...this.items.values()], items);
+      return canReplaceItems(e, plan.dropped) ?? this.commit(eventId, plan.statements);
+    });
+  }
+
+  /** CREATED → READY_FOR_BETS: the draft is published, or a suspended event reopened. */
+  async open(eventId: number, callerId: number): Promise<RoomResult> {
+    return this.owned(eventId, callerId, (e) =>
+      canPublish(e, this.activeCount(), Date.now()) ?? this.commitEvent({ ...e, status: "READY_FOR_BETS", publishedAt: e.publishedAt ?? nowIso() }),
+    );
+  }
+
+  /** READY_FOR_BETS or WAITING_FOR_RESULT → CREATED: suspended for editing, bets refused. */
+  async suspend(eventId: number, callerId: number): Promise<RoomResult> {
+    return this.owned(eventId, callerId, (e) => canSuspend(e) ?? this.commitEvent({ ...e, status: "CREATED" }));
+  }
+
+  /** Postponement: the old start moves to startDate2 (2 → 3 … → 5) so punters see it struck through. */
+  async modifyDates(eventId: number, callerId: number, startDate: string, endDate: string): Promise<RoomResult> {
+    return this.owned(eventId, callerId, (e) => canMoveDates(e, startDate, Date.now()) ?? this.commitEvent(changes.postpone(e, startDate, endDate), "dates"));
+  }
+
+  /** New odds by hand, the return for punters, the max payout, the equalizer on or off. */
+  async setCoefficients(eventId: number, callerId: number, change: changes.OddsChange): Promise<RoomResult> {
+    return this.owned(eventId, callerId, (e) => {
+      const equalizer = change.botEqualizer ?? e.botEqualizer;
+      const refusal = canSetOdds(e, equalizer, this.items, change.items.map((c) => c.id));
+      return refusal ?? this.commit(eventId, changes.setOdds(this.db, e, [...this.items.values()], change));
+    });
+  }
+
+  /** A non-runner: its bets refunded, the others' odds recomputed; under 2 left closes the event. */
+  async withdrawRunner(eventId: number, callerId: number, itemId: number): Promise<RoomResult> {
+    return this.owned(eventId, callerId, (e) => {
+      const refusal = canWithdraw(e, this.items.get(itemId));
+      if (refusal) return refusal;
+      if (this.activeCount() - 1 < 2) return this.settle(e, changes.close(this.db, e, nowIso(), itemId));
+      return this.commit(eventId, changes.withdraw(this.db, e, [...this.items.values()], itemId, nowIso()), true);
+    });
+  }
+
+  /** Settles once: winners' bets paid stake × accepted odds, the rest lost; no winners refunds all. */
+  async finalize(eventId: number, callerId: number, winners: number[]): Promise<RoomResult> {
+    const unique = [...new Set(winners)];
+    return this.owned(eventId, callerId, (e) => canSettle(e, this.items, unique) ?? this.settle(e, changes.result(this.db, e, unique, nowIso())));
+  }
+
+  /** Ends the event with no result: every bet refunded, status CANCELLED. */
+  async abandon(eventId: number, callerId?: number): Promise<RoomResult> {
+    return this.owned(eventId, callerId, (e) => canChange(e) ?? this.settle(e, changes.close(this.db, e, nowIso())));
+  }
+
+  /** At the start: no more bets. Long after the end with no result: abandoned and refunded. A failure throws, so the alarm is retried. */
+  async alarm() {
+    const eventId = await this.ctx.storage.get<number>("eventId");
+    if (eventId === undefined) return;
+    const result = await this.owned(eventId, undefined, (e) => {
+      const now = Date.now();
+      if (isOpen(e) && now >= Date.parse(e.endDate) + UNSETTLED_GRACE_MS) return this.settle(e, changes.close(this.db, e, nowIso()));
+      if (e.status === "READY_FOR_BETS" && now >= Date.parse(e.startDate)) return this.commitEvent({ ...e, status: "WAITING_FOR_RESULT" });
+      return this.scheduleAlarm().then(() => ok(null));
+    });
+    if (!result.ok && result.code === "INTERNAL") throw new Error(`event ${eventId}: alarm work failed`);
+  }
+
+  // ---- bets -----------------------------------------------------------------------------
+
+  /** Takes a bet: membership and subscription first, then the rules (guards.checkBet), then one reservation and a group write. */
+  async placeBet(eventId: number, bet: BetRequest): Promise<RoomResult<PlacedBet>> {
+    return this.safely(async () => {
+      await this.readyForBet(eventId);
+      const first = this.event;
+      if (!first || first.id !== eventId || first.bookmakerId !== bet.bookmakerId || !first.publishedAt) return fail("NOT_FOUND", "Event not found.");
+      const refusal = await this.checkPunter(first, bet.userId);
+      if (refusal) return refusal;
+      // From the end of this wait to the reservation nothing awaits, so no admin operation gets in between.
+      await this.readyForBet(eventId);
+      const e = this.event;
+      if (!e) return fail("NOT_FOUND", "Event not found.");
+      const item = this.items.get(bet.itemId);
+      const check = checkBet(e, item, { stakeCents: bet.stakeCents, coefficient: bet.coefficient, alreadyBet: this.bettors.has(`${bet.userId}:${bet.itemId}`) }, Date.now());
+      if ("refusal" in check) return check.refusal;
+      return this.reserveAndWrite(e, item!, bet, check);
+    });
+  }
+
+  /**
+   * Loaded from D1 and with no admin operation queued. Admin operations queued before a bet
+   * go first; a reload owed while bets are in flight waits for them (through the admin chain),
+   * so no bet's write lands after the read that should have counted it.
+   */
+  private async readyForBet(eventId: number) {
+    for (let round = 0; round < 5; round++) {
+      if (this.admin.busy) await this.admin.whenIdle();
+      else if ((this.stale || !this.loading) && this.inflight.size > 0) await this.exclusive(eventId, async () => ok(null));
+      else {
+        await this.freshen(eventId);
+        if (!this.admin.busy && !this.stale) return;
+      }
+    }
+    throw new Error(`event ${eventId}: room not ready for bets`);
+  }
+
+  private async reserveAndWrite(e: EventState, item: ItemState, bet: BetRequest, taken: { odds: Odds; payoutCents: number }): Promise<RoomResult<PlacedBet>> {
+    const key = `${bet.userId}:${item.id}`;
+    item.liabilityCents += taken.payoutCents;
+    item.stakeCents += bet.stakeCents;
+    this.bettors.add(key);
+    this.reprice();
+    const createdAt = nowIso();
+    const row = { eventId: e.id, itemId: item.id, userId: bet.userId, bookmakerId: e.bookmakerId, stakeCents: bet.stakeCents, odds: taken.odds, createdAt };
+    const write = this.betWriter(e.id).write({ userId: bet.userId, itemId: item.id }, changes.betStatements(this.db, e, row));
+    this.inflight.add(write);
+    try {
+      const betId = await write;
+      return ok({ betId, ...row, eventItemId: item.id, eventTitle: e.title, eventDescription: e.description, outcomeTitle: item.title });
+    } catch (err) {
+      if (err instanceof BetNotWritten && err.unknown) {
+        // It may be written: keep the reservation and let D1 decide, through a reload.
+        this.stale = true;
+        void this.exclusive(e.id, async () => ok(null));
+        return fail("INTERNAL", "We could not confirm your bet. Please check your bets before trying again.");
+      }
+      item.liabilityCents -= taken.payoutCents;
+      item.stakeCents -= bet.stakeCents;
+      this.bettors.delete(key);
+      this.reprice();
+      if (err instanceof AppError && err.code === "INSUFFICIENT_COINS") return fail("INSUFFICIENT_COINS", "You don’t have enough coins to place these bets");
+      if (err instanceof Error && /UNIQUE constraint failed: bets/.test(err.message)) return fail("BET_EXISTS", "You have a bet on this outcome already.");
+      if (err instanceof BetNotWritten) return fail("UNAVAILABLE", "Your bet has not been taken. Please try again.");
+      throw err;
+    } finally {
+      this.inflight.delete(write);
+    }
+  }
+
+  /** The punter is an approved member and the bookmaker's subscription runs; both answers are kept. */
+  private async checkPunter(e: EventState, userId: number): Promise<RoomResult<never> | null> {
+    const now = Date.now();
+    if (this.members.has(userId) && now < this.subscribedUntil) return null;
+    const [membership, subscription] = await this.db.batch(sql.punterCheckStatements(this.db, e, userId));
+    if ((membership.results[0] as { status?: string } | undefined)?.status !== "APPROVED") return fail("FORBIDDEN", "Only this bookmaker's approved punters can bet.");
+    this.members.add(userId);
+    const sub = subscription.results[0] as { end_date: string | null } | undefined;
+    this.subscribedUntil = !sub ? 0 : sub.end_date === null ? Number.MAX_SAFE_INTEGER : Date.parse(sub.end_date);
+    if (now >= this.subscribedUntil) return fail("EVENT_NOT_OPEN", "This bookmaker's subscription has expired; bets are closed.");
+    return null;
+  }
+
+  private betWriter(eventId: number): BetWriter {
+    this.writer ??= new BetWriter(() => this.db, eventId, {
+      trailer: () => ({ statements: [...(this.event?.botEqualizer ? sql.priceStatements(this.db, this.items.values()) : []), sql.touch(this.db, eventId)], stamp: this.priceStamp }),
+      written: (stamp) => (this.writtenStamp = Math.max(this.writtenStamp, stamp)),
+      owed: () => (this.writtenStamp < this.priceStamp ? { statements: [...sql.priceStatements(this.db, this.items.values()), sql.touch(this.db, eventId)], stamp: this.priceStamp } : null),
+    });
+    return this.writer;
+  }
+
+  // ---- writing and loading --------------------------------------------------------------
+
+  /** Runs an admin operation on the loaded event, one at a time, as a result rather than a throw. */
+  private owned(eventId: number, callerId: number | undefined, work: (e: EventState) => RoomResult | Promise<RoomResult>): Promise<RoomResult> {
+    return this.exclusive(eventId, async () => {
+      const e = this.event;
+      if (!e || e.id !== eventId || (callerId !== undefined && e.ownerId !== callerId)) return fail("NOT_FOUND", "Event not found.");
+      return work(e);
+    });
+  }
+
+  private exclusive<T>(eventId: number, work: () => Promise<RoomResult<T>>): Promise<RoomResult<T>> {
+    return this.safely(() =>
+      this.admin.run(
+        () => this.drain(),
+        async () => {
+          await this.freshen(eventId);
+          return work();
+        },
+      ),
+    );
+  }
+
+  /**
+   * Writes an admin operation's batch, marked with its own id, then reloads from D1. When the
+   * outcome is unknown, the mark says whether it landed; either way memory is D1's.
+   */
+  private async commit(eventId: number, statements: D1PreparedStatement[], money = false): Promise<RoomResult> {
+    const opId = crypto.randomUUID();
+    try {
+      await changes.runBatch(this.db, [...statements, sql.touch(this.db, eventId, opId)], money);
+    } catch (err) {
+      if (err instanceof AppError) return fail("INSUFFICIENT_COINS", err.message);
+      console.error("event write failed; reading back", err);
+      const landed = await changes.landed(this.db, eventId, opId);
+      await this.reload(eventId);
+      if (!landed) return fail("UNAVAILABLE", "The change was not saved. Please try again.");
+    }
+    try {
+      await this.reload(eventId);
+      await this.scheduleAlarm();
+    } catch (err) {
+      // The change is in D1; the next call reads it.
+      console.error("reload after a change failed", err);
+      this.stale = true;
+    }
+    return ok(null);
+  }
+
+  private commitEvent(e: EventState, what: "status" | "dates" = "status"): Promise<RoomResult> {
+    return this.commit(e.id, [what === "dates" ? sql.eventDatesStatement(this.db, e) : sql.eventStatusStatement(this.db, e)]);
+  }
+
+  /** Settlement moves coins for every bet (the alarm is dropped by `commit`: the event is no longer open). */
+  private settle(e: EventState, statements: D1PreparedStatement[]): Promise<RoomResult> {
+    return this.commit(e.id, statements, true);
+  }
+
+  /** Loaded, and reloaded first when a failure left memory in doubt. */
+  private freshen(eventId: number): Promise<void> {
+    if (this.stale) {
+      this.stale = false;
+      this.loading = null;
+    }
+    return this.ensureLoaded(eventId);
+  }
+
   private ensureLoaded(eventId: number): Promise<void> {
     this.loading ??= this.ctx
       .blockConcurrencyWhile(() => this.load(eventId))
@@ -89,590 +313,65 @@ export class EventRoom extends DurableObject<Env> {
   }
 
   private async load(eventId: number) {
-    const db = this.env.DB;
-    const [events, items, totals, bettors] = await db.batch([
-      db.prepare(`SELECT ${EVENT_COLUMNS} FROM events e JOIN bookmakers b ON b.id = e.bookmaker_id WHERE e.id = ?1`).bind(eventId),
-      db.prepare(`SELECT * FROM event_items WHERE event_id = ?1 ORDER BY position`).bind(eventId),
-      db
-        .prepare(
-          `SELECT item_id, SUM(stake_cents) AS stake, SUM(stake_cents * (odds_num + odds_den) / odds_den) AS liability
-           FROM bets WHERE event_id = ?1 AND status = 'ACCEPTED' GROUP BY item_id`,
-        )
-        .bind(eventId),
-      db.prepare(`SELECT user_id, item_id FROM bets WHERE event_id = ?1`).bind(eventId),
-    ]);
+    const [events, items, totals, bettors] = await this.db.batch(sql.loadStatements(this.db, eventId));
     const row = events.results[0] as EventRow | undefined;
     this.event = row ? toEventState(row) : null;
-    this.items.clear();
-    this.bettors.clear();
-    if (!row) return;
     const sums = new Map((totals.results as { item_id: number; stake: number; liability: number }[]).map((t) => [t.item_id, t]));
-    for (const i of items.results as ItemRow[]) {
-      const odds = { num: i.odds_num, den: i.odds_den };
-      this.items.set(i.id, {
-        id: i.id,
-        position: i.position,
-        title: i.title,
-        odds,
-        curr: { num: i.curr_num, den: i.curr_den },
-        status: i.status,
-        stakeCents: sums.get(i.id)?.stake ?? 0,
-        liabilityCents: sums.get(i.id)?.liability ?? 0,
-      });
-    }
-    for (const b of bettors.results as { user_id: number; item_id: number }[]) this.bettors.add(`${b.user_id}:${b.item_id}`);
-    // The equalizer's prices follow from the stakes, so they are recomputed, not trusted.
+    this.items = new Map((items.results as ItemRow[]).map((i) => [i.id, toItemState(i, sums.get(i.id))]));
+    this.bettors = new Set((bettors.results as { user_id: number; item_id: number }[]).map((b) => `${b.user_id}:${b.item_id}`));
+    // The prices follow from the stakes: recomputed, and owed to D1 if D1 has others.
+    this.priceStamp = this.writtenStamp = 0;
     this.reprice();
   }
 
-  /** The event if it exists and `callerId` (when given) owns it. */
-  private async owned(eventId: number, callerId?: number): Promise<EventState | null> {
+  private async reload(eventId: number) {
+    this.loading = null;
     await this.ensureLoaded(eventId);
-    if (!this.event || this.event.id !== eventId) return null;
-    if (callerId !== undefined && this.event.ownerId !== callerId) return null;
-    return this.event;
-  }
-
-  // ---- drafts and lifecycle ------------------------------------------------------------
-
-  /** Creates the event as a draft (CREATED); the room is named after the new id. */
-  async createDraft(eventId: number, owner: { bookmakerId: number; ownerId: number }, input: DraftInput): Promise<RoomResult<{ eventId: number }>> {
-    return this.safely(async () => {
-      await this.ensureLoaded(eventId);
-      if (this.event) return fail("CONFLICT", "This event exists already.");
-      const db = this.env.DB;
-      const now = nowIso();
-      await db.batch([
-        db
-          .prepare(
-            `INSERT INTO events (id, bookmaker_id, title, description, status, start_date, end_date, max_total_payout_cents,
-               return_pct, bot_equalizer, created_at, updated_at)
-             VALUES (?1, ?2, ?3, ?4, 'CREATED', ?5, ?6, ?7, ?8, ?9, ?10, ?10)`,
-          )
-          .bind(eventId, owner.bookmakerId, input.title, input.description, input.startDate, input.endDate, input.maxTotalPayout, input.returnPrice, input.botEqualizer ? 1 : 0, now),
-        ...input.items.map((item, position) =>
-          db
-            .prepare(`INSERT INTO event_items (event_id, position, title, odds_num, odds_den, curr_num, curr_den) VALUES (?1, ?2, ?3, ?4, ?5, ?4, ?5)`)
-            .bind(eventId, position, item.title, item.coefficient.num, item.coefficient.den),
-        ),
-      ]);
-      await this.ctx.storage.put("eventId", eventId);
-      this.loading = null;
-      await this.ensureLoaded(eventId);
-      return ok({ eventId });
-    });
-  }
-
-  /** Replaces a draft's outcomes (the new-event form keeps its draft in sync). */
-  async updateDraftItems(eventId: number, callerId: number, items: { title: string; coefficient: Odds }[]): Promise<RoomResult> {
-    return this.safely(async () => {
-      const e = await this.owned(eventId, callerId);
-      if (!e) return fail("NOT_FOUND", "Event not found.");
-      if (e.status !== "CREATED") return fail("EVENT_NOT_OPEN", "Only a draft's outcomes can be replaced; move the event to draft first.");
-      const byTitle = new Map([...this.items.values()].map((i) => [i.title.toLowerCase(), i]));
-      const kept = new Set(items.map((i) => i.title.toLowerCase()));
-      const dropped = [...this.items.values()].filter((i) => !kept.has(i.title.toLowerCase()));
-      if (dropped.some((i) => i.stakeCents > 0 || i.status !== "ACTIVE")) {
-        return fail("CONFLICT", "An outcome that has bets or was withdrawn cannot be removed.");
-      }
-      const db = this.env.DB;
-      const statements = dropped.map((i) => db.prepare(`DELETE FROM event_items WHERE id = ?1`).bind(i.id));
-      let position = Math.max(-1, ...[...this.items.values()].map((i) => i.position)) + 1;
-      for (const item of items) {
-        const existing = byTitle.get(item.title.toLowerCase());
-        if (existing) {
-          statements.push(
-            db.prepare(`UPDATE event_items SET title = ?2, odds_num = ?3, odds_den = ?4 WHERE id = ?1`).bind(existing.id, item.title, item.coefficient.num, item.coefficient.den),
-          );
-        } else {
-          statements.push(
-            db
-              .prepare(`INSERT INTO event_items (event_id, position, title, odds_num, odds_den, curr_num, curr_den) VALUES (?1, ?2, ?3, ?4, ?5, ?4, ?5)`)
-              .bind(eventId, position++, item.title, item.coefficient.num, item.coefficient.den),
-          );
-        }
-      }
-      statements.push(this.touch());
-      await db.batch(statements);
-      return this.reload(eventId);
-    });
-  }
-
-  /** CREATED → READY_FOR_BETS: the draft is published, or a suspended event reopened. */
-  async open(eventId: number, callerId: number): Promise<RoomResult> {
-    return this.safely(async () => {
-      const e = await this.owned(eventId, callerId);
-      if (!e) return fail("NOT_FOUND", "Event not found.");
-      if (e.status !== "CREATED") return fail("CONFLICT", `The event is ${e.status}, not a draft.`);
-      if (Date.parse(e.startDate) <= Date.now()) return fail("VALIDATION", "Date and time must be in the future.", { field: "startDate" });
-      if (this.activeItems().length < 2) return fail("VALIDATION", "You need at least 2 participants.", { field: "items" });
-      const publishedAt = e.publishedAt ?? nowIso();
-      return this.setStatus(e, "READY_FOR_BETS", { publishedAt });
-    });
-  }
-
-  /** READY_FOR_BETS or WAITING_FOR_RESULT → CREATED: suspended for editing, bets refused. */
-  async suspend(eventId: number, callerId: number): Promise<RoomResult> {
-    return this.safely(async () => {
-      const e = await this.owned(eventId, callerId);
-      if (!e) return fail("NOT_FOUND", "Event not found.");
-      if (e.status !== "READY_FOR_BETS" && e.status !== "WAITING_FOR_RESULT") return fail("CONFLICT", `The event is ${e.status}; only a live event can go back to draft.`);
-      return this.setStatus(e, "CREATED");
-    });
-  }
-
-  /** Postponement: the old start moves to startDate2 (2 → 3 … → 5) so punters see it struck through. */
-  async modifyDates(eventId: number, callerId: number, startDate: string, endDate: string): Promise<RoomResult> {
-    return this.safely(async () => {
-      const e = await this.owned(eventId, callerId);
-      if (!e) return fail("NOT_FOUND", "Event not found.");
-      if (!OPEN.includes(e.status)) return fail("ALREADY_SETTLED", "The event is settled.");
-      if (Date.parse(startDate) <= Date.now()) return fail("VALIDATION", "Date and time must be in the future.", { field: "startDate" });
-      const earlier = e.publishedAt && startDate !== e.startDate ? [e.startDate, ...e.earlierStarts.slice(0, 3)] : e.earlierStarts;
-      // A postponed event that had already started takes bets again.
-      const status = e.status === "WAITING_FOR_RESULT" ? "READY_FOR_BETS" : e.status;
-      const previous = { ...e };
-      Object.assign(e, { startDate, endDate, earlierStarts: earlier, status });
-      await this.writeEvent(e, previous, [
-        this.env.DB.prepare(
-          `UPDATE events SET start_date = ?2, end_date = ?3, start_date2 = ?4, start_date3 = ?5, start_date4 = ?6, start_date5 = ?7, status = ?8
-           WHERE id = ?1`,
-        ).bind(e.id, startDate, endDate, ...earlier, status),
-      ]);
-      await this.scheduleAlarm();
-      return ok(null);
-    });
-  }
-
-  /** New odds by hand, the return for punters, the max payout, the equalizer on or off. No odds by hand while it is on. */
-  async setCoefficients(
-    eventId: number,
-    callerId: number,
-    change: { items: { id: number; coefficient: Odds }[]; returnPrice?: number; maxTotalPayout?: number; botEqualizer?: boolean },
-  ): Promise<RoomResult> {
-    return this.safely(async () => {
-      const e = await this.owned(eventId, callerId);
-      if (!e) return fail("NOT_FOUND", "Event not found.");
-      if (!OPEN.includes(e.status)) return fail("ALREADY_SETTLED", "The event is settled.");
-      const equalizer = change.botEqualizer ?? e.botEqualizer;
-      if (equalizer && change.items.length > 0) return fail("CONFLICT", "The equalizer sets the odds of this event; turn it off to set them by hand.");
-      for (const c of change.items) {
-        const item = this.items.get(c.id);
-        if (!item) return fail("VALIDATION", "Not an outcome of this event.", { field: "items" });
-        if (item.status !== "ACTIVE") return fail("CONFLICT", `${item.title} is withdrawn.`);
-      }
-      const previous = { event: { ...e }, items: [...this.items.values()].map((i) => ({ ...i })) };
-      for (const c of change.items) this.items.get(c.id)!.odds = c.coefficient;
-      if (change.returnPrice !== undefined) e.returnPct = change.returnPrice;
-      if (change.maxTotalPayout !== undefined) e.maxPayoutCents = change.maxTotalPayout;
-      e.botEqualizer = equalizer;
-      this.reprice();
-      try {
-        await this.env.DB.batch([
-          this.env.DB.prepare(`UPDATE events SET return_pct = ?2, max_total_payout_cents = ?3, bot_equalizer = ?4 WHERE id = ?1`).bind(
-            e.id,
-            e.returnPct,
-            e.maxPayoutCents,
-            e.botEqualizer ? 1 : 0,
-          ),
-          ...change.items.map((c) =>
-            this.env.DB.prepare(`UPDATE event_items SET odds_num = ?2, odds_den = ?3 WHERE id = ?1`).bind(c.id, c.coefficient.num, c.coefficient.den),
-          ),
-          ...this.priceStatements(),
-          this.touch(),
-        ]);
-      } catch (err) {
-        Object.assign(e, previous.event);
-        for (const i of previous.items) this.items.set(i.id, i);
-        throw err;
-      }
-      return ok(null);
-    });
-  }
-
-  // ---- bets ---------------------------------------------------------------------------
-
-  /**
-   * Takes a bet, in order: the event is open and not started; the outcome runs; one bet per
-   * punter per outcome; the odds sent are the current odds; the outcome's potential payout
-   * stays within the max payout; the punter has the coins (the ledger's CHECK). Membership and
-   * the bookmaker's subscription are checked first, before anything is reserved.
-   */
-  async placeBet(
-    eventId: number,
-    bet: { userId: number; bookmakerId: number; itemId: number; stakeCents: number; coefficient: number },
-  ): Promise<RoomResult<PlacedBet>> {
-    return this.safely(async () => {
-      const e = await this.owned(eventId);
-      if (!e || e.bookmakerId !== bet.bookmakerId || !e.publishedAt) return fail("NOT_FOUND", "Event not found.");
-      const refusal = await this.checkPunter(e, bet.userId);
-      if (refusal) return refusal;
-      if (e.status !== "READY_FOR_BETS" || Date.parse(e.startDate) <= Date.now()) return fail("EVENT_NOT_OPEN", "Event is suspended. Please try again later.");
-      const item = this.items.get(bet.itemId);
-      if (!item) return fail("NOT_FOUND", "Outcome not found.");
-      if (item.status !== "ACTIVE") return fail("EVENT_NOT_OPEN", `${item.title} is withdrawn.`);
-      const key = `${bet.userId}:${item.id}`;
-      if (this.bettors.has(key)) return fail("BET_EXISTS", "You have a bet on this outcome already.");
-      const sent = ladderOdds(bet.coefficient);
-      const odds = item.curr;
-      if (!sent || !sameOdds(sent, odds)) return fail("ODDS_CHANGED", "The odds have changed.", { coefficient: decimalText(odds) });
-      const payout = payoutCents(bet.stakeCents, odds);
-      if (item.liabilityCents + payout > e.maxPayoutCents) {
-        return fail("LIMIT_EXCEEDED", "This bet would take the outcome past the bookmaker's max payout.", {
-          maxStake: stakeRoom(e.maxPayoutCents - item.liabilityCents, odds) / 100,
-        });
-      }
-
-      // Reserve before the first await: the next bet in sees this one's liability.
-      item.liabilityCents += payout;
-      item.stakeCents += bet.stakeCents;
-      this.bettors.add(key);
-      this.reprice();
-      const write = this.writeBet(e, item, bet, odds);
-      this.inflight.add(write);
-      try {
-        const placed = await write;
-        return ok(placed);
-      } catch (err) {
-        item.liabilityCents -= payout;
-        item.stakeCents -= bet.stakeCents;
-        this.bettors.delete(key);
-        this.reprice();
-        if (err instanceof AppError && err.code === "INSUFFICIENT_COINS") return fail("INSUFFICIENT_COINS", "You don’t have enough coins to place these bets");
-        if (err instanceof Error && /UNIQUE constraint failed: bets/.test(err.message)) return fail("BET_EXISTS", "You have a bet on this outcome already.");
-        throw err;
-      } finally {
-        this.inflight.delete(write);
-        if (e.botEqualizer && this.inflight.size === 0) await this.flushPrices();
-      }
-    });
-  }
-
-  /**
-   * The punter is an approved member and the bookmaker's subscription runs. Both answers are
-   * kept: approval is never taken back, and a subscription runs at least to its end date, so
-   * a bet usually costs one D1 batch and nothing more.
-   */
-  private async checkPunter(e: EventState, userId: number): Promise<RoomResult<never> | null> {
-    const now = Date.now();
-    if (this.members.has(userId) && now < this.subscribedUntil) return null;
-    const db = this.env.DB;
-    const [membership, subscription] = await db.batch([
-      db.prepare(`SELECT status FROM memberships WHERE bookmaker_id = ?1 AND user_id = ?2`).bind(e.bookmakerId, userId),
-      db.prepare(`SELECT end_date FROM user_subscriptions WHERE user_id = ?1 AND type = 'BOOKMAKER' AND active = 1`).bind(e.ownerId),
-    ]);
-    if ((membership.results[0] as { status?: string } | undefined)?.status !== "APPROVED") {
-      return fail("FORBIDDEN", "Only this bookmaker's approved punters can bet.");
-    }
-    this.members.add(userId);
-    const sub = subscription.results[0] as { end_date: string | null } | undefined;
-    this.subscribedUntil = !sub ? 0 : sub.end_date === null ? Number.MAX_SAFE_INTEGER : Date.parse(sub.end_date);
-    if (now >= this.subscribedUntil) return fail("EVENT_NOT_OPEN", "This bookmaker's subscription has expired; bets are closed.");
-    return null;
-  }
-
-  private async writeBet(e: EventState, item: ItemState, bet: { userId: number; stakeCents: number }, odds: Odds): Promise<PlacedBet> {
-    const db = this.env.DB;
-    const createdAt = nowIso();
-    const from = punter(e.ownerId, bet.userId);
-    const statements = [
-      ...transferStatements(db, { kind: "STAKE", poolOwnerId: e.ownerId, from, to: pool(e.ownerId), amountCents: bet.stakeCents, ref: `event:${e.id}` }),
-      // last, so its RETURNING row is the bet's id
-      db
-        .prepare(
-          `INSERT INTO bets (event_id, item_id, user_id, bookmaker_id, stake_cents, odds_num, odds_den, created_at)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id`,
-        )
-        .bind(e.id, item.id, bet.userId, e.bookmakerId, bet.stakeCents, odds.num, odds.den, createdAt),
-    ];
-    const betId = await new Promise<number>((resolve, reject) => {
-      this.queue.push({ statements, resolve, reject });
-      void this.writeQueued();
-    });
-    return {
-      betId,
-      eventId: e.id,
-      eventItemId: item.id,
-      userId: bet.userId,
-      stakeCents: bet.stakeCents,
-      odds,
-      createdAt,
-      eventTitle: e.title,
-      eventDescription: e.description,
-      outcomeTitle: item.title,
-    };
-  }
-
-  /**
-   * Group commit: one batch is written at a time, and the bets that arrive meanwhile go
-   * together in the next one, so a busy event costs one D1 round trip per group, not per bet.
-   * A group that fails (one punter short of coins aborts the batch) is written again bet by
-   * bet, so one refusal never sinks the others.
-   */
-  private async writeQueued() {
-    if (this.writing) return;
-    this.writing = true;
-    const db = this.env.DB;
-    try {
-      while (this.queue.length > 0) {
-        const group = this.queue.splice(0, MAX_GROUP);
-        const trailer = [...(this.event?.botEqualizer ? this.priceStatements() : []), this.touch()];
-        try {
-          const results = await runMoneyBatch(db, [...group.flatMap((g) => g.statements), ...trailer]);
-          let end = 0;
-          for (const g of group) {
-            end += g.statements.length;
-            g.resolve(returnedId(results[end - 1]));
-          }
-        } catch (err) {
-          if (group.length === 1) {
-            group[0].reject(err);
-            continue;
-          }
-          for (const g of group) {
-            try {
-              const results = await runMoneyBatch(db, [...g.statements, this.touch()]);
-              g.resolve(returnedId(results[g.statements.length - 1]));
-            } catch (single) {
-              g.reject(single);
-            }
-          }
-        }
-      }
-    } finally {
-      this.writing = false;
-    }
-  }
-
-  // ---- withdrawal and settlement --------------------------------------------------------
-
-  /** A non-runner: its bets refunded, the others' odds recomputed; under 2 left closes the event. */
-  async withdrawRunner(eventId: number, callerId: number, itemId: number): Promise<RoomResult> {
-    return this.safely(async () => {
-      const e = await this.owned(eventId, callerId);
-      if (!e) return fail("NOT_FOUND", "Event not found.");
-      if (!OPEN.includes(e.status)) return fail("ALREADY_SETTLED", "The event is settled.");
-      const item = this.items.get(itemId);
-      if (!item) return fail("NOT_FOUND", "Outcome not found.");
-      if (item.status !== "ACTIVE") return fail("CONFLICT", `${item.title} is withdrawn already.`);
-
-      const remaining = this.activeItems().filter((i) => i.id !== itemId);
-      if (remaining.length < 2) return this.settle(e, { kind: "close", withdrawn: itemId });
-
-      const previous = [...this.items.values()].map((i) => ({ ...i }));
-      const newOdds = oddsAfterWithdrawal(this.bookItems(), itemId);
-      item.status = "NR"; // no bet gets in from here on
-      await this.drain();
-      for (const [id, odds] of newOdds) this.items.get(id)!.odds = odds;
-      item.stakeCents = 0;
-      item.liabilityCents = 0;
-      this.reprice();
-      const db = this.env.DB;
-      const now = nowIso();
-      const filter: BetFilter = { eventId, itemIds: [itemId] };
-      try {
-        await runMoneyBatch(db, [
-          ...settleBetsStatements(db, { filter, poolOwnerId: e.ownerId, kind: "REFUND", now }),
-          this.betStatusStatement(filter, "CANCELLED", now),
-          db.prepare(`UPDATE event_items SET status = 'NR' WHERE id = ?1`).bind(itemId),
-          ...[...newOdds.keys()].map((id) => {
-            const i = this.items.get(id)!;
-            return db.prepare(`UPDATE event_items SET odds_num = ?2, odds_den = ?3 WHERE id = ?1`).bind(id, i.odds.num, i.odds.den);
-          }),
-          ...this.priceStatements(),
-          this.touch(),
-        ]);
-      } catch (err) {
-        for (const i of previous) this.items.set(i.id, i);
-        throw err;
-      }
-      return ok(null);
-    });
-  }
-
-  /** Settles once: winners' bets paid stake × accepted odds, the rest lost; no winners refunds all. */
-  async finalize(eventId: number, callerId: number, winners: number[]): Promise<RoomResult> {
-    return this.safely(async () => {
-      const e = await this.owned(eventId, callerId);
-      if (!e) return fail("NOT_FOUND", "Event not found.");
-      if (!OPEN.includes(e.status)) return fail("ALREADY_SETTLED", "The event is settled already.");
-      const unique = [...new Set(winners)];
-      for (const id of unique) {
-        const item = this.items.get(id);
-        if (!item) return fail("VALIDATION", "Not an outcome of this event.", { field: "winners" });
-        if (item.status !== "ACTIVE") return fail("VALIDATION", `${item.title} is withdrawn and cannot win.`, { field: "winners" });
-      }
-      return this.settle(e, unique.length ? { kind: "winners", winners: unique } : { kind: "noWinner" });
-    });
-  }
-
-  /** Ends the event with no result: every bet refunded, status CANCELLED. */
-  async abandon(eventId: number, callerId?: number): Promise<RoomResult> {
-    return this.safely(async () => {
-      const e = await this.owned(eventId, callerId);
-      if (!e) return fail("NOT_FOUND", "Event not found.");
-      if (!OPEN.includes(e.status)) return fail("ALREADY_SETTLED", "The event is settled already.");
-      return this.settle(e, { kind: "close" });
-    });
-  }
-
-  /**
-   * The one way an event is settled. The status changes in memory first, so no bet and no
-   * second settlement gets in; then bets being written are waited for; then one batch moves
-   * every coin and every status.
-   */
-  private async settle(
-    e: EventState,
-    how: { kind: "winners"; winners: number[] } | { kind: "noWinner" } | { kind: "close"; withdrawn?: number },
-  ): Promise<RoomResult> {
-    const previousStatus = e.status;
-    e.status = "WAITING_FOR_CALCULATION";
-    await this.drain();
-    const db = this.env.DB;
-    const now = nowIso();
-    const all: BetFilter = { eventId: e.id };
-    const finalStatus = how.kind === "close" ? "CANCELLED" : "CALCULATED";
-    const statements: D1PreparedStatement[] = [];
-    if (how.kind === "winners") {
-      const won: BetFilter = { eventId: e.id, itemIds: how.winners };
-      statements.push(
-        ...settleBetsStatements(db, { filter: won, poolOwnerId: e.ownerId, kind: "PAYOUT", now }),
-        this.betStatusStatement(won, "WON", now),
-        this.betStatusStatement(all, "LOST", now),
-        db
-          .prepare(
-            `UPDATE event_items SET status = CASE WHEN id IN (SELECT value FROM json_each(?2)) THEN 'WINNER' ELSE 'LOSER' END
-             WHERE event_id = ?1 AND status = 'ACTIVE'`,
-          )
-          .bind(e.id, JSON.stringify(how.winners)),
+    if (this.priceStamp > this.writtenStamp && this.event && isOpen(this.event)) {
+      await this.db.batch([...sql.priceStatements(this.db, this.items.values()), sql.touch(this.db, eventId)]).then(
+        () => (this.writtenStamp = this.priceStamp),
+        (err) => console.error("price flush failed; the next write carries the prices", err),
       );
-    } else {
-      statements.push(...settleBetsStatements(db, { filter: all, poolOwnerId: e.ownerId, kind: "REFUND", now }), this.betStatusStatement(all, "CANCELLED", now));
-      if (how.kind === "close" && how.withdrawn !== undefined) {
-        statements.push(db.prepare(`UPDATE event_items SET status = 'NR' WHERE id = ?1`).bind(how.withdrawn));
-      }
     }
-    statements.push(db.prepare(`UPDATE events SET status = ?2, settled_at = ?3 WHERE id = ?1`).bind(e.id, finalStatus, now), this.touch());
-    try {
-      await runMoneyBatch(db, statements);
-    } catch (err) {
-      e.status = previousStatus;
-      throw err;
-    }
-    await this.reload(e.id);
-    await this.ctx.storage.deleteAlarm();
-    return ok(null);
-  }
-
-  private betStatusStatement(filter: BetFilter, status: "WON" | "LOST" | "CANCELLED", now: string): D1PreparedStatement {
-    const where = filter.itemIds ? `AND item_id IN (SELECT value FROM json_each(?4))` : "";
-    const payout = status === "WON" ? `stake_cents * (odds_num + odds_den) / odds_den` : "0";
-    return this.env.DB.prepare(
-      `UPDATE bets SET status = ?2, payout_cents = ${payout}, settled_at = ?3 WHERE event_id = ?1 AND status = 'ACCEPTED' ${where}`,
-    ).bind(filter.eventId, status, now, ...(filter.itemIds ? [JSON.stringify(filter.itemIds)] : []));
-  }
-
-  // ---- time ---------------------------------------------------------------------------
-
-  /** At the start: no more bets. Long after the end with no result: abandoned and refunded. */
-  async alarm() {
-    const eventId = await this.ctx.storage.get<number>("eventId");
-    if (eventId === undefined) return;
-    const e = await this.owned(eventId);
-    if (!e) return;
-    const now = Date.now();
-    if (OPEN.includes(e.status) && now >= Date.parse(e.endDate) + UNSETTLED_GRACE_MS) {
-      await this.abandon(eventId);
-      return;
-    }
-    if (e.status === "READY_FOR_BETS" && now >= Date.parse(e.startDate)) await this.setStatus(e, "WAITING_FOR_RESULT");
-    await this.scheduleAlarm();
   }
 
   private async scheduleAlarm() {
     const e = this.event;
-    if (!e || !OPEN.includes(e.status)) return this.ctx.storage.deleteAlarm();
+    if (!e || !isOpen(e)) return this.ctx.storage.deleteAlarm();
     const start = Date.parse(e.startDate);
-    const next = e.status === "READY_FOR_BETS" && start > Date.now() ? start : Date.parse(e.endDate) + UNSETTLED_GRACE_MS;
-    await this.ctx.storage.setAlarm(next);
+    await this.ctx.storage.setAlarm(e.status === "READY_FOR_BETS" && start > Date.now() ? start : Date.parse(e.endDate) + UNSETTLED_GRACE_MS);
   }
 
-  // ---- helpers ------------------------------------------------------------------------
-
-  /**
-   * Runs a method so that an unexpected failure (D1 unreachable…) comes back as a result, not
-   * a rejected RPC: RPC drops an error's fields, and the caller answers INTERNAL either way.
-   */
+  /** Runs a method so that an unexpected failure comes back as a result, not a rejected RPC (RPC drops an error's fields). */
   private async safely<T>(run: () => Promise<RoomResult<T>>): Promise<RoomResult<T>> {
     try {
       return await run();
     } catch (err) {
       console.error("event room failure", err);
+      this.stale = true;
       return fail("INTERNAL", "Unexpected error.");
     }
   }
 
-  private async setStatus(e: EventState, status: EventState["status"], extra: { publishedAt?: string } = {}): Promise<RoomResult> {
-    const previous = { status: e.status, publishedAt: e.publishedAt };
-    e.status = status;
-    if (extra.publishedAt) e.publishedAt = extra.publishedAt;
-    await this.writeEvent(e, previous, [
-      this.env.DB.prepare(`UPDATE events SET status = ?2, published_at = ?3 WHERE id = ?1`).bind(e.id, status, e.publishedAt),
-    ]);
-    await this.scheduleAlarm();
-    return ok(null);
-  }
-
-  /** Writes a change already made in memory; if the write fails, the fields in `previous` come back. */
-  private async writeEvent(e: EventState, previous: Partial<EventState>, statements: D1PreparedStatement[]) {
-    try {
-      await this.env.DB.batch([...statements, this.touch()]);
-    } catch (err) {
-      Object.assign(e, previous);
-      throw err;
-    }
-  }
-
-  /** Marks the event changed, so polled lists answer with a new ETag. */
-  private touch(): D1PreparedStatement {
-    return this.env.DB.prepare(`UPDATE events SET version = version + 1, updated_at = ?2 WHERE id = ?1`).bind(this.event!.id, nowIso());
-  }
-
-  private async reload(eventId: number): Promise<RoomResult> {
-    this.loading = null;
-    await this.ensureLoaded(eventId);
-    return ok(null);
-  }
-
-  /** Waits for every bet being written. */
   private async drain() {
     while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
   }
 
-  private activeItems() {
-    return [...this.items.values()].filter((i) => i.status === "ACTIVE");
+  private activeCount() {
+    return [...this.items.values()].filter((i) => i.status === "ACTIVE").length;
   }
 
-  private bookItems(): BookItem[] {
-    return [...this.items.values()].map((i) => ({ id: i.id, odds: i.odds, active: i.status === "ACTIVE", stakeCents: i.stakeCents }));
-  }
-
-  /** Current odds: the equalizer's when it is on, else the bookmaker's. */
+  /** Current odds from the stakes in memory; a move is owed to D1 until a write carries it. */
   private reprice() {
     const e = this.event;
     if (!e) return;
-    const equalized = e.botEqualizer ? equalizerOdds(this.bookItems(), e.returnPct, e.maxPayoutCents) : null;
-    for (const i of this.items.values()) i.curr = equalized?.get(i.id) ?? i.odds;
-  }
-
-  private priceStatements(): D1PreparedStatement[] {
-    return [...this.items.values()].map((i) =>
-      this.env.DB.prepare(`UPDATE event_items SET curr_num = ?2, curr_den = ?3 WHERE id = ?1`).bind(i.id, i.curr.num, i.curr.den),
-    );
-  }
-
-  /** Concurrent bets may land their batches out of order; the last one out writes the prices as they are. */
-  private async flushPrices() {
-    await this.env.DB.batch([...this.priceStatements(), this.touch()]);
+    const book: BookItem[] = [...this.items.values()].map((i) => ({ id: i.id, odds: i.odds, active: i.status === "ACTIVE", stakeCents: i.stakeCents }));
+    let moved = false;
+    for (const [id, curr] of currentPrices(book, e)) {
+      const item = this.items.get(id)!;
+      if (item.curr.num !== curr.num || item.curr.den !== curr.den) moved = true;
+      item.curr = curr;
+    }
+    if (moved) this.priceStamp++;
   }
 }

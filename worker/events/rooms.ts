@@ -5,7 +5,7 @@ import type { RoomErrorCode, RoomResult } from "./state";
 /** A fresh stub per request (a stub is not cached across requests). */
 export const roomOf = (env: Env, eventId: number) => env.EVENT_ROOM.get(env.EVENT_ROOM.idFromName(String(eventId)));
 
-const STATUS: Record<RoomErrorCode, 400 | 403 | 404 | 409 | 500> = {
+const STATUS: Record<RoomErrorCode, 400 | 403 | 404 | 409 | 500 | 503> = {
   NOT_FOUND: 404,
   FORBIDDEN: 403,
   VALIDATION: 400,
@@ -16,6 +16,8 @@ const STATUS: Record<RoomErrorCode, 400 | 403 | 404 | 409 | 500> = {
   LIMIT_EXCEEDED: 409,
   INSUFFICIENT_COINS: 409,
   ALREADY_SETTLED: 409,
+  // nothing was written; trying again is safe
+  UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 

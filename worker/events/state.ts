@@ -93,6 +93,18 @@ export const toEventState = (r: EventRow): EventState => ({
   publishedAt: r.published_at,
 });
 
+/** An outcome as the room holds it, with the live stakes and liability summed from its bets. */
+export const toItemState = (i: ItemRow, sums?: { stake: number; liability: number }): ItemState => ({
+  id: i.id,
+  position: i.position,
+  title: i.title,
+  odds: { num: i.odds_num, den: i.odds_den },
+  curr: { num: i.curr_num, den: i.curr_den },
+  status: i.status,
+  stakeCents: sums?.stake ?? 0,
+  liabilityCents: sums?.liability ?? 0,
+});
+
 /** Results of the room's methods: RPC drops error fields, so failures are values. */
 export type RoomResult<T = null> =
   | { ok: true; value: T }
@@ -109,6 +121,7 @@ export type RoomErrorCode =
   | "LIMIT_EXCEEDED"
   | "INSUFFICIENT_COINS"
   | "ALREADY_SETTLED"
+  | "UNAVAILABLE"
   | "INTERNAL";
 
 export const ok = <T>(value: T): RoomResult<T> => ({ ok: true, value });

@@ -1,0 +1,132 @@
+import { AppError } from "../lib/errors";
+import { runMoneyBatch } from "../ledger/transfer";
+import { existingBetsStatement } from "./statements";
+
+// Group commit for an event's bets: one batch is written at a time, and the bets that arrive
+// meanwhile go together in the next one, so a busy event costs one D1 round trip per group.
+//
+// A failed batch is one of two things. A definite refusal (a CHECK or UNIQUE constraint)
+// rolled the whole batch back: the group is written again bet by bet, so one punter short of
+// coins never sinks the others. Anything else (a reset, a lost connection) leaves the outcome
+// unknown: the batch may have committed. Then the bets are read back from D1, and each is
+// answered as D1 says: written, or not written. Never a guess.
+
+/** The most bets written in one D1 batch. */
+const MAX_GROUP = 50;
+const REREAD_ATTEMPTS = 3;
+
+export interface BetKey {
+  userId: number;
+  itemId: number;
+}
+
+/** Why a bet was not written, when it was not refused by a rule. */
+export class BetNotWritten extends Error {
+  /** true: D1 could not say whether the bet was written, so the room's memory may be wrong. */
+  constructor(readonly unknown: boolean, cause: unknown) {
+    super(unknown ? "bet outcome unknown" : "bet not written", { cause });
+  }
+}
+
+interface Queued {
+  key: BetKey;
+  /** The bet's statements, its RETURNING insert last. */
+  statements: D1PreparedStatement[];
+  resolve: (betId: number) => void;
+  reject: (err: unknown) => void;
+}
+
+export interface BetWriterHooks {
+  /** Statements that ride with every group (the prices, the event's version), and a stamp of what they wrote. */
+  trailer(): { statements: D1PreparedStatement[]; stamp: number };
+  /** The trailer with this stamp is in D1. */
+  written(stamp: number): void;
+  /** After the queue empties: statements still owed to D1 (prices moved by a failed bet), or null. */
+  owed(): { statements: D1PreparedStatement[]; stamp: number } | null;
+}
+
+const isDefinite = (err: unknown) =>
+  (err instanceof AppError && err.code === "INSUFFICIENT_COINS") || (err instanceof Error && /UNIQUE constraint failed|CHECK constraint failed/.test(err.message));
+
+const returnedId = (result: D1Result | undefined) => (result?.results[0] as { id: number } | undefined)?.id;
+
+export class BetWriter {
+  private queue: Queued[] = [];
+  private writing = false;
+
+  constructor(
+    private readonly db: () => D1Database,
+    private readonly eventId: number,
+    private readonly hooks: BetWriterHooks,
+  ) {}
+
+  /** Writes the bet; resolves with its id, rejects with the refusal or a BetNotWritten. */
+  write(key: BetKey, statements: D1PreparedStatement[]): Promise<number> {
+    return new Promise<number>((resolve, reject) => {
+      this.queue.push({ key, statements, resolve, reject });
+      void this.run();
+    });
+  }
+
+  private async run() {
+    if (this.writing) return;
+    this.writing = true;
+    try {
+      while (this.queue.length > 0) await this.writeGroup(this.queue.splice(0, MAX_GROUP));
+      await this.payOwed();
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  private async writeGroup(group: Queued[]) {
+    const trailer = this.hooks.trailer();
+    let results: D1Result[];
+    try {
+      results = await runMoneyBatch(this.db(), [...group.flatMap((g) => g.statements), ...trailer.statements]);
+    } catch (err) {
+      if (!isDefinite(err)) return this.answerFromD1(group, err);
+      if (group.length === 1) return group[0].reject(err);
+      for (const g of group) await this.writeGroup([g]);
+      return;
+    }
+    this.hooks.written(trailer.stamp);
+    let end = 0;
+    for (const g of group) {
+      end += g.statements.length;
+      g.resolve(returnedId(results[end - 1])!);
+    }
+  }
+
+  /** After an unknown outcome: each bet is answered by whether its row exists. */
+  private async answerFromD1(group: Queued[], cause: unknown) {
+    console.error("bet batch outcome unknown; reading back", cause);
+    for (let attempt = 1; attempt <= REREAD_ATTEMPTS; attempt++) {
+      try {
+        const { results } = await existingBetsStatement(this.db(), this.eventId, group.map((g) => g.key)).all<{ id: number; user_id: number; item_id: number }>();
+        const ids = new Map(results.map((r) => [`${r.user_id}:${r.item_id}`, r.id]));
+        for (const g of group) {
+          const id = ids.get(`${g.key.userId}:${g.key.itemId}`);
+          if (id === undefined) g.reject(new BetNotWritten(false, cause));
+          else g.resolve(id);
+        }
+        return;
+      } catch (err) {
+        console.error("reading back bets failed", err);
+      }
+    }
+    for (const g of group) g.reject(new BetNotWritten(true, cause));
+  }
+
+  /** Prices moved since the last write (a bet released after its group was built) are written now; a failure waits for the next write. */
+  private async payOwed() {
+    const owed = this.hooks.owed();
+    if (!owed) return;
+    try {
+      await this.db().batch(owed.statements);
+      this.hooks.written(owed.stamp);
+    } catch (err) {
+      console.error("price flush failed; the next write carries the prices", err);
+    }
+  }
+}

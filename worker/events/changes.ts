@@ -1,0 +1,156 @@
+import type { Odds } from "../../common/odds";
+import { pool, punter } from "../ledger/accounts";
+import { settleBetsStatements, type BetFilter } from "../ledger/settlement";
+import { runMoneyBatch, transferStatements } from "../ledger/transfer";
+import { currentPrices, oddsAfterWithdrawal, type BookItem } from "./book";
+import type { DraftInput } from "./rules";
+import * as sql from "./statements";
+import type { EventState, ItemState } from "./state";
+
+// What each admin operation writes, worked out from the room's state without changing it:
+// the room writes the batch, then reloads from D1. Prices are written with every change that
+// moves them, so the odds punters are offered are never stale.
+
+export interface OddsChange {
+  items: { id: number; coefficient: Odds }[];
+  returnPrice?: number;
+  maxTotalPayout?: number;
+  botEqualizer?: boolean;
+}
+
+type Settings = Pick<EventState, "botEqualizer" | "returnPct" | "maxPayoutCents">;
+
+const bookItem = (i: ItemState): BookItem => ({ id: i.id, odds: i.odds, active: i.status === "ACTIVE", stakeCents: i.stakeCents });
+
+/** Prices for outcomes as they will be, written for every outcome. */
+function pricesOf(db: D1Database, items: ItemState[], settings: Settings): D1PreparedStatement[] {
+  const prices = currentPrices(items.map(bookItem), settings);
+  return sql.priceStatements(
+    db,
+    items.map((i) => ({ ...i, curr: prices.get(i.id)! })),
+  );
+}
+
+export function createDraft(db: D1Database, eventId: number, owner: { bookmakerId: number }, input: DraftInput): D1PreparedStatement[] {
+  // With no stakes yet, the equalizer's price is the bookmaker's own.
+  return [
+    sql.insertEventStatement(db, eventId, owner, input),
+    ...input.items.map((item, position) => sql.insertItemStatement(db, eventId, position, item.title, item.coefficient, item.coefficient)),
+  ];
+}
+
+/** A draft's outcomes replaced by `wanted`, matched by name whatever the case; `dropped` are those that go. */
+export function replaceItems(db: D1Database, e: EventState, current: ItemState[], wanted: { title: string; coefficient: Odds }[]) {
+  const byTitle = new Map(current.map((i) => [i.title.toLowerCase(), i]));
+  const kept = new Set(wanted.map((i) => i.title.toLowerCase()));
+  const dropped = current.filter((i) => !kept.has(i.title.toLowerCase()));
+  let position = Math.max(-1, ...current.map((i) => i.position)) + 1;
+  let placeholder = 0;
+  // The outcomes as they will be; new ones get placeholder ids (below 0) to price them.
+  const next = wanted.map((w) => {
+    const existing = byTitle.get(w.title.toLowerCase());
+    return existing
+      ? { ...existing, title: w.title, odds: w.coefficient }
+      : { id: --placeholder, position: position++, title: w.title, odds: w.coefficient, curr: w.coefficient, status: "ACTIVE" as const, stakeCents: 0, liabilityCents: 0 };
+  });
+  const prices = currentPrices(next.map(bookItem), e);
+  const statements = [
+    ...dropped.map((i) => sql.deleteItemStatement(db, i.id)),
+    ...next.map((i) =>
+      i.id < 0 ? sql.insertItemStatement(db, e.id, i.position, i.title, i.odds, prices.get(i.id)!) : sql.renameItemStatement(db, i.id, i.title, i.odds),
+    ),
+    ...sql.priceStatements(
+      db,
+      next.filter((i) => i.id > 0).map((i) => ({ ...i, curr: prices.get(i.id)! })),
+    ),
+  ];
+  return { dropped, statements };
+}
+
+/** The new dates; a published event's old start moves down the struck-through list. */
+export function postpone(e: EventState, startDate: string, endDate: string): EventState {
+  const earlierStarts = e.publishedAt && startDate !== e.startDate ? [e.startDate, ...e.earlierStarts.slice(0, 3)] : e.earlierStarts;
+  // A postponed event that had already started takes bets again.
+  const status = e.status === "WAITING_FOR_RESULT" ? "READY_FOR_BETS" : e.status;
+  return { ...e, startDate, endDate, earlierStarts, status };
+}
+
+export function setOdds(db: D1Database, e: EventState, items: ItemState[], change: OddsChange): D1PreparedStatement[] {
+  const settings: EventState = {
+    ...e,
+    returnPct: change.returnPrice ?? e.returnPct,
+    maxPayoutCents: change.maxTotalPayout ?? e.maxPayoutCents,
+    botEqualizer: change.botEqualizer ?? e.botEqualizer,
+  };
+  const odds = new Map(change.items.map((c) => [c.id, c.coefficient]));
+  const next = items.map((i) => ({ ...i, odds: odds.get(i.id) ?? i.odds }));
+  return [
+    sql.eventSettingsStatement(db, settings),
+    ...next.filter((i) => odds.has(i.id)).map((i) => sql.itemOddsStatement(db, i)),
+    ...pricesOf(db, next, settings),
+  ];
+}
+
+/** A non-runner with two or more left: its bets refunded, the others repriced keeping the margin. */
+export function withdraw(db: D1Database, e: EventState, items: ItemState[], itemId: number, now: string): D1PreparedStatement[] {
+  const newOdds = oddsAfterWithdrawal(items.map(bookItem), itemId);
+  const next = items.map((i) =>
+    i.id === itemId ? { ...i, status: "NR" as const, stakeCents: 0, liabilityCents: 0 } : { ...i, odds: newOdds.get(i.id) ?? i.odds },
+  );
+  const filter: BetFilter = { eventId: e.id, itemIds: [itemId] };
+  return [
+    ...settleBetsStatements(db, { filter, poolOwnerId: e.ownerId, kind: "REFUND", now }),
+    sql.betStatusStatement(db, filter, "CANCELLED", now),
+    sql.withdrawItemStatement(db, itemId),
+    ...next.filter((i) => newOdds.has(i.id)).map((i) => sql.itemOddsStatement(db, i)),
+    ...pricesOf(db, next, e),
+  ];
+}
+
+/** The end with no result: every bet refunded, status CANCELLED (a last non-runner marked NR). */
+export function close(db: D1Database, e: EventState, now: string, withdrawn?: number): D1PreparedStatement[] {
+  const all: BetFilter = { eventId: e.id };
+  return [
+    ...settleBetsStatements(db, { filter: all, poolOwnerId: e.ownerId, kind: "REFUND", now }),
+    sql.betStatusStatement(db, all, "CANCELLED", now),
+    ...(withdrawn === undefined ? [] : [sql.withdrawItemStatement(db, withdrawn)]),
+    sql.eventSettledStatement(db, e.id, "CANCELLED", now),
+  ];
+}
+
+/** The result: winners' bets paid stake × accepted odds, the rest lost; no winner refunds every bet. */
+export function result(db: D1Database, e: EventState, winners: number[], now: string): D1PreparedStatement[] {
+  const all: BetFilter = { eventId: e.id };
+  if (winners.length === 0) {
+    return [...settleBetsStatements(db, { filter: all, poolOwnerId: e.ownerId, kind: "REFUND", now }), sql.betStatusStatement(db, all, "CANCELLED", now), sql.eventSettledStatement(db, e.id, "CALCULATED", now)];
+  }
+  const won: BetFilter = { eventId: e.id, itemIds: winners };
+  return [
+    ...settleBetsStatements(db, { filter: won, poolOwnerId: e.ownerId, kind: "PAYOUT", now }),
+    sql.betStatusStatement(db, won, "WON", now),
+    sql.betStatusStatement(db, all, "LOST", now),
+    sql.resultItemsStatement(db, e.id, winners),
+    sql.eventSettledStatement(db, e.id, "CALCULATED", now),
+  ];
+}
+
+/** A bet's statements: the stake moved from punter to pool, then the bet row (RETURNING its id, last). */
+export function betStatements(db: D1Database, e: EventState, row: sql.BetRowInput): D1PreparedStatement[] {
+  return [
+    ...transferStatements(db, { kind: "STAKE", poolOwnerId: e.ownerId, from: punter(e.ownerId, row.userId), to: pool(e.ownerId), amountCents: row.stakeCents, ref: `event:${e.id}` }),
+    sql.insertBetStatement(db, row),
+  ];
+}
+
+export const runBatch = (db: D1Database, statements: D1PreparedStatement[], money: boolean) => (money ? runMoneyBatch(db, statements) : db.batch(statements));
+
+/** Whether the admin operation `opId` wrote last; read again a few times if D1 stumbles. */
+export async function landed(db: D1Database, eventId: number, opId: string): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return (await sql.lastOpStatement(db, eventId).first<{ last_op: string | null }>())?.last_op === opId;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import { decimalText, ladderOdds, payoutCents, sameOdds, type Odds } from "../../common/odds";
+import { stakeRoom } from "./views";
+import { fail, OPEN, type EventState, type EventStatus, type ItemState, type RoomResult } from "./state";
+
+// The rules of an event's lifecycle, free of storage and time sources: each guard answers
+// the refusal (with the words a bookmaker or punter reads) or null when the change may go
+// ahead. The room calls them before it reserves or writes anything.
+
+type Refusal = RoomResult<never> | null;
+
+/** How a status reads to a user (error texts never show internal names). */
+const STATUS_WORDS: Record<EventStatus, string> = {
+  CREATED: "a draft",
+  READY_FOR_BETS: "live",
+  WAITING_FOR_RESULT: "waiting for its result",
+  WAITING_FOR_CALCULATION: "being settled",
+  CALCULATED: "settled",
+  CANCELLED: "abandoned",
+  ABANDONED: "abandoned",
+  FINISHED: "finished",
+  SUSPENDED: "suspended",
+};
+
+export const isOpen = (e: EventState) => OPEN.includes(e.status);
+
+/** Changes of odds, dates, runners and the result need an event not yet settled. */
+export function canChange(e: EventState): Refusal {
+  return isOpen(e) ? null : fail("ALREADY_SETTLED", "The event is settled already.");
+}
+
+export function canPublish(e: EventState, activeItems: number, now: number): Refusal {
+  if (e.status !== "CREATED") return fail("CONFLICT", `The event is ${STATUS_WORDS[e.status]}, not a draft.`);
+  if (Date.parse(e.startDate) <= now) return fail("VALIDATION", "Date and time must be in the future.", { field: "startDate" });
+  if (activeItems < 2) return fail("VALIDATION", "You need at least 2 participants.", { field: "items" });
+  return null;
+}
+
+export function canSuspend(e: EventState): Refusal {
+  if (e.status === "READY_FOR_BETS" || e.status === "WAITING_FOR_RESULT") return null;
+  return fail("CONFLICT", `The event is ${STATUS_WORDS[e.status]}; only a live event can go back to draft.`);
+}
+
+export function canReplaceItems(e: EventState, dropped: ItemState[]): Refusal {
+  if (e.status !== "CREATED") return fail("EVENT_NOT_OPEN", "Only a draft's outcomes can be replaced; move the event to draft first.");
+  if (dropped.some((i) => i.stakeCents > 0 || i.status !== "ACTIVE")) return fail("CONFLICT", "An outcome that has bets or was withdrawn cannot be removed.");
+  return null;
+}
+
+export function canMoveDates(e: EventState, startDate: string, now: number): Refusal {
+  return canChange(e) ?? (Date.parse(startDate) <= now ? fail("VALIDATION", "Date and time must be in the future.", { field: "startDate" }) : null);
+}
+
+/** Odds by hand: outcomes of this event that still run, and never while the equalizer sets them. */
+export function canSetOdds(e: EventState, equalizer: boolean, items: Map<number, ItemState>, changed: number[]): Refusal {
+  const refusal = canChange(e);
+  if (refusal) return refusal;
+  if (equalizer && changed.length > 0) return fail("CONFLICT", "The equalizer sets the odds of this event; turn it off to set them by hand.");
+  for (const id of changed) {
+    const item = items.get(id);
+    if (!item) return fail("VALIDATION", "Not an outcome of this event.", { field: "items" });
+    if (item.status !== "ACTIVE") return fail("CONFLICT", `${item.title} is withdrawn.`);
+  }
+  return null;
+}
+
+export function canWithdraw(e: EventState, item: ItemState | undefined): Refusal {
+  const refusal = canChange(e);
+  if (refusal) return refusal;
+  if (!item) return fail("NOT_FOUND", "Outcome not found.");
+  if (item.status !== "ACTIVE") return fail("CONFLICT", `${item.title} is withdrawn already.`);
+  return null;
+}
+
+export function canSettle(e: EventState, items: Map<number, ItemState>, winners: number[]): Refusal {
+  const refusal = canChange(e);
+  if (refusal) return refusal;
+  for (const id of winners) {
+    const item = items.get(id);
+    if (!item) return fail("VALIDATION", "Not an outcome of this event.", { field: "winners" });
+    if (item.status !== "ACTIVE") return fail("VALIDATION", `${item.title} is withdrawn and cannot win.`, { field: "winners" });
+  }
+  return null;
+}
+
+/**
+ * A bet, in the order DESIGN.md gives: open and not started; the outcome runs; one bet per
+ * punter per outcome; the odds sent are the current odds; the outcome's potential payout
+ * stays within the max payout. Coins are the ledger's CHECK, at write time.
+ * Answers the odds and payout the bet is taken at when it may go ahead.
+ */
+export function checkBet(
+  e: EventState,
+  item: ItemState | undefined,
+  bet: { stakeCents: number; coefficient: number; alreadyBet: boolean },
+  now: number,
+): { refusal: RoomResult<never> } | { odds: Odds; payoutCents: number } {
+  if (e.status !== "READY_FOR_BETS" || Date.parse(e.startDate) <= now) return { refusal: fail("EVENT_NOT_OPEN", "Event is suspended. Please try again later.") };
+  if (!item) return { refusal: fail("NOT_FOUND", "Outcome not found.") };
+  if (item.status !== "ACTIVE") return { refusal: fail("EVENT_NOT_OPEN", `${item.title} is withdrawn.`) };
+  if (bet.alreadyBet) return { refusal: fail("BET_EXISTS", "You have a bet on this outcome already.") };
+  const sent = ladderOdds(bet.coefficient);
+  const odds = item.curr;
+  if (!sent || !sameOdds(sent, odds)) return { refusal: fail("ODDS_CHANGED", "The odds have changed.", { coefficient: decimalText(odds) }) };
+  const payout = payoutCents(bet.stakeCents, odds);
+  if (item.liabilityCents + payout > e.maxPayoutCents) {
+    return {
+      refusal: fail("LIMIT_EXCEEDED", "This bet would take the outcome past the bookmaker's max payout.", {
+        maxStake: stakeRoom(e.maxPayoutCents - item.liabilityCents, odds) / 100,
+      }),
+    };
+  }
+  return { odds, payoutCents: payout };
+}
