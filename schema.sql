@@ -208,3 +208,7 @@ CREATE TABLE idempotency_keys (
   PRIMARY KEY (user_id, key)
 ) WITHOUT ROWID;
 CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
+
+-- Figures: a book's ledger by time, its bets by when they were settled (0005).
+CREATE INDEX ledger_pool_owner_time ON ledger (pool_owner_id, created_at);
+CREATE INDEX bets_bookmaker_settled ON bets (bookmaker_id, settled_at);

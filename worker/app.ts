@@ -7,6 +7,7 @@ import { devRoutes } from "./dev/routes";
 import { isDevMode, type AppEnv } from "./env";
 import { playerRoutes } from "./events/player-routes";
 import { draftRoutes, eventRoutes, referenceRoutes } from "./events/routes";
+import { figureRoutes } from "./figures/routes";
 import { identityRoutes } from "./identity/routes";
 import { balanceRoutes } from "./ledger/routes";
 import { membershipRoutes } from "./memberships/routes";
@@ -37,6 +38,8 @@ export const app = new Hono<AppEnv>()
   .route("/dev", devRoutes)
   .route("/bookmakers", bookmakerRoutes)
   .route("/bookmakers", membershipRoutes)
+  // Before the balances: it answers /balances/ledger.csv, which they would take for an id.
+  .route("/", figureRoutes)
   .route("/balances", balanceRoutes)
   .route("/", referenceRoutes)
   .route("/drafts", draftRoutes)

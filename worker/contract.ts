@@ -239,3 +239,83 @@ export interface Bet {
   eventDescription: string;
   outcomeTitle: string;
 }
+
+/**
+ * A punter's coins over a period (API.md "Figures"). Always
+ * `opening + added − withdrawn − staked + returned = closing`.
+ */
+export interface Figure {
+  opening: number;
+  /** Given by the bookmaker ("+"). */
+  added: number;
+  /** Taken back by the bookmaker ("−"). */
+  withdrawn: number;
+  staked: number;
+  /** Payouts and refunds. */
+  returned: number;
+  /** returned − staked: above 0 the punter won, below 0 the book did. */
+  net: number;
+  closing: number;
+  /** Stakes still unsettled at the end of the period. */
+  openStakes: number;
+}
+
+export interface PunterFigure extends Figure {
+  userId: Id;
+  username: string;
+}
+
+export interface BookFigure {
+  /** Stakes taken in the period. */
+  staked: number;
+  paidOut: number;
+  refunded: number;
+  /** Stakes of bets settled in the period less what they paid back. */
+  hold: number;
+  /** hold ÷ stakes of settled bets that were not refunded, in percent; null when none settled. */
+  holdPct: number | null;
+  /** What the book would pay at most on bets still open at the end of the period. */
+  openLiability: number;
+}
+
+export interface Figures {
+  from: string;
+  to: string;
+  tz: string;
+  punters: PunterFigure[];
+  totals: Figure;
+  book: BookFigure;
+}
+
+export interface DailyFigure {
+  date: string;
+  staked: number;
+  returned: number;
+  hold: number;
+}
+
+/** A coin movement of one punter, signed from his side (+ in, − out). */
+export interface Movement {
+  id: Id;
+  kind: LedgerKind;
+  amount: number;
+  ref: string | null;
+  createdAt: string;
+}
+
+/** One punter's figures for a period with what made them, newest first. */
+export interface Statement {
+  from: string;
+  to: string;
+  tz: string;
+  punter: PunterFigure;
+  /** Bets placed or settled in the period. */
+  bets: Bet[];
+  movements: Movement[];
+}
+
+/** A short-lived link a client can download without the session header (Telegram's downloadFile). */
+export interface DownloadLink {
+  url: string;
+  fileName: string;
+}

@@ -63,3 +63,19 @@ export async function betHistory(db: D1Database, bookmakerId: number, userId: nu
     .all<BetRow>();
   return results.map(toBet);
 }
+
+/** A punter's bets with a bookmaker placed or settled in `[start, end)`, newest first. */
+export async function betsInPeriod(db: D1Database, bookmakerId: number, userId: number, period: { start: string; end: string }): Promise<Bet[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT bt.id, bt.event_id, bt.item_id, bt.user_id, bt.stake_cents, bt.odds_num, bt.odds_den, bt.status, bt.payout_cents,
+         bt.created_at, e.title AS event_title, e.description AS event_description, i.title AS outcome_title
+       FROM bets bt JOIN events e ON e.id = bt.event_id JOIN event_items i ON i.id = bt.item_id
+       WHERE bt.bookmaker_id = ?1 AND bt.user_id = ?2
+         AND ((bt.created_at >= ?3 AND bt.created_at < ?4) OR (bt.settled_at >= ?3 AND bt.settled_at < ?4))
+       ORDER BY bt.created_at DESC, bt.id DESC`,
+    )
+    .bind(bookmakerId, userId, period.start, period.end)
+    .all<BetRow>();
+  return results.map(toBet);
+}

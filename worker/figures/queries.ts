@@ -1,0 +1,251 @@
+import type { BookFigure, DailyFigure, Figure, Movement, PunterFigure } from "../contract";
+import { fromCents } from "../ledger/money";
+import { PAYOUT_SQL } from "../ledger/settlement";
+
+// Figures come from the ledger alone: every coin a punter holds got there by a ledger row, so
+// summing rows by kind gives the identity opening + added − withdrawn − staked + returned =
+// closing without a second source. Bets are read only for what the ledger cannot say: which
+// stakes are still open, and which were settled when (hold).
+
+/** A UTC period `[start, end)`, ISO strings as the ledger stores them. */
+export interface Period {
+  start: string;
+  end: string;
+}
+
+export interface FigureCents {
+  opening: number;
+  added: number;
+  withdrawn: number;
+  staked: number;
+  returned: number;
+  closing: number;
+  openStakes: number;
+}
+
+interface FigureRow extends FigureCents {
+  user_id: number;
+  username: string;
+  approved: number;
+}
+
+export const ZERO: FigureCents = { opening: 0, added: 0, withdrawn: 0, staked: 0, returned: 0, closing: 0, openStakes: 0 };
+
+export const toFigure = (f: FigureCents): Figure => ({
+  opening: fromCents(f.opening),
+  added: fromCents(f.added),
+  withdrawn: fromCents(f.withdrawn),
+  staked: fromCents(f.staked),
+  returned: fromCents(f.returned),
+  net: fromCents(f.returned - f.staked),
+  closing: fromCents(f.closing),
+  openStakes: fromCents(f.openStakes),
+});
+
+export const sumFigures = (rows: FigureCents[]): FigureCents =>
+  rows.reduce<FigureCents>(
+    (t, r) => ({
+      opening: t.opening + r.opening,
+      added: t.added + r.added,
+      withdrawn: t.withdrawn + r.withdrawn,
+      staked: t.staked + r.staked,
+      returned: t.returned + r.returned,
+      closing: t.closing + r.closing,
+      openStakes: t.openStakes + r.openStakes,
+    }),
+    ZERO,
+  );
+
+/**
+ * Every ledger row of the book up to the end of the period, once for the account it credits
+ * and once for the one it debits, signed from that account's side. `closing` sums them all,
+ * whatever their kind, so a kind the columns forget would break the identity, not hide.
+ */
+const MOVES = `
+  SELECT to_account AS account, amount_cents AS signed, kind, created_at FROM ledger
+  WHERE pool_owner_id = ?1 AND created_at < ?3
+  UNION ALL
+  SELECT from_account, -amount_cents, kind, created_at FROM ledger
+  WHERE pool_owner_id = ?1 AND created_at < ?3 AND from_account IS NOT NULL`;
+
+const FIGURE_COLUMNS = `
+  COALESCE(SUM(CASE WHEN m.created_at < ?2 THEN m.signed END), 0) AS opening,
+  COALESCE(SUM(CASE WHEN m.created_at >= ?2 AND m.kind = 'ALLOCATE' THEN m.signed END), 0) AS added,
+  COALESCE(SUM(CASE WHEN m.created_at >= ?2 AND m.kind = 'WITHDRAW' THEN -m.signed END), 0) AS withdrawn,
+  COALESCE(SUM(CASE WHEN m.created_at >= ?2 AND m.kind = 'STAKE' THEN -m.signed END), 0) AS staked,
+  COALESCE(SUM(CASE WHEN m.created_at >= ?2 AND m.kind IN ('PAYOUT', 'REFUND') THEN m.signed END), 0) AS returned,
+  COALESCE(SUM(m.signed), 0) AS closing`;
+
+/** Stakes placed before the end and not settled by then, per punter. */
+const OPEN_STAKES = `
+  SELECT user_id, SUM(stake_cents) AS open_cents FROM bets
+  WHERE bookmaker_id = ?4 AND created_at < ?3 AND (settled_at IS NULL OR settled_at >= ?3)
+  GROUP BY user_id`;
+
+export interface PunterCents {
+  userId: number;
+  username: string;
+  cents: FigureCents;
+}
+
+/**
+ * Each punter of the book over the period: every punter account, so coins of a punter who has
+ * since left still count. `punterId` narrows it to one.
+ */
+export async function punterFigures(db: D1Database, book: { id: number; owner_id: number }, period: Period, punterId?: number): Promise<PunterCents[]> {
+  const { results } = await db
+    .prepare(
+      `WITH moves AS (${MOVES}),
+         per_account AS (SELECT m.account, ${FIGURE_COLUMNS} FROM moves m GROUP BY m.account),
+         open AS (${OPEN_STAKES})
+       SELECT a.punter_id AS user_id, u.username, COALESCE(ms.status = 'APPROVED', 0) AS approved,
+         COALESCE(f.opening, 0) AS opening, COALESCE(f.added, 0) AS added, COALESCE(f.withdrawn, 0) AS withdrawn,
+         COALESCE(f.staked, 0) AS staked, COALESCE(f.returned, 0) AS returned, COALESCE(f.closing, 0) AS closing,
+         COALESCE(o.open_cents, 0) AS openStakes
+       FROM accounts a
+       JOIN users u ON u.id = a.punter_id
+       LEFT JOIN memberships ms ON ms.bookmaker_id = ?4 AND ms.user_id = a.punter_id
+       LEFT JOIN per_account f ON f.account = a.id
+       LEFT JOIN open o ON o.user_id = a.punter_id
+       WHERE a.kind = 'PUNTER' AND a.pool_owner_id = ?1 AND (?5 IS NULL OR a.punter_id = ?5)
+       ORDER BY u.username COLLATE NOCASE, u.id`,
+    )
+    .bind(book.owner_id, period.start, period.end, book.id, punterId ?? null)
+    .all<FigureRow>();
+  return results
+    // A punter who left with nothing and did nothing would only be noise in the list.
+    .filter((r) => punterId !== undefined || r.approved || r.opening || r.closing || r.added || r.withdrawn || r.staked || r.returned || r.openStakes)
+    .map(({ user_id, username, approved: _, ...cents }) => ({ userId: user_id, username, cents }));
+}
+
+export const toPunterFigure = (p: PunterCents): PunterFigure => ({ userId: p.userId, username: p.username, ...toFigure(p.cents) });
+
+/** The book's side: stakes taken, what went back, the hold on settled bets and what is still at risk. */
+export async function bookFigure(db: D1Database, book: { id: number; owner_id: number }, period: Period): Promise<BookFigure> {
+  const [moved, settled, liability] = await db.batch([
+    db
+      .prepare(
+        `SELECT
+           COALESCE(SUM(CASE WHEN kind = 'STAKE' THEN amount_cents END), 0) AS staked,
+           COALESCE(SUM(CASE WHEN kind = 'PAYOUT' THEN amount_cents END), 0) AS paid_out,
+           COALESCE(SUM(CASE WHEN kind = 'REFUND' THEN amount_cents END), 0) AS refunded
+         FROM ledger WHERE pool_owner_id = ?1 AND created_at >= ?2 AND created_at < ?3`,
+      )
+      .bind(book.owner_id, period.start, period.end),
+    db.prepare(SETTLED_STAKES).bind(book.id, period.start, period.end),
+    // Per event, the outcome that would cost most: only one outcome of an event wins.
+    db
+      .prepare(
+        `SELECT COALESCE(SUM(worst), 0) AS liability FROM (
+           SELECT MAX(payout) AS worst FROM (
+             SELECT b.event_id, SUM(${PAYOUT_SQL}) AS payout FROM bets b
+             WHERE b.bookmaker_id = ?1 AND b.created_at < ?2 AND (b.settled_at IS NULL OR b.settled_at >= ?2)
+             GROUP BY b.event_id, b.item_id)
+           GROUP BY event_id)`,
+      )
+      .bind(book.id, period.end),
+  ]);
+  const m = moved.results[0] as { staked: number; paid_out: number; refunded: number };
+  const s = settled.results[0] as { settled: number; action: number };
+  const holdCents = s.settled - m.paid_out - m.refunded;
+  return {
+    staked: fromCents(m.staked),
+    paidOut: fromCents(m.paid_out),
+    refunded: fromCents(m.refunded),
+    hold: fromCents(holdCents),
+    holdPct: holdPercent(holdCents, s.action),
+    openLiability: fromCents((liability.results[0] as { liability: number }).liability),
+  };
+}
+
+/**
+ * Stakes of bets settled in a period; `action` leaves out refunded (void) bets, which neither
+ * win nor lose. A payout or refund is written at the instant its bet is settled, so the ledger's
+ * returns in the same period belong to exactly these bets.
+ */
+const SETTLED_STAKES = `
+  SELECT COALESCE(SUM(stake_cents), 0) AS settled,
+    COALESCE(SUM(CASE WHEN status <> 'CANCELLED' THEN stake_cents END), 0) AS action
+  FROM bets WHERE bookmaker_id = ?1 AND settled_at >= ?2 AND settled_at < ?3`;
+
+/** Percent to two decimals; null when nothing was settled, as 0 % would claim a result. */
+const holdPercent = (holdCents: number, actionCents: number) => (actionCents === 0 ? null : Math.round((holdCents * 10_000) / actionCents) / 100);
+
+/** The book's staked, returned and hold per day; `days` are consecutive periods, oldest first. */
+export async function dailyFigures(db: D1Database, book: { id: number; owner_id: number }, days: (Period & { date: string })[]): Promise<DailyFigure[]> {
+  const bounds = JSON.stringify(days.map((d) => [d.start, d.end]));
+  const [moved, settled] = await db.batch([
+    db
+      .prepare(
+        `WITH days AS (SELECT key AS i, json_extract(value, '$[0]') AS s, json_extract(value, '$[1]') AS e FROM json_each(?2))
+         SELECT d.i,
+           COALESCE(SUM(CASE WHEN l.kind = 'STAKE' THEN l.amount_cents END), 0) AS staked,
+           COALESCE(SUM(CASE WHEN l.kind IN ('PAYOUT', 'REFUND') THEN l.amount_cents END), 0) AS returned
+         FROM days d JOIN ledger l ON l.pool_owner_id = ?1 AND l.created_at >= d.s AND l.created_at < d.e
+         WHERE l.kind IN ('STAKE', 'PAYOUT', 'REFUND')
+         GROUP BY d.i`,
+      )
+      .bind(book.owner_id, bounds),
+    db
+      .prepare(
+        `WITH days AS (SELECT key AS i, json_extract(value, '$[0]') AS s, json_extract(value, '$[1]') AS e FROM json_each(?2))
+         SELECT d.i, COALESCE(SUM(b.stake_cents), 0) AS settled
+         FROM days d JOIN bets b ON b.bookmaker_id = ?1 AND b.settled_at >= d.s AND b.settled_at < d.e
+         GROUP BY d.i`,
+      )
+      .bind(book.id, bounds),
+  ]);
+  const moves = new Map((moved.results as { i: number; staked: number; returned: number }[]).map((r) => [r.i, r]));
+  const stakes = new Map((settled.results as { i: number; settled: number }[]).map((r) => [r.i, r.settled]));
+  return days.map((d, i) => {
+    const staked = moves.get(i)?.staked ?? 0;
+    const returned = moves.get(i)?.returned ?? 0;
+    return { date: d.date, staked: fromCents(staked), returned: fromCents(returned), hold: fromCents((stakes.get(i) ?? 0) - returned) };
+  });
+}
+
+/** A punter's coin movements with a book in the period, newest first, signed from his side. */
+export async function punterMovements(db: D1Database, ownerId: number, punterId: number, period: Period): Promise<Movement[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT l.id, l.kind, l.ref, l.created_at,
+         CASE WHEN l.to_account = a.id THEN l.amount_cents ELSE -l.amount_cents END AS signed
+       FROM accounts a JOIN ledger l ON l.to_account = a.id OR l.from_account = a.id
+       WHERE a.kind = 'PUNTER' AND a.pool_owner_id = ?1 AND a.punter_id = ?2
+         AND l.created_at >= ?3 AND l.created_at < ?4
+       ORDER BY l.created_at DESC, l.id DESC`,
+    )
+    .bind(ownerId, punterId, period.start, period.end)
+    .all<{ id: number; kind: Movement["kind"]; ref: string | null; created_at: string; signed: number }>();
+  return results.map((r) => ({ id: r.id, kind: r.kind, amount: fromCents(r.signed), ref: r.ref, createdAt: r.created_at }));
+}
+
+export interface LedgerCsvRow {
+  id: number;
+  created_at: string;
+  kind: string;
+  from_name: string | null;
+  to_name: string;
+  amount_cents: number;
+  ref: string | null;
+}
+
+/** The book's ledger rows in the period, oldest first, each side named ("pool" for the book's own). */
+export async function ledgerRows(db: D1Database, ownerId: number, period: Period): Promise<LedgerCsvRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT l.id, l.created_at, l.kind, l.amount_cents, l.ref,
+         CASE WHEN fa.kind = 'POOL' THEN 'pool' ELSE fu.username END AS from_name,
+         CASE WHEN ta.kind = 'POOL' THEN 'pool' ELSE tu.username END AS to_name
+       FROM ledger l
+       JOIN accounts ta ON ta.id = l.to_account
+       LEFT JOIN users tu ON tu.id = ta.punter_id
+       LEFT JOIN accounts fa ON fa.id = l.from_account
+       LEFT JOIN users fu ON fu.id = fa.punter_id
+       WHERE l.pool_owner_id = ?1 AND l.created_at >= ?2 AND l.created_at < ?3
+       ORDER BY l.created_at, l.id`,
+    )
+    .bind(ownerId, period.start, period.end)
+    .all<LedgerCsvRow>();
+  return results;
+}
