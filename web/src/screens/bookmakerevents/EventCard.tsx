@@ -1,4 +1,5 @@
 import type { BookmakerEvent } from "../../../../worker/contract";
+import { isClosed } from "../../bookmaker/events/data";
 import { Countdown } from "../../ui/Countdown";
 import { dateTime } from "../../ui/dates";
 import { bookmakerBadge, StatusBadge } from "../../ui/StatusBadge";
@@ -13,7 +14,7 @@ export function EventCard({ event, onDraft, onView, busy }: { event: BookmakerEv
       </div>
       <p className="bk-muted bk-clamp">{event.description || "No description"}</p>
       <div className="bk-row">
-        <Countdown to={event.startDate} />
+        {!isClosed(event) && <Countdown to={event.startDate} />}
         <span className="bk-muted">{dateTime(event.startDate)}</span>
       </div>
       <div className="bk-card-actions">

@@ -8,15 +8,18 @@ const EXTRA_STARTS = ["startDate2", "startDate3", "startDate4", "startDate5"] as
 /** An event in the punter's list; the extra start times are earlier starts, struck through. */
 export function EventCard({ event, onOpen }: { event: PlayerEvent; onOpen(): void }) {
   const earlier = EXTRA_STARTS.map((k) => event[k]).filter((d): d is string => Boolean(d));
+  const badge = playerBadge(event.status, event.startDate);
+  // A settled or abandoned event has nothing left to count down to.
+  const over = badge === "COMPLETED" || badge === "ABANDONED";
   return (
     <button type="button" className="card card-tappable event-card" onClick={onOpen} aria-label={event.title}>
       <span className="card-head">
         <span className="card-title">{event.title}</span>
-        <StatusBadge label={playerBadge(event.status, event.startDate)} />
+        <StatusBadge label={badge} />
       </span>
       <span className="event-description">{event.description || "No description"}</span>
       <span className="event-times">
-        <Countdown to={event.startDate} />
+        {!over && <Countdown to={event.startDate} />}
         <span className="hint">{dateTime(event.startDate)}</span>
       </span>
       {earlier.length > 0 && (

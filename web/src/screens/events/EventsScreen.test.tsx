@@ -88,6 +88,19 @@ describe("the punter's events", () => {
     expect(card.querySelector("s")?.textContent).toMatch(/^05\.01\.2026, /);
   });
 
+  it("counts down only to events that are not over", async () => {
+    const later = new Date(Date.now() + 5 * HOUR).toISOString();
+    await openEvents([
+      event(),
+      event({ eventId: 71, title: "Darts / Ireland", status: "CANCELLED", startDate: later }),
+      event({ eventId: 72, title: "Football / Ireland", status: "CALCULATED", startDate: later }),
+    ]);
+    const card = async (name: string) => screen.findByRole("button", { name });
+    expect(within(await card("Horse Racing / Ireland")).queryByRole("timer")).toBeTruthy();
+    expect(within(await card("Darts / Ireland")).queryByRole("timer")).toBeNull();
+    expect(within(await card("Football / Ireland")).queryByRole("timer")).toBeNull();
+  });
+
   it("shows 'Failed to load events' when the API refuses", async () => {
     installTelegram();
     stubApi({ "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }) });
