@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { errorBody, json, stubApi } from "../test/network";
-import { ApiError, apiFetch } from "./client";
+import { ApiError, apiFetch, RETRY_DELAYS_MS } from "./client";
 
 describe("the API client", () => {
   it("sends JSON with the JWT authorization scheme", async () => {
@@ -28,5 +28,66 @@ describe("the API client", () => {
   it("throws a plain HTTP error when the body is not the API's", async () => {
     stubApi({ "GET /events": () => new Response("Bad gateway", { status: 502 }) });
     await expect(apiFetch("/events")).rejects.toMatchObject({ status: 502, code: "HTTP_ERROR" });
+  });
+
+  it("sends a fresh Idempotency-Key with each idempotent call, and none with the others", async () => {
+    const calls = stubApi({ "POST /balances/add": () => json({}) });
+    await apiFetch("/balances/add", { method: "POST", body: {}, idempotent: true });
+    await apiFetch("/balances/add", { method: "POST", body: {}, idempotent: true });
+    await apiFetch("/balances/add", { method: "POST", body: {} });
+    const keys = calls.map((c) => c.headers.get("Idempotency-Key"));
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys[2]).toBeNull();
+  });
+
+  it("retries an idempotent call whose answer was lost with the same key, and answers the retry's answer", async () => {
+    vi.useFakeTimers();
+    let tries = 0;
+    const calls = stubApi({
+      "POST /bets": () => {
+        if (tries++ === 0) throw new TypeError("Failed to fetch");
+        return json({ betId: 7 }, 201);
+      },
+    });
+    const placed = apiFetch("/bets", { method: "POST", body: { amount: 5 }, idempotent: true });
+    await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS[0]);
+    expect(await placed).toEqual({ betId: 7 });
+    expect(calls).toHaveLength(2);
+    expect(calls[1].headers.get("Idempotency-Key")).toBe(calls[0].headers.get("Idempotency-Key"));
+    expect(calls[1].body).toEqual(calls[0].body);
+  });
+
+  it("waits out 409 IDEMPOTENCY_KEY_IN_USE for Retry-After seconds, then asks again with the same key", async () => {
+    vi.useFakeTimers();
+    let tries = 0;
+    const calls = stubApi({
+      "POST /balances/subtract": () => {
+        if (tries++ > 0) return json({ userId: 1 });
+        const res = errorBody(409, "IDEMPOTENCY_KEY_IN_USE", "A request with this Idempotency-Key is still being processed.");
+        res.headers.set("Retry-After", "1");
+        return res;
+      },
+    });
+    const moved = apiFetch("/balances/subtract", { method: "POST", body: {}, idempotent: true });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await moved).toEqual({ userId: 1 });
+    expect(new Set(calls.map((c) => c.headers.get("Idempotency-Key"))).size).toBe(1);
+  });
+
+  it("gives up after the last retry with the network error, and never retries a plain call", async () => {
+    vi.useFakeTimers();
+    const calls = stubApi({
+      "POST /bets": () => {
+        throw new TypeError("Failed to fetch");
+      },
+    });
+    const plain = apiFetch("/bets", { method: "POST", body: {} }).catch((e: unknown) => e);
+    expect(await plain).toBeInstanceOf(TypeError);
+    expect(calls).toHaveLength(1);
+    const retried = apiFetch("/bets", { method: "POST", body: {}, idempotent: true }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS.reduce((a, b) => a + b, 0));
+    expect(await retried).toBeInstanceOf(TypeError);
+    expect(calls).toHaveLength(2 + RETRY_DELAYS_MS.length);
   });
 });

@@ -20,6 +20,39 @@ export interface RequestOptions {
   /** The session token, sent as `Authorization: JWT <token>`. */
   token?: string | null;
   baseUrl?: string;
+  /**
+   * Sends an `Idempotency-Key`, one per call, and retries with the same key when the answer
+   * was lost on the way (no response, or the first try still running): the server answers
+   * the first answer again, so a bet or a coin move that went through is never made twice.
+   */
+  idempotent?: boolean;
+}
+
+/** Pauses before each retry of an idempotent call; after the last, the failure stands. */
+export const RETRY_DELAYS_MS = [500, 1500, 3000];
+
+/** 16 random bytes in hex: within the API's 1–64 of A-Z a-z 0-9 _ -. */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A lost answer: fetch rejected (no response), or the server is still running the key's first try. */
+async function fetchRetrying(url: string, init: RequestInit): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    const last = attempt === RETRY_DELAYS_MS.length;
+    let res: Response;
+    try {
+      res = await fetch(url, init);
+    } catch (err) {
+      if (last) throw err;
+      await sleep(RETRY_DELAYS_MS[attempt]);
+      continue;
+    }
+    if (last || res.status !== 409 || !res.headers.has("Retry-After")) return res;
+    await sleep(Math.max(Number(res.headers.get("Retry-After")) * 1000 || 0, RETRY_DELAYS_MS[attempt]));
+  }
 }
 
 const isErrorBody = (value: unknown): value is ErrorBody =>
@@ -35,16 +68,14 @@ async function readJson(res: Response): Promise<unknown> {
   }
 }
 
-export async function apiFetch<T>(path: string, { method = "GET", body, token, baseUrl = API_URL }: RequestOptions = {}): Promise<T> {
+export async function apiFetch<T>(path: string, { method = "GET", body, token, baseUrl = API_URL, idempotent = false }: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `JWT ${token}`;
+  if (idempotent) headers["Idempotency-Key"] = newIdempotencyKey();
 
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+  const res = idempotent ? await fetchRetrying(`${baseUrl}${path}`, init) : await fetch(`${baseUrl}${path}`, init);
   const data = await readJson(res);
   if (!res.ok) {
     if (isErrorBody(data)) throw new ApiError(res.status, data.error.code, data.error.message, data.error.field);

@@ -19,6 +19,7 @@ export async function placeBets(event: PlayerEvent, stakes: Array<{ item: Player
     try {
       await apiCall<Bet>("/bets", {
         method: "POST",
+        idempotent: true,
         body: {
           requestId: event.requestId,
           bookmakerId: event.bookmakerId,

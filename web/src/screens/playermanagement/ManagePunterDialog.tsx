@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { useLocation } from "wouter";
 import type { PunterBalance } from "../../../../worker/contract";
+import { apiCall } from "../../api/call";
 import { bookCall, errorText, poolErrorText } from "../../bookmaker/call";
 import { coinMove, parseCoins } from "../../bookmaker/punters/coins";
 import { Dialog } from "../../ui/Dialog";
@@ -38,7 +39,7 @@ export function ManagePunterDialog({ punter, onClose, onSaved }: { punter: Punte
     try {
       const move = coinMove(punter.money.amount, coins);
       const body = { userId: punter.user.internalId, balance: { amount: move?.amount ?? 0, currency: "COIN" } };
-      if (move) await bookCall(move.path, "POST", body);
+      if (move) await apiCall(move.path, { method: "POST", body, idempotent: true });
       if (note !== punter.note) await bookCall("/balances/addNote", "POST", { userId: punter.user.internalId, note });
       onSaved();
       onClose();
