@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ResultDialog, type ResultOutcome } from "./ResultDialog";
 
@@ -35,6 +35,22 @@ describe("the result dialog", () => {
     open({ asFractional: true });
     const rows = screen.getAllByRole("row");
     expect(within(rows[1]).getByText("6/4")).toBeTruthy();
+  });
+
+  it("shows a gain on the winners only, not on losers and non-runners", () => {
+    open({ outcomes: [...outcomes(true), { id: 3, title: "Arkle", coefficient: 5, status: "NR", whatIf: 40 }] });
+    expect(screen.getByRole("row", { name: "Red Rum, winner" }).textContent).toContain("150");
+    const cells = (title: string) => within(screen.getByText(title).closest("tr")!).getAllByRole("cell");
+    expect(cells("Shergar")[2].textContent).toBe("");
+    expect(cells("Arkle")[2].textContent).toBe("");
+  });
+
+  it("says 'Feature is unavailable' when asked for what-if figures the bookmaker lacks", () => {
+    open({ status: "READY_FOR_BETS", outcomes: outcomes(false), whatIfHeld: false });
+    expect(screen.queryByText("150")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "WHAT IF" }));
+    const popup = screen.getByRole("dialog", { name: "Feature is unavailable" });
+    expect(popup.textContent).toContain("This bookmaker does not have access to this functionality.");
   });
 
   it("shows 'Abandoned' and the refund for an abandoned or cancelled event", () => {

@@ -1,6 +1,8 @@
+import { useState } from "react";
 import type { EventStatus, OutcomeStatus } from "../../../worker/contract";
 import { formatAmount } from "../ui/amount";
 import { Dialog } from "../ui/Dialog";
+import { FeatureUnavailable, UNAVAILABLE_VALUE } from "../ui/FeatureUnavailable";
 import { Odds } from "../ui/Odds";
 import { StatusBadge } from "../ui/StatusBadge";
 
@@ -27,6 +29,8 @@ export interface ResultDialogProps {
   outcomes: ResultOutcome[];
   /** Show fractional odds where the outcome has them. */
   asFractional?: boolean;
+  /** Whether the bookmaker holds WHAT_IF; without it the figures are not shown, and asking says why. */
+  whatIfHeld?: boolean;
 }
 
 /** A what-if value as a number: accepts a comma as the decimal mark; anything else is 0. */
@@ -40,48 +44,68 @@ export const isRefunded = (status: EventStatus) => status === "ABANDONED" || sta
 
 /**
  * The read-only result of an event (spec "Result dialog"): a GAIN column once a winner is
- * known, a WHAT IF column before; an abandoned event shows that bets were refunded instead.
+ * known (a figure on the winners only: losers and non-runners gained nothing), a WHAT IF column
+ * before; an abandoned event shows that bets were refunded instead.
  */
-export function ResultDialog({ open, onClose, title, description, status, outcomes, asFractional = false }: ResultDialogProps) {
+export function ResultDialog({ open, onClose, title, description, status, outcomes, asFractional = false, whatIfHeld = true }: ResultDialogProps) {
+  const [asked, setAsked] = useState(false);
   const refunded = isRefunded(status);
   const hasWinner = outcomes.some(isWinner);
   const valueColumn = refunded ? null : hasWinner ? "GAIN" : "WHAT IF";
+  const shown = (o: ResultOutcome) => whatIfHeld && o.status !== "NR" && (valueColumn === "WHAT IF" || isWinner(o));
 
   return (
-    <Dialog open={open} onClose={onClose} title={title}>
-      {description && <p className="hint result-description">{description}</p>}
-      {refunded && (
-        <p className="result-refund">
-          <StatusBadge label="Abandoned" /> <span>The bet has been refunded</span>
-        </p>
-      )}
-      <table className="outcome-table">
-        <thead>
-          <tr>
-            <th>Outcome</th>
-            <th className="num">Odds</th>
-            {valueColumn && <th className="num">{valueColumn}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {outcomes.map((o) => {
-            const value = whatIfNumber(o.whatIf);
-            return (
-              <tr key={o.id} className={isWinner(o) ? "winner" : undefined} aria-label={isWinner(o) ? `${o.title}, winner` : undefined}>
-                <td>
-                  {o.title}
-                  {isWinner(o) && <span className="winner-mark"> ★</span>}
-                  {o.status === "NR" && <span className="hint"> NR</span>}
-                </td>
-                <td className="num">
-                  <Odds decimal={o.coefficient} fractional={o.fractalCoefficient} asFractional={asFractional} />
-                </td>
-                {valueColumn && <td className={value < 0 ? "num negative" : "num"}>{formatAmount(value)}</td>}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </Dialog>
+    <>
+      <Dialog open={open} onClose={onClose} title={title}>
+        {description && <p className="hint result-description">{description}</p>}
+        {refunded && (
+          <p className="result-refund">
+            <StatusBadge label="Abandoned" /> <span>The bet has been refunded</span>
+          </p>
+        )}
+        <table className="outcome-table">
+          <thead>
+            <tr>
+              <th>Outcome</th>
+              <th className="num">Odds</th>
+              {valueColumn && (
+                <th className="num">
+                  {whatIfHeld ? (
+                    valueColumn
+                  ) : (
+                    <button type="button" className="link-button" onClick={() => setAsked(true)}>
+                      {valueColumn}
+                    </button>
+                  )}
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {outcomes.map((o) => {
+              const value = whatIfNumber(o.whatIf);
+              return (
+                <tr key={o.id} className={isWinner(o) ? "winner" : undefined} aria-label={isWinner(o) ? `${o.title}, winner` : undefined}>
+                  <td>
+                    {o.title}
+                    {isWinner(o) && <span className="winner-mark"> ★</span>}
+                    {o.status === "NR" && <span className="hint"> NR</span>}
+                  </td>
+                  <td className="num">
+                    <Odds decimal={o.coefficient} fractional={o.fractalCoefficient} asFractional={asFractional} />
+                  </td>
+                  {valueColumn && (
+                    <td className={shown(o) && value < 0 ? "num negative" : "num"}>
+                      {shown(o) ? formatAmount(value) : whatIfHeld ? "" : UNAVAILABLE_VALUE}
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </Dialog>
+      <FeatureUnavailable open={asked} onClose={() => setAsked(false)} />
+    </>
   );
 }

@@ -24,6 +24,12 @@ const POLLED = { refreshInterval: POLL_MS, revalidateOnFocus: true, revalidateOn
 export const useActiveSubscriptions = (bookmakerId: Id | null | undefined) =>
   useApi<UserSubscription[]>(bookmakerId == null ? null : `/subscriptions/active/${bookmakerId}`, POLLED);
 
+/** Whether a bookmaker holds an active subscription of `type`: true while not yet known (spec section 4). */
+export function useHolds(bookmakerId: Id | null | undefined, type: SubscriptionType): boolean {
+  const subscriptions = useActiveSubscriptions(bookmakerId);
+  return subscriptions.data ? hasActiveSubscription(subscriptions.data, type) : true;
+}
+
 /** The caller's own subscriptions, profile or not: BOOKMAKER is bought before the profile. */
 export const useMySubscriptions = () => useApi<UserSubscription[]>("/subscriptions/mine", POLLED);
 

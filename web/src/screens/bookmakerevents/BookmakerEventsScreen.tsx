@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
 import type { BookmakerEvent, Id } from "../../../../worker/contract";
+import { useOwnHolds } from "../../bookmaker/book";
 import "../../bookmaker/bookmaker.css";
 import { bookCall, errorText } from "../../bookmaker/call";
 import { useBookEvents, useEventChanged } from "../../bookmaker/events/data";
@@ -19,6 +20,7 @@ export function BookmakerEventsScreen() {
   const [, navigate] = useLocation();
   const events = useBookEvents("open");
   const fractional = useOwnFractional();
+  const whatIfHeld = useOwnHolds("WHAT_IF");
   const eventChanged = useEventChanged();
   const [query, setQuery] = useState("");
   const [viewed, setViewed] = useState<BookmakerEvent | null>(null);
@@ -82,6 +84,7 @@ export function BookmakerEventsScreen() {
           status={viewed.status}
           outcomes={viewed.items}
           asFractional={fractional.on}
+          whatIfHeld={whatIfHeld}
         />
       )}
       <Dialog open={failure !== null} onClose={() => setFailure(null)}>

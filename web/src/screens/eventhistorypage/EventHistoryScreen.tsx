@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { BookmakerEvent } from "../../../../worker/contract";
+import { useOwnHolds } from "../../bookmaker/book";
 import "../../bookmaker/bookmaker.css";
 import { useBookEvents } from "../../bookmaker/events/data";
 import { newestFirst } from "../../bookmaker/events/order";
@@ -13,6 +14,7 @@ import { historyBadge, StatusBadge } from "../../ui/StatusBadge";
 export function EventHistoryScreen() {
   const events = useBookEvents("history");
   const fractional = useOwnFractional();
+  const whatIfHeld = useOwnHolds("WHAT_IF");
   const [viewed, setViewed] = useState<BookmakerEvent | null>(null);
 
   return (
@@ -49,6 +51,7 @@ export function EventHistoryScreen() {
           status={viewed.status}
           outcomes={viewed.items}
           asFractional={fractional.on}
+          whatIfHeld={whatIfHeld}
         />
       )}
     </Page>

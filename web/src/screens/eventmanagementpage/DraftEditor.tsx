@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
 import type { BookmakerEvent } from "../../../../worker/contract";
+import { useOwnHolds } from "../../bookmaker/book";
 import { bookCall, errorText } from "../../bookmaker/call";
 import { isClosed, useEventChanged } from "../../bookmaker/events/data";
 import { splitTitle } from "../../bookmaker/events/form";
@@ -24,6 +25,7 @@ export function DraftEditor({ event, onAbandoned }: { event: BookmakerEvent; onA
   const [, navigate] = useLocation();
   const eventChanged = useEventChanged();
   const fractional = useOwnFractional();
+  const whatIfHeld = useOwnHolds("WHAT_IF");
   const [edit, setEdit] = useState<DraftEdit>(() => editOf(event));
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -128,7 +130,7 @@ export function DraftEditor({ event, onAbandoned }: { event: BookmakerEvent; onA
       </div>
       <Switch label="Equalizer Bot" checked={edit.botEqualizer} onChange={(botEqualizer) => setEdit({ ...edit, botEqualizer })} />
       <FractionalSwitch fractional={fractional} />
-      <ManageMembers event={event} edit={edit} onEdit={setEdit} asFractional={fractional.on} />
+      <ManageMembers event={event} edit={edit} onEdit={setEdit} asFractional={fractional.on} whatIfHeld={whatIfHeld} />
 
       <div className="bk-actions-3">
         <button type="button" className="button button-secondary" onClick={() => void calc()} disabled={busy}>

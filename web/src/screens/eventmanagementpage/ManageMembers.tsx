@@ -1,12 +1,16 @@
+import { useState } from "react";
 import type { BookmakerEvent } from "../../../../worker/contract";
 import { OddsSelect } from "../../bookmaker/events/OddsSelect";
 import { whatIfNumber } from "../../events/ResultDialog";
 import { formatAmount } from "../../ui/amount";
+import { FeatureUnavailable, UNAVAILABLE_VALUE } from "../../ui/FeatureUnavailable";
 import { oddsText } from "../../ui/Odds";
 import type { DraftEdit } from "./state";
 
 /** 'Member list' of the draft screen: odds (by hand unless the equalizer is on), NR, PLACE and WHAT IF. */
-export function ManageMembers({ event, edit, onEdit, asFractional }: { event: BookmakerEvent; edit: DraftEdit; onEdit(edit: DraftEdit): void; asFractional: boolean }) {
+export function ManageMembers(props: { event: BookmakerEvent; edit: DraftEdit; onEdit(edit: DraftEdit): void; asFractional: boolean; whatIfHeld: boolean }) {
+  const { event, edit, onEdit, asFractional, whatIfHeld } = props;
+  const [asked, setAsked] = useState(false);
   return (
     <section className="bk-field" aria-label="Member list">
       <h2 className="bk-subtitle">Member list</h2>
@@ -17,7 +21,15 @@ export function ManageMembers({ event, edit, onEdit, asFractional }: { event: Bo
             <th className="bk-mc-odds">ODDS</th>
             <th className="bk-mc-nr">NR</th>
             <th className="bk-mc-place">PLACE</th>
-            <th className="bk-mc-whatif bk-num">WHAT IF</th>
+            <th className="bk-mc-whatif bk-num">
+              {whatIfHeld ? (
+                "WHAT IF"
+              ) : (
+                <button type="button" className="bk-link-button" onClick={() => setAsked(true)}>
+                  WHAT IF
+                </button>
+              )}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -65,12 +77,13 @@ export function ManageMembers({ event, edit, onEdit, asFractional }: { event: Bo
                     </select>
                   )}
                 </td>
-                <td className={whatIf < 0 ? "bk-num negative" : "bk-num"}>{formatAmount(whatIf)}</td>
+                <td className={whatIfHeld && whatIf < 0 ? "bk-num negative" : "bk-num"}>{whatIfHeld ? formatAmount(whatIf) : UNAVAILABLE_VALUE}</td>
               </tr>
             );
           })}
         </tbody>
       </table>
+      <FeatureUnavailable open={asked} onClose={() => setAsked(false)} />
     </section>
   );
 }

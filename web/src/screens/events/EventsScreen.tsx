@@ -2,10 +2,12 @@ import { useState } from "react";
 import { useLocation, useParams } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
 import { useSWRConfig } from "swr";
-import type { Id, PlayerEvent } from "../../../../worker/contract";
+import type { Bet, Id, PlayerEvent } from "../../../../worker/contract";
+import { useApi } from "../../api/swr";
 import { ResultDialog } from "../../events/ResultDialog";
 import { useFractional, usePunterFractional } from "../../store/fractional";
 import { hasActiveSubscription, useActiveSubscriptions } from "../../subscriptions/active";
+import { atOddsTaken } from "./bet-odds";
 import { formatAmount } from "../../ui/amount";
 import { Dialog } from "../../ui/Dialog";
 import { Page } from "../../ui/Page";
@@ -56,6 +58,9 @@ export function EventsScreen() {
 
   const list = events.data ? sortEvents(events.data) : undefined;
   const openEvent = list?.find((e) => e.eventId === opened?.eventId);
+  const viewing = openEvent && !opened?.betting ? openEvent : undefined;
+  // The punter's bets: the result view shows the odds each of his bets was taken at.
+  const bets = useApi<Bet[]>(viewing && bookmakerId !== null ? `/bets/${bookmakerId}/` : null);
   const showFractional = fractional && fractionalAllowed;
   const betOn = (e: PlayerEvent) => isOpenForBets(e) && bookmakerActive;
 
@@ -106,15 +111,16 @@ export function EventsScreen() {
       {openEvent && opened?.betting && (
         <BetDialog event={openEvent} coins={coins.data?.amount ?? 0} asFractional={showFractional} onClose={() => setOpened(null)} onPlaced={refreshAfterBets} />
       )}
-      {openEvent && !opened?.betting && (
+      {viewing && (
         <ResultDialog
           open
           onClose={() => setOpened(null)}
-          title={openEvent.title}
-          description={openEvent.description || "No description"}
-          status={openEvent.status}
-          outcomes={openEvent.items}
+          title={viewing.title}
+          description={viewing.description || "No description"}
+          status={viewing.status}
+          outcomes={atOddsTaken(viewing, bets.data)}
           asFractional={showFractional}
+          whatIfHeld={subscriptions.data ? hasActiveSubscription(subscriptions.data, "WHAT_IF") : true}
         />
       )}
       <TermsDialog open={termsOpen} onClose={() => setTermsOpen(false)} terms={bookmaker?.terms} />

@@ -21,11 +21,12 @@ const bet = (betId: number, extra: Partial<Bet> = {}): Bet => ({
   ...extra,
 });
 
-function openHistory(answer: () => Response | Promise<Response>) {
+function openHistory(answer: () => Response | Promise<Response>, events: unknown[] = []) {
   installTelegram();
   const calls = stubApi({
     "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }),
     "GET /bets/5/": answer,
+    "GET /player/events/5": () => json(events),
   });
   renderApp("/history/5");
   return calls;
@@ -45,6 +46,13 @@ describe("the punter's bet history", () => {
   it("shows a cancelled bet as refunded", async () => {
     openHistory(() => json([bet(1, { status: "CANCELLED" })]));
     expect(await screen.findByText("Abandoned / The bet has been refunded")).toBeTruthy();
+  });
+
+  it("shows a refund for a withdrawn outcome as a non-runner's, and each bet's description", async () => {
+    const withdrawn = { eventId: 70, items: [{ id: 701, status: "NR" }] };
+    openHistory(() => json([bet(1, { status: "CANCELLED" })]), [withdrawn]);
+    expect(await screen.findByText("Non-runner / The bet has been refunded")).toBeTruthy();
+    expect(screen.getByText("Leopardstown")).toBeTruthy();
   });
 
   it("says when the date is unknown", async () => {

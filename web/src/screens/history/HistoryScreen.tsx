@@ -1,19 +1,22 @@
 import { useParams } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
-import type { Bet } from "../../../../worker/contract";
+import type { Bet, Id } from "../../../../worker/contract";
 import { useApi } from "../../api/swr";
 import { POLL_MS } from "../../config";
 import { formatAmount } from "../../ui/amount";
 import { dateTime } from "../../ui/dates";
 import { Odds } from "../../ui/Odds";
 import { Page } from "../../ui/Page";
-import { bookmakerIdParam } from "../events/player-events";
+import { bookmakerIdParam, usePlayerEvents } from "../events/player-events";
 import type { EventsState } from "../events/state";
 import "./history.css";
 
-/** What became of a bet, beside its stake: winnings, or the refund of a cancelled one. */
-function BetResult({ bet }: { bet: Bet }) {
-  if (bet.status === "CANCELLED") return <p className="history-refund">Abandoned / The bet has been refunded</p>;
+/**
+ * What became of a bet, beside its stake: winnings, or the refund of a cancelled one (a
+ * withdrawn outcome's refund is a non-runner's, not an abandoned event's).
+ */
+function BetResult({ bet, nonRunner }: { bet: Bet; nonRunner: boolean }) {
+  if (bet.status === "CANCELLED") return <p className="history-refund">{nonRunner ? "Non-runner" : "Abandoned"} / The bet has been refunded</p>;
   if (bet.status === "WON") return <p className="history-won">Won {formatAmount(bet.payout)}</p>;
   if (bet.status === "LOST") return <p className="hint">Lost</p>;
   return null;
@@ -25,6 +28,9 @@ export function HistoryScreen() {
   const bookmakerId = bookmakerIdParam(bookieName);
   const name = useHistoryState<EventsState | null>()?.name;
   const bets = useApi<Bet[]>(bookmakerId === null ? null : `/bets/${bookmakerId}/`, { refreshInterval: POLL_MS });
+  // Bets do not say whether their outcome was withdrawn; the events (same 15 days) do.
+  const events = usePlayerEvents(bookmakerId);
+  const withdrawn = new Set<Id>(events.data?.flatMap((e) => e.items.filter((i) => i.status === "NR").map((i) => i.id)) ?? []);
 
   return (
     <Page backTo={bookmakerId === null ? "/bookies" : `/events/${bookmakerId}`} className="history">
@@ -50,13 +56,14 @@ export function HistoryScreen() {
               <tr className="history-event">
                 <td colSpan={3}>
                   <span className="history-title">{bet.eventTitle}</span>
+                  <span className="hint history-description">{bet.eventDescription || "No description"}</span>
                   <span className="hint history-date">{dateTime(bet.betsDate)}</span>
                 </td>
               </tr>
               <tr>
                 <td>
                   {bet.outcomeTitle}
-                  <BetResult bet={bet} />
+                  <BetResult bet={bet} nonRunner={withdrawn.has(bet.eventItemId)} />
                 </td>
                 <td className="num">
                   <Odds decimal={bet.coefficient} />

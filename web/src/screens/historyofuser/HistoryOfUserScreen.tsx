@@ -1,6 +1,6 @@
 import { useParams } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
-import type { Bet, Id } from "../../../../worker/contract";
+import type { Bet, BookmakerEvent, Id } from "../../../../worker/contract";
 import { useApi } from "../../api/swr";
 import { useOwnBook } from "../../bookmaker/book";
 import "../../bookmaker/bookmaker.css";
@@ -32,6 +32,9 @@ const newestFirst = (a: Bet, b: Bet) => Date.parse(b.betsDate) - Date.parse(a.be
 function PunterBets({ userId }: { userId: Id }) {
   const { book } = useOwnBook();
   const bets = useApi<Bet[]>(book ? `/bets/${book.bookmakerId}/?userId=${userId}` : null, { refreshInterval: POLL_MS });
+  // Bets do not say whether their outcome was withdrawn; his events (open and 30 days of history) do.
+  const events = useApi<BookmakerEvent[]>(book ? "/events?view=all" : null);
+  const withdrawn = new Set<Id>(events.data?.flatMap((e) => e.items.filter((i) => i.status === "NR").map((i) => i.id)) ?? []);
 
   if (bets.error) return <p className="bk-empty">Failed to load history</p>;
   if (!bets.data) return <p className="bk-empty">Loading...</p>;
@@ -40,14 +43,14 @@ function PunterBets({ userId }: { userId: Id }) {
     <ul className="bk-list">
       {[...bets.data].sort(newestFirst).map((bet) => (
         <li key={bet.betId}>
-          <BetCard bet={bet} />
+          <BetCard bet={bet} nonRunner={withdrawn.has(bet.eventItemId)} />
         </li>
       ))}
     </ul>
   );
 }
 
-function BetCard({ bet }: { bet: Bet }) {
+function BetCard({ bet, nonRunner }: { bet: Bet; nonRunner: boolean }) {
   return (
     <article className="bk-card" aria-label={bet.eventTitle || "Untitled Event"}>
       <div className="bk-row">
@@ -74,7 +77,7 @@ function BetCard({ bet }: { bet: Bet }) {
       </table>
       {bet.status === "CANCELLED" && (
         <p className="bk-refund">
-          <span className="bk-badge bk-badge-bad">Abandoned</span> The bet has been refunded
+          <span className="bk-badge bk-badge-bad">{nonRunner ? "Non-runner" : "Abandoned"}</span> The bet has been refunded
         </p>
       )}
     </article>

@@ -1,0 +1,15 @@
+import { fractionalText, ladderOdds } from "../../../../common/odds";
+import type { Bet, PlayerEvent, PlayerEventItem } from "../../../../worker/contract";
+
+/**
+ * The event's outcomes with the odds the punter's bets were taken at: a non-runner reprices
+ * the others, but a bet is paid at the odds it was taken at.
+ */
+export function atOddsTaken(event: PlayerEvent, bets: readonly Bet[] | undefined): PlayerEventItem[] {
+  return event.items.map((item) => {
+    const bet = bets?.find((b) => b.eventId === event.eventId && b.eventItemId === item.id);
+    if (!bet) return item;
+    const odds = ladderOdds(bet.coefficient);
+    return { ...item, coefficient: bet.coefficient, fractalCoefficient: item.fractalCoefficient && odds ? fractionalText(odds) : item.fractalCoefficient };
+  });
+}
