@@ -190,8 +190,27 @@ describe("Idempotency-Key on coin moves", () => {
         markCommitted(env.DB, book.owner.userId, key, `punter:${p.userId}`),
       ]);
     await batch();
-    await expect(batch()).rejects.toThrow(/NOT NULL constraint failed: idempotency_keys.state/);
+    // Refused as a failed money CHECK is, so the money writers treat it as a definite refusal.
+    await expect(batch()).rejects.toMatchObject({ code: "INSUFFICIENT_COINS" });
     expect((await balances(book.owner.token)).balance.amount).toBe(99);
+  });
+
+  it("moves coins once when a slow first attempt's batch lands while its retry runs, and answers the balance", async () => {
+    const book = await newBook({ coins: 100 });
+    const p = await newPunter(book);
+    const key = freshKey();
+    const body = moveBody(p.userId, 6);
+    // A slow first attempt: its claim went stale, then its batch landed while the retry ran.
+    await leftClaim(book.owner.userId, key, "/balances/add", body, 31_000);
+    const retry = move("/balances/add", book.owner.token, body, key);
+    await runMoneyBatch(env.DB, [
+      ...transferStatements(env.DB, { kind: "ALLOCATE", poolOwnerId: book.owner.userId, from: pool(book.owner.userId), to: punter(book.owner.userId, p.userId), amountCents: 600 }),
+      markCommitted(env.DB, book.owner.userId, key, `punter:${p.userId}`),
+    ]).catch(() => "the retry committed first");
+    const res = await retry;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ userId: p.userId, balance: { amount: 6, currency: "COIN" } });
+    expect((await balances(book.owner.token)).balance.amount).toBe(94);
   });
 
   it("forgets a key after 24 hours: the same key then moves coins again", async () => {

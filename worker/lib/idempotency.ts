@@ -51,13 +51,15 @@ interface KeyRow {
 const ROW = `SELECT request_hash, state, ref, status, body, claim, claimed_at FROM idempotency_keys WHERE user_id = ?1 AND key = ?2`;
 
 /**
- * The committed marker: put it in the same `db.batch()` as the movement. It fails the batch
- * (NOT NULL on `state`) when the key is already COMMITTED or DONE, so two attempts that both
- * reach their batch (one was taken over as stale) move coins once.
+ * The committed marker: put it in the same `db.batch()` as the movement. When the key is
+ * already COMMITTED or DONE (two attempts reached their batch, one taken over as stale) it
+ * breaks the `state` CHECK, which aborts the batch like any failed money CHECK: nothing
+ * moves, the money writers refuse it as they refuse an overdraft (a group of bets is retried
+ * bet by bet), and the middleware then answers from the key's row, not from the refusal.
  */
 export function markCommitted(db: D1Database, userId: number, key: string, ref: string): D1PreparedStatement {
   return db
-    .prepare(`UPDATE idempotency_keys SET state = CASE WHEN state = 'PENDING' THEN 'COMMITTED' END, ref = ?3 WHERE user_id = ?1 AND key = ?2`)
+    .prepare(`UPDATE idempotency_keys SET state = CASE WHEN state = 'PENDING' THEN 'COMMITTED' ELSE 'ALREADY ' || state END, ref = ?3 WHERE user_id = ?1 AND key = ?2`)
     .bind(userId, key, ref);
 }
 
