@@ -11,12 +11,14 @@ export interface PageProps {
   /** Hides the back button on this screen. */
   noBack?: boolean;
   className?: string;
+  /** The screen's own back step in place of `backTo` (e.g. to ask before leaving). */
+  onBack?: () => void;
   children: ReactNode;
 }
 
 /** The common page wrapper of the spec: back button, wait for the session, safe-area padding. */
-export function Page({ backTo, noBack, className, children }: PageProps) {
-  useBackButton({ backTo, disabled: noBack });
+export function Page({ backTo, noBack, onBack, className, children }: PageProps) {
+  useBackButton({ backTo, disabled: noBack, onBack });
   const ready = useSessionReady();
   const paddingTop = useSafeAreaTop();
   return (

@@ -15,10 +15,10 @@ export interface KeptDraft {
 const fixedPart = (b: DraftBody) => JSON.stringify([b.title, b.description, b.botEqualizer]);
 
 /**
- * 'Save and Start': makes the draft (or brings a kept one up to date), then publishes it.
- * `keep` is told of a draft as soon as it exists, so a retry after a failed publish reuses it.
+ * 'Save as draft': makes the draft (or brings a kept one up to date). `keep` is told of a draft
+ * as soon as it exists, so a later save or start reuses it.
  */
-export async function saveAndStart(body: DraftBody, kept: KeptDraft | null, keep: (draft: KeptDraft) => void): Promise<Id> {
+export async function keepDraft(body: DraftBody, kept: KeptDraft | null, keep: (draft: KeptDraft) => void): Promise<Id> {
   let draftId: Id;
   if (kept && kept.fixed === fixedPart(body)) {
     draftId = kept.id;
@@ -33,6 +33,12 @@ export async function saveAndStart(body: DraftBody, kept: KeptDraft | null, keep
     ({ eventId: draftId } = await bookCall<{ eventId: Id }>("/drafts", "POST", body));
     keep({ id: draftId, fixed: fixedPart(body) });
   }
+  return draftId;
+}
+
+/** 'Save and Start': the draft kept up to date, then published. */
+export async function saveAndStart(body: DraftBody, kept: KeptDraft | null, keep: (draft: KeptDraft) => void): Promise<Id> {
+  const draftId = await keepDraft(body, kept, keep);
   await bookCall<{ id: Id }>("/events", "POST", { draftId });
   return draftId;
 }

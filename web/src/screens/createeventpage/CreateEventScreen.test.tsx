@@ -112,6 +112,33 @@ describe("the new event form", () => {
     ]);
   });
 
+  it("saves the form as a draft without starting it", async () => {
+    const calls = await openForm({ "POST /drafts": () => json({ eventId: 77 }) });
+    fillValidForm();
+    fireEvent.click(screen.getByRole("button", { name: "Save as draft" }));
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    expect(writes(calls).map((c) => c.path)).toEqual(["/drafts"]);
+  });
+
+  it("asks before Back throws a filled form away, and can keep it as a draft", async () => {
+    const calls = await openForm({ "POST /drafts": () => json({ eventId: 77 }) });
+    const back = () => screen.getAllByRole("button", { name: "‹ Back" }).find((b) => !screen.getByRole("main").contains(b))!;
+    fillValidForm();
+    fireEvent.click(back());
+    const ask = screen.getByRole("dialog", { name: "Leave without saving?" });
+    expect(window.location.pathname).toBe("/createeventpage");
+    fireEvent.click(within(ask).getByRole("button", { name: "Save as draft" }));
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    expect(writes(calls).map((c) => c.path)).toEqual(["/drafts"]);
+  });
+
+  it("leaves an untouched form at once on Back", async () => {
+    await openForm();
+    fireEvent.click(screen.getAllByRole("button", { name: "‹ Back" }).find((b) => !screen.getByRole("main").contains(b))!);
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(window.location.pathname).toBe("/bookmakerevents");
+  });
+
   it("shows the API's refusal", async () => {
     await openForm({ "POST /drafts": () => errorBody(409, "INSUFFICIENT_COINS", "Insufficient currency. You can purchase more in the store.") });
     fillValidForm();

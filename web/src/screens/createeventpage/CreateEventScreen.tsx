@@ -9,7 +9,7 @@ import { DESCRIPTION_MAX, draftBody, emptyForm, formFromEvent, hasErrors, valida
 import { useCountries, useSports } from "../../bookmaker/events/reference";
 import { PayoutField } from "../../bookmaker/events/PayoutField";
 import { ReturnSelect } from "../../bookmaker/events/ReturnSelect";
-import { saveAndStart, type KeptDraft } from "../../bookmaker/events/start";
+import { keepDraft, saveAndStart, type KeptDraft } from "../../bookmaker/events/start";
 import { Switch } from "../../bookmaker/events/Switch";
 import { useOwnFractional } from "../../bookmaker/events/useOwnFractional";
 import { WhenFields } from "../../bookmaker/events/WhenFields";
@@ -28,7 +28,9 @@ export function CreateEventScreen() {
   // His fractional flag counts only while he holds FRACTAL_ODDS.
   const asFractional = useOwnFractional().on;
   const refreshEvents = useRefreshEvents();
-  const [form, setForm] = useState<EventForm>(() => (copy ? formFromEvent(copy) : emptyForm()));
+  const [initial] = useState<EventForm>(() => (copy ? formFromEvent(copy) : emptyForm()));
+  const [form, setForm] = useState<EventForm>(initial);
+  const [leaving, setLeaving] = useState(false);
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -49,14 +51,20 @@ export function CreateEventScreen() {
     if (!hasErrors(errors)) setConfirming(true);
   }
 
-  async function start() {
+  // A filled form is not thrown away without a word: Back asks first.
+  const unsaved = JSON.stringify(form) !== JSON.stringify(initial);
+  const leave = () => navigate("/bookmakerevents", { replace: true });
+
+  /** Saves the form as a draft (kept up to date on a retry), started or not, then back to the list. */
+  async function save(andStart: boolean) {
     setConfirming(false);
+    setLeaving(false);
     if (!book || busy) return;
     setBusy(true);
     try {
-      await saveAndStart(draftBody(form, book.bookmakerId), kept.current, (draft) => (kept.current = draft));
+      await (andStart ? saveAndStart : keepDraft)(draftBody(form, book.bookmakerId), kept.current, (draft) => (kept.current = draft));
       void refreshEvents();
-      navigate("/bookmakerevents", { replace: true });
+      leave();
     } catch (err) {
       setFailure(errorText(err));
     } finally {
@@ -64,8 +72,15 @@ export function CreateEventScreen() {
     }
   }
 
+  function askToSaveDraft() {
+    setSubmitted(true);
+    setFailure(null);
+    if (hasErrors(errors)) setLeaving(false);
+    else void save(false);
+  }
+
   return (
-    <Page backTo="/bookmakerevents" className="bk">
+    <Page backTo="/bookmakerevents" onBack={unsaved ? () => setLeaving(true) : undefined} className="bk">
       <h1 className="page-title">New Event</h1>
       <div className="bk-form">
         <div className="bk-pair">
@@ -98,9 +113,14 @@ export function CreateEventScreen() {
             {failure}
           </p>
         )}
-        <button type="button" className="button button-wide" onClick={askToStart} disabled={busy || !book}>
-          {busy ? "Starting..." : "Save and Start"}
-        </button>
+        <div className="bk-actions-2">
+          <button type="button" className="button button-secondary" onClick={askToSaveDraft} disabled={busy || !book}>
+            Save as draft
+          </button>
+          <button type="button" className="button" onClick={askToStart} disabled={busy || !book}>
+            {busy ? "Starting..." : "Save and Start"}
+          </button>
+        </div>
       </div>
       <Dialog
         open={confirming}
@@ -108,9 +128,20 @@ export function CreateEventScreen() {
         title="Are you sure you want to start the event?"
         buttons={[
           { label: "Cancel", onClick: () => setConfirming(false) },
-          { label: "Start", onClick: () => void start(), primary: true },
+          { label: "Start", onClick: () => void save(true), primary: true },
         ]}
       />
+      <Dialog
+        open={leaving}
+        onClose={() => setLeaving(false)}
+        title="Leave without saving?"
+        buttons={[
+          { label: "Leave", onClick: leave },
+          { label: "Save as draft", onClick: askToSaveDraft, primary: true },
+        ]}
+      >
+        The new event is not saved yet. Save it as a draft to finish it later, or leave and lose it.
+      </Dialog>
     </Page>
   );
 }
