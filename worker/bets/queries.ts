@@ -1,7 +1,7 @@
 import { decimalText } from "../../common/odds";
 import type { Bet, BetStatus } from "../contract";
 import { fromCents, money } from "../ledger/money";
-import type { PlacedBet } from "../events/room";
+import type { PlacedBet } from "../events/state";
 
 interface BetRow {
   id: number;

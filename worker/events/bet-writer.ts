@@ -1,5 +1,6 @@
 import { AppError } from "../lib/errors";
 import { runMoneyBatch } from "../ledger/transfer";
+import { fail, type RoomResult } from "./state";
 import { existingBetsStatement } from "./statements";
 
 // Group commit for an event's bets: one batch is written at a time, and the bets that arrive
@@ -26,6 +27,15 @@ export class BetNotWritten extends Error {
   constructor(readonly unknown: boolean, cause: unknown) {
     super(unknown ? "bet outcome unknown" : "bet not written", { cause });
   }
+}
+
+/** A bet the writer could not write, as the punter is told. */
+export function betRefusal(err: unknown): RoomResult<never> {
+  if (err instanceof AppError && err.code === "INSUFFICIENT_COINS") return fail("INSUFFICIENT_COINS", "You don’t have enough coins to place these bets");
+  if (err instanceof Error && /UNIQUE constraint failed: bets/.test(err.message)) return fail("BET_EXISTS", "You have a bet on this outcome already.");
+  if (err instanceof BetNotWritten && !err.unknown) return fail("UNAVAILABLE", "Your bet has not been taken. Please try again.");
+  if (err instanceof BetNotWritten) return fail("INTERNAL", "We could not confirm your bet. Please check your bets before trying again.");
+  throw err;
 }
 
 interface Queued {
@@ -66,6 +76,11 @@ export class BetWriter {
       this.queue.push({ key, statements, resolve, reject });
       void this.run();
     });
+  }
+
+  /** Writes what is owed (prices) unless a group is being written, which carries it anyway. */
+  settleOwed(): Promise<void> {
+    return this.run();
   }
 
   private async run() {

@@ -54,6 +54,27 @@ describe("drafts and events", () => {
     expect(after).toEqual(before);
   });
 
+  it("offers punters the odds a draft's outcomes were updated to, and takes bets at them", async () => {
+    const book = await newBook({ coins: 1000 });
+    const punter = await newPunter(book, { coins: 100 });
+    const event = await newEvent(book, { items: [["A", 2], ["B", 3]] });
+    await json("POST", `/events/${event.id}/draft`, { token: book.owner.token });
+    const items = [{ title: "A", coefficient: 2.5 }, { title: "B", coefficient: 4 }, { title: "C", coefficient: 6 }];
+    const updated = await json<BookmakerEvent>("POST", `/drafts/${event.id}/updateCoefficients`, { token: book.owner.token, body: { items } });
+    expect(updated.items.map((i) => [i.title, i.coefficient, i.currCoefficient])).toEqual([["A", 2.5, 2.5], ["B", 4, 4], ["C", 6, 6]]);
+    await json("POST", `/events/${event.id}/live`, { token: book.owner.token, body: { eventId: event.id } });
+    const seen = await json<{ eventId: number; items: { id: number; coefficient: number }[] }[]>("GET", `/player/events/${book.bookmakerId}`, { token: punter.token });
+    const offered = seen.find((e) => e.eventId === event.id)!;
+    expect(offered.items.map((i) => i.coefficient)).toEqual([2.5, 4, 6]);
+    for (const item of offered.items) {
+      const res = await call("POST", "/bets", {
+        token: punter.token,
+        body: { requestId: 0, bookmakerId: book.bookmakerId, eventId: event.id, eventItemId: item.id, amount: 1, coefficient: item.coefficient },
+      });
+      expect(res.status).toBe(201);
+    }
+  });
+
   it("lets only a subscribed bookmaker with coins create events for his own book", async () => {
     const broke = await newBook();
     let res = await call("POST", "/drafts", { token: broke.owner.token, body: draftBody(broke) });

@@ -6,7 +6,9 @@ import { fail, OPEN, type EventState, type EventStatus, type ItemState, type Roo
 // the refusal (with the words a bookmaker or punter reads) or null when the change may go
 // ahead. The room calls them before it reserves or writes anything.
 
-type Refusal = RoomResult<never> | null;
+/** A guard's refusal, in the words the user reads. */
+export type Failure = Extract<RoomResult<never>, { ok: false }>;
+type Refusal = Failure | null;
 
 /** How a status reads to a user (error texts never show internal names). */
 const STATUS_WORDS: Record<EventStatus, string> = {
@@ -93,7 +95,7 @@ export function checkBet(
   item: ItemState | undefined,
   bet: { stakeCents: number; coefficient: number; alreadyBet: boolean },
   now: number,
-): { refusal: RoomResult<never> } | { odds: Odds; payoutCents: number } {
+): { refusal: Failure } | { odds: Odds; payoutCents: number } {
   if (e.status !== "READY_FOR_BETS" || Date.parse(e.startDate) <= now) return { refusal: fail("EVENT_NOT_OPEN", "Event is suspended. Please try again later.") };
   if (!item) return { refusal: fail("NOT_FOUND", "Outcome not found.") };
   if (item.status !== "ACTIVE") return { refusal: fail("EVENT_NOT_OPEN", `${item.title} is withdrawn.`) };

@@ -3,38 +3,18 @@ import type { Odds } from "../../common/odds";
 import type { Env } from "../env";
 import { AppError } from "../lib/errors";
 import { nowIso } from "../lib/time";
-import { currentPrices, type BookItem } from "./book";
-import { BetNotWritten, BetWriter } from "./bet-writer";
+import { BookAccess } from "./access";
+import { BetNotWritten, betRefusal, BetWriter } from "./bet-writer";
 import * as changes from "./changes";
 import { Exclusive } from "./exclusive";
+import { Prices } from "./prices";
 import { canChange, canMoveDates, canPublish, canReplaceItems, canSetOdds, canSettle, canSuspend, canWithdraw, checkBet, isOpen } from "./guards";
 import type { DraftInput } from "./rules";
 import * as sql from "./statements";
-import { fail, ok, toEventState, toItemState, type EventRow, type EventState, type ItemRow, type ItemState, type RoomResult } from "./state";
+import { fail, ok, type BetRequest, type EventState, type ItemState, type PlacedBet, type RoomResult } from "./state";
 
 /** An event left unsettled this long after its end is abandoned, so no stake is held forever. */
 export const UNSETTLED_GRACE_MS = 30 * 24 * 60 * 60 * 1000;
-
-export interface PlacedBet {
-  betId: number;
-  eventId: number;
-  eventItemId: number;
-  userId: number;
-  stakeCents: number;
-  odds: Odds;
-  createdAt: string;
-  eventTitle: string;
-  eventDescription: string;
-  outcomeTitle: string;
-}
-
-export interface BetRequest {
-  userId: number;
-  bookmakerId: number;
-  itemId: number;
-  stakeCents: number;
-  coefficient: number;
-}
 
 /**
  * One per event (`idFromName(eventId)`): the single writer of the event's status, outcomes,
@@ -56,12 +36,8 @@ export class EventRoom extends DurableObject<Env> {
   private stale = false;
   private readonly admin = new Exclusive();
   private writer: BetWriter | null = null;
-  /** Punters known to be approved members (approval is never taken back), and until when the book's subscription runs. */
-  private members = new Set<number>();
-  private subscribedUntil = 0;
-  /** The equalizer's prices: how often they moved in memory, and up to which move D1 has them. */
-  private priceStamp = 0;
-  private writtenStamp = 0;
+  private readonly access = new BookAccess();
+  private readonly prices = new Prices();
 
   // ---- admin operations -----------------------------------------------------------------
 
@@ -96,7 +72,7 @@ export class EventRoom extends DurableObject<Env> {
 
   /** Postponement: the old start moves to startDate2 (2 → 3 … → 5) so punters see it struck through. */
   async modifyDates(eventId: number, callerId: number, startDate: string, endDate: string): Promise<RoomResult> {
-    return this.owned(eventId, callerId, (e) => canMoveDates(e, startDate, Date.now()) ?? this.commitEvent(changes.postpone(e, startDate, endDate), "dates"));
+    return this.owned(eventId, callerId, (e) => canMoveDates(e, startDate, Date.now()) ?? this.commit(eventId, [sql.eventDatesStatement(this.db, changes.postpone(e, startDate, endDate))]));
   }
 
   /** New odds by hand, the return for punters, the max payout, the equalizer on or off. */
@@ -150,7 +126,7 @@ export class EventRoom extends DurableObject<Env> {
       await this.readyForBet(eventId);
       const first = this.event;
       if (!first || first.id !== eventId || first.bookmakerId !== bet.bookmakerId || !first.publishedAt) return fail("NOT_FOUND", "Event not found.");
-      const refusal = await this.checkPunter(first, bet.userId);
+      const refusal = await this.access.check(this.db, first, bet.userId);
       if (refusal) return refusal;
       // From the end of this wait to the reservation nothing awaits, so no admin operation gets in between.
       await this.readyForBet(eventId);
@@ -158,16 +134,16 @@ export class EventRoom extends DurableObject<Env> {
       if (!e) return fail("NOT_FOUND", "Event not found.");
       const item = this.items.get(bet.itemId);
       const check = checkBet(e, item, { stakeCents: bet.stakeCents, coefficient: bet.coefficient, alreadyBet: this.bettors.has(`${bet.userId}:${bet.itemId}`) }, Date.now());
-      if ("refusal" in check) return check.refusal;
+      if ("refusal" in check) {
+        // A punter shown odds D1 still owes (a failed price flush) is refused: the flush is tried again now.
+        if (check.refusal.code === "ODDS_CHANGED" && this.prices.owing) await this.betWriter(e.id).settleOwed();
+        return check.refusal;
+      }
       return this.reserveAndWrite(e, item!, bet, check);
     });
   }
 
-  /**
-   * Loaded from D1 and with no admin operation queued. Admin operations queued before a bet
-   * go first; a reload owed while bets are in flight waits for them (through the admin chain),
-   * so no bet's write lands after the read that should have counted it.
-   */
+  /** Loaded and no admin operation queued; a reload owed while bets are in flight waits for them (through the admin chain). */
   private async readyForBet(eventId: number) {
     for (let round = 0; round < 5; round++) {
       if (this.admin.busy) await this.admin.whenIdle();
@@ -181,13 +157,8 @@ export class EventRoom extends DurableObject<Env> {
   }
 
   private async reserveAndWrite(e: EventState, item: ItemState, bet: BetRequest, taken: { odds: Odds; payoutCents: number }): Promise<RoomResult<PlacedBet>> {
-    const key = `${bet.userId}:${item.id}`;
-    item.liabilityCents += taken.payoutCents;
-    item.stakeCents += bet.stakeCents;
-    this.bettors.add(key);
-    this.reprice();
-    const createdAt = nowIso();
-    const row = { eventId: e.id, itemId: item.id, userId: bet.userId, bookmakerId: e.bookmakerId, stakeCents: bet.stakeCents, odds: taken.odds, createdAt };
+    this.hold(item, bet.userId, bet.stakeCents, taken.payoutCents);
+    const row = { eventId: e.id, itemId: item.id, userId: bet.userId, bookmakerId: e.bookmakerId, stakeCents: bet.stakeCents, odds: taken.odds, createdAt: nowIso() };
     const write = this.betWriter(e.id).write({ userId: bet.userId, itemId: item.id }, changes.betStatements(this.db, e, row));
     this.inflight.add(write);
     try {
@@ -198,40 +169,26 @@ export class EventRoom extends DurableObject<Env> {
         // It may be written: keep the reservation and let D1 decide, through a reload.
         this.stale = true;
         void this.exclusive(e.id, async () => ok(null));
-        return fail("INTERNAL", "We could not confirm your bet. Please check your bets before trying again.");
+      } else {
+        this.hold(item, bet.userId, -bet.stakeCents, -taken.payoutCents);
       }
-      item.liabilityCents -= taken.payoutCents;
-      item.stakeCents -= bet.stakeCents;
-      this.bettors.delete(key);
-      this.reprice();
-      if (err instanceof AppError && err.code === "INSUFFICIENT_COINS") return fail("INSUFFICIENT_COINS", "You don’t have enough coins to place these bets");
-      if (err instanceof Error && /UNIQUE constraint failed: bets/.test(err.message)) return fail("BET_EXISTS", "You have a bet on this outcome already.");
-      if (err instanceof BetNotWritten) return fail("UNAVAILABLE", "Your bet has not been taken. Please try again.");
-      throw err;
+      return betRefusal(err);
     } finally {
       this.inflight.delete(write);
     }
   }
 
-  /** The punter is an approved member and the bookmaker's subscription runs; both answers are kept. */
-  private async checkPunter(e: EventState, userId: number): Promise<RoomResult<never> | null> {
-    const now = Date.now();
-    if (this.members.has(userId) && now < this.subscribedUntil) return null;
-    const [membership, subscription] = await this.db.batch(sql.punterCheckStatements(this.db, e, userId));
-    if ((membership.results[0] as { status?: string } | undefined)?.status !== "APPROVED") return fail("FORBIDDEN", "Only this bookmaker's approved punters can bet.");
-    this.members.add(userId);
-    const sub = subscription.results[0] as { end_date: string | null } | undefined;
-    this.subscribedUntil = !sub ? 0 : sub.end_date === null ? Number.MAX_SAFE_INTEGER : Date.parse(sub.end_date);
-    if (now >= this.subscribedUntil) return fail("EVENT_NOT_OPEN", "This bookmaker's subscription has expired; bets are closed.");
-    return null;
+  /** Reserves a bet's stake and liability (or, with negative amounts, releases them). */
+  private hold(item: ItemState, userId: number, stakeCents: number, payoutCents: number) {
+    item.liabilityCents += payoutCents;
+    item.stakeCents += stakeCents;
+    if (stakeCents > 0) this.bettors.add(`${userId}:${item.id}`);
+    else this.bettors.delete(`${userId}:${item.id}`);
+    this.reprice();
   }
 
   private betWriter(eventId: number): BetWriter {
-    this.writer ??= new BetWriter(() => this.db, eventId, {
-      trailer: () => ({ statements: [...(this.event?.botEqualizer ? sql.priceStatements(this.db, this.items.values()) : []), sql.touch(this.db, eventId)], stamp: this.priceStamp }),
-      written: (stamp) => (this.writtenStamp = Math.max(this.writtenStamp, stamp)),
-      owed: () => (this.writtenStamp < this.priceStamp ? { statements: [...sql.priceStatements(this.db, this.items.values()), sql.touch(this.db, eventId)], stamp: this.priceStamp } : null),
-    });
+    this.writer ??= new BetWriter(() => this.db, eventId, this.prices.hooks(() => this.db, eventId, () => this.event, () => this.items));
     return this.writer;
   }
 
@@ -247,15 +204,8 @@ export class EventRoom extends DurableObject<Env> {
   }
 
   private exclusive<T>(eventId: number, work: () => Promise<RoomResult<T>>): Promise<RoomResult<T>> {
-    return this.safely(() =>
-      this.admin.run(
-        () => this.drain(),
-        async () => {
-          await this.freshen(eventId);
-          return work();
-        },
-      ),
-    );
+    const loadedWork = () => this.freshen(eventId).then(work);
+    return this.safely(() => this.admin.run(() => this.drain(), loadedWork));
   }
 
   /**
@@ -269,9 +219,8 @@ export class EventRoom extends DurableObject<Env> {
     } catch (err) {
       if (err instanceof AppError) return fail("INSUFFICIENT_COINS", err.message);
       console.error("event write failed; reading back", err);
-      const landed = await changes.landed(this.db, eventId, opId);
-      await this.reload(eventId);
-      if (!landed) return fail("UNAVAILABLE", "The change was not saved. Please try again.");
+      // Not landed: D1 and memory are as they were (nothing changes memory before a write).
+      if (!(await changes.landed(this.db, eventId, opId))) return fail("UNAVAILABLE", "The change was not saved. Please try again.");
     }
     try {
       await this.reload(eventId);
@@ -284,21 +233,13 @@ export class EventRoom extends DurableObject<Env> {
     return ok(null);
   }
 
-  private commitEvent(e: EventState, what: "status" | "dates" = "status"): Promise<RoomResult> {
-    return this.commit(e.id, [what === "dates" ? sql.eventDatesStatement(this.db, e) : sql.eventStatusStatement(this.db, e)]);
-  }
-
-  /** Settlement moves coins for every bet (the alarm is dropped by `commit`: the event is no longer open). */
-  private settle(e: EventState, statements: D1PreparedStatement[]): Promise<RoomResult> {
-    return this.commit(e.id, statements, true);
+  private commitEvent(e: EventState): Promise<RoomResult> {
+    return this.commit(e.id, [sql.eventStatusStatement(this.db, e)]);
   }
 
   /** Loaded, and reloaded first when a failure left memory in doubt. */
   private freshen(eventId: number): Promise<void> {
-    if (this.stale) {
-      this.stale = false;
-      this.loading = null;
-    }
+    if (this.stale) [this.stale, this.loading] = [false, null];
     return this.ensureLoaded(eventId);
   }
 
@@ -313,26 +254,16 @@ export class EventRoom extends DurableObject<Env> {
   }
 
   private async load(eventId: number) {
-    const [events, items, totals, bettors] = await this.db.batch(sql.loadStatements(this.db, eventId));
-    const row = events.results[0] as EventRow | undefined;
-    this.event = row ? toEventState(row) : null;
-    const sums = new Map((totals.results as { item_id: number; stake: number; liability: number }[]).map((t) => [t.item_id, t]));
-    this.items = new Map((items.results as ItemRow[]).map((i) => [i.id, toItemState(i, sums.get(i.id))]));
-    this.bettors = new Set((bettors.results as { user_id: number; item_id: number }[]).map((b) => `${b.user_id}:${b.item_id}`));
+    ({ event: this.event, items: this.items, bettors: this.bettors } = await sql.loadEvent(this.db, eventId));
     // The prices follow from the stakes: recomputed, and owed to D1 if D1 has others.
-    this.priceStamp = this.writtenStamp = 0;
+    this.prices.loaded();
     this.reprice();
   }
 
   private async reload(eventId: number) {
     this.loading = null;
     await this.ensureLoaded(eventId);
-    if (this.priceStamp > this.writtenStamp && this.event && isOpen(this.event)) {
-      await this.db.batch([...sql.priceStatements(this.db, this.items.values()), sql.touch(this.db, eventId)]).then(
-        () => (this.writtenStamp = this.priceStamp),
-        (err) => console.error("price flush failed; the next write carries the prices", err),
-      );
-    }
+    if (this.event && isOpen(this.event)) await this.prices.flush(this.db, eventId, this.items);
   }
 
   private async scheduleAlarm() {
@@ -340,6 +271,11 @@ export class EventRoom extends DurableObject<Env> {
     if (!e || !isOpen(e)) return this.ctx.storage.deleteAlarm();
     const start = Date.parse(e.startDate);
     await this.ctx.storage.setAlarm(e.status === "READY_FOR_BETS" && start > Date.now() ? start : Date.parse(e.endDate) + UNSETTLED_GRACE_MS);
+  }
+
+  /** Settlement moves coins for every bet (the alarm is dropped by `commit`: the event is no longer open). */
+  private settle(e: EventState, statements: D1PreparedStatement[]): Promise<RoomResult> {
+    return this.commit(e.id, statements, true);
   }
 
   /** Runs a method so that an unexpected failure comes back as a result, not a rejected RPC (RPC drops an error's fields). */
@@ -357,21 +293,7 @@ export class EventRoom extends DurableObject<Env> {
     while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
   }
 
-  private activeCount() {
-    return [...this.items.values()].filter((i) => i.status === "ACTIVE").length;
-  }
+  private activeCount = () => [...this.items.values()].filter((i) => i.status === "ACTIVE").length;
 
-  /** Current odds from the stakes in memory; a move is owed to D1 until a write carries it. */
-  private reprice() {
-    const e = this.event;
-    if (!e) return;
-    const book: BookItem[] = [...this.items.values()].map((i) => ({ id: i.id, odds: i.odds, active: i.status === "ACTIVE", stakeCents: i.stakeCents }));
-    let moved = false;
-    for (const [id, curr] of currentPrices(book, e)) {
-      const item = this.items.get(id)!;
-      if (item.curr.num !== curr.num || item.curr.den !== curr.den) moved = true;
-      item.curr = curr;
-    }
-    if (moved) this.priceStamp++;
-  }
+  private reprice = () => this.prices.reprice(this.event, this.items);
 }

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { ladderOdds, RETURN_CHOICES } from "../../common/odds";
 import { PositiveCoins } from "../ledger/money";
+import { rfc3339Millis } from "../lib/validate";
 import { COUNTRIES, SPORTS } from "./catalog";
 
 // Server-side mirror of the event form's rules (spec section 5), with its messages.
@@ -48,17 +49,25 @@ export const MaxTotalPayout = v.pipe(
   v.pipe(v.number(), v.maxValue(100_000_000_000, "Too large.")),
 );
 
-/** 0.01, or 0.50 to 0.95 by 0.01; turned into hundredths. */
+/**
+ * 0.01, or 0.50 to 0.95 by 0.01, exactly as sent (0.504 is refused, not rounded to 0.50);
+ * turned into hundredths.
+ */
 export const ReturnPrice = v.pipe(
   v.number("Return for punters must be a number."),
+  v.check((n) => RETURN_CHOICES.some((pct) => pct / 100 === n), "Return for punters must be 0.01 or 0.50 to 0.95."),
   v.transform((n) => Math.round(n * 100)),
-  v.check((pct) => RETURN_CHOICES.includes(pct), "Return for punters must be 0.01 or 0.50 to 0.95."),
 );
 
+/**
+ * An RFC 3339 date and time with "Z" or a "±HH:MM" offset (fractional seconds optional) that
+ * names a real calendar date; turned into UTC `YYYY-MM-DDTHH:mm:ss.sssZ`, which sorts as text.
+ */
 export const IsoDate = v.pipe(
   v.string("Must be a date."),
-  v.isoTimestamp("Must be an ISO 8601 date and time."),
-  v.transform((s) => new Date(s).toISOString()),
+  v.check((s) => rfc3339Millis(s) !== "FORMAT", "Must be an ISO 8601 date and time."),
+  v.check((s) => rfc3339Millis(s) !== "NO_SUCH_TIME", "Must be a real date and time."),
+  v.transform((s) => new Date(rfc3339Millis(s) as number).toISOString()),
 );
 
 const distinctTitles = <T extends { title: string }>(items: T[]) => new Set(items.map((i) => i.title.toLowerCase())).size === items.length;

@@ -105,6 +105,27 @@ export const toItemState = (i: ItemRow, sums?: { stake: number; liability: numbe
   liabilityCents: sums?.liability ?? 0,
 });
 
+export interface PlacedBet {
+  betId: number;
+  eventId: number;
+  eventItemId: number;
+  userId: number;
+  stakeCents: number;
+  odds: Odds;
+  createdAt: string;
+  eventTitle: string;
+  eventDescription: string;
+  outcomeTitle: string;
+}
+
+export interface BetRequest {
+  userId: number;
+  bookmakerId: number;
+  itemId: number;
+  stakeCents: number;
+  coefficient: number;
+}
+
 /** Results of the room's methods: RPC drops error fields, so failures are values. */
 export type RoomResult<T = null> =
   | { ok: true; value: T }
@@ -125,4 +146,4 @@ export type RoomErrorCode =
   | "INTERNAL";
 
 export const ok = <T>(value: T): RoomResult<T> => ({ ok: true, value });
-export const fail = (code: RoomErrorCode, message: string, extra?: Record<string, unknown>): RoomResult<never> => ({ ok: false, code, message, extra });
+export const fail = (code: RoomErrorCode, message: string, extra?: Record<string, unknown>) => ({ ok: false as const, code, message, extra });

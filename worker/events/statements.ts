@@ -2,7 +2,7 @@ import type { Odds } from "../../common/odds";
 import { PAYOUT_SQL, type BetFilter } from "../ledger/settlement";
 import { nowIso } from "../lib/time";
 import type { DraftInput } from "./rules";
-import { EVENT_COLUMNS, type EventState, type ItemState } from "./state";
+import { EVENT_COLUMNS, toEventState, toItemState, type EventRow, type EventState, type ItemRow, type ItemState } from "./state";
 
 // Every statement the EventRoom runs against D1 for its event, outcomes and bets. The room
 // arranges them into batches; nothing else writes these rows. Payouts use the ledger's one
@@ -22,6 +22,18 @@ export function loadStatements(db: D1Database, eventId: number): D1PreparedState
       .bind(eventId),
     db.prepare(`SELECT user_id, item_id FROM bets WHERE event_id = ?1`).bind(eventId),
   ];
+}
+
+/** The event as its room holds it, read in one batch (the event is null when there is none). */
+export async function loadEvent(db: D1Database, eventId: number) {
+  const [events, items, totals, bettors] = await db.batch(loadStatements(db, eventId));
+  const row = events.results[0] as EventRow | undefined;
+  const sums = new Map((totals.results as { item_id: number; stake: number; liability: number }[]).map((t) => [t.item_id, t]));
+  return {
+    event: row ? toEventState(row) : null,
+    items: new Map((items.results as ItemRow[]).map((i) => [i.id, toItemState(i, sums.get(i.id))])),
+    bettors: new Set((bettors.results as { user_id: number; item_id: number }[]).map((b) => `${b.user_id}:${b.item_id}`)),
+  };
 }
 
 /** Whether the punter is an approved member, and until when the bookmaker's subscription runs. */

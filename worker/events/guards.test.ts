@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { canMoveDates, canPublish, canReplaceItems, canSetOdds, canSettle, canSuspend, canWithdraw, checkBet } from "./guards";
+import type { EventState, ItemState } from "./state";
+
+const NOW = Date.parse("2030-06-01T12:00:00Z");
+const later = "2030-06-01T13:00:00.000Z";
+const earlier = "2030-06-01T11:00:00.000Z";
+
+const event = (over: Partial<EventState> = {}): EventState => ({
+  id: 1,
+  bookmakerId: 2,
+  ownerId: 3,
+  title: "Horse Racing / United Kingdom",
+  description: "Race 1",
+  status: "READY_FOR_BETS",
+  startDate: later,
+  endDate: later,
+  earlierStarts: [null, null, null, null],
+  maxPayoutCents: 10_000,
+  returnPct: 50,
+  botEqualizer: false,
+  publishedAt: earlier,
+  ...over,
+});
+
+const item = (over: Partial<ItemState> = {}): ItemState => ({
+  id: 10,
+  position: 0,
+  title: "Red Rum",
+  odds: { num: 1, den: 1 },
+  curr: { num: 1, den: 1 },
+  status: "ACTIVE",
+  stakeCents: 0,
+  liabilityCents: 0,
+  ...over,
+});
+
+const code = (r: { ok: false; code: string } | null | { refusal: { ok: false; code: string; message: string } } | object) =>
+  r === null ? null : "refusal" in r ? r.refusal.code : "code" in r ? r.code : "taken";
+
+describe("event guards", () => {
+  it("publishes only a draft with a future start and two runners", () => {
+    expect(canPublish(event({ status: "CREATED" }), 2, NOW)).toBeNull();
+    expect(canPublish(event({ status: "CREATED", startDate: earlier }), 2, NOW)).toMatchObject({ code: "VALIDATION", extra: { field: "startDate" } });
+    expect(canPublish(event({ status: "CREATED" }), 1, NOW)).toMatchObject({ code: "VALIDATION", message: "You need at least 2 participants." });
+    expect(canPublish(event({ status: "CALCULATED" }), 2, NOW)).toMatchObject({ code: "CONFLICT", message: "The event is settled, not a draft." });
+  });
+
+  it("suspends only a live event, saying the status in a user's words", () => {
+    expect(canSuspend(event())).toBeNull();
+    expect(canSuspend(event({ status: "WAITING_FOR_RESULT" }))).toBeNull();
+    expect(canSuspend(event({ status: "CREATED" }))).toMatchObject({ message: "The event is a draft; only a live event can go back to draft." });
+  });
+
+  it("refuses every change to a settled or abandoned event", () => {
+    for (const status of ["CALCULATED", "CANCELLED"] as const) {
+      const e = event({ status });
+      expect(code(canMoveDates(e, later, NOW))).toBe("ALREADY_SETTLED");
+      expect(code(canSetOdds(e, false, new Map(), []))).toBe("ALREADY_SETTLED");
+      expect(code(canWithdraw(e, item()))).toBe("ALREADY_SETTLED");
+      expect(code(canSettle(e, new Map(), []))).toBe("ALREADY_SETTLED");
+    }
+  });
+
+  it("moves dates only into the future", () => {
+    expect(canMoveDates(event(), later, NOW)).toBeNull();
+    expect(canMoveDates(event(), earlier, NOW)).toMatchObject({ code: "VALIDATION", extra: { field: "startDate" } });
+  });
+
+  it("sets odds by hand only on running outcomes of the event, never under the equalizer", () => {
+    const items = new Map([[10, item()], [11, item({ id: 11, status: "NR", title: "Shergar" })]]);
+    expect(canSetOdds(event(), false, items, [10])).toBeNull();
+    expect(canSetOdds(event(), true, items, [10])).toMatchObject({ code: "CONFLICT" });
+    expect(canSetOdds(event(), true, items, [])).toBeNull();
+    expect(canSetOdds(event(), false, items, [99])).toMatchObject({ code: "VALIDATION", extra: { field: "items" } });
+    expect(canSetOdds(event(), false, items, [11])).toMatchObject({ code: "CONFLICT", message: "Shergar is withdrawn." });
+  });
+
+  it("withdraws a runner once, and settles with running winners only", () => {
+    const items = new Map([[10, item()], [11, item({ id: 11, status: "NR", title: "Shergar" })]]);
+    expect(canWithdraw(event(), items.get(10))).toBeNull();
+    expect(canWithdraw(event(), items.get(11))).toMatchObject({ message: "Shergar is withdrawn already." });
+    expect(canWithdraw(event(), undefined)).toMatchObject({ code: "NOT_FOUND" });
+    expect(canSettle(event(), items, [10])).toBeNull();
+    expect(canSettle(event(), items, [11])).toMatchObject({ code: "VALIDATION", extra: { field: "winners" } });
+    expect(canSettle(event(), items, [12])).toMatchObject({ code: "VALIDATION", message: "Not an outcome of this event." });
+  });
+
+  it("keeps a draft's outcomes that have bets or were withdrawn", () => {
+    expect(canReplaceItems(event({ status: "CREATED" }), [item()])).toBeNull();
+    expect(canReplaceItems(event({ status: "CREATED" }), [item({ stakeCents: 100 })])).toMatchObject({ code: "CONFLICT" });
+    expect(canReplaceItems(event(), [])).toMatchObject({ code: "EVENT_NOT_OPEN" });
+  });
+
+  describe("a bet", () => {
+    const bet = (over: Partial<{ stakeCents: number; coefficient: number; alreadyBet: boolean }> = {}) => ({ stakeCents: 1000, coefficient: 2, alreadyBet: false, ...over });
+
+    it("is taken at the current odds with its payout", () => {
+      expect(checkBet(event(), item(), bet(), NOW)).toEqual({ odds: { num: 1, den: 1 }, payoutCents: 2000 });
+    });
+
+    it("is refused on a suspended or started event, a withdrawn or unknown outcome, a second bet", () => {
+      expect(code(checkBet(event({ status: "CREATED" }), item(), bet(), NOW))).toBe("EVENT_NOT_OPEN");
+      expect(code(checkBet(event({ startDate: earlier }), item(), bet(), NOW))).toBe("EVENT_NOT_OPEN");
+      expect(code(checkBet(event(), item({ status: "NR" }), bet(), NOW))).toBe("EVENT_NOT_OPEN");
+      expect(code(checkBet(event(), undefined, bet(), NOW))).toBe("NOT_FOUND");
+      expect(code(checkBet(event(), item(), bet({ alreadyBet: true }), NOW))).toBe("BET_EXISTS");
+    });
+
+    it("is refused at odds that are not the current ones, with the current odds", () => {
+      expect(checkBet(event(), item({ curr: { num: 6, den: 4 } }), bet(), NOW)).toMatchObject({ refusal: { code: "ODDS_CHANGED", extra: { coefficient: 2.5 } } });
+      expect(code(checkBet(event(), item(), bet({ coefficient: 2.01 }), NOW))).toBe("ODDS_CHANGED");
+    });
+
+    it("is refused past the max payout, with the largest stake that still fits", () => {
+      const full = item({ liabilityCents: 9_000 });
+      expect(checkBet(event(), full, bet({ stakeCents: 500 }), NOW)).toEqual({ odds: { num: 1, den: 1 }, payoutCents: 1000 });
+      expect(checkBet(event(), full, bet({ stakeCents: 501 }), NOW)).toMatchObject({ refusal: { code: "LIMIT_EXCEEDED", extra: { maxStake: 5 } } });
+    });
+  });
+});

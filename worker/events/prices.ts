@@ -1,0 +1,65 @@
+import { currentPrices, type BookItem } from "./book";
+import type { BetWriterHooks } from "./bet-writer";
+import { priceStatements, touch } from "./statements";
+import type { EventState, ItemState } from "./state";
+
+/**
+ * The odds bets are taken at, kept in memory and owed to D1. Each move of a price (a bet
+ * reserved or released under the equalizer) takes a stamp; a write that carries the prices
+ * records its stamp, so a move no write has carried yet is written after the queue empties,
+ * and a failed flush is carried by the next write instead of failing a bet.
+ */
+export class Prices {
+  private stamp = 0;
+  private writtenStamp = 0;
+
+  /** Recomputes every outcome's current odds from the stakes in memory. */
+  reprice(e: EventState | null, items: Map<number, ItemState>) {
+    if (!e) return;
+    const book: BookItem[] = [...items.values()].map((i) => ({ id: i.id, odds: i.odds, active: i.status === "ACTIVE", stakeCents: i.stakeCents }));
+    let moved = false;
+    for (const [id, curr] of currentPrices(book, e)) {
+      const item = items.get(id)!;
+      if (item.curr.num !== curr.num || item.curr.den !== curr.den) moved = true;
+      item.curr = curr;
+    }
+    if (moved) this.stamp++;
+  }
+
+  /** Fresh from D1: what was loaded is what D1 has (then `reprice` says what it should be). */
+  loaded() {
+    this.stamp = this.writtenStamp = 0;
+  }
+
+  get owing() {
+    return this.writtenStamp < this.stamp;
+  }
+
+  /** The statements that write the prices, with the event's version, and the stamp they carry. */
+  write(db: D1Database, eventId: number, items: Map<number, ItemState>) {
+    return { statements: [...priceStatements(db, items.values()), touch(db, eventId)], stamp: this.stamp };
+  }
+
+  /** Writes the prices if a move is owed; a failure is logged and left for the next write. */
+  async flush(db: D1Database, eventId: number, items: Map<number, ItemState>) {
+    if (!this.owing) return;
+    const owed = this.write(db, eventId, items);
+    await db.batch(owed.statements).then(
+      () => this.written(owed.stamp),
+      (err) => console.error("price flush failed; the next write carries the prices", err),
+    );
+  }
+
+  written(stamp: number) {
+    this.writtenStamp = Math.max(this.writtenStamp, stamp);
+  }
+
+  /** What the bet writer adds to each group, and what it owes once the queue is empty. */
+  hooks(db: () => D1Database, eventId: number, event: () => EventState | null, items: () => Map<number, ItemState>): BetWriterHooks {
+    return {
+      trailer: () => (event()?.botEqualizer ? this.write(db(), eventId, items()) : { statements: [touch(db(), eventId)], stamp: this.writtenStamp }),
+      written: (stamp) => this.written(stamp),
+      owed: () => (this.owing ? this.write(db(), eventId, items()) : null),
+    };
+  }
+}

@@ -1,0 +1,48 @@
+import { runInDurableObject } from "cloudflare:test";
+import type { EventRoom } from "../events/room";
+import { roomStub } from "./events";
+
+// A stand-in for a room's D1 binding that wraps the real D1 and makes chosen batches fail:
+// "before" fails without writing (a refused connection), "after" writes and then fails (the
+// answer is lost, so the caller cannot know the outcome). Everything else is the real D1.
+
+export type Fault = "before" | "after";
+/** Decides the fault of the nth batch (1-based) of `size` statements; null lets it through. */
+export type FaultPlan = (n: number, size: number) => Fault | null;
+
+export const LOST = "D1_ERROR: Network connection lost.";
+
+export function faultyD1(real: D1Database, plan: FaultPlan): D1Database {
+  let n = 0;
+  const wrapper: Partial<D1Database> = {
+    prepare: (query) => real.prepare(query),
+    exec: (query) => real.exec(query),
+    withSession: (constraint) => real.withSession(constraint),
+    async batch<T>(statements: D1PreparedStatement[]) {
+      const fault = plan(++n, statements.length);
+      if (fault === "before") throw new Error(LOST);
+      const results = await real.batch<T>(statements);
+      if (fault === "after") throw new Error(LOST);
+      return results;
+    },
+  };
+  return wrapper as D1Database;
+}
+
+/** Puts a faulty D1 in the event's room (until it is evicted). */
+export async function injectFaults(eventId: number, plan: FaultPlan) {
+  await runInDurableObject(roomStub(eventId), (room: EventRoom) => {
+    room.db = faultyD1((room as unknown as { env: { DB: D1Database } }).env.DB, plan);
+  });
+}
+
+/** Fails the next batches in order, then lets every batch through. */
+export const inOrder = (...faults: (Fault | null)[]): FaultPlan => () => faults.shift() ?? null;
+
+/** What the room holds in memory per outcome: live stakes and liability (cents). */
+export async function roomLiabilities(eventId: number): Promise<Record<number, { stake: number; liability: number }>> {
+  return runInDurableObject(roomStub(eventId), (room: EventRoom) => {
+    const items = (room as unknown as { items: Map<number, { id: number; stakeCents: number; liabilityCents: number }> }).items;
+    return Object.fromEntries([...items.values()].map((i) => [i.id, { stake: i.stakeCents, liability: i.liabilityCents }]));
+  });
+}
