@@ -48,7 +48,14 @@ export const betRoutes = new Hono<AppEnv>()
     // The room checks membership and subscription itself, keeping the answers: the hot path
     // is one RPC and one D1 batch.
     const placed = unwrap(
-      await roomOf(c.env, bet.eventId).placeBet(bet.eventId, { userId, itemId: bet.eventItemId, stakeCents: bet.amount, coefficient: bet.coefficient, bookmakerId: bet.bookmakerId }),
+      await roomOf(c.env, bet.eventId).placeBet(bet.eventId, {
+        userId,
+        itemId: bet.eventItemId,
+        stakeCents: bet.amount,
+        coefficient: bet.coefficient,
+        bookmakerId: bet.bookmakerId,
+        idempotencyKey: c.get("idempotencyKey"),
+      }),
     );
     return c.json(placedToBet(placed), 201);
   })

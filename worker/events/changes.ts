@@ -2,6 +2,8 @@ import type { Odds } from "../../common/odds";
 import { pool, punter } from "../ledger/accounts";
 import { settleBetsStatements, type BetFilter } from "../ledger/settlement";
 import { runMoneyBatch, transferStatements } from "../ledger/transfer";
+import { betRef } from "../bets/replay";
+import { markCommitted } from "../lib/idempotency";
 import { currentPrices, oddsAfterWithdrawal, type BookItem } from "./book";
 import type { DraftInput } from "./rules";
 import * as sql from "./statements";
@@ -134,10 +136,16 @@ export function result(db: D1Database, e: EventState, winners: number[], now: st
   ];
 }
 
-/** A bet's statements: the stake moved from punter to pool, then the bet row (RETURNING its id, last). */
-export function betStatements(db: D1Database, e: EventState, row: sql.BetRowInput): D1PreparedStatement[] {
+/**
+ * A bet's statements: the stake moved from punter to pool, the call's idempotency key marked
+ * committed (so a retry after a lost answer finds the bet, not a second stake), then the bet
+ * row, last, RETURNING its id.
+ */
+export function betStatements(db: D1Database, e: EventState, row: sql.BetRowInput, idempotencyKey?: string): D1PreparedStatement[] {
+  const place = betRef({ bookmakerId: e.bookmakerId, eventId: e.id, itemId: row.itemId });
   return [
     ...transferStatements(db, { kind: "STAKE", poolOwnerId: e.ownerId, from: punter(e.ownerId, row.userId), to: pool(e.ownerId), amountCents: row.stakeCents, ref: `event:${e.id}` }),
+    ...(idempotencyKey === undefined ? [] : [markCommitted(db, row.userId, idempotencyKey, place)]),
     sql.insertBetStatement(db, row),
   ];
 }

@@ -50,6 +50,22 @@ describe("the room when D1 fails", () => {
     expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
   });
 
+  it("marks a bet's idempotency key committed in the bet's own batch, so a retry after a lost answer replays the bet", async () => {
+    const { book, event, punter } = await world();
+    await injectFaults(event.id, inOrder("after"));
+    const headers = { "Idempotency-Key": `lost-answer-${event.id}` };
+    const body = { requestId: 0, bookmakerId: book.bookmakerId, eventId: event.id, eventItemId: event.items[1].id, amount: 20, coefficient: event.items[1].currCoefficient };
+    const first = await call("POST", "/bets", { token: punter.token, body, headers });
+    expect(first.status).toBe(201);
+    const key = await env.DB.prepare(`SELECT state, ref FROM idempotency_keys WHERE user_id = ?1 AND key = ?2`).bind(punter.userId, headers["Idempotency-Key"]).first();
+    expect(key).toMatchObject({ ref: `bet:${book.bookmakerId}:${event.id}:${event.items[1].id}` });
+    const retry = await call("POST", "/bets", { token: punter.token, body, headers });
+    expect(retry.status).toBe(201);
+    expect(await retry.json()).toEqual(await first.json());
+    expect(await betCount(event.id)).toBe(2);
+    expect(await coins(punter.token, book.bookmakerId)).toBe(70);
+  });
+
   it("answers 503 for a bet whose batch never landed, moves nothing, and takes the same bet next time", async () => {
     const { book, event, punter } = await world();
     await injectFaults(event.id, inOrder("before"));

@@ -159,7 +159,7 @@ export class EventRoom extends DurableObject<Env> {
   private async reserveAndWrite(e: EventState, item: ItemState, bet: BetRequest, taken: { odds: Odds; payoutCents: number }): Promise<RoomResult<PlacedBet>> {
     this.hold(item, bet.userId, bet.stakeCents, taken.payoutCents);
     const row = { eventId: e.id, itemId: item.id, userId: bet.userId, bookmakerId: e.bookmakerId, stakeCents: bet.stakeCents, odds: taken.odds, createdAt: nowIso() };
-    const write = this.betWriter(e.id).write({ userId: bet.userId, itemId: item.id }, changes.betStatements(this.db, e, row));
+    const write = this.betWriter(e.id).write({ userId: bet.userId, itemId: item.id }, changes.betStatements(this.db, e, row, bet.idempotencyKey));
     this.inflight.add(write);
     try {
       const betId = await write;

@@ -124,6 +124,8 @@ export interface BetRequest {
   itemId: number;
   stakeCents: number;
   coefficient: number;
+  /** The call's Idempotency-Key: marked committed in the bet's own batch. */
+  idempotencyKey?: string;
 }
 
 /** Results of the room's methods: RPC drops error fields, so failures are values. */
