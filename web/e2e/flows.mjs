@@ -1,0 +1,346 @@
+// Browser checks of flows a bookmaker and a punter trip on (issue "What a user trips on"), each
+// with users of its own so one failure does not hide the others: the copy offer after Abandon,
+// screens that show each change's own answer, a refused bet's message, the punter's fractional
+// switch, the dev main button, countdowns, displays of results and history, keeping a new event
+// as a draft, and the market's purchases. Set-up goes through the API; what is checked goes
+// through the screens. `npm run test:e2e` runs it (web/e2e/run.mjs), or alone.
+import { API_URL, apiAs, assert, assertNoPageErrors, check, log, phone, prepare, rand, run, sleep } from "./harness.mjs";
+
+const SHOT = (name) => `/tmp/bookie-flows-${name}.png`;
+const HOUR = 3_600_000;
+
+let url;
+let browser;
+const phones = [];
+
+/** A phone signed in as `user`, with the API as that user. */
+async function signedIn(user, path = "/home", options = {}) {
+  const page = await phone(browser, { timezoneId: "UTC", ...options });
+  phones.push(page);
+  if (options.now) await page.clock.setFixedTime(options.now);
+  await page.goto(`${url}${path}?devUser=${user}`);
+  return { page, api: await apiAs(page) };
+}
+
+/** Buys a catalogue item by type and pays its invoice as dev mode does. */
+async function buy(api, type) {
+  const item = (await api("GET", "/subscriptions")).find((i) => i.subscriptionType === type);
+  assert(item, `no ${type} in the catalogue`);
+  const { invoiceLink } = await api("POST", "/subscriptions/purchase", { subscriptionId: item.subscriptionId });
+  const res = await fetch(new URL(invoiceLink, API_URL), { method: "POST" });
+  assert(res.ok, `paying ${type} answered ${res.status}`);
+}
+
+/** A subscribed bookmaker with a profile; answers his phone, API and bookmaker id. */
+async function bookmaker(tag) {
+  const id = rand();
+  const { page, api } = await signedIn(`${tag}${id}`);
+  await buy(api, "BOOKMAKER");
+  const { bookmakerId } = await api("PUT", "/bookmakers/register", { name: `Book${tag}${id}`.slice(0, 16) });
+  return { page, api, bookmakerId, user: `${tag}${id}` };
+}
+
+/** A published event three hours ahead (or `startIn` ms); answers its id and title. */
+async function publish(book, { description = `Race ${rand()}`, startIn = 3 * HOUR, items = [["Red Rum", 2], ["Shergar", 3], ["Arkle", 5]] } = {}) {
+  const title = "Horse Racing / Ireland";
+  const start = Date.now() + startIn;
+  const { eventId } = await book.api("POST", "/drafts", {
+    title,
+    description,
+    startDate: new Date(start).toISOString(),
+    endDate: new Date(start + HOUR).toISOString(),
+    bookmakerId: book.bookmakerId,
+    maxTotalPayout: 1000,
+    items: items.map(([t, coefficient]) => ({ title: t, coefficient })),
+    returnPrice: 0.5,
+    botEqualizer: false,
+  });
+  await book.api("POST", "/events", { draftId: eventId });
+  return { eventId, title, description };
+}
+
+/** A punter who joined `book` and holds `coins` there. */
+async function punterOf(book, coins = 500) {
+  const user = `pn${rand()}`;
+  const { page, api } = await signedIn(user, "/bookies");
+  await api("POST", `/bookmakers/${book.bookmakerId}/sign`);
+  const request = (await book.api("GET", "/bookmakers/requests")).find((r) => r.user.username === user);
+  await book.api("POST", `/bookmakers/requests/${request.joinRequest.id}/approve`);
+  if (coins > 0) await book.api("POST", "/balances/add", { userId: request.user.internalId, balance: { amount: coins, currency: "COIN" } });
+  return { page, api, user, userId: request.user.internalId };
+}
+
+const card = (page, description) => page.getByRole("article").filter({ hasText: description });
+const inMain = (page, name) => page.getByRole("main").getByRole("button", { name, exact: true });
+
+/** Opens the bookmaker's list and the Draft screen of the event described `description`. */
+async function openDraft(page, eventId, description) {
+  await card(page, description).getByRole("button", { name: "Draft", exact: true }).click({ timeout: 10_000 });
+  await page.waitForURL(new RegExp(`/eventmanagementpage/${eventId}$`), { timeout: 10_000 });
+  await page.getByRole("region", { name: "Member list" }).waitFor({ timeout: 10_000 });
+}
+
+async function main() {
+  ({ dev: url, browser } = await prepare(["dev"]));
+
+  await check("Abandon and copy of event: the copy offer stays up and opens the prefilled form", async () => {
+    const book = await bookmaker("ab");
+    const event = await publish(book);
+    const { page } = book;
+    await page.goto(`${url}/bookmakerevents`);
+    await openDraft(page, event.eventId, event.description);
+    await page.getByRole("button", { name: "Abandon and copy of event" }).click({ timeout: 5_000 });
+    await page.getByRole("dialog", { name: "Abandon the event?" }).getByRole("button", { name: "Abandon", exact: true }).click();
+    const offer = page.getByRole("dialog", { name: "Do you want to create a copy of this event??" });
+    await offer.waitFor({ timeout: 10_000 });
+    await sleep(2_000); // the list and the event are refetched meanwhile
+    assert(await offer.isVisible(), "the copy offer went away by itself");
+    await page.screenshot({ path: SHOT("copy-offer") });
+    await offer.getByRole("button", { name: "Yes", exact: true }).click();
+    await page.waitForURL(/\/createeventpage$/, { timeout: 5_000 });
+    const description = await page.getByLabel("Description", { exact: true }).inputValue();
+    assert(description === event.description, `the copy's description is '${description}'`);
+    const status = (await book.api("GET", `/events/${event.eventId}`)).status;
+    assert(status === "CANCELLED", `the abandoned event is ${status}`);
+  });
+
+  await check("dev main button: the end of the Draft screen stays clear of it", async () => {
+    const book = await bookmaker("mb");
+    const event = await publish(book);
+    const { page } = book;
+    await page.goto(`${url}/bookmakerevents`);
+    await openDraft(page, event.eventId, event.description);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const link = page.getByRole("button", { name: "Abandon and copy of event" });
+    const main = page.locator(".dev-telegram-main");
+    const [linkBox, mainBox] = [await link.boundingBox(), await main.boundingBox()];
+    assert(linkBox && mainBox, "the link or the main button is not drawn");
+    assert(linkBox.y + linkBox.height <= mainBox.y, `the link ends at ${linkBox.y + linkBox.height}px, under the main button at ${mainBox.y}px`);
+    await link.click({ trial: true, timeout: 2_000 }); // nothing else would take the tap
+    await page.screenshot({ path: SHOT("draft-bottom") });
+  });
+
+  await check("Save → Draft → Save in quick succession leaves the event live, and the screens say so", async () => {
+    const book = await bookmaker("sv");
+    const event = await publish(book);
+    const { page } = book;
+    await page.goto(`${url}/bookmakerevents`);
+    for (let round = 1; round <= 2; round++) {
+      await openDraft(page, event.eventId, event.description);
+      await inMain(page, "Save").click();
+      await page.waitForURL(/\/bookmakerevents$/, { timeout: 10_000 });
+    }
+    const status = (await book.api("GET", `/events/${event.eventId}`)).status;
+    assert(status === "READY_FOR_BETS", `after two Saves the event is ${status}`);
+    await card(page, event.description).getByText("Active", { exact: true }).waitFor({ timeout: 5_000 });
+  });
+
+  await check("Draft → Back shows the event Suspended, and Draft again opens the draft without an error", async () => {
+    const book = await bookmaker("db");
+    const event = await publish(book);
+    const { page } = book;
+    await page.goto(`${url}/bookmakerevents`);
+    await card(page, event.description).getByText("Active", { exact: true }).waitFor({ timeout: 10_000 });
+    await openDraft(page, event.eventId, event.description);
+    await page.getByRole("button", { name: "‹ Back", exact: true }).click();
+    await page.waitForURL(/\/bookmakerevents$/, { timeout: 5_000 });
+    // At once: the list shows the change's answer, not the list read before it.
+    await card(page, event.description).getByText("Suspended", { exact: true }).waitFor({ timeout: 300 });
+    await openDraft(page, event.eventId, event.description);
+    assert((await page.getByRole("dialog").count()) === 0, `an error popup: ${await page.getByRole("dialog").allTextContents()}`);
+  });
+
+  await check("a refused bet's message stays until the punter closes it", async () => {
+    const book = await bookmaker("rf");
+    const event = await publish(book);
+    const punter = await punterOf(book);
+    const { page } = punter;
+    await page.goto(`${url}/events/${book.bookmakerId}`);
+    await page.getByRole("button", { name: event.title }).click({ timeout: 10_000 });
+    const dialog = page.getByRole("dialog", { name: event.title });
+    await dialog.getByRole("button", { name: /^Bet on Red Rum:/ }).click();
+    await dialog.getByRole("option", { name: /^1\/4 Max/ }).click();
+    await book.api("POST", `/events/${event.eventId}/draft`); // the bookmaker suspends it meanwhile
+    await dialog.getByRole("button", { name: "Bet", exact: true }).click();
+    const refusal = page.getByRole("dialog", { name: "Your bet has not been accepted" });
+    await refusal.getByText("Event is suspended. Please try again later.", { exact: false }).waitFor({ timeout: 10_000 });
+    await sleep(3_000); // events, coins and history are refetched meanwhile
+    assert(await refusal.isVisible(), "the refusal went away by itself");
+    await page.screenshot({ path: SHOT("refusal") });
+    await refusal.getByRole("button", { name: "Ok", exact: true }).click();
+    await refusal.waitFor({ state: "detached", timeout: 2_000 });
+  });
+
+  await check("the punter's fractional switch asks nothing of the API when the bookmaker lacks FRACTAL_ODDS", async () => {
+    const book = await bookmaker("fr");
+    const event = await publish(book);
+    const punter = await punterOf(book);
+    const { page } = punter;
+    const refused = [];
+    page.on("response", (r) => r.url().startsWith(API_URL) && r.status() >= 400 && refused.push(`${r.status()} ${r.url()}`));
+    const asked = [];
+    page.on("request", (r) => r.url().includes("fractional=") && asked.push(r.url()));
+    await page.goto(`${url}/events/${book.bookmakerId}`);
+    await page.getByRole("button", { name: event.title }).waitFor({ timeout: 10_000 });
+    await sleep(500); // the bookmaker's subscriptions arrive
+    await page.getByRole("switch", { name: "Fractional odds" }).click();
+    const popup = page.getByRole("dialog", { name: "Fractional odds are unavailable" });
+    await popup.getByText("This bookmaker does not have access to fractional odds.").waitFor({ timeout: 5_000 });
+    await popup.getByRole("button", { name: "Ok", exact: true }).click();
+    assert(!(await page.getByRole("switch", { name: "Fractional odds" }).isChecked()), "the switch stayed on");
+    assert(asked.length === 0, `asked the API: ${asked.join(", ")}`);
+    assert(refused.length === 0, `refused calls: ${refused.join(", ")}`);
+  });
+
+  await check("settled and abandoned event cards show no countdown", async () => {
+    const book = await bookmaker("cd");
+    const open = await publish(book, { description: "Still ahead" });
+    const abandoned = await publish(book, { description: "Called off" });
+    const settled = await publish(book, { description: "Run and won" });
+    await book.api("POST", `/events/${abandoned.eventId}/abandon`);
+    const won = await book.api("GET", `/events/${settled.eventId}`);
+    await book.api("POST", `/events/${settled.eventId}/finalize`, { eventId: settled.eventId, winners: [won.items[0].id] });
+    const { page } = await punterOf(book);
+    await page.goto(`${url}/events/${book.bookmakerId}`);
+    const cardOf = (text) => page.getByRole("button").filter({ hasText: text });
+    await cardOf("Still ahead").getByRole("timer").waitFor({ timeout: 10_000 });
+    for (const text of ["Called off", "Run and won"]) {
+      await cardOf(text).waitFor({ timeout: 5_000 });
+      assert((await cardOf(text).getByRole("timer").count()) === 0, `'${text}' still counts down`);
+    }
+    await page.screenshot({ path: SHOT("countdowns") });
+    void open;
+  });
+
+  await check("Market: Renew opens the renewal screen once renewal is allowed", async () => {
+    const book = await bookmaker("rn");
+    // The phone's clock 25 days on: the first period ends in 30, renewal opens 8 days before.
+    const { page } = await signedIn(book.user, "/home", { now: Date.now() + 25 * 864e5 });
+    await page.goto(`${url}/marketpage`);
+    const renew = page.getByRole("button", { name: /^Renew \d+$/ });
+    await renew.waitFor({ timeout: 10_000 });
+    await page.waitForFunction(() => [...document.querySelectorAll("button")].some((b) => /^Renew \d+$/.test(b.textContent) && !b.disabled), null, { timeout: 10_000 });
+    await renew.click();
+    await page.waitForURL(/\/renewsubscription$/, { timeout: 5_000 });
+    await page.getByRole("button", { name: /^Subscribe \d+$/ }).waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: SHOT("renew") });
+  });
+
+  await check("Market: the messenger closes after a coin purchase", async () => {
+    const book = await bookmaker("mk");
+    const { page } = book;
+    await page.goto(`${url}/marketpage`);
+    await page.getByRole("region", { name: "Coins" }).getByRole("button").first().click({ timeout: 10_000 });
+    await page.getByRole("dialog").getByRole("button", { name: "Purchase", exact: true }).click();
+    await page.getByText("Telegram closed the mini-app (dev mode). Reload to open it again.").waitFor({ timeout: 10_000 });
+    const pool = (await book.api("GET", "/balances")).balance.amount;
+    assert(pool === 11_000, `the pool holds ${pool} after buying 1,000 coins`);
+  });
+
+  await check("New Event: Back asks before throwing the form away, and Save as draft keeps it in the list", async () => {
+    const book = await bookmaker("nd");
+    const { page } = book;
+    const description = `Kept for later ${rand()}`;
+    await page.goto(`${url}/createeventpage`);
+    await page.getByLabel("Description", { exact: true }).fill(description);
+    const start = new Date(Date.now() + 2 * 864e5);
+    const two = (n) => String(n).padStart(2, "0");
+    await page.getByLabel("Date", { exact: true }).pressSequentially(`${two(start.getUTCDate())}${two(start.getUTCMonth() + 1)}${two(start.getUTCFullYear() % 100)}`);
+    await page.getByLabel("Time", { exact: true }).pressSequentially("1830");
+    await page.getByLabel("Outcome 1", { exact: true }).fill("Red Rum");
+    await page.getByLabel("Outcome 2", { exact: true }).fill("Shergar");
+    await page.getByRole("button", { name: "‹ Back", exact: true }).click();
+    const ask = page.getByRole("dialog", { name: "Leave without saving?" });
+    await ask.waitFor({ timeout: 5_000 });
+    assert(/\/createeventpage$/.test(page.url()), `Back left the form at once for ${page.url()}`);
+    await page.screenshot({ path: SHOT("leave-new-event") });
+    await ask.getByRole("button", { name: "Save as draft", exact: true }).click();
+    await page.waitForURL(/\/bookmakerevents$/, { timeout: 10_000 });
+    await card(page, description).getByText("Suspended", { exact: true }).waitFor({ timeout: 10_000 });
+    const kept = (await book.api("GET", "/events?view=open")).find((e) => e.description === description);
+    assert(kept?.status === "CREATED", `the kept event is ${kept?.status}`);
+  });
+
+  await check("a punter's settled event: his odds, a gain on the winner only; history says Non-runner and shows descriptions", async () => {
+    const book = await bookmaker("ds");
+    await buy(book.api, "WHAT_IF");
+    const event = await publish(book, { description: "Settled with a non-runner" });
+    const punter = await punterOf(book);
+    const items = (await punter.api("GET", `/player/events/${book.bookmakerId}`)).find((e) => e.eventId === event.eventId).items;
+    const [redRum, , arkle] = items;
+    for (const item of [redRum, arkle]) {
+      await punter.api("POST", "/bets", { bookmakerId: book.bookmakerId, eventId: event.eventId, eventItemId: item.id, amount: 20, coefficient: item.coefficient });
+    }
+    const repriced = await book.api("POST", `/events/${event.eventId}/nr/${arkle.id}`);
+    const redRumNow = repriced.items.find((i) => i.id === redRum.id).currCoefficient;
+    assert(redRumNow !== redRum.coefficient, `the non-runner did not reprice Red Rum (${redRumNow})`);
+    await book.api("POST", `/events/${event.eventId}/finalize`, { eventId: event.eventId, winners: [redRum.id] });
+    const { page } = punter;
+    await page.goto(`${url}/events/${book.bookmakerId}`);
+    await page.getByRole("button").filter({ hasText: event.description }).click({ timeout: 10_000 });
+    const result = page.getByRole("dialog", { name: event.title });
+    const winner = result.getByRole("row", { name: "Red Rum, winner" });
+    await winner.waitFor({ timeout: 5_000 });
+    await result.getByRole("columnheader", { name: "GAIN" }).waitFor({ timeout: 2_000 });
+    const cells = async (row) => (await row.getByRole("cell").allTextContents()).map((t) => t.trim());
+    const [, odds, gain] = await cells(winner);
+    assert(odds === String(redRum.coefficient), `Red Rum shows odds ${odds}, not the ${redRum.coefficient} the bet was taken at`);
+    assert(gain !== "" && gain !== "0", `the winner shows no gain: '${gain}'`);
+    for (const title of ["Shergar", "Arkle"]) {
+      const [, , figure] = await cells(result.getByRole("row").filter({ hasText: title }));
+      assert(figure === "", `${title} shows a gain of ${figure}`);
+    }
+    await page.screenshot({ path: SHOT("result-nr") });
+    await result.getByRole("button", { name: "Ok", exact: true }).click();
+    await page.getByRole("button", { name: "History", exact: true }).click();
+    await page.waitForURL(new RegExp(`/history/${book.bookmakerId}$`), { timeout: 5_000 });
+    const refunded = page.getByRole("rowgroup", { name: `${event.title}, Arkle` });
+    await refunded.getByText("Non-runner / The bet has been refunded", { exact: true }).waitFor({ timeout: 10_000 });
+    await refunded.getByText(event.description, { exact: true }).waitFor({ timeout: 2_000 });
+    await page.screenshot({ path: SHOT("history-nr") });
+  });
+
+  await check("'Feature is unavailable' where what-if figures are asked of a bookmaker without WHAT_IF", async () => {
+    const book = await bookmaker("fu");
+    const event = await publish(book, { description: "No what-if here" });
+    const { page } = await punterOf(book);
+    await page.goto(`${url}/events/${book.bookmakerId}`);
+    await book.api("POST", `/events/${event.eventId}/draft`); // suspended: the punter's tap opens the result view
+    await page.reload();
+    await page.getByRole("button").filter({ hasText: event.description }).click({ timeout: 10_000 });
+    const result = page.getByRole("dialog", { name: event.title });
+    await result.getByRole("button", { name: "WHAT IF", exact: true }).click({ timeout: 5_000 });
+    const popup = page.getByRole("dialog", { name: "Feature is unavailable" });
+    await popup.getByText("This bookmaker does not have access to this functionality.").waitFor({ timeout: 2_000 });
+    await page.screenshot({ path: SHOT("feature-unavailable") });
+  });
+
+  await check("error popups say statuses as a user would; a pool short of coins reads 'Insufficient currency…'", async () => {
+    const book = await bookmaker("er");
+    const event = await publish(book);
+    const punter = await punterOf(book, 0);
+    const { page } = book;
+    await page.goto(`${url}/bookmakerevents`);
+    await card(page, event.description).getByText("Active", { exact: true }).waitFor({ timeout: 10_000 });
+    await book.api("POST", `/events/${event.eventId}/draft`); // behind the list's back
+    await card(page, event.description).getByRole("button", { name: "Draft", exact: true }).click();
+    const popup = page.getByRole("dialog");
+    await popup.waitFor({ timeout: 5_000 });
+    const text = await popup.textContent();
+    assert(!/\b(CREATED|READY_FOR_BETS|CALCULATED|CANCELLED)\b/.test(text), `the popup says '${text}'`);
+    await popup.getByRole("button", { name: "Ok", exact: true }).click();
+    await page.goto(`${url}/playermanagement`);
+    await page.getByRole("button", { name: new RegExp(`^@${punter.user} Note`) }).click({ timeout: 10_000 });
+    const dialog = page.getByRole("dialog", { name: `@${punter.user}` });
+    await dialog.getByLabel("Coins", { exact: true }).fill("20000"); // his pool holds 10,000
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByText("Insufficient currency. You can purchase more in the store.", { exact: true }).waitFor({ timeout: 10_000 });
+  });
+
+  await check("no page errors on any phone", async () => {
+    assertNoPageErrors(...phones);
+  });
+  log("screenshots: /tmp/bookie-flows-*.png");
+}
+
+run(main, { limitMs: 6 * 60_000 });
