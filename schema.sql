@@ -67,8 +67,10 @@ CREATE TABLE ledger (
   CHECK (from_account IS NULL OR from_account <> to_account)
 );
 CREATE INDEX ledger_pool_owner ON ledger (pool_owner_id, id);
-CREATE INDEX ledger_from ON ledger (from_account);
-CREATE INDEX ledger_to ON ledger (to_account);
+-- By account with time, kind and amount: a punter's figures are read from these alone (0005).
+CREATE INDEX ledger_from_time ON ledger (from_account, created_at, kind, amount_cents);
+CREATE INDEX ledger_to_time ON ledger (to_account, created_at, kind, amount_cents);
+CREATE INDEX ledger_pool_owner_time ON ledger (pool_owner_id, created_at);
 -- A grant is given once per user, whatever happens to deliveries.
 CREATE UNIQUE INDEX ledger_one_grant ON ledger (pool_owner_id) WHERE kind = 'GRANT';
 
@@ -135,6 +137,7 @@ CREATE TABLE bets (
 );
 CREATE INDEX bets_event ON bets (event_id, status);
 CREATE INDEX bets_punter_history ON bets (bookmaker_id, user_id, created_at);
+CREATE INDEX bets_bookmaker_settled ON bets (bookmaker_id, settled_at);
 
 -- The market's catalogue, in Telegram Stars. Coin packages carry `coins_cents`.
 CREATE TABLE subscriptions (
@@ -208,7 +211,3 @@ CREATE TABLE idempotency_keys (
   PRIMARY KEY (user_id, key)
 ) WITHOUT ROWID;
 CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
-
--- Figures: a book's ledger by time, its bets by when they were settled (0005).
-CREATE INDEX ledger_pool_owner_time ON ledger (pool_owner_id, created_at);
-CREATE INDEX bets_bookmaker_settled ON bets (bookmaker_id, settled_at);

@@ -57,24 +57,23 @@ export const sumFigures = (rows: FigureCents[]): FigureCents =>
   );
 
 /**
- * Every ledger row of the book up to the end of the period, once for the account it credits
- * and once for the one it debits, signed from that account's side. `closing` sums them all,
- * whatever their kind, so a kind the columns forget would break the identity, not hide.
+ * The book's punter accounts with the ledger rows that credit them (or debit them: `side`)
+ * up to the end of the period, summed by kind. The join walks each account's own index
+ * entries, which hold every column read here, so a week of a big book never reads the table.
+ * `total` sums every row whatever its kind: a kind the columns forget breaks the identity
+ * rather than hide.
  */
-const MOVES = `
-  SELECT to_account AS account, amount_cents AS signed, kind, created_at FROM ledger
-  WHERE pool_owner_id = ?1 AND created_at < ?3
-  UNION ALL
-  SELECT from_account, -amount_cents, kind, created_at FROM ledger
-  WHERE pool_owner_id = ?1 AND created_at < ?3 AND from_account IS NOT NULL`;
-
-const FIGURE_COLUMNS = `
-  COALESCE(SUM(CASE WHEN m.created_at < ?2 THEN m.signed END), 0) AS opening,
-  COALESCE(SUM(CASE WHEN m.created_at >= ?2 AND m.kind = 'ALLOCATE' THEN m.signed END), 0) AS added,
-  COALESCE(SUM(CASE WHEN m.created_at >= ?2 AND m.kind = 'WITHDRAW' THEN -m.signed END), 0) AS withdrawn,
-  COALESCE(SUM(CASE WHEN m.created_at >= ?2 AND m.kind = 'STAKE' THEN -m.signed END), 0) AS staked,
-  COALESCE(SUM(CASE WHEN m.created_at >= ?2 AND m.kind IN ('PAYOUT', 'REFUND') THEN m.signed END), 0) AS returned,
-  COALESCE(SUM(m.signed), 0) AS closing`;
+const sideSql = (side: "to_account" | "from_account", kinds: { first: string; second: string }) => `
+  SELECT a.id AS account,
+    COALESCE(SUM(CASE WHEN l.created_at < ?2 THEN l.amount_cents END), 0) AS before,
+    COALESCE(SUM(CASE WHEN l.created_at >= ?2 AND l.kind IN (${kinds.first}) THEN l.amount_cents END), 0) AS first,
+    COALESCE(SUM(CASE WHEN l.created_at >= ?2 AND l.kind IN (${kinds.second}) THEN l.amount_cents END), 0) AS second,
+    COALESCE(SUM(l.amount_cents), 0) AS total
+  FROM accounts a JOIN ledger l ON l.${side} = a.id AND l.created_at < ?3
+  WHERE a.kind = 'PUNTER' AND a.pool_owner_id = ?1
+  GROUP BY a.id`;
+const CREDITS = sideSql("to_account", { first: "'ALLOCATE'", second: "'PAYOUT', 'REFUND'" });
+const DEBITS = sideSql("from_account", { first: "'WITHDRAW'", second: "'STAKE'" });
 
 /** Stakes placed before the end and not settled by then, per punter. */
 const OPEN_STAKES = `
@@ -95,17 +94,18 @@ export interface PunterCents {
 export async function punterFigures(db: D1Database, book: { id: number; owner_id: number }, period: Period, punterId?: number): Promise<PunterCents[]> {
   const { results } = await db
     .prepare(
-      `WITH moves AS (${MOVES}),
-         per_account AS (SELECT m.account, ${FIGURE_COLUMNS} FROM moves m GROUP BY m.account),
-         open AS (${OPEN_STAKES})
+      `WITH credits AS (${CREDITS}), debits AS (${DEBITS}), open AS (${OPEN_STAKES})
        SELECT a.punter_id AS user_id, u.username, COALESCE(ms.status = 'APPROVED', 0) AS approved,
-         COALESCE(f.opening, 0) AS opening, COALESCE(f.added, 0) AS added, COALESCE(f.withdrawn, 0) AS withdrawn,
-         COALESCE(f.staked, 0) AS staked, COALESCE(f.returned, 0) AS returned, COALESCE(f.closing, 0) AS closing,
+         COALESCE(cr.before, 0) - COALESCE(db.before, 0) AS opening,
+         COALESCE(cr.first, 0) AS added, COALESCE(db.first, 0) AS withdrawn,
+         COALESCE(db.second, 0) AS staked, COALESCE(cr.second, 0) AS returned,
+         COALESCE(cr.total, 0) - COALESCE(db.total, 0) AS closing,
          COALESCE(o.open_cents, 0) AS openStakes
        FROM accounts a
        JOIN users u ON u.id = a.punter_id
        LEFT JOIN memberships ms ON ms.bookmaker_id = ?4 AND ms.user_id = a.punter_id
-       LEFT JOIN per_account f ON f.account = a.id
+       LEFT JOIN credits cr ON cr.account = a.id
+       LEFT JOIN debits db ON db.account = a.id
        LEFT JOIN open o ON o.user_id = a.punter_id
        WHERE a.kind = 'PUNTER' AND a.pool_owner_id = ?1 AND (?5 IS NULL OR a.punter_id = ?5)
        ORDER BY u.username COLLATE NOCASE, u.id`,
@@ -181,7 +181,7 @@ export async function dailyFigures(db: D1Database, book: { id: number; owner_id:
          SELECT d.i,
            COALESCE(SUM(CASE WHEN l.kind = 'STAKE' THEN l.amount_cents END), 0) AS staked,
            COALESCE(SUM(CASE WHEN l.kind IN ('PAYOUT', 'REFUND') THEN l.amount_cents END), 0) AS returned
-         FROM days d JOIN ledger l ON l.pool_owner_id = ?1 AND l.created_at >= d.s AND l.created_at < d.e
+         FROM days d CROSS JOIN ledger l ON l.pool_owner_id = ?1 AND l.created_at >= d.s AND l.created_at < d.e
          WHERE l.kind IN ('STAKE', 'PAYOUT', 'REFUND')
          GROUP BY d.i`,
       )
@@ -190,7 +190,7 @@ export async function dailyFigures(db: D1Database, book: { id: number; owner_id:
       .prepare(
         `WITH days AS (SELECT key AS i, json_extract(value, '$[0]') AS s, json_extract(value, '$[1]') AS e FROM json_each(?2))
          SELECT d.i, COALESCE(SUM(b.stake_cents), 0) AS settled
-         FROM days d JOIN bets b ON b.bookmaker_id = ?1 AND b.settled_at >= d.s AND b.settled_at < d.e
+         FROM days d CROSS JOIN bets b ON b.bookmaker_id = ?1 AND b.settled_at >= d.s AND b.settled_at < d.e
          GROUP BY d.i`,
       )
       .bind(book.id, bounds),
