@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, json, signIn } from "../test/api";
-import { freshBookName, newBook } from "../test/world";
+import { freshBookName, giveSubscription, newBook } from "../test/world";
 
 const register = (token: string, name: unknown) => call("PUT", "/bookmakers/register", { token, body: { name } });
 
@@ -12,6 +12,7 @@ async function errorOf(res: Response) {
 describe("bookmaker profile", () => {
   it("registers a profile, trims the name, and shows it in authorizeMe", async () => {
     const user = await signIn("owner");
+    await giveSubscription(user.userId, "BOOKMAKER");
     const name = freshBookName();
     const res = await register(user.token, `  ${name}  `);
     expect(res.status).toBe(200);
@@ -41,6 +42,7 @@ describe("bookmaker profile", () => {
   it("refuses a name another bookmaker holds, whatever its case, with 409 NAME_TAKEN", async () => {
     const first = await newBook();
     const other = await signIn("owner");
+    await giveSubscription(other.userId, "BOOKMAKER");
     const res = await register(other.token, first.name.toUpperCase());
     expect(res.status).toBe(409);
     expect((await errorOf(res)).code).toBe("NAME_TAKEN");
@@ -100,6 +102,39 @@ describe("bookmaker profile", () => {
     expect(res.status).toBe(403);
     expect((await call("POST", `/bookmakers/99999999/terms`, { token: stranger.token, body: { terms: "x" } })).status).toBe(404);
     expect((await call("POST", `/bookmakers/abc/terms`, { token: stranger.token, body: { terms: "x" } })).status).toBe(400);
+  });
+
+  it("refuses to register a user who never held a BOOKMAKER subscription: 403, no profile, the name stays free", async () => {
+    const user = await signIn("squatter");
+    const name = freshBookName();
+    const res = await register(user.token, name);
+    expect(res.status).toBe(403);
+    expect(await errorOf(res)).toEqual({ code: "SUBSCRIPTION_REQUIRED", message: "Bookmaker subscription not found." });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM bookmakers WHERE owner_id = ?1 OR name = ?2").bind(user.userId, name).first()).toEqual({ n: 0 });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM accounts WHERE pool_owner_id = ?1").bind(user.userId).first()).toEqual({ n: 0 });
+
+    // The name is still free for a subscriber.
+    const subscriber = await signIn("owner");
+    await giveSubscription(subscriber.userId, "BOOKMAKER");
+    expect((await register(subscriber.token, name)).status).toBe(200);
+  });
+
+  it("refuses to register under a subscription that has lapsed (shared/API.md: an active one is needed)", async () => {
+    const user = await signIn("lapsed");
+    await giveSubscription(user.userId, "BOOKMAKER", new Date(Date.now() - 1000).toISOString());
+    const res = await register(user.token, freshBookName());
+    expect(res.status).toBe(403);
+    expect((await errorOf(res)).code).toBe("SUBSCRIPTION_REQUIRED");
+    expect((await json("GET", "/bookmakers/authorizeMe", { token: user.token })).bookmakerDto).toBeNull();
+  });
+
+  it("lets an owner whose subscription lapsed still rename his profile and edit his terms", async () => {
+    const book = await newBook({ active: false });
+    const held = await env.DB.prepare("SELECT end_date FROM user_subscriptions WHERE user_id = ?1 AND type = 'BOOKMAKER'").bind(book.owner.userId).first<{ end_date: string }>();
+    expect(Date.parse(held!.end_date)).toBeLessThan(Date.now());
+    const name = freshBookName();
+    expect(await json("POST", "/bookmakers/rename", { token: book.owner.token, body: { name } })).toMatchObject({ bookmakerId: book.bookmakerId, bookmakerName: name });
+    expect(await json("POST", `/bookmakers/${book.bookmakerId}/terms`, { token: book.owner.token, body: { terms: "Cash only" } })).toMatchObject({ terms: "Cash only" });
   });
 
   it("needs a token for every profile call", async () => {

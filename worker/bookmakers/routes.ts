@@ -3,12 +3,30 @@ import * as v from "valibot";
 import type { BookmakerLists } from "../contract";
 import type { AppEnv } from "../env";
 import { requireUser } from "../identity/require-user";
+import { unknownUser } from "../identity/users";
 import { openAccount, pool } from "../ledger/accounts";
 import { AppError, forbidden, notFound } from "../lib/errors";
 import { nowIso } from "../lib/time";
+import { holdsSubscriptionSql } from "../subscriptions/activity";
 import { IdParam, validate } from "../lib/validate";
 import { NameBody, TermsBody } from "./profile";
 import { bookmakerById, bookmakerCards, bookmakerOwnedBy, requireOwnBookmaker, toBookmakerDto } from "./queries";
+
+/**
+ * What registering depends on, in one read: the caller's user row (a session is checked by
+ * signature alone), an active BOOKMAKER subscription, and no profile yet.
+ */
+async function registrant(db: D1Database, userId: number, now: string) {
+  const row = await db
+    .prepare(
+      `SELECT EXISTS (SELECT 1 FROM users WHERE id = ?1) AS known,
+         ${holdsSubscriptionSql("?1", "'BOOKMAKER'", "?2")} AS subscribed,
+         EXISTS (SELECT 1 FROM bookmakers WHERE owner_id = ?1) AS has_profile`,
+    )
+    .bind(userId, now)
+    .first<{ known: number; subscribed: number; has_profile: number }>();
+  return { known: row?.known === 1, subscribed: row?.subscribed === 1, hasProfile: row?.has_profile === 1 };
+}
 
 const nameTaken = () => new AppError("NAME_TAKEN", 409, "This name is taken.");
 const isNameClash = (err: unknown) => err instanceof Error && /UNIQUE constraint failed: bookmakers\.name/.test(err.message);
@@ -34,7 +52,11 @@ export const bookmakerRoutes = new Hono<AppEnv>()
   .put("/register", validate("json", NameBody), async (c) => {
     const { userId } = c.get("user");
     const { name } = c.req.valid("json");
-    if (await bookmakerOwnedBy(c.env.DB, userId)) throw new AppError("CONFLICT", 409, "You already have a bookmaker profile.");
+    const caller = await registrant(c.env.DB, userId, nowIso());
+    if (!caller.known) throw unknownUser();
+    // A name is held only under a BOOKMAKER subscription (shared/API.md), so none can be squatted for free.
+    if (!caller.subscribed) throw new AppError("SUBSCRIPTION_REQUIRED", 403, "Bookmaker subscription not found.");
+    if (caller.hasProfile) throw new AppError("CONFLICT", 409, "You already have a bookmaker profile.");
     try {
       // The pool may exist already: a subscription paid before the profile carries its grant.
       const [inserted] = await c.env.DB.batch([

@@ -1,6 +1,8 @@
 // Telegram Mini App init data: checked as https://core.telegram.org/bots/webapps#validating-data-received-via-the-mini-app
 // secret = HMAC_SHA256(key "WebAppData", bot token); hash = hex(HMAC_SHA256(key secret, data-check-string)).
 
+import * as v from "valibot";
+
 const encoder = new TextEncoder();
 
 export const INIT_DATA_MAX_AGE_SECONDS = 24 * 60 * 60;
@@ -10,6 +12,13 @@ export interface TelegramUser {
   username?: string;
   first_name?: string;
 }
+
+/** The fields of Telegram's WebAppUser we use; any others are ignored. */
+const InitDataUser = v.object({
+  id: v.pipe(v.number(), v.safeInteger(), v.minValue(1)),
+  username: v.optional(v.string()),
+  first_name: v.optional(v.string()),
+});
 
 export type InitDataCheck =
   | { ok: true; user: TelegramUser; authDate: number; startParam?: string }
@@ -54,15 +63,17 @@ export async function checkInitData(raw: string, botToken: string, nowSeconds: n
   if (!Number.isInteger(authDate) || authDate <= 0) return { ok: false, reason: "MALFORMED" };
   if (nowSeconds - authDate > INIT_DATA_MAX_AGE_SECONDS) return { ok: false, reason: "EXPIRED" };
 
-  let user: TelegramUser;
+  let json: unknown;
   try {
-    user = JSON.parse(params.get("user") ?? "");
+    json = JSON.parse(params.get("user") ?? "");
   } catch {
     return { ok: false, reason: "MALFORMED" };
   }
-  if (typeof user !== "object" || user === null || !Number.isSafeInteger(user.id) || user.id <= 0) {
-    return { ok: false, reason: "MALFORMED" };
-  }
+  // A valid signature vouches for who sent the data, not for its shape: a user of the wrong
+  // shape is refused like any other malformed init data.
+  const parsed = v.safeParse(InitDataUser, json);
+  if (!parsed.success) return { ok: false, reason: "MALFORMED" };
+  const user = parsed.output;
   return { ok: true, user, authDate, startParam: params.get("start_param") ?? undefined };
 }
 

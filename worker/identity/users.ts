@@ -1,3 +1,4 @@
+import { AppError } from "../lib/errors";
 import { nowIso } from "../lib/time";
 
 export interface UserRow {
@@ -16,4 +17,31 @@ export function upsertUserStatement(db: D1Database, user: { id: number; username
        ON CONFLICT (id) DO UPDATE SET username = excluded.username, first_name = excluded.first_name, updated_at = excluded.updated_at`,
     )
     .bind(user.id, user.username, user.firstName, now);
+}
+
+/**
+ * A session whose user has no row: the token is ours, but no sign-in ever created the user
+ * (a token minted by hand with the secret, or a database that was reset). Answered like any
+ * other session we cannot use.
+ */
+export const unknownUser = () => new AppError("UNAUTHENTICATED", 401, "Your session is invalid or has expired.");
+
+export async function userExists(db: D1Database, userId: number): Promise<boolean> {
+  return (await db.prepare(`SELECT 1 AS x FROM users WHERE id = ?1`).bind(userId).first()) !== null;
+}
+
+const isForeignKeyFailure = (err: unknown) => err instanceof Error && /FOREIGN KEY constraint failed/i.test(err.message);
+
+/**
+ * Runs a write that references the caller's user row. Sessions are checked by signature only
+ * (no read per request, so polls stay cheap); when such a write then fails on a foreign key
+ * and the caller has no row, the answer is 401, not 500. Costs a read only on that failure.
+ */
+export async function asKnownUser<T>(db: D1Database, userId: number, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isForeignKeyFailure(err) && !(await userExists(db, userId))) throw unknownUser();
+    throw err;
+  }
 }

@@ -21,3 +21,35 @@ export const validate = <T extends v.GenericSchema | v.GenericSchemaAsync, Targe
 
 /** A positive integer id in a path segment. */
 export const IdParam = v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/, "Must be a positive integer id."), v.transform(Number));
+
+// RFC 3339 date-times (section 5.6): full-date "T" full-time, with "Z" or "±HH:MM".
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:Z|([+-])(\d{2}):(\d{2}))$/i;
+
+const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+const daysInMonth = (y: number, m: number) => (m === 2 ? (isLeapYear(y) ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31);
+
+/**
+ * An RFC 3339 date-time as the instant it names, in milliseconds since 1970: "FORMAT" for text
+ * of another shape, "NO_SUCH_TIME" for a shape with impossible parts (February 30th, 24:00,
+ * an offset of +25:00) or an instant outside the years 0000 to 9999 UTC. Parsed by hand, not by
+ * `Date`, which rolls impossible dates over into the next month and refuses some valid
+ * offsets. Fractional seconds beyond milliseconds are cut; a leap second (:60) is refused, as
+ * a JavaScript time cannot hold it.
+ */
+export function rfc3339Millis(text: string): number | "FORMAT" | "NO_SUCH_TIME" {
+  const m = RFC3339.exec(text);
+  if (!m) return "FORMAT";
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number);
+  const millis = m[7] ? Number(m[7].slice(0, 3).padEnd(3, "0")) : 0;
+  const offsetMinutes = m[8] ? (m[8] === "-" ? -1 : 1) * (Number(m[9]) * 60 + Number(m[10])) : 0;
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return "NO_SUCH_TIME";
+  if (hour > 23 || minute > 59 || second > 59) return "NO_SUCH_TIME";
+  if (m[8] && (Number(m[9]) > 23 || Number(m[10]) > 59)) return "NO_SUCH_TIME";
+  // Date.UTC would read the years 0 to 99 as 1900 to 1999; setUTCFullYear does not.
+  const local = new Date(0);
+  local.setUTCFullYear(year, month - 1, day);
+  local.setUTCHours(hour, minute, second, millis);
+  const instant = local.getTime() - offsetMinutes * 60_000;
+  const utcYear = new Date(instant).getUTCFullYear();
+  return utcYear < 0 || utcYear > 9999 ? "NO_SUCH_TIME" : instant;
+}

@@ -41,7 +41,9 @@ describe("bookmaker lists", () => {
   it("marks a bookmaker whose subscription ended, or who never had one, as not active", async () => {
     const expired = await newBook({ active: false });
     await giveSubscription(expired.owner.userId, "BOOKMAKER", new Date(Date.now() - 1000).toISOString());
+    // A profile registered before registering needed a subscription.
     const never = await newBook({ active: false });
+    await env.DB.prepare(`DELETE FROM user_subscriptions WHERE user_id = ?1`).bind(never.owner.userId).run();
     const viewer = await signIn("viewer");
     const { inactiveBookmakers } = await lists(viewer.token);
     expect(find(inactiveBookmakers, expired.bookmakerId)?.active).toBe(false);

@@ -3,6 +3,7 @@ import * as v from "valibot";
 import type { JoinRequestItem } from "../contract";
 import type { AppEnv } from "../env";
 import { requireUser } from "../identity/require-user";
+import { asKnownUser } from "../identity/users";
 import { openAccount, punter } from "../ledger/accounts";
 import { AppError, forbidden, notFound } from "../lib/errors";
 import { nowIso } from "../lib/time";
@@ -32,14 +33,16 @@ export const membershipRoutes = new Hono<AppEnv>()
     const now = nowIso();
     let changes: number;
     if (!current || current.status === "DECLINED") {
-      const res = await db
-        .prepare(
-          `INSERT INTO memberships (bookmaker_id, user_id, status, requested_at) VALUES (?1, ?2, 'CREATED', ?3)
-           ON CONFLICT (bookmaker_id, user_id) DO UPDATE SET status = 'CREATED', requested_at = excluded.requested_at
-           WHERE memberships.status = 'DECLINED'`,
-        )
-        .bind(bookmakerId, userId, now)
-        .run();
+      const res = await asKnownUser(db, userId, () =>
+        db
+          .prepare(
+            `INSERT INTO memberships (bookmaker_id, user_id, status, requested_at) VALUES (?1, ?2, 'CREATED', ?3)
+             ON CONFLICT (bookmaker_id, user_id) DO UPDATE SET status = 'CREATED', requested_at = excluded.requested_at
+             WHERE memberships.status = 'DECLINED'`,
+          )
+          .bind(bookmakerId, userId, now)
+          .run(),
+      );
       changes = res.meta.changes;
     } else if (current.status === "CREATED") {
       changes = (await db.prepare(`DELETE FROM memberships WHERE id = ?1 AND status = 'CREATED'`).bind(current.id).run()).meta.changes;

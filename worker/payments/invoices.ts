@@ -1,5 +1,6 @@
 import type { InvoiceAnswer } from "../contract";
 import { isDevMode, type Env } from "../env";
+import { asKnownUser } from "../identity/users";
 import { AppError } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import type { CatalogueRow } from "../subscriptions/catalogue";
@@ -59,11 +60,14 @@ export async function createInvoice(env: Env, userId: number, item: CatalogueRow
   const check = await checkPurchase(env.DB, userId, item);
   if (!check.ok) throw check.error;
   const invoiceId = newInvoiceId();
-  await env.DB.prepare(
-    `INSERT INTO invoices (id, user_id, subscription_id, price_stars, status, created_at) VALUES (?1, ?2, ?3, ?4, 'PENDING', ?5)`,
-  )
-    .bind(invoiceId, userId, item.id, check.price, nowIso())
-    .run();
+  // A session for a user with no row fails here, on the invoice's foreign key: 401, not 500.
+  await asKnownUser(env.DB, userId, () =>
+    env.DB.prepare(
+      `INSERT INTO invoices (id, user_id, subscription_id, price_stars, status, created_at) VALUES (?1, ?2, ?3, ?4, 'PENDING', ?5)`,
+    )
+      .bind(invoiceId, userId, item.id, check.price, nowIso())
+      .run(),
+  );
 
   if (paysThroughDevRoute(env)) return { invoiceId, invoiceLink: `${apiOrigin}/dev/pay/${invoiceId}` };
 

@@ -16,13 +16,18 @@ export interface TestBook {
   name: string;
 }
 
-/** A bookmaker with a profile; `coins` are bought in (a PURCHASE), `active` adds a BOOKMAKER subscription. */
+/**
+ * A bookmaker with a profile; `coins` are bought in (a PURCHASE). As in the app, the BOOKMAKER
+ * subscription comes first (registering needs an active one); `active: false` lets it lapse
+ * once the profile exists, so the owner holds an expired subscription.
+ */
 export async function newBook(options: { coins?: number; active?: boolean } = {}): Promise<TestBook> {
   const owner = await signIn("bookie");
   const name = freshBookName();
+  await giveSubscription(owner.userId, "BOOKMAKER");
   const { bookmakerId } = await json<{ bookmakerId: number }>("PUT", "/bookmakers/register", { token: owner.token, body: { name } });
+  if (!(options.active ?? true)) await giveSubscription(owner.userId, "BOOKMAKER", new Date(Date.now() - 864e5).toISOString());
   if (options.coins) await buyCoins(owner.userId, Math.round(options.coins * 100));
-  if (options.active ?? true) await giveSubscription(owner.userId, "BOOKMAKER");
   return { owner, bookmakerId, name };
 }
 
