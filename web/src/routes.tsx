@@ -7,6 +7,7 @@ import { CreateProfileScreen } from "./screens/createprofile/CreateProfileScreen
 import { EventHistoryScreen } from "./screens/eventhistorypage/EventHistoryScreen";
 import { EventManagementScreen } from "./screens/eventmanagementpage/EventManagementScreen";
 import { EventsScreen } from "./screens/events/EventsScreen";
+import { FiguresRoute, StatementRoute } from "./screens/figures/lazy";
 import { HistoryScreen } from "./screens/history/HistoryScreen";
 import { HistoryOfUserScreen } from "./screens/historyofuser/HistoryOfUserScreen";
 import { HomeScreen } from "./screens/home/HomeScreen";
@@ -35,6 +36,9 @@ export const ROUTES: ReadonlyArray<{ path: string; screen: ComponentType }> = [
   { path: "/createeventpage", screen: CreateEventScreen },
   { path: "/eventhistorypage", screen: EventHistoryScreen },
   { path: "/marketpage", screen: MarketpageScreen },
+  // Beyond the spec (DESIGN.md section 7): settling up with punters.
+  { path: "/figures", screen: FiguresRoute },
+  { path: "/figures/punter/:userId", screen: StatementRoute },
 ];
 
 export function AppRoutes() {

@@ -53,6 +53,10 @@ export function MainpageScreen() {
             Bookmaker's Guide
           </button>
 
+          <button type="button" className="bk-card bk-tap bk-guide-link" onClick={() => navigate("/figures")}>
+            Figures
+          </button>
+
           <section className="bk-card" aria-label="Terms">
             <div className="bk-row">
               <span className="bk-muted">Terms</span>
