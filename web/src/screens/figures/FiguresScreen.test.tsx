@@ -13,7 +13,7 @@ const FIGURES: Figures = {
   tz: "UTC",
   punters: [
     { userId: 7, username: "winner", ...figure({ added: 500, staked: 100, returned: 300, net: 200, closing: 700 }) },
-    { userId: 8, username: "loser", ...figure({ added: 100, staked: 40, net: -40, closing: 60 }) },
+    { userId: 8, username: "loser", ...figure({ added: 100, staked: 40, net: -40, closing: 60, openStakes: 15 }) },
   ],
   totals: figure({ added: 600, staked: 140, returned: 300, net: 160, closing: 760 }),
   book: { staked: 140, paidOut: 300, refunded: 0, hold: -160, holdPct: -114.29, openLiability: 25 },
@@ -39,7 +39,9 @@ describe("the bookmaker's figures", () => {
     const winner = await screen.findByRole("row", { name: "winner" });
     expect(within(winner).getByText("you owe")).toBeTruthy();
     expect(within(winner).getAllByRole("cell").map((c) => c.textContent)).toEqual(["winner", "100", "300", "200 you owe", "700"]);
-    expect(within(screen.getByRole("row", { name: "loser" })).getByText("owes you")).toBeTruthy();
+    const loser = screen.getByRole("row", { name: "loser" });
+    expect(within(loser).getByText("owes you")).toBeTruthy();
+    expect(within(loser).getByText("15 in open bets")).toBeTruthy();
     expect(within(screen.getByRole("row", { name: "Totals" })).getByText("760")).toBeTruthy();
     const book = screen.getByRole("region", { name: "Book" });
     expect(within(book).getByText("-160")).toBeTruthy();

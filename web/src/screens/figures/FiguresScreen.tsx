@@ -100,7 +100,7 @@ function FiguresTable({ figures, period }: { figures: Figures; period: Period })
                 <td className="bk-ellipsis">{p.username}</td>
                 <td className="num">{formatAmount(p.staked)}</td>
                 <td className="num">{formatAmount(p.returned)}</td>
-                <NetCell net={p.net} />
+                <NetCell net={p.net} open={p.openStakes} />
                 <td className="num">{formatAmount(p.closing)}</td>
               </tr>
             ))}
@@ -110,7 +110,7 @@ function FiguresTable({ figures, period }: { figures: Figures; period: Period })
               <th>Totals</th>
               <td className="num">{formatAmount(totals.staked)}</td>
               <td className="num">{formatAmount(totals.returned)}</td>
-              <NetCell net={totals.net} />
+              <NetCell net={totals.net} open={totals.openStakes} />
               <td className="num">{formatAmount(totals.closing)}</td>
             </tr>
           </tfoot>
@@ -134,11 +134,12 @@ function FiguresTable({ figures, period }: { figures: Figures; period: Period })
   );
 }
 
-/** The net without its sign, and who owes whom in words. */
-export function NetCell({ net, words = owesText }: { net: number; words?: (net: number) => string }) {
+/** The net without its sign, who owes whom in words, and the stakes not settled yet (they may still come back). */
+export function NetCell({ net, open }: { net: number; open: number }) {
   return (
     <td className={net > 0 ? "num fig-owed" : net < 0 ? "num fig-owes" : "num"}>
-      {formatAmount(Math.abs(net))} <span className="fig-who">{words(net)}</span>
+      {formatAmount(Math.abs(net))} <span className="fig-who">{owesText(net)}</span>
+      {open > 0 && <span className="fig-open">{formatAmount(open)} in open bets</span>}
     </td>
   );
 }

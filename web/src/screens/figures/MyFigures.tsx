@@ -36,6 +36,7 @@ function Week({ label, bookmakerId, period }: { label: string; bookmakerId: Id; 
             <span>Net</span>
             <span>
               {formatAmount(Math.abs(data.net))} <span className="fig-who">{myOwesText(data.net)}</span>
+              {data.openStakes > 0 && <span className="fig-open">{formatAmount(data.openStakes)} in open bets</span>}
             </span>
           </li>
           <li>
