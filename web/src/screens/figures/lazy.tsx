@@ -23,3 +23,12 @@ export const StatementRoute = () => (
     <Statement />
   </Suspense>
 );
+
+const Mine = lazy(() => import("./MyFigures").then((m) => ({ default: m.MyFigures })));
+
+/** The punter's own figures on his history screen, loaded after the bets they sit beside. */
+export const MyFiguresSection = ({ bookmakerId }: { bookmakerId: number }) => (
+  <Suspense fallback={null}>
+    <Mine bookmakerId={bookmakerId} />
+  </Suspense>
+);

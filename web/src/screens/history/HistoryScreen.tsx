@@ -8,7 +8,7 @@ import { dateTime } from "../../ui/dates";
 import { Odds } from "../../ui/Odds";
 import { Page } from "../../ui/Page";
 import { bookmakerIdParam, usePlayerEvents } from "../events/player-events";
-import { MyFigures } from "../figures/MyFigures";
+import { MyFiguresSection } from "../figures/lazy";
 import type { EventsState } from "../events/state";
 import "./history.css";
 
@@ -37,7 +37,7 @@ export function HistoryScreen() {
     <Page backTo={bookmakerId === null ? "/bookies" : `/events/${bookmakerId}`} className="history">
       <h1 className="page-title">History</h1>
       {name && <p className="hint">{name}</p>}
-      {bookmakerId !== null && <MyFigures bookmakerId={bookmakerId} />}
+      {bookmakerId !== null && <MyFiguresSection bookmakerId={bookmakerId} />}
       {bookmakerId === null || (bets.error && !bets.data) ? (
         <p className="state-text error-text">Failed to load history</p>
       ) : !bets.data ? (
