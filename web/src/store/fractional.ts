@@ -1,5 +1,6 @@
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
+import { persistOnDevice } from "./storage";
 
 // The punter's fractional-odds flag (the spec's "fractional slice"). The bookmaker's own flag is
 // in the settings slice: a bookmaker who also bets elsewhere keeps the two apart.
@@ -14,7 +15,7 @@ export const useFractional = create<FractionalState>()(
       on: false,
       setOn: (on) => set({ on }),
     }),
-    { name: "fractional" },
+    { name: "fractional", storage: persistOnDevice() },
   ),
 );
 

@@ -1,6 +1,7 @@
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
 import type { Id } from "../../../worker/contract";
+import { persistOnDevice } from "./storage";
 
 /** A bookmaker's notes on punters, by the punter's userId, kept on this device. */
 interface NotesState {
@@ -14,7 +15,7 @@ export const useNotes = create<NotesState>()(
       notes: {},
       setNote: (userId, note) => set((s) => ({ notes: { ...s.notes, [String(userId)]: note } })),
     }),
-    { name: "notes" },
+    { name: "notes", storage: persistOnDevice() },
   ),
 );
 

@@ -1,5 +1,6 @@
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
+import { persistOnDevice } from "./storage";
 
 // The bookmaker's fractional-odds flag (his own screens); the punter's is in store/fractional.ts.
 interface SettingsState {
@@ -13,7 +14,7 @@ export const useSettings = create<SettingsState>()(
       fractionalOdds: false,
       setFractionalOdds: (fractionalOdds) => set({ fractionalOdds }),
     }),
-    { name: "settings" },
+    { name: "settings", storage: persistOnDevice() },
   ),
 );
 

@@ -1,3 +1,4 @@
+import { sessionStore } from "../store/storage";
 import { createDevWebApp } from "./dev-web-app";
 
 // Dev mode outside Telegram: sign in as a made-up user named by ?devUser=NAME.
@@ -11,9 +12,9 @@ export const DEFAULT_DEV_USER = "alice";
  */
 export function chooseDevUser(search: string): { username: string; switched: boolean } {
   const asked = new URLSearchParams(search).get(DEV_USER_KEY)?.trim();
-  const kept = sessionStorage.getItem(DEV_USER_KEY);
+  const kept = sessionStore.getItem(DEV_USER_KEY);
   const username = asked || kept || DEFAULT_DEV_USER;
-  sessionStorage.setItem(DEV_USER_KEY, username);
+  sessionStore.setItem(DEV_USER_KEY, username);
   return { username, switched: kept !== null && kept !== username };
 }
 
