@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { cleanup, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { Bookmaker } from "../../../worker/contract";
 import { json, stubApi } from "../test/network";
@@ -17,14 +17,18 @@ const golden = (extra: Partial<Bookmaker> = {}): Bookmaker => ({
   ...extra,
 });
 
-function launchWith(path: string, member: boolean) {
-  installTelegram();
+function stubBookmakers(member: boolean) {
   stubApi({
     "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }),
     "GET /bookmakers": () =>
       json(member ? { activeBookmakers: [golden({ joinRequestStatus: "APPROVED" })], inactiveBookmakers: [] } : { activeBookmakers: [], inactiveBookmakers: [golden()] }),
     "GET /player/events/5": () => json([]),
   });
+}
+
+function launchWith(path: string, member: boolean) {
+  installTelegram();
+  stubBookmakers(member);
   renderApp(path);
 }
 
@@ -56,6 +60,37 @@ describe("bookmaker deep links", () => {
       "GET /bookmakers": () => json({ activeBookmakers: [], inactiveBookmakers: [golden()] }),
     });
     renderApp("/");
+    expect(await screen.findByRole("button", { name: "Join" })).toBeTruthy();
+  });
+});
+
+describe("a bookmaker's link followed once per launch", () => {
+  const launchData = (hash: string) => `user=%7B%22id%22%3A42%7D&auth_date=1700000000&start_param=bk_5&hash=${hash}`;
+
+  function launchAgain(initData: string) {
+    cleanup();
+    window.history.replaceState(null, "", "/home");
+    installTelegram({ initData });
+    renderApp("/home");
+  }
+
+  it("a reload of the same launch stays where the punter was", async () => {
+    stubBookmakers(false);
+    installTelegram({ initData: launchData("first") });
+    renderApp("/");
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookies"));
+    launchAgain(launchData("first"));
+    expect(await screen.findByRole("heading", { name: "Bookie" })).toBeTruthy();
+    expect(window.location.pathname).toBe("/home");
+  });
+
+  it("the link tapped again in the same tab (a new launch) opens the bookmaker again", async () => {
+    stubBookmakers(false);
+    installTelegram({ initData: launchData("first") });
+    renderApp("/");
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookies"));
+    launchAgain(launchData("second"));
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookies"));
     expect(await screen.findByRole("button", { name: "Join" })).toBeTruthy();
   });
 });

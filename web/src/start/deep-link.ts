@@ -1,13 +1,18 @@
 import type { Id } from "../../../worker/contract";
 import type { BookiesState } from "../screens/bookies/state";
+import { sessionStore } from "../store/storage";
 import type { TelegramWebApp } from "../telegram/web-app";
 
 // A bookmaker's invitation link: t.me/<bot>?startapp=bk_<id> arrives as Telegram's start_param;
 // the bot's /start button opens WEB_ORIGIN/?startapp=bk_<id> instead (see docs/DECISIONS.md).
 
 const BOOKMAKER_LINK = /^bk_(\d{1,15})$/;
-/** The start parameter already followed in this Telegram session: a reload keeps init data. */
-const FOLLOWED_KEY = "startParamFollowed";
+/**
+ * The launch whose start parameter was followed, named by its init data: a reload keeps the
+ * launch's init data and stays where it was, while a new launch (an invite tapped again in the
+ * same Telegram Web tab) brings new init data and is followed.
+ */
+const FOLLOWED_KEY = "startParamFollowedFor";
 
 export function startParam(webApp: TelegramWebApp, search: string): string | null {
   const query = new URLSearchParams(search);
@@ -28,8 +33,9 @@ export function deepLinkedBookmaker(param: string | null): Id | null {
 export function followDeepLink(webApp: TelegramWebApp): void {
   const param = startParam(webApp, window.location.search);
   const bookmakerId = deepLinkedBookmaker(param);
-  if (bookmakerId === null || sessionStorage.getItem(FOLLOWED_KEY) === param) return;
-  sessionStorage.setItem(FOLLOWED_KEY, param!);
+  const launchKey = `${webApp.initData}|${param}`;
+  if (bookmakerId === null || sessionStore.getItem(FOLLOWED_KEY) === launchKey) return;
+  sessionStore.setItem(FOLLOWED_KEY, launchKey);
   const state: BookiesState = { showBookmakerId: bookmakerId };
   window.history.replaceState(state, "", "/bookies");
 }
