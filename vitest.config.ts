@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { experimental_readRawConfig } from "wrangler";
 
 // Test-only secrets; the bot token matches nothing real.
 export const TEST_VARS = {
@@ -11,6 +12,20 @@ export const TEST_VARS = {
   DEV_MODE: "true",
   WEB_ORIGIN: "http://localhost:5173",
   TELEGRAM_API_URL: "http://telegram.test",
+};
+
+// The deployed config as written, for the test that checks what must never be in it.
+const WRANGLER_CONFIG = experimental_readRawConfig({ config: "./wrangler.toml" }).rawConfig;
+
+// The rate limits of wrangler.toml raised out of reach: property tests fire hundreds of bets
+// per user and sign everyone in from one address. TIGHT_LIMIT (3 calls per 10 s) stands in for
+// a real limiter in the rate-limit tests.
+const UNLIMITED = { simple: { limit: 1_000_000_000, period: 10 as const } };
+const RATE_LIMITS = {
+  SIGN_IN_LIMIT: { namespace_id: "1301", ...UNLIMITED },
+  WRITE_LIMIT: { namespace_id: "1302", ...UNLIMITED },
+  BET_LIMIT: { namespace_id: "1303", ...UNLIMITED },
+  TIGHT_LIMIT: { namespace_id: "1399", simple: { limit: 3, period: 10 as const } },
 };
 
 export default defineConfig({
@@ -24,12 +39,21 @@ export default defineConfig({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
               d1Databases: ["DB", "SCHEMA_DB"],
+              ratelimits: RATE_LIMITS,
               bindings: {
                 ...TEST_VARS,
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
                 SCHEMA_SQL: readFileSync("./schema.sql", "utf8"),
+                WRANGLER_CONFIG,
                 // How many random sequences the property tests try; raise it for a longer hunt.
                 PROPERTY_RUNS: process.env.PROPERTY_RUNS ?? "200",
+                // The bot's failed messages are retried at once, so 5 tries take no time.
+                BOT_RETRY_SECONDS: "0",
+              },
+              // The bot's queues as wrangler.toml has them, with batches sent after 50 ms rather than 1 s.
+              queueConsumers: {
+                "bookie-notifications": { maxBatchSize: 25, maxBatchTimeout: 0.05, maxRetries: 4, deadLetterQueue: "bookie-notifications-dead" },
+                "bookie-notifications-dead": { maxBatchSize: 25, maxBatchTimeout: 0.05 },
               },
             },
           })),

@@ -14,6 +14,7 @@ import { membershipRoutes } from "./memberships/routes";
 import { subscriptionRoutes } from "./subscriptions/routes";
 import { telegramRoutes } from "./telegram/webhook";
 import { notFound, onError } from "./lib/errors";
+import { REQUEST_ID_HEADER, requestLog } from "./lib/request-log";
 
 const LOCALHOST = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
 
@@ -22,13 +23,14 @@ const LOCALHOST = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
 const readEtag = etag();
 
 export const app = new Hono<AppEnv>()
+  .use(requestLog)
   .use(
     cors({
       // The web app lives on its own origin (Pages); in dev mode any local port may call us.
       origin: (origin, c) => (origin === c.env.WEB_ORIGIN || (isDevMode(c.env) && LOCALHOST.test(origin)) ? origin : null),
       allowHeaders: ["Authorization", "Content-Type", "If-None-Match", "Idempotency-Key"],
       allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
-      exposeHeaders: ["ETag", "Retry-After"],
+      exposeHeaders: ["ETag", "Retry-After", REQUEST_ID_HEADER],
       maxAge: 600,
     }),
   )

@@ -4,6 +4,10 @@ import type { EventRoom } from "./events/room";
 export interface Env {
   DB: D1Database;
   EVENT_ROOM: DurableObjectNamespace<EventRoom>;
+  /** Rate limits (`[[ratelimits]]` in wrangler.toml): sign-in per client address, writes and bets per user. */
+  SIGN_IN_LIMIT: RateLimit;
+  WRITE_LIMIT: RateLimit;
+  BET_LIMIT: RateLimit;
   /** Telegram bot token: signs init data and calls the Bot API. A secret. */
   BOT_TOKEN?: string;
   /** Signs our session JWTs. A secret. */
@@ -26,7 +30,8 @@ export interface SessionUser {
 
 export interface AppEnv {
   Bindings: Env;
-  Variables: { user: SessionUser };
+  /** `requestId` is set for every request (lib/request-log.ts); `user` once signed in. */
+  Variables: { user: SessionUser; requestId: string };
 }
 
 export const isDevMode = (env: Env) => env.DEV_MODE === "true";

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../env";
 import { AppError } from "../lib/errors";
+import { signInLimit } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
 import { checkInitData } from "./init-data";
 import { secret } from "./secrets";
@@ -10,7 +11,7 @@ import { upsertUserStatement } from "./users";
 
 const AuthBody = v.object({ initData: v.pipe(v.string(), v.minLength(1, "initData is required."), v.maxLength(8192)) });
 
-export const identityRoutes = new Hono<AppEnv>().post("/telegram", validate("json", AuthBody), async (c) => {
+export const identityRoutes = new Hono<AppEnv>().post("/telegram", signInLimit, validate("json", AuthBody), async (c) => {
   const { initData } = c.req.valid("json");
   const nowSeconds = Math.floor(Date.now() / 1000);
   const check = await checkInitData(initData, secret(c.env, "BOT_TOKEN"), nowSeconds);

@@ -22,6 +22,7 @@ export type ErrorCode =
   | "UNAVAILABLE"
   | "IDEMPOTENCY_KEY_REUSED"
   | "IDEMPOTENCY_KEY_IN_USE"
+  | "RATE_LIMITED"
   | "INTERNAL";
 
 export interface ErrorBody {
@@ -58,6 +59,7 @@ export function onError(err: Error, c: Context) {
     const code: ErrorCode = err.status === 401 ? "UNAUTHENTICATED" : err.status === 404 ? "NOT_FOUND" : "VALIDATION";
     return errorResponse(c, new AppError(code, err.status as ContentfulStatusCode, err.message || "Bad request."));
   }
-  console.error("unhandled error", err);
+  // The stack goes to the log only, under the request's id; the caller sees a plain 500.
+  console.error(JSON.stringify({ requestId: c.get("requestId") ?? null, error: err.message, stack: err.stack ?? null }));
   return errorResponse(c, new AppError("INTERNAL", 500, "Unexpected error."));
 }

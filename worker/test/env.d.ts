@@ -13,5 +13,9 @@ interface ProvidedTestEnv extends Required<Omit<Env, "DB" | "EVENT_ROOM">> {
   SCHEMA_DB: D1Database;
   TEST_MIGRATIONS: D1Migration[];
   SCHEMA_SQL: string;
+  /** wrangler.toml as written (vitest.config.ts). */
+  WRANGLER_CONFIG: Record<string, unknown> & { vars?: Record<string, unknown>; ratelimits?: { name: string; simple: { limit: number; period: number } }[]; observability?: { enabled?: boolean } };
+  /** A rate limiter of 3 calls per 10 s, for the rate-limit tests. */
+  TIGHT_LIMIT: RateLimit;
   PROPERTY_RUNS: string;
 }

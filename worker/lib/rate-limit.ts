@@ -1,0 +1,34 @@
+import { createMiddleware } from "hono/factory";
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
+import { AppError } from "./errors";
+
+// Cloudflare's Rate Limiting binding (`[[ratelimits]]` in wrangler.toml): each limiter counts
+// calls per key within its period and says yes or no; the limits themselves live in the config.
+// Every limiter's period is 10 s (the config test holds it), so that is the wait we announce.
+
+export const RETRY_AFTER_SECONDS = 10;
+
+export type Limiter = "SIGN_IN_LIMIT" | "WRITE_LIMIT" | "BET_LIMIT";
+
+/** Counts one call of `key` against `limiter`; over the limit, 429 RATE_LIMITED with Retry-After. */
+export async function spend(c: Context<AppEnv>, limiter: Limiter, key: string) {
+  const { success } = await c.env[limiter].limit({ key });
+  if (success) return;
+  c.header("Retry-After", String(RETRY_AFTER_SECONDS));
+  throw new AppError("RATE_LIMITED", 429, "Too many requests; try again in a few seconds.");
+}
+
+/** Sign-in is counted per client address: there is no user yet. */
+export const signInLimit = createMiddleware<AppEnv>(async (c, next) => {
+  await spend(c, "SIGN_IN_LIMIT", c.req.header("CF-Connecting-IP") ?? "local");
+  await next();
+});
+
+/** A signed-in user's writes: bets on their own limiter, every other write on the writes' limiter. */
+export function limitWrites(c: Context<AppEnv>, userId: number) {
+  const method = c.req.method;
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return;
+  return spend(c, method === "POST" && /^\/bets\/?$/.test(c.req.path) ? "BET_LIMIT" : "WRITE_LIMIT", String(userId));
+}
+
