@@ -3,8 +3,12 @@ import { useSWRConfig } from "swr";
 import type { Id, InvoiceAnswer } from "../../../worker/contract";
 import { apiCall } from "../api/call";
 import type { ApiError } from "../api/client";
+import { useUserId } from "../store/auth";
 import { useWebApp } from "../telegram/context";
 import type { InvoiceStatus, TelegramWebApp } from "../telegram/web-app";
+import { holdingOf, useCatalogue, useMySubscriptions } from "./active";
+import { usePaidInvoices } from "./paid";
+import { touchedByPurchase } from "./touched";
 
 export const PAYMENT_FAILED = "Payment failed. Please try again.";
 export const CANNOT_OPEN_INVOICE = "Cannot open the invoice. Please open the app in Telegram.";
@@ -27,10 +31,6 @@ export function openInvoice(webApp: TelegramWebApp, link: string): Promise<Invoi
   });
 }
 
-/** Everything a purchase may have changed: holdings, prices, coins, the profile. */
-const touchedByPurchase = (key: unknown) =>
-  Array.isArray(key) && typeof key[0] === "string" && /^\/(subscriptions|balances|bookmakers)/.test(key[0]);
-
 /**
  * Buying a market item: an invoice from the API, paid in Telegram, then a refresh and the
  * messenger closes (unless `closeAfter` is false: becoming a bookmaker goes on to his profile).
@@ -41,14 +41,23 @@ export function usePurchase({ closeAfter = true }: { closeAfter?: boolean } = {}
   const { mutate } = useSWRConfig();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const userId = useUserId();
+  const catalogue = useCatalogue();
+  const mine = useMySubscriptions();
+  const remember = usePaidInvoices((s) => s.remember);
 
   async function buy(subscriptionId: Id): Promise<boolean> {
     setBusy(true);
     setError(null);
     try {
-      const { invoiceLink } = await apiCall<InvoiceAnswer>("/subscriptions/purchase", { method: "POST", body: { subscriptionId } });
+      const item = catalogue.data?.find((i) => i.subscriptionId === subscriptionId);
+      const endBefore = item ? (holdingOf(mine.data, item.subscriptionType)?.endDate ?? null) : null;
+      const { invoiceLink, invoiceId } = await apiCall<InvoiceAnswer>("/subscriptions/purchase", { method: "POST", body: { subscriptionId } });
       const status = await openInvoice(webApp, invoiceLink);
       if (status === "paid") {
+        // Before the app closes: the API may learn of the payment only seconds later.
+        if (item && userId !== null)
+          remember({ invoiceId, userId, subscriptionType: item.subscriptionType, coins: item.coins !== undefined, endBefore, paidAt: Date.now() });
         if (closeAfter) setTimeout(() => webApp.close(), CLOSE_AFTER_PURCHASE_MS);
         await mutate(touchedByPurchase);
         return true;

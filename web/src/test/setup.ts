@@ -1,6 +1,7 @@
 import { cleanup } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 import { useAuth } from "../store/auth";
+import { usePaidInvoices } from "../subscriptions/paid";
 
 // Testing Library cleans up by itself only with test globals on, which this project leaves off.
 afterEach(() => {
@@ -13,4 +14,5 @@ afterEach(() => {
   document.body.innerHTML = "";
   window.history.replaceState(null, "", "/");
   useAuth.setState(useAuth.getInitialState(), true);
+  usePaidInvoices.setState({ paid: [] });
 });

@@ -12,7 +12,7 @@ import { useBookieButton } from "./useBookieButton";
 export function HomeScreen() {
   const [, navigate] = useLocation();
   const webApp = useWebApp();
-  const onBookie = useBookieButton();
+  const [onBookie, bookiePaymentNotice] = useBookieButton();
   const [faqOpen, setFaqOpen] = useState(false);
   const [pokerOpen, setPokerOpen] = useState(false);
 
@@ -54,6 +54,7 @@ export function HomeScreen() {
       <Dialog open={pokerOpen} onClose={() => setPokerOpen(false)}>
         Poker will be soon
       </Dialog>
+      {bookiePaymentNotice}
     </Page>
   );
 }

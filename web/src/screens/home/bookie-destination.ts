@@ -20,6 +20,8 @@ export function bookieDestination(me: Me | undefined, bookSubscriptions: Holding
     return hasActiveSubscription(mySubscriptions, "BOOKMAKER") ? { to: "/createprofile", replace: true } : { to: "/subscription", replace: true };
   }
   if (!bookSubscriptions) return null;
-  if (!hasActiveSubscription(bookSubscriptions, "BOOKMAKER")) return { to: "/marketpage", replace: true, state: { from: "home" } };
+  // His own holdings count too: they are the book's, and a payment just confirmed shows there first.
+  const active = hasActiveSubscription(bookSubscriptions, "BOOKMAKER") || hasActiveSubscription(mySubscriptions ?? [], "BOOKMAKER");
+  if (!active) return { to: "/marketpage", replace: true, state: { from: "home" } };
   return { to: "/mainpage" };
 }

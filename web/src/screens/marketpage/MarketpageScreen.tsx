@@ -5,7 +5,9 @@ import type { BookBalances, CatalogueItem } from "../../../../worker/contract";
 import { useApi } from "../../api/swr";
 import { POLL_MS } from "../../config";
 import { holdingOf, isSubscriptionActive, renewableNow, useCatalogue, useMySubscriptions } from "../../subscriptions/active";
+import { CONFIRMING_TEXT, NOT_CONFIRMED_TEXT, usePaymentConfirmation } from "../../subscriptions/paid";
 import { usePurchase } from "../../subscriptions/purchase";
+import { useUserId } from "../../store/auth";
 import { formatAmount } from "../../ui/amount";
 import { longDate } from "../../ui/dates";
 import { Dialog } from "../../ui/Dialog";
@@ -31,6 +33,9 @@ export function MarketpageScreen() {
   const purchase = usePurchase();
   const [pending, setPending] = useState<Pending | null>(null);
   const [paid, setPaid] = useState(false);
+  // A payment Telegram reported but the API has not applied yet: nothing is offered meanwhile.
+  const payment = usePaymentConfirmation(useUserId());
+  const confirming = payment.state === "confirming";
 
   const items = catalogue.data ?? [];
   const bookmaker = items.find((i) => i.subscriptionType === "BOOKMAKER");
@@ -53,6 +58,12 @@ export function MarketpageScreen() {
         </p>
       )}
 
+      {confirming && (
+        <p className="market-confirming" role="status">
+          {CONFIRMING_TEXT}
+        </p>
+      )}
+
       <section className="market-block" aria-label="Subscription">
         <h2 className="section-title">Subscription</h2>
         <p>
@@ -61,7 +72,7 @@ export function MarketpageScreen() {
         <button
           type="button"
           className="button button-wide"
-          disabled={!bookmaker || !loaded || !renewableNow(bookmakerHolding) || purchase.busy}
+          disabled={!bookmaker || !loaded || !renewableNow(bookmakerHolding) || purchase.busy || confirming}
           onClick={() => navigate("/renewsubscription")}
         >
           {bookmaker ? `Renew ${bookmaker.subscriptionPrice}` : "Loading..."}
@@ -77,7 +88,7 @@ export function MarketpageScreen() {
               key={item.subscriptionId}
               type="button"
               className="market-item"
-              disabled={purchase.busy}
+              disabled={purchase.busy || confirming}
               onClick={() => setPending({ kind: "coins", item, coins: packageCoins(item) })}
             >
               <span className="market-item-name">{formatAmount(packageCoins(item))} coins</span>
@@ -99,7 +110,7 @@ export function MarketpageScreen() {
                 key={type}
                 type="button"
                 className="market-item market-special"
-                disabled={!item || !loaded || !renewableNow(holding) || purchase.busy}
+                disabled={!item || !loaded || !renewableNow(holding) || purchase.busy || confirming}
                 onClick={() => item && setPending({ kind: "special", item })}
               >
                 <span className="market-item-name">{label}</span>
@@ -124,6 +135,9 @@ export function MarketpageScreen() {
       </Dialog>
       <Dialog open={purchase.error !== null} onClose={purchase.clearError}>
         {purchase.error}
+      </Dialog>
+      <Dialog open={payment.state === "late"} onClose={() => payment.state === "late" && payment.dismiss()}>
+        <p role="alert">{NOT_CONFIRMED_TEXT}</p>
       </Dialog>
       <Dialog open={paid} onClose={() => setPaid(false)} title="Thank you">
         Your purchase is complete.

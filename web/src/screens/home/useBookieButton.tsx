@@ -1,0 +1,63 @@
+import { useEffect, useState, type ReactNode } from "react";
+import { useLocation } from "wouter";
+import { useMe } from "../../bookmakers/me";
+import { useUserId } from "../../store/auth";
+import { useActiveSubscriptions, useMySubscriptions } from "../../subscriptions/active";
+import { CONFIRMING_TEXT, NOT_CONFIRMED_TEXT, usePaymentConfirmation } from "../../subscriptions/paid";
+import { Dialog } from "../../ui/Dialog";
+import { bookieDestination, type BookieDestination } from "./bookie-destination";
+
+/**
+ * Loads what the Bookie button needs as soon as home shows, so a tap rarely has to wait.
+ * Answers the tap handler and what to show while a paid subscription is being confirmed: a user
+ * who has just paid is never sent to pay again.
+ */
+export function useBookieButton(): [onBookie: () => void, paymentNotice: ReactNode] {
+  const [, navigate] = useLocation();
+  const me = useMe();
+  const subscriptions = useActiveSubscriptions(me.data?.bookmakerDto?.bookmakerId);
+  const mine = useMySubscriptions();
+  const payment = usePaymentConfirmation(useUserId(), "BOOKMAKER");
+  const [waiting, setWaiting] = useState(false);
+  // Read during render: SWR re-renders only for the fields a render used.
+  const destination = bookieDestination(me.data, subscriptions.data, mine.data);
+  const offersToPay = destination?.to === "/subscription" || destination?.to === "/marketpage";
+
+  const go = ({ to, ...options }: BookieDestination) => navigate(to, options);
+
+  useEffect(() => {
+    if (!waiting || payment.state !== "none" || !destination) return;
+    setWaiting(false);
+    go(destination);
+  });
+
+  const onBookie = () => {
+    if (!destination) return;
+    if (offersToPay && payment.state !== "none") return setWaiting(true);
+    go(destination);
+  };
+
+  const stopWaiting = () => setWaiting(false);
+  let notice: ReactNode = null;
+  if (waiting && payment.state === "confirming")
+    notice = (
+      <Dialog open onClose={stopWaiting}>
+        <p role="status">{CONFIRMING_TEXT}</p>
+      </Dialog>
+    );
+  if (waiting && payment.state === "late") {
+    const { dismiss } = payment;
+    notice = (
+      <Dialog
+        open
+        onClose={() => {
+          dismiss();
+          stopWaiting();
+        }}
+      >
+        <p role="alert">{NOT_CONFIRMED_TEXT}</p>
+      </Dialog>
+    );
+  }
+  return [onBookie, notice];
+}

@@ -1,0 +1,117 @@
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import type { CatalogueItem, LedgerEntry, Me, UserSubscription } from "../../../worker/contract";
+import { json, stubApi } from "../test/network";
+import { renderApp } from "../test/render";
+import { installTelegram } from "../test/telegram";
+import type { InvoiceStatus } from "../telegram/web-app";
+import { CONFIRM_WITHIN_MS, CONFIRMING_TEXT, NOT_CONFIRMED_TEXT, usePaidInvoices } from "./paid";
+
+// Telegram says "paid" before the bot's webhook reaches the API: the app closes, the user opens
+// it again at once, and the API does not know of the payment yet.
+
+const DAY = 86_400_000;
+const catalogue: CatalogueItem[] = [
+  { subscriptionId: 1, subscriptionType: "BOOKMAKER", subscriptionName: "Bookmaker", subscriptionPrice: 1000, periodDays: 30 },
+  { subscriptionId: 4, subscriptionType: "ADD_BALANCE_1000", subscriptionName: "1,000 coins", subscriptionPrice: 100, coins: 1000 },
+];
+const bookmakerHolding: UserSubscription = {
+  subscription: { subscriptionType: "BOOKMAKER" },
+  active: true,
+  endDate: new Date(Date.now() + 20 * DAY).toISOString(),
+  renewsAt: null,
+  renewableFrom: null,
+};
+const punter: Me = { userId: 42, username: "alice", bookmakerDto: null };
+const bookie: Me = { userId: 42, username: "alice", bookmakerDto: { bookmakerId: 5, bookmakerName: "AliceBooks", terms: "" } };
+const purchase = (id: string): LedgerEntry => ({
+  id: 1,
+  kind: "PURCHASE",
+  amount: 1000,
+  from: null,
+  to: { kind: "POOL", userId: 42, username: "alice" },
+  ref: `invoice:${id}`,
+  createdAt: new Date().toISOString(),
+});
+
+/** The API as it stands; `server` is changed by the test when the webhook "arrives". */
+function api(server: { me: Me; mine: UserSubscription[]; ledger: LedgerEntry[] }) {
+  const webApp = installTelegram();
+  webApp.openInvoice = (_link: string, callback?: (s: InvoiceStatus) => void) => callback?.("paid");
+  return stubApi({
+    "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }),
+    "GET /bookmakers/authorizeMe": () => json(server.me),
+    "GET /subscriptions": () => json(catalogue),
+    "GET /subscriptions/mine": () => json(server.mine),
+    "GET /subscriptions/active/5": () => json(server.mine),
+    "GET /balances": () => json({ balance: { amount: 500, currency: "COIN" }, punters: [] }),
+    "GET /balances/ledger": () => json({ entries: server.ledger, nextBefore: null }),
+    "POST /subscriptions/purchase": (call) => json({ invoiceLink: "https://t.me/$abc", invoiceId: `inv-${(call.body as { subscriptionId: number }).subscriptionId}` }),
+  });
+}
+
+/** The messenger closed the app after the purchase; the user opens it again at `path`. */
+function reopen(path: string) {
+  cleanup();
+  renderApp(path);
+}
+
+const coinButtons = () => within(screen.getByRole("region", { name: "Coins" })).getAllByRole("button");
+
+describe("a payment Telegram reported before the API knows of it", { timeout: 15_000 }, () => {
+  it("the market shows 'Confirming your payment…' and offers nothing until the coins arrive", async () => {
+    const server = { me: bookie, mine: [bookmakerHolding], ledger: [] as LedgerEntry[] };
+    api(server);
+    renderApp("/marketpage");
+    await vi.waitFor(() => expect(coinButtons()[0]!.hasAttribute("disabled")).toBe(false));
+    fireEvent.click(coinButtons()[0]!);
+    fireEvent.click(screen.getByRole("button", { name: "Purchase" }));
+    await screen.findByRole("dialog", { name: "Thank you" });
+
+    reopen("/marketpage");
+    expect((await screen.findByRole("status")).textContent).toBe(CONFIRMING_TEXT);
+    expect(coinButtons().every((b) => b.hasAttribute("disabled"))).toBe(true);
+
+    server.ledger = [purchase("inv-4")];
+    await vi.waitFor(() => expect(screen.queryByText(CONFIRMING_TEXT)).toBeNull(), { timeout: 4000 });
+    expect(coinButtons()[0]!.hasAttribute("disabled")).toBe(false);
+    expect(usePaidInvoices.getState().paid).toEqual([]);
+  });
+
+  it("Bookie waits for a paid subscription rather than offering it again, then goes on", async () => {
+    const server = { me: punter, mine: [] as UserSubscription[], ledger: [] };
+    api(server);
+    renderApp("/subscription");
+    fireEvent.click(await screen.findByRole("button", { name: "Subscribe 1000" }));
+    fireEvent.click(screen.getByRole("button", { name: "Yes" }));
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/createprofile"));
+
+    reopen("/home");
+    await vi.waitFor(() => {
+      fireEvent.click(screen.getByRole("button", { name: "Bookie" }));
+      expect(screen.getByRole("status").textContent).toBe(CONFIRMING_TEXT);
+    });
+    expect(window.location.pathname).toBe("/home");
+
+    server.mine = [bookmakerHolding];
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/createprofile"), { timeout: 4000 });
+  });
+
+  it("after a minute unconfirmed, says so clearly instead of offering to pay again", async () => {
+    api({ me: punter, mine: [], ledger: [] });
+    usePaidInvoices.getState().remember({
+      invoiceId: "inv-1",
+      userId: 42,
+      subscriptionType: "BOOKMAKER",
+      coins: false,
+      endBefore: null,
+      paidAt: Date.now() - CONFIRM_WITHIN_MS - 1000,
+    });
+    renderApp("/home");
+    await vi.waitFor(() => {
+      fireEvent.click(screen.getByRole("button", { name: "Bookie" }));
+      expect(screen.getByRole("alert").textContent).toBe(NOT_CONFIRMED_TEXT);
+    });
+    expect(window.location.pathname).toBe("/home");
+  });
+});
