@@ -47,6 +47,13 @@ export default defineConfig({
                 WRANGLER_CONFIG,
                 // How many random sequences the property tests try; raise it for a longer hunt.
                 PROPERTY_RUNS: process.env.PROPERTY_RUNS ?? "200",
+                // The bot's failed messages are retried at once, so 5 tries take no time.
+                BOT_RETRY_SECONDS: "0",
+              },
+              // The bot's queues as wrangler.toml has them, with batches sent after 50 ms rather than 1 s.
+              queueConsumers: {
+                "bookie-notifications": { maxBatchSize: 25, maxBatchTimeout: 0.05, maxRetries: 4, deadLetterQueue: "bookie-notifications-dead" },
+                "bookie-notifications-dead": { maxBatchSize: 25, maxBatchTimeout: 0.05 },
               },
             },
           })),

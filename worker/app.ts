@@ -11,6 +11,7 @@ import { figureRoutes } from "./figures/routes";
 import { identityRoutes } from "./identity/routes";
 import { balanceRoutes } from "./ledger/routes";
 import { membershipRoutes } from "./memberships/routes";
+import { notificationRoutes } from "./notifications/routes";
 import { subscriptionRoutes } from "./subscriptions/routes";
 import { telegramRoutes } from "./telegram/webhook";
 import { notFound, onError } from "./lib/errors";
@@ -49,6 +50,7 @@ export const app = new Hono<AppEnv>()
   .route("/player", playerRoutes)
   .route("/bets", betRoutes)
   .route("/subscriptions", subscriptionRoutes)
+  .route("/me", notificationRoutes)
   .route("/telegram", telegramRoutes);
 
 app.notFound(() => {

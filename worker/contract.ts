@@ -143,6 +143,25 @@ export interface DevPayment {
   applied: boolean;
 }
 
+/** GET /me/notifications: the bot's messages a user wants, and whether it may write to him. */
+export interface NotificationSettings {
+  joinRequests: boolean;
+  results: boolean;
+  coins: boolean;
+  newEvents: boolean;
+  /** coins; a bookmaker is told of a stake above it; null: never */
+  bigBetsOver: number | null;
+  canWrite: boolean;
+}
+
+/** GET /dev/outbox: a message the bot would have sent. */
+export interface OutboxMessage {
+  chatId: number;
+  text: string;
+  button: { text: string; url: string } | null;
+  createdAt: string;
+}
+
 export type EventStatus =
   | "CREATED"
   | "READY_FOR_BETS"

@@ -1,9 +1,12 @@
 import type { EventRoom } from "./events/room";
+import type { BotMessage } from "./notifications/messages";
 
 /** Bindings and configuration of the API worker (wrangler.toml, secrets, scripts/dev.mjs). */
 export interface Env {
   DB: D1Database;
   EVENT_ROOM: DurableObjectNamespace<EventRoom>;
+  /** The bot's messages, sent by the queue consumer (worker/notifications). */
+  NOTIFICATIONS?: Queue<BotMessage>;
   /** Rate limits (`[[ratelimits]]` in wrangler.toml): sign-in per client address, writes and bets per user. */
   SIGN_IN_LIMIT: RateLimit;
   WRITE_LIMIT: RateLimit;
@@ -20,6 +23,8 @@ export interface Env {
   WEB_ORIGIN?: string;
   /** The Bot API base URL; tests point it at a fake. */
   TELEGRAM_API_URL?: string;
+  /** Seconds before the first retry of a message Telegram failed (5xx); doubles each try. Default 2. */
+  BOT_RETRY_SECONDS?: string;
 }
 
 /** The authenticated caller, set by `requireUser`. */

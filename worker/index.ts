@@ -1,6 +1,8 @@
 import { app } from "./app";
 import type { Env } from "./env";
 import { dailyUpkeep } from "./maintenance";
+import { consumeQueue } from "./notifications/consumer";
+import type { BotMessage } from "./notifications/messages";
 
 export { EventRoom } from "./events/room";
 export type { AppType } from "./app";
@@ -8,4 +10,5 @@ export type { AppType } from "./app";
 export default {
   fetch: app.fetch,
   scheduled: (_controller, env, ctx) => ctx.waitUntil(dailyUpkeep(env.DB)),
-} satisfies ExportedHandler<Env>;
+  queue: (batch, env) => consumeQueue(batch, env),
+} satisfies ExportedHandler<Env, BotMessage>;

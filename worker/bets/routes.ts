@@ -11,6 +11,8 @@ import { BetBody } from "../events/rules";
 import { membershipOf } from "../memberships/queries";
 import { betHistory, placedToBet } from "./queries";
 import { placedAnswer } from "./replay";
+import { notifyAfter } from "../notifications/enqueue";
+import { bigBetMessages } from "../notifications/triggers";
 
 /** A punter's own history reaches back 15 days; the bookmaker looking at a punter, 30. */
 const OWN_DAYS = 15;
@@ -55,6 +57,17 @@ export const betRoutes = new Hono<AppEnv>()
         coefficient: bet.coefficient,
         bookmakerId: bet.bookmakerId,
         idempotencyKey: c.get("idempotencyKey"),
+      }),
+    );
+    notifyAfter(c, (env) =>
+      bigBetMessages(env.DB, bet.bookmakerId, {
+        eventId: placed.eventId,
+        username: c.get("user").username,
+        stakeCents: placed.stakeCents,
+        outcome: placed.outcomeTitle,
+        odds: placed.odds,
+        eventTitle: placed.eventTitle,
+        eventDescription: placed.eventDescription,
       }),
     );
     return c.json(placedToBet(placed), 201);

@@ -9,6 +9,7 @@ import type { DevPayment } from "../contract";
 import { applyPayment } from "../payments/apply";
 import { invoiceById } from "../payments/invoices";
 import { checkoutVerdict } from "../payments/pre-checkout";
+import { outboxOf } from "../notifications/outbox";
 
 // Local development only (DEV_MODE=true): lets a browser outside Telegram play any user.
 // With dev mode off these routes do not exist (404), whatever is asked.
@@ -17,6 +18,8 @@ const InitDataQuery = v.object({
   username: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,32}$/, "Letters, digits and _ only."))),
   id: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,12}$/, "Must be a positive integer."), v.transform(Number))),
 });
+
+const OutboxQuery = v.object({ userId: v.pipe(v.string("userId is required."), v.regex(/^[1-9]\d{0,15}$/, "Must be a user id."), v.transform(Number)) });
 
 const InvoiceParam = v.object({ invoiceId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, "Must be an invoice id.")) });
 
@@ -35,10 +38,16 @@ export const devRoutes = new Hono<AppEnv>()
   .get("/init-data", validate("query", InitDataQuery), async (c) => {
     const { username, id } = c.req.valid("query");
     const userId = id ?? devUserId(username ?? "anonymous");
-    const user = username ? { id: userId, username, first_name: username } : { id: userId, first_name: "Anonymous" };
+    // A made-up user has allowed the bot to write to him, as most Telegram users have.
+    const user = username
+      ? { id: userId, username, first_name: username, allows_write_to_pm: true }
+      : { id: userId, first_name: "Anonymous", allows_write_to_pm: true };
     const initData = await signInitData({ user, authDate: Math.floor(Date.now() / 1000) }, secret(c.env, "BOT_TOKEN"));
     return c.json({ initData });
   })
+
+  // What the bot would have sent this user, with the dev bot token (worker/notifications/outbox.ts).
+  .get("/outbox", validate("query", OutboxQuery), async (c) => c.json(await outboxOf(c.env.DB, c.req.valid("query").userId)))
 
   // Telegram's two steps, pre-checkout then successful_payment, through the same code.
   .post("/pay/:invoiceId", validate("param", InvoiceParam), async (c) => {

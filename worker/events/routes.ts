@@ -14,6 +14,9 @@ import { newEventId, roomOf, unwrap } from "./rooms";
 import type { RoomResult } from "./state";
 import { CoefficientsBody, DatesBody, DraftBody, FinalizeBody, UpdateDraftItemsBody } from "./rules";
 import { bookmakerEvents } from "./views";
+import { notifyAfter } from "../notifications/enqueue";
+import { newEventMessages, settlementMessages } from "../notifications/triggers";
+import type { BotMessage } from "../notifications/messages";
 
 const HISTORY_DAYS = 30;
 const EventParam = v.object({ id: IdParam });
@@ -41,10 +44,17 @@ async function oneEvent(env: Env, book: BookmakerRow, eventId: number): Promise<
 }
 
 /** Runs one change through the event's room, then answers the event as its bookmaker now sees it. */
-async function change(c: Context<AppEnv>, eventId: number, run: (room: ReturnType<typeof roomOf>, userId: number) => Promise<RoomResult>) {
+async function change(
+  c: Context<AppEnv>,
+  eventId: number,
+  run: (room: ReturnType<typeof roomOf>, userId: number) => Promise<RoomResult>,
+  messages?: (env: Env) => Promise<BotMessage[]>,
+) {
   const { userId } = c.get("user");
   const book = await requireOwnBookmaker(c.env.DB, userId);
   unwrap(await run(roomOf(c.env, eventId), userId));
+  // Only a change the room committed tells anyone anything.
+  if (messages) notifyAfter(c, messages);
   return c.json(await oneEvent(c.env, book, eventId));
 }
 
@@ -87,7 +97,10 @@ export const eventRoutes = new Hono<AppEnv>()
     const { userId } = c.get("user");
     const book = await requireOwnBookmaker(c.env.DB, userId);
     await requireCanRunEvents(c.env, book);
+    // Punters hear of an event the first time it is published, not when it reopens after edits.
+    const before = await c.env.DB.prepare(`SELECT published_at FROM events WHERE id = ?1`).bind(draftId).first<{ published_at: string | null }>();
     unwrap(await roomOf(c.env, draftId).open(draftId, userId));
+    if (before && before.published_at === null) notifyAfter(c, (env) => newEventMessages(env.DB, draftId));
     return c.json({ id: draftId });
   })
   .get("/:id", validate("param", EventParam), async (c) => {
@@ -105,15 +118,15 @@ export const eventRoutes = new Hono<AppEnv>()
   })
   .post("/:id/abandon", validate("param", EventParam), async (c) => {
     const { id } = c.req.valid("param");
-    return change(c, id, (room, userId) => room.abandon(id, userId));
+    return change(c, id, (room, userId) => room.abandon(id, userId), (env) => settlementMessages(env.DB, id, "ABANDONED"));
   })
   .post("/:id/nr/:itemId", validate("param", v.object({ id: IdParam, itemId: IdParam })), async (c) => {
     const { id, itemId } = c.req.valid("param");
-    return change(c, id, (room, userId) => room.withdrawRunner(id, userId, itemId));
+    return change(c, id, (room, userId) => room.withdrawRunner(id, userId, itemId), (env) => settlementMessages(env.DB, id, "NON_RUNNER", itemId));
   })
   .post("/:id/finalize", validate("param", EventParam), validate("json", FinalizeBody), async (c) => {
     const { id } = c.req.valid("param");
-    return change(c, id, (room, userId) => room.finalize(id, userId, c.req.valid("json").winners));
+    return change(c, id, (room, userId) => room.finalize(id, userId, c.req.valid("json").winners), (env) => settlementMessages(env.DB, id, "RESULT"));
   })
   .post("/:id/modifyDates", validate("param", EventParam), validate("json", DatesBody), async (c) => {
     const { id } = c.req.valid("param");

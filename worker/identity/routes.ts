@@ -8,6 +8,7 @@ import { checkInitData } from "./init-data";
 import { secret } from "./secrets";
 import { issueSession } from "./session";
 import { upsertUserStatement } from "./users";
+import { recordConsentStatement } from "../notifications/settings";
 
 const AuthBody = v.object({ initData: v.pipe(v.string(), v.minLength(1, "initData is required."), v.maxLength(8192)) });
 
@@ -22,7 +23,11 @@ export const identityRoutes = new Hono<AppEnv>().post("/telegram", signInLimit, 
   const username = check.user.username?.trim();
   if (!username) throw new AppError("USERNAME_REQUIRED", 403, "Set a Telegram username to use the app.");
 
-  await upsertUserStatement(c.env.DB, { id: check.user.id, username, firstName: check.user.first_name ?? "" }).run();
+  // Whether the bot may write to him is what Telegram said this time (he may have revoked it).
+  await c.env.DB.batch([
+    upsertUserStatement(c.env.DB, { id: check.user.id, username, firstName: check.user.first_name ?? "" }),
+    recordConsentStatement(c.env.DB, check.user.id, check.user.allows_write_to_pm === true),
+  ]);
   const token = await issueSession({ userId: check.user.id, username }, secret(c.env, "JWT_SECRET"), nowSeconds);
   return c.json({ token, userId: check.user.id, username });
 });

@@ -12,6 +12,8 @@ import { balanceOf, balanceSql, pool, punter } from "./accounts";
 import { money, PositiveCoins } from "./money";
 import { ledgerPage, punterBalances } from "./queries";
 import { runMoneyBatch, transferStatements } from "./transfer";
+import { notifyAfter } from "../notifications/enqueue";
+import { coinsMessages } from "../notifications/triggers";
 
 const UserId = v.pipe(v.number("Must be a user id."), v.safeInteger("Must be a user id."), v.minValue(1, "Must be a user id."));
 
@@ -69,27 +71,32 @@ export const balanceRoutes = new Hono<AppEnv>()
   .post("/add", idempotent(movedAnswer), validate("json", MoveBody), async (c) => {
     const { userId: ownerId } = c.get("user");
     const { userId, balance } = c.req.valid("json");
-    await ownApprovedPunter(c.env.DB, ownerId, userId);
+    const book = await ownApprovedPunter(c.env.DB, ownerId, userId);
     const to = punter(ownerId, userId);
     const results = await runMoneyBatch(c.env.DB, [
       ...transferStatements(c.env.DB, { kind: "ALLOCATE", poolOwnerId: ownerId, from: pool(ownerId), to, amountCents: balance.amount, mustCover: true }),
       ...commitMarker(c, `punter:${userId}`),
       balanceSql(c.env.DB, to),
     ]);
-    return c.json({ userId, balance: money(lastBalance(results)) });
+    const balanceCents = lastBalance(results);
+    // A replayed answer never reaches here (the idempotency middleware answers it), so one move is one message.
+    notifyAfter(c, (env) => coinsMessages(env.DB, book, userId, { added: true, amountCents: balance.amount, balanceCents }));
+    return c.json({ userId, balance: money(balanceCents) });
   })
 
   .post("/subtract", idempotent(movedAnswer), validate("json", MoveBody), async (c) => {
     const { userId: ownerId } = c.get("user");
     const { userId, balance } = c.req.valid("json");
-    await ownApprovedPunter(c.env.DB, ownerId, userId);
+    const book = await ownApprovedPunter(c.env.DB, ownerId, userId);
     const from = punter(ownerId, userId);
     const results = await runMoneyBatch(c.env.DB, [
       ...transferStatements(c.env.DB, { kind: "WITHDRAW", poolOwnerId: ownerId, from, to: pool(ownerId), amountCents: balance.amount }),
       ...commitMarker(c, `punter:${userId}`),
       balanceSql(c.env.DB, from),
     ]);
-    return c.json({ userId, balance: money(lastBalance(results)) });
+    const balanceCents = lastBalance(results);
+    notifyAfter(c, (env) => coinsMessages(env.DB, book, userId, { added: false, amountCents: balance.amount, balanceCents }));
+    return c.json({ userId, balance: money(balanceCents) });
   })
 
   .post("/addNote", validate("json", NoteBody), async (c) => {

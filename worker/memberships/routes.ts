@@ -10,6 +10,8 @@ import { nowIso } from "../lib/time";
 import { IdParam, validate } from "../lib/validate";
 import { bookmakerById, bookmakerCard, requireOwnBookmaker } from "../bookmakers/queries";
 import { membershipById, membershipOf } from "./queries";
+import { notifyAfter } from "../notifications/enqueue";
+import { joinRequestMessages, membershipMessages } from "../notifications/triggers";
 
 // Join requests: none or DECLINED → CREATED (sign); CREATED → withdrawn (sign again),
 // APPROVED (approve) or DECLINED (reject). Each write is conditional on the state it was
@@ -32,7 +34,8 @@ export const membershipRoutes = new Hono<AppEnv>()
     const current = await membershipOf(db, bookmakerId, userId);
     const now = nowIso();
     let changes: number;
-    if (!current || current.status === "DECLINED") {
+    const asking = !current || current.status === "DECLINED";
+    if (asking) {
       const res = await asKnownUser(db, userId, () =>
         db
           .prepare(
@@ -50,6 +53,7 @@ export const membershipRoutes = new Hono<AppEnv>()
       throw new AppError("CONFLICT", 409, "You are already a punter of this bookmaker.");
     }
     if (changes !== 1) throw changedMeanwhile();
+    if (asking) notifyAfter(c, (env) => joinRequestMessages(env.DB, bookmakerId, c.get("user").username));
     return c.json(await bookmakerCard(db, userId, bookmakerId, now));
   })
 
@@ -77,6 +81,7 @@ export const membershipRoutes = new Hono<AppEnv>()
       openAccount(db, punter(request.owner_id, request.user_id)),
     ]);
     if (updated.meta.changes !== 1) throw changedMeanwhile();
+    notifyAfter(c, (env) => membershipMessages(env.DB, request.bookmaker_id, request.user_id, true));
     return c.json({ joinRequest: { id: request.id, status: "APPROVED" as const } });
   })
 
@@ -84,6 +89,7 @@ export const membershipRoutes = new Hono<AppEnv>()
     const request = await ownPendingRequest(c.env.DB, c.req.valid("param").id, c.get("user").userId);
     const res = await c.env.DB.prepare(`UPDATE memberships SET status = 'DECLINED' WHERE id = ?1 AND status = 'CREATED'`).bind(request.id).run();
     if (res.meta.changes !== 1) throw changedMeanwhile();
+    notifyAfter(c, (env) => membershipMessages(env.DB, request.bookmaker_id, request.user_id, false));
     return c.json({ joinRequest: { id: request.id, status: "DECLINED" as const } });
   });
 

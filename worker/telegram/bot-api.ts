@@ -11,6 +11,8 @@ export class BotApiError extends Error {
     readonly method: string,
     readonly status: number,
     readonly description: string,
+    /** Seconds Telegram asks us to wait, with a 429. */
+    readonly retryAfter?: number,
   ) {
     super(`Bot API ${method} failed (${status}): ${description}`);
   }
@@ -26,6 +28,7 @@ interface BotApiAnswer<T> {
   result?: T;
   description?: string;
   error_code?: number;
+  parameters?: { retry_after?: number };
 }
 
 export function botApiUrl(env: Env, method: string) {
@@ -51,7 +54,7 @@ export async function callBotApi<T>(env: Env, method: string, params: Record<str
     throw new BotApiError(method, res.status >= 400 ? res.status : 502, "not a Bot API answer");
   }
   if (!res.ok || !answer.ok || answer.result === undefined) {
-    throw new BotApiError(method, answer.error_code ?? (res.ok ? 502 : res.status), answer.description ?? "no description");
+    throw new BotApiError(method, answer.error_code ?? (res.ok ? 502 : res.status), answer.description ?? "no description", answer.parameters?.retry_after);
   }
   return answer.result;
 }

@@ -3,6 +3,7 @@ import type { Env } from "../env";
 import { AppError } from "../lib/errors";
 import { callBotApi } from "./bot-api";
 import type { Message } from "./update";
+import { markStarted } from "../notifications/settings";
 
 // The bot's chat side: /start opens the mini-app (straight at a bookmaker's card with
 // `bk_<id>`), /paysupport answers payment questions as Telegram's rules for Stars require.
@@ -50,6 +51,8 @@ export async function answerCommand(env: Env, message: Message): Promise<void> {
   const parsed = message.text && message.chat.type === "private" ? parseCommand(message.text) : null;
   if (!parsed) return;
   if (parsed.command === "start") {
+    // Starting the bot lets it write to him, and lifts a block he had put on it.
+    if (message.from) await markStarted(env.DB, message.from.id);
     await callBotApi(env, "sendMessage", { chat_id: message.chat.id, ...(await startReply(env, parsed.payload)) });
   } else if (parsed.command === "paysupport") {
     await callBotApi(env, "sendMessage", { chat_id: message.chat.id, text: PAY_SUPPORT_TEXT });

@@ -23,6 +23,8 @@ const Message = v.object({
   chat: v.object({ id: TelegramId, type: v.string() }),
   text: v.optional(v.string()),
   successful_payment: v.optional(SuccessfulPayment),
+  /** The user granted write access (from the mini-app's requestWriteAccess, among others). */
+  write_access_allowed: v.optional(v.object({})),
 });
 
 const PreCheckoutQuery = v.object({

@@ -10,6 +10,7 @@ import { applyPayment } from "../payments/apply";
 import { checkoutVerdict } from "../payments/pre-checkout";
 import { BotApiError, callBotApi } from "./bot-api";
 import { answerCommand } from "./bot";
+import { allowWrite } from "../notifications/settings";
 import { Update, type Message, type PreCheckoutQuery } from "./update";
 
 // Telegram's calls to the bot. Every update is handled once (by update_id); a payment once
@@ -54,6 +55,7 @@ async function handleMessage(env: Env, message: Message) {
     }
     return;
   }
+  if (message.write_access_allowed && message.from) await allowWrite(env.DB, message.from.id);
   await answerCommand(env, message);
 }
 

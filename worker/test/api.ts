@@ -53,11 +53,13 @@ export interface TestUser {
 }
 
 /** Signs in a new user the way the mini-app does, with init data signed by our bot token. */
-export async function signIn(prefix = "user"): Promise<TestUser> {
+export async function signIn(prefix = "user", options: { allowsWrite?: boolean } = {}): Promise<TestUser> {
   const userId = freshUserId();
   const username = `${prefix}_${userId}`;
+  // `allowsWrite`: Telegram says the bot may write to him (allows_write_to_pm).
+  const consent = options.allowsWrite ? { allows_write_to_pm: true } : {};
   const initData = await signInitData(
-    { user: { id: userId, username, first_name: prefix }, authDate: Math.floor(Date.now() / 1000) },
+    { user: { id: userId, username, first_name: prefix, ...consent }, authDate: Math.floor(Date.now() / 1000) },
     env.BOT_TOKEN,
   );
   const { token } = await json<{ token: string }>("POST", "/auth/telegram", { body: { initData } });

@@ -21,8 +21,8 @@ export interface TestBook {
  * subscription comes first (registering needs an active one); `active: false` lets it lapse
  * once the profile exists, so the owner holds an expired subscription.
  */
-export async function newBook(options: { coins?: number; active?: boolean } = {}): Promise<TestBook> {
-  const owner = await signIn("bookie");
+export async function newBook(options: { coins?: number; active?: boolean; allowsWrite?: boolean } = {}): Promise<TestBook> {
+  const owner = await signIn("bookie", { allowsWrite: options.allowsWrite });
   const name = freshBookName();
   await giveSubscription(owner.userId, "BOOKMAKER");
   const { bookmakerId } = await json<{ bookmakerId: number }>("PUT", "/bookmakers/register", { token: owner.token, body: { name } });
@@ -49,8 +49,8 @@ export async function giveSubscription(userId: number, type: SubscriptionType, e
 }
 
 /** A punter who asked to join and was approved; `coins` are then allocated by the bookmaker. */
-export async function newPunter(book: TestBook, options: { coins?: number; prefix?: string } = {}): Promise<TestUser> {
-  const punter = await signIn(options.prefix ?? "punter");
+export async function newPunter(book: TestBook, options: { coins?: number; prefix?: string; allowsWrite?: boolean } = {}): Promise<TestUser> {
+  const punter = await signIn(options.prefix ?? "punter", { allowsWrite: options.allowsWrite });
   await json("POST", `/bookmakers/${book.bookmakerId}/sign`, { token: punter.token });
   const requestId = await pendingRequestId(book, punter.userId);
   await json("POST", `/bookmakers/requests/${requestId}/approve`, { token: book.owner.token });

@@ -1,0 +1,34 @@
+import { Hono } from "hono";
+import * as v from "valibot";
+import type { AppEnv } from "../env";
+import { requireUser } from "../identity/require-user";
+import { isWholeCents, MAX_CENTS } from "../ledger/money";
+import { validate } from "../lib/validate";
+import { changeSettings, settingsAnswer, settingsOf } from "./settings";
+
+const Switch = v.optional(v.boolean("Must be true or false."));
+
+/** Coins, 0 or more, two decimals at most, as cents; null turns big-bet messages off. */
+const Threshold = v.optional(
+  v.nullable(
+    v.pipe(
+      v.number("Must be a number or null."),
+      v.finite("Must be a number or null."),
+      v.minValue(0, "Must be 0 or more."),
+      v.check(isWholeCents, "At most 2 decimals."),
+      v.transform((n) => Math.round(n * 100)),
+      v.maxValue(MAX_CENTS, "Too large."),
+    ),
+  ),
+);
+
+const SettingsBody = v.object({ joinRequests: Switch, results: Switch, coins: Switch, newEvents: Switch, bigBetsOver: Threshold });
+
+export const notificationRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/notifications", async (c) => c.json(settingsAnswer(await settingsOf(c.env.DB, c.get("user").userId))))
+  .put("/notifications", validate("json", SettingsBody), async (c) => {
+    const { bigBetsOver, ...switches } = c.req.valid("json");
+    const row = await changeSettings(c.env.DB, c.get("user").userId, { ...switches, bigBetsOverCents: bigBetsOver });
+    return c.json(settingsAnswer(row));
+  });

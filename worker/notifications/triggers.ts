@@ -1,0 +1,130 @@
+import type { Odds } from "../../common/odds";
+import {
+  bigBetMessage,
+  coinsMessage,
+  joinRequestMessage,
+  membershipMessage,
+  newEventMessage,
+  resultMessage,
+  type BotMessage,
+  type EventInfo,
+  type SettledBet,
+} from "./messages";
+import { settingsOf, wants } from "./settings";
+
+// What each trigger reads from D1, after its work committed, to say what happened.
+
+interface EventRow {
+  id: number;
+  title: string;
+  description: string;
+  start_date: string;
+  bookmaker_id: number;
+  bookmaker_name: string;
+  owner_id: number;
+}
+
+async function eventInfo(db: D1Database, eventId: number): Promise<(EventInfo & { ownerId: number }) | null> {
+  const row = await db
+    .prepare(
+      `SELECT e.id, e.title, e.description, e.start_date, e.bookmaker_id, b.name AS bookmaker_name, b.owner_id
+       FROM events e JOIN bookmakers b ON b.id = e.bookmaker_id WHERE e.id = ?1`,
+    )
+    .bind(eventId)
+    .first<EventRow>();
+  if (!row) return null;
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    startDate: row.start_date,
+    bookmakerId: row.bookmaker_id,
+    bookmakerName: row.bookmaker_name,
+    ownerId: row.owner_id,
+  };
+}
+
+interface BetRow {
+  user_id: number;
+  outcome: string;
+  stake_cents: number;
+  odds_num: number;
+  odds_den: number;
+  status: SettledBet["status"];
+  payout_cents: number;
+}
+
+/**
+ * After finalize or abandon (every bet of the event) or a non-runner (the bets on that
+ * outcome, refunded): one message per punter, all his bets in it.
+ */
+export async function settlementMessages(db: D1Database, eventId: number, how: "RESULT" | "ABANDONED" | "NON_RUNNER", itemId?: number): Promise<BotMessage[]> {
+  const event = await eventInfo(db, eventId);
+  if (!event) return [];
+  const { results } = await db
+    .prepare(
+      `SELECT b.user_id, i.title AS outcome, b.stake_cents, b.odds_num, b.odds_den, b.status, b.payout_cents
+       FROM bets b JOIN event_items i ON i.id = b.item_id
+       WHERE b.event_id = ?1 AND (?2 IS NULL OR (b.item_id = ?2 AND b.status = 'CANCELLED'))
+       ORDER BY b.user_id, i.position`,
+    )
+    .bind(eventId, itemId ?? null)
+    .all<BetRow>();
+  const byPunter = new Map<number, SettledBet[]>();
+  for (const r of results) {
+    const odds: Odds = { num: r.odds_num, den: r.odds_den };
+    const bet: SettledBet = { outcome: r.outcome, stakeCents: r.stake_cents, odds, status: r.status, payoutCents: r.payout_cents };
+    const bets = byPunter.get(r.user_id);
+    if (bets) bets.push(bet);
+    else byPunter.set(r.user_id, [bet]);
+  }
+  return [...byPunter].map(([punterId, bets]) => resultMessage(punterId, event, how, bets));
+}
+
+/** A bet placed: the bookmaker hears of it when the stake is over his threshold. */
+export async function bigBetMessages(
+  db: D1Database,
+  bookmakerId: number,
+  bet: { eventId: number; username: string; stakeCents: number; outcome: string; odds: Odds; eventTitle: string; eventDescription: string },
+): Promise<BotMessage[]> {
+  const owner = await db.prepare(`SELECT owner_id FROM bookmakers WHERE id = ?1`).bind(bookmakerId).first<{ owner_id: number }>();
+  if (!owner) return [];
+  const message = bigBetMessage(owner.owner_id, { id: bet.eventId, title: bet.eventTitle, description: bet.eventDescription }, bet);
+  // Read here so that a book without a threshold costs the queue nothing per bet.
+  return wants(await settingsOf(db, owner.owner_id), message) ? [message] : [];
+}
+
+/** Coins added or withdrawn: the punter hears the amount, his balance and the bookmaker's note. */
+export async function coinsMessages(
+  db: D1Database,
+  book: { id: number; name: string },
+  punterId: number,
+  move: { added: boolean; amountCents: number; balanceCents: number },
+): Promise<BotMessage[]> {
+  const row = await db.prepare(`SELECT note FROM memberships WHERE bookmaker_id = ?1 AND user_id = ?2`).bind(book.id, punterId).first<{ note: string }>();
+  return [coinsMessage(punterId, book, { ...move, note: row?.note ?? "" })];
+}
+
+export async function joinRequestMessages(db: D1Database, bookmakerId: number, username: string): Promise<BotMessage[]> {
+  const book = await db.prepare(`SELECT id, name, owner_id FROM bookmakers WHERE id = ?1`).bind(bookmakerId).first<{ id: number; name: string; owner_id: number }>();
+  return book ? [joinRequestMessage(book.owner_id, book, username)] : [];
+}
+
+export async function membershipMessages(db: D1Database, bookmakerId: number, punterId: number, approved: boolean): Promise<BotMessage[]> {
+  const book = await db.prepare(`SELECT id, name FROM bookmakers WHERE id = ?1`).bind(bookmakerId).first<{ id: number; name: string }>();
+  return book ? [membershipMessage(punterId, book, approved)] : [];
+}
+
+/** A newly published event: to the book's approved punters who asked for new events. */
+export async function newEventMessages(db: D1Database, eventId: number): Promise<BotMessage[]> {
+  const event = await eventInfo(db, eventId);
+  if (!event) return [];
+  const { results } = await db
+    .prepare(
+      `SELECT m.user_id FROM memberships m JOIN notification_settings s ON s.user_id = m.user_id
+       WHERE m.bookmaker_id = ?1 AND m.status = 'APPROVED' AND s.new_events = 1`,
+    )
+    .bind(event.bookmakerId)
+    .all<{ user_id: number }>();
+  return results.map((r) => newEventMessage(r.user_id, event));
+}
