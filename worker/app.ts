@@ -3,6 +3,7 @@ import { cors } from "hono/cors";
 import { etag } from "hono/etag";
 import { betRoutes } from "./bets/routes";
 import { bookmakerRoutes } from "./bookmakers/routes";
+import { configRoutes } from "./config/routes";
 import { devRoutes } from "./dev/routes";
 import { isDevMode, type AppEnv } from "./env";
 import { playerRoutes } from "./events/player-routes";
@@ -37,6 +38,7 @@ export const app = new Hono<AppEnv>()
   )
   .use((c, next) => (c.req.method === "GET" ? readEtag(c, next) : next()))
   .get("/health", (c) => c.json({ ok: true as const }))
+  .route("/config", configRoutes)
   .route("/auth", identityRoutes)
   .route("/dev", devRoutes)
   .route("/bookmakers", bookmakerRoutes)

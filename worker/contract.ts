@@ -338,3 +338,9 @@ export interface DownloadLink {
   url: string;
   fileName: string;
 }
+
+/** GET /config: what the web app learns from the API at start-up, so one build serves any deployment. */
+export interface PublicConfig {
+  /** The bot's username without "@" (for invite links); null when neither configured nor known from Telegram. */
+  botUsername: string | null;
+}

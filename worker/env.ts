@@ -21,6 +21,8 @@ export interface Env {
   DEV_MODE?: string;
   /** The web app's origin, for CORS. */
   WEB_ORIGIN?: string;
+  /** The bot's username, for GET /config; without it the API asks the Bot API's getMe. */
+  BOT_USERNAME?: string;
   /** The Bot API base URL; tests point it at a fake. */
   TELEGRAM_API_URL?: string;
   /** Seconds before the first retry of a message Telegram failed (5xx); doubles each try. Default 2. */

@@ -1,8 +1,25 @@
-import type { Id } from "../../../worker/contract";
+import useSWR, { preload } from "swr";
+import type { Id, PublicConfig } from "../../../worker/contract";
+import { apiFetch } from "../api/client";
 import { DEV_MODE } from "../config";
 
-/** The bot's username without "@", set at build time. */
+/** The bot's username without "@" when a build names it; otherwise the API tells (GET /config). */
 export const BOT_USERNAME = (import.meta.env.VITE_BOT_USERNAME ?? "").replace(/^@/, "");
+
+const CONFIG = "/config";
+const fetchConfig = (path: string) => apiFetch<PublicConfig>(path);
+
+/** At start-up, so the invite link is ready by the time a bookmaker's dashboard shows. */
+export function preloadBotUsername(): void {
+  if (!BOT_USERNAME) preload(CONFIG, fetchConfig).catch(() => {});
+}
+
+/** The bot's username: the build's, else the API's; null when neither knows (yet). */
+export function useBotUsername(): { bot: string | null; loading: boolean } {
+  const config = useSWR<PublicConfig>(BOT_USERNAME ? null : CONFIG, fetchConfig, { revalidateOnFocus: false });
+  if (BOT_USERNAME) return { bot: BOT_USERNAME, loading: false };
+  return { bot: config.data?.botUsername ?? null, loading: config.isLoading };
+}
 
 /**
  * The link a bookmaker shares: a Telegram link that opens the mini-app on his book (the app
@@ -12,4 +29,10 @@ export const BOT_USERNAME = (import.meta.env.VITE_BOT_USERNAME ?? "").replace(/^
 export function inviteLink(bookmakerId: Id, bot = BOT_USERNAME, devOrigin: string | null = DEV_MODE ? window.location.origin : null): string | null {
   if (bot) return `https://t.me/${bot}?startapp=bk_${bookmakerId}`;
   return devOrigin ? `${devOrigin}/?startapp=bk_${bookmakerId}` : null;
+}
+
+/** The bookmaker's invite link, once the bot's username is known. */
+export function useInviteLink(bookmakerId: Id): { link: string | null; loading: boolean } {
+  const { bot, loading } = useBotUsername();
+  return { link: inviteLink(bookmakerId, bot ?? ""), loading };
 }

@@ -1,4 +1,5 @@
 import { signIn } from "../api/auth";
+import { preloadBotUsername } from "../bookmaker/invite";
 import { API_URL, DEV_MODE, MIN_CLIENT_VERSION, START_DELAY_MS } from "../config";
 import { useAuth } from "../store/auth";
 import { chooseDevUser, installDevTelegram } from "../telegram/dev-launch";
@@ -49,5 +50,6 @@ export async function launch({ devMode = DEV_MODE, startDelayMs = START_DELAY_MS
   webApp.expand();
   followDeepLink(webApp);
   void signIn(webApp.initData);
+  preloadBotUsername();
   return { supported: true, webApp };
 }

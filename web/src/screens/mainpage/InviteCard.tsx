@@ -1,11 +1,11 @@
 import { useState } from "react";
 import type { Id } from "../../../../worker/contract";
 import { CopyIcon } from "../../bookmaker/icons";
-import { inviteLink } from "../../bookmaker/invite";
+import { useInviteLink } from "../../bookmaker/invite";
 
 /** The link a bookmaker shares with punters; it opens the app on his book. */
 export function InviteCard({ bookmakerId }: { bookmakerId: Id }) {
-  const link = inviteLink(bookmakerId);
+  const { link, loading } = useInviteLink(bookmakerId);
   const [copied, setCopied] = useState(false);
 
   async function copy() {
@@ -32,8 +32,10 @@ export function InviteCard({ bookmakerId }: { bookmakerId: Id }) {
             <CopyIcon />
           </button>
         </div>
+      ) : loading ? (
+        <p className="bk-muted">Loading...</p>
       ) : (
-        <p className="bk-muted">No invite link: this build does not know the bot's username (VITE_BOT_USERNAME).</p>
+        <p className="bk-muted">No invite link: the API does not know its bot's username (BOT_USERNAME).</p>
       )}
     </section>
   );

@@ -5,9 +5,10 @@ import { inviteLink } from "../../bookmaker/invite";
 import { bookie, BOOK_ID, renderAt, signedInRoutes } from "../../bookmaker/test-world";
 import { json, stubApi } from "../../test/network";
 
-async function openMain(me: Me = bookie, endDate: string | null = "2030-03-05T12:00:00.000Z") {
+async function openMain(me: Me = bookie, endDate: string | null = "2030-03-05T12:00:00.000Z", botUsername: string | null = null) {
   stubApi({
     ...signedInRoutes(me),
+    "GET /config": () => json({ botUsername }),
     [`GET /subscriptions/active/${BOOK_ID}`]: () =>
       json(endDate ? [{ subscription: { subscriptionType: "BOOKMAKER" }, active: true, endDate, renewsAt: null, renewableFrom: null }] : []),
   });
@@ -50,5 +51,17 @@ describe("the bookmaker's main page", () => {
     expect(inviteLink(7, "bookie_bot")).toBe("https://t.me/bookie_bot?startapp=bk_7");
     expect(inviteLink(7, "", null)).toBeNull();
     expect(inviteLink(7, "", "http://localhost:5173")).toBe("http://localhost:5173/?startapp=bk_7");
+  });
+
+  it("shows the invite link with the bot the API names, whatever the build", async () => {
+    await openMain(bookie, "2030-03-05T12:00:00.000Z", "bookie_test_bot");
+    const card = await screen.findByRole("region", { name: "Invite link" });
+    await vi.waitFor(() => expect(card.textContent).toContain(`https://t.me/bookie_test_bot?startapp=bk_${BOOK_ID}`));
+  });
+
+  it("says there is no invite link when the API does not know its bot", async () => {
+    await openMain();
+    const card = await screen.findByRole("region", { name: "Invite link" });
+    await vi.waitFor(() => expect(card.textContent).toContain("No invite link"));
   });
 });
