@@ -1,46 +1,73 @@
 // `npm run bench:bets`: one event, punters betting at once (1, 10, 50 concurrent), through
-// the local API in workerd. Prints accepted bets/s, p50 and p99 latency and errors per level.
-// Each punter bets 1 coin on each outcome in turn (one bet per punter per outcome).
+// the local API in workerd. Prints accepted bets/s, p50 and p99 latency and errors per level,
+// the D1 queries, rows read and written and room calls per accepted bet, then the same bets
+// on a bare Durable Object (its own SQLite, no auth, no D1: the ceiling of this stack here)
+// and the API's rate as a share of it. Each punter bets 1 coin on each outcome in turn (one
+// bet per punter per outcome).
 import { client, percentile, startApi } from "./local-api.mjs";
 
 const LEVELS = (process.env.BENCH_LEVELS ?? "1,10,50").split(",").map(Number);
 const OUTCOMES = 100;
 
+/** Every punter bets on every outcome in turn, all punters at once; answers rate and latencies. */
+async function drive(punters, items, send) {
+  const latencies = [];
+  const errors = {};
+  let accepted = 0;
+  const started = performance.now();
+  await Promise.all(
+    punters.map(async (p) => {
+      for (const item of items) {
+        const t0 = performance.now();
+        const res = await send(p, item);
+        await res.arrayBuffer();
+        latencies.push(performance.now() - t0);
+        if (res.status === 201) accepted++;
+        else errors[res.status] = (errors[res.status] ?? 0) + 1;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { accepted, rate: accepted / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors: Object.keys(errors).length ? JSON.stringify(errors) : "none" };
+}
+
+const row = (label, level, r) =>
+  `${label.padEnd(5)} ${String(level).padStart(11)}  ${String(r.accepted).padStart(8)}  ${r.rate.toFixed(0).padStart(6)}  ${r.p50.toFixed(1).padStart(7)}  ${r.p99.toFixed(1).padStart(6)}  ${r.errors}`;
+
 const api = await startApi();
 const c = client(api.base);
+const post = (route, token, body) =>
+  fetch(`${api.base}${route}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `JWT ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
 try {
   const book = await c.bookmaker(1);
-  console.log("concurrency  accepted  bets/s   p50 ms  p99 ms  errors");
+  const costs = [];
+  console.log("stack concurrency  accepted  bets/s   p50 ms  p99 ms  errors");
   for (const level of LEVELS) {
     const punters = [];
     for (let i = 0; i < level; i++) punters.push(await c.punter(book, OUTCOMES));
     const event = await c.event(book, { outcomes: OUTCOMES, maxTotalPayout: 100_000 });
-    const latencies = [];
-    const errors = {};
-    let accepted = 0;
-    const started = performance.now();
-    await Promise.all(
-      punters.map(async (p) => {
-        for (const item of event.items) {
-          const t0 = performance.now();
-          const res = await fetch(`${api.base}/bets`, {
-            method: "POST",
-            headers: { "Content-Type": "application/json", Authorization: `JWT ${p.token}` },
-            body: JSON.stringify({ requestId: 0, bookmakerId: book.bookmakerId, eventId: event.id, eventItemId: item.id, amount: 1, coefficient: item.currCoefficient }),
-          });
-          await res.arrayBuffer();
-          latencies.push(performance.now() - t0);
-          if (res.status === 201) accepted++;
-          else errors[res.status] = (errors[res.status] ?? 0) + 1;
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    const errorText = Object.keys(errors).length ? JSON.stringify(errors) : "none";
-    console.log(
-      `${String(level).padStart(11)}  ${String(accepted).padStart(8)}  ${(accepted / seconds).toFixed(0).padStart(6)}  ${percentile(latencies, 50).toFixed(1).padStart(7)}  ${percentile(latencies, 99).toFixed(1).padStart(6)}  ${errorText}`,
-    );
+    const bet = (p, item) => ({ requestId: 0, bookmakerId: book.bookmakerId, eventId: event.id, eventItemId: item.id, amount: 1, coefficient: item.currCoefficient });
+
+    await api.meter();
+    const app = await drive(punters, event.items, (p, item) => post("/bets", p.token, bet(p, item)));
+    const used = await api.meter();
+    console.log(row("api", level, app));
+    costs.push({ level, bets: app.accepted, ...used });
+
+    for (const p of punters) await post("/__bench/bare/fund", null, { eventId: event.id, userId: p.userId, amount: OUTCOMES }).then((r) => r.arrayBuffer());
+    const bare = await drive(punters, event.items, (p, item) => post("/__bench/bare/bets", null, { ...bet(p, item), userId: p.userId }));
+    console.log(row("bare", level, bare));
+    console.log(`${"".padEnd(5)} ${String(level).padStart(11)}  api / bare: ${(app.rate / bare.rate).toFixed(2)}`);
+  }
+  console.log("\nper accepted bet      D1 queries  rows read  rows written  room calls");
+  for (const k of costs) {
+    const per = (n) => (n / k.bets).toFixed(2).padStart(10);
+    console.log(`${String(k.level).padStart(3)} concurrent     ${per(k.queries)}  ${per(k.rowsRead).slice(1)}  ${per(k.rowsWritten).padStart(12)}  ${per(k.roomCalls)}`);
   }
 } finally {
   await api.stop();

@@ -2,6 +2,10 @@
 // with real D1 and Durable Objects (SQLite on disk, in a throwaway folder), dev mode on. It
 // leaves out wrangler dev's reload proxy, a second workerd that would eat a third of this
 // machine's two cores and measure the dev tooling rather than the API.
+// The bundle's entry is scripts/bench/metered-worker.ts: the real worker with its D1 and rooms
+// metered (`meter()` reads and resets the counts) and a bare Durable Object beside it.
+// The rate limits are the real binding with limits out of reach, so the benchmarks measure
+// the app (its calls to the limiter included), not the limiter's refusals.
 // Also a small client that signs users in and sets a book up through the API.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -13,7 +17,7 @@ import { DEV_VARS } from "../dev-vars.mjs";
 
 export async function startApi(port = 8799) {
   const work = mkdtempSync(path.join(tmpdir(), "bookie-bench-"));
-  const built = spawnSync(process.execPath, ["scripts/wrangler.mjs", "deploy", "--dry-run", "--outdir", path.join(work, "bundle")], {
+  const built = spawnSync(process.execPath, ["scripts/wrangler.mjs", "deploy", "scripts/bench/metered-worker.ts", "--dry-run", "--outdir", path.join(work, "bundle")], {
     env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
     encoding: "utf8",
   });
@@ -23,15 +27,22 @@ export async function startApi(port = 8799) {
       host: "127.0.0.1",
       port,
       defaultPersistRoot: path.join(work, "state"),
+      // The request log (a line per call) would drown the figures; errors still show.
+      handleStructuredLogs: ({ level, message }) => {
+        if (level === "error" || level === "warn") process.stderr.write(`${message}\n`);
+      },
       workers: [
         {
           name: "bookie-api",
           modules: true,
-          scriptPath: path.join(work, "bundle", "index.js"),
+          scriptPath: path.join(work, "bundle", "metered-worker.js"),
           modulesRoot: path.join(work, "bundle"),
           compatibilityDate: "2026-10-20",
           d1Databases: { DB: "bench" },
-          durableObjects: { EVENT_ROOM: { className: "EventRoom", useSQLite: true } },
+          durableObjects: { EVENT_ROOM: { className: "EventRoom", useSQLite: true }, BARE_ROOM: { className: "BareRoom", useSQLite: true } },
+          ratelimits: Object.fromEntries(
+            ["SIGN_IN_LIMIT", "WRITE_LIMIT", "BET_LIMIT"].map((name, i) => [name, { namespace_id: String(1301 + i), simple: { limit: 1_000_000_000, period: 10 } }]),
+          ),
           bindings: DEV_VARS,
         },
       ],
@@ -46,8 +57,10 @@ export async function startApi(port = 8799) {
     await mf.dispose().catch(() => {});
     rmSync(work, { recursive: true, force: true });
   };
+  /** D1 queries, rows read and written, and room calls since the last call (which resets them). */
+  const meter = async () => (await fetch(`${url.origin}/__bench/meter`, { method: "POST" })).json();
   // `db` lets a benchmark seed history that would take the API minutes to build.
-  return { base: url.origin, db, stop };
+  return { base: url.origin, db, stop, meter };
 }
 
 export function client(base) {

@@ -1,0 +1,103 @@
+// `npm run bench:polls`: the lists the mini-app polls every 12 s, each driven by 50 clients at
+// once through the local API in workerd, beside GET /health on the same harness: answered 200
+// (no ETag sent: something changed) and 304 (the ETag of the last answer sent back: nothing
+// changed), first on a book with no bets, then with 5,000 (50 punters × 100 outcomes, placed
+// through the API). Prints answers/s and p99 latency, and the D1 queries, rows read and
+// written and room calls per answer.
+import { client, percentile, startApi } from "./local-api.mjs";
+
+const CLIENTS = 50;
+const PER_CLIENT = Number(process.env.BENCH_POLLS ?? 20);
+const OUTCOMES = 100;
+
+const api = await startApi();
+const c = client(api.base);
+
+const get = (route, token, etag) =>
+  fetch(`${api.base}${route}`, { headers: { ...(token ? { Authorization: `JWT ${token}` } : {}), ...(etag ? { "If-None-Match": etag } : {}) } });
+
+/** CLIENTS clients poll `route` PER_CLIENT times each; `tokenOf(i)` is client i's session. */
+async function poll(route, tokenOf, expected) {
+  const etags = [];
+  if (expected === 304) {
+    for (let i = 0; i < CLIENTS; i++) {
+      const res = await get(route, tokenOf(i));
+      await res.arrayBuffer();
+      etags[i] = res.headers.get("ETag");
+    }
+  }
+  await api.meter();
+  const latencies = [];
+  let unexpected = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, i) => {
+      for (let n = 0; n < PER_CLIENT; n++) {
+        const t0 = performance.now();
+        const res = await get(route, tokenOf(i), etags[i]);
+        await res.arrayBuffer();
+        latencies.push(performance.now() - t0);
+        if (res.status !== expected) unexpected++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const used = await api.meter();
+  latencies.sort((a, b) => a - b);
+  const answers = latencies.length;
+  const per = (n) => (n / answers).toFixed(2);
+  return [answers / seconds, percentile(latencies, 99), per(used.queries), per(used.rowsRead), per(used.rowsWritten), per(used.roomCalls), unexpected];
+}
+
+try {
+  const book = await c.bookmaker(1);
+  const punters = [];
+  for (let i = 0; i < CLIENTS; i++) punters.push(await c.punter(book, OUTCOMES));
+  const event = await c.event(book, { outcomes: OUTCOMES, maxTotalPayout: 1_000_000 });
+  const id = book.bookmakerId;
+  const owner = () => book.owner.token;
+  const punter = (i) => punters[i].token;
+  const LISTS = [
+    ["/health", () => undefined],
+    [`/player/events/${id}`, punter],
+    ["/events", owner],
+    [`/bets/${id}/`, punter],
+    ["/balances", owner],
+    [`/balances/${id}`, punter],
+    ["/bookmakers", punter],
+    [`/subscriptions/active/${id}`, punter],
+  ];
+
+  const table = async (bets) => {
+    console.log(`\n${bets} bets on the book; ${CLIENTS} clients × ${PER_CLIENT} polls each`);
+    console.log("list                         status  answers/s  p99 ms  D1 queries  rows read  rows written  room calls  unexpected");
+    for (const [route, tokenOf] of LISTS) {
+      for (const status of route === "/health" ? [200] : [200, 304]) {
+        const [rate, p99, queries, read, written, rooms, unexpected] = await poll(route, tokenOf, status);
+        const name = route.replace(String(id), "{id}");
+        console.log(
+          `${name.padEnd(28)} ${String(status).padStart(6)}  ${rate.toFixed(0).padStart(9)}  ${p99.toFixed(1).padStart(6)}  ${queries.padStart(10)}  ${read.padStart(9)}  ${written.padStart(12)}  ${rooms.padStart(10)}  ${String(unexpected).padStart(10)}`,
+        );
+      }
+    }
+  };
+
+  await table(0);
+  let placed = 0;
+  await Promise.all(
+    punters.map(async (p) => {
+      for (const item of event.items) {
+        const res = await fetch(`${api.base}/bets`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Authorization: `JWT ${p.token}` },
+          body: JSON.stringify({ bookmakerId: id, eventId: event.id, eventItemId: item.id, amount: 1, coefficient: item.currCoefficient }),
+        });
+        await res.arrayBuffer();
+        if (res.status === 201) placed++;
+      }
+    }),
+  );
+  await table(placed);
+} finally {
+  await api.stop();
+}
