@@ -10,6 +10,8 @@ export interface BotApiCall {
   method: string;
   token: string;
   params: any;
+  /** When the call arrived (ms), for pacing and retry checks. */
+  at: number;
 }
 
 type Answer = { status?: number; body: unknown };
@@ -42,7 +44,7 @@ export function fakeBotApi(): FakeBotApi {
     if (!request.url.startsWith(base)) return realFetch(input, init);
     const [token, method] = request.url.slice(base.length).split("/");
     const params = await request.json();
-    calls.push({ method, token, params });
+    calls.push({ method, token, params, at: Date.now() });
     const { status = 200, body } = (responders[method] ?? (() => ({ status: 404, body: { ok: false, error_code: 404, description: "Not Found" } })))(params);
     return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
   });
