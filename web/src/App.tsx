@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
 import { SWRConfig } from "swr";
+import { DEV_MODE } from "./config";
+import { BotMessagesDrawer } from "./notifications/BotMessagesDrawer";
 import { AppRoutes } from "./routes";
 import { OopsScreen } from "./screens/oops/OopsScreen";
 import type { Launch } from "./start/launch";
@@ -21,6 +23,7 @@ export function App({ launch }: { launch: Promise<Launch> }) {
       {/* A cache per app instance: nothing outlives it (and tests start clean). */}
       <SWRConfig value={{ provider: () => new Map() }}>
         <AppRoutes />
+        {DEV_MODE && <BotMessagesDrawer />}
       </SWRConfig>
     </WebAppContext>
   );

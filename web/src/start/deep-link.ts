@@ -26,12 +26,25 @@ export function deepLinkedBookmaker(param: string | null): Id | null {
   return id > 0 ? id : null;
 }
 
+/** The screen a bot message's button opens (worker/notifications/messages.ts): join requests, or one event. */
+export function botMessageScreen(param: string): string | null {
+  if (param === "requests") return "/playermanagement";
+  const event = /^event_(\d{1,15})$/.exec(param);
+  return event ? `/eventmanagementpage/${event[1]}` : null;
+}
+
 /**
  * Before the router mounts: a launch by a bookmaker's link opens /bookies with him shown;
  * /bookies goes on to his events when the punter is already approved there.
  */
 export function followDeepLink(webApp: TelegramWebApp): void {
   const param = startParam(webApp, window.location.search);
+  const botScreen = param ? botMessageScreen(param) : null;
+  if (botScreen && sessionStorage.getItem(FOLLOWED_KEY) !== param) {
+    sessionStorage.setItem(FOLLOWED_KEY, param!);
+    window.history.replaceState(null, "", botScreen);
+    return;
+  }
   const bookmakerId = deepLinkedBookmaker(param);
   const launchKey = `${webApp.initData}|${param}`;
   if (bookmakerId === null || sessionStore.getItem(FOLLOWED_KEY) === launchKey) return;

@@ -64,6 +64,8 @@ export interface TelegramWebApp {
   openInvoice(url: string, callback?: (status: InvoiceStatus) => void): void;
   showPopup(params: PopupParams, callback?: (buttonId: string) => void): void;
   showAlert(message: string, callback?: () => void): void;
+  /** Bot API 6.9+: asks the user to let the bot write to him. */
+  requestWriteAccess?(callback?: (granted: boolean) => void): void;
   onEvent?(event: string, handler: () => void): void;
   offEvent?(event: string, handler: () => void): void;
 }

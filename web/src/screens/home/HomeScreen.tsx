@@ -8,6 +8,7 @@ import { Page } from "../../ui/Page";
 import { FaqDialog } from "./FaqDialog";
 import { HOME_LINKS } from "./links";
 import { useBookieButton } from "./useBookieButton";
+import { NotificationsSheet } from "../../notifications/NotificationsSheet";
 
 export function HomeScreen() {
   const [, navigate] = useLocation();
@@ -15,6 +16,7 @@ export function HomeScreen() {
   const [onBookie, bookiePaymentNotice] = useBookieButton();
   const [faqOpen, setFaqOpen] = useState(false);
   const [pokerOpen, setPokerOpen] = useState(false);
+  const [notificationsOpen, setNotificationsOpen] = useState(false);
 
   return (
     <Page className="home">
@@ -30,6 +32,9 @@ export function HomeScreen() {
       <nav className="link-rows">
         <button type="button" className="link-row" onClick={() => setFaqOpen(true)}>
           FAQ
+        </button>
+        <button type="button" className="link-row" onClick={() => setNotificationsOpen(true)}>
+          Notifications
         </button>
         {HOME_LINKS.map((link) => (
           <button key={link.label} type="button" className="link-row" onClick={() => webApp.openLink(link.url)}>
@@ -51,6 +56,7 @@ export function HomeScreen() {
       </footer>
 
       <FaqDialog open={faqOpen} onClose={() => setFaqOpen(false)} />
+      <NotificationsSheet open={notificationsOpen} onClose={() => setNotificationsOpen(false)} role="punter" />
       <Dialog open={pokerOpen} onClose={() => setPokerOpen(false)}>
         Poker will be soon
       </Dialog>

@@ -10,6 +10,7 @@ import { longDate } from "../../ui/dates";
 import { Page } from "../../ui/Page";
 import type { CreateProfileState } from "../createprofile/state";
 import { InviteCard } from "./InviteCard";
+import { NotificationsSheet } from "../../notifications/NotificationsSheet";
 
 const DEFAULT_TERMS = "1 coin = 1 USD / Payment via cash, card, cripto";
 
@@ -19,6 +20,7 @@ export function MainpageScreen() {
   const { book, loading } = useOwnBook();
   const subscriptions = useActiveSubscriptions(book?.bookmakerId);
   const [guideOpen, setGuideOpen] = useState(false);
+  const [notificationsOpen, setNotificationsOpen] = useState(false);
   const editProfile = () => navigate("/createprofile", { state: { from: "mainpage" } satisfies CreateProfileState });
 
   return (
@@ -56,6 +58,11 @@ export function MainpageScreen() {
           <button type="button" className="bk-card bk-tap bk-guide-link" onClick={() => navigate("/figures")}>
             Figures
           </button>
+
+          <button type="button" className="bk-card bk-tap bk-guide-link" onClick={() => setNotificationsOpen(true)}>
+            Notifications
+          </button>
+          <NotificationsSheet open={notificationsOpen} onClose={() => setNotificationsOpen(false)} role="bookmaker" />
 
           <section className="bk-card" aria-label="Terms">
             <div className="bk-row">
