@@ -24,6 +24,8 @@ export interface Me {
   userId: Id;
   username: string;
   bookmakerDto: BookmakerDto | null;
+  /** In the last 7 days before a lapsed book is deleted (spec section 9): the day it goes, unless he renews. */
+  bookDeletesOn?: string;
 }
 
 export interface Money {

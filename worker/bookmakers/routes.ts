@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import type { BookmakerLists } from "../contract";
+import type { BookmakerLists, Me } from "../contract";
 import type { AppEnv } from "../env";
 import { requireUser } from "../identity/require-user";
 import { unknownUser } from "../identity/users";
@@ -8,9 +8,11 @@ import { openAccount, pool } from "../ledger/accounts";
 import { AppError, forbidden, notFound } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { holdsSubscriptionSql } from "../subscriptions/activity";
+import { holdingOf } from "../subscriptions/holdings";
 import { IdParam, validate } from "../lib/validate";
 import { NameBody, TermsBody } from "./profile";
 import { bookmakerById, bookmakerCards, bookmakerOwnedBy, requireOwnBookmaker, toBookmakerDto } from "./queries";
+import { deletionWarning } from "./retention";
 
 /**
  * What registering depends on, in one read: the caller's user row (a session is checked by
@@ -36,7 +38,12 @@ export const bookmakerRoutes = new Hono<AppEnv>()
   .get("/authorizeMe", async (c) => {
     const { userId, username } = c.get("user");
     const row = await bookmakerOwnedBy(c.env.DB, userId);
-    return c.json({ userId, username, bookmakerDto: row ? toBookmakerDto(row) : null });
+    const me: Me = { userId, username, bookmakerDto: row ? toBookmakerDto(row) : null };
+    if (row) {
+      const deletesOn = deletionWarning((await holdingOf(c.env.DB, userId, "BOOKMAKER"))?.end_date ?? null, Date.now());
+      if (deletesOn) me.bookDeletesOn = deletesOn;
+    }
+    return c.json(me);
   })
 
   .get("/", async (c) => {

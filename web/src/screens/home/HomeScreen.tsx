@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
+import { DeletionNotice } from "../../bookmaker/DeletionNotice";
 import { PRODUCT_TITLE } from "../../config";
 import { useWebApp } from "../../telegram/context";
 import { Dialog } from "../../ui/Dialog";
@@ -24,6 +25,7 @@ export function HomeScreen() {
         <Logo size={56} />
         <h1>{PRODUCT_TITLE}</h1>
       </header>
+      <DeletionNotice />
       <p className="home-description">
         {PRODUCT_TITLE} connects on-land bookmakers with their punters. Bookmakers run events and accept bets in coins;
         punters bet with the coins their bookmaker gives them.

@@ -1,0 +1,108 @@
+import type { Env } from "../env";
+import { roomOf } from "../events/rooms";
+import { nowIso } from "../lib/time";
+
+// Spec section 9: a book is kept 60 days after its owner's BOOKMAKER subscription ended
+// without renewal, then the daily cron deletes it whole: profile, events, outcomes, bets,
+// memberships, and the pool with its punter accounts and ledger rows. Coins never leave a
+// book, so deleting all of one book's accounts and rows together leaves every other book's
+// sums as they were. Events still open are abandoned first through their rooms (every bet
+// refunded, as the rooms' own 30-day alarm would); a book with an event neither open nor
+// settled (being settled) waits for the next day. The owner is warned for the last 7 days.
+// Renewing moves the end date, and with it the deletion.
+
+export const RETENTION_DAYS = 60;
+export const WARNING_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Rows per DELETE: one statement stays small and quick whatever the book's size. */
+export const DELETE_CHUNK = 1000;
+/** D1 queries one cron run spends on deletions at most (an invocation may make 1,000); the rest waits a day. */
+const QUERY_BUDGET = 600;
+
+const FINAL = `('CALCULATED', 'CANCELLED', 'ABANDONED')`;
+const OPEN = `('CREATED', 'READY_FOR_BETS', 'WAITING_FOR_RESULT', 'SUSPENDED')`;
+
+/** When the owner's book is deleted if he does not renew: 60 days after his BOOKMAKER ended; null while it runs. */
+export function deletionDate(bookmakerEnd: string | null, now: number): string | null {
+  if (bookmakerEnd === null || Date.parse(bookmakerEnd) > now) return null;
+  return nowIso(Date.parse(bookmakerEnd) + RETENTION_DAYS * DAY_MS);
+}
+
+/** The deletion date once the warning is due (the last 7 days), else null. */
+export function deletionWarning(bookmakerEnd: string | null, now: number): string | null {
+  const on = deletionDate(bookmakerEnd, now);
+  return on !== null && Date.parse(on) - WARNING_DAYS * DAY_MS <= now ? on : null;
+}
+
+interface LapsedBook {
+  id: number;
+  owner_id: number;
+}
+
+/** Books whose owner's BOOKMAKER ended 60 days or more before `now`. */
+async function lapsedBooks(db: D1Database, now: number): Promise<LapsedBook[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT b.id, b.owner_id FROM bookmakers b
+       JOIN user_subscriptions us ON us.user_id = b.owner_id AND us.type = 'BOOKMAKER'
+       WHERE us.end_date IS NOT NULL AND us.end_date <= ?1
+       ORDER BY b.id`,
+    )
+    .bind(nowIso(now - RETENTION_DAYS * DAY_MS))
+    .all<LapsedBook>();
+  return results;
+}
+
+/** Children first: D1 enforces the foreign keys. `?1` is the book, or its owner for the pool's accounts and rows. */
+const steps = (chunk: number): [table: string, sql: string, by: "book" | "owner"][] => [
+  ["bets", `DELETE FROM bets WHERE id IN (SELECT id FROM bets WHERE bookmaker_id = ?1 LIMIT ${chunk})`, "book"],
+  ["event_items", `DELETE FROM event_items WHERE id IN (SELECT i.id FROM events e JOIN event_items i ON i.event_id = e.id WHERE e.bookmaker_id = ?1 LIMIT ${chunk})`, "book"],
+  ["events", `DELETE FROM events WHERE id IN (SELECT id FROM events WHERE bookmaker_id = ?1 LIMIT ${chunk})`, "book"],
+  ["memberships", `DELETE FROM memberships WHERE id IN (SELECT id FROM memberships WHERE bookmaker_id = ?1 LIMIT ${chunk})`, "book"],
+  ["ledger", `DELETE FROM ledger WHERE id IN (SELECT id FROM ledger WHERE pool_owner_id = ?1 LIMIT ${chunk})`, "owner"],
+  ["accounts", `DELETE FROM accounts WHERE id IN (SELECT id FROM accounts WHERE pool_owner_id = ?1 LIMIT ${chunk})`, "owner"],
+  ["bookmakers", `DELETE FROM bookmakers WHERE id = ?1`, "book"],
+];
+
+/** Abandons the book's open events through their rooms; true when every event is then settled. */
+async function closeEvents(env: Env, book: LapsedBook): Promise<boolean> {
+  const { results: open } = await env.DB.prepare(`SELECT id FROM events WHERE bookmaker_id = ?1 AND status IN ${OPEN}`).bind(book.id).all<{ id: number }>();
+  for (const { id } of open) await roomOf(env, id).abandon(id);
+  const left = await env.DB.prepare(`SELECT COUNT(*) AS n FROM events WHERE bookmaker_id = ?1 AND status NOT IN ${FINAL}`).bind(book.id).first<{ n: number }>();
+  return left?.n === 0;
+}
+
+export interface RetentionReport {
+  deleted: { bookmakerId: number; rows: Record<string, number> }[];
+  /** Books due but not deleted today: an event being settled, or the day's query budget spent. */
+  postponed: number[];
+}
+
+/** The daily cron's deletion of lapsed books, in chunks of `chunk` rows. */
+export async function deleteLapsedBooks(env: Env, now = Date.now(), chunk = DELETE_CHUNK): Promise<RetentionReport> {
+  const report: RetentionReport = { deleted: [], postponed: [] };
+  let budget = QUERY_BUDGET;
+  for (const book of await lapsedBooks(env.DB, now)) {
+    if (budget <= 0 || !(await closeEvents(env, book))) {
+      report.postponed.push(book.id);
+      continue;
+    }
+    const rows: Record<string, number> = {};
+    for (const [table, sql, by] of steps(chunk)) {
+      const statement = env.DB.prepare(sql).bind(by === "book" ? book.id : book.owner_id);
+      for (;;) {
+        if (--budget < 0) break;
+        const { meta } = await statement.run();
+        rows[table] = (rows[table] ?? 0) + meta.changes;
+        if (meta.changes < chunk || table === "bookmakers") break;
+      }
+      if (budget < 0) break;
+    }
+    // Out of budget half-way: what is left of the book goes tomorrow, from where it stopped.
+    if (budget < 0) report.postponed.push(book.id);
+    else report.deleted.push({ bookmakerId: book.id, rows });
+  }
+  console.log(JSON.stringify({ job: "retention", ...report }));
+  return report;
+}
