@@ -6,6 +6,14 @@ import { apiAs, assert, assertNoPageErrors, fitsThePhone, log, phone, prepare, r
 
 const SHOT = (name) => `/tmp/bookie-journey-${name}.png`;
 
+/** Opens the dev-mode Bot messages drawer (the dev outbox) and waits for a message, then closes it. */
+async function seesBotMessage(page, text) {
+  await page.getByRole("button", { name: /^Bot messages/ }).click();
+  const drawer = page.getByRole("complementary", { name: "Bot messages" });
+  await drawer.getByText(text).first().waitFor({ timeout: 15_000 });
+  await drawer.getByRole("button", { name: "Close" }).click();
+}
+
 async function main() {
   const { dev: url, browser } = await prepare(["dev"]);
 
@@ -126,6 +134,24 @@ async function main() {
     assert(text.includes("125"), `the stake is missing: ${text}`); // 1/4 of 1000 / 2
     await punter.screenshot({ path: SHOT("history") });
     await fitsThePhone(punter, "/history");
+  });
+
+  await step("the bookmaker's Bot messages drawer shows the join request", async () => {
+    await seesBotMessage(bookie, `@${punterUser} asks to join ${profileName}.`);
+  });
+
+  await step("the punter's Bot messages drawer shows his approval and his coins", async () => {
+    await seesBotMessage(punter, `${profileName} approved your join request. You can bet now.`);
+    await seesBotMessage(punter, `${profileName} added 500.00 coins. Your balance: 500.00 coins.`);
+  });
+
+  await step("the bookmaker settles the event (API) and the punter's drawer shows his result", async () => {
+    const event = (await bookieApi("GET", "/events?view=open")).find((e) => e.title === eventTitle);
+    assert(event, "the event is not among the open ones");
+    const redRum = event.items.find((i) => i.title === "Red Rum");
+    await bookieApi("POST", `/events/${event.id}/finalize`, { eventId: event.id, winners: [redRum.id] });
+    await seesBotMessage(punter, "• Red Rum, 125.00 at 2: won, paid 250.00");
+    await punter.screenshot({ path: SHOT("bot-messages") });
   });
 
   await step("no page errors on either phone", async () => {
