@@ -1,4 +1,4 @@
-import useSWR, { preload } from "swr";
+import useSWR from "swr";
 import type { Id, PublicConfig } from "../../../worker/contract";
 import { apiFetch } from "../api/client";
 import { DEV_MODE } from "../config";
@@ -7,11 +7,21 @@ import { DEV_MODE } from "../config";
 export const BOT_USERNAME = (import.meta.env.VITE_BOT_USERNAME ?? "").replace(/^@/, "");
 
 const CONFIG = "/config";
-const fetchConfig = (path: string) => apiFetch<PublicConfig>(path);
+/** This launch's read of GET /config, started at start-up and taken by the first reader. */
+let atStartUp: Promise<PublicConfig> | null = null;
+
+function fetchConfig(path: string): Promise<PublicConfig> {
+  const started = atStartUp;
+  atStartUp = null;
+  return started ?? apiFetch<PublicConfig>(path);
+}
 
 /** At start-up, so the invite link is ready by the time a bookmaker's dashboard shows. */
 export function preloadBotUsername(): void {
-  if (!BOT_USERNAME) preload(CONFIG, fetchConfig).catch(() => {});
+  if (BOT_USERNAME) return;
+  atStartUp = apiFetch<PublicConfig>(CONFIG);
+  // A failure is for the reader to see (SWR retries it), not an unhandled rejection now.
+  atStartUp.catch(() => {});
 }
 
 /** The bot's username: the build's, else the API's; null when neither knows (yet). */

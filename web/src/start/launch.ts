@@ -3,6 +3,7 @@ import { preloadBotUsername } from "../bookmaker/invite";
 import { API_URL, DEV_MODE, MIN_CLIENT_VERSION, START_DELAY_MS } from "../config";
 import { useAuth } from "../store/auth";
 import { chooseDevUser, installDevTelegram } from "../telegram/dev-launch";
+import { keepSwipesForScrolling } from "../telegram/features";
 import { currentWebApp, hasLaunchData, type TelegramWebApp } from "../telegram/web-app";
 import { followDeepLink } from "./deep-link";
 
@@ -48,6 +49,7 @@ export async function launch({ devMode = DEV_MODE, startDelayMs = START_DELAY_MS
   if (!webApp) return { supported: false };
   webApp.ready();
   webApp.expand();
+  keepSwipesForScrolling(webApp);
   followDeepLink(webApp);
   void signIn(webApp.initData);
   preloadBotUsername();

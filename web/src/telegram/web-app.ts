@@ -35,6 +35,8 @@ export interface PopupParams {
   buttons?: PopupButton[];
 }
 
+export type HapticNotice = "success" | "error" | "warning";
+
 export type InvoiceStatus = "paid" | "cancelled" | "failed" | "pending";
 
 export interface TelegramUser {
@@ -66,6 +68,17 @@ export interface TelegramWebApp {
   showAlert(message: string, callback?: () => void): void;
   /** Bot API 6.9+: asks the user to let the bot write to him. */
   requestWriteAccess?(callback?: (granted: boolean) => void): void;
+  /** Bot API 6.1+. */
+  HapticFeedback?: { notificationOccurred(type: HapticNotice): void };
+  /** Bot API 6.10+: the Settings item of the mini-app's menu. */
+  SettingsButton?: TelegramButton;
+  /** Bot API 6.2+. */
+  enableClosingConfirmation?(): void;
+  disableClosingConfirmation?(): void;
+  /** Bot API 7.7+. */
+  disableVerticalSwipes?(): void;
+  /** Bot API 6.1+ inside Telegram: a t.me link opened by the client itself. */
+  openTelegramLink?(url: string): void;
   onEvent?(event: string, handler: () => void): void;
   offEvent?(event: string, handler: () => void): void;
 }

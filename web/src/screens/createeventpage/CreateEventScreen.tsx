@@ -14,6 +14,7 @@ import { Switch } from "../../bookmaker/events/Switch";
 import { useOwnFractional } from "../../bookmaker/events/useOwnFractional";
 import { WhenFields } from "../../bookmaker/events/WhenFields";
 import { Dialog } from "../../ui/Dialog";
+import { useClosingConfirmation } from "../../telegram/features";
 import { Page } from "../../ui/Page";
 import { MemberList } from "./MemberList";
 import type { CreateEventState } from "./state";
@@ -54,6 +55,7 @@ export function CreateEventScreen() {
   // A filled form is not thrown away without a word: Back asks first.
   const unsaved = JSON.stringify(form) !== JSON.stringify(initial);
   const leave = () => navigate("/bookmakerevents", { replace: true });
+  useClosingConfirmation(unsaved);
 
   /** Saves the form as a draft (kept up to date on a retry), started or not, then back to the list. */
   async function save(andStart: boolean) {

@@ -6,6 +6,7 @@ import { useOwnBook } from "../../bookmaker/book";
 import { nameError, TERMS_MAX, termsError } from "../../bookmaker/profile-rules";
 import "../../bookmaker/bookmaker.css";
 import { useProfile, useProfileName, useProfileTerms } from "../../store/profile";
+import { useClosingConfirmation } from "../../telegram/features";
 import { Page } from "../../ui/Page";
 import { saveProfile } from "./save-profile";
 import type { CreateProfileState } from "./state";
@@ -35,6 +36,8 @@ export function CreateProfileScreen() {
     }
     // Only when the profile first arrives: later refetches must not wipe what is being typed.
   }, [loadedId]);
+
+  useClosingConfirmation(name !== (book?.bookmakerName ?? "") || terms !== (book?.terms ?? ""));
 
   const nameProblem = nameError(name);
   const termsProblem = termsError(terms);

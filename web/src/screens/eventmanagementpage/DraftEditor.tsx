@@ -13,6 +13,7 @@ import { useOwnFractional } from "../../bookmaker/events/useOwnFractional";
 import { dateError, endAfter, fieldsOf, startAt, timeError } from "../../bookmaker/events/when";
 import { WhenFields } from "../../bookmaker/events/WhenFields";
 import { useMainButton } from "../../bookmaker/useMainButton";
+import { useClosingConfirmation, useHaptic } from "../../telegram/features";
 import { Dialog } from "../../ui/Dialog";
 import { finalize, saveDraft, withdrawNonRunners } from "./actions";
 import { ManageMembers } from "./ManageMembers";
@@ -32,6 +33,8 @@ export function DraftEditor({ event, onAbandoned }: { event: BookmakerEvent; onA
   const [ask, setAsk] = useState<Ask>(null);
   const [checked, setChecked] = useState(false);
   const { sport, country } = splitTitle(event.title);
+  const haptic = useHaptic();
+  useClosingConfirmation(JSON.stringify(edit) !== JSON.stringify(editOf(event)));
 
   const errors = {
     date: dateError(edit.date, edit.time),
@@ -55,6 +58,7 @@ export function DraftEditor({ event, onAbandoned }: { event: BookmakerEvent; onA
       await action();
     } catch (err) {
       setFailure(errorText(err));
+      haptic("error");
     } finally {
       setBusy(false);
     }
@@ -74,12 +78,12 @@ export function DraftEditor({ event, onAbandoned }: { event: BookmakerEvent; onA
   const endEvent = () =>
     run(async () => {
       setAsk(null);
-      leave(
-        await finalize(
-          event.id,
-          winners.map((w) => w.id),
-        ),
+      const settled = await finalize(
+        event.id,
+        winners.map((w) => w.id),
       );
+      haptic("success");
+      leave(settled);
     });
 
   const abandon = () =>

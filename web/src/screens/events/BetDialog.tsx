@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { Id, PlayerEvent, PlayerEventItem } from "../../../../worker/contract";
+import { useHaptic } from "../../telegram/features";
 import { formatAmount } from "../../ui/amount";
 import { Dialog } from "../../ui/Dialog";
 import { Odds } from "../../ui/Odds";
@@ -28,6 +29,7 @@ export function BetDialog({ event, coins, asFractional, onClose, onPlaced }: Bet
   const [sending, setSending] = useState(false);
   const [notEnough, setNotEnough] = useState(false);
   const [result, setResult] = useState<BetOutcome[] | null>(null);
+  const haptic = useHaptic();
 
   const chosen = event.items
     .filter((item) => !hasBet(item, placed) && item.status === "ACTIVE")
@@ -47,6 +49,7 @@ export function BetDialog({ event, coins, asFractional, onClose, onPlaced }: Bet
     setPlaced((prev) => new Set([...prev, ...taken]));
     setStakes((prev) => Object.fromEntries(Object.entries(prev).filter(([id]) => !taken.includes(Number(id)))));
     setResult(outcomes);
+    haptic(outcomes.every((o) => o.error === null) ? "success" : "error");
     onPlaced();
   }
 

@@ -1,12 +1,18 @@
 import { useState } from "react";
 import type { Id } from "../../../../worker/contract";
-import { CopyIcon } from "../../bookmaker/icons";
+import { CopyIcon, ShareIcon } from "../../bookmaker/icons";
 import { useInviteLink } from "../../bookmaker/invite";
+import { useWebApp } from "../../telegram/context";
+import { shareThroughTelegram } from "../../telegram/features";
+
+/** The message punters receive with the link. */
+export const INVITE_TEXT = "Join my book on Bookie";
 
 /** The link a bookmaker shares with punters; it opens the app on his book. */
 export function InviteCard({ bookmakerId }: { bookmakerId: Id }) {
   const { link, loading } = useInviteLink(bookmakerId);
   const [copied, setCopied] = useState(false);
+  const webApp = useWebApp();
 
   async function copy() {
     if (!link) return;
@@ -31,6 +37,12 @@ export function InviteCard({ bookmakerId }: { bookmakerId: Id }) {
           <button type="button" className="bk-icon-button" aria-label="Copy invite link" onClick={copy}>
             <CopyIcon />
           </button>
+          {/* Telegram's chat picker; a client without it keeps the copy button alone. */}
+          {webApp.openTelegramLink && webApp.isVersionAtLeast("6.1") && (
+            <button type="button" className="bk-icon-button" aria-label="Share invite link" onClick={() => shareThroughTelegram(webApp, link, INVITE_TEXT)}>
+              <ShareIcon />
+            </button>
+          )}
         </div>
       ) : loading ? (
         <p className="bk-muted">Loading...</p>

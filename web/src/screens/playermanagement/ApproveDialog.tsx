@@ -1,12 +1,14 @@
 import { useState } from "react";
 import type { JoinRequestItem } from "../../../../worker/contract";
 import { bookCall, errorText } from "../../bookmaker/call";
+import { useHaptic } from "../../telegram/features";
 import { Dialog } from "../../ui/Dialog";
 
 /** Approve or deny one join request; `onDone` reloads the lists. */
 export function ApproveDialog({ request, onClose, onDone }: { request: JoinRequestItem | null; onClose(): void; onDone(): void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const haptic = useHaptic();
 
   async function answer(verdict: "approve" | "reject") {
     if (!request || busy) return;
@@ -14,10 +16,12 @@ export function ApproveDialog({ request, onClose, onDone }: { request: JoinReque
     setError(null);
     try {
       await bookCall(`/bookmakers/requests/${request.joinRequest.id}/${verdict}`);
+      if (verdict === "approve") haptic("success");
       onDone();
       onClose();
     } catch (err) {
       setError(errorText(err));
+      haptic("error");
       onDone();
     } finally {
       setBusy(false);

@@ -1,0 +1,121 @@
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import type { BookBalances, JoinRequestItem } from "../../../worker/contract";
+import { renderAt, signedInRoutes } from "../bookmaker/test-world";
+import { json, stubApi } from "../test/network";
+import { renderApp } from "../test/render";
+import { installTelegram } from "../test/telegram";
+import type { TelegramWebApp } from "./web-app";
+
+// What the best mini-apps do inside Telegram, each only where the client has it.
+
+/** The features Telegram's script adds to the launch's WebApp, recorded. */
+function withFeatures(webApp: TelegramWebApp) {
+  const features = {
+    HapticFeedback: { notificationOccurred: vi.fn() },
+    enableClosingConfirmation: vi.fn(),
+    disableClosingConfirmation: vi.fn(),
+    disableVerticalSwipes: vi.fn(),
+    openTelegramLink: vi.fn(),
+  };
+  Object.assign(webApp, features);
+  return features;
+}
+const launched = () => window.Telegram!.WebApp!;
+
+describe("vertical swipes", () => {
+  it("are kept for scrolling from Bot API 7.7", async () => {
+    stubApi({ "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }) });
+    const features = withFeatures(installTelegram({ version: "7.7" }));
+    renderApp("/");
+    await screen.findByRole("button", { name: "Start" });
+    expect(features.disableVerticalSwipes).toHaveBeenCalledOnce();
+  });
+
+  it("are left alone by an older client, which still starts", async () => {
+    stubApi({ "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }) });
+    const features = withFeatures(installTelegram({ version: "7.0" }));
+    renderApp("/");
+    await screen.findByRole("button", { name: "Start" });
+    expect(features.disableVerticalSwipes).not.toHaveBeenCalled();
+  });
+});
+
+describe("haptic feedback", () => {
+  const requests: JoinRequestItem[] = [{ joinRequest: { id: 31, status: "CREATED" }, user: { internalId: 9, username: "dave" } }];
+  const book: BookBalances = { balance: { amount: 5000, currency: "COIN" }, punters: [] };
+
+  async function approveDave(answer: () => Response) {
+    stubApi({
+      ...signedInRoutes(),
+      "GET /balances": () => json(book),
+      "GET /bookmakers/requests": () => json(requests),
+      "POST /bookmakers/requests/31/approve": answer,
+    });
+    const features = withFeatures(launched());
+    renderAt("/playermanagement");
+    fireEvent.click(await screen.findByText("@dave"));
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Approve" }));
+    return features;
+  }
+
+  it("buzzes success on an approval", async () => {
+    const features = await approveDave(() => json({ joinRequest: { id: 31, status: "APPROVED" } }));
+    await vi.waitFor(() => expect(features.HapticFeedback.notificationOccurred).toHaveBeenCalledWith("success"));
+  });
+
+  it("buzzes an error when the approval is refused", async () => {
+    const features = await approveDave(() => json({ error: { code: "CONFLICT", message: "Already answered." } }, 409));
+    await vi.waitFor(() => expect(features.HapticFeedback.notificationOccurred).toHaveBeenCalledWith("error"));
+  });
+
+  it("is skipped by a client without it", async () => {
+    stubApi({ ...signedInRoutes(), "GET /balances": () => json(book), "GET /bookmakers/requests": () => json(requests), "POST /bookmakers/requests/31/approve": () => json({}) });
+    renderAt("/playermanagement");
+    fireEvent.click(await screen.findByText("@dave"));
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Approve" }));
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+});
+
+describe("closing confirmation", () => {
+  it("is on while the profile form has unsaved changes, off once they are gone", async () => {
+    stubApi({ ...signedInRoutes({ userId: 42, username: "alice", bookmakerDto: null }) });
+    const features = withFeatures(launched());
+    renderAt("/createprofile");
+    const name = await screen.findByLabelText("Profile Name");
+    expect(features.enableClosingConfirmation).not.toHaveBeenCalled();
+    fireEvent.change(name, { target: { value: "GoldenBooks" } });
+    await vi.waitFor(() => expect(features.enableClosingConfirmation).toHaveBeenCalledOnce());
+    fireEvent.change(name, { target: { value: "" } });
+    await vi.waitFor(() => expect(features.disableClosingConfirmation).toHaveBeenCalledOnce());
+  });
+
+  it("is on while the New Event form is filled in", async () => {
+    stubApi({ ...signedInRoutes(), "GET /countries": () => json([]), "GET /subscriptions/active/5": () => json([]) });
+    const features = withFeatures(launched());
+    renderAt("/createeventpage");
+    fireEvent.change(await screen.findByLabelText("Description"), { target: { value: "Derby day" } });
+    await vi.waitFor(() => expect(features.enableClosingConfirmation).toHaveBeenCalled());
+    cleanup();
+    expect(features.disableClosingConfirmation).toHaveBeenCalled();
+  });
+});
+
+describe("the invite link", () => {
+  it("is shared through Telegram's chat picker", async () => {
+    stubApi({ ...signedInRoutes(), "GET /config": () => json({ botUsername: "bookie_test_bot" }), "GET /subscriptions/active/5": () => json([]) });
+    const features = withFeatures(launched());
+    renderAt("/mainpage");
+    fireEvent.click(await screen.findByRole("button", { name: "Share invite link" }, { timeout: 3000 }));
+    const link = "https://t.me/bookie_test_bot?startapp=bk_5";
+    expect(features.openTelegramLink).toHaveBeenCalledWith(`https://t.me/share/url?url=${encodeURIComponent(link)}&text=${encodeURIComponent("Join my book on Bookie")}`);
+  });
+
+  it("can still be copied where the client cannot share", async () => {
+    stubApi({ ...signedInRoutes(), "GET /config": () => json({ botUsername: "bookie_test_bot" }), "GET /subscriptions/active/5": () => json([]) });
+    renderAt("/mainpage");
+    expect(await screen.findByRole("button", { name: "Copy invite link" }, { timeout: 3000 })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Share invite link" })).toBeNull();
+  });
+});

@@ -1,0 +1,80 @@
+import { useEffect, useRef } from "react";
+import { useWebApp } from "./context";
+import type { HapticNotice, TelegramWebApp } from "./web-app";
+
+// What Telegram clients added after the oldest one the app runs in (7.0, or older in tests):
+// each is used only where the client says it has it, so older clients keep working.
+
+const HAPTICS = "6.1";
+const CLOSING_CONFIRMATION = "6.2";
+const SETTINGS_BUTTON = "6.10";
+const VERTICAL_SWIPES = "7.7";
+const TELEGRAM_LINKS = "6.1";
+
+const has = (webApp: TelegramWebApp, version: string, feature: unknown) => Boolean(feature) && webApp.isVersionAtLeast(version);
+
+/** A buzz for an outcome the user waited on: a bet accepted or refused, an approval, a settlement. */
+export function haptic(webApp: TelegramWebApp, notice: HapticNotice): void {
+  if (!has(webApp, HAPTICS, webApp.HapticFeedback)) return;
+  try {
+    webApp.HapticFeedback!.notificationOccurred(notice);
+  } catch {
+    // A client that refuses it loses only the buzz.
+  }
+}
+
+export function useHaptic(): (notice: HapticNotice) => void {
+  const webApp = useWebApp();
+  return (notice) => haptic(webApp, notice);
+}
+
+/**
+ * Every screen scrolls a list (bookmakers, events, punters, bets, figures): a swipe down must
+ * scroll it, not close the app. The header's close button and Back still close it.
+ */
+export function keepSwipesForScrolling(webApp: TelegramWebApp): void {
+  if (has(webApp, VERTICAL_SWIPES, webApp.disableVerticalSwipes)) webApp.disableVerticalSwipes!();
+}
+
+/** While `unsaved`, Telegram asks before closing the app (a form with changes not yet saved). */
+export function useClosingConfirmation(unsaved: boolean): void {
+  const webApp = useWebApp();
+  useEffect(() => {
+    if (!unsaved || !has(webApp, CLOSING_CONFIRMATION, webApp.enableClosingConfirmation)) return;
+    webApp.enableClosingConfirmation!();
+    return () => webApp.disableClosingConfirmation?.();
+  }, [unsaved, webApp]);
+}
+
+/**
+ * Shares a link through Telegram's own share sheet (the chat picker); false where the client
+ * cannot, so the caller falls back to copying.
+ */
+export function shareThroughTelegram(webApp: TelegramWebApp, url: string, text: string): boolean {
+  if (!has(webApp, TELEGRAM_LINKS, webApp.openTelegramLink)) return false;
+  try {
+    webApp.openTelegramLink!(`https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(text)}`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Shows Telegram's Settings menu item while the screen is up; tapping it calls `open`. */
+export function useSettingsButton(open: (() => void) | null): void {
+  const webApp = useWebApp();
+  const latest = useRef(open);
+  latest.current = open;
+  const on = open !== null;
+  useEffect(() => {
+    const button = webApp.SettingsButton;
+    if (!on || !button || !has(webApp, SETTINGS_BUTTON, button)) return;
+    const onClick = () => latest.current?.();
+    button.onClick(onClick);
+    button.show();
+    return () => {
+      button.offClick(onClick);
+      button.hide();
+    };
+  }, [on, webApp]);
+}
