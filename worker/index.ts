@@ -1,6 +1,6 @@
 import { app } from "./app";
 import type { Env } from "./env";
-import { deleteLapsedBooks } from "./bookmakers/retention";
+import { dailyRetention } from "./bookmakers/retention";
 import { dailyUpkeep } from "./maintenance";
 import { consumeQueue } from "./notifications/consumer";
 import type { BotMessage } from "./notifications/messages";
@@ -10,6 +10,6 @@ export type { AppType } from "./app";
 
 export default {
   fetch: app.fetch,
-  scheduled: (_controller, env, ctx) => ctx.waitUntil(Promise.all([dailyUpkeep(env.DB), deleteLapsedBooks(env)])),
+  scheduled: (_controller, env, ctx) => ctx.waitUntil(Promise.all([dailyUpkeep(env.DB), dailyRetention(env)])),
   queue: (batch, env) => consumeQueue(batch, env),
 } satisfies ExportedHandler<Env, BotMessage>;

@@ -1,13 +1,21 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Me } from "../contract";
 import worker from "../index";
 import type { Env } from "../env";
 import { json } from "../test/api";
 import { newEvent, placeBet } from "../test/events";
 import { buyInDevMode, giveSubscription, ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
-import { deleteLapsedBooks, RETENTION_DAYS } from "./retention";
+import { received, settle, textsTo } from "../notifications/notify-test-kit";
+import { fakeBotApi, type FakeBotApi } from "../telegram/fake-telegram";
+import { deleteLapsedBooks, RETENTION_DAYS, warnLapsedBooks } from "./retention";
+
+let bot: FakeBotApi;
+beforeEach(() => {
+  bot = fakeBotApi();
+});
+afterEach(() => bot.restore());
 
 const DAY = 864e5;
 const daysAgo = (d: number) => new Date(Date.now() - d * DAY).toISOString();
@@ -151,5 +159,21 @@ describe("the warning", () => {
     const end = daysAgo(RETENTION_DAYS - 6);
     await giveSubscription(book.owner.userId, "BOOKMAKER", end);
     expect((await me(book)).bookDeletesOn).toBe(new Date(Date.parse(end) + RETENTION_DAYS * DAY).toISOString());
+  });
+
+  it("tells the bookmaker through the bot once, 7 days before, and again only after a new lapse", async () => {
+    const book = await newBook({ allowsWrite: true });
+    await lapse(book, RETENTION_DAYS - 8);
+    expect(await warnLapsedBooks(env as unknown as Env)).not.toContain(book.bookmakerId);
+    const end = daysAgo(RETENTION_DAYS - 6);
+    await giveSubscription(book.owner.userId, "BOOKMAKER", end);
+    expect(await warnLapsedBooks(env as unknown as Env)).toContain(book.bookmakerId);
+    const on = new Date(Date.parse(end) + RETENTION_DAYS * DAY).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+    expect(await received(bot, book.owner.userId)).toEqual([
+      `Your bookmaker subscription has ended. ${book.name}, with its events, bets, punters and coins, will be deleted on ${on} unless you renew.`,
+    ]);
+    expect(await warnLapsedBooks(env as unknown as Env)).not.toContain(book.bookmakerId);
+    await settle();
+    expect(textsTo(bot, book.owner.userId)).toHaveLength(1);
   });
 });

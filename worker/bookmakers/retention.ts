@@ -1,6 +1,8 @@
 import type { Env } from "../env";
 import { roomOf } from "../events/rooms";
 import { nowIso } from "../lib/time";
+import { enqueue } from "../notifications/enqueue";
+import type { BotMessage } from "../notifications/messages";
 
 // Spec section 9: a book is kept 60 days after its owner's BOOKMAKER subscription ended
 // without renewal, then the daily cron deletes it whole: profile, events, outcomes, bets,
@@ -8,8 +10,9 @@ import { nowIso } from "../lib/time";
 // book, so deleting all of one book's accounts and rows together leaves every other book's
 // sums as they were. Events still open are abandoned first through their rooms (every bet
 // refunded, as the rooms' own 30-day alarm would); a book with an event neither open nor
-// settled (being settled) waits for the next day. The owner is warned for the last 7 days.
-// Renewing moves the end date, and with it the deletion.
+// settled (being settled) waits for the next day. The owner is warned for the last 7 days: by
+// the bot once, and on the main page (authorizeMe's bookDeletesOn). Renewing moves the end
+// date, and with it the deletion.
 
 export const RETENTION_DAYS = 60;
 export const WARNING_DAYS = 7;
@@ -23,10 +26,11 @@ const QUERY_BUDGET = 600;
 const FINAL = `('CALCULATED', 'CANCELLED', 'ABANDONED')`;
 const OPEN = `('CREATED', 'READY_FOR_BETS', 'WAITING_FOR_RESULT', 'SUSPENDED')`;
 
+const deletionDay = (bookmakerEnd: string) => nowIso(Date.parse(bookmakerEnd) + RETENTION_DAYS * DAY_MS);
+
 /** When the owner's book is deleted if he does not renew: 60 days after his BOOKMAKER ended; null while it runs. */
 export function deletionDate(bookmakerEnd: string | null, now: number): string | null {
-  if (bookmakerEnd === null || Date.parse(bookmakerEnd) > now) return null;
-  return nowIso(Date.parse(bookmakerEnd) + RETENTION_DAYS * DAY_MS);
+  return bookmakerEnd === null || Date.parse(bookmakerEnd) > now ? null : deletionDay(bookmakerEnd);
 }
 
 /** The deletion date once the warning is due (the last 7 days), else null. */
@@ -62,6 +66,7 @@ const steps = (chunk: number): [table: string, sql: string, by: "book" | "owner"
   ["memberships", `DELETE FROM memberships WHERE id IN (SELECT id FROM memberships WHERE bookmaker_id = ?1 LIMIT ${chunk})`, "book"],
   ["ledger", `DELETE FROM ledger WHERE id IN (SELECT id FROM ledger WHERE pool_owner_id = ?1 LIMIT ${chunk})`, "owner"],
   ["accounts", `DELETE FROM accounts WHERE id IN (SELECT id FROM accounts WHERE pool_owner_id = ?1 LIMIT ${chunk})`, "owner"],
+  ["retention_warnings", `DELETE FROM retention_warnings WHERE bookmaker_id = ?1`, "book"],
   ["bookmakers", `DELETE FROM bookmakers WHERE id = ?1`, "book"],
 ];
 
@@ -105,4 +110,54 @@ export async function deleteLapsedBooks(env: Env, now = Date.now(), chunk = DELE
   }
   console.log(JSON.stringify({ job: "retention", ...report }));
   return report;
+}
+
+interface DueWarning {
+  id: number;
+  owner_id: number;
+  name: string;
+  end_date: string;
+}
+
+const dayText = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+export const deletionWarningMessage = (w: DueWarning): BotMessage => ({
+  userId: w.owner_id,
+  // Not a switch he can turn off: it is about everything he has in the app.
+  topic: "MEMBERSHIP",
+  text: `Your bookmaker subscription has ended. ${w.name}, with its events, bets, punters and coins, will be deleted on ${dayText(deletionDay(w.end_date))} unless you renew.`,
+  button: { text: "Renew", startapp: "renew" },
+});
+
+/** Tells each owner whose book is deleted within 7 days, once per subscription end. */
+export async function warnLapsedBooks(env: Env, now = Date.now()): Promise<number[]> {
+  const db = env.DB;
+  const { results: due } = await db
+    .prepare(
+      `SELECT b.id, b.owner_id, b.name, us.end_date FROM bookmakers b
+       JOIN user_subscriptions us ON us.user_id = b.owner_id AND us.type = 'BOOKMAKER'
+       WHERE us.end_date IS NOT NULL AND us.end_date <= ?1 AND us.end_date > ?2
+         AND NOT EXISTS (SELECT 1 FROM retention_warnings w WHERE w.bookmaker_id = b.id AND w.subscription_end = us.end_date)`,
+    )
+    .bind(nowIso(now - (RETENTION_DAYS - WARNING_DAYS) * DAY_MS), nowIso(now - RETENTION_DAYS * DAY_MS))
+    .all<DueWarning>();
+  if (due.length === 0) return [];
+  const mark = (w: DueWarning) =>
+    db.prepare(`INSERT INTO retention_warnings (bookmaker_id, subscription_end, warned_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING`).bind(w.id, w.end_date, nowIso(now));
+  await db.batch(due.map(mark));
+  try {
+    await enqueue(env, due.map(deletionWarningMessage));
+  } catch (err) {
+    // Not told: forget the marks so tomorrow's run tries again.
+    console.error(JSON.stringify({ job: "retention", error: "warnings not enqueued", stack: err instanceof Error ? err.stack : String(err) }));
+    await db.batch(due.map((w) => db.prepare(`DELETE FROM retention_warnings WHERE bookmaker_id = ?1 AND subscription_end = ?2`).bind(w.id, w.end_date)));
+    return [];
+  }
+  return due.map((w) => w.id);
+}
+
+/** The daily cron's part: warn, then delete. */
+export async function dailyRetention(env: Env, now = Date.now()) {
+  await warnLapsedBooks(env, now);
+  await deleteLapsedBooks(env, now);
 }

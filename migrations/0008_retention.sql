@@ -1,0 +1,8 @@
+-- Lapsed books whose owner was told of their deletion (spec section 9), once per subscription
+-- end: a bookmaker who renews and lapses again is told again. Deleted with the book.
+CREATE TABLE retention_warnings (
+  bookmaker_id INTEGER NOT NULL,
+  subscription_end TEXT NOT NULL,
+  warned_at TEXT NOT NULL,
+  PRIMARY KEY (bookmaker_id, subscription_end)
+) WITHOUT ROWID;
