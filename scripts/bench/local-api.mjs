@@ -15,7 +15,8 @@ import { readD1Migrations } from "@cloudflare/vitest-plugin";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { DEV_VARS } from "../dev-vars.mjs";
 
-export async function startApi(port = 8799) {
+// BENCH_PORT=0 takes any free port, so two benchmarks on one machine never collide.
+export async function startApi(port = Number(process.env.BENCH_PORT ?? 8799)) {
   const work = mkdtempSync(path.join(tmpdir(), "bookie-bench-"));
   const built = spawnSync(process.execPath, ["scripts/wrangler.mjs", "deploy", "scripts/bench/metered-worker.ts", "--dry-run", "--outdir", path.join(work, "bundle")], {
     env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
