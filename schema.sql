@@ -100,7 +100,10 @@ CREATE TABLE events (
   -- when the event was first published; punters see only published events
   published_at TEXT,
   -- the id of the room's admin operation that wrote last (read back after an unknown outcome)
-  last_op TEXT
+  last_op TEXT,
+  -- racing rules: Tattersalls Rule 4 for late non-runners, the dead-heat rule for shared wins
+  rule4 INTEGER NOT NULL DEFAULT 0 CHECK (rule4 IN (0, 1)),
+  dead_heat INTEGER NOT NULL DEFAULT 0 CHECK (dead_heat IN (0, 1))
 );
 CREATE INDEX events_bookmaker_start ON events (bookmaker_id, start_date);
 CREATE INDEX events_bookmaker_status ON events (bookmaker_id, status, settled_at);
@@ -116,6 +119,9 @@ CREATE TABLE event_items (
   curr_num INTEGER NOT NULL CHECK (curr_num > 0),
   curr_den INTEGER NOT NULL CHECK (curr_den > 0),
   status TEXT NOT NULL DEFAULT 'ACTIVE' CHECK (status IN ('ACTIVE', 'NR', 'WINNER', 'LOSER')),
+  -- a non-runner's Rule 4 deduction (pence in the pound) and when it was withdrawn
+  deduction INTEGER NOT NULL DEFAULT 0 CHECK (deduction BETWEEN 0 AND 90),
+  withdrawn_at TEXT,
   UNIQUE (event_id, position)
 );
 
@@ -133,6 +139,10 @@ CREATE TABLE bets (
   payout_cents INTEGER NOT NULL DEFAULT 0 CHECK (payout_cents >= 0),
   created_at TEXT NOT NULL,
   settled_at TEXT,
+  -- Rule 4 deductions for runners withdrawn after the bet (at most 90p), and the number of
+  -- winners it shared first place with (1: none)
+  deduction INTEGER NOT NULL DEFAULT 0 CHECK (deduction BETWEEN 0 AND 90),
+  dead_heat INTEGER NOT NULL DEFAULT 1 CHECK (dead_heat >= 1),
   UNIQUE (item_id, user_id)
 );
 CREATE INDEX bets_event ON bets (event_id, status);

@@ -189,6 +189,15 @@ export interface EventItem {
   status: OutcomeStatus;
   /** The bookmaker's result should this outcome win; 0 without WHAT_IF. After settlement, the realised gain. */
   whatIf: number;
+  /** A non-runner's Rule 4 deduction (pence in the pound; 0 without Rule 4) and when it was withdrawn. */
+  deduction: number;
+  withdrawnAt: string | null;
+}
+
+/** The racing rules an event applies (API.md "Racing rules"). */
+export interface RacingRules {
+  rule4: boolean;
+  deadHeat: boolean;
 }
 
 /** When an event starts and ends; startDate2…5 are earlier starts, shown struck through. */
@@ -202,7 +211,7 @@ export interface EventDates {
 }
 
 /** An event as its bookmaker sees it. */
-export interface BookmakerEvent extends EventDates {
+export interface BookmakerEvent extends EventDates, RacingRules {
   id: Id;
   title: string;
   description: string;
@@ -212,6 +221,8 @@ export interface BookmakerEvent extends EventDates {
   returnPrice: number;
   botEqualizer: boolean;
   payoutRatioType: "ADVERTISED" | null;
+  /** When it was settled or abandoned (its result can be undone for 24 hours), else null. */
+  settledAt: string | null;
   items: EventItem[];
 }
 
@@ -229,9 +240,11 @@ export interface PlayerEventItem {
   myStake: number;
   /** The largest stake this outcome still takes at these odds before its max payout is reached. */
   maxStake: number;
+  /** A non-runner's Rule 4 deduction (pence in the pound). */
+  deduction: number;
 }
 
-export interface PlayerEvent extends EventDates {
+export interface PlayerEvent extends EventDates, RacingRules {
   eventId: Id;
   title: string;
   description: string;
@@ -256,6 +269,12 @@ export interface Bet {
   money: Money;
   /** What the bet paid (WON) or refunded (CANCELLED); 0 otherwise. */
   payout: number;
+  /** Rule 4: pence in the pound taken from its winnings for runners withdrawn after it (0–90). */
+  deduction: number;
+  /** The number of winners it shared first place with (1 when none). */
+  deadHeat: number;
+  /** Its outcome's status: a refund on an NR outcome is a non-runner's, not an abandoned event's. */
+  outcomeStatus: OutcomeStatus;
   eventTitle: string;
   eventDescription: string;
   outcomeTitle: string;

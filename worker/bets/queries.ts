@@ -1,5 +1,5 @@
 import { decimalText } from "../../common/odds";
-import type { Bet, BetStatus } from "../contract";
+import type { Bet, BetStatus, OutcomeStatus } from "../contract";
 import { fromCents, money } from "../ledger/money";
 import type { PlacedBet } from "../events/state";
 
@@ -17,6 +17,9 @@ interface BetRow {
   event_title: string;
   event_description: string;
   outcome_title: string;
+  deduction: number;
+  dead_heat: number;
+  outcome_status: OutcomeStatus;
 }
 
 const toBet = (r: BetRow): Bet => ({
@@ -32,6 +35,9 @@ const toBet = (r: BetRow): Bet => ({
   eventTitle: r.event_title,
   eventDescription: r.event_description,
   outcomeTitle: r.outcome_title,
+  deduction: r.deduction,
+  deadHeat: r.dead_heat,
+  outcomeStatus: r.outcome_status,
 });
 
 export const placedToBet = (p: PlacedBet): Bet => ({
@@ -47,6 +53,9 @@ export const placedToBet = (p: PlacedBet): Bet => ({
   eventTitle: p.eventTitle,
   eventDescription: p.eventDescription,
   outcomeTitle: p.outcomeTitle,
+  deduction: 0,
+  deadHeat: 1,
+  outcomeStatus: "ACTIVE",
 });
 
 /** A punter's bets with a bookmaker since `since`, newest first. */
@@ -54,7 +63,8 @@ export async function betHistory(db: D1Database, bookmakerId: number, userId: nu
   const { results } = await db
     .prepare(
       `SELECT bt.id, bt.event_id, bt.item_id, bt.user_id, bt.stake_cents, bt.odds_num, bt.odds_den, bt.status, bt.payout_cents,
-         bt.created_at, e.title AS event_title, e.description AS event_description, i.title AS outcome_title
+         bt.created_at, e.title AS event_title, e.description AS event_description, i.title AS outcome_title,
+         bt.deduction, bt.dead_heat, i.status AS outcome_status
        FROM bets bt JOIN events e ON e.id = bt.event_id JOIN event_items i ON i.id = bt.item_id
        WHERE bt.bookmaker_id = ?1 AND bt.user_id = ?2 AND bt.created_at >= ?3
        ORDER BY bt.created_at DESC, bt.id DESC`,
@@ -69,7 +79,8 @@ export async function betsInPeriod(db: D1Database, bookmakerId: number, userId: 
   const { results } = await db
     .prepare(
       `SELECT bt.id, bt.event_id, bt.item_id, bt.user_id, bt.stake_cents, bt.odds_num, bt.odds_den, bt.status, bt.payout_cents,
-         bt.created_at, e.title AS event_title, e.description AS event_description, i.title AS outcome_title
+         bt.created_at, e.title AS event_title, e.description AS event_description, i.title AS outcome_title,
+         bt.deduction, bt.dead_heat, i.status AS outcome_status
        FROM bets bt JOIN events e ON e.id = bt.event_id JOIN event_items i ON i.id = bt.item_id
        WHERE bt.bookmaker_id = ?1 AND bt.user_id = ?2
          AND ((bt.created_at >= ?3 AND bt.created_at < ?4) OR (bt.settled_at >= ?3 AND bt.settled_at < ?4))

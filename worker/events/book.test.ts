@@ -44,12 +44,17 @@ describe("equalizer", () => {
 
 describe("what-if", () => {
   const bets = [
-    { itemId: 1, stakeCents: 10_000, odds: odds("1/1") },
-    { itemId: 2, stakeCents: 10_000, odds: odds("2/1") },
+    { itemId: 1, stakeCents: 10_000, odds: odds("1/1"), deduction: 0, deadHeat: 1 },
+    { itemId: 2, stakeCents: 10_000, odds: odds("2/1"), deduction: 0, deadHeat: 1 },
   ];
 
   it("gives the bookmaker all stakes less the payouts of the winning outcome", () => {
     expect(bookmakerWhatIf([1, 2, 3], bets)).toEqual(new Map([[1, 0], [2, -10_000], [3, 20_000]]));
+  });
+
+  it("counts a bet's Rule 4 deduction in what its outcome would pay", () => {
+    const deducted = [{ itemId: 2, stakeCents: 10_000, odds: odds("2/1"), deduction: 25, deadHeat: 1 }];
+    expect(bookmakerWhatIf([2], deducted)).toEqual(new Map([[2, -15_000]])); // pays 100 + 200 × 0.75
   });
 
   it("gives the punter the mirror of his own bets", () => {

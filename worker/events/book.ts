@@ -1,4 +1,5 @@
-import { decimalOf, ladderDown, MIN_ODDS, payoutCents, type Odds } from "../../common/odds";
+import { decimalOf, ladderDown, MIN_ODDS, type Odds } from "../../common/odds";
+import { settledPayoutCents } from "../../common/rule4";
 
 // The arithmetic of a book, free of storage: odds after a non-runner, the equalizer's
 // prices, and what each result would mean. Floating point is used only to find a rung of
@@ -54,12 +55,15 @@ export interface LiveBet {
   itemId: number;
   stakeCents: number;
   odds: Odds;
+  /** Rule 4 deduction (pence) and dead-heat share; a new bet has 0 and 1. */
+  deduction: number;
+  deadHeat: number;
 }
 
 /** The bookmaker's result per outcome should it win: all stakes kept, that outcome's bets paid. */
 export function bookmakerWhatIf(itemIds: number[], bets: LiveBet[]): Map<number, number> {
   const stakes = bets.reduce((sum, b) => sum + b.stakeCents, 0);
-  return new Map(itemIds.map((id) => [id, stakes - bets.filter((b) => b.itemId === id).reduce((sum, b) => sum + payoutCents(b.stakeCents, b.odds), 0)]));
+  return new Map(itemIds.map((id) => [id, stakes - bets.filter((b) => b.itemId === id).reduce((sum, b) => sum + settledPayoutCents(b.stakeCents, b.odds, b.deduction, b.deadHeat), 0)]));
 }
 
 /** A punter's result per outcome should it win: what he is paid there, less all he staked. */

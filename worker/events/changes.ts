@@ -1,13 +1,14 @@
 import type { Odds } from "../../common/odds";
 import { pool, punter } from "../ledger/accounts";
-import { settleBetsStatements, type BetFilter } from "../ledger/settlement";
+import { reverseSettlementStatements, settleBetsStatements, shortOfReversalStatement, type BetFilter } from "../ledger/settlement";
+import { rule4Deduction } from "../../common/rule4";
 import { runMoneyBatch, transferStatements } from "../ledger/transfer";
 import { betRef } from "../bets/replay";
 import { markCommitted } from "../lib/idempotency";
 import { currentPrices, oddsAfterWithdrawal, type BookItem } from "./book";
 import type { DraftInput } from "./rules";
 import * as sql from "./statements";
-import type { EventState, ItemState } from "./state";
+import { fail, type EventState, type ItemState } from "./state";
 
 // What each admin operation writes, worked out from the room's state without changing it:
 // the room writes the batch, then reloads from D1. Prices are written with every change that
@@ -18,7 +19,14 @@ export interface OddsChange {
   returnPrice?: number;
   maxTotalPayout?: number;
   botEqualizer?: boolean;
+  rule4?: boolean;
+  deadHeat?: boolean;
 }
+
+/** Rule 4 and the dead-heat rule switched on or off (left as they are when not given). */
+export type RulesChange = Pick<OddsChange, "rule4" | "deadHeat">;
+
+const withRules = (e: EventState, change: RulesChange): EventState => ({ ...e, rule4: change.rule4 ?? e.rule4, deadHeat: change.deadHeat ?? e.deadHeat });
 
 type Settings = Pick<EventState, "botEqualizer" | "returnPct" | "maxPayoutCents">;
 
@@ -42,7 +50,7 @@ export function createDraft(db: D1Database, eventId: number, owner: { bookmakerI
 }
 
 /** A draft's outcomes replaced by `wanted`, matched by name whatever the case; `dropped` are those that go. */
-export function replaceItems(db: D1Database, e: EventState, current: ItemState[], wanted: { title: string; coefficient: Odds }[]) {
+export function replaceItems(db: D1Database, e: EventState, current: ItemState[], wanted: { title: string; coefficient: Odds }[], rules: RulesChange = {}) {
   const byTitle = new Map(current.map((i) => [i.title.toLowerCase(), i]));
   const kept = new Set(wanted.map((i) => i.title.toLowerCase()));
   const dropped = current.filter((i) => !kept.has(i.title.toLowerCase()));
@@ -53,10 +61,11 @@ export function replaceItems(db: D1Database, e: EventState, current: ItemState[]
     const existing = byTitle.get(w.title.toLowerCase());
     return existing
       ? { ...existing, title: w.title, odds: w.coefficient }
-      : { id: --placeholder, position: position++, title: w.title, odds: w.coefficient, curr: w.coefficient, status: "ACTIVE" as const, stakeCents: 0, liabilityCents: 0 };
+      : { id: --placeholder, position: position++, title: w.title, odds: w.coefficient, curr: w.coefficient, status: "ACTIVE" as const, stakeCents: 0, liabilityCents: 0, deduction: 0, withdrawnAt: null };
   });
   const prices = currentPrices(next.map(bookItem), e);
   const statements = [
+    sql.eventRulesStatement(db, withRules(e, rules)),
     ...dropped.map((i) => sql.deleteItemStatement(db, i.id)),
     ...next.map((i) =>
       i.id < 0 ? sql.insertItemStatement(db, e.id, i.position, i.title, i.odds, prices.get(i.id)!) : sql.renameItemStatement(db, i.id, i.title, i.odds),
@@ -79,7 +88,7 @@ export function postpone(e: EventState, startDate: string, endDate: string): Eve
 
 export function setOdds(db: D1Database, e: EventState, items: ItemState[], change: OddsChange): D1PreparedStatement[] {
   const settings: EventState = {
-    ...e,
+    ...withRules(e, change),
     returnPct: change.returnPrice ?? e.returnPct,
     maxPayoutCents: change.maxTotalPayout ?? e.maxPayoutCents,
     botEqualizer: change.botEqualizer ?? e.botEqualizer,
@@ -93,8 +102,13 @@ export function setOdds(db: D1Database, e: EventState, items: ItemState[], chang
   ];
 }
 
-/** A non-runner with two or more left: its bets refunded, the others repriced keeping the margin. */
+/**
+ * A non-runner with two or more left: its bets refunded, the others repriced keeping the
+ * margin. Under Rule 4 the live bets on the others take its deduction, by its price now.
+ */
 export function withdraw(db: D1Database, e: EventState, items: ItemState[], itemId: number, now: string): D1PreparedStatement[] {
+  const withdrawn = items.find((i) => i.id === itemId)!;
+  const deduction = e.rule4 ? rule4Deduction(withdrawn.curr) : 0;
   const newOdds = oddsAfterWithdrawal(items.map(bookItem), itemId);
   const next = items.map((i) =>
     i.id === itemId ? { ...i, status: "NR" as const, stakeCents: 0, liabilityCents: 0 } : { ...i, odds: newOdds.get(i.id) ?? i.odds },
@@ -103,7 +117,8 @@ export function withdraw(db: D1Database, e: EventState, items: ItemState[], item
   return [
     ...settleBetsStatements(db, { filter, poolOwnerId: e.ownerId, kind: "REFUND", now }),
     sql.betStatusStatement(db, filter, "CANCELLED", now),
-    sql.withdrawItemStatement(db, itemId),
+    sql.withdrawItemStatement(db, itemId, deduction, now),
+    ...(deduction > 0 ? [sql.deductBetsStatement(db, e.id, itemId, deduction)] : []),
     ...next.filter((i) => newOdds.has(i.id)).map((i) => sql.itemOddsStatement(db, i)),
     ...pricesOf(db, next, e),
   ];
@@ -115,12 +130,15 @@ export function close(db: D1Database, e: EventState, now: string, withdrawn?: nu
   return [
     ...settleBetsStatements(db, { filter: all, poolOwnerId: e.ownerId, kind: "REFUND", now }),
     sql.betStatusStatement(db, all, "CANCELLED", now),
-    ...(withdrawn === undefined ? [] : [sql.withdrawItemStatement(db, withdrawn)]),
+    ...(withdrawn === undefined ? [] : [sql.withdrawItemStatement(db, withdrawn, 0, now)]),
     sql.eventSettledStatement(db, e.id, "CANCELLED", now),
   ];
 }
 
-/** The result: winners' bets paid stake × accepted odds, the rest lost; no winner refunds every bet. */
+/**
+ * The result: winners' bets paid at their accepted odds (less Rule 4 deductions; on stake ÷ n
+ * when n winners dead-heat and the rule is on), the rest lost; no winner refunds every bet.
+ */
 export function result(db: D1Database, e: EventState, winners: number[], now: string): D1PreparedStatement[] {
   const all: BetFilter = { eventId: e.id };
   if (winners.length === 0) {
@@ -128,12 +146,26 @@ export function result(db: D1Database, e: EventState, winners: number[], now: st
   }
   const won: BetFilter = { eventId: e.id, itemIds: winners };
   return [
+    ...(e.deadHeat && winners.length > 1 ? [sql.deadHeatStatement(db, e.id, winners, winners.length)] : []),
     ...settleBetsStatements(db, { filter: won, poolOwnerId: e.ownerId, kind: "PAYOUT", now }),
     sql.betStatusStatement(db, won, "WON", now),
     sql.betStatusStatement(db, all, "LOST", now),
     sql.resultItemsStatement(db, e.id, winners),
     sql.eventSettledStatement(db, e.id, "CALCULATED", now),
   ];
+}
+
+/** The settlement undone: every coin it moved goes back by new ledger rows, the event waits for its result again. */
+export function unsettle(db: D1Database, e: EventState, settledAt: string, now: string): D1PreparedStatement[] {
+  return [...reverseSettlementStatements(db, { eventId: e.id, settledAt, poolOwnerId: e.ownerId, now }), ...sql.reopenStatements(db, e.id, settledAt)];
+}
+
+/** Punters who no longer hold what undoing the settlement takes back, named (the refusal), or null. */
+export async function reversalRefusal(db: D1Database, e: EventState) {
+  const { results } = await shortOfReversalStatement(db, { eventId: e.id, settledAt: e.settledAt!, poolOwnerId: e.ownerId }).all<{ user_id: number; username: string; short: number }>();
+  if (results.length === 0) return null;
+  const punters = results.map((r) => ({ userId: r.user_id, username: r.username, short: r.short / 100 }));
+  return fail("CANNOT_UNSETTLE", `Not every punter still holds what the undo takes back: ${punters.map((p) => `@${p.username} is ${p.short} short`).join(", ")}.`, { punters });
 }
 
 /**

@@ -1,31 +1,13 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { BookmakerEvent } from "../contract";
-import { PAYOUT_SQL } from "../ledger/settlement";
 import { call, json } from "../test/api";
 import { bet, coins, newEvent, placeBet, poolCoins } from "../test/events";
-import { inOrder, injectFaults, roomLiabilities } from "../test/faulty-d1";
+import { expectRoomMatchesD1, inOrder, injectFaults } from "../test/faulty-d1";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS } from "../test/world";
 
 // D1 fails in production. A write that fails before it lands, or lands and loses its answer,
 // must leave the room holding what D1 holds, and answer as D1 says.
-
-/** Live stakes and liability per outcome, recomputed from D1's bets. */
-export async function d1Liabilities(eventId: number) {
-  const { results } = await env.DB.prepare(
-    `SELECT b.item_id, SUM(b.stake_cents) AS stake, SUM(${PAYOUT_SQL}) AS liability FROM bets b WHERE b.event_id = ?1 AND b.status = 'ACCEPTED' GROUP BY b.item_id`,
-  )
-    .bind(eventId)
-    .all<{ item_id: number; stake: number; liability: number }>();
-  return new Map(results.map((r) => [r.item_id, { stake: r.stake, liability: r.liability }]));
-}
-
-/** The room's memory agrees with D1 on every outcome. */
-export async function expectRoomMatchesD1(eventId: number) {
-  const d1 = await d1Liabilities(eventId);
-  const room = await roomLiabilities(eventId);
-  for (const [id, held] of Object.entries(room)) expect(held, `outcome ${id}`).toEqual(d1.get(Number(id)) ?? { stake: 0, liability: 0 });
-}
 
 const betCount = async (eventId: number) => (await env.DB.prepare(`SELECT COUNT(*) AS n FROM bets WHERE event_id = ?1`).bind(eventId).first<{ n: number }>())!.n;
 

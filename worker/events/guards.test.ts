@@ -19,7 +19,10 @@ const event = (over: Partial<EventState> = {}): EventState => ({
   maxPayoutCents: 10_000,
   returnPct: 50,
   botEqualizer: false,
+  rule4: false,
+  deadHeat: false,
   publishedAt: earlier,
+  settledAt: null,
   ...over,
 });
 
@@ -32,6 +35,8 @@ const item = (over: Partial<ItemState> = {}): ItemState => ({
   status: "ACTIVE",
   stakeCents: 0,
   liabilityCents: 0,
+  deduction: 0,
+  withdrawnAt: null,
   ...over,
 });
 

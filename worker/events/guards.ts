@@ -113,3 +113,13 @@ export function checkBet(
   }
   return { odds, payoutCents: payout };
 }
+
+/** How long after settling a bookmaker may undo the result. */
+export const UNSETTLE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** A result may be undone once, within 24 hours of the settlement. */
+export function canUnsettle(e: EventState, now: number): Refusal {
+  if ((e.status !== "CALCULATED" && e.status !== "CANCELLED") || !e.settledAt) return fail("CANNOT_UNSETTLE", "Only a settled or abandoned event's result can be undone.");
+  if (Date.parse(e.settledAt) + UNSETTLE_WINDOW_MS < now) return fail("CANNOT_UNSETTLE", "A result can be undone only within 24 hours of settling it.");
+  return null;
+}

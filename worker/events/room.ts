@@ -8,7 +8,7 @@ import { BetNotWritten, betRefusal, BetWriter } from "./bet-writer";
 import * as changes from "./changes";
 import { Exclusive } from "./exclusive";
 import { Prices } from "./prices";
-import { canChange, canMoveDates, canPublish, canReplaceItems, canSetOdds, canSettle, canSuspend, canWithdraw, checkBet, isOpen } from "./guards";
+import { canChange, canMoveDates, canPublish, canReplaceItems, canSetOdds, canSettle, canSuspend, canUnsettle, canWithdraw, checkBet, isOpen } from "./guards";
 import type { DraftInput } from "./rules";
 import * as sql from "./statements";
 import { fail, ok, type BetRequest, type EventState, type ItemState, type PlacedBet, type RoomResult } from "./state";
@@ -51,9 +51,9 @@ export class EventRoom extends DurableObject<Env> {
   }
 
   /** Replaces a draft's outcomes (the new-event form keeps its draft in sync). */
-  async updateDraftItems(eventId: number, callerId: number, items: { title: string; coefficient: Odds }[]): Promise<RoomResult> {
+  async updateDraftItems(eventId: number, callerId: number, items: { title: string; coefficient: Odds }[], rules: changes.RulesChange = {}): Promise<RoomResult> {
     return this.owned(eventId, callerId, (e) => {
-      const plan = changes.replaceItems(this.db, e, [...this.items.values()], items);
+      const plan = changes.replaceItems(this.db, e, [...this.items.values()], items, rules);
       return canReplaceItems(e, plan.dropped) ?? this.commit(eventId, plan.statements);
     });
   }
@@ -89,7 +89,7 @@ export class EventRoom extends DurableObject<Env> {
     return this.owned(eventId, callerId, (e) => {
       const refusal = canWithdraw(e, this.items.get(itemId));
       if (refusal) return refusal;
-      if (this.activeCount() - 1 < 2) return this.settle(e, changes.close(this.db, e, nowIso(), itemId));
+      if (this.activeCount() - 1 < 2) return this.commit(e.id, changes.close(this.db, e, nowIso(), itemId), true);
       return this.commit(eventId, changes.withdraw(this.db, e, [...this.items.values()], itemId, nowIso()), true);
     });
   }
@@ -97,12 +97,23 @@ export class EventRoom extends DurableObject<Env> {
   /** Settles once: winners' bets paid stake × accepted odds, the rest lost; no winners refunds all. */
   async finalize(eventId: number, callerId: number, winners: number[]): Promise<RoomResult> {
     const unique = [...new Set(winners)];
-    return this.owned(eventId, callerId, (e) => canSettle(e, this.items, unique) ?? this.settle(e, changes.result(this.db, e, unique, nowIso())));
+    return this.owned(eventId, callerId, (e) => canSettle(e, this.items, unique) ?? this.commit(e.id, changes.result(this.db, e, unique, nowIso()), true));
   }
 
   /** Ends the event with no result: every bet refunded, status CANCELLED. */
   async abandon(eventId: number, callerId?: number): Promise<RoomResult> {
-    return this.owned(eventId, callerId, (e) => canChange(e) ?? this.settle(e, changes.close(this.db, e, nowIso())));
+    return this.owned(eventId, callerId, (e) => canChange(e) ?? this.commit(e.id, changes.close(this.db, e, nowIso()), true));
+  }
+
+  /** Undoes a result within 24 hours: every coin of the settlement back, the event waiting for its result; refused, naming them, when punters are short. */
+  async unsettle(eventId: number, callerId: number): Promise<RoomResult> {
+    return this.owned(eventId, callerId, async (e) => {
+      const refusal = canUnsettle(e, Date.now()) ?? (await changes.reversalRefusal(this.db, e));
+      if (refusal) return refusal;
+      const result = await this.commit(eventId, changes.unsettle(this.db, e, e.settledAt!, nowIso()), true);
+      // A punter who spent his winnings meanwhile fails his account's CHECK: name him.
+      return !result.ok && result.code === "INSUFFICIENT_COINS" ? ((await changes.reversalRefusal(this.db, e)) ?? result) : result;
+    });
   }
 
   /** At the start: no more bets. Long after the end with no result: abandoned and refunded. A failure throws, so the alarm is retried. */
@@ -111,7 +122,7 @@ export class EventRoom extends DurableObject<Env> {
     if (eventId === undefined) return;
     const result = await this.owned(eventId, undefined, (e) => {
       const now = Date.now();
-      if (isOpen(e) && now >= Date.parse(e.endDate) + UNSETTLED_GRACE_MS) return this.settle(e, changes.close(this.db, e, nowIso()));
+      if (isOpen(e) && now >= Date.parse(e.endDate) + UNSETTLED_GRACE_MS) return this.commit(e.id, changes.close(this.db, e, nowIso()), true);
       if (e.status === "READY_FOR_BETS" && now >= Date.parse(e.startDate)) return this.commitEvent({ ...e, status: "WAITING_FOR_RESULT" });
       return this.scheduleAlarm().then(() => ok(null));
     });
@@ -238,17 +249,21 @@ export class EventRoom extends DurableObject<Env> {
   }
 
   /** Loaded, and reloaded first when a failure left memory in doubt. */
-  private freshen(eventId: number): Promise<void> {
-    if (this.stale) [this.stale, this.loading] = [false, null];
-    return this.ensureLoaded(eventId);
+  private async freshen(eventId: number): Promise<void> {
+    if (!this.stale) return this.ensureLoaded(eventId);
+    await this.reload(eventId);
+    this.stale = false;
+    await this.scheduleAlarm(); // the write that left memory in doubt may have moved the start
   }
 
+  /** A failed load comes out of blockConcurrencyWhile as a value: thrown inside, it would reset the whole object. */
   private ensureLoaded(eventId: number): Promise<void> {
     this.loading ??= this.ctx
-      .blockConcurrencyWhile(() => this.load(eventId))
-      .catch((err) => {
+      .blockConcurrencyWhile(() => this.load(eventId).then(() => null, (err: unknown) => ({ err })))
+      .then((failed) => {
+        if (!failed) return;
         this.loading = null;
-        throw err;
+        throw failed.err;
       });
     return this.loading;
   }
@@ -271,11 +286,6 @@ export class EventRoom extends DurableObject<Env> {
     if (!e || !isOpen(e)) return this.ctx.storage.deleteAlarm();
     const start = Date.parse(e.startDate);
     await this.ctx.storage.setAlarm(e.status === "READY_FOR_BETS" && start > Date.now() ? start : Date.parse(e.endDate) + UNSETTLED_GRACE_MS);
-  }
-
-  /** Settlement moves coins for every bet (the alarm is dropped by `commit`: the event is no longer open). */
-  private settle(e: EventState, statements: D1PreparedStatement[]): Promise<RoomResult> {
-    return this.commit(e.id, statements, true);
   }
 
   /** Runs a method so that an unexpected failure comes back as a result, not a rejected RPC (RPC drops an error's fields). */

@@ -14,6 +14,9 @@ import { newEventId, roomOf, unwrap } from "./rooms";
 import type { RoomResult } from "./state";
 import { CoefficientsBody, DatesBody, DraftBody, FinalizeBody, UpdateDraftItemsBody } from "./rules";
 import { bookmakerEvents } from "./views";
+import { UNSETTLE_WINDOW_MS } from "./guards";
+import { reversalSizeStatement } from "../ledger/settlement";
+import { fromCents } from "../ledger/money";
 import { notifyAfter } from "../notifications/enqueue";
 import { newEventMessages, settlementMessages } from "../notifications/triggers";
 import type { BotMessage } from "../notifications/messages";
@@ -77,7 +80,8 @@ export const draftRoutes = new Hono<AppEnv>()
   })
   .post("/:draftId/updateCoefficients", validate("param", DraftParam), validate("json", UpdateDraftItemsBody), async (c) => {
     const { draftId } = c.req.valid("param");
-    return change(c, draftId, (room, userId) => room.updateDraftItems(draftId, userId, c.req.valid("json").items));
+    const { items, rule4, deadHeat } = c.req.valid("json");
+    return change(c, draftId, (room, userId) => room.updateDraftItems(draftId, userId, items, { rule4, deadHeat }));
   });
 
 export const eventRoutes = new Hono<AppEnv>()
@@ -128,6 +132,19 @@ export const eventRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid("param");
     return change(c, id, (room, userId) => room.finalize(id, userId, c.req.valid("json").winners), (env) => settlementMessages(env.DB, id, "RESULT"));
   })
+  .post("/:id/unsettle", validate("param", EventParam), async (c) => {
+    const { id } = c.req.valid("param");
+    return change(c, id, (room, userId) => room.unsettle(id, userId));
+  })
+  .get("/:id/settlement", validate("param", EventParam), async (c) => {
+    // What "Undo result" would move back, for its confirmation.
+    const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
+    const { id } = c.req.valid("param");
+    const event = await oneEvent(c.env, book, id);
+    if (!event.settledAt) throw new AppError("CANNOT_UNSETTLE", 409, "Only a settled or abandoned event's result can be undone.");
+    const size = await reversalSizeStatement(c.env.DB, id, event.settledAt).first<{ bets: number; cents: number }>();
+    return c.json({ bets: size?.bets ?? 0, coins: fromCents(size?.cents ?? 0), undoUntil: new Date(Date.parse(event.settledAt) + UNSETTLE_WINDOW_MS).toISOString() });
+  })
   .post("/:id/modifyDates", validate("param", EventParam), validate("json", DatesBody), async (c) => {
     const { id } = c.req.valid("param");
     const { startDate, endDate } = c.req.valid("json");
@@ -135,6 +152,6 @@ export const eventRoutes = new Hono<AppEnv>()
   })
   .post("/:id/coefficients", validate("param", EventParam), validate("json", CoefficientsBody), async (c) => {
     const { id } = c.req.valid("param");
-    const { items, returnPrice, maxTotalPayout, botEqualizer } = c.req.valid("json");
-    return change(c, id, (room, userId) => room.setCoefficients(id, userId, { items, returnPrice, maxTotalPayout, botEqualizer }));
+    const { items, returnPrice, maxTotalPayout, botEqualizer, rule4, deadHeat } = c.req.valid("json");
+    return change(c, id, (room, userId) => room.setCoefficients(id, userId, { items, returnPrice, maxTotalPayout, botEqualizer, rule4, deadHeat }));
   });

@@ -80,6 +80,11 @@ export const DraftItems = v.pipe(
   v.check(distinctTitles, "Outcome names must differ."),
 );
 
+const Flag = v.boolean("Must be true or false.");
+
+/** Rule 4 and the dead-heat rule are the trade's custom in racing: on by default there, off elsewhere. */
+export const racesByDefault = (title: string) => ["Horse Racing", "Greyhound Racing"].includes(title.split(" / ")[0]);
+
 export const DraftBody = v.pipe(
   v.object({
     title: EventTitle,
@@ -91,21 +96,26 @@ export const DraftBody = v.pipe(
     items: DraftItems,
     returnPrice: v.optional(ReturnPrice, 0.5),
     botEqualizer: v.optional(v.boolean("Must be true or false."), false),
+    rule4: v.optional(Flag),
+    deadHeat: v.optional(Flag),
   }),
   v.forward(
     v.check((d) => d.endDate >= d.startDate, "The end must not be before the start."),
     ["endDate"],
   ),
+  v.transform((d) => ({ ...d, rule4: d.rule4 ?? racesByDefault(d.title), deadHeat: d.deadHeat ?? racesByDefault(d.title) })),
 );
 export type DraftInput = v.InferOutput<typeof DraftBody>;
 
-export const UpdateDraftItemsBody = v.object({ items: DraftItems });
+export const UpdateDraftItemsBody = v.object({ items: DraftItems, rule4: v.optional(Flag), deadHeat: v.optional(Flag) });
 
 export const CoefficientsBody = v.object({
   items: v.optional(v.array(v.object({ id: v.pipe(v.number(), v.safeInteger()), coefficient: LadderOdds }), "Must be a list."), []),
   returnPrice: v.optional(ReturnPrice),
   maxTotalPayout: v.optional(MaxTotalPayout),
   botEqualizer: v.optional(v.boolean("Must be true or false.")),
+  rule4: v.optional(Flag),
+  deadHeat: v.optional(Flag),
 });
 
 export const DatesBody = v.pipe(

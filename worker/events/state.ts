@@ -22,7 +22,11 @@ export interface EventState {
   maxPayoutCents: number;
   returnPct: number;
   botEqualizer: boolean;
+  /** Tattersalls Rule 4 for late non-runners; the dead-heat rule for shared first places. */
+  rule4: boolean;
+  deadHeat: boolean;
   publishedAt: string | null;
+  settledAt: string | null;
 }
 
 export interface ItemState {
@@ -38,6 +42,9 @@ export interface ItemState {
   stakeCents: number;
   /** What accepted bets would pay if this outcome won, in cents. */
   liabilityCents: number;
+  /** A non-runner's Rule 4 deduction (pence) and when it was withdrawn. */
+  deduction: number;
+  withdrawnAt: string | null;
 }
 
 export interface EventRow {
@@ -59,6 +66,8 @@ export interface EventRow {
   published_at: string | null;
   settled_at: string | null;
   version: number;
+  rule4: number;
+  dead_heat: number;
 }
 
 export interface ItemRow {
@@ -71,11 +80,13 @@ export interface ItemRow {
   curr_num: number;
   curr_den: number;
   status: ItemStatus;
+  deduction: number;
+  withdrawn_at: string | null;
 }
 
 export const EVENT_COLUMNS = `e.id, e.bookmaker_id, b.owner_id, e.title, e.description, e.status, e.start_date, e.end_date,
   e.start_date2, e.start_date3, e.start_date4, e.start_date5, e.max_total_payout_cents, e.return_pct, e.bot_equalizer,
-  e.published_at, e.settled_at, e.version`;
+  e.published_at, e.settled_at, e.version, e.rule4, e.dead_heat`;
 
 export const toEventState = (r: EventRow): EventState => ({
   id: r.id,
@@ -90,7 +101,10 @@ export const toEventState = (r: EventRow): EventState => ({
   maxPayoutCents: r.max_total_payout_cents,
   returnPct: r.return_pct,
   botEqualizer: r.bot_equalizer === 1,
+  rule4: r.rule4 === 1,
+  deadHeat: r.dead_heat === 1,
   publishedAt: r.published_at,
+  settledAt: r.settled_at,
 });
 
 /** An outcome as the room holds it, with the live stakes and liability summed from its bets. */
@@ -103,6 +117,8 @@ export const toItemState = (i: ItemRow, sums?: { stake: number; liability: numbe
   status: i.status,
   stakeCents: sums?.stake ?? 0,
   liabilityCents: sums?.liability ?? 0,
+  deduction: i.deduction,
+  withdrawnAt: i.withdrawn_at,
 });
 
 export interface PlacedBet {
@@ -145,6 +161,7 @@ export type RoomErrorCode =
   | "INSUFFICIENT_COINS"
   | "ALREADY_SETTLED"
   | "UNAVAILABLE"
+  | "CANNOT_UNSETTLE"
   | "INTERNAL";
 
 export const ok = <T>(value: T): RoomResult<T> => ({ ok: true, value });

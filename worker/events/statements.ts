@@ -63,10 +63,23 @@ export function insertEventStatement(db: D1Database, eventId: number, owner: { b
   return db
     .prepare(
       `INSERT INTO events (id, bookmaker_id, title, description, status, start_date, end_date, max_total_payout_cents,
-         return_pct, bot_equalizer, created_at, updated_at)
-       VALUES (?1, ?2, ?3, ?4, 'CREATED', ?5, ?6, ?7, ?8, ?9, ?10, ?10)`,
+         return_pct, bot_equalizer, rule4, dead_heat, created_at, updated_at)
+       VALUES (?1, ?2, ?3, ?4, 'CREATED', ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12)`,
     )
-    .bind(eventId, owner.bookmakerId, input.title, input.description, input.startDate, input.endDate, input.maxTotalPayout, input.returnPrice, input.botEqualizer ? 1 : 0, now);
+    .bind(
+      eventId,
+      owner.bookmakerId,
+      input.title,
+      input.description,
+      input.startDate,
+      input.endDate,
+      input.maxTotalPayout,
+      input.returnPrice,
+      input.botEqualizer ? 1 : 0,
+      input.rule4 ? 1 : 0,
+      input.deadHeat ? 1 : 0,
+      now,
+    );
 }
 
 /** A new outcome with the bookmaker's odds and the odds bets are taken at. */
@@ -88,7 +101,21 @@ export const itemOddsStatement = (db: D1Database, item: ItemState) =>
 export const priceStatements = (db: D1Database, items: Iterable<ItemState>) =>
   [...items].map((i) => db.prepare(`UPDATE event_items SET curr_num = ?2, curr_den = ?3 WHERE id = ?1`).bind(i.id, i.curr.num, i.curr.den));
 
-export const withdrawItemStatement = (db: D1Database, itemId: number) => db.prepare(`UPDATE event_items SET status = 'NR' WHERE id = ?1`).bind(itemId);
+/** A non-runner, with its Rule 4 deduction (0 without Rule 4) and the time it was withdrawn. */
+export const withdrawItemStatement = (db: D1Database, itemId: number, deduction: number, now: string) =>
+  db.prepare(`UPDATE event_items SET status = 'NR', deduction = ?2, withdrawn_at = ?3 WHERE id = ?1`).bind(itemId, deduction, now);
+
+/** Rule 4: the live bets on the other outcomes, all struck before this withdrawal, take its deduction (90p at most). */
+export const deductBetsStatement = (db: D1Database, eventId: number, withdrawnId: number, deduction: number) =>
+  db
+    .prepare(`UPDATE bets SET deduction = MIN(90, deduction + ?3) WHERE event_id = ?1 AND status = 'ACCEPTED' AND item_id <> ?2`)
+    .bind(eventId, withdrawnId, deduction);
+
+/** The dead-heat rule: bets on the winners share first place with `n` outcomes. Put it before the payouts. */
+export const deadHeatStatement = (db: D1Database, eventId: number, winners: number[], n: number) =>
+  db
+    .prepare(`UPDATE bets SET dead_heat = ?3 WHERE event_id = ?1 AND status = 'ACCEPTED' AND item_id IN (SELECT value FROM json_each(?2))`)
+    .bind(eventId, JSON.stringify(winners), n);
 
 export const eventStatusStatement = (db: D1Database, e: EventState) =>
   db.prepare(`UPDATE events SET status = ?2, published_at = ?3 WHERE id = ?1`).bind(e.id, e.status, e.publishedAt);
@@ -103,8 +130,12 @@ export const eventDatesStatement = (db: D1Database, e: EventState) =>
 
 export const eventSettingsStatement = (db: D1Database, e: EventState) =>
   db
-    .prepare(`UPDATE events SET return_pct = ?2, max_total_payout_cents = ?3, bot_equalizer = ?4 WHERE id = ?1`)
-    .bind(e.id, e.returnPct, e.maxPayoutCents, e.botEqualizer ? 1 : 0);
+    .prepare(`UPDATE events SET return_pct = ?2, max_total_payout_cents = ?3, bot_equalizer = ?4, rule4 = ?5, dead_heat = ?6 WHERE id = ?1`)
+    .bind(e.id, e.returnPct, e.maxPayoutCents, e.botEqualizer ? 1 : 0, e.rule4 ? 1 : 0, e.deadHeat ? 1 : 0);
+
+/** Whether the event applies Rule 4 and the dead-heat rule. */
+export const eventRulesStatement = (db: D1Database, e: EventState) =>
+  db.prepare(`UPDATE events SET rule4 = ?2, dead_heat = ?3 WHERE id = ?1`).bind(e.id, e.rule4 ? 1 : 0, e.deadHeat ? 1 : 0);
 
 export const eventSettledStatement = (db: D1Database, eventId: number, status: "CALCULATED" | "CANCELLED", now: string) =>
   db.prepare(`UPDATE events SET status = ?2, settled_at = ?3 WHERE id = ?1`).bind(eventId, status, now);
@@ -155,3 +186,22 @@ export const existingBetsStatement = (db: D1Database, eventId: number, keys: { u
        WHERE b.event_id = ?1`,
     )
     .bind(eventId, JSON.stringify(keys.map((k) => [k.userId, k.itemId])));
+
+/**
+ * A settlement undone: the bets it closed are live again (payout, dead heat and settlement
+ * cleared), its winners and losers run again, a last non-runner that closed the event runs
+ * again, and the event waits for its result. Put these after the ledger's reversal, which
+ * reads the bets as settled.
+ */
+export function reopenStatements(db: D1Database, eventId: number, settledAt: string): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(`UPDATE bets SET status = 'ACCEPTED', payout_cents = 0, dead_heat = 1, settled_at = NULL WHERE event_id = ?1 AND settled_at = ?2`)
+      .bind(eventId, settledAt),
+    db.prepare(`UPDATE event_items SET status = 'ACTIVE' WHERE event_id = ?1 AND status IN ('WINNER', 'LOSER')`).bind(eventId),
+    db
+      .prepare(`UPDATE event_items SET status = 'ACTIVE', deduction = 0, withdrawn_at = NULL WHERE event_id = ?1 AND status = 'NR' AND withdrawn_at = ?2`)
+      .bind(eventId, settledAt),
+    db.prepare(`UPDATE events SET status = 'WAITING_FOR_RESULT', settled_at = NULL WHERE id = ?1`).bind(eventId),
+  ];
+}

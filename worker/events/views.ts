@@ -19,6 +19,8 @@ interface BetRow {
   stake_cents: number;
   odds_num: number;
   odds_den: number;
+  deduction: number;
+  dead_heat: number;
 }
 
 async function loadEvents(db: D1Database, where: string, binds: unknown[]) {
@@ -40,13 +42,13 @@ async function loadEvents(db: D1Database, where: string, binds: unknown[]) {
 async function countedBets(db: D1Database, ids: string, userId?: number) {
   const { results } = await db
     .prepare(
-      `SELECT event_id, item_id, user_id, stake_cents, odds_num, odds_den FROM bets
+      `SELECT event_id, item_id, user_id, stake_cents, odds_num, odds_den, deduction, dead_heat FROM bets
        WHERE event_id IN (SELECT value FROM json_each(?1)) AND ${COUNTED} ${userId === undefined ? "" : "AND user_id = ?2"}`,
     )
     .bind(...(userId === undefined ? [ids] : [ids, userId]))
     .all<BetRow>();
   const byEvent = new Map<number, LiveBet[]>();
-  for (const b of results) byEvent.set(b.event_id, [...(byEvent.get(b.event_id) ?? []), { itemId: b.item_id, stakeCents: b.stake_cents, odds: odds(b.odds_num, b.odds_den) }]);
+  for (const b of results) byEvent.set(b.event_id, [...(byEvent.get(b.event_id) ?? []), { itemId: b.item_id, stakeCents: b.stake_cents, odds: odds(b.odds_num, b.odds_den), deduction: b.deduction, deadHeat: b.dead_heat }]);
   return byEvent;
 }
 
@@ -91,7 +93,10 @@ export async function bookmakerEvents(db: D1Database, where: string, binds: unkn
       maxTotalPayout: fromCents(e.max_total_payout_cents),
       returnPrice: e.return_pct / 100,
       botEqualizer: e.bot_equalizer === 1,
+      rule4: e.rule4 === 1,
+      deadHeat: e.dead_heat === 1,
       payoutRatioType: e.status === "CREATED" ? "ADVERTISED" : null,
+      settledAt: e.settled_at,
       items: own.map((i) => ({
         id: i.id,
         title: i.title,
@@ -101,6 +106,8 @@ export async function bookmakerEvents(db: D1Database, where: string, binds: unkn
         currFractalCoefficient: fractionalText(odds(i.curr_num, i.curr_den)),
         status: i.status,
         whatIf: withWhatIf ? fromCents(whatIf.get(i.id) ?? 0) : 0,
+        deduction: i.deduction,
+        withdrawnAt: i.withdrawn_at,
       })),
     };
   });
@@ -124,6 +131,8 @@ export async function playerEvents(
       status: e.status,
       ...dates(e),
       maxTotalPayout: fromCents(e.max_total_payout_cents),
+      rule4: e.rule4 === 1,
+      deadHeat: e.dead_heat === 1,
       bookmakerId: e.bookmaker_id,
       requestId: args.requestId,
       items: own.map((i) => {
@@ -137,6 +146,7 @@ export async function playerEvents(
           whatIf: args.withWhatIf ? fromCents(whatIf.get(i.id) ?? 0) : 0,
           myStake: fromCents(mine.filter((b) => b.itemId === i.id).reduce((s, b) => s + b.stakeCents, 0)),
           maxStake: fromCents(stakeRoom(e.max_total_payout_cents - (liability.get(i.id) ?? 0), curr)),
+          deduction: i.deduction,
         };
       }),
     };

@@ -63,17 +63,19 @@ export const sumFigures = (rows: FigureCents[]): FigureCents =>
  * `total` sums every row whatever its kind: a kind the columns forget breaks the identity
  * rather than hide.
  */
-const sideSql = (side: "to_account" | "from_account", kinds: { first: string; second: string }) => `
+const sideSql = (side: "to_account" | "from_account", kinds: { first: string; second: string; third: string }) => `
   SELECT a.id AS account,
     COALESCE(SUM(CASE WHEN l.created_at < ?2 THEN l.amount_cents END), 0) AS before,
     COALESCE(SUM(CASE WHEN l.created_at >= ?2 AND l.kind IN (${kinds.first}) THEN l.amount_cents END), 0) AS first,
     COALESCE(SUM(CASE WHEN l.created_at >= ?2 AND l.kind IN (${kinds.second}) THEN l.amount_cents END), 0) AS second,
+    COALESCE(SUM(CASE WHEN l.created_at >= ?2 AND l.kind IN (${kinds.third}) THEN l.amount_cents END), 0) AS third,
     COALESCE(SUM(l.amount_cents), 0) AS total
   FROM accounts a JOIN ledger l ON l.${side} = a.id AND l.created_at < ?3
   WHERE a.kind = 'PUNTER' AND a.pool_owner_id = ?1
   GROUP BY a.id`;
-const CREDITS = sideSql("to_account", { first: "'ALLOCATE'", second: "'PAYOUT', 'REFUND'" });
-const DEBITS = sideSql("from_account", { first: "'WITHDRAW'", second: "'STAKE'" });
+const CREDITS = sideSql("to_account", { first: "'ALLOCATE'", second: "'PAYOUT', 'REFUND'", third: "NULL" });
+// An undone result moves payouts and refunds back out of the punter: they lessen what he got back.
+const DEBITS = sideSql("from_account", { first: "'WITHDRAW'", second: "'STAKE'", third: "'PAYOUT', 'REFUND'" });
 
 /** Stakes placed before the end and not settled by then, per punter. */
 const OPEN_STAKES = `
@@ -98,7 +100,7 @@ export async function punterFigures(db: D1Database, book: { id: number; owner_id
        SELECT a.punter_id AS user_id, u.username, COALESCE(ms.status = 'APPROVED', 0) AS approved,
          COALESCE(cr.before, 0) - COALESCE(db.before, 0) AS opening,
          COALESCE(cr.first, 0) AS added, COALESCE(db.first, 0) AS withdrawn,
-         COALESCE(db.second, 0) AS staked, COALESCE(cr.second, 0) AS returned,
+         COALESCE(db.second, 0) AS staked, COALESCE(cr.second, 0) - COALESCE(db.third, 0) AS returned,
          COALESCE(cr.total, 0) - COALESCE(db.total, 0) AS closing,
          COALESCE(o.open_cents, 0) AS openStakes
        FROM accounts a
@@ -120,6 +122,9 @@ export async function punterFigures(db: D1Database, book: { id: number; owner_id
 
 export const toPunterFigure = (p: PunterCents): PunterFigure => ({ userId: p.userId, username: p.username, ...toFigure(p.cents) });
 
+/** A payout or refund counts out of the pool; moved back by an undone result, against it. ?1 = the pool owner. */
+const FROM_POOL = `CASE WHEN from_account = (SELECT id FROM accounts WHERE kind = 'POOL' AND pool_owner_id = ?1) THEN amount_cents ELSE -amount_cents END`;
+
 /** The book's side: stakes taken, what went back, the hold on settled bets and what is still at risk. */
 export async function bookFigure(db: D1Database, book: { id: number; owner_id: number }, period: Period): Promise<BookFigure> {
   const [moved, settled, liability] = await db.batch([
@@ -127,8 +132,8 @@ export async function bookFigure(db: D1Database, book: { id: number; owner_id: n
       .prepare(
         `SELECT
            COALESCE(SUM(CASE WHEN kind = 'STAKE' THEN amount_cents END), 0) AS staked,
-           COALESCE(SUM(CASE WHEN kind = 'PAYOUT' THEN amount_cents END), 0) AS paid_out,
-           COALESCE(SUM(CASE WHEN kind = 'REFUND' THEN amount_cents END), 0) AS refunded
+           COALESCE(SUM(CASE WHEN kind = 'PAYOUT' THEN ${FROM_POOL} END), 0) AS paid_out,
+           COALESCE(SUM(CASE WHEN kind = 'REFUND' THEN ${FROM_POOL} END), 0) AS refunded
          FROM ledger WHERE pool_owner_id = ?1 AND created_at >= ?2 AND created_at < ?3`,
       )
       .bind(book.owner_id, period.start, period.end),
@@ -180,7 +185,7 @@ export async function dailyFigures(db: D1Database, book: { id: number; owner_id:
         `WITH days AS (SELECT key AS i, json_extract(value, '$[0]') AS s, json_extract(value, '$[1]') AS e FROM json_each(?2))
          SELECT d.i,
            COALESCE(SUM(CASE WHEN l.kind = 'STAKE' THEN l.amount_cents END), 0) AS staked,
-           COALESCE(SUM(CASE WHEN l.kind IN ('PAYOUT', 'REFUND') THEN l.amount_cents END), 0) AS returned
+           COALESCE(SUM(CASE WHEN l.kind IN ('PAYOUT', 'REFUND') THEN ${FROM_POOL.replaceAll("from_account", "l.from_account").replaceAll("amount_cents", "l.amount_cents")} END), 0) AS returned
          FROM days d CROSS JOIN ledger l ON l.pool_owner_id = ?1 AND l.created_at >= d.s AND l.created_at < d.e
          WHERE l.kind IN ('STAKE', 'PAYOUT', 'REFUND')
          GROUP BY d.i`,

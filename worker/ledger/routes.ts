@@ -19,7 +19,7 @@ const UserId = v.pipe(v.number("Must be a user id."), v.safeInteger("Must be a u
 
 const MoveBody = v.object({
   userId: UserId,
-  balance: v.object({ amount: PositiveCoins, currency: v.optional(v.string()) }),
+  balance: v.object({ amount: PositiveCoins, currency: v.optional(v.literal("COIN", "The currency is COIN.")) }),
 });
 
 const NoteBody = v.object({ userId: UserId, note: v.pipe(v.string("Must be text."), v.maxLength(200, "Maximum 200 characters.")) });

@@ -23,8 +23,13 @@ export function betFilterSql(f: BetFilter): string {
 
 const filterIds = (f: BetFilter) => JSON.stringify(f.itemIds ?? f.exceptItemIds ?? []);
 
-/** What a bet returns when it wins: stake × decimal odds, rounded down to the cent. */
-export const PAYOUT_SQL = `b.stake_cents * (b.odds_num + b.odds_den) / b.odds_den`;
+/**
+ * What a bet returns when it wins, in cents, rounded down: the stake back plus the winnings at
+ * its odds less its Rule 4 deduction (pence in the pound), on stake ÷ the winners it dead-heated
+ * with. With neither, stake × decimal odds. The one payout formula: liability, WON amounts and
+ * PAYOUT rows all use it (common/rule4.ts `settledPayoutCents` is the same in TypeScript).
+ */
+export const PAYOUT_SQL = `b.stake_cents * (b.odds_den * 100 + b.odds_num * (100 - b.deduction)) / (b.odds_den * 100 * b.dead_heat)`;
 
 /**
  * Pays (PAYOUT: stake × odds) or refunds (REFUND: the stake) every matching bet from the
@@ -63,3 +68,51 @@ export function prepareNumbered(db: D1Database, sql: string, values: unknown[]):
   const used = Math.max(0, ...[...sql.matchAll(/\?(\d+)/g)].map((m) => Number(m[1])));
   return db.prepare(sql).bind(...values.slice(0, used));
 }
+
+/** The bets a settlement closed (by its time) and what each gave back: payout or refund. */
+const SETTLED_BY = `b.event_id = ?1 AND b.settled_at = ?2 AND b.status IN ('WON', 'LOST', 'CANCELLED')`;
+const GIVEN_BACK = `CASE b.status WHEN 'WON' THEN b.payout_cents WHEN 'CANCELLED' THEN b.stake_cents ELSE 0 END`;
+
+/**
+ * Undoes a settlement's money: every payout and refund it made moves back from the punter to
+ * the pool, as new ledger rows of the same kind in the other direction (old rows are never
+ * touched). A punter who no longer holds it fails his account's CHECK, and nothing moves.
+ * ?1 = event, ?2 = the settlement's time, ?3 = pool owner, ?4 = now. Put it before the
+ * statement that reopens those bets.
+ */
+export function reverseSettlementStatements(db: D1Database, args: { eventId: number; settledAt: string; poolOwnerId: number; now: string }): D1PreparedStatement[] {
+  const values = [args.eventId, args.settledAt, args.poolOwnerId, args.now];
+  return [
+    prepareNumbered(db,
+        `INSERT INTO ledger (pool_owner_id, from_account, to_account, amount_cents, kind, ref, created_at)
+         SELECT ?3, acc.id, pool.id, ${GIVEN_BACK}, CASE b.status WHEN 'WON' THEN 'PAYOUT' ELSE 'REFUND' END, 'bet:' || b.id, ?4
+         FROM bets b
+         JOIN accounts acc ON acc.kind = 'PUNTER' AND acc.pool_owner_id = ?3 AND acc.punter_id = b.user_id
+         JOIN accounts pool ON pool.kind = 'POOL' AND pool.pool_owner_id = ?3
+         WHERE ${SETTLED_BY} AND ${GIVEN_BACK} > 0`, values),
+    prepareNumbered(db,
+        `UPDATE accounts SET balance_cents = balance_cents - t.total
+         FROM (SELECT b.user_id, SUM(${GIVEN_BACK}) AS total FROM bets b WHERE ${SETTLED_BY} GROUP BY b.user_id) AS t
+         WHERE accounts.kind = 'PUNTER' AND accounts.pool_owner_id = ?3 AND accounts.punter_id = t.user_id`, values),
+    prepareNumbered(db,
+        `UPDATE accounts SET balance_cents = balance_cents + COALESCE((SELECT SUM(${GIVEN_BACK}) FROM bets b WHERE ${SETTLED_BY}), 0)
+         WHERE kind = 'POOL' AND pool_owner_id = ?3`, values),
+  ];
+}
+
+/** Punters who hold less than a settlement's undo would take back from them: `short` is the gap in cents. */
+export const shortOfReversalStatement = (db: D1Database, args: { eventId: number; settledAt: string; poolOwnerId: number }) =>
+  db
+    .prepare(
+      `SELECT t.user_id, u.username, t.back - COALESCE(a.balance_cents, 0) AS short
+       FROM (SELECT b.user_id, SUM(${GIVEN_BACK}) AS back FROM bets b WHERE ${SETTLED_BY} GROUP BY b.user_id) t
+       JOIN users u ON u.id = t.user_id
+       LEFT JOIN accounts a ON a.kind = 'PUNTER' AND a.pool_owner_id = ?3 AND a.punter_id = t.user_id
+       WHERE t.back > COALESCE(a.balance_cents, 0)
+       ORDER BY u.username`,
+    )
+    .bind(args.eventId, args.settledAt, args.poolOwnerId);
+
+/** How many bets and coins (cents) undoing the settlement moves back. */
+export const reversalSizeStatement = (db: D1Database, eventId: number, settledAt: string) =>
+  db.prepare(`SELECT COUNT(*) AS bets, COALESCE(SUM(${GIVEN_BACK}), 0) AS cents FROM bets b WHERE ${SETTLED_BY}`).bind(eventId, settledAt);

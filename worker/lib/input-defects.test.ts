@@ -101,6 +101,9 @@ describe("amounts (defect 2)", () => {
       // JSON's 1e400 is Infinity once parsed.
       const huge = await call("POST", path, { token: book.owner.token, rawBody: `{"userId": ${punter.userId}, "balance": {"amount": 1e400}}` });
       await expectRefused(huge, 400, { code: "VALIDATION", field: "balance.amount" }, `${path} 1e400`);
+      // Coins are the only currency: dollars are not moved as if they were coins.
+      const dollars = await call("POST", path, { token: book.owner.token, body: { userId: punter.userId, balance: { amount: 5, currency: "USD" } } });
+      await expectRefused(dollars, 400, { code: "VALIDATION", field: "balance.currency" }, `${path} USD`);
     }
     expect(await ledger()).toBe(before);
     expect((await json("GET", `/balances/${book.bookmakerId}`, { token: punter.token })).amount).toBe(50);

@@ -1,5 +1,8 @@
 import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { expect } from "vitest";
 import type { EventRoom } from "../events/room";
+import { PAYOUT_SQL } from "../ledger/settlement";
 import { roomStub } from "./events";
 
 // A stand-in for a room's D1 binding that wraps the real D1 and makes chosen batches fail:
@@ -46,3 +49,21 @@ export async function roomLiabilities(eventId: number): Promise<Record<number, {
     return Object.fromEntries([...items.values()].map((i) => [i.id, { stake: i.stakeCents, liability: i.liabilityCents }]));
   });
 }
+
+/** Live stakes and liability per outcome, recomputed from D1's bets. */
+export async function d1Liabilities(eventId: number) {
+  const { results } = await env.DB.prepare(
+    `SELECT b.item_id, SUM(b.stake_cents) AS stake, SUM(${PAYOUT_SQL}) AS liability FROM bets b WHERE b.event_id = ?1 AND b.status = 'ACCEPTED' GROUP BY b.item_id`,
+  )
+    .bind(eventId)
+    .all<{ item_id: number; stake: number; liability: number }>();
+  return new Map(results.map((r) => [r.item_id, { stake: r.stake, liability: r.liability }]));
+}
+
+/** The room's memory agrees with D1 on every outcome. */
+export async function expectRoomMatchesD1(eventId: number) {
+  const d1 = await d1Liabilities(eventId);
+  const room = await roomLiabilities(eventId);
+  for (const [id, held] of Object.entries(room)) expect(held, `outcome ${id}`).toEqual(d1.get(Number(id)) ?? { stake: 0, liability: 0 });
+}
+

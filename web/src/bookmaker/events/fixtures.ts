@@ -12,6 +12,8 @@ export const item = (id: number, title: string, coefficient: number, over: Parti
   currFractalCoefficient: "1/2",
   status: "ACTIVE",
   whatIf: 0,
+  deduction: 0,
+  withdrawnAt: null,
   ...over,
 });
 
@@ -32,6 +34,9 @@ export const bookEvent = (id: number, over: Partial<BookmakerEvent> = {}): Bookm
   botEqualizer: false,
   payoutRatioType: null,
   items: [item(11, "Red Rum", 2), item(12, "Shergar", 3), item(13, "Arkle", 5)],
+  rule4: false,
+  deadHeat: false,
+  settledAt: null,
   ...over,
 });
 

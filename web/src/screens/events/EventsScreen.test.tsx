@@ -14,6 +14,7 @@ const item = (id: number, title: string, coefficient: number, extra: Partial<Pla
   status: "ACTIVE" as const,
   whatIf: 0,
   myStake: 0,
+  deduction: 0,
   maxStake: 1000 / coefficient,
   ...extra,
 });
@@ -32,6 +33,8 @@ const event = (extra: Partial<PlayerEvent> = {}): PlayerEvent => ({
   maxTotalPayout: 1000,
   bookmakerId: 5,
   requestId: 33,
+  rule4: false,
+  deadHeat: false,
   items: [item(701, "Red Rum", 2), item(702, "Shergar", 4), item(703, "Arkle", 5)],
   ...extra,
 });

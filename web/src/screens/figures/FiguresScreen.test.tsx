@@ -76,7 +76,7 @@ describe("the bookmaker's figures", () => {
       tz: "UTC",
       punter: FIGURES.punters[0],
       bets: [
-        { betId: 3, eventId: 1, eventItemId: 2, userId: 7, coefficient: 2, betsDate: "2026-11-20T10:00:00Z", status: "WON", money: { amount: 100, currency: "COIN" }, payout: 200, eventTitle: "Derby", eventDescription: "", outcomeTitle: "Red Rum" },
+        { betId: 3, eventId: 1, eventItemId: 2, userId: 7, coefficient: 2, betsDate: "2026-11-20T10:00:00Z", status: "WON", money: { amount: 100, currency: "COIN" }, payout: 200, eventTitle: "Derby", eventDescription: "", outcomeTitle: "Red Rum", deduction: 0, deadHeat: 1, outcomeStatus: "WINNER" },
       ],
       movements: [
         { id: 9, kind: "PAYOUT", amount: 200, ref: "bet:3", createdAt: "2026-11-20T12:00:00Z" },

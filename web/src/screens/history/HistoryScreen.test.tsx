@@ -18,6 +18,9 @@ const bet = (betId: number, extra: Partial<Bet> = {}): Bet => ({
   eventTitle: "Horse Racing / Ireland",
   eventDescription: "Leopardstown",
   outcomeTitle: "Red Rum",
+  deduction: 0,
+  deadHeat: 1,
+  outcomeStatus: "ACTIVE",
   ...extra,
 });
 

@@ -17,6 +17,9 @@ const bet = (betId: number, betsDate: string, over: Partial<Bet> = {}): Bet => (
   eventTitle: "Horse Racing / United Kingdom",
   eventDescription: "Race 1",
   outcomeTitle: "Red Rum",
+  deduction: 0,
+  deadHeat: 1,
+  outcomeStatus: "ACTIVE",
   ...over,
 });
 
