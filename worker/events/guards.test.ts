@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canMoveDates, canPublish, canReplaceItems, canSetOdds, canSettle, canSuspend, canWithdraw, checkBet } from "./guards";
+import { canMoveDates, canPublish, canReplaceItems, canSetOdds, canSettle, canSuspend, canUnsettle, canWithdraw, checkBet, nextAlarm, UNSETTLED_GRACE_MS } from "./guards";
 import type { EventState, ItemState } from "./state";
 
 const NOW = Date.parse("2030-06-01T12:00:00Z");
@@ -95,6 +95,21 @@ describe("event guards", () => {
     expect(canReplaceItems(event({ status: "CREATED" }), [item()])).toBeNull();
     expect(canReplaceItems(event({ status: "CREATED" }), [item({ stakeCents: 100 })])).toMatchObject({ code: "CONFLICT" });
     expect(canReplaceItems(event(), [])).toMatchObject({ code: "EVENT_NOT_OPEN" });
+  });
+
+  it("wakes the room at the start of a live event, at the end of its grace otherwise, never once settled", () => {
+    expect(nextAlarm(event(), NOW)).toBe(Date.parse(later));
+    expect(nextAlarm(event({ startDate: earlier }), NOW)).toBe(Date.parse(later) + UNSETTLED_GRACE_MS);
+    expect(nextAlarm(event({ status: "CREATED" }), NOW)).toBe(Date.parse(later) + UNSETTLED_GRACE_MS);
+    expect(nextAlarm(event({ status: "CALCULATED" }), NOW)).toBeNull();
+  });
+
+  it("undoes a result once settled, for 24 hours", () => {
+    const settledAt = new Date(NOW - 3600_000).toISOString();
+    expect(canUnsettle(event({ status: "CALCULATED", settledAt }), NOW)).toBeNull();
+    expect(canUnsettle(event({ status: "CANCELLED", settledAt }), NOW)).toBeNull();
+    expect(canUnsettle(event({ status: "CALCULATED", settledAt }), NOW + 24 * 3600_000)).toMatchObject({ code: "CANNOT_UNSETTLE" });
+    expect(canUnsettle(event(), NOW)).toMatchObject({ code: "CANNOT_UNSETTLE" });
   });
 
   describe("a bet", () => {

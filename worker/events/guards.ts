@@ -123,3 +123,13 @@ export function canUnsettle(e: EventState, now: number): Refusal {
   if (Date.parse(e.settledAt) + UNSETTLE_WINDOW_MS < now) return fail("CANNOT_UNSETTLE", "A result can be undone only within 24 hours of settling it.");
   return null;
 }
+
+/** An event left unsettled this long after its end is abandoned, so no stake is held forever. */
+export const UNSETTLED_GRACE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** When the room must look at the event next: its start (bets close), else the end of its grace; never once settled. */
+export function nextAlarm(e: EventState, now: number): number | null {
+  if (!isOpen(e)) return null;
+  const start = Date.parse(e.startDate);
+  return e.status === "READY_FOR_BETS" && start > now ? start : Date.parse(e.endDate) + UNSETTLED_GRACE_MS;
+}

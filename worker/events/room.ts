@@ -8,13 +8,10 @@ import { BetNotWritten, betRefusal, BetWriter } from "./bet-writer";
 import * as changes from "./changes";
 import { Exclusive } from "./exclusive";
 import { Prices } from "./prices";
-import { canChange, canMoveDates, canPublish, canReplaceItems, canSetOdds, canSettle, canSuspend, canUnsettle, canWithdraw, checkBet, isOpen } from "./guards";
+import { canChange, canMoveDates, canPublish, canReplaceItems, canSetOdds, canSettle, canSuspend, canUnsettle, canWithdraw, checkBet, isOpen, nextAlarm, UNSETTLED_GRACE_MS } from "./guards";
 import type { DraftInput } from "./rules";
 import * as sql from "./statements";
 import { fail, ok, type BetRequest, type EventState, type ItemState, type PlacedBet, type RoomResult } from "./state";
-
-/** An event left unsettled this long after its end is abandoned, so no stake is held forever. */
-export const UNSETTLED_GRACE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
  * One per event (`idFromName(eventId)`): the single writer of the event's status, outcomes,
@@ -61,13 +58,13 @@ export class EventRoom extends DurableObject<Env> {
   /** CREATED → READY_FOR_BETS: the draft is published, or a suspended event reopened. */
   async open(eventId: number, callerId: number): Promise<RoomResult> {
     return this.owned(eventId, callerId, (e) =>
-      canPublish(e, this.activeCount(), Date.now()) ?? this.commitEvent({ ...e, status: "READY_FOR_BETS", publishedAt: e.publishedAt ?? nowIso() }),
+      canPublish(e, this.activeCount(), Date.now()) ?? this.commit(eventId, [sql.eventStatusStatement(this.db, { ...e, status: "READY_FOR_BETS", publishedAt: e.publishedAt ?? nowIso() })]),
     );
   }
 
   /** READY_FOR_BETS or WAITING_FOR_RESULT → CREATED: suspended for editing, bets refused. */
   async suspend(eventId: number, callerId: number): Promise<RoomResult> {
-    return this.owned(eventId, callerId, (e) => canSuspend(e) ?? this.commitEvent({ ...e, status: "CREATED" }));
+    return this.owned(eventId, callerId, (e) => canSuspend(e) ?? this.commit(eventId, [sql.eventStatusStatement(this.db, { ...e, status: "CREATED" })]));
   }
 
   /** Postponement: the old start moves to startDate2 (2 → 3 … → 5) so punters see it struck through. */
@@ -122,8 +119,8 @@ export class EventRoom extends DurableObject<Env> {
     if (eventId === undefined) return;
     const result = await this.owned(eventId, undefined, (e) => {
       const now = Date.now();
-      if (isOpen(e) && now >= Date.parse(e.endDate) + UNSETTLED_GRACE_MS) return this.commit(e.id, changes.close(this.db, e, nowIso()), true);
-      if (e.status === "READY_FOR_BETS" && now >= Date.parse(e.startDate)) return this.commitEvent({ ...e, status: "WAITING_FOR_RESULT" });
+      if (isOpen(e) && now >= Date.parse(e.endDate) + UNSETTLED_GRACE_MS) return this.commit(eventId, changes.close(this.db, e, nowIso()), true);
+      if (e.status === "READY_FOR_BETS" && now >= Date.parse(e.startDate)) return this.commit(eventId, [sql.eventStatusStatement(this.db, { ...e, status: "WAITING_FOR_RESULT" })]);
       return this.scheduleAlarm().then(() => ok(null));
     });
     if (!result.ok && result.code === "INTERNAL") throw new Error(`event ${eventId}: alarm work failed`);
@@ -244,10 +241,6 @@ export class EventRoom extends DurableObject<Env> {
     return ok(null);
   }
 
-  private commitEvent(e: EventState): Promise<RoomResult> {
-    return this.commit(e.id, [sql.eventStatusStatement(this.db, e)]);
-  }
-
   /** Loaded, and reloaded first when a failure left memory in doubt. */
   private async freshen(eventId: number): Promise<void> {
     if (!this.stale) return this.ensureLoaded(eventId);
@@ -261,9 +254,7 @@ export class EventRoom extends DurableObject<Env> {
     this.loading ??= this.ctx
       .blockConcurrencyWhile(() => this.load(eventId).then(() => null, (err: unknown) => ({ err })))
       .then((failed) => {
-        if (!failed) return;
-        this.loading = null;
-        throw failed.err;
+        if (failed) throw ((this.loading = null), failed.err);
       });
     return this.loading;
   }
@@ -282,10 +273,8 @@ export class EventRoom extends DurableObject<Env> {
   }
 
   private async scheduleAlarm() {
-    const e = this.event;
-    if (!e || !isOpen(e)) return this.ctx.storage.deleteAlarm();
-    const start = Date.parse(e.startDate);
-    await this.ctx.storage.setAlarm(e.status === "READY_FOR_BETS" && start > Date.now() ? start : Date.parse(e.endDate) + UNSETTLED_GRACE_MS);
+    const at = this.event ? nextAlarm(this.event, Date.now()) : null;
+    await (at === null ? this.ctx.storage.deleteAlarm() : this.ctx.storage.setAlarm(at));
   }
 
   /** Runs a method so that an unexpected failure comes back as a result, not a rejected RPC (RPC drops an error's fields). */
@@ -299,9 +288,9 @@ export class EventRoom extends DurableObject<Env> {
     }
   }
 
-  private async drain() {
+  private drain = async () => {
     while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
-  }
+  };
 
   private activeCount = () => [...this.items.values()].filter((i) => i.status === "ACTIVE").length;
 
