@@ -61,4 +61,22 @@ describe("the result dialog", () => {
       view.unmount();
     }
   });
+
+  it("shows a non-runner's Rule 4 deduction and, under the racing rules, that they apply", async () => {
+    open({ outcomes: [...outcomes(true), { id: 3, title: "Arkle", coefficient: 1.25, status: "NR", whatIf: 0, deduction: 80 }], rules: { rule4: true, deadHeat: true } });
+    expect(screen.getByText("Arkle").closest("tr")!.textContent).toContain("Rule 4: 80p");
+    expect(screen.getByText("Rule 4 applies")).toBeTruthy();
+    // One winner: no dead heat to speak of.
+    expect(screen.queryByText(/Dead heat/)).toBeNull();
+  });
+
+  it("says each winner of a dead heat is paid on its share", () => {
+    const two: ResultOutcome[] = outcomes(true).map((o) => ({ ...o, status: "WINNER" }));
+    const view = open({ outcomes: two, rules: { rule4: false, deadHeat: true } });
+    expect(screen.getByText("Dead heat: each winner is paid on 1/2 of the stake")).toBeTruthy();
+    expect(screen.queryByText("Rule 4 applies")).toBeNull();
+    view.unmount();
+    open({ outcomes: two, rules: { rule4: false, deadHeat: false } });
+    expect(screen.queryByText(/Dead heat/)).toBeNull();
+  });
 });

@@ -1,10 +1,11 @@
 import { useState } from "react";
-import type { EventStatus, OutcomeStatus } from "../../../worker/contract";
+import type { EventStatus, OutcomeStatus, RacingRules } from "../../../worker/contract";
 import { formatAmount } from "../ui/amount";
 import { Dialog } from "../ui/Dialog";
 import { FeatureUnavailable, UNAVAILABLE_VALUE } from "../ui/FeatureUnavailable";
 import { Odds } from "../ui/Odds";
 import { StatusBadge } from "../ui/StatusBadge";
+import { deductionText } from "./racing";
 
 /** One outcome of the result view; both the punter's and the bookmaker's event items fit. */
 export interface ResultOutcome {
@@ -18,6 +19,10 @@ export interface ResultOutcome {
   isWinner?: boolean;
   /** The gain (after settlement) or what-if; older data may send "-12,5". */
   whatIf: number | string;
+  /** A non-runner's Rule 4 deduction (pence in the pound). */
+  deduction?: number;
+  /** What the racing rules took from the viewer's own bet here ("Rule 4: 25p"). */
+  notes?: string[];
 }
 
 export interface ResultDialogProps {
@@ -31,6 +36,8 @@ export interface ResultDialogProps {
   asFractional?: boolean;
   /** Whether the bookmaker holds WHAT_IF; without it the figures are not shown, and asking says why. */
   whatIfHeld?: boolean;
+  /** The event's racing rules: said above the outcomes when they apply. */
+  rules?: RacingRules;
 }
 
 /** A what-if value as a number: accepts a comma as the decimal mark; anything else is 0. */
@@ -47,10 +54,11 @@ export const isRefunded = (status: EventStatus) => status === "ABANDONED" || sta
  * known (a figure on the winners only: losers and non-runners gained nothing), a WHAT IF column
  * before; an abandoned event shows that bets were refunded instead.
  */
-export function ResultDialog({ open, onClose, title, description, status, outcomes, asFractional = false, whatIfHeld = true }: ResultDialogProps) {
+export function ResultDialog({ open, onClose, title, description, status, outcomes, asFractional = false, whatIfHeld = true, rules }: ResultDialogProps) {
   const [asked, setAsked] = useState(false);
   const refunded = isRefunded(status);
-  const hasWinner = outcomes.some(isWinner);
+  const winners = outcomes.filter(isWinner).length;
+  const hasWinner = winners > 0;
   const valueColumn = refunded ? null : hasWinner ? "GAIN" : "WHAT IF";
   const shown = (o: ResultOutcome) => whatIfHeld && o.status !== "NR" && (valueColumn === "WHAT IF" || isWinner(o));
 
@@ -58,6 +66,8 @@ export function ResultDialog({ open, onClose, title, description, status, outcom
     <>
       <Dialog open={open} onClose={onClose} title={title}>
         {description && <p className="hint result-description">{description}</p>}
+        {rules?.rule4 && <p className="hint result-rule">Rule 4 applies</p>}
+        {rules?.deadHeat && winners > 1 && <p className="hint result-rule">Dead heat: each winner is paid on 1/{winners} of the stake</p>}
         {refunded && (
           <p className="result-refund">
             <StatusBadge label="Abandoned" /> <span>The bet has been refunded</span>
@@ -90,6 +100,12 @@ export function ResultDialog({ open, onClose, title, description, status, outcom
                     {o.title}
                     {isWinner(o) && <span className="winner-mark"> ★</span>}
                     {o.status === "NR" && <span className="hint"> NR</span>}
+                    {o.status === "NR" && o.deduction ? <span className="hint result-note">{deductionText(o.deduction)}</span> : null}
+                    {o.notes?.map((note) => (
+                      <span key={note} className="hint result-note">
+                        {note}
+                      </span>
+                    ))}
                   </td>
                   <td className="num">
                     <Odds decimal={o.coefficient} fractional={o.fractalCoefficient} asFractional={asFractional} />

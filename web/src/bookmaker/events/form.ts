@@ -1,4 +1,5 @@
 import { DEFAULT_ODDS, DEFAULT_RETURN, decimalText, ladderOdds, type Odds } from "../../../../common/odds";
+import { racesByDefault } from "../../../../common/racing";
 import type { BookmakerEvent, Id } from "../../../../worker/contract";
 import { OUTCOME_MAX } from "./paste";
 import { dateError, endAfter, fieldsOf, startAt, timeError } from "./when";
@@ -29,6 +30,9 @@ export interface EventForm {
   /** Hundredths: 1 or 50…95. */
   returnPct: number;
   botEqualizer: boolean;
+  /** Rule 4 and dead heat as the bookmaker set them; null follows the sport (on for racing). */
+  rule4: boolean | null;
+  deadHeat: boolean | null;
   outcomes: OutcomeRow[];
 }
 
@@ -44,7 +48,15 @@ export const emptyForm = (): EventForm => ({
   maxTotalPayout: DEFAULT_MAX_PAYOUT,
   returnPct: DEFAULT_RETURN,
   botEqualizer: false,
+  rule4: null,
+  deadHeat: null,
   outcomes: [newRow(), newRow()],
+});
+
+/** The racing rules the form applies: the bookmaker's choice, else the sport's custom. */
+export const rulesOf = (form: EventForm) => ({
+  rule4: form.rule4 ?? racesByDefault(form.sport),
+  deadHeat: form.deadHeat ?? racesByDefault(form.sport),
 });
 
 /** "Sport / Country" back into its parts (the title the API keeps). */
@@ -64,6 +76,8 @@ export function formFromEvent(event: BookmakerEvent): EventForm {
     maxTotalPayout: String(Math.max(1, Math.round(event.maxTotalPayout))),
     returnPct: Math.round(event.returnPrice * 100),
     botEqualizer: event.botEqualizer,
+    rule4: event.rule4,
+    deadHeat: event.deadHeat,
     outcomes: event.items.map((i) => newRow(i.title, ladderOdds(i.coefficient) ?? DEFAULT_ODDS)),
   };
 }
@@ -129,5 +143,6 @@ export function draftBody(form: EventForm, bookmakerId: Id) {
     items: named(form.outcomes).map((r) => ({ title: r.title.trim(), coefficient: decimalText(r.odds) })),
     returnPrice: form.returnPct / 100,
     botEqualizer: form.botEqualizer,
+    ...rulesOf(form),
   };
 }

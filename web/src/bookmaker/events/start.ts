@@ -26,7 +26,7 @@ export async function keepDraft(body: DraftBody, kept: KeptDraft | null, keep: (
       const odds = ladderOdds(i.coefficient);
       return { ...i, fractalCoefficient: odds ? fractionalText(odds) : "", currCoefficient: i.coefficient };
     });
-    await bookCall(`/drafts/${draftId}/updateCoefficients`, "POST", { items });
+    await bookCall(`/drafts/${draftId}/updateCoefficients`, "POST", { items, rule4: body.rule4, deadHeat: body.deadHeat });
     await bookCall(`/events/${draftId}/modifyDates`, "POST", { startDate: body.startDate, endDate: body.endDate });
     await bookCall(`/events/${draftId}/coefficients`, "POST", { returnPrice: body.returnPrice, maxTotalPayout: body.maxTotalPayout });
   } else {

@@ -85,6 +85,7 @@ export function BookmakerEventsScreen() {
           outcomes={viewed.items}
           asFractional={fractional.on}
           whatIfHeld={whatIfHeld}
+          rules={viewed}
         />
       )}
       <Dialog open={failure !== null} onClose={() => setFailure(null)}>

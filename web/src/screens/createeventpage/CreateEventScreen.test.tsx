@@ -106,10 +106,31 @@ describe("the new event form", () => {
           ],
           returnPrice: 0.5,
           botEqualizer: false,
+          rule4: true,
+          deadHeat: true,
         },
       ],
       ["/events", { draftId: 77 }],
     ]);
+  });
+
+  it("turns Rule 4 and dead heat on for a race and off for other sports, until the bookmaker sets them", async () => {
+    const calls = await openForm({ "POST /drafts": () => json({ eventId: 77 }) });
+    const rule4 = () => screen.getByRole("switch", { name: "Rule 4" }).getAttribute("aria-checked");
+    const deadHeat = () => screen.getByRole("switch", { name: "Dead heat" }).getAttribute("aria-checked");
+    expect([rule4(), deadHeat()]).toEqual(["true", "true"]);
+    await screen.findByRole("option", { name: "Football" });
+    type("Sport", "Football");
+    expect([rule4(), deadHeat()]).toEqual(["false", "false"]);
+    fireEvent.click(screen.getByRole("switch", { name: "Rule 4" }));
+    type("Sport", "Horse Racing");
+    type("Sport", "Football");
+    // Touched, Rule 4 stays as he set it; dead heat still follows the sport.
+    expect([rule4(), deadHeat()]).toEqual(["true", "false"]);
+    fillValidForm();
+    fireEvent.click(screen.getByRole("button", { name: "Save as draft" }));
+    await vi.waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0].body).toMatchObject({ title: "Football / United States", rule4: true, deadHeat: false });
   });
 
   it("saves the form as a draft without starting it", async () => {

@@ -5,9 +5,10 @@ import { useOwnBook } from "../../bookmaker/book";
 import "../../bookmaker/bookmaker.css";
 import { errorText } from "../../bookmaker/call";
 import { useRefreshEvents } from "../../bookmaker/events/data";
-import { DESCRIPTION_MAX, draftBody, emptyForm, formFromEvent, hasErrors, validateForm, type EventForm } from "../../bookmaker/events/form";
+import { DESCRIPTION_MAX, draftBody, emptyForm, formFromEvent, hasErrors, rulesOf, validateForm, type EventForm } from "../../bookmaker/events/form";
 import { useCountries, useSports } from "../../bookmaker/events/reference";
 import { PayoutField } from "../../bookmaker/events/PayoutField";
+import { RacingSwitches } from "../../bookmaker/events/RacingSwitches";
 import { ReturnSelect } from "../../bookmaker/events/ReturnSelect";
 import { keepDraft, saveAndStart, type KeptDraft } from "../../bookmaker/events/start";
 import { Switch } from "../../bookmaker/events/Switch";
@@ -103,6 +104,7 @@ export function CreateEventScreen() {
           <ReturnSelect value={form.returnPct} onChange={(v) => set("returnPct", v)} />
         </div>
         <Switch label="Equalizer Bot" checked={form.botEqualizer} onChange={(v) => set("botEqualizer", v)} />
+        <RacingSwitches rules={rulesOf(form)} onChange={(rules) => setForm((f) => ({ ...f, ...rules }))} />
         <MemberList
           rows={form.outcomes}
           onChange={(rows) => set("outcomes", rows)}

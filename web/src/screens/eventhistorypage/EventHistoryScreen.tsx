@@ -1,21 +1,26 @@
 import { useState } from "react";
+import { useLocation } from "wouter";
 import type { BookmakerEvent } from "../../../../worker/contract";
 import { useOwnHolds } from "../../bookmaker/book";
 import "../../bookmaker/bookmaker.css";
-import { useBookEvents } from "../../bookmaker/events/data";
+import { errorText } from "../../bookmaker/call";
+import { useBookEvents, useEventChanged } from "../../bookmaker/events/data";
 import { newestFirst } from "../../bookmaker/events/order";
 import { useOwnFractional } from "../../bookmaker/events/useOwnFractional";
 import { ResultDialog } from "../../events/ResultDialog";
 import { dateTime } from "../../ui/dates";
+import { Dialog } from "../../ui/Dialog";
 import { Page } from "../../ui/Page";
 import { historyBadge, StatusBadge } from "../../ui/StatusBadge";
+import { readSettlement, undoable, undoText, unsettle, type Settlement } from "./undo";
 
-/** The bookmaker's settled events of the last 30 days; a tap shows the result. */
+/** The bookmaker's settled events of the last 30 days; a tap shows the result, and a result of the last 24 hours can be undone. */
 export function EventHistoryScreen() {
   const events = useBookEvents("history");
   const fractional = useOwnFractional();
   const whatIfHeld = useOwnHolds("WHAT_IF");
   const [viewed, setViewed] = useState<BookmakerEvent | null>(null);
+  const undo = useUndo();
 
   return (
     <Page backTo="/bookmakerevents" className="bk">
@@ -29,7 +34,7 @@ export function EventHistoryScreen() {
       ) : (
         <ul className="bk-list">
           {newestFirst(events.data).map((e) => (
-            <li key={e.id}>
+            <li key={e.id} className="bk-history-item">
               <button type="button" className="bk-card bk-tap" aria-label={e.title} onClick={() => setViewed(e)}>
                 <span className="bk-row">
                   <span className="bk-strong bk-ellipsis">{e.title}</span>
@@ -38,6 +43,11 @@ export function EventHistoryScreen() {
                 <span className="bk-muted bk-clamp">{e.description || "No description"}</span>
                 <span className="bk-muted">{dateTime(e.startDate)}</span>
               </button>
+              {undoable(e) && (
+                <button type="button" className="button button-secondary bk-undo" onClick={() => void undo.ask(e)} disabled={undo.busy}>
+                  Undo result
+                </button>
+              )}
             </li>
           ))}
         </ul>
@@ -52,8 +62,65 @@ export function EventHistoryScreen() {
           outcomes={viewed.items}
           asFractional={fractional.on}
           whatIfHeld={whatIfHeld}
+          rules={viewed}
         />
       )}
+      <Dialog
+        open={undo.asking !== null}
+        onClose={undo.cancel}
+        title="Undo the result?"
+        buttons={[
+          { label: "Cancel", onClick: undo.cancel },
+          { label: "Undo result", onClick: () => void undo.confirm(), primary: true, disabled: undo.busy },
+        ]}
+      >
+        {undo.asking && undoText(undo.asking.settlement)}
+      </Dialog>
+      <Dialog open={undo.failure !== null} onClose={undo.dismiss}>
+        {undo.failure}
+      </Dialog>
     </Page>
   );
+}
+
+/**
+ * Undo result: reads what it moves back for the question, then undoes; the event goes back to
+ * the open list, waiting for its result, and the bookmaker lands there to settle it again.
+ */
+function useUndo() {
+  const [, navigate] = useLocation();
+  const eventChanged = useEventChanged();
+  const [asking, setAsking] = useState<{ event: BookmakerEvent; settlement: Settlement } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function attempt(work: () => Promise<void>) {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await work();
+    } catch (err) {
+      setAsking(null);
+      setFailure(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return {
+    asking,
+    busy,
+    failure,
+    ask: (event: BookmakerEvent) => attempt(async () => setAsking({ event, settlement: await readSettlement(event.id) })),
+    confirm: () =>
+      attempt(async () => {
+        if (!asking) return;
+        const reopened = await unsettle(asking.event.id);
+        setAsking(null);
+        void eventChanged(reopened);
+        navigate("/bookmakerevents", { replace: true });
+      }),
+    cancel: () => setAsking(null),
+    dismiss: () => setFailure(null),
+  };
 }

@@ -7,6 +7,7 @@ import { isClosed, useEventChanged } from "../../bookmaker/events/data";
 import { splitTitle } from "../../bookmaker/events/form";
 import { FractionalSwitch } from "../../bookmaker/events/FractionalSwitch";
 import { PayoutField } from "../../bookmaker/events/PayoutField";
+import { RacingSwitches } from "../../bookmaker/events/RacingSwitches";
 import { ReturnSelect } from "../../bookmaker/events/ReturnSelect";
 import { Switch } from "../../bookmaker/events/Switch";
 import { useOwnFractional } from "../../bookmaker/events/useOwnFractional";
@@ -14,8 +15,9 @@ import { dateError, endAfter, fieldsOf, startAt, timeError } from "../../bookmak
 import { WhenFields } from "../../bookmaker/events/WhenFields";
 import { useMainButton } from "../../bookmaker/useMainButton";
 import { useClosingConfirmation, useHaptic } from "../../telegram/features";
+import { deadHeatRule } from "../../events/racing";
 import { Dialog } from "../../ui/Dialog";
-import { finalize, saveDraft, withdrawNonRunners } from "./actions";
+import { applyRules, finalize, saveDraft, withdrawNonRunners } from "./actions";
 import { ManageMembers } from "./ManageMembers";
 import { afterCalc, editOf, type DraftEdit } from "./state";
 
@@ -68,6 +70,7 @@ export function DraftEditor({ event, onAbandoned }: { event: BookmakerEvent; onA
     run(async () => {
       const marked = active.filter((i) => edit.nr[i.id]).map((i) => i.id);
       if (marked.length === 0) return;
+      await applyRules(event, edit);
       const latest = await withdrawNonRunners(event.id, marked);
       if (!latest) return;
       if (isClosed(latest)) return leave(latest);
@@ -78,6 +81,7 @@ export function DraftEditor({ event, onAbandoned }: { event: BookmakerEvent; onA
   const endEvent = () =>
     run(async () => {
       setAsk(null);
+      await applyRules(event, edit);
       const settled = await finalize(
         event.id,
         winners.map((w) => w.id),
@@ -107,6 +111,8 @@ export function DraftEditor({ event, onAbandoned }: { event: BookmakerEvent; onA
         returnPrice: edit.returnPct / 100,
         maxTotalPayout: Number(edit.maxTotalPayout),
         botEqualizer: edit.botEqualizer,
+        rule4: edit.rule4,
+        deadHeat: edit.deadHeat,
       });
       leave(saved);
     });
@@ -133,9 +139,11 @@ export function DraftEditor({ event, onAbandoned }: { event: BookmakerEvent; onA
         <ReturnSelect value={edit.returnPct} onChange={(returnPct) => setEdit({ ...edit, returnPct })} />
       </div>
       <Switch label="Equalizer Bot" checked={edit.botEqualizer} onChange={(botEqualizer) => setEdit({ ...edit, botEqualizer })} />
+      <RacingSwitches rules={edit} onChange={(rules) => setEdit({ ...edit, ...rules })} />
       <FractionalSwitch fractional={fractional} />
       <ManageMembers event={event} edit={edit} onEdit={setEdit} asFractional={fractional.on} whatIfHeld={whatIfHeld} />
 
+      <p className="bk-muted bk-rule-note">{deadHeatRule(edit.deadHeat)}</p>
       <div className="bk-actions-3">
         <button type="button" className="button button-secondary" onClick={() => void calc()} disabled={busy}>
           Calc
@@ -160,7 +168,9 @@ export function DraftEditor({ event, onAbandoned }: { event: BookmakerEvent; onA
           { label: "End Event", onClick: () => void endEvent(), primary: true },
         ]}
       >
-        {winners.length ? `Winner: ${winners.map((w) => w.title).join(", ")}. Bets are settled now.` : "No outcome is at place 1: there is no winner and every bet is refunded."}
+        {winners.length
+          ? `Winner: ${winners.map((w) => w.title).join(", ")}. Bets are settled now.${winners.length > 1 ? ` ${edit.deadHeat ? `Dead heat: each is paid on 1/${winners.length} of the stake.` : "Every winner is paid in full."}` : ""}`
+          : "No outcome is at place 1: there is no winner and every bet is refunded."}
       </Dialog>
       <Dialog
         open={ask === "abandon"}

@@ -89,6 +89,53 @@ describe("the draft screen", () => {
     expect(posts(calls)).toEqual([["/events/9/finalize", { eventId: 9, winners: [] }]]);
   });
 
+  it("shows the event's Rule 4 and dead heat, and says beside End Event what several winners are paid", async () => {
+    await openDraft(bookEvent(9, { status: "CREATED", rule4: true, deadHeat: true }));
+    expect(screen.getByRole("switch", { name: "Rule 4" }).getAttribute("aria-checked")).toBe("true");
+    expect(screen.getByText("Dead heat: if 2 or more winners are marked, each is paid on its share of the stake")).toBeTruthy();
+    fireEvent.click(screen.getByRole("switch", { name: "Dead heat" }));
+    expect(screen.getByText("Every winner is paid in full")).toBeTruthy();
+  });
+
+  it("shows a non-runner's Rule 4 deduction", async () => {
+    await openDraft(bookEvent(9, { status: "CREATED", rule4: true, items: [item(11, "Red Rum", 2, { status: "NR", deduction: 45 }), item(12, "Shergar", 3), item(13, "Arkle", 5)] }));
+    expect(screen.getByText("Red Rum").closest("tr")!.textContent).toContain("Rule 4: 45p");
+    expect(screen.getByText("Shergar").closest("tr")!.textContent).not.toContain("Rule 4");
+  });
+
+  it("End Event saves a changed dead-heat rule first, so the result applies what the screen says", async () => {
+    const calls = await openDraft(draft, {
+      "POST /events/9/coefficients": () => json(bookEvent(9, { status: "CREATED", deadHeat: true })),
+      "POST /events/9/finalize": () => json(bookEvent(9, { status: "CALCULATED", deadHeat: true })),
+    });
+    fireEvent.click(screen.getByRole("switch", { name: "Dead heat" }));
+    place("Red Rum", "1");
+    place("Shergar", "1");
+    fireEvent.click(screen.getByRole("button", { name: "End Event" }));
+    expect(screen.getByRole("dialog").textContent).toContain("Dead heat: each is paid on 1/2 of the stake.");
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "End Event" }));
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    expect(posts(calls)).toEqual([
+      ["/events/9/coefficients", { rule4: false, deadHeat: true }],
+      ["/events/9/finalize", { eventId: 9, winners: [11, 12] }],
+    ]);
+  });
+
+  it("Calc saves a changed Rule 4 first, so the withdrawal takes its deduction", async () => {
+    const calls = await openDraft(draft, {
+      "POST /events/9/coefficients": () => json(bookEvent(9, { status: "CREATED", rule4: true })),
+      "POST /events/9/nr/13": () => json(bookEvent(9, { status: "CREATED", rule4: true, items: [item(11, "Red Rum", 2), item(12, "Shergar", 3), item(13, "Arkle", 5, { status: "NR", deduction: 0 })] })),
+    });
+    fireEvent.click(screen.getByRole("switch", { name: "Rule 4" }));
+    markNr("Arkle");
+    fireEvent.click(screen.getByRole("button", { name: "Calc" }));
+    await vi.waitFor(() => expect(screen.queryByRole("checkbox", { name: "Arkle is a non-runner" })).toBeNull());
+    expect(posts(calls)).toEqual([
+      ["/events/9/coefficients", { rule4: true, deadHeat: false }],
+      ["/events/9/nr/13", undefined],
+    ]);
+  });
+
   it("Save sends the new dates, the odds and return, puts the event live and leaves", async () => {
     const ok = () => json(draft);
     const calls = await openDraft(draft, { "POST /events/9/modifyDates": ok, "POST /events/9/coefficients": ok, "POST /events/9/live": ok });
@@ -112,6 +159,8 @@ describe("the draft screen", () => {
           returnPrice: 0.8,
           maxTotalPayout: 10000,
           botEqualizer: false,
+          rule4: false,
+          deadHeat: false,
         },
       ],
       ["/events/9/live", { eventId: 9 }],
@@ -134,7 +183,7 @@ describe("the draft screen", () => {
     expect(screen.queryByRole("combobox", { name: "Odds of Red Rum" })).toBeNull();
     fireEvent.click(within(screen.getByRole("main")).getByRole("button", { name: "Save" }));
     await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
-    expect(posts(calls)[0]).toEqual(["/events/9/coefficients", { items: [], returnPrice: 0.5, maxTotalPayout: 10000, botEqualizer: true }]);
+    expect(posts(calls)[0]).toEqual(["/events/9/coefficients", { items: [], returnPrice: 0.5, maxTotalPayout: 10000, botEqualizer: true, rule4: false, deadHeat: false }]);
   });
 
   it("Save refuses a start in the past with the date message", async () => {

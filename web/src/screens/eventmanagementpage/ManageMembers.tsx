@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { BookmakerEvent } from "../../../../worker/contract";
 import { OddsSelect } from "../../bookmaker/events/OddsSelect";
+import { deductionText } from "../../events/racing";
 import { whatIfNumber } from "../../events/ResultDialog";
 import { formatAmount } from "../../ui/amount";
 import { FeatureUnavailable, UNAVAILABLE_VALUE } from "../../ui/FeatureUnavailable";
@@ -38,7 +39,10 @@ export function ManageMembers(props: { event: BookmakerEvent; edit: DraftEdit; o
             const whatIf = whatIfNumber(item.whatIf);
             return (
               <tr key={item.id} className={withdrawn ? "bk-withdrawn" : undefined}>
-                <td className="bk-cell-title">{item.title}</td>
+                <td className="bk-cell-title">
+                  {item.title}
+                  {item.deduction > 0 && <span className="bk-muted bk-deduction">{deductionText(item.deduction)}</span>}
+                </td>
                 <td>
                   {withdrawn || edit.botEqualizer ? (
                     <span className="odds">{oddsText(item.currCoefficient, item.currFractalCoefficient, asFractional)}</span>

@@ -1,5 +1,5 @@
 import { decimalText, type Odds } from "../../../../common/odds";
-import type { BookmakerEvent, Id } from "../../../../worker/contract";
+import type { BookmakerEvent, Id, RacingRules } from "../../../../worker/contract";
 import { bookCall } from "../../bookmaker/call";
 import { isClosed } from "../../bookmaker/events/data";
 
@@ -16,6 +16,15 @@ export async function withdrawNonRunners(eventId: Id, itemIds: readonly Id[]): P
   return latest;
 }
 
+/**
+ * The racing rules as the screen shows them, saved first when the bookmaker changed them: a
+ * withdrawal or a result applies the event's rules, and they must be the ones he sees.
+ */
+export async function applyRules(event: BookmakerEvent, rules: RacingRules): Promise<void> {
+  if (event.rule4 === rules.rule4 && event.deadHeat === rules.deadHeat) return;
+  await bookCall<BookmakerEvent>(`/events/${event.id}/coefficients`, "POST", { rule4: rules.rule4, deadHeat: rules.deadHeat });
+}
+
 /** End Event: the outcomes at place 1 win; none means no winner and every bet is refunded. */
 export const finalize = (eventId: Id, winners: Id[]) => bookCall<BookmakerEvent>(`/events/${eventId}/finalize`, "POST", { eventId, winners });
 
@@ -27,6 +36,8 @@ export interface DraftChanges {
   returnPrice: number;
   maxTotalPayout: number;
   botEqualizer: boolean;
+  rule4: boolean;
+  deadHeat: boolean;
 }
 
 /** Save: dates, then odds, return and max payout, then live again; answers the event as the last call left it. */
@@ -37,6 +48,8 @@ export async function saveDraft(event: BookmakerEvent, changes: DraftChanges): P
     returnPrice: changes.returnPrice,
     maxTotalPayout: changes.maxTotalPayout,
     botEqualizer: changes.botEqualizer,
+    rule4: changes.rule4,
+    deadHeat: changes.deadHeat,
   });
   return saved.status === "CREATED" ? bookCall<BookmakerEvent>(`/events/${event.id}/live`, "POST", { eventId: event.id }) : saved;
 }

@@ -10,6 +10,8 @@ export interface DraftEdit {
   returnPct: number;
   /** The equalizer sets the odds while on; off, the bookmaker sets them by hand. */
   botEqualizer: boolean;
+  rule4: boolean;
+  deadHeat: boolean;
   odds: Record<Id, Odds>;
   nr: Record<Id, boolean>;
   place: Record<Id, 0 | 1>;
@@ -21,6 +23,8 @@ export function editOf(event: BookmakerEvent): DraftEdit {
     maxTotalPayout: String(Math.max(1, Math.round(event.maxTotalPayout))),
     returnPct: Math.round(event.returnPrice * 100),
     botEqualizer: event.botEqualizer,
+    rule4: event.rule4,
+    deadHeat: event.deadHeat,
     odds: Object.fromEntries(event.items.map((i) => [i.id, ladderOdds(i.coefficient) ?? DEFAULT_ODDS])),
     nr: {},
     place: {},

@@ -18,6 +18,7 @@ export function EventCard({ event, onOpen }: { event: PlayerEvent; onOpen(): voi
         <StatusBadge label={badge} />
       </span>
       <span className="event-description">{event.description || "No description"}</span>
+      {event.rule4 && <span className="hint event-rules">Rule 4 applies</span>}
       <span className="event-times">
         {!over && <Countdown to={event.startDate} />}
         <span className="hint">{dateTime(event.startDate)}</span>

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { PlayerEvent, UserSubscription } from "../../../../worker/contract";
+import type { Bet, PlayerEvent, UserSubscription } from "../../../../worker/contract";
 import { errorBody, json, stubApi, type RecordedCall } from "../../test/network";
 import { renderApp } from "../../test/render";
 import { installTelegram } from "../../test/telegram";
@@ -52,7 +52,7 @@ const golden = {
 
 const bookmakerSub: UserSubscription = { subscription: { subscriptionType: "BOOKMAKER" }, active: true, endDate: null, renewsAt: null, renewableFrom: null };
 
-async function openEvents(events: PlayerEvent[], { coins = 300, bets = {} as Record<number, () => Response> } = {}) {
+async function openEvents(events: PlayerEvent[], { coins = 300, bets = {} as Record<number, () => Response>, myBets = [] as Bet[] } = {}) {
   installTelegram();
   const calls = stubApi({
     "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }),
@@ -61,6 +61,7 @@ async function openEvents(events: PlayerEvent[], { coins = 300, bets = {} as Rec
     "GET /player/events/5": () => json(events),
     "GET /balances/5": () => json({ amount: coins, currency: "COIN" }),
     "GET /subscriptions/active/5": () => json([bookmakerSub]),
+    "GET /bets/5/": () => json(myBets),
     "POST /bets": (call) => (bets[(call.body as { eventItemId: number }).eventItemId] ?? (() => json({}, 201)))(),
   });
   renderApp("/events/5");
@@ -174,6 +175,49 @@ describe("the punter's events", () => {
     await openEvents([event({ status: "CALCULATED", startDate: new Date(Date.now() - HOUR).toISOString(), items: [item(701, "Red Rum", 2, { status: "WINNER", whatIf: 50 })] })]);
     fireEvent.click(await screen.findByRole("button", { name: "Horse Racing / Ireland" }));
     expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Outcome", "Odds", "GAIN"]);
+  });
+
+  it("says 'Rule 4 applies' on the card of an event with Rule 4 on, and not otherwise", async () => {
+    await openEvents([event({ rule4: true }), event({ eventId: 71, title: "Football / Ireland" })]);
+    expect((await screen.findByRole("button", { name: "Horse Racing / Ireland" })).textContent).toContain("Rule 4 applies");
+    expect(screen.getByRole("button", { name: "Football / Ireland" }).textContent).not.toContain("Rule 4");
+  });
+
+  it("shows in the result a non-runner's deduction, the dead heat and what the rules took from his bet", async () => {
+    const settled = event({
+      status: "CALCULATED",
+      rule4: true,
+      deadHeat: true,
+      startDate: new Date(Date.now() - HOUR).toISOString(),
+      items: [item(701, "Red Rum", 2, { status: "WINNER" }), item(702, "Shergar", 4, { status: "WINNER" }), item(703, "Arkle", 1.25, { status: "NR", deduction: 80 })],
+    });
+    const mine: Bet = {
+      betId: 1,
+      eventId: 70,
+      eventItemId: 701,
+      userId: 42,
+      coefficient: 2.5,
+      betsDate: new Date().toISOString(),
+      status: "WON",
+      money: { amount: 10, currency: "COIN" },
+      payout: 6,
+      deduction: 80,
+      deadHeat: 2,
+      outcomeStatus: "WINNER",
+      eventTitle: "Horse Racing / Ireland",
+      eventDescription: "",
+      outcomeTitle: "Red Rum",
+    };
+    await openEvents([settled], { myBets: [mine] });
+    fireEvent.click(await screen.findByRole("button", { name: "Horse Racing / Ireland" }));
+    const dialog = screen.getByRole("dialog", { name: "Horse Racing / Ireland" });
+    expect(dialog.textContent).toContain("Rule 4 applies");
+    expect(dialog.textContent).toContain("Dead heat: each winner is paid on 1/2 of the stake");
+    const row = (title: string) => within(dialog).getByText(title).closest("tr")!;
+    expect(row("Arkle").textContent).toContain("Rule 4: 80p");
+    await vi.waitFor(() => expect(row("Red Rum").textContent).toContain("Rule 4: 80p"));
+    expect(row("Red Rum").textContent).toContain("Dead heat: paid on 1/2 of the stake");
+    expect(row("Shergar").textContent).not.toContain("Rule 4");
   });
 
   it("says fractional odds are unavailable when the bookmaker lacks them, without asking the API", async () => {

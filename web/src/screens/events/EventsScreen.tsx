@@ -121,6 +121,7 @@ export function EventsScreen() {
           outcomes={atOddsTaken(viewing, bets.data)}
           asFractional={showFractional}
           whatIfHeld={subscriptions.data ? hasActiveSubscription(subscriptions.data, "WHAT_IF") : true}
+          rules={viewing}
         />
       )}
       <TermsDialog open={termsOpen} onClose={() => setTermsOpen(false)} terms={bookmaker?.terms} />

@@ -1,15 +1,22 @@
 import { fractionalText, ladderOdds } from "../../../../common/odds";
 import type { Bet, PlayerEvent, PlayerEventItem } from "../../../../worker/contract";
+import { betDeductions } from "../../events/racing";
+import type { ResultOutcome } from "../../events/ResultDialog";
 
 /**
  * The event's outcomes with the odds the punter's bets were taken at: a non-runner reprices
- * the others, but a bet is paid at the odds it was taken at.
+ * the others, but a bet is paid at the odds it was taken at, less what the racing rules took.
  */
-export function atOddsTaken(event: PlayerEvent, bets: readonly Bet[] | undefined): PlayerEventItem[] {
+export function atOddsTaken(event: PlayerEvent, bets: readonly Bet[] | undefined): (PlayerEventItem & ResultOutcome)[] {
   return event.items.map((item) => {
     const bet = bets?.find((b) => b.eventId === event.eventId && b.eventItemId === item.id);
     if (!bet) return item;
     const odds = ladderOdds(bet.coefficient);
-    return { ...item, coefficient: bet.coefficient, fractalCoefficient: item.fractalCoefficient && odds ? fractionalText(odds) : item.fractalCoefficient };
+    return {
+      ...item,
+      coefficient: bet.coefficient,
+      fractalCoefficient: item.fractalCoefficient && odds ? fractionalText(odds) : item.fractalCoefficient,
+      notes: betDeductions(bet),
+    };
   });
 }

@@ -24,12 +24,11 @@ const bet = (betId: number, extra: Partial<Bet> = {}): Bet => ({
   ...extra,
 });
 
-function openHistory(answer: () => Response | Promise<Response>, events: unknown[] = []) {
+function openHistory(answer: () => Response | Promise<Response>) {
   installTelegram();
   const calls = stubApi({
     "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }),
     "GET /bets/5/": answer,
-    "GET /player/events/5": () => json(events),
   });
   renderApp("/history/5");
   return calls;
@@ -52,10 +51,20 @@ describe("the punter's bet history", () => {
   });
 
   it("shows a refund for a withdrawn outcome as a non-runner's, and each bet's description", async () => {
-    const withdrawn = { eventId: 70, items: [{ id: 701, status: "NR" }] };
-    openHistory(() => json([bet(1, { status: "CANCELLED" })]), [withdrawn]);
+    openHistory(() => json([bet(1, { status: "CANCELLED", outcomeStatus: "NR" })]));
     expect(await screen.findByText("Non-runner / The bet has been refunded")).toBeTruthy();
     expect(screen.getByText("Leopardstown")).toBeTruthy();
+  });
+
+  it("shows what Rule 4 and a dead heat took from a winning bet", async () => {
+    openHistory(() => json([bet(1, { status: "WON", payout: 1800, deduction: 25, deadHeat: 2 }), bet(2, { outcomeTitle: "Shergar", deduction: 0 })]));
+    const won = await screen.findByRole("rowgroup", { name: "Horse Racing / Ireland, Red Rum" });
+    expect(within(won).getByText("Won 1.80K")).toBeTruthy();
+    expect(within(won).getByText("Rule 4: 25p")).toBeTruthy();
+    expect(within(won).getByText("Dead heat: paid on 1/2 of the stake")).toBeTruthy();
+    const plain = screen.getByRole("rowgroup", { name: "Horse Racing / Ireland, Shergar" });
+    expect(plain.textContent).not.toContain("Rule 4");
+    expect(plain.textContent).not.toContain("Dead heat");
   });
 
   it("says when the date is unknown", async () => {

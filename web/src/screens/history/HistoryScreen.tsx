@@ -1,13 +1,14 @@
 import { useParams } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
-import type { Bet, Id } from "../../../../worker/contract";
+import type { Bet } from "../../../../worker/contract";
 import { useApi } from "../../api/swr";
 import { POLL_MS } from "../../config";
+import { betDeductions } from "../../events/racing";
 import { formatAmount } from "../../ui/amount";
 import { dateTime } from "../../ui/dates";
 import { Odds } from "../../ui/Odds";
 import { Page } from "../../ui/Page";
-import { bookmakerIdParam, usePlayerEvents } from "../events/player-events";
+import { bookmakerIdParam } from "../events/player-events";
 import { MyFiguresSection } from "../figures/lazy";
 import type { EventsState } from "../events/state";
 import "./history.css";
@@ -16,11 +17,21 @@ import "./history.css";
  * What became of a bet, beside its stake: winnings, or the refund of a cancelled one (a
  * withdrawn outcome's refund is a non-runner's, not an abandoned event's).
  */
-function BetResult({ bet, nonRunner }: { bet: Bet; nonRunner: boolean }) {
-  if (bet.status === "CANCELLED") return <p className="history-refund">{nonRunner ? "Non-runner" : "Abandoned"} / The bet has been refunded</p>;
+function BetResult({ bet }: { bet: Bet }) {
+  if (bet.status === "CANCELLED") return <p className="history-refund">{bet.outcomeStatus === "NR" ? "Non-runner" : "Abandoned"} / The bet has been refunded</p>;
   if (bet.status === "WON") return <p className="history-won">Won {formatAmount(bet.payout)}</p>;
   if (bet.status === "LOST") return <p className="hint">Lost</p>;
   return null;
+}
+
+/** What Rule 4 and a dead heat took from the bet, on a bet that won or may still win. */
+function BetDeductions({ bet }: { bet: Bet }) {
+  if (bet.status === "CANCELLED" || bet.status === "LOST") return null;
+  return betDeductions(bet).map((line) => (
+    <p key={line} className="hint history-deduction">
+      {line}
+    </p>
+  ));
 }
 
 /** The punter's bets with one bookmaker over the last 15 days, newest first (spec "history/{bookieName}"). */
@@ -29,9 +40,6 @@ export function HistoryScreen() {
   const bookmakerId = bookmakerIdParam(bookieName);
   const name = useHistoryState<EventsState | null>()?.name;
   const bets = useApi<Bet[]>(bookmakerId === null ? null : `/bets/${bookmakerId}/`, { refreshInterval: POLL_MS });
-  // Bets do not say whether their outcome was withdrawn; the events (same 15 days) do.
-  const events = usePlayerEvents(bookmakerId);
-  const withdrawn = new Set<Id>(events.data?.flatMap((e) => e.items.filter((i) => i.status === "NR").map((i) => i.id)) ?? []);
 
   return (
     <Page backTo={bookmakerId === null ? "/bookies" : `/events/${bookmakerId}`} className="history">
@@ -65,7 +73,8 @@ export function HistoryScreen() {
               <tr>
                 <td>
                   {bet.outcomeTitle}
-                  <BetResult bet={bet} nonRunner={withdrawn.has(bet.eventItemId)} />
+                  <BetResult bet={bet} />
+                  <BetDeductions bet={bet} />
                 </td>
                 <td className="num">
                   <Odds decimal={bet.coefficient} />

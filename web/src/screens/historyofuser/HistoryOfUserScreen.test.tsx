@@ -44,6 +44,25 @@ describe("a punter's history", () => {
     expect(calls.some((c) => c.path === `/bets/${BOOK_ID}/?userId=7`)).toBe(true);
   });
 
+  it("calls a refund on a withdrawn outcome a non-runner's, and shows what Rule 4 and a dead heat took", async () => {
+    const calls = stubApi({
+      ...signedInRoutes(),
+      [`GET /bets/${BOOK_ID}/?userId=7`]: () =>
+        json([
+          bet(1, "2030-01-01T10:00:00Z", { status: "CANCELLED", outcomeStatus: "NR", outcomeTitle: "Shergar" }),
+          bet(2, "2030-01-02T10:00:00Z", { status: "WON", payout: 2000, deduction: 30, deadHeat: 3 }),
+        ]),
+    });
+    renderAt("/historyofuser/bob", { userId: 7 });
+    const [won, refunded] = await screen.findAllByRole("article");
+    expect(refunded.textContent).toContain("Non-runner The bet has been refunded");
+    expect(won.textContent).toContain("Won 2.00K");
+    expect(won.textContent).toContain("Rule 4: 30p");
+    expect(won.textContent).toContain("Dead heat: paid on 1/3 of the stake");
+    // The bet says whether its outcome ran: no reading of the events to find out.
+    expect(calls.some((c) => c.path.startsWith("/events"))).toBe(false);
+  });
+
   it("says 'User not specified' without a userId", async () => {
     stubApi(signedInRoutes());
     renderAt("/historyofuser/bob");

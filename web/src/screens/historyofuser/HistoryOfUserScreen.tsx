@@ -1,10 +1,11 @@
 import { useParams } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
-import type { Bet, BookmakerEvent, Id } from "../../../../worker/contract";
+import type { Bet, Id } from "../../../../worker/contract";
 import { useApi } from "../../api/swr";
 import { useOwnBook } from "../../bookmaker/book";
 import "../../bookmaker/bookmaker.css";
 import { POLL_MS } from "../../config";
+import { betDeductions } from "../../events/racing";
 import { formatAmount } from "../../ui/amount";
 import { dateTime } from "../../ui/dates";
 import { oddsText } from "../../ui/Odds";
@@ -32,9 +33,6 @@ const newestFirst = (a: Bet, b: Bet) => Date.parse(b.betsDate) - Date.parse(a.be
 function PunterBets({ userId }: { userId: Id }) {
   const { book } = useOwnBook();
   const bets = useApi<Bet[]>(book ? `/bets/${book.bookmakerId}/?userId=${userId}` : null, { refreshInterval: POLL_MS });
-  // Bets do not say whether their outcome was withdrawn; his events (open and 30 days of history) do.
-  const events = useApi<BookmakerEvent[]>(book ? "/events?view=all" : null);
-  const withdrawn = new Set<Id>(events.data?.flatMap((e) => e.items.filter((i) => i.status === "NR").map((i) => i.id)) ?? []);
 
   if (bets.error) return <p className="bk-empty">Failed to load history</p>;
   if (!bets.data) return <p className="bk-empty">Loading...</p>;
@@ -43,14 +41,14 @@ function PunterBets({ userId }: { userId: Id }) {
     <ul className="bk-list">
       {[...bets.data].sort(newestFirst).map((bet) => (
         <li key={bet.betId}>
-          <BetCard bet={bet} nonRunner={withdrawn.has(bet.eventItemId)} />
+          <BetCard bet={bet} />
         </li>
       ))}
     </ul>
   );
 }
 
-function BetCard({ bet, nonRunner }: { bet: Bet; nonRunner: boolean }) {
+function BetCard({ bet }: { bet: Bet }) {
   return (
     <article className="bk-card" aria-label={bet.eventTitle || "Untitled Event"}>
       <div className="bk-row">
@@ -77,9 +75,15 @@ function BetCard({ bet, nonRunner }: { bet: Bet; nonRunner: boolean }) {
       </table>
       {bet.status === "CANCELLED" && (
         <p className="bk-refund">
-          <span className="bk-badge bk-badge-bad">{nonRunner ? "Non-runner" : "Abandoned"}</span> The bet has been refunded
+          <span className="bk-badge bk-badge-bad">{bet.outcomeStatus === "NR" ? "Non-runner" : "Abandoned"}</span> The bet has been refunded
         </p>
       )}
+      {(bet.status === "WON" || bet.status === "ACCEPTED") &&
+        betDeductions(bet).map((line) => (
+          <p key={line} className="bk-muted">
+            {line}
+          </p>
+        ))}
     </article>
   );
 }
