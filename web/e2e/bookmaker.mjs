@@ -101,6 +101,9 @@ async function main() {
     await time.pressSequentially(timeText.replace(":", ""));
     assert((await time.inputValue()) === timeText, `the Time field shows ${await time.inputValue()}, not ${timeText}`);
     await bookie.getByLabel("Max Total Payout", { exact: true }).fill("1000");
+    // Rule 4 is on for a race by default; off, the winner is paid stake × odds in full (racing.mjs covers the deduction).
+    await bookie.getByRole("switch", { name: "Rule 4", exact: true }).click();
+    assert((await bookie.getByRole("switch", { name: "Rule 4", exact: true }).getAttribute("aria-checked")) === "false", "Rule 4 is still on");
     await bookie.getByRole("button", { name: "Add member to list", exact: true }).click();
     for (const [i, r] of runners.entries()) {
       await bookie.getByLabel(`Outcome ${i + 1}`, { exact: true }).fill(r.title);

@@ -1,0 +1,195 @@
+// Browser journey of the racing rules (issue #11), through the screens: a bookmaker starts a
+// horse race from the New Event form with Rule 4 on (the sport's default); the punter sees
+// 'Rule 4 applies' and bets; the bookmaker withdraws the short-priced favourite with Calc and its
+// deduction shows, settles with the wrong winner, undoes the result from Event history and
+// settles again with the right one. The punter's history shows the deduction and the corrected
+// result, and his coins are exact. Screenshots (390x844) go to /tmp/bookie-racing-*.png.
+// `npm run test:e2e` runs it (web/e2e/run.mjs), or alone.
+import { API_URL, apiAs, assert, assertNoPageErrors, fitsThePhone, log, phone, prepare, rand, run, step } from "./harness.mjs";
+
+const SHOT = (name) => `/tmp/bookie-racing-${name}.png`;
+const shoot = (page, name) => page.screenshot({ path: SHOT(name), scale: "css" });
+const two = (n) => String(n).padStart(2, "0");
+
+/** Buys a catalogue item by type and pays its invoice as dev mode does. */
+async function buy(api, type) {
+  const item = (await api("GET", "/subscriptions")).find((i) => i.subscriptionType === type);
+  assert(item, `no ${type} in the catalogue`);
+  const { invoiceLink } = await api("POST", "/subscriptions/purchase", { subscriptionId: item.subscriptionId });
+  const res = await fetch(new URL(invoiceLink, API_URL), { method: "POST" });
+  assert(res.ok, `paying ${type} answered ${res.status}`);
+}
+
+/** The bet dialog's money as it reads: two decimals cut, none on whole amounts (web/src/ui/amount.ts, under 1,000). */
+const amountText = (cents) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
+
+async function main() {
+  const { dev: url, browser } = await prepare(["dev"]);
+  const id = rand();
+  const eventTitle = "Horse Racing / Ireland";
+  const description = `Leopardstown, race ${id}`;
+  const start = new Date(Math.floor((Date.now() + 2 * 864e5) / 60_000) * 60_000);
+  // Red Rum (5/4) is the punter's winner; Shergar (1/4) is withdrawn: Rule 4 takes 80p in the
+  // pound from the winnings of bets struck before; Arkle is the wrong winner settled first.
+  const runners = [
+    { title: "Red Rum", odds: "2.25" },
+    { title: "Shergar", odds: "1.25" },
+    { title: "Arkle", odds: "5" },
+  ];
+  const COINS = 500;
+
+  const bookie = await phone(browser, { timezoneId: "UTC" });
+  await bookie.goto(`${url}/home?devUser=rb${id}`);
+  const bookieApi = await apiAs(bookie);
+  await buy(bookieApi, "BOOKMAKER");
+  const { bookmakerId } = await bookieApi("PUT", "/bookmakers/register", { name: `Race${id}` });
+  const draft = () => bookie.getByRole("region", { name: "Member list" });
+  const switchOn = async (name) => (await bookie.getByRole("switch", { name, exact: true }).getAttribute("aria-checked")) === "true";
+  let eventId;
+  let items;
+
+  await step("New Event: Rule 4 and Dead heat are on for Horse Racing, off for Football", async () => {
+    await bookie.goto(`${url}/createeventpage`);
+    await bookie.getByRole("heading", { name: "New Event" }).waitFor({ timeout: 10_000 });
+    assert((await switchOn("Rule 4")) && (await switchOn("Dead heat")), "the racing rules are off for a horse race");
+    await bookie.getByLabel("Sport", { exact: true }).selectOption("Football", { timeout: 10_000 });
+    assert(!(await switchOn("Rule 4")) && !(await switchOn("Dead heat")), "the racing rules are on for football");
+    await bookie.getByLabel("Sport", { exact: true }).selectOption("Horse Racing");
+    assert(await switchOn("Rule 4"), "Rule 4 did not come back on for the horse race");
+  });
+
+  await step("he fills the form and starts the race", async () => {
+    await bookie.getByLabel("Country", { exact: true }).selectOption("Ireland", { timeout: 10_000 });
+    await bookie.getByLabel("Description", { exact: true }).fill(description);
+    await bookie.getByLabel("Date", { exact: true }).pressSequentially(`${two(start.getUTCDate())}${two(start.getUTCMonth() + 1)}${two(start.getUTCFullYear() % 100)}`);
+    await bookie.getByLabel("Time", { exact: true }).pressSequentially(`${two(start.getUTCHours())}${two(start.getUTCMinutes())}`);
+    await bookie.getByRole("button", { name: "Add member to list", exact: true }).click();
+    for (const [i, r] of runners.entries()) {
+      await bookie.getByLabel(`Outcome ${i + 1}`, { exact: true }).fill(r.title);
+      await bookie.getByLabel(`Odds of outcome ${i + 1}`, { exact: true }).selectOption({ label: r.odds });
+    }
+    await shoot(bookie, "new-event");
+    await fitsThePhone(bookie, "/createeventpage");
+    await bookie.getByRole("button", { name: "Save and Start", exact: true }).click();
+    const published = bookie.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/events", { timeout: 10_000 });
+    await bookie.getByRole("dialog", { name: "Are you sure you want to start the event?" }).getByRole("button", { name: "Start", exact: true }).click();
+    assert((await published).ok(), `POST /events answered ${(await published).status()}`);
+    await bookie.waitForURL(/\/bookmakerevents$/, { timeout: 10_000 });
+    const event = (await bookieApi("GET", "/events?view=open")).find((e) => e.description === description);
+    assert(event?.rule4 === true && event.deadHeat === true, `the race was saved with rule4 ${event?.rule4}, deadHeat ${event?.deadHeat}`);
+    eventId = event.id;
+    items = Object.fromEntries(event.items.map((i) => [i.title, i]));
+  });
+
+  const punter = await phone(browser, { timezoneId: "UTC" });
+  const punterUser = `rp${id}`;
+  await punter.goto(`${url}/bookies?devUser=${punterUser}`);
+  const punterApi = await apiAs(punter);
+  await punterApi("POST", `/bookmakers/${bookmakerId}/sign`);
+  const request = (await bookieApi("GET", "/bookmakers/requests")).find((r) => r.user.username === punterUser);
+  await bookieApi("POST", `/bookmakers/requests/${request.joinRequest.id}/approve`);
+  await bookieApi("POST", "/balances/add", { userId: request.user.internalId, balance: { amount: COINS, currency: "COIN" } });
+  const myBets = async () => Object.fromEntries((await punterApi("GET", `/bets/${bookmakerId}/`)).map((b) => [b.outcomeTitle, b]));
+
+  await step("the punter reads 'Rule 4 applies' on the card and bets on Red Rum and Arkle", async () => {
+    await punter.goto(`${url}/events/${bookmakerId}`);
+    const card = punter.getByRole("button", { name: eventTitle }).filter({ hasText: description });
+    await card.getByText("Rule 4 applies", { exact: true }).waitFor({ timeout: 10_000 });
+    await card.click();
+    const dialog = punter.getByRole("dialog", { name: eventTitle });
+    for (const title of ["Red Rum", "Arkle"]) {
+      await dialog.getByRole("button", { name: new RegExp(`^Bet on ${title}:`) }).click();
+      await dialog.getByRole("option", { name: /^1\/4 Max/ }).click();
+    }
+    await dialog.getByRole("button", { name: "Bet", exact: true }).click();
+    const done = punter.getByRole("dialog", { name: "Your bet is successful" });
+    await done.waitFor({ timeout: 10_000 });
+    await done.getByRole("button", { name: "Ok", exact: true }).click();
+    const bets = await myBets();
+    assert(bets["Red Rum"]?.status === "ACCEPTED" && bets.Arkle?.status === "ACCEPTED", `his bets: ${JSON.stringify(Object.keys(bets))}`);
+  });
+
+  await step("the bookmaker withdraws Shergar with Calc: its Rule 4 deduction shows", async () => {
+    await bookie.goto(`${url}/bookmakerevents`);
+    await bookie.getByRole("article").filter({ hasText: description }).getByRole("button", { name: "Draft", exact: true }).click({ timeout: 10_000 });
+    await bookie.waitForURL(new RegExp(`/eventmanagementpage/${eventId}$`), { timeout: 10_000 });
+    await draft().getByLabel("Shergar is a non-runner", { exact: true }).check({ timeout: 10_000 });
+    await bookie.getByRole("button", { name: "Calc", exact: true }).click();
+    const row = draft().getByRole("row").filter({ hasText: "Shergar" });
+    await row.getByText("Rule 4: 80p", { exact: true }).waitFor({ timeout: 10_000 });
+    await bookie.getByText("Dead heat: if 2 or more winners are marked, each is paid on its share of the stake", { exact: true }).waitFor({ timeout: 2_000 });
+    const bets = await myBets();
+    assert(bets["Red Rum"].deduction === 80, `the Red Rum bet carries ${bets["Red Rum"].deduction}p`);
+    await shoot(bookie, "draft-nr");
+    await fitsThePhone(bookie, "/eventmanagementpage");
+  });
+
+  /** On the Draft screen: `winner` at place 1, End Event, confirmed; back on the list. */
+  async function settle(winner) {
+    await draft().getByLabel(`Place of ${winner}`, { exact: true }).selectOption("1", { timeout: 10_000 });
+    await bookie.getByRole("button", { name: "End Event", exact: true }).click();
+    const confirm = bookie.getByRole("dialog", { name: "End the event?" });
+    await confirm.getByText(`Winner: ${winner}.`, { exact: false }).waitFor({ timeout: 5_000 });
+    const settled = bookie.waitForResponse((r) => new URL(r.url()).pathname === `/events/${eventId}/finalize`, { timeout: 10_000 });
+    await confirm.getByRole("button", { name: "End Event", exact: true }).click();
+    assert((await settled).ok(), `finalize answered ${(await settled).status()}`);
+    await bookie.waitForURL(/\/bookmakerevents$/, { timeout: 10_000 });
+  }
+
+  await step("he settles with the wrong winner, Arkle; the punter's history says Arkle won", async () => {
+    await settle("Arkle");
+    await punter.goto(`${url}/history/${bookmakerId}`);
+    await punter.getByRole("rowgroup", { name: `${eventTitle}, Arkle` }).getByText(/^Won /).waitFor({ timeout: 10_000 });
+    await punter.getByRole("rowgroup", { name: `${eventTitle}, Red Rum` }).getByText("Lost", { exact: true }).waitFor({ timeout: 5_000 });
+  });
+
+  await step("Event history: Undo result says what goes back, and the race is open again", async () => {
+    await bookie.getByRole("button", { name: "Event history", exact: true }).click();
+    await bookie.waitForURL(/\/eventhistorypage$/, { timeout: 5_000 });
+    const item = bookie.getByRole("listitem").filter({ hasText: description });
+    await item.getByRole("button", { name: "Undo result", exact: true }).click({ timeout: 10_000 });
+    const confirm = bookie.getByRole("dialog", { name: "Undo the result?" });
+    await confirm.getByText(/^2 bets and [\d.]+ coins go back; you can then settle again\.$/).waitFor({ timeout: 10_000 });
+    await shoot(bookie, "undo-confirm");
+    await confirm.getByRole("button", { name: "Undo result", exact: true }).click();
+    await bookie.waitForURL(/\/bookmakerevents$/, { timeout: 10_000 });
+    await bookie.getByRole("article").filter({ hasText: description }).waitFor({ timeout: 10_000 });
+    const event = await bookieApi("GET", `/events/${eventId}`);
+    assert(event.status === "WAITING_FOR_RESULT", `after the undo the race is ${event.status}`);
+    const bets = await myBets();
+    assert(bets["Red Rum"].status === "ACCEPTED" && bets.Arkle.status === "ACCEPTED", "the bets are not open again");
+  });
+
+  await step("he settles again with the right winner, Red Rum", async () => {
+    await bookie.getByRole("article").filter({ hasText: description }).getByRole("button", { name: "Draft", exact: true }).click({ timeout: 10_000 });
+    await bookie.waitForURL(new RegExp(`/eventmanagementpage/${eventId}$`), { timeout: 10_000 });
+    await settle("Red Rum");
+  });
+
+  await step("the punter's history shows the deduction and the corrected result; his coins are exact", async () => {
+    const bets = await myBets();
+    const redRum = bets["Red Rum"];
+    const stakeCents = Math.round(redRum.money.amount * 100);
+    // 5/4 less 80p in the pound of the winnings: stake + stake × 5/4 × 20/100.
+    const payoutCents = stakeCents + Math.floor((stakeCents * 5 * 20) / (4 * 100));
+    assert(redRum.status === "WON" && Math.round(redRum.payout * 100) === payoutCents, `Red Rum: ${redRum.status} ${redRum.payout}, expected ${payoutCents / 100}`);
+    assert(bets.Arkle.status === "LOST", `Arkle: ${bets.Arkle.status}`);
+    await punter.reload();
+    const won = punter.getByRole("rowgroup", { name: `${eventTitle}, Red Rum` });
+    await won.getByText(`Won ${amountText(payoutCents)}`, { exact: true }).waitFor({ timeout: 10_000 });
+    await won.getByText("Rule 4: 80p", { exact: true }).waitFor({ timeout: 2_000 });
+    await punter.getByRole("rowgroup", { name: `${eventTitle}, Arkle` }).getByText("Lost", { exact: true }).waitFor({ timeout: 2_000 });
+    await shoot(punter, "history");
+    await fitsThePhone(punter, "/history");
+    const staked = Math.round(redRum.money.amount * 100) + Math.round(bets.Arkle.money.amount * 100);
+    const balance = await punterApi("GET", `/balances/${bookmakerId}`);
+    assert(Math.round(balance.amount * 100) === COINS * 100 - staked + payoutCents, `the punter holds ${balance.amount}, expected ${(COINS * 100 - staked + payoutCents) / 100}`);
+  });
+
+  await step("no page errors on either phone", async () => {
+    assertNoPageErrors(bookie, punter);
+  });
+  log("screenshots: /tmp/bookie-racing-*.png");
+}
+
+run(main);
