@@ -15,8 +15,18 @@ import { readD1Migrations } from "@cloudflare/vitest-plugin";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { DEV_VARS } from "../dev-vars.mjs";
 
+/** The bot's queues as wrangler.toml sets them up (one consumer, batches of 25, 5 tries). */
+const NOTIFICATION_QUEUES = {
+  queueProducers: { NOTIFICATIONS: "bookie-notifications" },
+  queueConsumers: {
+    "bookie-notifications": { maxBatchSize: 25, maxBatchTimeout: 1, maxRetries: 4, deadLetterQueue: "bookie-notifications-dead" },
+    "bookie-notifications-dead": { maxBatchSize: 25, maxBatchTimeout: 1 },
+  },
+};
+
+/** `bot`: { apiUrl, token } sends the bot's messages to a fake Bot API there, with that token (not the dev one, whose messages stay in the dev outbox). */
 // BENCH_PORT=0 takes any free port, so two benchmarks on one machine never collide.
-export async function startApi(port = Number(process.env.BENCH_PORT ?? 8799)) {
+export async function startApi(port = Number(process.env.BENCH_PORT ?? 8799), { bot } = {}) {
   const work = mkdtempSync(path.join(tmpdir(), "bookie-bench-"));
   const built = spawnSync(process.execPath, ["scripts/wrangler.mjs", "deploy", "scripts/bench/metered-worker.ts", "--dry-run", "--outdir", path.join(work, "bundle")], {
     env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
@@ -44,7 +54,8 @@ export async function startApi(port = Number(process.env.BENCH_PORT ?? 8799)) {
           ratelimits: Object.fromEntries(
             ["SIGN_IN_LIMIT", "WRITE_LIMIT", "BET_LIMIT"].map((name, i) => [name, { namespace_id: String(1301 + i), simple: { limit: 1_000_000_000, period: 10 } }]),
           ),
-          bindings: DEV_VARS,
+          ...NOTIFICATION_QUEUES,
+          bindings: bot ? { ...DEV_VARS, BOT_TOKEN: bot.token, TELEGRAM_API_URL: bot.apiUrl } : DEV_VARS,
         },
       ],
     }),
@@ -64,11 +75,12 @@ export async function startApi(port = Number(process.env.BENCH_PORT ?? 8799)) {
   return { base: url.origin, db, stop, meter };
 }
 
-export function client(base) {
+/** `quiet`: the calls enqueue no bot messages (scripts/bench/metered-worker.ts), so set-up leaves the queue empty. */
+export function client(base, { quiet = false } = {}) {
   async function call(method, route, { token, body } = {}) {
     const res = await fetch(base + route, {
       method,
-      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `JWT ${token}` } : {}) },
+      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `JWT ${token}` } : {}), ...(quiet ? { "X-Bench-Quiet": "1" } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();

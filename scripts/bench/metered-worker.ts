@@ -168,6 +168,8 @@ export default {
       const result = await bareRoom(env, body.eventId).bet(body);
       return Response.json(result, { status: result.ok ? 201 : 409 });
     }
+    // A call marked quiet enqueues no bot messages, as a worker without the queue would not.
+    if (request.headers.has("X-Bench-Quiet")) return worker.fetch(request, { ...meteredEnv(env), NOTIFICATIONS: undefined }, ctx);
     return worker.fetch(request, meteredEnv(env), ctx);
   },
   scheduled: (controller: ScheduledController, env: Env, ctx: ExecutionContext) => worker.scheduled(controller, meteredEnv(env), ctx),

@@ -1,33 +1,69 @@
-// `npm run bench:settle`: times finalize of one event holding 10,000 bets, through the local
-// API in workerd. The bets are placed first (100 punters × 100 outcomes), then one finalize.
-// Also the D1 queries, rows read and written and room calls per settled bet.
+// `npm run bench:settle`: times finalize through the local API in workerd.
+// 1. One event holding 10,000 bets (100 punters × 100 outcomes), then one finalize; also the D1
+//    queries, rows read and written and room calls per settled bet.
+// 2. 2,000 punters, 5 bets each on each of two events: one finalize without the bot's messages
+//    (a call marked quiet enqueues none), one with them (one per punter), and then how the queue
+//    consumer drains the 2,000 messages against a fake Bot API: time, peak per second, per chat.
+//    Twice (BENCH_ROUNDS), as the two cores are shared with the load client.
+import { createServer } from "node:http";
 import { client, startApi } from "./local-api.mjs";
 
 const PUNTERS = Number(process.env.BENCH_PUNTERS ?? 100);
 const OUTCOMES = 100;
+const NOTIFIED_PUNTERS = Number(process.env.BENCH_NOTIFIED_PUNTERS ?? 2000);
+const NOTIFIED_OUTCOMES = 10;
+const NOTIFIED_BETS_EACH = 5;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 
-const api = await startApi();
-const c = client(api.base);
-try {
+/** Telegram's sendMessage, answering ok and noting when each chat was written to. */
+async function fakeBotApi() {
+  const sent = [];
+  const server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => (body += chunk));
+    req.on("end", () => {
+      const params = JSON.parse(body || "{}");
+      if (req.url.endsWith("/sendMessage")) sent.push({ at: performance.now(), chatId: params.chat_id, text: params.text });
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ ok: true, result: { message_id: sent.length, chat: { id: params.chat_id } } }));
+    });
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { sent, url: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
+}
+
+/** Runs `fn` over `items` with at most `n` at a time. */
+async function pool(items, n, fn) {
+  let next = 0;
+  await Promise.all(Array.from({ length: n }, async () => {
+    while (next < items.length) await fn(items[next++]);
+  }));
+}
+
+async function placeBets(base, book, event, punters, itemsOf) {
+  let placed = 0;
+  await pool(punters, 50, async (p) => {
+    for (const item of itemsOf(event, p)) {
+      const res = await fetch(`${base}/bets`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `JWT ${p.token}`, "X-Bench-Quiet": "1" },
+        body: JSON.stringify({ bookmakerId: book.bookmakerId, eventId: event.id, eventItemId: item.id, amount: 1, coefficient: item.currCoefficient }),
+      });
+      await res.arrayBuffer();
+      if (res.status === 201) placed++;
+    }
+  });
+  return placed;
+}
+
+async function tenThousandBets(api) {
+  const c = client(api.base, { quiet: true });
   const book = await c.bookmaker(1);
   const punters = [];
   for (let i = 0; i < PUNTERS; i++) punters.push(await c.punter(book, OUTCOMES));
   const event = await c.event(book, { outcomes: OUTCOMES, maxTotalPayout: 1_000_000 });
-  let placed = 0;
   const t0 = performance.now();
-  await Promise.all(
-    punters.map(async (p) => {
-      for (const item of event.items) {
-        const res = await fetch(`${api.base}/bets`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", Authorization: `JWT ${p.token}` },
-          body: JSON.stringify({ bookmakerId: book.bookmakerId, eventId: event.id, eventItemId: item.id, amount: 1, coefficient: item.currCoefficient }),
-        });
-        await res.arrayBuffer();
-        if (res.status === 201) placed++;
-      }
-    }),
-  );
+  const placed = await placeBets(api.base, book, event, punters, (e) => e.items);
   console.log(`placed ${placed} bets in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const winners = event.items.slice(0, 10).map((i) => i.id);
   await api.meter();
@@ -41,6 +77,66 @@ try {
   const { balance, punters: shown } = await c.call("GET", "/balances", { token: book.owner.token });
   const total = shown.reduce((s, p) => s + p.money.amount, 0) + balance.amount;
   console.log(`coins after settlement: pool ${balance.amount}, punters ${total - balance.amount}, total ${total}`);
+}
+
+async function twoThousandPunters(api, bot) {
+  const quiet = client(api.base, { quiet: true });
+  const loud = client(api.base);
+  const book = await quiet.bookmaker(1);
+  const punters = [];
+  const t0 = performance.now();
+  await pool(Array.from({ length: NOTIFIED_PUNTERS }), 8, async () => punters.push(await quiet.punter(book, 2 * ROUNDS * NOTIFIED_BETS_EACH)));
+  console.log(`\n${punters.length} punters set up in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  // Each punter bets on 5 of the 10 outcomes, a different 5 for neighbours.
+  const itemsOf = (event, p) => Array.from({ length: NOTIFIED_BETS_EACH }, (_, k) => event.items[(p.userId + k) % NOTIFIED_OUTCOMES]);
+  const settled = async (c, event) => {
+    const winners = event.items.slice(0, 2).map((i) => i.id);
+    const start = performance.now();
+    await c.call("POST", `/events/${event.id}/finalize`, { token: book.owner.token, body: { eventId: event.id, winners } });
+    return performance.now() - start;
+  };
+
+  // Rounds of two events alike: one settled without messages, one with; then the queue drains.
+  for (let round = 1; round <= ROUNDS; round++) {
+    const events = [];
+    for (let i = 0; i < 2; i++) {
+      const event = await quiet.event(book, { outcomes: NOTIFIED_OUTCOMES, maxTotalPayout: 1_000_000 });
+      await placeBets(api.base, book, event, punters, itemsOf);
+      events.push(event);
+    }
+    const before = bot.sent.length;
+    const without = await settled(quiet, events[0]);
+    const startedAt = performance.now();
+    const withMessages = await settled(loud, events[1]);
+    const bets = NOTIFIED_PUNTERS * NOTIFIED_BETS_EACH;
+    console.log(`round ${round}: finalize of ${bets} bets by ${NOTIFIED_PUNTERS} punters: ${without.toFixed(0)} ms without messages, ${withMessages.toFixed(0)} ms with (${(withMessages - without).toFixed(0)} ms more)`);
+
+    // The consumer drains the queue; each punter gets one result message.
+    const deadline = Date.now() + Number(process.env.BENCH_DRAIN_S ?? 600) * 1000;
+    while (bot.sent.length - before < NOTIFIED_PUNTERS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    const results = bot.sent.slice(before);
+    const first = results[0]?.at ?? NaN;
+    const last = results.at(-1)?.at ?? NaN;
+    const perSecond = new Map();
+    const chats = new Map();
+    for (const m of results) {
+      const second = Math.floor((m.at - first) / 1000);
+      perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
+      chats.set(m.chatId, (chats.get(m.chatId) ?? 0) + 1);
+    }
+    console.log(
+      `  bot messages: ${results.length} to ${chats.size} chats (at most ${Math.max(0, ...chats.values())} per chat); the first ${(first - startedAt).toFixed(0)} ms after finalize began, ` +
+        `the last after ${((last - startedAt) / 1000).toFixed(1)} s; at most ${Math.max(0, ...perSecond.values())} in any second`,
+    );
+  }
+}
+
+const bot = await fakeBotApi();
+const api = await startApi(undefined, { bot: { apiUrl: bot.url, token: "999999:bench-bot-token" } });
+try {
+  if (process.env.BENCH_PART !== "2") await tenThousandBets(api);
+  if (process.env.BENCH_PART !== "1") await twoThousandPunters(api, bot);
 } finally {
   await api.stop();
+  bot.close();
 }
