@@ -3,7 +3,7 @@
 // script's report is printed whole and in order; the last line adds them up.
 import { count, log, prepare, run, startChild } from "./harness.mjs";
 
-const SCRIPTS = ["smoke.mjs", "journey.mjs", "bookmaker.mjs", "flows.mjs", "figures.mjs", "racing.mjs"];
+const SCRIPTS = ["smoke.mjs", "journey.mjs", "bookmaker.mjs", "flows.mjs", "figures.mjs", "racing.mjs", "telegram.mjs"];
 const SUMMARY = /^(\d+) passed, (\d+) failed$/m;
 
 async function main() {

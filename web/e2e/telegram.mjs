@@ -1,0 +1,325 @@
+// The production build run the way Telegram Web runs it: a host page holds the app in an iframe,
+// Telegram's real telegram-web-app.js (the copy in the dev dependency @twa-dev/sdk, served in
+// place of the CDN file) talks to the host through postMessage, and the launch parameters are in
+// the URL's hash as Telegram puts them, with init data signed by the local API's bot token. The
+// host records every event the app posts and sends Telegram's events back. Invoices: the local
+// API runs in dev mode, so its invoice links are the dev pay route; the check hands the app a
+// t.me link instead (what createInvoiceLink answers) and pays through the dev route when it
+// plays Telegram's webhook. `npm run test:e2e` runs it (web/e2e/run.mjs), or alone.
+import { createHmac, randomInt } from "node:crypto";
+import { createServer } from "node:http";
+import path from "node:path";
+import { DEV_VARS } from "../../scripts/dev-vars.mjs";
+import { API_URL, assert, assertNoPageErrors, check, phone, prepare, rand, repo, run, sleep } from "./harness.mjs";
+
+const TELEGRAM_SCRIPT = path.join(repo, "node_modules/@twa-dev/sdk/src/telegram-web-apps.js");
+const OOPS_TEXT = "You are using too old Telegram client to run this application";
+const LIGHT = { bg_color: "#ffffff", text_color: "#000000", hint_color: "#999999", button_color: "#2481cc", button_text_color: "#ffffff", secondary_bg_color: "#f1f1f1" };
+const DARK = { ...LIGHT, bg_color: "#17212b", text_color: "#f5f5f5", secondary_bg_color: "#232e3c" };
+
+// The host page: Telegram Web's part of the conversation, recorded for the checks.
+const HOST_HTML = `<!doctype html><html><body style="margin:0">
+<iframe id="app" style="width:390px;height:800px;border:0"></iframe>
+<script>
+  window.events = [];
+  addEventListener("message", (e) => {
+    try { window.events.push(JSON.parse(e.data)); } catch {}
+  });
+  window.launch = (url) => { window.events.length = 0; document.getElementById("app").src = url; };
+  window.send = (eventType, eventData) =>
+    document.getElementById("app").contentWindow.postMessage(JSON.stringify({ eventType, eventData }), "*");
+</script></body></html>`;
+
+let prod;
+let browser;
+/**
+ * The host page's addresses. Telegram Web is another site than the app; Chromium's fresh
+ * profile (as a private window) blocks third-party site data, so there the app's iframe is
+ * denied its storage, as the issue's users were. The other checks use a host on the app's own
+ * site (127.0.0.1, another port), where storage is allowed, to look at one thing at a time.
+ */
+const hosts = {};
+
+/** Serves the host page from a real local server: Chromium refuses a loopback iframe in a page of unknown address. */
+async function serveHost() {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { "Content-Type": "text/html" });
+    res.end(HOST_HTML);
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  server.unref();
+  const { port } = server.address();
+  Object.assign(hosts, { sameSite: `http://127.0.0.1:${port}/k/`, otherSite: `http://localhost:${port}/k/` });
+}
+
+// ---- Telegram's side ------------------------------------------------------------------
+
+/** Init data as Telegram signs it (https://core.telegram.org/bots/webapps#validating-data-received-via-the-mini-app). */
+function signInitData(user, extra = {}) {
+  const fields = { query_id: `AAH${rand()}${rand()}`, user: JSON.stringify(user), auth_date: String(Math.floor(Date.now() / 1000)), ...extra };
+  const check = Object.keys(fields)
+    .sort()
+    .map((k) => `${k}=${fields[k]}`)
+    .join("\n");
+  const secret = createHmac("sha256", "WebAppData").update(DEV_VARS.BOT_TOKEN).digest();
+  const hash = createHmac("sha256", secret).update(check).digest("hex");
+  return new URLSearchParams({ ...fields, hash }).toString();
+}
+
+const newUser = (tag) => {
+  const username = `${tag}${rand()}`;
+  return { id: randomInt(1e9, 9e9), first_name: username, username, language_code: "en", allows_write_to_pm: true };
+};
+
+/** The URL Telegram opens: launch parameters in the hash. */
+function launchUrl(route, user, { version = "8.0", startParam } = {}) {
+  const initData = signInitData(user, startParam ? { start_param: startParam } : {});
+  const hash = new URLSearchParams({
+    tgWebAppData: initData,
+    tgWebAppVersion: version,
+    tgWebAppPlatform: "weba",
+    tgWebAppThemeParams: JSON.stringify(LIGHT),
+    ...(startParam ? { tgWebAppStartParam: startParam } : {}),
+  });
+  return `${prod}${route}#${hash}`;
+}
+
+/** A phone showing Telegram Web's host page, the real Telegram script served to the app. */
+async function telegramWeb({ otherSite = false } = {}) {
+  const page = await phone(browser);
+  const context = page.context();
+  // Registered after phone()'s block of telegram.org, so these answer first.
+  await context.route("https://telegram.org/js/telegram-web-app.js*", (r) => r.fulfill({ path: TELEGRAM_SCRIPT, contentType: "application/javascript" }));
+  page.invoices = [];
+  await context.route(`${API_URL}/subscriptions/purchase`, async (r) => {
+    if (r.request().method() !== "POST") return r.continue();
+    const res = await r.fetch();
+    const body = await res.json();
+    page.invoices.push(body.invoiceId);
+    await r.fulfill({ response: res, json: { ...body, invoiceLink: `https://t.me/$${body.invoiceId}` } });
+  });
+  await page.goto(otherSite ? hosts.otherSite : hosts.sameSite);
+  const app = page.frameLocator("#app");
+  const frame = () => page.frames().find((f) => f.parentFrame() === page.mainFrame());
+  return {
+    page,
+    app,
+    frame,
+    launch: (url) => page.evaluate((u) => window.launch(u), url),
+    send: (type, data) => page.evaluate(([t, d]) => window.send(t, d), [type, data]),
+    events: () => page.evaluate(() => window.events),
+    /** The first event of `type` the app posted (matching `where`), waited for. */
+    async posted(type, where = () => true, timeout = 10_000) {
+      const deadline = Date.now() + timeout;
+      while (Date.now() < deadline) {
+        const found = (await page.evaluate(() => window.events)).find((e) => e.eventType === type && where(e.eventData ?? {}));
+        if (found) return found.eventData ?? {};
+        await sleep(100);
+      }
+      throw new Error(`the app never posted ${type}; it posted: ${(await page.evaluate(() => window.events)).map((e) => e.eventType).join(", ")}`);
+    },
+  };
+}
+
+const button = (app, name) => app.getByRole("button", { name, exact: true });
+const pathOf = (tg) => new URL(tg.frame().url()).pathname;
+
+async function waitForPath(tg, wanted, timeout = 10_000) {
+  const deadline = Date.now() + timeout;
+  while (pathOf(tg) !== wanted && Date.now() < deadline) await sleep(100);
+  assert(pathOf(tg) === wanted, `the app is at ${pathOf(tg)}, not ${wanted}`);
+}
+
+// ---- the API, as set-up ----------------------------------------------------------------
+
+async function api(method, route, { token, body } = {}) {
+  const res = await fetch(`${API_URL}${route}`, {
+    method,
+    headers: { Accept: "application/json", ...(token ? { Authorization: `JWT ${token}` } : {}), ...(body ? { "Content-Type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+    signal: AbortSignal.timeout(15_000),
+  });
+  const data = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`${method} ${route}: HTTP ${res.status} ${JSON.stringify(data)}`);
+  return data;
+}
+
+/** Pays an invoice as Telegram's successful_payment would (the dev route). */
+const pay = (invoiceId) => api("POST", `/dev/pay/${invoiceId}`);
+
+/** A subscribed bookmaker with a profile, signed in with init data as Telegram would send it. */
+async function bookmaker() {
+  const user = newUser("tgbk");
+  const { token } = await api("POST", "/auth/telegram", { body: { initData: signInitData(user) } });
+  const item = (await api("GET", "/subscriptions", { token })).find((i) => i.subscriptionType === "BOOKMAKER");
+  const { invoiceId } = await api("POST", "/subscriptions/purchase", { token, body: { subscriptionId: item.subscriptionId } });
+  await pay(invoiceId);
+  const { bookmakerId } = await api("PUT", "/bookmakers/register", { token, body: { name: `Tg${user.username}`.slice(0, 16) } });
+  return { user, token, bookmakerId };
+}
+
+// ---- the checks ------------------------------------------------------------------------
+
+async function main() {
+  [{ prod, browser }] = await Promise.all([prepare(["prod"]), serveHost()]);
+
+  await check("start-up inside Telegram Web: the splash, ready, expand, vertical swipes kept for scrolling", async () => {
+    const tg = await telegramWeb();
+    await tg.launch(launchUrl("/", newUser("tgstart")));
+    await button(tg.app, "Start").waitFor({ timeout: 15_000 });
+    await tg.posted("iframe_ready");
+    await tg.posted("web_app_ready");
+    await tg.posted("web_app_expand");
+    await tg.posted("web_app_setup_swipe_behavior", (d) => d.allow_vertical_swipe === false);
+    assertNoPageErrors(tg.page);
+    await tg.page.context().close();
+  });
+
+  await check("a client older than 7.0 (tgWebAppVersion=6.9) gets the Oops screen", async () => {
+    const tg = await telegramWeb();
+    await tg.launch(launchUrl("/home", newUser("tgold"), { version: "6.9" }));
+    await tg.app.getByRole("heading", { name: "Oops", exact: true }).waitFor({ timeout: 15_000 });
+    assert((await tg.app.getByText(OOPS_TEXT, { exact: true }).count()) === 1, "the Oops text is missing");
+    await tg.page.context().close();
+  });
+
+  await check("theme_changed recolours the app; back and main buttons go through Telegram", async () => {
+    const book = await bookmaker();
+    const start = new Date(Date.now() + 3 * 3_600_000);
+    const { eventId } = await api("POST", "/drafts", {
+      token: book.token,
+      body: {
+        title: "Horse Racing / Ireland",
+        description: `Tg race ${rand()}`,
+        startDate: start.toISOString(),
+        endDate: new Date(start.getTime() + 3_600_000).toISOString(),
+        bookmakerId: book.bookmakerId,
+        maxTotalPayout: 1000,
+        items: [{ title: "Red Rum", coefficient: 2 }, { title: "Arkle", coefficient: 3 }],
+        returnPrice: 0.5,
+        botEqualizer: false,
+      },
+    });
+    const tg = await telegramWeb();
+    await tg.launch(launchUrl("/home", book.user));
+    await tg.app.getByRole("heading", { name: "Bookie", level: 1 }).waitFor({ timeout: 15_000 });
+
+    await tg.send("theme_changed", { theme_params: DARK });
+    const background = () => tg.frame().evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const deadline = Date.now() + 5_000;
+    while ((await background()) !== "rgb(23, 33, 43)" && Date.now() < deadline) await sleep(100);
+    assert((await background()) === "rgb(23, 33, 43)", `the background stayed ${await background()}`);
+
+    await button(tg.app, "Punters").click();
+    await waitForPath(tg, "/bookies");
+    await tg.posted("web_app_setup_back_button", (d) => d.is_visible === true);
+    await tg.send("back_button_pressed");
+    await waitForPath(tg, "/home");
+
+    await tg.launch(launchUrl(`/eventmanagementpage/${eventId}`, book.user));
+    await tg.app.getByRole("region", { name: "Member list" }).waitFor({ timeout: 15_000 });
+    await tg.posted("web_app_setup_main_button", (d) => d.is_visible === true && d.text === "Save");
+    await tg.send("main_button_pressed");
+    await waitForPath(tg, "/bookmakerevents");
+    assertNoPageErrors(tg.page);
+    await tg.page.context().close();
+  });
+
+  await check("an invoice cancelled in Telegram says 'Payment failed. Please try again.'", async () => {
+    const book = await bookmaker();
+    const tg = await telegramWeb();
+    await tg.launch(launchUrl("/marketpage", book.user));
+    const coins = tg.app.getByRole("region", { name: "Coins" }).getByRole("button").first();
+    await coins.click({ timeout: 15_000 });
+    await button(tg.app, "Purchase").click();
+    const { slug } = await tg.posted("web_app_open_invoice");
+    await tg.send("invoice_closed", { slug, status: "cancelled" });
+    await tg.app.getByText("Payment failed. Please try again.", { exact: true }).waitFor({ timeout: 5_000 });
+    await tg.page.context().close();
+  });
+
+  await check("paid before the bot knows: the app closes, opened again it shows 'Confirming your payment…' until the coins arrive", async () => {
+    const book = await bookmaker();
+    const before = (await api("GET", "/balances", { token: book.token })).balance.amount;
+    const tg = await telegramWeb();
+    await tg.launch(launchUrl("/marketpage", book.user));
+    await tg.app.getByRole("region", { name: "Coins" }).getByRole("button").first().click({ timeout: 15_000 });
+    await button(tg.app, "Purchase").click();
+    const { slug } = await tg.posted("web_app_open_invoice");
+    // Telegram tells the app first; the webhook's successful_payment comes later.
+    await tg.send("invoice_closed", { slug, status: "paid" });
+    await tg.posted("web_app_close", () => true, 5_000);
+
+    await tg.launch(launchUrl("/marketpage", book.user));
+    await tg.app.getByText("Confirming your payment…", { exact: true }).waitFor({ timeout: 15_000 });
+    assert(await tg.app.getByRole("region", { name: "Coins" }).getByRole("button").first().isDisabled(), "a coin package is offered while the payment is confirmed");
+    await pay(tg.page.invoices.at(-1));
+    await tg.app.getByText("Confirming your payment…", { exact: true }).waitFor({ state: "detached", timeout: 10_000 });
+    const after = (await api("GET", "/balances", { token: book.token })).balance.amount;
+    assert(after > before, `the pool went from ${before} to ${after}`);
+    await tg.page.context().close();
+  });
+
+  await check("a deep link opens the bookmaker; tapped again in the same Telegram Web tab it opens him again", async () => {
+    const book = await bookmaker();
+    const punter = newUser("tgpn");
+    const tg = await telegramWeb();
+    await tg.launch(launchUrl("/", punter, { startParam: `bk_${book.bookmakerId}` }));
+    await button(tg.app, "Join").waitFor({ timeout: 15_000 });
+    assert(pathOf(tg) === "/bookies", `the link opened ${pathOf(tg)}`);
+    await tg.send("back_button_pressed");
+    await waitForPath(tg, "/home");
+
+    await tg.launch(launchUrl("/", punter, { startParam: `bk_${book.bookmakerId}` }));
+    await button(tg.app, "Join").waitFor({ timeout: 15_000 });
+    assert(pathOf(tg) === "/bookies", `the second tap opened ${pathOf(tg)}`);
+    await tg.page.context().close();
+  });
+
+  await check("a buzz on an approval; closing confirmation while the profile form has unsaved changes", async () => {
+    const book = await bookmaker();
+    const punter = newUser("tgjoin");
+    const { token } = await api("POST", "/auth/telegram", { body: { initData: signInitData(punter) } });
+    await api("POST", `/bookmakers/${book.bookmakerId}/sign`, { token });
+    const tg = await telegramWeb();
+    await tg.launch(launchUrl("/playermanagement", book.user));
+    await tg.app.getByText(`@${punter.username}`, { exact: true }).click({ timeout: 15_000 });
+    await button(tg.app.getByRole("dialog"), "Approve").click();
+    await tg.posted("web_app_trigger_haptic_feedback", (d) => d.type === "notification" && d.notification_type === "success");
+
+    await tg.launch(launchUrl("/createprofile", book.user));
+    const name = tg.app.getByLabel("Profile Name");
+    const deadline = Date.now() + 15_000;
+    while (!(await name.inputValue().catch(() => "")) && Date.now() < deadline) await sleep(100); // the saved profile fills the form first
+    await name.fill("UnsavedBook1");
+    await tg.posted("web_app_setup_closing_behavior", (d) => d.need_confirmation === true);
+    await tg.page.context().close();
+  });
+
+  await check("where the browser denies the iframe its storage (Telegram Web in a private window), the app starts, signs in and works", async () => {
+    const tg = await telegramWeb({ otherSite: true });
+    await tg.launch(launchUrl("/", newUser("tgnostore")));
+    await button(tg.app, "Start").click({ timeout: 15_000 });
+    await waitForPath(tg, "/home");
+    await button(tg.app, "Bookie").waitFor({ timeout: 5_000 });
+    const thrown = await tg.frame().evaluate(() => {
+      try {
+        return String(window.sessionStorage);
+      } catch (err) {
+        return err.name;
+      }
+    });
+    assert(thrown === "SecurityError", `storage was not denied (${thrown})`);
+    // Bookie asks the API with the session kept in memory: it leads on, to /subscription.
+    const deadline = Date.now() + 10_000;
+    while (pathOf(tg) === "/home" && Date.now() < deadline) {
+      await button(tg.app, "Bookie").click({ timeout: 2_000 }).catch(() => {});
+      await sleep(300);
+    }
+    assert(pathOf(tg) === "/subscription", `Bookie led to ${pathOf(tg)}`);
+    assertNoPageErrors(tg.page);
+    await tg.page.context().close();
+  });
+}
+
+run(main, { limitMs: 6 * 60_000 });
