@@ -27,7 +27,7 @@ async function consumeOnce(m: BotMessage, attempts = 1, overrides: Partial<Env> 
   // The test pool's result leaves out the delays asked for; read them off the message itself.
   const retry = vi.spyOn(batch.messages[0], "retry");
   const ctx = createExecutionContext();
-  await worker.queue(batch, { ...(env as unknown as Env), ...overrides }, ctx);
+  await worker.queue(batch, { ...(env as unknown as Env), ...overrides });
   const result = await getQueueResult(batch, ctx);
   return { ...result, delaySeconds: retry.mock.calls[0]?.[0]?.delaySeconds };
 }

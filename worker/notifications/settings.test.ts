@@ -78,7 +78,7 @@ describe("the dev outbox", () => {
   const consume = async (m: BotMessage, overrides: Partial<Env>) => {
     const batch = createMessageBatch<BotMessage>("bookie-notifications", [{ id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body: m }]);
     const ctx = createExecutionContext();
-    await worker.queue(batch, { ...(env as unknown as Env), ...overrides }, ctx);
+    await worker.queue(batch, { ...(env as unknown as Env), ...overrides });
     return getQueueResult(batch, ctx);
   };
 

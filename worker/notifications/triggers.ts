@@ -10,7 +10,6 @@ import {
   type EventInfo,
   type SettledBet,
 } from "./messages";
-import { settingsOf, wants } from "./settings";
 
 // What each trigger reads from D1, after its work committed, to say what happened.
 
@@ -87,11 +86,14 @@ export async function bigBetMessages(
   bookmakerId: number,
   bet: { eventId: number; username: string; stakeCents: number; outcome: string; odds: Odds; eventTitle: string; eventDescription: string },
 ): Promise<BotMessage[]> {
-  const owner = await db.prepare(`SELECT owner_id FROM bookmakers WHERE id = ?1`).bind(bookmakerId).first<{ owner_id: number }>();
-  if (!owner) return [];
-  const message = bigBetMessage(owner.owner_id, { id: bet.eventId, title: bet.eventTitle, description: bet.eventDescription }, bet);
-  // Read here so that a book without a threshold costs the queue nothing per bet.
-  return wants(await settingsOf(db, owner.owner_id), message) ? [message] : [];
+  // One read per bet, so that a book without a threshold costs the queue nothing; the consumer
+  // checks the switches again when it sends.
+  const owner = await db
+    .prepare(`SELECT b.owner_id, s.big_bets_over_cents FROM bookmakers b LEFT JOIN notification_settings s ON s.user_id = b.owner_id WHERE b.id = ?1`)
+    .bind(bookmakerId)
+    .first<{ owner_id: number; big_bets_over_cents: number | null }>();
+  if (!owner || owner.big_bets_over_cents === null || bet.stakeCents <= owner.big_bets_over_cents) return [];
+  return [bigBetMessage(owner.owner_id, { id: bet.eventId, title: bet.eventTitle, description: bet.eventDescription }, bet)];
 }
 
 /** Coins added or withdrawn: the punter hears the amount, his balance and the bookmaker's note. */
