@@ -1,12 +1,12 @@
 import type { EventRoom } from "./events/room";
-import type { BotMessage } from "./notifications/messages";
+import type { QueueMessage } from "./notifications/messages";
 
 /** Bindings and configuration of the API worker (wrangler.toml, secrets, scripts/dev.mjs). */
 export interface Env {
   DB: D1Database;
   EVENT_ROOM: DurableObjectNamespace<EventRoom>;
   /** The bot's messages, sent by the queue consumer (worker/notifications). */
-  NOTIFICATIONS?: Queue<BotMessage>;
+  NOTIFICATIONS?: Queue<QueueMessage>;
   /** Rate limits (`[[ratelimits]]` in wrangler.toml): sign-in per client address, writes and bets per user. */
   SIGN_IN_LIMIT: RateLimit;
   WRITE_LIMIT: RateLimit;

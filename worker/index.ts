@@ -3,7 +3,7 @@ import type { Env } from "./env";
 import { dailyRetention } from "./bookmakers/retention";
 import { dailyUpkeep } from "./maintenance";
 import { consumeQueue } from "./notifications/consumer";
-import type { BotMessage } from "./notifications/messages";
+import type { QueueMessage } from "./notifications/messages";
 
 export { EventRoom } from "./events/room";
 export type { AppType } from "./app";
@@ -12,4 +12,4 @@ export default {
   fetch: app.fetch,
   scheduled: (_controller, env, ctx) => ctx.waitUntil(Promise.all([dailyUpkeep(env.DB), dailyRetention(env)])),
   queue: (batch, env) => consumeQueue(batch, env),
-} satisfies ExportedHandler<Env, BotMessage>;
+} satisfies ExportedHandler<Env, QueueMessage>;

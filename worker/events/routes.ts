@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
-import type { BookmakerEvent } from "../contract";
+import type { BookmakerEvent, SettlementSize } from "../contract";
 import type { AppEnv, Env } from "../env";
 import { requireUser } from "../identity/require-user";
 import { balanceOf, pool } from "../ledger/accounts";
@@ -8,7 +8,8 @@ import { AppError, notFound } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { IdParam, validate } from "../lib/validate";
 import { requireOwnBookmaker, type BookmakerRow } from "../bookmakers/queries";
-import { holdsSubscription } from "../subscriptions/activity";
+import { holdsSubscription, holdsSubscriptionSql } from "../subscriptions/activity";
+import { versioned } from "../lib/versions";
 import { COUNTRIES, SPORTS } from "./catalog";
 import { newEventId, roomOf, unwrap } from "./rooms";
 import type { RoomResult } from "./state";
@@ -17,9 +18,8 @@ import { bookmakerEvents } from "./views";
 import { UNSETTLE_WINDOW_MS } from "./guards";
 import { reversalSizeStatement } from "../ledger/settlement";
 import { fromCents } from "../ledger/money";
-import { notifyAfter } from "../notifications/enqueue";
-import { newEventMessages, settlementMessages } from "../notifications/triggers";
-import type { BotMessage } from "../notifications/messages";
+import { fanOutAfter } from "../notifications/enqueue";
+import type { FanOut } from "../notifications/messages";
 
 const HISTORY_DAYS = 30;
 const EventParam = v.object({ id: IdParam });
@@ -51,13 +51,13 @@ async function change(
   c: Context<AppEnv>,
   eventId: number,
   run: (room: ReturnType<typeof roomOf>, userId: number) => Promise<RoomResult>,
-  messages?: (env: Env) => Promise<BotMessage[]>,
+  tell?: FanOut,
 ) {
   const { userId } = c.get("user");
   const book = await requireOwnBookmaker(c.env.DB, userId);
   unwrap(await run(roomOf(c.env, eventId), userId));
   // Only a change the room committed tells anyone anything.
-  if (messages) notifyAfter(c, messages);
+  if (tell) fanOutAfter(c, tell);
   return c.json(await oneEvent(c.env, book, eventId));
 }
 
@@ -93,8 +93,16 @@ export const eventRoutes = new Hono<AppEnv>()
     const open = `e.status IN ('CREATED', 'READY_FOR_BETS', 'WAITING_FOR_RESULT', 'SUSPENDED')`;
     const history = `e.status IN ('CALCULATED', 'CANCELLED') AND e.settled_at >= ?2`;
     const where = view === "open" ? open : view === "history" ? history : `(${open} OR (${history}))`;
-    const withWhatIf = await holdsSubscription(c.env.DB, book.owner_id, "WHAT_IF", nowIso());
-    return c.json(await bookmakerEvents(c.env.DB, `e.bookmaker_id = ?1 AND ${where}`, view === "open" ? [book.id] : [book.id, since], withWhatIf));
+    const binds = view === "open" ? [book.id] : [book.id, since];
+    // The listed events' ids and versions, and the what-if feature: an unchanged list is a 304 from this one read.
+    const state = await c.env.DB.prepare(
+      `SELECT ${holdsSubscriptionSql(String(book.owner_id), "'WHAT_IF'", `'${nowIso()}'`)} AS what_if,
+         (SELECT group_concat(v) FROM (SELECT e.id || ':' || e.version AS v FROM events e WHERE e.bookmaker_id = ?1 AND ${where} ORDER BY e.id)) AS events`,
+    )
+      .bind(...binds)
+      .first<{ what_if: number; events: string | null }>();
+    const withWhatIf = state?.what_if === 1;
+    return versioned(c, [view, withWhatIf, state?.events], () => bookmakerEvents(c.env.DB, `e.bookmaker_id = ?1 AND ${where}`, binds, withWhatIf));
   })
   .post("/", validate("json", v.object({ draftId: v.pipe(v.number("Must be a draft id."), v.safeInteger("Must be a draft id.")) })), async (c) => {
     const { draftId } = c.req.valid("json");
@@ -104,7 +112,7 @@ export const eventRoutes = new Hono<AppEnv>()
     // Punters hear of an event the first time it is published, not when it reopens after edits.
     const before = await c.env.DB.prepare(`SELECT published_at FROM events WHERE id = ?1`).bind(draftId).first<{ published_at: string | null }>();
     unwrap(await roomOf(c.env, draftId).open(draftId, userId));
-    if (before && before.published_at === null) notifyAfter(c, (env) => newEventMessages(env.DB, draftId));
+    if (before && before.published_at === null) fanOutAfter(c, { fanOut: "NEW_EVENT", eventId: draftId });
     return c.json({ id: draftId });
   })
   .get("/:id", validate("param", EventParam), async (c) => {
@@ -122,15 +130,15 @@ export const eventRoutes = new Hono<AppEnv>()
   })
   .post("/:id/abandon", validate("param", EventParam), async (c) => {
     const { id } = c.req.valid("param");
-    return change(c, id, (room, userId) => room.abandon(id, userId), (env) => settlementMessages(env.DB, id, "ABANDONED"));
+    return change(c, id, (room, userId) => room.abandon(id, userId), { fanOut: "SETTLEMENT", eventId: id, how: "ABANDONED" });
   })
   .post("/:id/nr/:itemId", validate("param", v.object({ id: IdParam, itemId: IdParam })), async (c) => {
     const { id, itemId } = c.req.valid("param");
-    return change(c, id, (room, userId) => room.withdrawRunner(id, userId, itemId), (env) => settlementMessages(env.DB, id, "NON_RUNNER", itemId));
+    return change(c, id, (room, userId) => room.withdrawRunner(id, userId, itemId), { fanOut: "SETTLEMENT", eventId: id, how: "NON_RUNNER", itemId });
   })
   .post("/:id/finalize", validate("param", EventParam), validate("json", FinalizeBody), async (c) => {
     const { id } = c.req.valid("param");
-    return change(c, id, (room, userId) => room.finalize(id, userId, c.req.valid("json").winners), (env) => settlementMessages(env.DB, id, "RESULT"));
+    return change(c, id, (room, userId) => room.finalize(id, userId, c.req.valid("json").winners), { fanOut: "SETTLEMENT", eventId: id, how: "RESULT" });
   })
   .post("/:id/unsettle", validate("param", EventParam), async (c) => {
     const { id } = c.req.valid("param");
@@ -143,7 +151,8 @@ export const eventRoutes = new Hono<AppEnv>()
     const event = await oneEvent(c.env, book, id);
     if (!event.settledAt) throw new AppError("CANNOT_UNSETTLE", 409, "Only a settled or abandoned event's result can be undone.");
     const size = await reversalSizeStatement(c.env.DB, id, event.settledAt).first<{ bets: number; cents: number }>();
-    return c.json({ bets: size?.bets ?? 0, coins: fromCents(size?.cents ?? 0), undoUntil: new Date(Date.parse(event.settledAt) + UNSETTLE_WINDOW_MS).toISOString() });
+    const answer: SettlementSize = { bets: size?.bets ?? 0, coins: fromCents(size?.cents ?? 0), undoUntil: new Date(Date.parse(event.settledAt) + UNSETTLE_WINDOW_MS).toISOString() };
+    return c.json(answer);
   })
   .post("/:id/modifyDates", validate("param", EventParam), validate("json", DatesBody), async (c) => {
     const { id } = c.req.valid("param");

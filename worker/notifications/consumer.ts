@@ -1,7 +1,9 @@
 import type { Env } from "../env";
 import { BotApiError, callBotApi } from "../telegram/bot-api";
 import { webAppUrl } from "../telegram/bot";
-import type { BotMessage } from "./messages";
+import { enqueue } from "./enqueue";
+import type { BotMessage, FanOut, QueueMessage } from "./messages";
+import { newEventMessages, settlementMessages } from "./triggers";
 import { keepMessage, usesDevOutbox, type SentButton } from "./outbox";
 import { canWrite, markBlocked, settingsOf, wants } from "./settings";
 
@@ -73,16 +75,24 @@ async function deliver(env: Env, message: BotMessage, attempts: number): Promise
   }
 }
 
-export async function consumeBotMessages(batch: MessageBatch<BotMessage>, env: Env): Promise<void> {
+/** One message per punter, put back on the queue to be sent like any other. */
+async function fanOut(env: Env, job: FanOut): Promise<Outcome> {
+  const messages = job.fanOut === "SETTLEMENT" ? await settlementMessages(env.DB, job.eventId, job.how, job.itemId) : await newEventMessages(env.DB, job.eventId);
+  await enqueue(env, messages);
+  return { done: true };
+}
+
+export async function consumeBotMessages(batch: MessageBatch<QueueMessage>, env: Env): Promise<void> {
   let stoppedFor: number | null = null;
   for (const message of batch.messages) {
-    if (stoppedFor !== null) {
+    const body = message.body;
+    if (stoppedFor !== null && !("fanOut" in body)) {
       message.retry({ delaySeconds: stoppedFor });
       continue;
     }
     let outcome: Outcome;
     try {
-      outcome = await deliver(env, message.body, message.attempts);
+      outcome = "fanOut" in body ? await fanOut(env, body) : await deliver(env, body, message.attempts);
     } catch (err) {
       // Our own failure (D1): try again later like a Telegram failure.
       console.error("bot message failed", err);
@@ -97,9 +107,14 @@ export async function consumeBotMessages(batch: MessageBatch<BotMessage>, env: E
 }
 
 /** Messages that failed 5 times: kept for a look rather than lost without a trace. */
-export async function consumeDeadMessages(batch: MessageBatch<BotMessage>, env: Env): Promise<void> {
+export async function consumeDeadMessages(batch: MessageBatch<QueueMessage>, env: Env): Promise<void> {
   for (const message of batch.messages) {
     const m = message.body;
+    if ("fanOut" in m) {
+      console.error(`bot messages of ${m.fanOut} for event ${m.eventId} dead-lettered after 5 tries`);
+      message.ack();
+      continue;
+    }
     console.error(`bot message to ${m.userId} dead-lettered after 5 tries`);
     await keepMessage(env.DB, "DEAD", m.userId, m.text, { text: m.button.text, url: webAppUrl(env, m.button.startapp) });
     message.ack();
@@ -108,5 +123,5 @@ export async function consumeDeadMessages(batch: MessageBatch<BotMessage>, env: 
 
 export const DEAD_LETTER_QUEUE = "bookie-notifications-dead";
 
-export const consumeQueue = (batch: MessageBatch<BotMessage>, env: Env) =>
+export const consumeQueue = (batch: MessageBatch<QueueMessage>, env: Env) =>
   batch.queue === DEAD_LETTER_QUEUE ? consumeDeadMessages(batch, env) : consumeBotMessages(batch, env);

@@ -22,6 +22,17 @@ export interface BotMessage {
   stakeCents?: number;
 }
 
+/**
+ * Work for the consumer rather than a message: a settlement or a new event becomes one message
+ * per punter there, so the request that caused it sends one small item, not thousands.
+ */
+export type FanOut =
+  | { fanOut: "SETTLEMENT"; eventId: number; how: "RESULT" | "ABANDONED" | "NON_RUNNER"; itemId?: number }
+  | { fanOut: "NEW_EVENT"; eventId: number };
+
+/** What travels on the queue. */
+export type QueueMessage = BotMessage | FanOut;
+
 /** Start parameters: a bookmaker's card (punters), his join requests, one of his events. */
 export const startFor = {
   book: (bookmakerId: number) => `bk_${bookmakerId}`,
