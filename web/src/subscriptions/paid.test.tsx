@@ -73,7 +73,7 @@ describe("a payment Telegram reported before the API knows of it", { timeout: 15
     expect(coinButtons().every((b) => b.hasAttribute("disabled"))).toBe(true);
 
     server.ledger = [purchase("inv-4")];
-    await vi.waitFor(() => expect(screen.queryByText(CONFIRMING_TEXT)).toBeNull(), { timeout: 4000 });
+    await vi.waitFor(() => expect(screen.queryByText(CONFIRMING_TEXT)).toBeNull(), { timeout: 8000 });
     expect(coinButtons()[0]!.hasAttribute("disabled")).toBe(false);
     expect(usePaidInvoices.getState().paid).toEqual([]);
   });
@@ -94,7 +94,7 @@ describe("a payment Telegram reported before the API knows of it", { timeout: 15
     expect(window.location.pathname).toBe("/home");
 
     server.mine = [bookmakerHolding];
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/createprofile"), { timeout: 4000 });
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/createprofile"), { timeout: 8000 });
   });
 
   it("after a minute unconfirmed, says so clearly instead of offering to pay again", async () => {

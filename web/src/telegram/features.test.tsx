@@ -107,7 +107,7 @@ describe("the invite link", () => {
     stubApi({ ...signedInRoutes(), "GET /config": () => json({ botUsername: "bookie_test_bot" }), "GET /subscriptions/active/5": () => json([]) });
     const features = withFeatures(launched());
     renderAt("/mainpage");
-    fireEvent.click(await screen.findByRole("button", { name: "Share invite link" }, { timeout: 3000 }));
+    fireEvent.click(await screen.findByRole("button", { name: "Share invite link" }, { timeout: 5000 }));
     const link = "https://t.me/bookie_test_bot?startapp=bk_5";
     expect(features.openTelegramLink).toHaveBeenCalledWith(`https://t.me/share/url?url=${encodeURIComponent(link)}&text=${encodeURIComponent("Join my book on Bookie")}`);
   });
@@ -115,7 +115,7 @@ describe("the invite link", () => {
   it("can still be copied where the client cannot share", async () => {
     stubApi({ ...signedInRoutes(), "GET /config": () => json({ botUsername: "bookie_test_bot" }), "GET /subscriptions/active/5": () => json([]) });
     renderAt("/mainpage");
-    expect(await screen.findByRole("button", { name: "Copy invite link" }, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Copy invite link" }, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Share invite link" })).toBeNull();
   });
 });
