@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { BookBalances, JoinRequestItem } from "../../../worker/contract";
 import { renderAt, signedInRoutes } from "../bookmaker/test-world";
@@ -117,5 +117,25 @@ describe("the invite link", () => {
     renderAt("/mainpage");
     expect(await screen.findByRole("button", { name: "Copy invite link" }, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Share invite link" })).toBeNull();
+  });
+});
+
+describe("Telegram's Settings button", () => {
+  it("shows on home and opens the notification settings", async () => {
+    stubApi({
+      "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }),
+      "GET /bookmakers/authorizeMe": () => json({ userId: 42, username: "alice", bookmakerDto: null }),
+      "GET /subscriptions/mine": () => json([]),
+      "GET /me/notifications": () => json({ joinRequests: true, approvals: true, coins: true, results: true, newEvents: true, bigBets: true, bigBetThreshold: 1000, canWrite: true }),
+    });
+    const webApp = installTelegram();
+    const clicks = new Set<() => void>();
+    const settings = { isVisible: false, show: vi.fn(), hide: vi.fn(), onClick: (h: () => void) => void clicks.add(h), offClick: (h: () => void) => void clicks.delete(h) };
+    webApp.SettingsButton = settings;
+    renderApp("/home");
+    await screen.findByRole("heading", { name: "Bookie" });
+    await vi.waitFor(() => expect(settings.show).toHaveBeenCalled());
+    act(() => clicks.forEach((h) => h()));
+    expect(await screen.findByRole("dialog", { name: "Notifications" })).toBeTruthy();
   });
 });

@@ -3,6 +3,7 @@ import { useLocation } from "wouter";
 import { DeletionNotice } from "../../bookmaker/DeletionNotice";
 import { PRODUCT_TITLE } from "../../config";
 import { useWebApp } from "../../telegram/context";
+import { useSettingsButton } from "../../telegram/features";
 import { Dialog } from "../../ui/Dialog";
 import { Logo } from "../../ui/Logo";
 import { Page } from "../../ui/Page";
@@ -18,6 +19,8 @@ export function HomeScreen() {
   const [faqOpen, setFaqOpen] = useState(false);
   const [pokerOpen, setPokerOpen] = useState(false);
   const [notificationsOpen, setNotificationsOpen] = useState(false);
+  // Telegram's own Settings item (the mini-app's menu) opens the same sheet.
+  useSettingsButton(() => setNotificationsOpen(true));
 
   return (
     <Page className="home">
