@@ -28,15 +28,19 @@ export function backoffSeconds(env: Env, attempts: number): number {
   return Math.min(MAX_DELAY_S, Math.round(base * 2 ** (attempts - 1)));
 }
 
-/** Waits for this chat's and the bot's next free slot. */
+/**
+ * Waits for this chat's and the bot's next free slot. The slot is taken before waiting, so two
+ * batches consumed at once in this isolate (local queues do that under a backlog) queue up
+ * rather than both take it.
+ */
 async function pace(chatId: number) {
   const now = Date.now();
   const at = Math.max(now, lastSentAt + GAP_MS, (lastSentToChat.get(chatId) ?? 0) + PER_CHAT_MS);
-  if (at > now) await sleep(at - now);
-  lastSentAt = Date.now();
-  lastSentToChat.set(chatId, lastSentAt);
+  lastSentAt = at;
   // Forget chats that are long quiet, so the map stays small.
   if (lastSentToChat.size > 10_000) lastSentToChat.clear();
+  lastSentToChat.set(chatId, at);
+  if (at > now) await sleep(at - now);
 }
 
 type Outcome = { done: true } | { done: false; delaySeconds: number; stopBatch?: boolean };
