@@ -16,10 +16,15 @@ import { existingBetsStatement } from "./statements";
 const MAX_GROUP = 50;
 const REREAD_ATTEMPTS = 3;
 
+/** What identifies one attempt's bet row: its punter and outcome, and the stake and time it was struck with. */
 export interface BetKey {
   userId: number;
   itemId: number;
+  stakeCents: number;
+  createdAt: string;
 }
+
+const keyOf = (k: BetKey) => `${k.userId}:${k.itemId}:${k.stakeCents}:${k.createdAt}`;
 
 /** Why a bet was not written, when it was not refused by a rule. */
 export class BetNotWritten extends Error {
@@ -87,8 +92,11 @@ export class BetWriter {
     if (this.writing) return;
     this.writing = true;
     try {
-      while (this.queue.length > 0) await this.writeGroup(this.queue.splice(0, MAX_GROUP));
-      await this.payOwed();
+      // Bets queued while the owed prices were written are written too: nobody else will.
+      do {
+        while (this.queue.length > 0) await this.writeGroup(this.queue.splice(0, MAX_GROUP));
+        await this.payOwed();
+      } while (this.queue.length > 0);
     } finally {
       this.writing = false;
     }
@@ -118,10 +126,11 @@ export class BetWriter {
     console.error("bet batch outcome unknown; reading back", cause);
     for (let attempt = 1; attempt <= REREAD_ATTEMPTS; attempt++) {
       try {
-        const { results } = await existingBetsStatement(this.db(), this.eventId, group.map((g) => g.key)).all<{ id: number; user_id: number; item_id: number }>();
-        const ids = new Map(results.map((r) => [`${r.user_id}:${r.item_id}`, r.id]));
+        const { results } = await existingBetsStatement(this.db(), this.eventId, group.map((g) => g.key)).all<{ id: number; user_id: number; item_id: number; stake_cents: number; created_at: string }>();
+        // Matched on stake and time too: a row of another attempt on the same outcome is not this bet.
+        const ids = new Map(results.map((r) => [keyOf({ userId: r.user_id, itemId: r.item_id, stakeCents: r.stake_cents, createdAt: r.created_at }), r.id]));
         for (const g of group) {
-          const id = ids.get(`${g.key.userId}:${g.key.itemId}`);
+          const id = ids.get(keyOf(g.key));
           if (id === undefined) g.reject(new BetNotWritten(false, cause));
           else g.resolve(id);
         }

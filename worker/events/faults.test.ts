@@ -95,6 +95,21 @@ describe("the room when D1 fails", () => {
     await expectRoomMatchesD1(event.id);
   });
 
+  it("answers a bet that arrives while owed prices are being written", async () => {
+    const book = await newBook({ coins: 1000 });
+    const event = await newEvent(book, { botEqualizer: true, maxTotalPayout: 200, items: [["A", 2], ["B", 2]] });
+    const current = () => json<BookmakerEvent>("GET", `/events/${event.id}`, { token: book.owner.token });
+    const poor = await newPunter(book, { coins: 1 });
+    const late = await newPunter(book, { coins: 10 });
+    for (const p of [poor, late]) await placeBet(p, book, await current(), 1, 1);
+    // A bet refused at its write leaves the prices it moved owed to D1; that flush is slow, and a bet comes in meanwhile.
+    await injectFaults(event.id, (_n, size) => (size === 3 ? "slow" : null));
+    const fresh = await current();
+    expect((await bet(poor, book, fresh, 0, 40)).status).toBe(409);
+    const answer = await Promise.race([bet(late, book, fresh, 0, 1).then((r) => r.status), new Promise((r) => setTimeout(() => r("no answer"), 5000))]);
+    expect(answer).toBe(201);
+  });
+
   it("settles once when finalize lands but loses its answer, and answers it as done", async () => {
     const { book, event, punter } = await world();
     await injectFaults(event.id, (_n, size) => (size > 4 ? "after" : null));

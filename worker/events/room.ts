@@ -167,7 +167,7 @@ export class EventRoom extends DurableObject<Env> {
   private async reserveAndWrite(e: EventState, item: ItemState, bet: BetRequest, taken: { odds: Odds; payoutCents: number }): Promise<RoomResult<PlacedBet>> {
     this.hold(item, bet.userId, bet.stakeCents, taken.payoutCents);
     const row = { eventId: e.id, itemId: item.id, userId: bet.userId, bookmakerId: e.bookmakerId, stakeCents: bet.stakeCents, odds: taken.odds, createdAt: nowIso() };
-    const write = this.betWriter(e.id).write({ userId: bet.userId, itemId: item.id }, changes.betStatements(this.db, e, row, bet.idempotencyKey));
+    const write = this.betWriter(e.id).write(row, changes.betStatements(this.db, e, row, bet.idempotencyKey));
     this.inflight.add(write);
     try {
       const betId = await write;
@@ -223,7 +223,7 @@ export class EventRoom extends DurableObject<Env> {
   private async commit(eventId: number, statements: D1PreparedStatement[], money = false): Promise<RoomResult> {
     const opId = crypto.randomUUID();
     try {
-      await changes.runBatch(this.db, [...statements, sql.touch(this.db, eventId, opId)], money);
+      await changes.runBatch(this.db, [...statements, sql.itemTotalsStatement(this.db, eventId), sql.touch(this.db, eventId, opId)], money);
     } catch (err) {
       if (err instanceof AppError) return fail("INSUFFICIENT_COINS", err.message);
       console.error("event write failed; reading back", err);
@@ -244,8 +244,9 @@ export class EventRoom extends DurableObject<Env> {
   /** Loaded, and reloaded first when a failure left memory in doubt. */
   private async freshen(eventId: number): Promise<void> {
     if (!this.stale) return this.ensureLoaded(eventId);
-    await this.reload(eventId);
+    // One reload for all callers that find memory in doubt: a second, after a reservation, would drop it.
     this.stale = false;
+    await this.reload(eventId);
     await this.scheduleAlarm(); // the write that left memory in doubt may have moved the start
   }
 

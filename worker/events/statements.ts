@@ -181,7 +181,7 @@ export const insertBetStatement = (db: D1Database, b: BetRowInput) =>
 export const existingBetsStatement = (db: D1Database, eventId: number, keys: { userId: number; itemId: number }[]) =>
   db
     .prepare(
-      `SELECT b.id, b.user_id, b.item_id FROM bets b
+      `SELECT b.id, b.user_id, b.item_id, b.stake_cents, b.created_at FROM bets b
        JOIN json_each(?2) k ON b.user_id = json_extract(k.value, '$[0]') AND b.item_id = json_extract(k.value, '$[1]')
        WHERE b.event_id = ?1`,
     )
@@ -205,3 +205,18 @@ export function reopenStatements(db: D1Database, eventId: number, settledAt: str
     db.prepare(`UPDATE events SET status = 'WAITING_FOR_RESULT', settled_at = NULL WHERE id = ?1`).bind(eventId),
   ];
 }
+
+/** A new bet's stake and would-be payout added to its outcome's totals (the lists read them, never the bets). */
+export const addToItemTotalsStatement = (db: D1Database, itemId: number, stakeCents: number, payoutCents: number) =>
+  db.prepare(`UPDATE event_items SET stake_cents = stake_cents + ?2, liability_cents = liability_cents + ?3 WHERE id = ?1`).bind(itemId, stakeCents, payoutCents);
+
+/** Every outcome's totals counted again from its bets: after a change that settles, refunds or deducts many at once. */
+export const itemTotalsStatement = (db: D1Database, eventId: number) =>
+  db
+    .prepare(
+      `UPDATE event_items SET
+         stake_cents = COALESCE((SELECT SUM(b.stake_cents) FROM bets b WHERE b.item_id = event_items.id AND b.status IN ('ACCEPTED', 'WON', 'LOST')), 0),
+         liability_cents = COALESCE((SELECT SUM(${PAYOUT_SQL}) FROM bets b WHERE b.item_id = event_items.id AND b.status IN ('ACCEPTED', 'WON', 'LOST')), 0)
+       WHERE event_id = ?1`,
+    )
+    .bind(eventId);

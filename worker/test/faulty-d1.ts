@@ -7,13 +7,16 @@ import { roomStub } from "./events";
 
 // A stand-in for a room's D1 binding that wraps the real D1 and makes chosen batches fail:
 // "before" fails without writing (a refused connection), "after" writes and then fails (the
-// answer is lost, so the caller cannot know the outcome). Everything else is the real D1.
+// answer is lost, so the caller cannot know the outcome), "slow" answers a second late.
+// Everything else is the real D1.
 
-export type Fault = "before" | "after";
+export type Fault = "before" | "after" | "slow";
 /** Decides the fault of the nth batch (1-based) of `size` statements; null lets it through. */
 export type FaultPlan = (n: number, size: number) => Fault | null;
 
 export const LOST = "D1_ERROR: Network connection lost.";
+/** How long a "slow" batch takes: an overloaded primary. */
+export const SLOW_MS = 1000;
 
 export function faultyD1(real: D1Database, plan: FaultPlan): D1Database {
   let n = 0;
@@ -24,6 +27,7 @@ export function faultyD1(real: D1Database, plan: FaultPlan): D1Database {
     async batch<T>(statements: D1PreparedStatement[]) {
       const fault = plan(++n, statements.length);
       if (fault === "before") throw new Error(LOST);
+      if (fault === "slow") await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
       const results = await real.batch<T>(statements);
       if (fault === "after") throw new Error(LOST);
       return results;
@@ -67,3 +71,16 @@ export async function expectRoomMatchesD1(eventId: number) {
   for (const [id, held] of Object.entries(room)) expect(held, `outcome ${id}`).toEqual(d1.get(Number(id)) ?? { stake: 0, liability: 0 });
 }
 
+
+/** Each outcome's stored totals (kept by the room for the polled lists) equal the sums over its bets. */
+export async function expectStoredTotalsMatchBets(eventId: number) {
+  const { results } = await env.DB.prepare(
+    `SELECT i.id, i.stake_cents, i.liability_cents,
+       COALESCE((SELECT SUM(b.stake_cents) FROM bets b WHERE b.item_id = i.id AND b.status IN ('ACCEPTED', 'WON', 'LOST')), 0) AS stakes,
+       COALESCE((SELECT SUM(${PAYOUT_SQL}) FROM bets b WHERE b.item_id = i.id AND b.status IN ('ACCEPTED', 'WON', 'LOST')), 0) AS payouts
+     FROM event_items i WHERE i.event_id = ?1`,
+  )
+    .bind(eventId)
+    .all<{ id: number; stake_cents: number; liability_cents: number; stakes: number; payouts: number }>();
+  for (const r of results) expect([r.stake_cents, r.liability_cents], `outcome ${r.id}`).toEqual([r.stakes, r.payouts]);
+}
