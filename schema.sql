@@ -122,6 +122,9 @@ CREATE TABLE event_items (
   -- a non-runner's Rule 4 deduction (pence in the pound) and when it was withdrawn
   deduction INTEGER NOT NULL DEFAULT 0 CHECK (deduction BETWEEN 0 AND 90),
   withdrawn_at TEXT,
+  -- stakes and would-be payout of its live and settled bets (ACCEPTED, WON, LOST), kept by the room
+  stake_cents INTEGER NOT NULL DEFAULT 0,
+  liability_cents INTEGER NOT NULL DEFAULT 0,
   UNIQUE (event_id, position)
 );
 
@@ -148,6 +151,7 @@ CREATE TABLE bets (
 CREATE INDEX bets_event ON bets (event_id, status);
 CREATE INDEX bets_punter_history ON bets (bookmaker_id, user_id, created_at);
 CREATE INDEX bets_bookmaker_settled ON bets (bookmaker_id, settled_at);
+CREATE INDEX bets_user_event ON bets (user_id, event_id);
 
 -- The market's catalogue, in Telegram Stars. Coin packages carry `coins_cents`.
 CREATE TABLE subscriptions (

@@ -365,3 +365,11 @@ export interface PublicConfig {
   /** The bot's username without "@" (for invite links); null when neither configured nor known from Telegram. */
   botUsername: string | null;
 }
+
+/** What undoing an event's result would move back (`GET /events/{id}/settlement`). */
+export interface SettlementSize {
+  bets: number;
+  coins: number;
+  /** Until when the result can be undone. */
+  undoUntil: string;
+}

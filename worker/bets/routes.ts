@@ -10,6 +10,7 @@ import { roomOf, unwrap } from "../events/rooms";
 import { BetBody } from "../events/rules";
 import { membershipOf } from "../memberships/queries";
 import { betHistory, placedToBet } from "./queries";
+import { versioned } from "../lib/versions";
 import { placedAnswer } from "./replay";
 import { notifyAfter } from "../notifications/enqueue";
 import { bigBetMessages } from "../notifications/triggers";
@@ -37,7 +38,25 @@ async function history(c: Context<AppEnv>, bookmakerId: number, query: v.InferOu
     maxDays = OWNER_DAYS;
   }
   const days = Math.min(query.days ?? maxDays, maxDays);
-  return c.json(await betHistory(c.env.DB, bookmakerId, subject, new Date(Date.now() - days * 864e5).toISOString()));
+  const since = new Date(Date.now() - days * 864e5).toISOString();
+  const state = await historyState(c.env.DB, bookmakerId, subject, since);
+  return versioned(c, [subject, state?.bets, state?.events], () => betHistory(c.env.DB, bookmakerId, subject, since));
+}
+
+/**
+ * What a punter's history shows depends on his bets (count, newest) and the events they are on:
+ * every settlement, non-runner, undo or rename bumps its event's version. One indexed read.
+ */
+function historyState(db: D1Database, bookmakerId: number, userId: number, since: string) {
+  return db
+    .prepare(
+      `SELECT
+         (SELECT COUNT(*) || '.' || COALESCE(MAX(b.id), 0) FROM bets b WHERE b.bookmaker_id = ?1 AND b.user_id = ?2 AND b.created_at >= ?3) AS bets,
+         (SELECT group_concat(v) FROM (SELECT DISTINCT e.id || ':' || e.version AS v FROM bets b JOIN events e ON e.id = b.event_id
+            WHERE b.bookmaker_id = ?1 AND b.user_id = ?2 AND b.created_at >= ?3 ORDER BY 1)) AS events`,
+    )
+    .bind(bookmakerId, userId, since)
+    .first<{ bets: string; events: string | null }>();
 }
 
 const BookParam = v.object({ bookmakerId: IdParam });

@@ -1,4 +1,4 @@
-import type { Odds } from "../../common/odds";
+import { payoutCents, type Odds } from "../../common/odds";
 import { pool, punter } from "../ledger/accounts";
 import { reverseSettlementStatements, settleBetsStatements, shortOfReversalStatement, type BetFilter } from "../ledger/settlement";
 import { rule4Deduction } from "../../common/rule4";
@@ -178,6 +178,7 @@ export function betStatements(db: D1Database, e: EventState, row: sql.BetRowInpu
   return [
     ...transferStatements(db, { kind: "STAKE", poolOwnerId: e.ownerId, from: punter(e.ownerId, row.userId), to: pool(e.ownerId), amountCents: row.stakeCents, ref: `event:${e.id}` }),
     ...(idempotencyKey === undefined ? [] : [markCommitted(db, row.userId, idempotencyKey, place)]),
+    sql.addToItemTotalsStatement(db, row.itemId, row.stakeCents, payoutCents(row.stakeCents, row.odds)),
     sql.insertBetStatement(db, row),
   ];
 }

@@ -2,12 +2,13 @@ import { env } from "cloudflare:workers";
 import { evictDurableObject } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ladderOdds, payoutCents } from "../../common/odds";
+import { ladderOdds, type Odds } from "../../common/odds";
+import { settledPayoutCents } from "../../common/rule4";
 import type { Bet, BookmakerEvent } from "../contract";
 import { PAYOUT_SQL } from "../ledger/settlement";
 import { call, json, type TestUser } from "../test/api";
 import { bet, inHours, newEvent, roomStub } from "../test/events";
-import { expectRoomMatchesD1, injectFaults, type Fault, type FaultPlan } from "../test/faulty-d1";
+import { expectRoomMatchesD1, expectStoredTotalsMatchBets, injectFaults, type Fault, type FaultPlan } from "../test/faulty-d1";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 
 // Random concurrent bets and admin operations while the room's D1 fails at random, before a
@@ -34,6 +35,7 @@ const op = fc.oneof(
   { weight: 1, arbitrary: fc.record({ type: fc.constant("nr" as const), outcome }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("finalize" as const), winners: fc.subarray([0, 1, 2, 3]) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("abandon" as const) }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant("unsettle" as const) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("evict" as const) }) },
 );
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
@@ -41,6 +43,8 @@ type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
 const sequence = fc.record({
   maxTotalPayout: fc.integer({ min: 50, max: 2000 }),
   botEqualizer: fc.boolean(),
+  rule4: fc.boolean(),
+  deadHeat: fc.boolean(),
   punterCoins: fc.array(fc.integer({ min: 10, max: 100 }), { minLength: PUNTERS, maxLength: PUNTERS }),
   faults: fc.array(fc.constantFrom<Fault | null>(null, null, null, "before", "after"), { minLength: 30, maxLength: 30 }),
   steps: fc.array(fc.array(op, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 4 }),
@@ -61,7 +65,7 @@ interface World {
 /** What the answers say happened: the model the balances are checked against. */
 interface Model {
   moved: number[]; // coins added minus withdrawn, per punter (cents)
-  bets: { who: number; itemId: number; stakeCents: number; payoutCents: number }[];
+  bets: { betId: number; who: number; itemId: number; stakeCents: number; odds: Odds }[];
   withdrawn: Set<number>;
   /** null while open; the winners once finalized ([] refunds all); "closed" once abandoned. */
   result: number[] | "closed" | null;
@@ -78,7 +82,7 @@ async function perform(w: World, m: Model, o: Op): Promise<number> {
       const res = await bet(w.punters[o.who], w.book, event, o.outcome, o.cents / 100, event.items[o.outcome].currCoefficient);
       if (res.status === 201) {
         const placed = await res.json<Bet>();
-        m.bets.push({ who: o.who, itemId: placed.eventItemId, stakeCents: o.cents, payoutCents: payoutCents(o.cents, ladderOdds(placed.coefficient)!) });
+        m.bets.push({ betId: placed.betId, who: o.who, itemId: placed.eventItemId, stakeCents: o.cents, odds: ladderOdds(placed.coefficient)! });
       }
       return res.status;
     }
@@ -121,6 +125,11 @@ async function perform(w: World, m: Model, o: Op): Promise<number> {
       if (res.status === 200) m.result = "closed";
       return res.status;
     }
+    case "unsettle": {
+      const res = await call("POST", `/events/${id}/unsettle`, { token: owner });
+      if (res.status === 200) m.result = null;
+      return res.status;
+    }
     case "evict":
       await evictDurableObject(roomStub(id)).catch(() => undefined);
       return 200;
@@ -128,16 +137,21 @@ async function perform(w: World, m: Model, o: Op): Promise<number> {
 }
 
 /** A call that never answers is a failure too (a deadlock in the room), not a hung test. */
-function withinTime<T>(promise: Promise<T>, o: Op): Promise<T> {
+function withinTime<T>(promise: Promise<T>, o: unknown): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer to ${JSON.stringify(o)}`)), 30_000)));
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer to ${JSON.stringify(o)}`)), 10_000)));
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** What a bet returned to its punter by the model: refund, payout or nothing. */
-function returned(m: Model, b: Model["bets"][number]): number {
+/**
+ * What a bet returned to its punter by the model: refund, payout or nothing. A winner is paid
+ * at its odds less its Rule 4 deduction (as D1 recorded it), on stake ÷ n for n dead-heating
+ * winners when the rule is on.
+ */
+function returned(m: Model, b: Model["bets"][number], rules: { deadHeat: boolean }, deductions: Map<number, number>): number {
   if (m.withdrawn.has(b.itemId) || m.result === null || m.result === "closed" || m.result.length === 0) return b.stakeCents;
-  return m.result.includes(b.itemId) ? b.payoutCents : 0;
+  if (!m.result.includes(b.itemId)) return 0;
+  return settledPayoutCents(b.stakeCents, b.odds, deductions.get(b.betId) ?? 0, rules.deadHeat ? m.result.length : 1);
 }
 
 const balance = async (ownerId: number, punterId: number | null) =>
@@ -152,22 +166,22 @@ describe("the room under random failing writes", () => {
     let accepted = 0;
     let failed = 0;
     await fc.assert(
-      fc.asyncProperty(sequence, async ({ maxTotalPayout, botEqualizer, punterCoins, faults, steps }) => {
+      fc.asyncProperty(sequence, async ({ maxTotalPayout, botEqualizer, rule4, deadHeat, punterCoins, faults, steps }) => {
         const book = await newBook({ coins: 1000 });
-        const event = await newEvent(book, { maxTotalPayout, botEqualizer, items: ITEMS });
+        const event = await newEvent(book, { maxTotalPayout, botEqualizer, rule4, deadHeat, items: ITEMS });
         const punters = await Promise.all(punterCoins.map((c) => newPunter(book, { coins: c })));
         const pool = await balance(book.owner.userId, null);
         const w: World = { book, punters, event };
         const m: Model = { moved: punters.map(() => 0), bets: [], withdrawn: new Set(), result: null };
         const plan = planOf(faults);
         for (const step of steps) {
-          await injectFaults(event.id, plan);
+          await withinTime(injectFaults(event.id, plan), "injecting faults");
           const statuses = await Promise.all(step.map((o) => withinTime(perform(w, m, o), o)));
           expect(statuses.filter((s) => !ALLOWED.has(s))).toEqual([]);
           accepted += statuses.filter((s) => s === 201).length;
           failed += statuses.filter((s) => s >= 500).length;
         }
-        await injectFaults(event.id, () => null);
+        await withinTime(injectFaults(event.id, () => null), "clearing faults");
 
         // Every bet in D1 was answered 201, and every 201 is in D1.
         const { results: stored } = await env.DB.prepare(`SELECT user_id, item_id, stake_cents FROM bets WHERE event_id = ?1 ORDER BY user_id, item_id`).bind(event.id).all();
@@ -183,20 +197,27 @@ describe("the room under random failing writes", () => {
         expect(over.results).toEqual([]);
 
         // A bet's call makes the room reload if a failure left it in doubt; then it must hold what D1 holds.
-        await bet(punters[0], book, event, 0, 0.01, 1000.5);
-        await expectRoomMatchesD1(event.id);
+        await withinTime(bet(punters[0], book, event, 0, 0.01, 1000.5), "a bet that reloads the room");
+        await withinTime(expectRoomMatchesD1(event.id), "reading the room");
+        await expectStoredTotalsMatchBets(event.id);
 
         // Settle what is left, then the balances must be the model's.
         if ((await call("POST", `/events/${event.id}/abandon`, { token: book.owner.token })).status === 200) m.result = "closed";
         expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
+        await expectStoredTotalsMatchBets(event.id);
+        // Rule 4 deductions only with the rule on and a runner withdrawn; never past 90p.
+        const { results: deducted } = await env.DB.prepare(`SELECT id, deduction FROM bets WHERE event_id = ?1`).bind(event.id).all<{ id: number; deduction: number }>();
+        const deductions = new Map(deducted.map((d) => [d.id, d.deduction]));
+        for (const d of deducted) expect(d.deduction).toBeLessThanOrEqual(rule4 && m.withdrawn.size > 0 ? 90 : 0);
+        const paid = (b: Model["bets"][number]) => returned(m, b, { deadHeat }, deductions);
         for (const [i, p] of punters.entries()) {
           const mine = m.bets.filter((b) => b.who === i);
-          const expected = punterCoins[i] * 100 + m.moved[i] - mine.reduce((s, b) => s + b.stakeCents, 0) + mine.reduce((s, b) => s + returned(m, b), 0);
+          const expected = punterCoins[i] * 100 + m.moved[i] - mine.reduce((s, b) => s + b.stakeCents, 0) + mine.reduce((s, b) => s + paid(b), 0);
           expect(await balance(book.owner.userId, p.userId), `punter ${i}`).toBe(expected);
         }
         const staked = m.bets.reduce((s, b) => s + b.stakeCents, 0);
-        const paid = m.bets.reduce((s, b) => s + returned(m, b), 0);
-        expect(await balance(book.owner.userId, null)).toBe(pool - m.moved.reduce((s, c) => s + c, 0) + staked - paid);
+        const paidOut = m.bets.reduce((s, b) => s + paid(b), 0);
+        expect(await balance(book.owner.userId, null)).toBe(pool - m.moved.reduce((s, c) => s + c, 0) + staked - paidOut);
       }),
       { numRuns: runs },
     );

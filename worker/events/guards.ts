@@ -1,4 +1,5 @@
 import { decimalText, ladderOdds, payoutCents, sameOdds, type Odds } from "../../common/odds";
+import { UNSETTLE_WINDOW_MS } from "../../common/racing";
 import { stakeRoom } from "./views";
 import { fail, OPEN, type EventState, type EventStatus, type ItemState, type RoomResult } from "./state";
 
@@ -114,8 +115,7 @@ export function checkBet(
   return { odds, payoutCents: payout };
 }
 
-/** How long after settling a bookmaker may undo the result. */
-export const UNSETTLE_WINDOW_MS = 24 * 60 * 60 * 1000;
+export { UNSETTLE_WINDOW_MS };
 
 /** A result may be undone once, within 24 hours of the settlement. */
 export function canUnsettle(e: EventState, now: number): Refusal {

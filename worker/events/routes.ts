@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
-import type { BookmakerEvent } from "../contract";
+import type { BookmakerEvent, SettlementSize } from "../contract";
 import type { AppEnv, Env } from "../env";
 import { requireUser } from "../identity/require-user";
 import { balanceOf, pool } from "../ledger/accounts";
@@ -8,7 +8,8 @@ import { AppError, notFound } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { IdParam, validate } from "../lib/validate";
 import { requireOwnBookmaker, type BookmakerRow } from "../bookmakers/queries";
-import { holdsSubscription } from "../subscriptions/activity";
+import { holdsSubscription, holdsSubscriptionSql } from "../subscriptions/activity";
+import { versioned } from "../lib/versions";
 import { COUNTRIES, SPORTS } from "./catalog";
 import { newEventId, roomOf, unwrap } from "./rooms";
 import type { RoomResult } from "./state";
@@ -92,8 +93,16 @@ export const eventRoutes = new Hono<AppEnv>()
     const open = `e.status IN ('CREATED', 'READY_FOR_BETS', 'WAITING_FOR_RESULT', 'SUSPENDED')`;
     const history = `e.status IN ('CALCULATED', 'CANCELLED') AND e.settled_at >= ?2`;
     const where = view === "open" ? open : view === "history" ? history : `(${open} OR (${history}))`;
-    const withWhatIf = await holdsSubscription(c.env.DB, book.owner_id, "WHAT_IF", nowIso());
-    return c.json(await bookmakerEvents(c.env.DB, `e.bookmaker_id = ?1 AND ${where}`, view === "open" ? [book.id] : [book.id, since], withWhatIf));
+    const binds = view === "open" ? [book.id] : [book.id, since];
+    // The listed events' ids and versions, and the what-if feature: an unchanged list is a 304 from this one read.
+    const state = await c.env.DB.prepare(
+      `SELECT ${holdsSubscriptionSql("?3", "'WHAT_IF'", "?4")} AS what_if,
+         (SELECT group_concat(v) FROM (SELECT e.id || ':' || e.version AS v FROM events e WHERE e.bookmaker_id = ?1 AND ${where} ORDER BY e.id)) AS events`,
+    )
+      .bind(book.id, since, book.owner_id, nowIso())
+      .first<{ what_if: number; events: string | null }>();
+    const withWhatIf = state?.what_if === 1;
+    return versioned(c, [view, withWhatIf, state?.events], () => bookmakerEvents(c.env.DB, `e.bookmaker_id = ?1 AND ${where}`, binds, withWhatIf));
   })
   .post("/", validate("json", v.object({ draftId: v.pipe(v.number("Must be a draft id."), v.safeInteger("Must be a draft id.")) })), async (c) => {
     const { draftId } = c.req.valid("json");
@@ -142,7 +151,8 @@ export const eventRoutes = new Hono<AppEnv>()
     const event = await oneEvent(c.env, book, id);
     if (!event.settledAt) throw new AppError("CANNOT_UNSETTLE", 409, "Only a settled or abandoned event's result can be undone.");
     const size = await reversalSizeStatement(c.env.DB, id, event.settledAt).first<{ bets: number; cents: number }>();
-    return c.json({ bets: size?.bets ?? 0, coins: fromCents(size?.cents ?? 0), undoUntil: new Date(Date.parse(event.settledAt) + UNSETTLE_WINDOW_MS).toISOString() });
+    const answer: SettlementSize = { bets: size?.bets ?? 0, coins: fromCents(size?.cents ?? 0), undoUntil: new Date(Date.parse(event.settledAt) + UNSETTLE_WINDOW_MS).toISOString() };
+    return c.json(answer);
   })
   .post("/:id/modifyDates", validate("param", EventParam), validate("json", DatesBody), async (c) => {
     const { id } = c.req.valid("param");

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { ladderOdds, RETURN_CHOICES } from "../../common/odds";
+import { racesByDefault } from "../../common/racing";
 import { PositiveCoins } from "../ledger/money";
 import { rfc3339Millis } from "../lib/validate";
 import { COUNTRIES, SPORTS } from "./catalog";
@@ -82,8 +83,6 @@ export const DraftItems = v.pipe(
 
 const Flag = v.boolean("Must be true or false.");
 
-/** Rule 4 and the dead-heat rule are the trade's custom in racing: on by default there, off elsewhere. */
-export const racesByDefault = (title: string) => ["Horse Racing", "Greyhound Racing"].includes(title.split(" / ")[0]);
 
 export const DraftBody = v.pipe(
   v.object({

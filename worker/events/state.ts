@@ -82,6 +82,9 @@ export interface ItemRow {
   status: ItemStatus;
   deduction: number;
   withdrawn_at: string | null;
+  /** Stakes and would-be payout of the outcome's live and settled bets, kept by the room. */
+  stake_cents: number;
+  liability_cents: number;
 }
 
 export const EVENT_COLUMNS = `e.id, e.bookmaker_id, b.owner_id, e.title, e.description, e.status, e.start_date, e.end_date,

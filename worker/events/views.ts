@@ -1,8 +1,7 @@
 import { decimalText, fractionalText, type Odds } from "../../common/odds";
 import type { BookmakerEvent, PlayerEvent } from "../contract";
 import { fromCents } from "../ledger/money";
-import { PAYOUT_SQL } from "../ledger/settlement";
-import { bookmakerWhatIf, punterWhatIf, type LiveBet } from "./book";
+import { punterWhatIf, type LiveBet } from "./book";
 import { EVENT_COLUMNS, type EventRow, type ItemRow } from "./state";
 
 // Reads for the event screens, straight from D1 (never through a room).
@@ -23,46 +22,48 @@ interface BetRow {
   dead_heat: number;
 }
 
+/** The events matching `where` (over `e`) and their outcomes, in one round trip. */
 async function loadEvents(db: D1Database, where: string, binds: unknown[]) {
-  const { results: events } = await db
-    .prepare(`SELECT ${EVENT_COLUMNS} FROM events e JOIN bookmakers b ON b.id = e.bookmaker_id WHERE ${where} ORDER BY e.start_date DESC`)
-    .bind(...binds)
-    .all<EventRow>();
-  if (events.length === 0) return { events, items: new Map<number, ItemRow[]>(), ids: "[]" };
-  const ids = JSON.stringify(events.map((e) => e.id));
-  const { results } = await db
-    .prepare(`SELECT * FROM event_items WHERE event_id IN (SELECT value FROM json_each(?1)) ORDER BY event_id, position`)
-    .bind(ids)
-    .all<ItemRow>();
+  const [found, outcomes] = await db.batch([
+    db.prepare(`SELECT ${EVENT_COLUMNS} FROM events e JOIN bookmakers b ON b.id = e.bookmaker_id WHERE ${where} ORDER BY e.start_date DESC`).bind(...binds),
+    db
+      .prepare(
+        `SELECT i.* FROM event_items i WHERE i.event_id IN (SELECT e.id FROM events e JOIN bookmakers b ON b.id = e.bookmaker_id WHERE ${where})
+         ORDER BY i.event_id, i.position`,
+      )
+      .bind(...binds),
+  ]);
+  const events = found.results as EventRow[];
   const items = new Map<number, ItemRow[]>();
-  for (const i of results) items.set(i.event_id, [...(items.get(i.event_id) ?? []), i]);
-  return { events, items, ids };
+  for (const i of outcomes.results as ItemRow[]) items.set(i.event_id, [...(items.get(i.event_id) ?? []), i]);
+  return { events, items, ids: JSON.stringify(events.map((e) => e.id)) };
 }
 
-async function countedBets(db: D1Database, ids: string, userId?: number) {
+/** The punter's own live and settled bets on these events (an index on user and event keeps it small). */
+async function ownBets(db: D1Database, ids: string, userId: number) {
   const { results } = await db
     .prepare(
       `SELECT event_id, item_id, user_id, stake_cents, odds_num, odds_den, deduction, dead_heat FROM bets
-       WHERE event_id IN (SELECT value FROM json_each(?1)) AND ${COUNTED} ${userId === undefined ? "" : "AND user_id = ?2"}`,
+       WHERE user_id = ?2 AND event_id IN (SELECT value FROM json_each(?1)) AND ${COUNTED}`,
     )
-    .bind(...(userId === undefined ? [ids] : [ids, userId]))
+    .bind(ids, userId)
     .all<BetRow>();
   const byEvent = new Map<number, LiveBet[]>();
   for (const b of results) byEvent.set(b.event_id, [...(byEvent.get(b.event_id) ?? []), { itemId: b.item_id, stakeCents: b.stake_cents, odds: odds(b.odds_num, b.odds_den), deduction: b.deduction, deadHeat: b.dead_heat }]);
   return byEvent;
 }
 
-/** What accepted bets would pay per outcome, should it win (cents). */
-async function openLiability(db: D1Database, ids: string) {
-  const { results } = await db
-    .prepare(
-      `SELECT item_id, SUM(${PAYOUT_SQL}) AS liability FROM bets b
-       WHERE b.event_id IN (SELECT value FROM json_each(?1)) AND b.status = 'ACCEPTED' GROUP BY item_id`,
-    )
-    .bind(ids)
-    .all<{ item_id: number; liability: number }>();
-  return new Map(results.map((r) => [r.item_id, r.liability]));
-}
+/**
+ * The bookmaker's result per outcome should it win: every stake kept, that outcome's bets paid,
+ * from the totals the room keeps on each outcome (no bet is read).
+ */
+const bookmakerWhatIfOf = (items: ItemRow[]) => {
+  const stakes = items.reduce((sum, i) => sum + i.stake_cents, 0);
+  return new Map(items.map((i) => [i.id, stakes - i.liability_cents]));
+};
+
+/** Events still taking or holding live bets: their outcomes' totals are live liability. */
+const LIVE: readonly string[] = ["CREATED", "READY_FOR_BETS", "WAITING_FOR_RESULT", "SUSPENDED"];
 
 /** The largest stake (cents) whose payout at `odds` fits in `roomCents`. */
 export const stakeRoom = (roomCents: number, odds: Odds) => Math.max(0, Math.floor((roomCents * odds.den) / (odds.num + odds.den)));
@@ -78,11 +79,10 @@ const dates = (e: EventRow) => ({
 
 /** The bookmaker's events matching `where` (over `e`), with what-if when he holds WHAT_IF. */
 export async function bookmakerEvents(db: D1Database, where: string, binds: unknown[], withWhatIf: boolean): Promise<BookmakerEvent[]> {
-  const { events, items, ids } = await loadEvents(db, where, binds);
-  const bets = withWhatIf && events.length ? await countedBets(db, ids) : new Map<number, LiveBet[]>();
+  const { events, items } = await loadEvents(db, where, binds);
   return events.map((e) => {
     const own = items.get(e.id) ?? [];
-    const whatIf = bookmakerWhatIf(own.map((i) => i.id), bets.get(e.id) ?? []);
+    const whatIf = bookmakerWhatIfOf(own);
     return {
       id: e.id,
       title: e.title,
@@ -119,7 +119,7 @@ export async function playerEvents(
   args: { bookmakerId: number; userId: number; requestId: number; since: string; withWhatIf: boolean; withFractional: boolean },
 ): Promise<PlayerEvent[]> {
   const { events, items, ids } = await loadEvents(db, `e.bookmaker_id = ?1 AND e.published_at IS NOT NULL AND e.start_date >= ?2`, [args.bookmakerId, args.since]);
-  const [bets, liability] = events.length ? await Promise.all([countedBets(db, ids, args.userId), openLiability(db, ids)]) : [new Map<number, LiveBet[]>(), new Map<number, number>()];
+  const bets = events.length ? await ownBets(db, ids, args.userId) : new Map<number, LiveBet[]>();
   return events.map((e) => {
     const own = items.get(e.id) ?? [];
     const mine = bets.get(e.id) ?? [];
@@ -145,7 +145,7 @@ export async function playerEvents(
           status: i.status,
           whatIf: args.withWhatIf ? fromCents(whatIf.get(i.id) ?? 0) : 0,
           myStake: fromCents(mine.filter((b) => b.itemId === i.id).reduce((s, b) => s + b.stakeCents, 0)),
-          maxStake: fromCents(stakeRoom(e.max_total_payout_cents - (liability.get(i.id) ?? 0), curr)),
+          maxStake: fromCents(stakeRoom(e.max_total_payout_cents - (LIVE.includes(e.status) ? i.liability_cents : 0), curr)),
           deduction: i.deduction,
         };
       }),

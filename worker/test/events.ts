@@ -13,6 +13,8 @@ export interface DraftOptions {
   items?: [string, number][];
   maxTotalPayout?: number;
   botEqualizer?: boolean;
+  rule4?: boolean;
+  deadHeat?: boolean;
   returnPrice?: number;
   startDate?: string;
   endDate?: string;
@@ -31,6 +33,8 @@ export function draftBody(book: TestBook, o: DraftOptions = {}) {
     items: (o.items ?? [["Red Rum", 2], ["Shergar", 3]]).map(([title, coefficient]) => ({ title, coefficient })),
     returnPrice: o.returnPrice ?? 0.5,
     botEqualizer: o.botEqualizer ?? false,
+    ...(o.rule4 === undefined ? {} : { rule4: o.rule4 }),
+    ...(o.deadHeat === undefined ? {} : { deadHeat: o.deadHeat }),
   };
 }
 

@@ -1,16 +1,12 @@
 import { UNSETTLE_WINDOW_MS } from "../../../../common/racing";
-import type { BookmakerEvent, Id } from "../../../../worker/contract";
+import type { BookmakerEvent, Id, SettlementSize } from "../../../../worker/contract";
 import { apiFetch } from "../../api/client";
 import { bookCall } from "../../bookmaker/call";
 import { useAuth } from "../../store/auth";
 import { formatAmount } from "../../ui/amount";
 
 /** GET /events/{id}/settlement: what undoing the result moves back. */
-export interface Settlement {
-  bets: number;
-  coins: number;
-  undoUntil: string;
-}
+export type Settlement = SettlementSize;
 
 /** A result settled or abandoned within the last 24 hours can still be undone. */
 export const undoable = (e: BookmakerEvent, now = Date.now()) => e.settledAt !== null && Date.parse(e.settledAt) + UNSETTLE_WINDOW_MS > now;

@@ -1,0 +1,123 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { BookmakerEvent } from "../contract";
+import { call, json, type TestUser } from "../test/api";
+import { newEvent, placeBet } from "../test/events";
+import { giveSubscription, newBook, newPunter, type TestBook } from "../test/world";
+
+// Polled lists answer 304 from versions: every write that changes what a list shows changes
+// its ETag, and a write that does not concern the caller leaves it alone.
+
+async function poll(path: string, token: string, etag?: string) {
+  const res = await call("GET", path, { token, headers: etag ? { "If-None-Match": etag } : {} });
+  return { status: res.status, etag: res.headers.get("ETag") ?? "", body: res.status === 200 ? await res.json() : null };
+}
+
+/** The list's ETag now, checking that asking with it again is a 304. */
+async function tagOf(path: string, token: string) {
+  const first = await poll(path, token);
+  expect(first.status, path).toBe(200);
+  expect((await poll(path, token, first.etag)).status, `${path} unchanged`).toBe(304);
+  return first.etag;
+}
+
+async function world() {
+  const book = await newBook({ coins: 1000 });
+  const event = await newEvent(book, { items: [["A", 2], ["B", 3], ["C", 5]] });
+  const punter = await newPunter(book, { coins: 100 });
+  const other = await newPunter(book, { coins: 100 });
+  return { book, event, punter, other };
+}
+
+const lists = (book: TestBook, punter: TestUser) => ({
+  player: [`/player/events/${book.bookmakerId}`, punter.token] as const,
+  own: [`/events`, book.owner.token] as const,
+  history: [`/bets/${book.bookmakerId}/`, punter.token] as const,
+});
+
+describe("polled lists", () => {
+  it("change their ETag with a bet, a non-runner, odds, dates and a settlement, and only then", async () => {
+    const { book, event, punter, other } = await world();
+    const l = lists(book, punter);
+    const owner = book.owner.token;
+    const changes: [string, () => Promise<unknown>, (keyof typeof l)[]][] = [
+      ["another punter's bet", () => placeBet(other, book, event, 0, 10), ["player", "own"]],
+      ["his own bet", () => placeBet(punter, book, event, 1, 10), ["player", "own", "history"]],
+      ["odds", () => json("POST", `/events/${event.id}/coefficients`, { token: owner, body: { items: [{ id: event.items[2].id, coefficient: 6 }] } }), ["player", "own", "history"]],
+      ["dates", () => json("POST", `/events/${event.id}/modifyDates`, { token: owner, body: { startDate: new Date(Date.now() + 5 * 3600_000).toISOString(), endDate: new Date(Date.now() + 6 * 3600_000).toISOString() } }), ["player", "own", "history"]],
+      ["a non-runner", () => json("POST", `/events/${event.id}/nr/${event.items[2].id}`, { token: owner }), ["player", "own", "history"]],
+      ["a settlement", () => json("POST", `/events/${event.id}/finalize`, { token: owner, body: { eventId: event.id, winners: [event.items[1].id] } }), ["player", "own", "history"]],
+    ];
+    for (const [what, write, concerned] of changes) {
+      const before = Object.fromEntries(await Promise.all(Object.entries(l).map(async ([k, [path, token]]) => [k, await tagOf(path, token)])));
+      await write();
+      for (const [k, [path, token]] of Object.entries(l)) {
+        const after = await poll(path, token, before[k]);
+        expect(after.status, `${what}: ${k}`).toBe(concerned.includes(k as keyof typeof l) ? 200 : 304);
+      }
+    }
+  });
+
+  it("answers a changed list with what changed, never a stale body", async () => {
+    const { book, event, punter, other } = await world();
+    const path = `/player/events/${book.bookmakerId}`;
+    const etag = await tagOf(path, punter.token);
+    await placeBet(other, book, event, 0, 10);
+    const after = await poll(path, punter.token, etag);
+    const shown = (after.body as { eventId: number; items: { maxStake: number }[] }[]).find((e) => e.eventId === event.id)!;
+    expect(shown.items[0].maxStake).toBe(4990); // (10,000 − 20) / 2
+  });
+
+  it("leaves a punter's lists alone when another book or a coin move to someone else changes", async () => {
+    const { book, punter, other } = await world();
+    const l = lists(book, punter);
+    const tags = await Promise.all(Object.values(l).map(([path, token]) => tagOf(path, token)));
+    const elsewhere = await newBook({ coins: 1000 });
+    const stranger = await newPunter(elsewhere, { coins: 50 });
+    await placeBet(stranger, elsewhere, await newEvent(elsewhere), 0, 5);
+    await json("POST", "/balances/add", { token: book.owner.token, body: { userId: other.userId, balance: { amount: 5 } } });
+    for (const [i, [path, token]] of Object.values(l).entries()) expect((await poll(path, token, tags[i])).status, path).toBe(304);
+  });
+
+  it("changes the punter's list when the bookmaker gains or loses what-if, even with no write to the events", async () => {
+    const { book, punter } = await world();
+    const path = `/player/events/${book.bookmakerId}`;
+    const without = await tagOf(path, punter.token);
+    await giveSubscription(book.owner.userId, "WHAT_IF", new Date(Date.now() + 1000).toISOString());
+    const withIt = await poll(path, punter.token, without);
+    expect(withIt.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1100)); // the subscription ends by itself
+    expect((await poll(path, punter.token, withIt.etag)).status).toBe(200);
+  });
+
+  it("lets a punter see the list once approved, and refuses it before", async () => {
+    const book = await newBook({ coins: 1000 });
+    await newEvent(book);
+    const { signIn } = await import("../test/api");
+    const newcomer = await signIn("newcomer");
+    await json("POST", `/bookmakers/${book.bookmakerId}/sign`, { token: newcomer.token });
+    expect((await poll(`/player/events/${book.bookmakerId}`, newcomer.token)).status).toBe(403);
+    const requests = await json<{ joinRequest: { id: number }; user: { internalId: number } }[]>("GET", "/bookmakers/requests", { token: book.owner.token });
+    await json("POST", `/bookmakers/requests/${requests.find((r) => r.user.internalId === newcomer.userId)!.joinRequest.id}/approve`, { token: book.owner.token });
+    expect((await poll(`/player/events/${book.bookmakerId}`, newcomer.token)).status).toBe(200);
+  });
+
+  it("keeps each outcome's stored totals equal to the sum over its bets", async () => {
+    const { book, event, punter, other } = await world();
+    await placeBet(punter, book, event, 0, 10);
+    await placeBet(other, book, event, 0, 7.5);
+    await placeBet(other, book, event, 1, 3);
+    await json("POST", `/events/${event.id}/nr/${event.items[2].id}`, { token: book.owner.token });
+    const { results } = await env.DB.prepare(
+      `SELECT i.id, i.stake_cents, i.liability_cents,
+         COALESCE((SELECT SUM(b.stake_cents) FROM bets b WHERE b.item_id = i.id AND b.status IN ('ACCEPTED', 'WON', 'LOST')), 0) AS stakes,
+         COALESCE((SELECT SUM(b.stake_cents * (b.odds_den * 100 + b.odds_num * (100 - b.deduction)) / (b.odds_den * 100 * b.dead_heat)) FROM bets b WHERE b.item_id = i.id AND b.status IN ('ACCEPTED', 'WON', 'LOST')), 0) AS payouts
+       FROM event_items i WHERE i.event_id = ?1`,
+    )
+      .bind(event.id)
+      .all<{ stake_cents: number; liability_cents: number; stakes: number; payouts: number }>();
+    for (const r of results) expect([r.stake_cents, r.liability_cents]).toEqual([r.stakes, r.payouts]);
+    const bookView = await json<BookmakerEvent>("GET", `/events/${event.id}`, { token: book.owner.token });
+    expect(bookView.items.map((i) => i.whatIf)).toEqual([0, 0, 0]); // no WHAT_IF: zeros
+  });
+});
