@@ -104,10 +104,15 @@ async function twoThousandPunters(api, bot) {
       await placeBets(api.base, book, event, punters, itemsOf);
       events.push(event);
     }
+    // The first finalize of a round may pay for a cold cache: odd rounds settle the quiet event first, even rounds the other.
     const before = bot.sent.length;
-    const without = await settled(quiet, events[0]);
-    const startedAt = performance.now();
-    const withMessages = await settled(loud, events[1]);
+    let startedAt = 0;
+    const timed = {};
+    for (const kind of round % 2 ? ["without", "with"] : ["with", "without"]) {
+      if (kind === "with") startedAt = performance.now();
+      timed[kind] = await settled(kind === "with" ? loud : quiet, events[kind === "with" ? 1 : 0]);
+    }
+    const { without, with: withMessages } = timed;
     const bets = NOTIFIED_PUNTERS * NOTIFIED_BETS_EACH;
     console.log(`round ${round}: finalize of ${bets} bets by ${NOTIFIED_PUNTERS} punters: ${without.toFixed(0)} ms without messages, ${withMessages.toFixed(0)} ms with (${(withMessages - without).toFixed(0)} ms more)`);
 
