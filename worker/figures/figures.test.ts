@@ -53,6 +53,21 @@ describe("GET /figures", () => {
     expect(later.book).toEqual({ staked: 0, paidOut: 0, refunded: 0, hold: 0, holdPct: null, openLiability: 0 });
   });
 
+  it("counts a result undone and settled again once: what the undo took back lessens what was returned", async () => {
+    const book = await newBook({ coins: 10_000 });
+    const punter = await newPunter(book, { coins: 500 });
+    const race = await newEvent(book, { items: [["Red Rum", 2], ["Shergar", 3]] });
+    await placeBet(punter, book, race, 0, 100);
+    await finalize(book, race.id, [race.items[0].id]); // wrongly: Red Rum paid 200
+    await json("POST", `/events/${race.id}/unsettle`, { token: book.owner.token });
+    await finalize(book, race.id, [race.items[1].id]); // rightly: the bet lost
+    const now = await figures(book);
+    expect(now.punters[0]).toMatchObject({ opening: 0, added: 500, staked: 100, returned: 0, net: -100, closing: 400 });
+    expect(now.book).toMatchObject({ staked: 100, paidOut: 0, refunded: 0 });
+    const balance = await json<{ amount: number }>("GET", `/balances/${book.bookmakerId}`, { token: punter.token });
+    expect(now.punters[0].closing).toBe(balance.amount);
+  });
+
   it("closes today's period on the punter's balance", async () => {
     const { book, punter } = await workedExample();
     const balance = await json<{ amount: number }>("GET", `/balances/${book.bookmakerId}`, { token: punter.token });
