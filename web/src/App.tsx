@@ -1,12 +1,14 @@
-import { useEffect, useState } from "react";
-import { SWRConfig } from "swr";
+import { lazy, useEffect, useState } from "react";
+import { ServerData } from "./api/ServerData";
 import { DEV_MODE } from "./config";
-import { BotMessagesDrawer } from "./notifications/BotMessagesDrawer";
 import { AppRoutes } from "./routes";
 import { OopsScreen } from "./screens/oops/OopsScreen";
 import type { Launch } from "./start/launch";
 import { WebAppContext } from "./telegram/context";
 import { Logo } from "./ui/Logo";
+
+// Dev mode only; a static import would bring its styles and SWR into the deployed first screen.
+const BotMessagesDrawer = lazy(() => import("./notifications/BotMessagesDrawer").then((m) => ({ default: m.BotMessagesDrawer })));
 
 /** `launch` is started outside React, so it runs once whatever React re-renders or re-mounts. */
 export function App({ launch }: { launch: Promise<Launch> }) {
@@ -20,11 +22,10 @@ export function App({ launch }: { launch: Promise<Launch> }) {
   if (!launched.supported) return <OopsScreen />;
   return (
     <WebAppContext value={launched.webApp}>
-      {/* A cache per app instance: nothing outlives it (and tests start clean). */}
-      <SWRConfig value={{ provider: () => new Map() }}>
+      <ServerData>
         <AppRoutes />
         {DEV_MODE && <BotMessagesDrawer />}
-      </SWRConfig>
+      </ServerData>
     </WebAppContext>
   );
 }

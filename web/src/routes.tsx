@@ -1,56 +1,66 @@
-import type { ComponentType } from "react";
+import { lazy, Suspense, type ComponentType } from "react";
 import { Redirect, Route, Switch } from "wouter";
-import { BookiesScreen } from "./screens/bookies/BookiesScreen";
-import { BookmakerEventsScreen } from "./screens/bookmakerevents/BookmakerEventsScreen";
-import { CreateEventScreen } from "./screens/createeventpage/CreateEventScreen";
-import { CreateProfileScreen } from "./screens/createprofile/CreateProfileScreen";
-import { EventHistoryScreen } from "./screens/eventhistorypage/EventHistoryScreen";
-import { EventManagementScreen } from "./screens/eventmanagementpage/EventManagementScreen";
-import { EventsScreen } from "./screens/events/EventsScreen";
-import { FiguresRoute, StatementRoute } from "./screens/figures/lazy";
-import { HistoryScreen } from "./screens/history/HistoryScreen";
-import { HistoryOfUserScreen } from "./screens/historyofuser/HistoryOfUserScreen";
-import { HomeScreen } from "./screens/home/HomeScreen";
 import { SplashScreen } from "./screens/index/SplashScreen";
-import { MainpageScreen } from "./screens/mainpage/MainpageScreen";
-import { MarketpageScreen } from "./screens/marketpage/MarketpageScreen";
-import { PlayerManagementScreen } from "./screens/playermanagement/PlayerManagementScreen";
-import { RenewSubscriptionScreen } from "./screens/renewsubscription/RenewSubscriptionScreen";
-import { SubscriptionScreen } from "./screens/subscription/SubscriptionScreen";
+import { ScreenLoading } from "./ui/ScreenLoading";
+
+/**
+ * A screen that loads with its first visit: the first screen (the splash) carries none of the
+ * others, so a punter on a phone downloads only what he opens.
+ */
+function onFirstVisit<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}
 
 /** The spec's route list (section 2), in its order. */
 export const ROUTES: ReadonlyArray<{ path: string; screen: ComponentType }> = [
   { path: "/", screen: SplashScreen },
-  { path: "/home", screen: HomeScreen },
-  { path: "/bookies", screen: BookiesScreen },
-  { path: "/events/:bookieName", screen: EventsScreen },
-  { path: "/history/:bookieName", screen: HistoryScreen },
-  { path: "/subscription", screen: SubscriptionScreen },
-  { path: "/renewsubscription", screen: RenewSubscriptionScreen },
-  { path: "/createprofile", screen: CreateProfileScreen },
-  { path: "/mainpage", screen: MainpageScreen },
-  { path: "/playermanagement", screen: PlayerManagementScreen },
-  { path: "/historyofuser/:username", screen: HistoryOfUserScreen },
-  { path: "/bookmakerevents", screen: BookmakerEventsScreen },
-  { path: "/eventmanagementpage/:eventId", screen: EventManagementScreen },
-  { path: "/createeventpage", screen: CreateEventScreen },
-  { path: "/eventhistorypage", screen: EventHistoryScreen },
-  { path: "/marketpage", screen: MarketpageScreen },
+  { path: "/home", screen: onFirstVisit(() => import("./screens/home/HomeScreen"), (m) => m.HomeScreen) },
+  { path: "/bookies", screen: onFirstVisit(() => import("./screens/bookies/BookiesScreen"), (m) => m.BookiesScreen) },
+  { path: "/events/:bookieName", screen: onFirstVisit(() => import("./screens/events/EventsScreen"), (m) => m.EventsScreen) },
+  { path: "/history/:bookieName", screen: onFirstVisit(() => import("./screens/history/HistoryScreen"), (m) => m.HistoryScreen) },
+  { path: "/subscription", screen: onFirstVisit(() => import("./screens/subscription/SubscriptionScreen"), (m) => m.SubscriptionScreen) },
+  {
+    path: "/renewsubscription",
+    screen: onFirstVisit(() => import("./screens/renewsubscription/RenewSubscriptionScreen"), (m) => m.RenewSubscriptionScreen),
+  },
+  { path: "/createprofile", screen: onFirstVisit(() => import("./screens/createprofile/CreateProfileScreen"), (m) => m.CreateProfileScreen) },
+  { path: "/mainpage", screen: onFirstVisit(() => import("./screens/mainpage/MainpageScreen"), (m) => m.MainpageScreen) },
+  {
+    path: "/playermanagement",
+    screen: onFirstVisit(() => import("./screens/playermanagement/PlayerManagementScreen"), (m) => m.PlayerManagementScreen),
+  },
+  {
+    path: "/historyofuser/:username",
+    screen: onFirstVisit(() => import("./screens/historyofuser/HistoryOfUserScreen"), (m) => m.HistoryOfUserScreen),
+  },
+  {
+    path: "/bookmakerevents",
+    screen: onFirstVisit(() => import("./screens/bookmakerevents/BookmakerEventsScreen"), (m) => m.BookmakerEventsScreen),
+  },
+  {
+    path: "/eventmanagementpage/:eventId",
+    screen: onFirstVisit(() => import("./screens/eventmanagementpage/EventManagementScreen"), (m) => m.EventManagementScreen),
+  },
+  { path: "/createeventpage", screen: onFirstVisit(() => import("./screens/createeventpage/CreateEventScreen"), (m) => m.CreateEventScreen) },
+  { path: "/eventhistorypage", screen: onFirstVisit(() => import("./screens/eventhistorypage/EventHistoryScreen"), (m) => m.EventHistoryScreen) },
+  { path: "/marketpage", screen: onFirstVisit(() => import("./screens/marketpage/MarketpageScreen"), (m) => m.MarketpageScreen) },
   // Beyond the spec (DESIGN.md section 7): settling up with punters.
-  { path: "/figures", screen: FiguresRoute },
-  { path: "/figures/punter/:userId", screen: StatementRoute },
+  { path: "/figures", screen: onFirstVisit(() => import("./screens/figures/FiguresScreen"), (m) => m.FiguresScreen) },
+  { path: "/figures/punter/:userId", screen: onFirstVisit(() => import("./screens/figures/StatementScreen"), (m) => m.StatementScreen) },
 ];
 
 export function AppRoutes() {
   return (
-    <Switch>
-      {ROUTES.map(({ path, screen }) => (
-        <Route key={path} path={path} component={screen} />
-      ))}
-      {/* Any path not listed goes to the splash. */}
-      <Route>
-        <Redirect to="/" replace />
-      </Route>
-    </Switch>
+    <Suspense fallback={<ScreenLoading />}>
+      <Switch>
+        {ROUTES.map(({ path, screen }) => (
+          <Route key={path} path={path} component={screen} />
+        ))}
+        {/* Any path not listed goes to the splash. */}
+        <Route>
+          <Redirect to="/" replace />
+        </Route>
+      </Switch>
+    </Suspense>
   );
 }

@@ -1,8 +1,6 @@
 import { signIn } from "../api/auth";
-import { preloadBotUsername } from "../bookmaker/invite";
 import { API_URL, DEV_MODE, MIN_CLIENT_VERSION, START_DELAY_MS } from "../config";
 import { useAuth } from "../store/auth";
-import { chooseDevUser, installDevTelegram } from "../telegram/dev-launch";
 import { keepSwipesForScrolling } from "../telegram/features";
 import { currentWebApp, hasLaunchData, type TelegramWebApp } from "../telegram/web-app";
 import { followDeepLink } from "./deep-link";
@@ -26,6 +24,8 @@ function supportedWebApp(): TelegramWebApp | null {
 /** Dev mode outside Telegram: mock the client, signed in as the tab's dev user. */
 async function prepareDevTelegram(): Promise<void> {
   if (hasLaunchData(currentWebApp())) return;
+  // Loaded only in dev mode: the deployed app never downloads the mock.
+  const { chooseDevUser, installDevTelegram } = await import("../telegram/dev-launch");
   const { username, switched } = chooseDevUser(window.location.search);
   // The kept token belongs to the tab's previous dev user.
   if (switched) useAuth.getState().clearSession();
@@ -52,6 +52,7 @@ export async function launch({ devMode = DEV_MODE, startDelayMs = START_DELAY_MS
   keepSwipesForScrolling(webApp);
   followDeepLink(webApp);
   void signIn(webApp.initData);
-  preloadBotUsername();
+  // The invite's module reads with SWR, which the first screen does without.
+  void import("../bookmaker/invite").then(({ preloadBotUsername }) => preloadBotUsername());
   return { supported: true, webApp };
 }

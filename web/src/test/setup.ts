@@ -1,7 +1,11 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 import { useAuth } from "../store/auth";
 import { usePaidInvoices } from "../subscriptions/paid";
+
+// Screens load with their first visit (routes.tsx): a file's first test also waits for Vite to
+// transform its screen, which takes more than the default second on a busy machine.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Testing Library cleans up by itself only with test globals on, which this project leaves off.
 afterEach(() => {

@@ -1,0 +1,7 @@
+import type { ReactNode } from "react";
+import { SWRConfig } from "swr";
+
+/** A cache per app instance: nothing outlives it (and tests start clean). */
+export default function SwrCache({ children }: { children: ReactNode }) {
+  return <SWRConfig value={{ provider: () => new Map() }}>{children}</SWRConfig>;
+}
