@@ -1,13 +1,23 @@
 import * as v from "valibot";
+import {
+  descriptionError,
+  DISTINCT_OUTCOMES_MESSAGE,
+  distinctTitles,
+  OUTCOMES_MAX,
+  OUTCOMES_MAX_MESSAGE,
+  OUTCOMES_MIN,
+  OUTCOMES_MIN_MESSAGE,
+  outcomeTitleError,
+  PAYOUT_MESSAGE,
+} from "../../common/event-form";
 import { ladderOdds, RETURN_CHOICES } from "../../common/odds";
 import { racesByDefault } from "../../common/racing";
 import { PositiveCoins } from "../ledger/money";
-import { rfc3339Millis } from "../lib/validate";
+import { rfc3339Millis, rule } from "../lib/validate";
 import { COUNTRIES, SPORTS } from "./catalog";
 
-// Server-side mirror of the event form's rules (spec section 5), with its messages.
-
-const ASCII = /^[\x20-\x7E]*$/;
+// The event form's rules (spec section 5), with its messages; the texts' checks are
+// common/event-form.ts's, which the mini-app runs too.
 
 /** "Sport / Country", both from the catalogue. */
 export const EventTitle = v.pipe(
@@ -18,21 +28,9 @@ export const EventTitle = v.pipe(
   }, "Title must be 'Sport / Country' from the lists."),
 );
 
-export const Description = v.pipe(
-  v.string("Description is required."),
-  v.trim(),
-  v.minLength(1, "Description is required."),
-  v.regex(ASCII, "Description must contain only English (ASCII) characters."),
-  v.maxLength(100, "Maximum 100 characters."),
-);
+export const Description = v.pipe(v.string("Description is required."), v.trim(), rule(descriptionError));
 
-export const OutcomeTitle = v.pipe(
-  v.string("Outcome name must be text."),
-  v.trim(),
-  v.minLength(1, "Outcome name is required."),
-  v.regex(ASCII, "Only English (ASCII) characters are allowed."),
-  v.maxLength(24, "Maximum 24 characters."),
-);
+export const OutcomeTitle = v.pipe(v.string("Outcome name must be text."), v.trim(), rule(outcomeTitleError));
 
 /** Decimal odds, which must be a rung of the ladder; turned into the rung. */
 export const LadderOdds = v.pipe(
@@ -43,9 +41,9 @@ export const LadderOdds = v.pipe(
 );
 
 export const MaxTotalPayout = v.pipe(
-  v.number("Enter a positive number."),
-  v.integer("Enter a positive number."),
-  v.minValue(1, "Enter a positive number."),
+  v.number(PAYOUT_MESSAGE),
+  v.integer(PAYOUT_MESSAGE),
+  v.minValue(1, PAYOUT_MESSAGE),
   v.transform((n) => n * 100),
   v.pipe(v.number(), v.maxValue(100_000_000_000, "Too large.")),
 );
@@ -71,14 +69,12 @@ export const IsoDate = v.pipe(
   v.transform((s) => new Date(rfc3339Millis(s) as number).toISOString()),
 );
 
-const distinctTitles = <T extends { title: string }>(items: T[]) => new Set(items.map((i) => i.title.toLowerCase())).size === items.length;
-
 /** The outcomes of a draft: at least two, names distinct whatever their case. */
 export const DraftItems = v.pipe(
   v.array(v.object({ title: OutcomeTitle, coefficient: LadderOdds }), "Outcomes must be a list."),
-  v.minLength(2, "You need at least 2 participants."),
-  v.maxLength(100, "At most 100 outcomes."),
-  v.check(distinctTitles, "Outcome names must differ."),
+  v.minLength(OUTCOMES_MIN, OUTCOMES_MIN_MESSAGE),
+  v.maxLength(OUTCOMES_MAX, OUTCOMES_MAX_MESSAGE),
+  v.check((items) => distinctTitles(items.map((i) => i.title)), DISTINCT_OUTCOMES_MESSAGE),
 );
 
 const Flag = v.boolean("Must be true or false.");

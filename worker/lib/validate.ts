@@ -19,6 +19,13 @@ export const validate = <T extends v.GenericSchema | v.GenericSchemaAsync, Targe
     }
   });
 
+/** A rule of common/ (a text's problem, or null) as a step of a schema's pipe: the same check and message the mini-app shows. */
+export const rule = (problem: (text: string) => string | null) =>
+  v.rawCheck<string>(({ dataset, addIssue }) => {
+    const message = dataset.typed ? problem(dataset.value) : null;
+    if (message) addIssue({ message });
+  });
+
 /** A positive integer id in a path segment. */
 export const IdParam = v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/, "Must be a positive integer id."), v.transform(Number));
 

@@ -1,14 +1,21 @@
+import {
+  descriptionError,
+  DISTINCT_OUTCOMES_MESSAGE,
+  OUTCOMES_MIN,
+  OUTCOMES_MIN_MESSAGE,
+  outcomeTitleError,
+  PAYOUT_MESSAGE,
+} from "../../../../common/event-form";
 import { DEFAULT_ODDS, DEFAULT_RETURN, decimalText, ladderOdds, type Odds } from "../../../../common/odds";
 import { racesByDefault } from "../../../../common/racing";
 import type { BookmakerEvent, Id } from "../../../../worker/contract";
-import { OUTCOME_MAX } from "./paste";
 import { dateError, endAfter, fieldsOf, startAt, timeError } from "./when";
 
-// The new-event form (spec "createeventpage" and section 5 "New event").
+// The new-event form (spec "createeventpage" and section 5 "New event"); its rules and messages
+// are common/event-form.ts's, which the server checks too.
 
 export const DEFAULT_SPORT = "Horse Racing";
 export const DEFAULT_COUNTRY = "United States";
-export const DESCRIPTION_MAX = 100;
 /** The spec's placeholder max payout for a draft. */
 export const DEFAULT_MAX_PAYOUT = "1000";
 
@@ -82,27 +89,12 @@ export function formFromEvent(event: BookmakerEvent): EventForm {
   };
 }
 
-const ASCII = /^[\x20-\x7E]*$/;
-
 export type FormErrors = Partial<Record<"description" | "date" | "time" | "maxTotalPayout" | "outcomes", string>> & {
   /** Per outcome row key. */
   rows?: Record<number, string>;
 };
 
-export function descriptionError(text: string): string | null {
-  if (!text.trim()) return "Description is required.";
-  if (!ASCII.test(text)) return "Description must contain only English (ASCII) characters.";
-  if (text.trim().length > DESCRIPTION_MAX) return `Maximum ${DESCRIPTION_MAX} characters.`;
-  return null;
-}
-
-export const payoutError = (text: string) => (/^\d+$/.test(text) && Number(text) > 0 ? null : "Enter a positive number.");
-
-export function outcomeError(title: string): string | null {
-  if (!ASCII.test(title)) return "Only English (ASCII) characters are allowed.";
-  if (title.trim().length > OUTCOME_MAX) return `Maximum ${OUTCOME_MAX} characters.`;
-  return null;
-}
+export const payoutError = (text: string) => (/^\d+$/.test(text) && Number(text) > 0 ? null : PAYOUT_MESSAGE);
 
 const named = (rows: OutcomeRow[]) => rows.filter((r) => r.title.trim());
 
@@ -119,12 +111,12 @@ export function validateForm(form: EventForm, now = Date.now()): FormErrors {
   const seen = new Set<string>();
   for (const row of named(form.outcomes)) {
     const key = row.title.trim().toLowerCase();
-    const problem = outcomeError(row.title) ?? (seen.has(key) ? "Outcome names must differ." : null);
+    const problem = outcomeTitleError(row.title) ?? (seen.has(key) ? DISTINCT_OUTCOMES_MESSAGE : null);
     if (problem) rows[row.key] = problem;
     seen.add(key);
   }
   if (Object.keys(rows).length) errors.rows = rows;
-  if (named(form.outcomes).length < 2) errors.outcomes = "You need at least 2 participants.";
+  if (named(form.outcomes).length < OUTCOMES_MIN) errors.outcomes = OUTCOMES_MIN_MESSAGE;
   return errors;
 }
 

@@ -1,6 +1,6 @@
-// The paste rule of spec section 5: a pasted list fills several outcomes.
+import { OUTCOME_TITLE_MAX } from "../../../../common/event-form";
 
-export const OUTCOME_MAX = 24;
+// The paste rule of spec section 5: a pasted list fills several outcomes.
 
 const SEPARATORS = /\r\n|\r|\n|\t|,|;|\|/;
 // "1.", "2)", "(3)", "#4", "5:" and bullets such as "-", "*", "•" before the name.
@@ -14,7 +14,7 @@ export function cleanOutcome(raw: string): string {
     before = text;
     text = text.replace(LEAD, "").trim();
   }
-  return text.slice(0, OUTCOME_MAX).trim();
+  return text.slice(0, OUTCOME_TITLE_MAX).trim();
 }
 
 /**

@@ -1,11 +1,12 @@
 import { useId, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
+import { DESCRIPTION_MAX } from "../../../../common/event-form";
 import { useOwnBook } from "../../bookmaker/book";
 import "../../bookmaker/bookmaker.css";
 import { errorText } from "../../bookmaker/call";
 import { useRefreshEvents } from "../../bookmaker/events/data";
-import { DESCRIPTION_MAX, draftBody, emptyForm, formFromEvent, hasErrors, rulesOf, validateForm, type EventForm } from "../../bookmaker/events/form";
+import { draftBody, emptyForm, formFromEvent, hasErrors, rulesOf, validateForm, type EventForm } from "../../bookmaker/events/form";
 import { useCountries, useSports } from "../../bookmaker/events/reference";
 import { PayoutField } from "../../bookmaker/events/PayoutField";
 import { RacingSwitches } from "../../bookmaker/events/RacingSwitches";

@@ -1,8 +1,9 @@
 import type { ClipboardEvent } from "react";
+import { OUTCOME_TITLE_MAX } from "../../../../common/event-form";
 import { decimalText, fractionalText, type Odds } from "../../../../common/odds";
 import { newRow, type OutcomeRow } from "../../bookmaker/events/form";
 import { OddsSelect } from "../../bookmaker/events/OddsSelect";
-import { OUTCOME_MAX, pastedOutcomes } from "../../bookmaker/events/paste";
+import { pastedOutcomes } from "../../bookmaker/events/paste";
 
 /** Puts pasted names into row `index` and the empty rows after it, adding rows as needed. */
 export function fillFromPaste(rows: OutcomeRow[], index: number, names: string[]): OutcomeRow[] {
@@ -62,7 +63,7 @@ export function MemberList(props: {
                   className="bk-input bk-cell-input"
                   aria-label={`Outcome ${index + 1}`}
                   placeholder={`Member ${index + 1}`}
-                  maxLength={OUTCOME_MAX}
+                  maxLength={OUTCOME_TITLE_MAX}
                   value={row.title}
                   aria-invalid={Boolean(props.rowErrors?.[row.key])}
                   onChange={(e) => update(row.key, { title: e.target.value })}

@@ -3,7 +3,7 @@ import { useLocation } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
 import { ApiError } from "../../api/client";
 import { useOwnBook } from "../../bookmaker/book";
-import { nameError, TERMS_MAX, termsError } from "../../bookmaker/profile-rules";
+import { nameError, TERMS_MAX, termsError } from "../../../../common/profile";
 import "../../bookmaker/bookmaker.css";
 import { useProfile, useProfileName, useProfileTerms } from "../../store/profile";
 import { useClosingConfirmation } from "../../telegram/features";

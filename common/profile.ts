@@ -1,0 +1,29 @@
+// The bookmaker profile's rules (spec section 5) with their messages, one copy for the server
+// and the mini-app. Pure code with no platform globals: imported at run time by worker/ and web/.
+
+export const NAME_MIN = 8;
+export const NAME_MAX = 16;
+export const TERMS_MAX = 150;
+
+export const NAME_LENGTH_MESSAGE = "Name must be 8 to 16 characters long";
+export const ASCII_MESSAGE = "Only English (ASCII) characters are allowed";
+export const TERMS_LENGTH_MESSAGE = "Maximum 150 characters.";
+
+const PRINTABLE_ASCII = /^[\x20-\x7E]*$/;
+// Terms are a textarea: line breaks are fine, anything outside ASCII is not.
+const TERMS_ASCII = /^[\x20-\x7E\r\n\t]*$/;
+
+/** The name's problem, or null when it may be saved; the name is kept trimmed. */
+export function nameError(name: string): string | null {
+  const trimmed = name.trim();
+  if (!PRINTABLE_ASCII.test(trimmed)) return ASCII_MESSAGE;
+  if (trimmed.length < NAME_MIN || trimmed.length > NAME_MAX) return NAME_LENGTH_MESSAGE;
+  return null;
+}
+
+/** The terms' problem, or null; kept as typed (no trimming). */
+export function termsError(terms: string): string | null {
+  if (!TERMS_ASCII.test(terms)) return ASCII_MESSAGE;
+  if (terms.length > TERMS_MAX) return TERMS_LENGTH_MESSAGE;
+  return null;
+}
