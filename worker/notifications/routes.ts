@@ -1,3 +1,4 @@
+import { forgetBigBetThreshold } from "./triggers";
 import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../env";
@@ -30,5 +31,6 @@ export const notificationRoutes = new Hono<AppEnv>()
   .put("/notifications", validate("json", SettingsBody), async (c) => {
     const { bigBetsOver, ...switches } = c.req.valid("json");
     const row = await changeSettings(c.env.DB, c.get("user").userId, { ...switches, bigBetsOverCents: bigBetsOver });
+    forgetBigBetThreshold(c.get("user").userId);
     return c.json(settingsAnswer(row));
   });

@@ -80,18 +80,35 @@ export async function settlementMessages(db: D1Database, eventId: number, how: "
   return [...byPunter].map(([punterId, bets]) => resultMessage(punterId, event, how, bets));
 }
 
+const THRESHOLD_TTL_MS = 30_000;
+const thresholds = new Map<number, { at: number; row: { owner_id: number; big_bets_over_cents: number | null } | null }>();
+
+async function bigBetThreshold(db: D1Database, bookmakerId: number) {
+  const known = thresholds.get(bookmakerId);
+  if (known && Date.now() - known.at < THRESHOLD_TTL_MS) return known.row;
+  const row = await db
+    .prepare(`SELECT b.owner_id, s.big_bets_over_cents FROM bookmakers b LEFT JOIN notification_settings s ON s.user_id = b.owner_id WHERE b.id = ?1`)
+    .bind(bookmakerId)
+    .first<{ owner_id: number; big_bets_over_cents: number | null }>();
+  thresholds.set(bookmakerId, { at: Date.now(), row });
+  return row;
+}
+
+/** Forgets a book's remembered threshold: its bookmaker just changed his settings here. */
+export const forgetBigBetThreshold = (ownerId: number) => {
+  for (const [id, known] of thresholds) if (known.row?.owner_id === ownerId) thresholds.delete(id);
+};
+
 /** A bet placed: the bookmaker hears of it when the stake is over his threshold. */
 export async function bigBetMessages(
   db: D1Database,
   bookmakerId: number,
   bet: { eventId: number; username: string; stakeCents: number; outcome: string; odds: Odds; eventTitle: string; eventDescription: string },
 ): Promise<BotMessage[]> {
-  // One read per bet, so that a book without a threshold costs the queue nothing; the consumer
-  // checks the switches again when it sends.
-  const owner = await db
-    .prepare(`SELECT b.owner_id, s.big_bets_over_cents FROM bookmakers b LEFT JOIN notification_settings s ON s.user_id = b.owner_id WHERE b.id = ?1`)
-    .bind(bookmakerId)
-    .first<{ owner_id: number; big_bets_over_cents: number | null }>();
+  // The threshold is read at most once per book every half minute per isolate, not once per
+  // bet (a busy race would pay a D1 read per bet for it); the consumer checks the switches
+  // again when it sends, so a threshold just raised costs at most a message it drops.
+  const owner = await bigBetThreshold(db, bookmakerId);
   if (!owner || owner.big_bets_over_cents === null || bet.stakeCents <= owner.big_bets_over_cents) return [];
   return [bigBetMessage(owner.owner_id, { id: bet.eventId, title: bet.eventTitle, description: bet.eventDescription }, bet)];
 }
