@@ -7,6 +7,7 @@
 // in BOOKIE_E2E_DEV_URL and BOOKIE_E2E_PROD_URL.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -229,7 +230,96 @@ export async function phone(browser, options = {}) {
   page.errors = [];
   page.on("pageerror", (err) => page.errors.push(err.message));
   page.on("dialog", (dialog) => void dialog.accept());
+  auditEveryScreen(page);
   return page;
+}
+
+// ---- accessibility --------------------------------------------------------------------
+
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+/** Apple's and Android's smallest comfortable tap target, the spec's phone being a phone. */
+export const TAP_TARGET_PX = 44;
+/**
+ * Dev mode's stand-ins, not in the deployed app: the Bot messages tab (a developer's tool at the
+ * screen's edge) and the mock of Telegram's own Back button (Telegram draws the real one).
+ */
+const DEV_TOOLS = ".bot-drawer-toggle, .dev-telegram-back";
+const findings = new Map(); // what was found → the screens it was found on
+const audits = []; // every audit begun, awaited before the report
+let screensAudited = 0;
+
+/**
+ * Each screen a phone opens (a frame's path, the app's own frame inside Telegram's host page
+ * too) is audited once it has settled: axe-core's serious and critical violations (a control
+ * without an accessible name among them) and tap targets under 44 px. Reported once at the end
+ * of the script, so every script checks every screen it visits.
+ */
+function auditEveryScreen(page) {
+  const seen = new WeakMap(); // frame → the paths it has shown
+  let queue = Promise.resolve();
+  page.on("framenavigated", (frame) => {
+    if (!frame.url().startsWith("http")) return;
+    const paths = seen.get(frame) ?? new Set();
+    seen.set(frame, paths);
+    const { pathname } = new URL(frame.url());
+    if (paths.has(pathname)) return;
+    paths.add(pathname);
+    queue = queue.then(() => auditScreen(frame)).catch(() => {}); // a page closed mid-audit is not a finding
+    audits.push(queue);
+  });
+}
+
+async function auditScreen(frame) {
+  // The app's screens only (not Telegram's host page), once drawn: no screen still loading.
+  const settled = await frame
+    .waitForFunction(() => document.querySelector("#root main") && !document.querySelector('[aria-busy="true"]'), null, { timeout: 5_000 })
+    .then(() => true, () => false);
+  if (!settled) return;
+  await sleep(300); // the screen's first answers from the API
+  if (!(await frame.evaluate(() => Boolean(window.axe)))) await frame.addScriptTag({ path: AXE });
+  const found = await frame.evaluate(async ([minPx, exempt]) => {
+    // Inside Telegram the colours are the client's theme, not ours: contrast is checked where the app's own palette applies.
+    const telegramTheme = getComputedStyle(document.documentElement).getPropertyValue("--tg-theme-bg-color").trim() !== "";
+    const options = { resultTypes: ["violations"], rules: { "color-contrast": { enabled: !telegramTheme } } };
+    const seriousOf = (results) => results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    let violations = seriousOf(await window.axe.run(document, options));
+    // A button fading in as it turns enabled is caught half-way: what a second look still finds stands.
+    if (violations.length > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      violations = seriousOf(await window.axe.run(document, options));
+    }
+    const serious = violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")}: ${[...n.any, ...n.all, ...n.none][0]?.message ?? v.help}`));
+    const CONTROLS = "button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [role=link], [role=switch], [role=checkbox], [role=tab]";
+    const visible = (el) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && el.getClientRects().length > 0;
+    const small = [];
+    for (const el of document.querySelectorAll(CONTROLS)) {
+      if (el.closest(`[inert], [aria-hidden=true], ${exempt}`) || el.disabled) continue;
+      // A field is tapped through its label too: the larger of the two is the target.
+      const parts = [el, ...(el.labels ?? [])].filter(visible).map((p) => p.getBoundingClientRect());
+      if (parts.length === 0) continue;
+      const width = Math.max(...parts.map((r) => r.width));
+      const height = Math.max(...parts.map((r) => r.height));
+      if (width >= minPx && height >= minPx) continue;
+      const name = (el.getAttribute("aria-label") || el.textContent || el.getAttribute("name") || "").trim().slice(0, 30);
+      small.push(`tap target ${Math.round(width)}×${Math.round(height)} px: <${el.tagName.toLowerCase()}${el.className ? ` class="${el.className}"` : ""}> "${name}"`);
+    }
+    return [...serious, ...small];
+  }, [TAP_TARGET_PX, DEV_TOOLS]);
+  screensAudited++;
+  const { pathname } = new URL(frame.url());
+  for (const finding of found) findings.set(finding, [...(findings.get(finding) ?? []), pathname]);
+}
+
+async function reportAccessibility() {
+  if (audits.length === 0) return;
+  await Promise.race([Promise.all(audits), sleep(20_000)]);
+  const name = `accessibility of the ${screensAudited} screens visited: no serious or critical axe-core violation, tap targets at least ${TAP_TARGET_PX} px`;
+  // Every finding, not report()'s first lines: one run should show all there is to fix.
+  const ok = findings.size === 0 && screensAudited > 0;
+  count(ok ? 1 : 0, ok ? 0 : 1);
+  if (ok) return log(`ok   ${name}`);
+  log(`FAIL ${name}${screensAudited === 0 ? " (no screen could be audited)" : ""}`);
+  for (const [finding, paths] of findings) log(`     ${finding} (on ${[...new Set(paths)].join(", ")})`);
 }
 
 /** Taps `target` until the page is at a URL matching `url`: taps while a screen loads may do nothing. */
@@ -289,6 +379,7 @@ export function run(main, { limitMs = 5 * 60_000 } = {}) {
       count(0, 1);
       log(`FAIL ${error.message ?? error}`);
     }
+    await reportAccessibility();
     stopping = true;
     await Promise.all(browsers.map((b) => b.close().catch(() => {})));
     stopChildren("SIGTERM");

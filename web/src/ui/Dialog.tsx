@@ -21,6 +21,7 @@ export interface DialogProps {
 /** A modal over the screen; closes on Escape or a tap outside it. */
 export function Dialog({ open, onClose, title, children, buttons }: DialogProps) {
   const titleId = useId();
+  const bodyId = useId();
 
   useEscapeToClose(open, onClose);
 
@@ -28,13 +29,18 @@ export function Dialog({ open, onClose, title, children, buttons }: DialogProps)
   const actions = buttons ?? [{ label: "Ok", onClick: onClose, primary: true }];
   return (
     <div className="dialog-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby={title ? titleId : undefined}>
+      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby={title ? titleId : bodyId}>
         {title && (
           <h2 id={titleId} className="dialog-title">
             {title}
           </h2>
         )}
-        {children && <div className="dialog-body">{children}</div>}
+        {/* Without a title, the message names the dialog. */}
+        {children && (
+          <div id={bodyId} className="dialog-body">
+            {children}
+          </div>
+        )}
         <div className="dialog-actions">
           {actions.map((b) => (
             <button key={b.label} type="button" className={b.primary ? "button" : "button button-secondary"} onClick={b.onClick} disabled={b.disabled}>

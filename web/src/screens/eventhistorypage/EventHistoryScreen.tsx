@@ -35,7 +35,7 @@ export function EventHistoryScreen() {
         <ul className="bk-list">
           {newestFirst(events.data).map((e) => (
             <li key={e.id} className="bk-history-item">
-              <button type="button" className="bk-card bk-tap" aria-label={e.title} onClick={() => setViewed(e)}>
+              <button type="button" className="bk-card bk-tap" onClick={() => setViewed(e)}>
                 <span className="bk-row">
                   <span className="bk-strong bk-ellipsis">{e.title}</span>
                   <StatusBadge label={historyBadge(e.status)} />

@@ -59,13 +59,16 @@ export function ManageMembers(props: { event: BookmakerEvent; edit: DraftEdit; o
                   {withdrawn ? (
                     <span className="bk-muted">NR</span>
                   ) : (
-                    <input
-                      type="checkbox"
-                      className="bk-check"
-                      aria-label={`${item.title} is a non-runner`}
-                      checked={Boolean(edit.nr[item.id])}
-                      onChange={(e) => onEdit({ ...edit, nr: { ...edit.nr, [item.id]: e.target.checked } })}
-                    />
+                    // The label around the box makes it a 44 px target.
+                    <label className="bk-check-target">
+                      <input
+                        type="checkbox"
+                        className="bk-check"
+                        aria-label={`${item.title} is a non-runner`}
+                        checked={Boolean(edit.nr[item.id])}
+                        onChange={(e) => onEdit({ ...edit, nr: { ...edit.nr, [item.id]: e.target.checked } })}
+                      />
+                    </label>
                   )}
                 </td>
                 <td>

@@ -5,14 +5,17 @@ import { playerBadge, StatusBadge } from "../../ui/StatusBadge";
 
 const EXTRA_STARTS = ["startDate2", "startDate3", "startDate4", "startDate5"] as const;
 
-/** An event in the punter's list; the extra start times are earlier starts, struck through. */
+/**
+ * An event in the punter's list; the extra start times are earlier starts, struck through. Its
+ * name is all it shows, title first: a name of the title alone would hide what the card says.
+ */
 export function EventCard({ event, onOpen }: { event: PlayerEvent; onOpen(): void }) {
   const earlier = EXTRA_STARTS.map((k) => event[k]).filter((d): d is string => Boolean(d));
   const badge = playerBadge(event.status, event.startDate);
   // A settled or abandoned event has nothing left to count down to.
   const over = badge === "COMPLETED" || badge === "ABANDONED";
   return (
-    <button type="button" className="card card-tappable event-card" onClick={onOpen} aria-label={event.title}>
+    <button type="button" className="card card-tappable event-card" onClick={onOpen}>
       <span className="card-head">
         <span className="card-title">{event.title}</span>
         <StatusBadge label={badge} />
