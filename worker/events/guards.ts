@@ -1,7 +1,8 @@
 import { decimalText, ladderOdds, payoutCents, sameOdds, type Odds } from "../../common/odds";
 import { UNSETTLE_WINDOW_MS } from "../../common/racing";
+import { STATUS_WORDS } from "../../common/status-words";
 import { stakeRoom } from "./views";
-import { fail, OPEN, type EventState, type EventStatus, type ItemState, type RoomResult } from "./state";
+import { fail, OPEN, type EventState, type ItemState, type RoomResult } from "./state";
 
 // The rules of an event's lifecycle, free of storage and time sources: each guard answers
 // the refusal (with the words a bookmaker or punter reads) or null when the change may go
@@ -10,19 +11,6 @@ import { fail, OPEN, type EventState, type EventStatus, type ItemState, type Roo
 /** A guard's refusal, in the words the user reads. */
 export type Failure = Extract<RoomResult<never>, { ok: false }>;
 type Refusal = Failure | null;
-
-/** How a status reads to a user (error texts never show internal names). */
-const STATUS_WORDS: Record<EventStatus, string> = {
-  CREATED: "a draft",
-  READY_FOR_BETS: "live",
-  WAITING_FOR_RESULT: "waiting for its result",
-  WAITING_FOR_CALCULATION: "being settled",
-  CALCULATED: "settled",
-  CANCELLED: "abandoned",
-  ABANDONED: "abandoned",
-  FINISHED: "finished",
-  SUSPENDED: "suspended",
-};
 
 export const isOpen = (e: EventState) => OPEN.includes(e.status);
 

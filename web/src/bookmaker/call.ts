@@ -1,4 +1,5 @@
 import type { EventStatus } from "../../../worker/contract";
+import { STATUS_WORDS } from "../../../common/status-words";
 import { ApiError, apiFetch } from "../api/client";
 import { useAuth } from "../store/auth";
 
@@ -10,18 +11,6 @@ export function bookCall<T>(path: string, method: "POST" | "PUT" = "POST", body?
 /** The spec's words for a pool without the coins a call needs (section 8). */
 export const INSUFFICIENT_CURRENCY = "Insufficient currency. You can purchase more in the store.";
 
-/** How an event status reads to a user: a message never shows the internal name. */
-const STATUS_WORDS: Record<EventStatus, string> = {
-  CREATED: "a draft",
-  READY_FOR_BETS: "live",
-  WAITING_FOR_RESULT: "waiting for its result",
-  WAITING_FOR_CALCULATION: "being settled",
-  CALCULATED: "settled",
-  CANCELLED: "abandoned",
-  ABANDONED: "abandoned",
-  FINISHED: "finished",
-  SUSPENDED: "suspended",
-};
 const STATUS_NAME = new RegExp(`\\b(${Object.keys(STATUS_WORDS).join("|")})\\b`, "g");
 
 export const userWords = (message: string) => message.replace(STATUS_NAME, (name) => STATUS_WORDS[name as EventStatus]);
