@@ -1,8 +1,8 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { BookmakerEvent } from "../contract";
 import { call, json, type TestUser } from "../test/api";
 import { newEvent, placeBet } from "../test/events";
+import { expectStoredTotalsMatchBets } from "../test/faulty-d1";
 import { giveSubscription, newBook, newPunter, type TestBook } from "../test/world";
 
 // Polled lists answer 304 from versions: every write that changes what a list shows changes
@@ -108,15 +108,7 @@ describe("polled lists", () => {
     await placeBet(other, book, event, 0, 7.5);
     await placeBet(other, book, event, 1, 3);
     await json("POST", `/events/${event.id}/nr/${event.items[2].id}`, { token: book.owner.token });
-    const { results } = await env.DB.prepare(
-      `SELECT i.id, i.stake_cents, i.liability_cents,
-         COALESCE((SELECT SUM(b.stake_cents) FROM bets b WHERE b.item_id = i.id AND b.status IN ('ACCEPTED', 'WON', 'LOST')), 0) AS stakes,
-         COALESCE((SELECT SUM(b.stake_cents * (b.odds_den * 100 + b.odds_num * (100 - b.deduction)) / (b.odds_den * 100 * b.dead_heat)) FROM bets b WHERE b.item_id = i.id AND b.status IN ('ACCEPTED', 'WON', 'LOST')), 0) AS payouts
-       FROM event_items i WHERE i.event_id = ?1`,
-    )
-      .bind(event.id)
-      .all<{ stake_cents: number; liability_cents: number; stakes: number; payouts: number }>();
-    for (const r of results) expect([r.stake_cents, r.liability_cents]).toEqual([r.stakes, r.payouts]);
+    await expectStoredTotalsMatchBets(event.id);
     const bookView = await json<BookmakerEvent>("GET", `/events/${event.id}`, { token: book.owner.token });
     expect(bookView.items.map((i) => i.whatIf)).toEqual([0, 0, 0]); // no WHAT_IF: zeros
   });
