@@ -1,10 +1,12 @@
 import { AppError } from "../lib/errors";
 import { runMoneyBatch } from "../ledger/transfer";
 import { fail, type RoomResult } from "./state";
-import { existingBetsStatement } from "./statements";
+import { addToItemTotalsStatement, existingBetsStatement } from "./statements";
 
 // Group commit for an event's bets: one batch is written at a time, and the bets that arrive
 // meanwhile go together in the next one, so a busy event costs one D1 round trip per group.
+// The outcomes' stored totals (what the polled lists read) take one update per outcome in the
+// group, not one per bet.
 //
 // A failed batch is one of two things. A definite refusal (a CHECK or UNIQUE constraint)
 // rolled the whole batch back: the group is written again bet by bet, so one punter short of
@@ -47,6 +49,8 @@ interface Queued {
   key: BetKey;
   /** The bet's statements, its RETURNING insert last. */
   statements: D1PreparedStatement[];
+  /** What the bet would pay, added to its outcome's liability. */
+  payoutCents: number;
   resolve: (betId: number) => void;
   reject: (err: unknown) => void;
 }
@@ -76,9 +80,9 @@ export class BetWriter {
   ) {}
 
   /** Writes the bet; resolves with its id, rejects with the refusal or a BetNotWritten. */
-  write(key: BetKey, statements: D1PreparedStatement[]): Promise<number> {
+  write(key: BetKey, statements: D1PreparedStatement[], payoutCents: number): Promise<number> {
     return new Promise<number>((resolve, reject) => {
-      this.queue.push({ key, statements, resolve, reject });
+      this.queue.push({ key, statements, payoutCents, resolve, reject });
       void this.run();
     });
   }
@@ -106,7 +110,7 @@ export class BetWriter {
     const trailer = this.hooks.trailer();
     let results: D1Result[];
     try {
-      results = await runMoneyBatch(this.db(), [...group.flatMap((g) => g.statements), ...trailer.statements]);
+      results = await runMoneyBatch(this.db(), [...group.flatMap((g) => g.statements), ...this.totals(group), ...trailer.statements]);
     } catch (err) {
       if (!isDefinite(err)) return this.answerFromD1(group, err);
       if (group.length === 1) return group[0].reject(err);
@@ -119,6 +123,18 @@ export class BetWriter {
       end += g.statements.length;
       g.resolve(returnedId(results[end - 1])!);
     }
+  }
+
+  /** Each outcome's stake and liability grow by its bets in the group, in one update. */
+  private totals(group: Queued[]): D1PreparedStatement[] {
+    const byItem = new Map<number, { stakeCents: number; payoutCents: number }>();
+    for (const g of group) {
+      const t = byItem.get(g.key.itemId) ?? { stakeCents: 0, payoutCents: 0 };
+      t.stakeCents += g.key.stakeCents;
+      t.payoutCents += g.payoutCents;
+      byItem.set(g.key.itemId, t);
+    }
+    return [...byItem].map(([itemId, t]) => addToItemTotalsStatement(this.db(), itemId, t.stakeCents, t.payoutCents));
   }
 
   /** After an unknown outcome: each bet is answered by whether its row exists. */

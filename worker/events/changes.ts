@@ -1,4 +1,4 @@
-import { payoutCents, type Odds } from "../../common/odds";
+import type { Odds } from "../../common/odds";
 import { pool, punter } from "../ledger/accounts";
 import { reverseSettlementStatements, settleBetsStatements, shortOfReversalStatement, type BetFilter } from "../ledger/settlement";
 import { rule4Deduction } from "../../common/rule4";
@@ -171,14 +171,14 @@ export async function reversalRefusal(db: D1Database, e: EventState) {
 /**
  * A bet's statements: the stake moved from punter to pool, the call's idempotency key marked
  * committed (so a retry after a lost answer finds the bet, not a second stake), then the bet
- * row, last, RETURNING its id.
+ * row, last, RETURNING its id. Its outcome's totals are added by the bet writer, once per
+ * outcome for the whole group.
  */
 export function betStatements(db: D1Database, e: EventState, row: sql.BetRowInput, idempotencyKey?: string): D1PreparedStatement[] {
   const place = betRef({ bookmakerId: e.bookmakerId, eventId: e.id, itemId: row.itemId });
   return [
     ...transferStatements(db, { kind: "STAKE", poolOwnerId: e.ownerId, from: punter(e.ownerId, row.userId), to: pool(e.ownerId), amountCents: row.stakeCents, ref: `event:${e.id}` }),
     ...(idempotencyKey === undefined ? [] : [markCommitted(db, row.userId, idempotencyKey, place)]),
-    sql.addToItemTotalsStatement(db, row.itemId, row.stakeCents, payoutCents(row.stakeCents, row.odds)),
     sql.insertBetStatement(db, row),
   ];
 }

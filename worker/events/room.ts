@@ -167,7 +167,7 @@ export class EventRoom extends DurableObject<Env> {
   private async reserveAndWrite(e: EventState, item: ItemState, bet: BetRequest, taken: { odds: Odds; payoutCents: number }): Promise<RoomResult<PlacedBet>> {
     this.hold(item, bet.userId, bet.stakeCents, taken.payoutCents);
     const row = { eventId: e.id, itemId: item.id, userId: bet.userId, bookmakerId: e.bookmakerId, stakeCents: bet.stakeCents, odds: taken.odds, createdAt: nowIso() };
-    const write = this.betWriter(e.id).write(row, changes.betStatements(this.db, e, row, bet.idempotencyKey));
+    const write = this.betWriter(e.id).write(row, changes.betStatements(this.db, e, row, bet.idempotencyKey), taken.payoutCents);
     this.inflight.add(write);
     try {
       const betId = await write;
