@@ -2,7 +2,7 @@
 // the local API in workerd. Prints accepted bets/s, p50 and p99 latency and errors per level,
 // the D1 queries, rows read and written and room calls per accepted bet, then the same bets
 // on a bare Durable Object (its own SQLite, no auth, no D1: the ceiling of this stack here)
-// and the API's rate as a share of it. Each punter bets 1 coin on each outcome in turn (one
+// and the API's rate as a share of it, and the rate limiter's binding called alone as often. Each punter bets 1 coin on each outcome in turn (one
 // bet per punter per outcome).
 import { client, percentile, startApi } from "./local-api.mjs";
 
@@ -62,6 +62,11 @@ try {
     for (const p of punters) await post("/__bench/bare/fund", null, { eventId: event.id, userId: p.userId, amount: OUTCOMES }).then((r) => r.arrayBuffer());
     const bare = await drive(punters, event.items, (p, item) => post("/__bench/bare/bets", null, { ...bet(p, item), userId: p.userId }));
     console.log(row("bare", level, bare));
+    // The rate limiter alone, called as each bet calls it: in Miniflare the binding is a
+    // SQLite-backed Durable Object behind two local fetches, one uncombined write per call (at
+    // Cloudflare a counter in the machine's memory), so on this harness it is a large share of a bet.
+    const limiter = await drive(punters, event.items, (p) => post("/__bench/limit", null, { key: String(p.userId) }));
+    console.log(row("limit", level, limiter));
     console.log(`${"".padEnd(5)} ${String(level).padStart(11)}  api / bare: ${(app.rate / bare.rate).toFixed(2)}`);
   }
   console.log("\nper accepted bet      D1 queries  rows read  rows written  room calls");

@@ -37,6 +37,8 @@ export async function startApi(port = Number(process.env.BENCH_PORT ?? 8799), { 
     convertV4MiniflareOptions({
       host: "127.0.0.1",
       port,
+      // BENCH_INSPECTOR=9229 opens workerd's inspector there, to take a CPU profile of a run.
+      ...(process.env.BENCH_INSPECTOR ? { inspectorPort: Number(process.env.BENCH_INSPECTOR) } : {}),
       defaultPersistRoot: path.join(work, "state"),
       // The request log (a line per call) would drown the figures; errors still show.
       handleStructuredLogs: ({ level, message }) => {
@@ -55,7 +57,11 @@ export async function startApi(port = Number(process.env.BENCH_PORT ?? 8799), { 
             ["SIGN_IN_LIMIT", "WRITE_LIMIT", "BET_LIMIT"].map((name, i) => [name, { namespace_id: String(1301 + i), simple: { limit: 1_000_000_000, period: 10 } }]),
           ),
           ...NOTIFICATION_QUEUES,
-          bindings: bot ? { ...DEV_VARS, BOT_TOKEN: bot.token, TELEGRAM_API_URL: bot.apiUrl } : DEV_VARS,
+          bindings: {
+            ...(bot ? { ...DEV_VARS, BOT_TOKEN: bot.token, TELEGRAM_API_URL: bot.apiUrl } : DEV_VARS),
+            // BENCH_METER=off: no counting of D1 statements and room calls (scripts/bench/metered-worker.ts).
+            ...(process.env.BENCH_METER ? { BENCH_METER: process.env.BENCH_METER } : {}),
+          },
         },
       ],
     }),

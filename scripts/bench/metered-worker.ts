@@ -2,7 +2,7 @@
 // the rooms' namespace wrapped to count D1 queries, rows read and written (from each result's
 // `meta`, as D1 reports them) and Durable Object calls, in the worker and in its rooms alike
 // (one isolate in workerd). GET /__bench/meter answers the counts; POST /__bench/meter resets
-// them. Also a bare Durable Object that takes a bet in its own SQLite with no auth and no D1:
+// them. The bets' rate limiter can be called alone (/__bench/limit). Also a bare Durable Object that takes a bet in its own SQLite with no auth and no D1:
 // the ceiling of this stack on this machine. None of this is in the deployed worker.
 import { DurableObject } from "cloudflare:workers";
 import worker, { EventRoom as RealRoom } from "../../worker/index";
@@ -92,6 +92,8 @@ function meteredRooms(ns: Env["EVENT_ROOM"]): Env["EVENT_ROOM"] {
 
 const metered = new WeakMap<object, Env>();
 function meteredEnv(env: Env): Env {
+  // BENCH_METER=off runs the worker unwrapped, to show what the metering itself costs.
+  if ((env as unknown as { BENCH_METER?: string }).BENCH_METER === "off") return env;
   let m = metered.get(env);
   if (!m) {
     m = { ...env, DB: meteredD1(env.DB), EVENT_ROOM: meteredRooms(env.EVENT_ROOM) };
@@ -167,6 +169,12 @@ export default {
       const body = await request.json<BareBet & { eventId: number }>();
       const result = await bareRoom(env, body.eventId).bet(body);
       return Response.json(result, { status: result.ok ? 201 : 409 });
+    }
+    // The bets' rate limiter called alone (what each bet pays for it); answers 201 when counted.
+    if (url.pathname === "/__bench/limit" && request.method === "POST") {
+      const { key } = await request.json<{ key: string }>();
+      const { success } = await env.BET_LIMIT.limit({ key });
+      return new Response(null, { status: success ? 201 : 429 });
     }
     // A call marked quiet enqueues no bot messages, as a worker without the queue would not.
     if (request.headers.has("X-Bench-Quiet")) return worker.fetch(request, { ...meteredEnv(env), NOTIFICATIONS: undefined }, ctx);
