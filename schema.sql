@@ -18,7 +18,9 @@ CREATE TABLE bookmakers (
   owner_id INTEGER NOT NULL UNIQUE REFERENCES users (id),
   name TEXT NOT NULL,
   terms TEXT NOT NULL DEFAULT '',
-  created_at TEXT NOT NULL
+  created_at TEXT NOT NULL,
+  -- bumped with every change to its punters as its owner sees them (triggers below)
+  version INTEGER NOT NULL DEFAULT 0
 );
 CREATE UNIQUE INDEX bookmakers_name ON bookmakers (name COLLATE NOCASE);
 
@@ -51,6 +53,7 @@ CREATE TABLE accounts (
 );
 CREATE UNIQUE INDEX accounts_pool ON accounts (pool_owner_id) WHERE kind = 'POOL';
 CREATE UNIQUE INDEX accounts_punter ON accounts (pool_owner_id, punter_id) WHERE kind = 'PUNTER';
+CREATE INDEX accounts_of_punter ON accounts (punter_id) WHERE kind = 'PUNTER';
 
 -- Append-only double-entry ledger: every balance change is one row here, written in the
 -- same batch as the balance update. Coins enter only through GRANT and PURCHASE (no source).
@@ -267,3 +270,59 @@ CREATE TABLE retention_warnings (
   warned_at TEXT NOT NULL,
   PRIMARY KEY (bookmaker_id, subscription_end)
 ) WITHOUT ROWID;
+
+-- Versions for the polled lists of books and bookmakers (migration 0011): triggers bump them in
+-- the same transaction as every write that changes what those lists show.
+-- Versions of lists that span every book; one row, 'directory': every bookmaker's name, terms,
+-- subscribers and BOOKMAKER subscription.
+CREATE TABLE list_versions (
+  name TEXT PRIMARY KEY,
+  version INTEGER NOT NULL DEFAULT 0
+);
+INSERT INTO list_versions (name) VALUES ('directory');
+
+-- A punter's accounts in every book (his coins in the directory), and the next BOOKMAKER
+-- subscription to run out (a directory entry that goes inactive with no write).
+CREATE INDEX user_subscriptions_ending ON user_subscriptions (type, active, end_date);
+
+-- A book's version counts its approved punters only: a join request is not in its balances.
+CREATE TRIGGER memberships_added AFTER INSERT ON memberships BEGIN
+  UPDATE bookmakers SET version = version + 1 WHERE id = NEW.bookmaker_id AND NEW.status = 'APPROVED';
+  UPDATE list_versions SET version = version + 1 WHERE name = 'directory';
+END;
+CREATE TRIGGER memberships_changed AFTER UPDATE ON memberships BEGIN
+  UPDATE bookmakers SET version = version + 1 WHERE id IN (OLD.bookmaker_id, NEW.bookmaker_id) AND 'APPROVED' IN (OLD.status, NEW.status);
+END;
+-- The directory shows join statuses and subscribers, not the owner's notes.
+CREATE TRIGGER memberships_status_changed AFTER UPDATE OF status ON memberships WHEN OLD.status <> NEW.status BEGIN
+  UPDATE list_versions SET version = version + 1 WHERE name = 'directory';
+END;
+CREATE TRIGGER memberships_removed AFTER DELETE ON memberships BEGIN
+  UPDATE bookmakers SET version = version + 1 WHERE id = OLD.bookmaker_id AND OLD.status = 'APPROVED';
+  UPDATE list_versions SET version = version + 1 WHERE name = 'directory';
+END;
+
+CREATE TRIGGER bookmakers_added AFTER INSERT ON bookmakers BEGIN
+  UPDATE list_versions SET version = version + 1 WHERE name = 'directory';
+END;
+CREATE TRIGGER bookmakers_changed AFTER UPDATE OF name, terms ON bookmakers BEGIN
+  UPDATE list_versions SET version = version + 1 WHERE name = 'directory';
+END;
+CREATE TRIGGER bookmakers_removed AFTER DELETE ON bookmakers BEGIN
+  UPDATE list_versions SET version = version + 1 WHERE name = 'directory';
+END;
+
+CREATE TRIGGER bookmaker_subscriptions_added AFTER INSERT ON user_subscriptions WHEN NEW.type = 'BOOKMAKER' BEGIN
+  UPDATE list_versions SET version = version + 1 WHERE name = 'directory';
+END;
+CREATE TRIGGER bookmaker_subscriptions_changed AFTER UPDATE ON user_subscriptions WHEN NEW.type = 'BOOKMAKER' OR OLD.type = 'BOOKMAKER' BEGIN
+  UPDATE list_versions SET version = version + 1 WHERE name = 'directory';
+END;
+CREATE TRIGGER bookmaker_subscriptions_removed AFTER DELETE ON user_subscriptions WHEN OLD.type = 'BOOKMAKER' BEGIN
+  UPDATE list_versions SET version = version + 1 WHERE name = 'directory';
+END;
+
+-- A punter's new Telegram username shows in the lists of every book he belongs to.
+CREATE TRIGGER users_renamed AFTER UPDATE OF username ON users WHEN OLD.username <> NEW.username BEGIN
+  UPDATE bookmakers SET version = version + 1 WHERE id IN (SELECT bookmaker_id FROM memberships WHERE user_id = NEW.id AND status = 'APPROVED');
+END;

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
-import { experimental_readRawConfig } from "wrangler";
+import { experimental_readRawConfig, unstable_splitSqlQuery } from "wrangler";
 
 // Test-only secrets; the bot token matches nothing real.
 export const TEST_VARS = {
@@ -45,7 +45,8 @@ export default defineConfig({
               bindings: {
                 ...TEST_VARS,
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
-                SCHEMA_SQL: readFileSync("./schema.sql", "utf8"),
+                // schema.sql as statements, split as wrangler splits migrations (triggers hold semicolons).
+                SCHEMA_STATEMENTS: unstable_splitSqlQuery(readFileSync("./schema.sql", "utf8")),
                 WRANGLER_CONFIG,
                 // How many random sequences the property tests try; raise it for a longer hunt.
                 PROPERTY_RUNS: process.env.PROPERTY_RUNS ?? "200",

@@ -23,10 +23,13 @@ export const bookmakerOwnedBy = (db: D1Database, userId: number) =>
 export const bookmakerById = (db: D1Database, id: number) =>
   db.prepare(`SELECT id, owner_id, name, terms, created_at FROM bookmakers WHERE id = ?1`).bind(id).first<BookmakerRow>();
 
+/** The spec's 404 for a caller with no profile of his own. */
+export const noProfile = () => new AppError("NOT_FOUND", 404, "Bookmaker profile not found.");
+
 /** The caller's own profile, or the spec's 404 when he has none. */
 export async function requireOwnBookmaker(db: D1Database, userId: number): Promise<BookmakerRow> {
   const row = await bookmakerOwnedBy(db, userId);
-  if (!row) throw new AppError("NOT_FOUND", 404, "Bookmaker profile not found.");
+  if (!row) throw noProfile();
   return row;
 }
 
@@ -64,6 +67,24 @@ const toBookmaker = (row: BookmakerCardRow): Bookmaker => ({
   ...(row.join_status ? { joinRequestStatus: row.join_status } : {}),
   active: row.active === 1,
 });
+
+/**
+ * What the directory of bookmakers shows a caller, as versions: the directory's (names, terms,
+ * subscribers, BOOKMAKER subscriptions; bumped by triggers), the next BOOKMAKER subscription to
+ * run out after now (a bookmaker going inactive writes nothing), and the caller's coins in
+ * every book. One read of indexed rows.
+ */
+export const directoryState = (db: D1Database, userId: number, nowIso: string) =>
+  db
+    .prepare(
+      `SELECT
+         (SELECT version FROM list_versions WHERE name = 'directory') AS directory,
+         (SELECT MIN(end_date) FROM user_subscriptions WHERE type = 'BOOKMAKER' AND active = 1 AND end_date > ?2) AS next_end,
+         (SELECT group_concat(v) FROM (SELECT pool_owner_id || ':' || balance_cents AS v FROM accounts
+            WHERE kind = 'PUNTER' AND punter_id = ?1 ORDER BY pool_owner_id)) AS coins`,
+    )
+    .bind(userId, nowIso)
+    .first<{ directory: number; next_end: string | null; coins: string | null }>();
 
 export async function bookmakerCards(db: D1Database, userId: number, nowIso: string): Promise<Bookmaker[]> {
   const { results } = await db.prepare(cardsSql("")).bind(userId, nowIso).all<BookmakerCardRow>();

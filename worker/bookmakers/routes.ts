@@ -11,7 +11,8 @@ import { holdsSubscriptionSql } from "../subscriptions/activity";
 import { holdingOf } from "../subscriptions/holdings";
 import { IdParam, validate } from "../lib/validate";
 import { NameBody, TermsBody } from "./profile";
-import { bookmakerById, bookmakerCards, bookmakerOwnedBy, requireOwnBookmaker, toBookmakerDto } from "./queries";
+import { bookmakerById, bookmakerCards, bookmakerOwnedBy, directoryState, requireOwnBookmaker, toBookmakerDto } from "./queries";
+import { versioned } from "../lib/versions";
 import { deletionWarning } from "./retention";
 
 /**
@@ -47,13 +48,17 @@ export const bookmakerRoutes = new Hono<AppEnv>()
   })
 
   .get("/", async (c) => {
-    const cards = await bookmakerCards(c.env.DB, c.get("user").userId, nowIso());
-    const isMember = (s: string | undefined) => s === "CREATED" || s === "APPROVED";
-    const lists: BookmakerLists = {
-      activeBookmakers: cards.filter((b) => isMember(b.joinRequestStatus)),
-      inactiveBookmakers: cards.filter((b) => !isMember(b.joinRequestStatus)),
-    };
-    return c.json(lists);
+    const { userId } = c.get("user");
+    const now = nowIso();
+    const state = await directoryState(c.env.DB, userId, now);
+    return versioned(c, [userId, state?.directory, state?.next_end, state?.coins], async (): Promise<BookmakerLists> => {
+      const cards = await bookmakerCards(c.env.DB, userId, now);
+      const isMember = (s: string | undefined) => s === "CREATED" || s === "APPROVED";
+      return {
+        activeBookmakers: cards.filter((b) => isMember(b.joinRequestStatus)),
+        inactiveBookmakers: cards.filter((b) => !isMember(b.joinRequestStatus)),
+      };
+    });
   })
 
   .put("/register", validate("json", NameBody), async (c) => {

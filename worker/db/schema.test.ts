@@ -22,17 +22,9 @@ async function objects(db: D1Database) {
   return results.map((r) => ({ ...r, sql: normalise(r.sql) }));
 }
 
-/** Splits a SQL file into statements, leaving out comments. */
-const statements = (sql: string) =>
-  sql
-    .replace(/--[^\n]*/g, "")
-    .split(";")
-    .map((s) => s.trim())
-    .filter(Boolean);
-
 describe("schema.sql", () => {
   it("builds exactly the schema that the migrations build", async () => {
-    await env.SCHEMA_DB.batch(statements(env.SCHEMA_SQL).map((s) => env.SCHEMA_DB.prepare(s)));
+    await env.SCHEMA_DB.batch(env.SCHEMA_STATEMENTS.map((s) => env.SCHEMA_DB.prepare(s)));
     const fromMigrations = await objects(env.DB);
     expect(fromMigrations.length).toBeGreaterThan(10);
     expect(await objects(env.SCHEMA_DB)).toEqual(fromMigrations);

@@ -1,25 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { BookmakerEvent } from "../contract";
-import { call, json, type TestUser } from "../test/api";
+import { json, type TestUser } from "../test/api";
+import { expectChanged, poll, tagOf } from "../test/polls";
 import { newEvent, placeBet } from "../test/events";
 import { expectStoredTotalsMatchBets } from "../test/faulty-d1";
 import { giveSubscription, newBook, newPunter, type TestBook } from "../test/world";
 
 // Polled lists answer 304 from versions: every write that changes what a list shows changes
 // its ETag, and a write that does not concern the caller leaves it alone.
-
-async function poll(path: string, token: string, etag?: string) {
-  const res = await call("GET", path, { token, headers: etag ? { "If-None-Match": etag } : {} });
-  return { status: res.status, etag: res.headers.get("ETag") ?? "", body: res.status === 200 ? await res.json() : null };
-}
-
-/** The list's ETag now, checking that asking with it again is a 304. */
-async function tagOf(path: string, token: string) {
-  const first = await poll(path, token);
-  expect(first.status, path).toBe(200);
-  expect((await poll(path, token, first.etag)).status, `${path} unchanged`).toBe(304);
-  return first.etag;
-}
 
 async function world() {
   const book = await newBook({ coins: 1000 });
@@ -48,14 +36,7 @@ describe("polled lists", () => {
       ["a non-runner", () => json("POST", `/events/${event.id}/nr/${event.items[2].id}`, { token: owner }), ["player", "own", "history"]],
       ["a settlement", () => json("POST", `/events/${event.id}/finalize`, { token: owner, body: { eventId: event.id, winners: [event.items[1].id] } }), ["player", "own", "history"]],
     ];
-    for (const [what, write, concerned] of changes) {
-      const before = Object.fromEntries(await Promise.all(Object.entries(l).map(async ([k, [path, token]]) => [k, await tagOf(path, token)])));
-      await write();
-      for (const [k, [path, token]] of Object.entries(l)) {
-        const after = await poll(path, token, before[k]);
-        expect(after.status, `${what}: ${k}`).toBe(concerned.includes(k as keyof typeof l) ? 200 : 304);
-      }
-    }
+    for (const [what, write, concerned] of changes) await expectChanged(l, what, write, concerned);
   });
 
   it("answers a changed list with what changed, never a stale body", async () => {

@@ -1,6 +1,27 @@
 import type { LedgerKind, LedgerPage, LedgerParty, PunterBalance } from "../contract";
 import { fromCents, money } from "./money";
 
+/**
+ * What the owner's balances list shows, as versions: his book's (its punters, their notes and
+ * names, bumped by triggers) and the newest ledger row of his book (every coin moved writes
+ * one). One indexed read; null when he has no book.
+ */
+export const bookBalancesState = (db: D1Database, ownerId: number) =>
+  db
+    .prepare(`SELECT b.id, b.version, (SELECT MAX(l.id) FROM ledger l WHERE l.pool_owner_id = ?1) AS ledger FROM bookmakers b WHERE b.owner_id = ?1`)
+    .bind(ownerId)
+    .first<{ id: number; version: number; ledger: number | null }>();
+
+/** A punter's coins in a book, in one read; null when there is no such book. */
+export const punterBalanceInBook = (db: D1Database, bookmakerId: number, userId: number) =>
+  db
+    .prepare(
+      `SELECT COALESCE((SELECT a.balance_cents FROM accounts a WHERE a.kind = 'PUNTER' AND a.pool_owner_id = b.owner_id AND a.punter_id = ?2), 0) AS balance_cents
+       FROM bookmakers b WHERE b.id = ?1`,
+    )
+    .bind(bookmakerId, userId)
+    .first<{ balance_cents: number }>();
+
 export async function punterBalances(db: D1Database, bookmakerId: number, ownerId: number): Promise<PunterBalance[]> {
   const { results } = await db
     .prepare(

@@ -6,11 +6,12 @@ import { requireUser } from "../identity/require-user";
 import { AppError, notFound } from "../lib/errors";
 import { commitMarker, idempotent, type Rebuild } from "../lib/idempotency";
 import { IdParam, validate } from "../lib/validate";
-import { bookmakerById, requireOwnBookmaker } from "../bookmakers/queries";
+import { noProfile, requireOwnBookmaker } from "../bookmakers/queries";
 import { membershipOf } from "../memberships/queries";
 import { balanceOf, balanceSql, pool, punter } from "./accounts";
 import { money, PositiveCoins } from "./money";
-import { ledgerPage, punterBalances } from "./queries";
+import { bookBalancesState, ledgerPage, punterBalanceInBook, punterBalances } from "./queries";
+import { versioned } from "../lib/versions";
 import { runMoneyBatch, transferStatements } from "./transfer";
 import { notifyAfter } from "../notifications/enqueue";
 import { coinsMessages } from "../notifications/triggers";
@@ -48,10 +49,12 @@ export const balanceRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/", async (c) => {
     const { userId } = c.get("user");
-    const book = await requireOwnBookmaker(c.env.DB, userId);
-    const [poolCents, punters] = await Promise.all([balanceOf(c.env.DB, pool(userId)), punterBalances(c.env.DB, book.id, userId)]);
-    const body: BookBalances = { balance: money(poolCents), punters };
-    return c.json(body);
+    const state = await bookBalancesState(c.env.DB, userId);
+    if (!state) throw noProfile();
+    return versioned(c, [userId, state.version, state.ledger], async (): Promise<BookBalances> => {
+      const [poolCents, punters] = await Promise.all([balanceOf(c.env.DB, pool(userId)), punterBalances(c.env.DB, state.id, userId)]);
+      return { balance: money(poolCents), punters };
+    });
   })
 
   // Before "/:bookmakerId", which would otherwise take "ledger" for an id.
@@ -62,10 +65,11 @@ export const balanceRoutes = new Hono<AppEnv>()
     return c.json(await ledgerPage(c.env.DB, userId, limit, before));
   })
 
+  // One read for a 304 or a 200 alike: the balance is the whole answer, and its own version.
   .get("/:bookmakerId", validate("param", v.object({ bookmakerId: IdParam })), async (c) => {
-    const book = await bookmakerById(c.env.DB, c.req.valid("param").bookmakerId);
-    if (!book) throw notFound("Bookmaker not found.");
-    return c.json(money(await balanceOf(c.env.DB, punter(book.owner_id, c.get("user").userId))));
+    const row = await punterBalanceInBook(c.env.DB, c.req.valid("param").bookmakerId, c.get("user").userId);
+    if (!row) throw notFound("Bookmaker not found.");
+    return versioned(c, [row.balance_cents], async () => money(row.balance_cents));
   })
 
   .post("/add", idempotent(movedAnswer), validate("json", MoveBody), async (c) => {
@@ -103,8 +107,8 @@ export const balanceRoutes = new Hono<AppEnv>()
     const { userId: ownerId } = c.get("user");
     const { userId, note } = c.req.valid("json");
     const book = await requireOwnBookmaker(c.env.DB, ownerId);
-    const res = await c.env.DB.prepare(`UPDATE memberships SET note = ?3 WHERE bookmaker_id = ?1 AND user_id = ?2`).bind(book.id, userId, note).run();
-    if (res.meta.changes !== 1) throw notFound("This user is not one of your punters.");
+    const res = await c.env.DB.prepare(`UPDATE memberships SET note = ?3 WHERE bookmaker_id = ?1 AND user_id = ?2 RETURNING id`).bind(book.id, userId, note).all();
+    if (res.results.length !== 1) throw notFound("This user is not one of your punters.");
     return c.json({ userId, note });
   });
 

@@ -41,14 +41,14 @@ export const membershipRoutes = new Hono<AppEnv>()
           .prepare(
             `INSERT INTO memberships (bookmaker_id, user_id, status, requested_at) VALUES (?1, ?2, 'CREATED', ?3)
              ON CONFLICT (bookmaker_id, user_id) DO UPDATE SET status = 'CREATED', requested_at = excluded.requested_at
-             WHERE memberships.status = 'DECLINED'`,
+             WHERE memberships.status = 'DECLINED' RETURNING id`,
           )
           .bind(bookmakerId, userId, now)
-          .run(),
+          .all(),
       );
-      changes = res.meta.changes;
+      changes = res.results.length;
     } else if (current.status === "CREATED") {
-      changes = (await db.prepare(`DELETE FROM memberships WHERE id = ?1 AND status = 'CREATED'`).bind(current.id).run()).meta.changes;
+      changes = (await db.prepare(`DELETE FROM memberships WHERE id = ?1 AND status = 'CREATED' RETURNING id`).bind(current.id).all()).results.length;
     } else {
       throw new AppError("CONFLICT", 409, "You are already a punter of this bookmaker.");
     }
@@ -77,18 +77,18 @@ export const membershipRoutes = new Hono<AppEnv>()
     const db = c.env.DB;
     // Approval and the punter's account open together, so an approved punter can always be given coins.
     const [updated] = await db.batch([
-      db.prepare(`UPDATE memberships SET status = 'APPROVED', approved_at = ?2 WHERE id = ?1 AND status = 'CREATED'`).bind(request.id, nowIso()),
+      db.prepare(`UPDATE memberships SET status = 'APPROVED', approved_at = ?2 WHERE id = ?1 AND status = 'CREATED' RETURNING id`).bind(request.id, nowIso()),
       openAccount(db, punter(request.owner_id, request.user_id)),
     ]);
-    if (updated.meta.changes !== 1) throw changedMeanwhile();
+    if (updated.results.length !== 1) throw changedMeanwhile();
     notifyAfter(c, (env) => membershipMessages(env.DB, request.bookmaker_id, request.user_id, true));
     return c.json({ joinRequest: { id: request.id, status: "APPROVED" as const } });
   })
 
   .post("/requests/:id/reject", validate("param", RequestParam), async (c) => {
     const request = await ownPendingRequest(c.env.DB, c.req.valid("param").id, c.get("user").userId);
-    const res = await c.env.DB.prepare(`UPDATE memberships SET status = 'DECLINED' WHERE id = ?1 AND status = 'CREATED'`).bind(request.id).run();
-    if (res.meta.changes !== 1) throw changedMeanwhile();
+    const res = await c.env.DB.prepare(`UPDATE memberships SET status = 'DECLINED' WHERE id = ?1 AND status = 'CREATED' RETURNING id`).bind(request.id).all();
+    if (res.results.length !== 1) throw changedMeanwhile();
     notifyAfter(c, (env) => membershipMessages(env.DB, request.bookmaker_id, request.user_id, false));
     return c.json({ joinRequest: { id: request.id, status: "DECLINED" as const } });
   });

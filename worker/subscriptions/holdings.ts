@@ -20,6 +20,20 @@ export async function holdingsOf(db: D1Database, userId: number): Promise<Holdin
   return results;
 }
 
+/** What the owner of book `bookmakerId` holds, in one read; null when there is no such book. */
+export async function holdingsOfBook(db: D1Database, bookmakerId: number): Promise<HoldingRow[] | null> {
+  const { results } = await db
+    .prepare(
+      `SELECT us.type, us.active, us.start_date, us.end_date, us.renews_at
+       FROM bookmakers b LEFT JOIN user_subscriptions us ON us.user_id = b.owner_id
+       WHERE b.id = ?1 ORDER BY us.id`,
+    )
+    .bind(bookmakerId)
+    .all<HoldingRow | { type: null }>();
+  if (results.length === 0) return null;
+  return results.filter((r): r is HoldingRow => r.type !== null);
+}
+
 export const holdingOf = (db: D1Database, userId: number, type: SubscriptionType) =>
   db.prepare(`SELECT ${COLUMNS} FROM user_subscriptions WHERE user_id = ?1 AND type = ?2`).bind(userId, type).first<HoldingRow>();
 

@@ -12,7 +12,8 @@ interface ProvidedTestEnv extends Required<Omit<Env, "DB" | "EVENT_ROOM">> {
   EVENT_ROOM: Env["EVENT_ROOM"];
   SCHEMA_DB: D1Database;
   TEST_MIGRATIONS: D1Migration[];
-  SCHEMA_SQL: string;
+  /** schema.sql, split into statements as wrangler splits migrations. */
+  SCHEMA_STATEMENTS: string[];
   /** wrangler.toml as written (vitest.config.ts). */
   WRANGLER_CONFIG: Record<string, unknown> & { vars?: Record<string, unknown>; ratelimits?: { name: string; simple: { limit: number; period: number } }[]; observability?: { enabled?: boolean } };
   /** A rate limiter of 3 calls per 10 s, for the rate-limit tests. */
