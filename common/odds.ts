@@ -33,7 +33,6 @@ export const decimalText = (o: Odds) => Math.round(decimalOf(o) * 1000) / 1000;
 export const fractionalText = (o: Odds) => `${o.num}/${o.den}`;
 
 export const MIN_ODDS = LADDER[0];
-export const MAX_ODDS = LADDER[LADDER.length - 1];
 /** A new outcome's odds in the event form (spec section 5). */
 export const DEFAULT_ODDS: Odds = { num: 1, den: 2 };
 

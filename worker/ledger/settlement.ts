@@ -7,21 +7,18 @@ import type { LedgerKind } from "../contract";
 
 export interface BetFilter {
   eventId: number;
-  /** Only bets on these outcomes… */
+  /** Only bets on these outcomes; without it, every accepted bet of the event. */
   itemIds?: number[];
-  /** …or all but these. Neither: every accepted bet of the event. */
-  exceptItemIds?: number[];
 }
 
 /** SQL for the filter over `bets b`, with binds ?1 = event id and ?3 = the outcome ids as JSON. */
 export function betFilterSql(f: BetFilter): string {
   const base = `b.event_id = ?1 AND b.status = 'ACCEPTED'`;
   if (f.itemIds) return `${base} AND b.item_id IN (SELECT value FROM json_each(?3))`;
-  if (f.exceptItemIds) return `${base} AND b.item_id NOT IN (SELECT value FROM json_each(?3))`;
   return base;
 }
 
-const filterIds = (f: BetFilter) => JSON.stringify(f.itemIds ?? f.exceptItemIds ?? []);
+const filterIds = (f: BetFilter) => JSON.stringify(f.itemIds ?? []);
 
 /**
  * What a bet returns when it wins, in cents, rounded down: the stake back plus the winnings at

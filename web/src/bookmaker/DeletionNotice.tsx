@@ -1,5 +1,5 @@
 import { useLocation } from "wouter";
-import { useMe } from "../bookmakers/me";
+import { useMe } from "./me";
 import { longDate } from "../ui/dates";
 
 /** The last week before a lapsed bookmaker's book is deleted (spec section 9); the API says when it is due. */

@@ -1,4 +1,4 @@
-import { useMe } from "../bookmakers/me";
+import { useMe } from "./me";
 import { useHolds, type SubscriptionType } from "../subscriptions/active";
 
 /** The signed-in bookmaker's own profile; null until loaded or when he has none. */

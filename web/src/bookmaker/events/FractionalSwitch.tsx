@@ -1,5 +1,5 @@
 import { Dialog } from "../../ui/Dialog";
-import { Switch } from "./Switch";
+import { Switch } from "../../ui/Switch";
 import { useOwnFractional } from "./useOwnFractional";
 
 /** The bookmaker's fractional-odds switch with its refusal popup. */

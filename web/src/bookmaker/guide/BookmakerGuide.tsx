@@ -1,4 +1,4 @@
-import { Sheet } from "../Sheet";
+import { Sheet } from "../../ui/Sheet";
 
 /** The Bookmaker's Guide: how the book works, in a bookmaker's words. */
 export function BookmakerGuide({ open, onClose }: { open: boolean; onClose(): void }) {

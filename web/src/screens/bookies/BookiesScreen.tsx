@@ -4,7 +4,7 @@ import { useHistoryState } from "wouter/use-browser-location";
 import type { Bookmaker, Id } from "../../../../worker/contract";
 import { apiCall } from "../../api/call";
 import type { ApiError } from "../../api/client";
-import { useMe } from "../../bookmakers/me";
+import { useMe } from "../../bookmaker/me";
 import { Dialog } from "../../ui/Dialog";
 import { Page } from "../../ui/Page";
 import type { EventsState } from "../events/state";

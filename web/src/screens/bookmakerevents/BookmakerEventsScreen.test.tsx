@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { BookmakerEvent } from "../../../../worker/contract";
-import { bookEvent, inHours } from "../../bookmaker/events/fixtures";
-import { BOOK_ID, renderAt, signedInRoutes } from "../../bookmaker/test-world";
+import { bookEvent, inHours } from "../../test/events";
+import { BOOK_ID, renderAt, signedInRoutes } from "../../test/world";
 import { json, stubApi } from "../../test/network";
 
 async function openList(events: BookmakerEvent[], subscriptions: string[] = [], extra: Parameters<typeof stubApi>[0] = {}) {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { BookmakerEvent } from "../../../../worker/contract";
-import { BOOK_ID, renderAt, signedInRoutes } from "../../bookmaker/test-world";
+import { BOOK_ID, renderAt, signedInRoutes } from "../../test/world";
 import { errorBody, json, stubApi, type RecordedCall } from "../../test/network";
 
 const reference = {

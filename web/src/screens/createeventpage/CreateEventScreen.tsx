@@ -12,7 +12,7 @@ import { PayoutField } from "../../bookmaker/events/PayoutField";
 import { RacingSwitches } from "../../bookmaker/events/RacingSwitches";
 import { ReturnSelect } from "../../bookmaker/events/ReturnSelect";
 import { keepDraft, saveAndStart, type KeptDraft } from "../../bookmaker/events/start";
-import { Switch } from "../../bookmaker/events/Switch";
+import { Switch } from "../../ui/Switch";
 import { useOwnFractional } from "../../bookmaker/events/useOwnFractional";
 import { WhenFields } from "../../bookmaker/events/WhenFields";
 import { Dialog } from "../../ui/Dialog";

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { BOOK_ID, bookie, newcomer, renderAt, signedInRoutes } from "../../bookmaker/test-world";
+import { BOOK_ID, bookie, newcomer, renderAt, signedInRoutes } from "../../test/world";
 import { useProfile } from "../../store/profile";
 import { errorBody, json, stubApi } from "../../test/network";
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { bookEvent, inHours, item } from "../../bookmaker/events/fixtures";
-import { renderAt, signedInRoutes } from "../../bookmaker/test-world";
+import { bookEvent, inHours, item } from "../../test/events";
+import { renderAt, signedInRoutes } from "../../test/world";
 import { errorBody, json, stubApi } from "../../test/network";
 
 describe("event history", () => {

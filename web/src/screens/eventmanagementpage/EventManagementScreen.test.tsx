@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { BookmakerEvent } from "../../../../worker/contract";
-import { bookEvent, item } from "../../bookmaker/events/fixtures";
-import { renderAt, signedInRoutes } from "../../bookmaker/test-world";
+import { bookEvent, item } from "../../test/events";
+import { renderAt, signedInRoutes } from "../../test/world";
 import { json, stubApi, type RecordedCall } from "../../test/network";
 
 const draft = bookEvent(9, { status: "CREATED" });

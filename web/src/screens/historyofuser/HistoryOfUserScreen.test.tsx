@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Bet } from "../../../../worker/contract";
-import { BOOK_ID, renderAt, signedInRoutes } from "../../bookmaker/test-world";
+import { BOOK_ID, renderAt, signedInRoutes } from "../../test/world";
 import { json, stubApi } from "../../test/network";
 
 const bet = (betId: number, betsDate: string, over: Partial<Bet> = {}): Bet => ({

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useLocation } from "wouter";
-import { useMe } from "../../bookmakers/me";
+import { useMe } from "../../bookmaker/me";
 import { useUserId } from "../../store/auth";
 import { useActiveSubscriptions, useMySubscriptions } from "../../subscriptions/active";
 import { CONFIRMING_TEXT, NOT_CONFIRMED_TEXT, usePaymentConfirmation } from "../../subscriptions/paid";

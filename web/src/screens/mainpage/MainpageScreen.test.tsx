@@ -2,7 +2,7 @@ import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { Me } from "../../../../worker/contract";
 import { inviteLink } from "../../bookmaker/invite";
-import { bookie, BOOK_ID, renderAt, signedInRoutes } from "../../bookmaker/test-world";
+import { bookie, BOOK_ID, renderAt, signedInRoutes } from "../../test/world";
 import { json, stubApi } from "../../test/network";
 
 async function openMain(me: Me = bookie, endDate: string | null = "2030-03-05T12:00:00.000Z", botUsername: string | null = null) {

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import type { Id, JoinRequestItem } from "../../../../worker/contract";
 import "../../bookmaker/bookmaker.css";
-import { Collapsible } from "../../bookmaker/Collapsible";
+import { Collapsible } from "../../ui/Collapsible";
 import { LOW_BALANCE, useBookBalances, useJoinRequests } from "../../bookmaker/punters/data";
 import { formatAmount } from "../../ui/amount";
 import { Dialog } from "../../ui/Dialog";

@@ -1,5 +1,5 @@
-import type { BookmakerEvent, EventItem } from "../../../../worker/contract";
-import { BOOK_ID } from "../test-world";
+import type { BookmakerEvent, EventItem } from "../../../worker/contract";
+import { BOOK_ID } from "./world";
 
 // Events as the API answers them, for screen tests.
 

@@ -2,8 +2,8 @@ import { render } from "@testing-library/react";
 import type { Me } from "../../../worker/contract";
 import { App } from "../App";
 import { launch } from "../start/launch";
-import { json } from "../test/network";
-import { installTelegram } from "../test/telegram";
+import { json } from "./network";
+import { installTelegram } from "./telegram";
 
 // A signed-in bookmaker for screen tests: the routes every bookmaker screen reads at start.
 

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from "react";
-import { useEscapeToClose } from "../ui/useEscapeToClose";
+import { useEscapeToClose } from "./useEscapeToClose";
+import "./controls.css";
 
 /**
  * A tall modal for long reading (the guide): closes on a tap outside, on × and on Escape.
@@ -11,18 +12,18 @@ export function Sheet({ open, onClose, title, children }: { open: boolean; onClo
   if (!open) return null;
   return (
     <div className="dialog-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div className="dialog bk-sheet" role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <div className="bk-sheet-head">
+      <div className="dialog sheet" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <div className="sheet-head">
           <h2 id={titleId} className="dialog-title">
             {title}
           </h2>
-          <button type="button" className="bk-icon-button" aria-label="Close" onClick={onClose}>
-            <span aria-hidden="true" className="bk-close-mark">
+          <button type="button" className="sheet-close" aria-label="Close" onClick={onClose}>
+            <span aria-hidden="true" className="sheet-close-mark">
               ×
             </span>
           </button>
         </div>
-        <div className="bk-sheet-body">{children}</div>
+        <div className="sheet-body">{children}</div>
       </div>
     </div>
   );
