@@ -31,7 +31,7 @@ export const playerRoutes = new Hono<AppEnv>()
       throw new AppError("FEATURE_UNAVAILABLE", 403, "This bookmaker does not have access to fractional odds.");
     }
     return versioned(c, [state.membership_id, state.events, withWhatIf, withFractional], () =>
-      playerEvents(c.env.DB, { bookmakerId, userId, requestId: state.membership_id!, since, withWhatIf, withFractional }),
+      playerEvents(c.env.DB, { bookmakerId, userId, requestId: state.membership_id!, since, versions: state.events ?? "", withWhatIf, withFractional }),
     );
   });
 

@@ -49,6 +49,15 @@ describe("polled lists", () => {
     expect(shown.items[0].maxStake).toBe(4990); // (10,000 − 20) / 2
   });
 
+  it("shows each punter his own stakes when the book's part is read once for all", async () => {
+    const { book, event, punter, other } = await world();
+    await placeBet(other, book, event, 1, 4);
+    const path = `/player/events/${book.bookmakerId}`;
+    const stakesOf = (body: unknown) => (body as { eventId: number; items: { myStake: number }[] }[]).find((e) => e.eventId === event.id)!.items.map((i) => i.myStake);
+    expect(stakesOf((await poll(path, punter.token)).body)).toEqual([0, 0, 0]);
+    expect(stakesOf((await poll(path, other.token)).body)).toEqual([0, 4, 0]);
+  });
+
   it("leaves a punter's lists alone when another book or a coin move to someone else changes", async () => {
     const { book, punter, other } = await world();
     const l = lists(book, punter);

@@ -2,6 +2,7 @@ import { decimalText, fractionalText, type Odds } from "../../common/odds";
 import type { BookmakerEvent, PlayerEvent } from "../contract";
 import { fromCents } from "../ledger/money";
 import { punterWhatIf, type LiveBet } from "./book";
+import { sharedRead } from "./shared-reads";
 import { EVENT_COLUMNS, type EventRow, type ItemRow } from "./state";
 
 // Reads for the event screens, straight from D1 (never through a room).
@@ -113,12 +114,17 @@ export async function bookmakerEvents(db: D1Database, where: string, binds: unkn
   });
 }
 
-/** A bookmaker's published events started within `days` or later, as punter `userId` sees them. */
+/**
+ * A bookmaker's published events started since `since`, as punter `userId` sees them. `versions`
+ * (the listed events' ids and versions) keys the part every punter sees alike, read once.
+ */
 export async function playerEvents(
   db: D1Database,
-  args: { bookmakerId: number; userId: number; requestId: number; since: string; withWhatIf: boolean; withFractional: boolean },
+  args: { bookmakerId: number; userId: number; requestId: number; since: string; versions: string; withWhatIf: boolean; withFractional: boolean },
 ): Promise<PlayerEvent[]> {
-  const { events, items, ids } = await loadEvents(db, `e.bookmaker_id = ?1 AND e.published_at IS NOT NULL AND e.start_date >= ?2`, [args.bookmakerId, args.since]);
+  const { events, items, ids } = await sharedRead(`player-events:${args.bookmakerId}:${args.versions}`, () =>
+    loadEvents(db, `e.bookmaker_id = ?1 AND e.published_at IS NOT NULL AND e.start_date >= ?2`, [args.bookmakerId, args.since]),
+  );
   const bets = events.length ? await ownBets(db, ids, args.userId) : new Map<number, LiveBet[]>();
   return events.map((e) => {
     const own = items.get(e.id) ?? [];
