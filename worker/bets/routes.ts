@@ -5,10 +5,8 @@ import { requireUser } from "../identity/require-user";
 import { AppError, notFound } from "../lib/errors";
 import { idempotent } from "../lib/idempotency";
 import { IdParam, validate } from "../lib/validate";
-import { bookmakerById } from "../bookmakers/queries";
 import { roomOf, unwrap } from "../events/rooms";
 import { BetBody } from "../events/rules";
-import { membershipOf } from "../memberships/queries";
 import { betHistory, placedToBet } from "./queries";
 import { versioned } from "../lib/versions";
 import { placedAnswer } from "./replay";
@@ -26,37 +24,37 @@ const HistoryQuery = v.object({
 
 async function history(c: Context<AppEnv>, bookmakerId: number, query: v.InferOutput<typeof HistoryQuery>) {
   const { userId } = c.get("user");
-  const book = await bookmakerById(c.env.DB, bookmakerId);
-  if (!book) throw notFound("Bookmaker not found.");
-  let subject = userId;
-  let maxDays = OWN_DAYS;
-  if (query.userId !== undefined && query.userId !== userId) {
-    // Only the bookmaker reads another punter's bets, and only his own punters'.
-    if (book.owner_id !== userId) throw new AppError("FORBIDDEN", 403, "Only the bookmaker can see a punter's history.");
-    if (!(await membershipOf(c.env.DB, bookmakerId, query.userId))) throw notFound("This user is not one of your punters.");
-    subject = query.userId;
-    maxDays = OWNER_DAYS;
-  }
-  const days = Math.min(query.days ?? maxDays, maxDays);
+  const subject = query.userId ?? userId;
+  const ownerAsking = subject !== userId;
+  const days = Math.min(query.days ?? (ownerAsking ? OWNER_DAYS : OWN_DAYS), ownerAsking ? OWNER_DAYS : OWN_DAYS);
   const since = new Date(Date.now() - days * 864e5).toISOString();
   const state = await historyState(c.env.DB, bookmakerId, subject, since);
-  return versioned(c, [subject, state?.bets, state?.events], () => betHistory(c.env.DB, bookmakerId, subject, since));
+  if (!state) throw notFound("Bookmaker not found.");
+  if (ownerAsking) {
+    // Only the bookmaker reads another punter's bets, and only his own punters'.
+    if (state.owner_id !== userId) throw new AppError("FORBIDDEN", 403, "Only the bookmaker can see a punter's history.");
+    if (!state.member) throw notFound("This user is not one of your punters.");
+  }
+  return versioned(c, [subject, state.bets, state.events], () => betHistory(c.env.DB, bookmakerId, subject, since));
 }
 
 /**
- * What a punter's history shows depends on his bets (count, newest) and the events they are on:
- * every settlement, non-runner, undo or rename bumps its event's version. One indexed read.
+ * Who may read the history (the book's owner, whether `userId` belongs to the book), and what
+ * it shows: the punter's bets (count, newest) and the events they are on (every settlement,
+ * non-runner, undo or rename bumps its event's version). One indexed read; null with no book.
  */
 function historyState(db: D1Database, bookmakerId: number, userId: number, since: string) {
   return db
     .prepare(
-      `SELECT
+      `SELECT bk.owner_id,
+         EXISTS (SELECT 1 FROM memberships m WHERE m.bookmaker_id = ?1 AND m.user_id = ?2) AS member,
          (SELECT COUNT(*) || '.' || COALESCE(MAX(b.id), 0) FROM bets b WHERE b.bookmaker_id = ?1 AND b.user_id = ?2 AND b.created_at >= ?3) AS bets,
          (SELECT group_concat(v) FROM (SELECT DISTINCT e.id || ':' || e.version AS v FROM bets b JOIN events e ON e.id = b.event_id
-            WHERE b.bookmaker_id = ?1 AND b.user_id = ?2 AND b.created_at >= ?3 ORDER BY 1)) AS events`,
+            WHERE b.bookmaker_id = ?1 AND b.user_id = ?2 AND b.created_at >= ?3 ORDER BY 1)) AS events
+       FROM bookmakers bk WHERE bk.id = ?1`,
     )
     .bind(bookmakerId, userId, since)
-    .first<{ bets: string; events: string | null }>();
+    .first<{ owner_id: number; member: number; bets: string; events: string | null }>();
 }
 
 const BookParam = v.object({ bookmakerId: IdParam });

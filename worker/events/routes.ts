@@ -7,7 +7,7 @@ import { balanceOf, pool } from "../ledger/accounts";
 import { AppError, notFound } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { IdParam, validate } from "../lib/validate";
-import { requireOwnBookmaker, type BookmakerRow } from "../bookmakers/queries";
+import { noProfile, requireOwnBookmaker, type BookmakerRow } from "../bookmakers/queries";
 import { holdsSubscription, holdsSubscriptionSql } from "../subscriptions/activity";
 import { versioned } from "../lib/versions";
 import { COUNTRIES, SPORTS } from "./catalog";
@@ -87,22 +87,24 @@ export const draftRoutes = new Hono<AppEnv>()
 export const eventRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/", validate("query", ListQuery), async (c) => {
-    const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
+    const { userId } = c.get("user");
     const { view } = c.req.valid("query");
     const since = new Date(Date.now() - HISTORY_DAYS * 864e5).toISOString();
     const open = `e.status IN ('CREATED', 'READY_FOR_BETS', 'WAITING_FOR_RESULT', 'SUSPENDED')`;
     const history = `e.status IN ('CALCULATED', 'CANCELLED') AND e.settled_at >= ?2`;
     const where = view === "open" ? open : view === "history" ? history : `(${open} OR (${history}))`;
-    const binds = view === "open" ? [book.id] : [book.id, since];
-    // The listed events' ids and versions, and the what-if feature: an unchanged list is a 304 from this one read.
+    // The caller's book, the what-if feature, the listed events' ids and versions: an unchanged list is a 304 from this one read.
     const state = await c.env.DB.prepare(
-      `SELECT ${holdsSubscriptionSql("?3", "'WHAT_IF'", "?4")} AS what_if,
-         (SELECT group_concat(v) FROM (SELECT e.id || ':' || e.version AS v FROM events e WHERE e.bookmaker_id = ?1 AND ${where} ORDER BY e.id)) AS events`,
+      `SELECT b.id AS book_id, ${holdsSubscriptionSql("?1", "'WHAT_IF'", "?3")} AS what_if,
+         (SELECT group_concat(v) FROM (SELECT e.id || ':' || e.version AS v FROM events e WHERE e.bookmaker_id = b.id AND ${where} ORDER BY e.id)) AS events
+       FROM bookmakers b WHERE b.owner_id = ?1`,
     )
-      .bind(book.id, since, book.owner_id, nowIso())
-      .first<{ what_if: number; events: string | null }>();
-    const withWhatIf = state?.what_if === 1;
-    return versioned(c, [view, withWhatIf, state?.events], () => bookmakerEvents(c.env.DB, `e.bookmaker_id = ?1 AND ${where}`, binds, withWhatIf));
+      .bind(userId, since, nowIso())
+      .first<{ book_id: number; what_if: number; events: string | null }>();
+    if (!state) throw noProfile();
+    const withWhatIf = state.what_if === 1;
+    const binds = view === "open" ? [state.book_id] : [state.book_id, since];
+    return versioned(c, [view, withWhatIf, state.events], () => bookmakerEvents(c.env.DB, `e.bookmaker_id = ?1 AND ${where}`, binds, withWhatIf));
   })
   .post("/", validate("json", v.object({ draftId: v.pipe(v.number("Must be a draft id."), v.safeInteger("Must be a draft id.")) })), async (c) => {
     const { draftId } = c.req.valid("json");
