@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { NotificationSettings } from "../../../worker/contract";
-import { apiCall } from "../api/call";
+import { call } from "../api/call";
 import { useApi } from "../api/swr";
 import { useWebApp } from "../telegram/context";
 import { Dialog } from "../ui/Dialog";
@@ -37,7 +37,7 @@ export function NotificationsSheet({ open, onClose, role }: { open: boolean; onC
     try {
       // Turning a message on is when the bot needs leave to write: Telegram asks the user.
       if (turningOn && data && !data.canWrite) await askWriteAccess(webApp.requestWriteAccess?.bind(webApp));
-      const next = await apiCall<NotificationSettings>("/me/notifications", { method: "PUT", body: change });
+      const next = await call("PUT /me/notifications", { body: change });
       await mutate(next, { revalidate: false });
     } catch {
       webApp.showAlert("Failed to save your settings");

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useSWRConfig } from "swr";
-import type { Id, InvoiceAnswer } from "../../../worker/contract";
-import { apiCall } from "../api/call";
+import type { Id } from "../../../worker/contract";
+import { call } from "../api/call";
 import type { ApiError } from "../api/client";
 import { useUserId } from "../store/auth";
 import { useWebApp } from "../telegram/context";
@@ -52,7 +52,7 @@ export function usePurchase({ closeAfter = true }: { closeAfter?: boolean } = {}
     try {
       const item = catalogue.data?.find((i) => i.subscriptionId === subscriptionId);
       const endBefore = item ? (holdingOf(mine.data, item.subscriptionType)?.endDate ?? null) : null;
-      const { invoiceLink, invoiceId } = await apiCall<InvoiceAnswer>("/subscriptions/purchase", { method: "POST", body: { subscriptionId } });
+      const { invoiceLink, invoiceId } = await call("POST /subscriptions/purchase", { body: { subscriptionId } });
       const status = await openInvoice(webApp, invoiceLink);
       if (status === "paid") {
         // Before the app closes: the API may learn of the payment only seconds later.

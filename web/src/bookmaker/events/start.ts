@@ -1,6 +1,6 @@
 import { fractionalText, ladderOdds } from "../../../../common/odds";
 import type { Id } from "../../../../worker/contract";
-import { bookCall } from "../call";
+import { call } from "../../api/call";
 import type { draftBody } from "./form";
 
 type DraftBody = ReturnType<typeof draftBody>;
@@ -26,11 +26,11 @@ export async function keepDraft(body: DraftBody, kept: KeptDraft | null, keep: (
       const odds = ladderOdds(i.coefficient);
       return { ...i, fractalCoefficient: odds ? fractionalText(odds) : "", currCoefficient: i.coefficient };
     });
-    await bookCall(`/drafts/${draftId}/updateCoefficients`, "POST", { items, rule4: body.rule4, deadHeat: body.deadHeat });
-    await bookCall(`/events/${draftId}/modifyDates`, "POST", { startDate: body.startDate, endDate: body.endDate });
-    await bookCall(`/events/${draftId}/coefficients`, "POST", { returnPrice: body.returnPrice, maxTotalPayout: body.maxTotalPayout });
+    await call("POST /drafts/:draftId/updateCoefficients", { params: { draftId }, body: { items, rule4: body.rule4, deadHeat: body.deadHeat } });
+    await call("POST /events/:id/modifyDates", { params: { id: draftId }, body: { startDate: body.startDate, endDate: body.endDate } });
+    await call("POST /events/:id/coefficients", { params: { id: draftId }, body: { returnPrice: body.returnPrice, maxTotalPayout: body.maxTotalPayout } });
   } else {
-    ({ eventId: draftId } = await bookCall<{ eventId: Id }>("/drafts", "POST", body));
+    ({ eventId: draftId } = await call("POST /drafts", { body }));
     keep({ id: draftId, fixed: fixedPart(body) });
   }
   return draftId;
@@ -39,6 +39,6 @@ export async function keepDraft(body: DraftBody, kept: KeptDraft | null, keep: (
 /** 'Save and Start': the draft kept up to date, then published. */
 export async function saveAndStart(body: DraftBody, kept: KeptDraft | null, keep: (draft: KeptDraft) => void): Promise<Id> {
   const draftId = await keepDraft(body, kept, keep);
-  await bookCall<{ id: Id }>("/events", "POST", { draftId });
+  await call("POST /events", { body: { draftId } });
   return draftId;
 }

@@ -9,11 +9,11 @@ export function parseCoins(text: string): number {
   return Math.floor(n * 100 + 1e-6) / 100;
 }
 
-export type CoinMove = { path: "/balances/add" | "/balances/subtract"; amount: number } | null;
+export type CoinMove = { route: "POST /balances/add" | "POST /balances/subtract"; amount: number } | null;
 
 /** The call that takes a punter from `current` to `target` coins: the difference, one way or the other. */
 export function coinMove(current: number, target: number): CoinMove {
   const diff = cents(target) - cents(current);
   if (diff === 0) return null;
-  return { path: diff > 0 ? "/balances/add" : "/balances/subtract", amount: Math.abs(diff) / 100 };
+  return { route: diff > 0 ? "POST /balances/add" : "POST /balances/subtract", amount: Math.abs(diff) / 100 };
 }

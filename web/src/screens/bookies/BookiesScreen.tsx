@@ -2,14 +2,14 @@ import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
 import type { Bookmaker, Id } from "../../../../worker/contract";
-import { apiCall } from "../../api/call";
+import { call } from "../../api/call";
 import type { ApiError } from "../../api/client";
 import { useMe } from "../../bookmaker/me";
 import { Dialog } from "../../ui/Dialog";
 import { Page } from "../../ui/Page";
 import type { EventsState } from "../events/state";
 import { BookmakerCard } from "./BookmakerCard";
-import { BOOKMAKERS_PATH, findBookmaker, useBookmakerLists } from "./bookmakers";
+import { findBookmaker, useBookmakerLists } from "./bookmakers";
 import { myBookmakers, SEARCH_MIN, searchBookmakers } from "./search";
 import type { BookiesState } from "./state";
 import { TermsDialog } from "./TermsDialog";
@@ -42,7 +42,7 @@ export function BookiesScreen() {
   async function join(b: Bookmaker) {
     setJoining(b.bookmakerId);
     try {
-      await apiCall<Bookmaker>(`${BOOKMAKERS_PATH}/${b.bookmakerId}/sign`, { method: "POST" });
+      await call("POST /bookmakers/:id/sign", { params: { id: b.bookmakerId } });
     } catch (err) {
       setJoinError((err as ApiError).message || "Unexpected error.");
     } finally {

@@ -3,7 +3,8 @@ import { useLocation } from "wouter";
 import type { BookmakerEvent, Id } from "../../../../worker/contract";
 import { useOwnHolds } from "../../bookmaker/book";
 import "../../bookmaker/bookmaker.css";
-import { bookCall, errorText } from "../../bookmaker/call";
+import { call } from "../../api/call";
+import { errorText } from "../../api/error-text";
 import { useBookEvents, useEventChanged } from "../../bookmaker/events/data";
 import { FractionalSwitch } from "../../bookmaker/events/FractionalSwitch";
 import { liveOrder, matchingTitle } from "../../bookmaker/events/order";
@@ -32,7 +33,7 @@ export function BookmakerEventsScreen() {
     setDrafting(event.id);
     try {
       // The draft screen opens on the answer, not on an event read before the change.
-      if (isLive(event)) await eventChanged(await bookCall<BookmakerEvent>(`/events/${event.id}/draft`));
+      if (isLive(event)) await eventChanged(await call("POST /events/:id/draft", { params: { id: event.id } }));
       navigate(`/eventmanagementpage/${event.id}`);
     } catch (err) {
       setFailure(errorText(err));

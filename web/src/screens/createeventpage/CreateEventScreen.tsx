@@ -4,7 +4,7 @@ import { useHistoryState } from "wouter/use-browser-location";
 import { DESCRIPTION_MAX } from "../../../../common/event-form";
 import { useOwnBook } from "../../bookmaker/book";
 import "../../bookmaker/bookmaker.css";
-import { errorText } from "../../bookmaker/call";
+import { errorText } from "../../api/error-text";
 import { useRefreshEvents } from "../../bookmaker/events/data";
 import { draftBody, emptyForm, formFromEvent, hasErrors, rulesOf, validateForm, type EventForm } from "../../bookmaker/events/form";
 import { useCountries, useSports } from "../../bookmaker/events/reference";

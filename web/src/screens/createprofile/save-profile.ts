@@ -1,5 +1,5 @@
 import type { BookmakerDto, Id } from "../../../../worker/contract";
-import { bookCall } from "../../bookmaker/call";
+import { call } from "../../api/call";
 
 /**
  * Creates the profile then sets its terms (spec: "creates the bookmaker, then sets terms"), or,
@@ -9,10 +9,10 @@ export async function saveProfile(existing: BookmakerDto | null, name: string, t
   let bookmakerId: Id;
   if (existing) {
     bookmakerId = existing.bookmakerId;
-    if (existing.bookmakerName !== name) await bookCall<BookmakerDto>("/bookmakers/rename", "POST", { name });
+    if (existing.bookmakerName !== name) await call("POST /bookmakers/rename", { body: { name } });
   } else {
-    ({ bookmakerId } = await bookCall<{ bookmakerId: Id }>("/bookmakers/register", "PUT", { name }));
+    ({ bookmakerId } = await call("PUT /bookmakers/register", { body: { name } }));
   }
-  await bookCall<BookmakerDto>(`/bookmakers/${bookmakerId}/terms`, "POST", { terms });
+  await call("POST /bookmakers/:bookmakerId/terms", { params: { bookmakerId }, body: { terms } });
   return bookmakerId;
 }

@@ -3,7 +3,7 @@ import { useLocation } from "wouter";
 import type { BookmakerEvent } from "../../../../worker/contract";
 import { useOwnHolds } from "../../bookmaker/book";
 import "../../bookmaker/bookmaker.css";
-import { errorText } from "../../bookmaker/call";
+import { errorText } from "../../api/error-text";
 import { useBookEvents, useEventChanged } from "../../bookmaker/events/data";
 import { newestFirst } from "../../bookmaker/events/order";
 import { useOwnFractional } from "../../bookmaker/events/useOwnFractional";

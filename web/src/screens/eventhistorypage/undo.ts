@@ -1,8 +1,6 @@
 import { UNSETTLE_WINDOW_MS } from "../../../../common/racing";
 import type { BookmakerEvent, Id, SettlementSize } from "../../../../worker/contract";
-import { apiFetch } from "../../api/client";
-import { bookCall } from "../../bookmaker/call";
-import { useAuth } from "../../store/auth";
+import { call } from "../../api/call";
 import { formatAmount } from "../../ui/amount";
 
 /** GET /events/{id}/settlement: what undoing the result moves back. */
@@ -16,7 +14,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /** "12 bets and 340.50 coins go back; you can then settle again." */
 export const undoText = (s: Settlement) => `${plural(s.bets, "bet", "bets")} and ${s.coins === 1 ? "1 coin" : `${formatAmount(s.coins)} coins`} go back; you can then settle again.`;
 
-export const readSettlement = (eventId: Id) => apiFetch<Settlement>(`/events/${eventId}/settlement`, { token: useAuth.getState().token });
+export const readSettlement = (eventId: Id) => call("GET /events/:id/settlement", { params: { id: eventId } });
 
 /** The result undone: the event answered as it now is, waiting for its result. */
-export const unsettle = (eventId: Id) => bookCall<BookmakerEvent>(`/events/${eventId}/unsettle`);
+export const unsettle = (eventId: Id) => call("POST /events/:id/unsettle", { params: { id: eventId } });

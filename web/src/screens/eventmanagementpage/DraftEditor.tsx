@@ -2,7 +2,8 @@ import { useState } from "react";
 import { useLocation } from "wouter";
 import type { BookmakerEvent } from "../../../../worker/contract";
 import { useOwnHolds } from "../../bookmaker/book";
-import { bookCall, errorText } from "../../bookmaker/call";
+import { call } from "../../api/call";
+import { errorText } from "../../api/error-text";
 import { isClosed, useEventChanged } from "../../bookmaker/events/data";
 import { splitTitle } from "../../bookmaker/events/form";
 import { FractionalSwitch } from "../../bookmaker/events/FractionalSwitch";
@@ -93,7 +94,7 @@ export function DraftEditor({ event, onAbandoned }: { event: BookmakerEvent; onA
   const abandon = () =>
     run(async () => {
       setAsk(null);
-      const abandoned = await bookCall<BookmakerEvent>(`/events/${event.id}/abandon`);
+      const abandoned = await call("POST /events/:id/abandon", { params: { id: event.id } });
       onAbandoned(event);
       void eventChanged(abandoned);
     });

@@ -1,6 +1,6 @@
 import { decimalText, type Odds } from "../../../../common/odds";
 import type { BookmakerEvent, Id, RacingRules } from "../../../../worker/contract";
-import { bookCall } from "../../bookmaker/call";
+import { call } from "../../api/call";
 import { isClosed } from "../../bookmaker/events/data";
 
 /**
@@ -10,7 +10,7 @@ import { isClosed } from "../../bookmaker/events/data";
 export async function withdrawNonRunners(eventId: Id, itemIds: readonly Id[]): Promise<BookmakerEvent | null> {
   let latest: BookmakerEvent | null = null;
   for (const itemId of itemIds) {
-    latest = await bookCall<BookmakerEvent>(`/events/${eventId}/nr/${itemId}`);
+    latest = await call("POST /events/:id/nr/:itemId", { params: { id: eventId, itemId } });
     if (isClosed(latest)) break;
   }
   return latest;
@@ -22,11 +22,11 @@ export async function withdrawNonRunners(eventId: Id, itemIds: readonly Id[]): P
  */
 export async function applyRules(event: BookmakerEvent, rules: RacingRules): Promise<void> {
   if (event.rule4 === rules.rule4 && event.deadHeat === rules.deadHeat) return;
-  await bookCall<BookmakerEvent>(`/events/${event.id}/coefficients`, "POST", { rule4: rules.rule4, deadHeat: rules.deadHeat });
+  await call("POST /events/:id/coefficients", { params: { id: event.id }, body: { rule4: rules.rule4, deadHeat: rules.deadHeat } });
 }
 
 /** End Event: the outcomes at place 1 win; none means no winner and every bet is refunded. */
-export const finalize = (eventId: Id, winners: Id[]) => bookCall<BookmakerEvent>(`/events/${eventId}/finalize`, "POST", { eventId, winners });
+export const finalize = (eventId: Id, winners: Id[]) => call("POST /events/:id/finalize", { params: { id: eventId }, body: { eventId, winners } });
 
 export interface DraftChanges {
   /** New start and end, or null when the start is unchanged (a change shows punters the old start struck through). */
@@ -42,14 +42,18 @@ export interface DraftChanges {
 
 /** Save: dates, then odds, return and max payout, then live again; answers the event as the last call left it. */
 export async function saveDraft(event: BookmakerEvent, changes: DraftChanges): Promise<BookmakerEvent> {
-  if (changes.dates) await bookCall(`/events/${event.id}/modifyDates`, "POST", changes.dates);
-  const saved = await bookCall<BookmakerEvent>(`/events/${event.id}/coefficients`, "POST", {
-    items: changes.odds.map((o) => ({ id: o.id, coefficient: decimalText(o.odds) })),
-    returnPrice: changes.returnPrice,
-    maxTotalPayout: changes.maxTotalPayout,
-    botEqualizer: changes.botEqualizer,
-    rule4: changes.rule4,
-    deadHeat: changes.deadHeat,
+  if (changes.dates) await call("POST /events/:id/modifyDates", { params: { id: event.id }, body: changes.dates });
+  const params = { id: event.id };
+  const saved = await call("POST /events/:id/coefficients", {
+    params,
+    body: {
+      items: changes.odds.map((o) => ({ id: o.id, coefficient: decimalText(o.odds) })),
+      returnPrice: changes.returnPrice,
+      maxTotalPayout: changes.maxTotalPayout,
+      botEqualizer: changes.botEqualizer,
+      rule4: changes.rule4,
+      deadHeat: changes.deadHeat,
+    },
   });
-  return saved.status === "CREATED" ? bookCall<BookmakerEvent>(`/events/${event.id}/live`, "POST", { eventId: event.id }) : saved;
+  return saved.status === "CREATED" ? call("POST /events/:id/live", { params, body: { eventId: event.id } }) : saved;
 }

@@ -1,5 +1,5 @@
-import type { Bet, PlayerEvent, PlayerEventItem } from "../../../../worker/contract";
-import { apiCall } from "../../api/call";
+import type { PlayerEvent, PlayerEventItem } from "../../../../worker/contract";
+import { call } from "../../api/call";
 import type { ApiError } from "../../api/client";
 
 export interface BetOutcome {
@@ -17,9 +17,7 @@ export async function placeBets(event: PlayerEvent, stakes: Array<{ item: Player
   for (const { item, amount } of stakes) {
     if (!(amount > 0)) continue;
     try {
-      await apiCall<Bet>("/bets", {
-        method: "POST",
-        idempotent: true,
+      await call("POST /bets", {
         body: {
           requestId: event.requestId,
           bookmakerId: event.bookmakerId,

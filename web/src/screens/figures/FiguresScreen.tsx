@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
 import type { DailyFigure, DownloadLink, Figures } from "../../../../worker/contract";
-import { apiCall } from "../../api/call";
+import { call } from "../../api/call";
 import { useApi } from "../../api/swr";
 import "../../bookmaker/bookmaker.css";
 import { POLL_MS } from "../../config";
@@ -151,7 +151,7 @@ function ExportCsv({ period }: { period: Period }) {
   const exportNow = async () => {
     setFailed(false);
     try {
-      const answer = await apiCall<DownloadLink>(`/figures/link/figures?${periodQuery(period)}`);
+      const answer = await call("GET /figures/link/:file", { params: { file: "figures" }, query: periodQuery(period) });
       setLink(downloadCsv(webApp, answer) ? null : answer);
     } catch {
       setFailed(true);

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { JoinRequestItem } from "../../../../worker/contract";
-import { bookCall, errorText } from "../../bookmaker/call";
+import { call } from "../../api/call";
+import { errorText } from "../../api/error-text";
 import { useHaptic } from "../../telegram/features";
 import { Dialog } from "../../ui/Dialog";
 
@@ -15,7 +16,7 @@ export function ApproveDialog({ request, onClose, onDone }: { request: JoinReque
     setBusy(true);
     setError(null);
     try {
-      await bookCall(`/bookmakers/requests/${request.joinRequest.id}/${verdict}`);
+      await call(`POST /bookmakers/requests/:id/${verdict}`, { params: { id: request.joinRequest.id } });
       if (verdict === "approve") haptic("success");
       onDone();
       onClose();

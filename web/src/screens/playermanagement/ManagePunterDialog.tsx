@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from "react";
 import { useLocation } from "wouter";
 import type { PunterBalance } from "../../../../worker/contract";
-import { apiCall } from "../../api/call";
-import { bookCall, errorText, poolErrorText } from "../../bookmaker/call";
+import { call } from "../../api/call";
+import { errorText, poolErrorText } from "../../api/error-text";
 import { coinMove, parseCoins } from "../../bookmaker/punters/coins";
 import { Dialog } from "../../ui/Dialog";
 import type { HistoryOfUserState } from "../historyofuser/state";
@@ -38,14 +38,13 @@ export function ManagePunterDialog({ punter, onClose, onSaved }: { punter: Punte
     setError(null);
     try {
       const move = coinMove(punter.money.amount, coins);
-      const body = { userId: punter.user.internalId, balance: { amount: move?.amount ?? 0, currency: "COIN" } };
-      if (move) await apiCall(move.path, { method: "POST", body, idempotent: true });
-      if (note !== punter.note) await bookCall("/balances/addNote", "POST", { userId: punter.user.internalId, note });
+      if (move) await call(move.route, { body: { userId: punter.user.internalId, balance: { amount: move.amount, currency: "COIN" } } });
+      if (note !== punter.note) await call("POST /balances/addNote", { body: { userId: punter.user.internalId, note } });
       onSaved();
       onClose();
     } catch (err) {
       // Adding coins takes them from his pool; taking them back only from the punter.
-      setError(coinMove(punter.money.amount, coins)?.path === "/balances/add" ? poolErrorText(err) : errorText(err));
+      setError(coinMove(punter.money.amount, coins)?.route === "POST /balances/add" ? poolErrorText(err) : errorText(err));
       onSaved();
     } finally {
       setBusy(false);

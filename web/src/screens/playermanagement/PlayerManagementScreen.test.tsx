@@ -38,9 +38,9 @@ describe("the coin counter", () => {
   });
 
   it("becomes an add or a subtract of the difference", () => {
-    expect(coinMove(100, 150)).toEqual({ path: "/balances/add", amount: 50 });
-    expect(coinMove(100, 40.5)).toEqual({ path: "/balances/subtract", amount: 59.5 });
-    expect(coinMove(0.1, 0.3)).toEqual({ path: "/balances/add", amount: 0.2 });
+    expect(coinMove(100, 150)).toEqual({ route: "POST /balances/add", amount: 50 });
+    expect(coinMove(100, 40.5)).toEqual({ route: "POST /balances/subtract", amount: 59.5 });
+    expect(coinMove(0.1, 0.3)).toEqual({ route: "POST /balances/add", amount: 0.2 });
     expect(coinMove(100, 100)).toBeNull();
   });
 });

@@ -1,12 +1,10 @@
 import type { EventStatus } from "../../../worker/contract";
 import { STATUS_WORDS } from "../../../common/status-words";
-import { ApiError, apiFetch } from "../api/client";
-import { useAuth } from "../store/auth";
+import { ApiError } from "./client";
 
-/** A bookmaker's write to the API with the current session token. */
-export function bookCall<T>(path: string, method: "POST" | "PUT" = "POST", body?: unknown): Promise<T> {
-  return apiFetch<T>(path, { method, body, token: useAuth.getState().token });
-}
+// Every failed call the user reads about is worded here: the server's own message (which
+// names what to fix) in a user's words, else the spec's fallback. Network failures and 5xx
+// carry nothing a user can act on ("HTTP 502", "Failed to fetch"), so they read as the fallback.
 
 /** The spec's words for a pool without the coins a call needs (section 8). */
 export const INSUFFICIENT_CURRENCY = "Insufficient currency. You can purchase more in the store.";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../api/client";
-import { errorText, INSUFFICIENT_CURRENCY, poolErrorText } from "./call";
+import { ApiError } from "./client";
+import { errorText, INSUFFICIENT_CURRENCY, poolErrorText } from "./error-text";
 
 describe("error texts", () => {
   it("say an event status as a user would, never its internal name", () => {
