@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { NotificationSettings } from "../../../worker/contract";
 import { call } from "../api/call";
 import { useApi } from "../api/swr";
+import { useAction } from "../api/useAction";
 import { useWebApp } from "../telegram/context";
 import { Dialog } from "../ui/Dialog";
 import "./notifications.css";
@@ -18,6 +19,8 @@ const SWITCHES: Record<"punter" | "bookmaker", { key: Switch; label: string }[]>
   bookmaker: [{ key: "joinRequests", label: "Join requests" }],
 };
 
+const SAVE_FAILED = "Failed to save your settings";
+
 export const NOT_ALLOWED_TEXT = "The bot cannot write to you yet. Allow it, or send /start to the bot.";
 
 /** Asks Telegram to let the bot write to the user; true when he agreed (or the client cannot ask). */
@@ -30,21 +33,16 @@ export function NotificationsSheet({ open, onClose, role }: { open: boolean; onC
   const webApp = useWebApp();
   const { data, mutate, error } = useApi<NotificationSettings>(open ? "/me/notifications" : null);
   const [threshold, setThreshold] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // A failure is said in Telegram's own alert: the sheet has no room for a line of error.
+  const { busy, run } = useAction({ onError: () => webApp.showAlert(SAVE_FAILED) });
 
-  const save = async (change: Partial<Omit<NotificationSettings, "canWrite">>, turningOn: boolean) => {
-    setBusy(true);
-    try {
+  const save = (change: Partial<Omit<NotificationSettings, "canWrite">>, turningOn: boolean) =>
+    run(async () => {
       // Turning a message on is when the bot needs leave to write: Telegram asks the user.
       if (turningOn && data && !data.canWrite) await askWriteAccess(webApp.requestWriteAccess?.bind(webApp));
       const next = await call("PUT /me/notifications", { body: change });
       await mutate(next, { revalidate: false });
-    } catch {
-      webApp.showAlert("Failed to save your settings");
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const bigBets = threshold ?? (data?.bigBetsOver != null ? String(data.bigBetsOver) : "");
   const saveThreshold = () => {

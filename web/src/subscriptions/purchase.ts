@@ -1,8 +1,7 @@
-import { useState } from "react";
 import { useSWRConfig } from "swr";
 import type { Id } from "../../../worker/contract";
 import { call } from "../api/call";
-import type { ApiError } from "../api/client";
+import { useAction } from "../api/useAction";
 import { useUserId } from "../store/auth";
 import { useWebApp } from "../telegram/context";
 import type { InvoiceStatus, TelegramWebApp } from "../telegram/web-app";
@@ -39,17 +38,14 @@ export function openInvoice(webApp: TelegramWebApp, link: string): Promise<Invoi
 export function usePurchase({ closeAfter = true }: { closeAfter?: boolean } = {}) {
   const webApp = useWebApp();
   const { mutate } = useSWRConfig();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run, fail, clearError } = useAction();
   const userId = useUserId();
   const catalogue = useCatalogue();
   const mine = useMySubscriptions();
   const remember = usePaidInvoices((s) => s.remember);
 
   async function buy(subscriptionId: Id): Promise<boolean> {
-    setBusy(true);
-    setError(null);
-    try {
+    const paid = await run(async () => {
       const item = catalogue.data?.find((i) => i.subscriptionId === subscriptionId);
       const endBefore = item ? (holdingOf(mine.data, item.subscriptionType)?.endDate ?? null) : null;
       const { invoiceLink, invoiceId } = await call("POST /subscriptions/purchase", { body: { subscriptionId } });
@@ -62,15 +58,11 @@ export function usePurchase({ closeAfter = true }: { closeAfter?: boolean } = {}
         await mutate(touchedByPurchase);
         return true;
       }
-      setError(status === "unavailable" ? CANNOT_OPEN_INVOICE : PAYMENT_FAILED);
+      fail(status === "unavailable" ? CANNOT_OPEN_INVOICE : PAYMENT_FAILED);
       return false;
-    } catch (err) {
-      setError((err as ApiError).message || "Unexpected error.");
-      return false;
-    } finally {
-      setBusy(false);
-    }
+    });
+    return paid ?? false;
   }
 
-  return { buy, busy, error, clearError: () => setError(null) };
+  return { buy, busy, error, clearError };
 }

@@ -3,7 +3,7 @@ import { useLocation } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
 import type { Bookmaker, Id } from "../../../../worker/contract";
 import { call } from "../../api/call";
-import type { ApiError } from "../../api/client";
+import { useAction } from "../../api/useAction";
 import { useMe } from "../../bookmaker/me";
 import { Dialog } from "../../ui/Dialog";
 import { Page } from "../../ui/Page";
@@ -23,8 +23,8 @@ export function BookiesScreen() {
   const lists = useBookmakerLists();
   const [query, setQuery] = useState("");
   const [terms, setTerms] = useState<Bookmaker | null>(null);
-  const [joining, setJoining] = useState<Id | null>(null);
-  const [joinError, setJoinError] = useState<string | null>(null);
+  const [joined, setJoined] = useState<Id | null>(null);
+  const joining = useAction();
 
   // A deep link's bookmaker: an approved punter goes on to his events; anyone else finds him
   // already typed in the search box, ready to ask to join.
@@ -40,15 +40,11 @@ export function BookiesScreen() {
   const open = (b: Bookmaker) => navigate(`/events/${b.bookmakerId}`, { state: { name: b.bookmakerName } satisfies EventsState });
 
   async function join(b: Bookmaker) {
-    setJoining(b.bookmakerId);
-    try {
-      await call("POST /bookmakers/:id/sign", { params: { id: b.bookmakerId } });
-    } catch (err) {
-      setJoinError((err as ApiError).message || "Unexpected error.");
-    } finally {
-      setJoining(null);
-      await lists.mutate();
-    }
+    if (joining.busy) return;
+    setJoined(b.bookmakerId);
+    await joining.run(() => call("POST /bookmakers/:id/sign", { params: { id: b.bookmakerId } }));
+    // Asked, withdrawn or refused: the lists show where he now stands.
+    await lists.mutate();
   }
 
   const mine = lists.data ? myBookmakers(lists.data, ownId) : [];
@@ -79,7 +75,7 @@ export function BookiesScreen() {
               highlighted={b.bookmakerId === shown}
               onTerms={() => setTerms(b)}
               onJoin={() => void join(b)}
-              joining={joining === b.bookmakerId}
+              joining={joining.busy && joined === b.bookmakerId}
             />
           ))}
         </section>
@@ -102,8 +98,8 @@ export function BookiesScreen() {
       </section>
 
       <TermsDialog open={terms !== null} onClose={() => setTerms(null)} terms={terms?.terms} />
-      <Dialog open={joinError !== null} onClose={() => setJoinError(null)}>
-        {joinError}
+      <Dialog open={joining.error !== null} onClose={joining.clearError}>
+        {joining.error}
       </Dialog>
     </Page>
   );

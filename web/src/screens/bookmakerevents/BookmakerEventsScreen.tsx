@@ -4,7 +4,7 @@ import type { BookmakerEvent, Id } from "../../../../worker/contract";
 import { useOwnHolds } from "../../bookmaker/book";
 import "../../bookmaker/bookmaker.css";
 import { call } from "../../api/call";
-import { errorText } from "../../api/error-text";
+import { useAction } from "../../api/useAction";
 import { useBookEvents, useEventChanged } from "../../bookmaker/events/data";
 import { FractionalSwitch } from "../../bookmaker/events/FractionalSwitch";
 import { liveOrder, matchingTitle } from "../../bookmaker/events/order";
@@ -25,22 +25,17 @@ export function BookmakerEventsScreen() {
   const eventChanged = useEventChanged();
   const [query, setQuery] = useState("");
   const [viewed, setViewed] = useState<BookmakerEvent | null>(null);
-  const [drafting, setDrafting] = useState<Id | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [drafted, setDrafted] = useState<Id | null>(null);
+  const drafting = useAction({ onError: () => void events.mutate() });
 
-  async function toDraft(event: BookmakerEvent) {
-    if (drafting !== null) return;
-    setDrafting(event.id);
-    try {
+  function toDraft(event: BookmakerEvent) {
+    if (drafting.busy) return;
+    setDrafted(event.id);
+    void drafting.run(async () => {
       // The draft screen opens on the answer, not on an event read before the change.
       if (isLive(event)) await eventChanged(await call("POST /events/:id/draft", { params: { id: event.id } }));
       navigate(`/eventmanagementpage/${event.id}`);
-    } catch (err) {
-      setFailure(errorText(err));
-      void events.mutate();
-    } finally {
-      setDrafting(null);
-    }
+    });
   }
 
   const shown = events.data ? liveOrder(matchingTitle(events.data, query)) : [];
@@ -61,7 +56,7 @@ export function BookmakerEventsScreen() {
         <ul className="bk-list">
           {shown.map((e) => (
             <li key={e.id}>
-              <EventCard event={e} busy={drafting === e.id} onDraft={() => void toDraft(e)} onView={() => setViewed(e)} />
+              <EventCard event={e} busy={drafting.busy && drafted === e.id} onDraft={() => toDraft(e)} onView={() => setViewed(e)} />
             </li>
           ))}
         </ul>
@@ -89,8 +84,8 @@ export function BookmakerEventsScreen() {
           rules={viewed}
         />
       )}
-      <Dialog open={failure !== null} onClose={() => setFailure(null)}>
-        {failure}
+      <Dialog open={drafting.error !== null} onClose={drafting.clearError}>
+        {drafting.error}
       </Dialog>
     </Page>
   );

@@ -4,7 +4,7 @@ import { useHistoryState } from "wouter/use-browser-location";
 import { DESCRIPTION_MAX } from "../../../../common/event-form";
 import { useOwnBook } from "../../bookmaker/book";
 import "../../bookmaker/bookmaker.css";
-import { errorText } from "../../api/error-text";
+import { useAction } from "../../api/useAction";
 import { useRefreshEvents } from "../../bookmaker/events/data";
 import { draftBody, emptyForm, formFromEvent, hasErrors, rulesOf, validateForm, type EventForm } from "../../bookmaker/events/form";
 import { useCountries, useSports } from "../../bookmaker/events/reference";
@@ -37,8 +37,7 @@ export function CreateEventScreen() {
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const saving = useAction();
   const kept = useRef<KeptDraft | null>(null);
 
   const errors = validateForm(form);
@@ -50,7 +49,7 @@ export function CreateEventScreen() {
 
   function askToStart() {
     setSubmitted(true);
-    setFailure(null);
+    saving.clearError();
     if (!hasErrors(errors)) setConfirming(true);
   }
 
@@ -63,22 +62,17 @@ export function CreateEventScreen() {
   async function save(andStart: boolean) {
     setConfirming(false);
     setLeaving(false);
-    if (!book || busy) return;
-    setBusy(true);
-    try {
+    if (!book) return;
+    await saving.run(async () => {
       await (andStart ? saveAndStart : keepDraft)(draftBody(form, book.bookmakerId), kept.current, (draft) => (kept.current = draft));
       void refreshEvents();
       leave();
-    } catch (err) {
-      setFailure(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   function askToSaveDraft() {
     setSubmitted(true);
-    setFailure(null);
+    saving.clearError();
     if (hasErrors(errors)) setLeaving(false);
     else void save(false);
   }
@@ -113,17 +107,17 @@ export function CreateEventScreen() {
           rowErrors={errors.rows}
           listError={submitted ? errors.outcomes : undefined}
         />
-        {failure && (
+        {saving.error && (
           <p className="bk-error bk-form-error" role="alert">
-            {failure}
+            {saving.error}
           </p>
         )}
         <div className="bk-actions-2">
-          <button type="button" className="button button-secondary" onClick={askToSaveDraft} disabled={busy || !book}>
+          <button type="button" className="button button-secondary" onClick={askToSaveDraft} disabled={saving.busy || !book}>
             Save as draft
           </button>
-          <button type="button" className="button" onClick={askToStart} disabled={busy || !book}>
-            {busy ? "Starting..." : "Save and Start"}
+          <button type="button" className="button" onClick={askToStart} disabled={saving.busy || !book}>
+            {saving.busy ? "Starting..." : "Save and Start"}
           </button>
         </div>
       </div>

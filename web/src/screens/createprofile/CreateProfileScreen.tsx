@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
 import { ApiError } from "../../api/client";
+import { useAction } from "../../api/useAction";
 import { useOwnBook } from "../../bookmaker/book";
 import { nameError, TERMS_MAX, termsError } from "../../../../common/profile";
 import "../../bookmaker/bookmaker.css";
@@ -13,6 +14,13 @@ import type { CreateProfileState } from "./state";
 
 const FAILED = "Failed to submit. Try again.";
 
+/** A refused name is said under the name field; any other failure under the form, in the spec's words. */
+function nameRefusal(err: unknown): string | null {
+  if (err instanceof ApiError && err.code === "NAME_TAKEN") return "This name is taken. Choose another.";
+  if (err instanceof ApiError && err.code === "VALIDATION" && err.field === "name") return err.message;
+  return null;
+}
+
 export function CreateProfileScreen() {
   const editing = useHistoryState<CreateProfileState | null>()?.from === "mainpage";
   const [, navigate] = useLocation();
@@ -22,8 +30,15 @@ export function CreateProfileScreen() {
   const setName = useProfile((s) => s.setName);
   const setTerms = useProfile((s) => s.setTerms);
   const [touched, setTouched] = useState({ name: false, terms: false });
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ field: "name" | "form"; message: string } | null>(null);
+  const [nameRefused, setNameRefused] = useState(false);
+  const saving = useAction({
+    text: (err) => nameRefusal(err) ?? FAILED,
+    onError: (err) => {
+      setNameRefused(nameRefusal(err) !== null);
+      // A changed profile may have been saved in part (created, then terms failed): reload it.
+      void refresh();
+    },
+  });
   const nameId = useId();
   const termsId = useId();
 
@@ -47,25 +62,16 @@ export function CreateProfileScreen() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setTouched({ name: true, terms: true });
-    if (nameProblem || termsProblem || busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
+    if (nameProblem || termsProblem) return;
+    await saving.run(async () => {
       await saveProfile(book, name.trim(), terms);
       await refresh();
       navigate("/mainpage", { replace: !editing });
-    } catch (err) {
-      // A changed profile may have been saved in part (created, then terms failed): reload it.
-      void refresh();
-      if (err instanceof ApiError && err.code === "NAME_TAKEN") setFailure({ field: "name", message: "This name is taken. Choose another." });
-      else if (err instanceof ApiError && err.code === "VALIDATION" && err.field === "name") setFailure({ field: "name", message: err.message });
-      else setFailure({ field: "form", message: FAILED });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
-  const nameMessage = shownNameError ?? (failure?.field === "name" ? failure.message : null);
+  const nameMessage = shownNameError ?? (nameRefused ? saving.error : null);
+  const formError = nameRefused ? null : saving.error;
 
   return (
     <Page backTo={editing ? "/mainpage" : undefined} className="bk">
@@ -87,7 +93,8 @@ export function CreateProfileScreen() {
             onChange={(e) => {
               setName(e.target.value);
               setTouched((t) => ({ ...t, name: true }));
-              if (failure?.field === "name") setFailure(null);
+              // The name's refusal goes away as soon as he types another.
+              if (nameRefused) saving.clearError();
             }}
           />
           {nameMessage && (
@@ -125,12 +132,12 @@ export function CreateProfileScreen() {
             </span>
           </div>
         </div>
-        {failure?.field === "form" && (
+        {formError && (
           <p className="bk-error bk-form-error" role="alert">
-            {failure.message}
+            {formError}
           </p>
         )}
-        <button type="submit" className="button button-wide" disabled={busy}>
+        <button type="submit" className="button button-wide" disabled={saving.busy}>
           {editing ? "Edit" : "Create"}
         </button>
       </form>

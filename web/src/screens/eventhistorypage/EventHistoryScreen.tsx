@@ -3,7 +3,7 @@ import { useLocation } from "wouter";
 import type { BookmakerEvent } from "../../../../worker/contract";
 import { useOwnHolds } from "../../bookmaker/book";
 import "../../bookmaker/bookmaker.css";
-import { errorText } from "../../api/error-text";
+import { useAction } from "../../api/useAction";
 import { useBookEvents, useEventChanged } from "../../bookmaker/events/data";
 import { newestFirst } from "../../bookmaker/events/order";
 import { useOwnFractional } from "../../bookmaker/events/useOwnFractional";
@@ -91,29 +91,15 @@ function useUndo() {
   const [, navigate] = useLocation();
   const eventChanged = useEventChanged();
   const [asking, setAsking] = useState<{ event: BookmakerEvent; settlement: Settlement } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  async function attempt(work: () => Promise<void>) {
-    if (busy) return;
-    setBusy(true);
-    try {
-      await work();
-    } catch (err) {
-      setAsking(null);
-      setFailure(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, error, run, clearError } = useAction({ onError: () => setAsking(null) });
 
   return {
     asking,
     busy,
-    failure,
-    ask: (event: BookmakerEvent) => attempt(async () => setAsking({ event, settlement: await readSettlement(event.id) })),
+    failure: error,
+    ask: (event: BookmakerEvent) => run(async () => setAsking({ event, settlement: await readSettlement(event.id) })),
     confirm: () =>
-      attempt(async () => {
+      run(async () => {
         if (!asking) return;
         const reopened = await unsettle(asking.event.id);
         setAsking(null);
@@ -121,6 +107,6 @@ function useUndo() {
         navigate("/bookmakerevents", { replace: true });
       }),
     cancel: () => setAsking(null),
-    dismiss: () => setFailure(null),
+    dismiss: clearError,
   };
 }

@@ -3,7 +3,7 @@ import { useLocation } from "wouter";
 import type { BookmakerEvent } from "../../../../worker/contract";
 import { useOwnHolds } from "../../bookmaker/book";
 import { call } from "../../api/call";
-import { errorText } from "../../api/error-text";
+import { useAction } from "../../api/useAction";
 import { isClosed, useEventChanged } from "../../bookmaker/events/data";
 import { splitTitle } from "../../bookmaker/events/form";
 import { FractionalSwitch } from "../../bookmaker/events/FractionalSwitch";
@@ -31,12 +31,11 @@ export function DraftEditor({ event, onAbandoned }: { event: BookmakerEvent; onA
   const fractional = useOwnFractional();
   const whatIfHeld = useOwnHolds("WHAT_IF");
   const [edit, setEdit] = useState<DraftEdit>(() => editOf(event));
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [ask, setAsk] = useState<Ask>(null);
   const [checked, setChecked] = useState(false);
   const { sport, country } = splitTitle(event.title);
   const haptic = useHaptic();
+  const { busy, error: failure, run, clearError } = useAction({ onError: () => haptic("error") });
   useClosingConfirmation(JSON.stringify(edit) !== JSON.stringify(editOf(event)));
 
   const errors = {
@@ -51,21 +50,6 @@ export function DraftEditor({ event, onAbandoned }: { event: BookmakerEvent; onA
     void eventChanged(latest);
     navigate("/bookmakerevents", { replace: true });
   };
-
-  /** Runs one server action with the busy flag and the error popup. */
-  async function run(action: () => Promise<void>) {
-    if (busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await action();
-    } catch (err) {
-      setFailure(errorText(err));
-      haptic("error");
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const calc = () =>
     run(async () => {
@@ -184,7 +168,7 @@ export function DraftEditor({ event, onAbandoned }: { event: BookmakerEvent; onA
       >
         The event ends with no result and every bet is refunded.
       </Dialog>
-      <Dialog open={failure !== null} onClose={() => setFailure(null)}>
+      <Dialog open={failure !== null} onClose={clearError}>
         {failure}
       </Dialog>
     </div>

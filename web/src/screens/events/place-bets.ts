@@ -1,6 +1,6 @@
 import type { PlayerEvent, PlayerEventItem } from "../../../../worker/contract";
 import { call } from "../../api/call";
-import type { ApiError } from "../../api/client";
+import { errorText } from "../../api/error-text";
 
 export interface BetOutcome {
   item: PlayerEventItem;
@@ -29,7 +29,7 @@ export async function placeBets(event: PlayerEvent, stakes: Array<{ item: Player
       });
       results.push({ item, error: null });
     } catch (err) {
-      results.push({ item, error: (err as ApiError).message || "Unexpected error." });
+      results.push({ item, error: errorText(err) });
     }
   }
   return results;

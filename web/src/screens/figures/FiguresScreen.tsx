@@ -2,6 +2,8 @@ import { useState } from "react";
 import { useLocation } from "wouter";
 import type { DailyFigure, DownloadLink, Figures } from "../../../../worker/contract";
 import { call } from "../../api/call";
+import { errorText } from "../../api/error-text";
+import { useAction } from "../../api/useAction";
 import { useApi } from "../../api/swr";
 import "../../bookmaker/bookmaker.css";
 import { POLL_MS } from "../../config";
@@ -59,7 +61,7 @@ export function FiguresScreen() {
       {!valid ? (
         <p className="bk-empty">Choose a start date on or before the end date.</p>
       ) : figures.error && !figures.data ? (
-        <p className="bk-empty error-text">{figures.error.message || "Failed to load figures"}</p>
+        <p className="bk-empty error-text">{errorText(figures.error, "Failed to load figures")}</p>
       ) : !figures.data ? (
         <p className="bk-empty">Loading...</p>
       ) : (
@@ -147,19 +149,15 @@ export function NetCell({ net, open }: { net: number; open: number }) {
 function ExportCsv({ period }: { period: Period }) {
   const webApp = useWebApp();
   const [link, setLink] = useState<DownloadLink | null>(null);
-  const [failed, setFailed] = useState(false);
-  const exportNow = async () => {
-    setFailed(false);
-    try {
+  const exporting = useAction({ text: () => "Export failed, try again." });
+  const exportNow = () =>
+    exporting.run(async () => {
       const answer = await call("GET /figures/link/:file", { params: { file: "figures" }, query: periodQuery(period) });
       setLink(downloadCsv(webApp, answer) ? null : answer);
-    } catch {
-      setFailed(true);
-    }
-  };
+    });
   return (
     <div className="fig-export">
-      <button type="button" className="button" onClick={() => void exportNow()}>
+      <button type="button" className="button" onClick={() => void exportNow()} disabled={exporting.busy}>
         Export CSV
       </button>
       {link && (
@@ -167,7 +165,7 @@ function ExportCsv({ period }: { period: Period }) {
           Download {link.fileName}
         </a>
       )}
-      {failed && <p className="error-text">Export failed, try again.</p>}
+      {exporting.error && <p className="error-text">{exporting.error}</p>}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useParams, useSearch } from "wouter";
 import type { Figure, LedgerKind, Statement } from "../../../../worker/contract";
+import { errorText } from "../../api/error-text";
 import { useApi } from "../../api/swr";
 import "../../bookmaker/bookmaker.css";
 import { POLL_MS } from "../../config";
@@ -37,7 +38,7 @@ export function StatementScreen() {
         {period.from} – {period.to}
       </p>
       {statement.error && !s ? (
-        <p className="bk-empty error-text">{statement.error.message || "Failed to load the statement"}</p>
+        <p className="bk-empty error-text">{errorText(statement.error, "Failed to load the statement")}</p>
       ) : !s ? (
         <p className="bk-empty">Loading...</p>
       ) : (

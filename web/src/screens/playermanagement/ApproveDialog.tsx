@@ -1,33 +1,27 @@
-import { useState } from "react";
 import type { JoinRequestItem } from "../../../../worker/contract";
 import { call } from "../../api/call";
-import { errorText } from "../../api/error-text";
+import { useAction } from "../../api/useAction";
 import { useHaptic } from "../../telegram/features";
 import { Dialog } from "../../ui/Dialog";
 
 /** Approve or deny one join request; `onDone` reloads the lists. */
 export function ApproveDialog({ request, onClose, onDone }: { request: JoinRequestItem | null; onClose(): void; onDone(): void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const haptic = useHaptic();
+  const { busy, error, run } = useAction({
+    onError: () => {
+      haptic("error");
+      onDone();
+    },
+  });
 
-  async function answer(verdict: "approve" | "reject") {
-    if (!request || busy) return;
-    setBusy(true);
-    setError(null);
-    try {
+  const answer = (verdict: "approve" | "reject") =>
+    run(async () => {
+      if (!request) return;
       await call(`POST /bookmakers/requests/:id/${verdict}`, { params: { id: request.joinRequest.id } });
       if (verdict === "approve") haptic("success");
       onDone();
       onClose();
-    } catch (err) {
-      setError(errorText(err));
-      haptic("error");
-      onDone();
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <Dialog

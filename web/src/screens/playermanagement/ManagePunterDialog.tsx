@@ -3,6 +3,7 @@ import { useLocation } from "wouter";
 import type { PunterBalance } from "../../../../worker/contract";
 import { call } from "../../api/call";
 import { errorText, poolErrorText } from "../../api/error-text";
+import { useAction } from "../../api/useAction";
 import { coinMove, parseCoins } from "../../bookmaker/punters/coins";
 import { Dialog } from "../../ui/Dialog";
 import type { HistoryOfUserState } from "../historyofuser/state";
@@ -14,17 +15,20 @@ export function ManagePunterDialog({ punter, onClose, onSaved }: { punter: Punte
   const [, navigate] = useLocation();
   const [coinsText, setCoinsText] = useState("0");
   const [note, setNote] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const coinsId = useId();
   const noteId = useId();
+  const { busy, error, run, clearError } = useAction({
+    // Adding coins takes them from his pool; taking them back only from the punter.
+    text: (err) => (punter && coinMove(punter.money.amount, parseCoins(coinsText))?.route === "POST /balances/add" ? poolErrorText(err) : errorText(err)),
+    onError: onSaved,
+  });
 
   const userId = punter?.user.internalId;
   useEffect(() => {
     if (!punter) return;
     setCoinsText(String(punter.money.amount));
     setNote(punter.note);
-    setError(null);
+    clearError();
     // A new punter opens a fresh form; polling the same punter must not reset what is typed.
   }, [userId]);
 
@@ -32,24 +36,14 @@ export function ManagePunterDialog({ punter, onClose, onSaved }: { punter: Punte
   const coins = parseCoins(coinsText);
   const step = (by: number) => setCoinsText(String(parseCoins(String(Math.round((coins + by) * 100) / 100))));
 
-  async function save() {
-    if (!punter || busy) return;
-    setBusy(true);
-    setError(null);
-    try {
+  const save = () =>
+    run(async () => {
       const move = coinMove(punter.money.amount, coins);
       if (move) await call(move.route, { body: { userId: punter.user.internalId, balance: { amount: move.amount, currency: "COIN" } } });
       if (note !== punter.note) await call("POST /balances/addNote", { body: { userId: punter.user.internalId, note } });
       onSaved();
       onClose();
-    } catch (err) {
-      // Adding coins takes them from his pool; taking them back only from the punter.
-      setError(coinMove(punter.money.amount, coins)?.route === "POST /balances/add" ? poolErrorText(err) : errorText(err));
-      onSaved();
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <Dialog

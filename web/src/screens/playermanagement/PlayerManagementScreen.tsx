@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import type { Id, JoinRequestItem } from "../../../../worker/contract";
+import { errorText } from "../../api/error-text";
 import "../../bookmaker/bookmaker.css";
 import { Collapsible } from "../../ui/Collapsible";
 import { LOW_BALANCE, useBookBalances, useJoinRequests } from "../../bookmaker/punters/data";
@@ -33,7 +34,7 @@ export function PlayerManagementScreen() {
         <span className="bk-muted">My coins</span>
         <span className="bk-coins-amount">{balances.data ? formatAmount(balances.data.balance.amount) : balances.error ? "—" : "…"}</span>
       </section>
-      {balances.error && <p className="bk-error">{balances.error.message}</p>}
+      {balances.error && <p className="bk-error">{errorText(balances.error)}</p>}
 
       <Collapsible title={`Requests (${pending.length})`}>
         {pending.length === 0 ? (
