@@ -13,10 +13,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { varArgs } from "../../scripts/dev-vars.mjs";
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const API_URL = "http://127.0.0.1:8787";
+/**
+ * The local API's port: 8787, scripts/dev.mjs's, unless BOOKIE_E2E_API_PORT names another (0: any
+ * free port). On another port the harness starts an API of its own on a database of its own, so
+ * two runs on one machine (another engineer's, another worktree's) never share an API or its data.
+ */
+export const API_PORT = process.env.BOOKIE_E2E_API_PORT === "0" ? await freePort() : Number(process.env.BOOKIE_E2E_API_PORT || 8787);
+export const API_URL = `http://127.0.0.1:${API_PORT}`;
 export const PHONE = { width: 390, height: 844 };
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 const VITE = "node_modules/vite/bin/vite.js";
@@ -142,7 +149,11 @@ export function freePort() {
 
 // ---- the API and the web app ------------------------------------------------------------
 
-/** The local dev API on 8787: one already answering is used, else `scripts/dev.mjs api` starts. */
+/**
+ * The local dev API on API_PORT: one already answering is used, else it starts: on 8787 as
+ * `scripts/dev.mjs api` does, on another port the same way with its D1 and rooms in this run's
+ * work directory (and the debugger on a free port).
+ */
 export async function startApi() {
   try {
     if ((await fetch(`${API_URL}/health`, { signal: AbortSignal.timeout(1000) })).ok) {
@@ -152,7 +163,16 @@ export async function startApi() {
   } catch {
     // not running: start it
   }
-  const child = startChild("api", ["scripts/dev.mjs", "api"], { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" });
+  const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
+  let child;
+  if (API_PORT === 8787) child = startChild("api", ["scripts/dev.mjs", "api"], env);
+  else {
+    const state = path.join(work, "api-state");
+    const migrated = spawnSync(process.execPath, ["scripts/wrangler.mjs", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { cwd: repo, env, encoding: "utf8" });
+    if (migrated.status !== 0) throw new Error(`migrating the API's database failed:\n${migrated.stdout}\n${migrated.stderr}`);
+    const args = ["dev", "--port", String(API_PORT), "--ip", "127.0.0.1", "--persist-to", state, "--inspector-port", String(await freePort()), ...varArgs()];
+    child = startChild("api", ["scripts/wrangler.mjs", ...args], env);
+  }
   await waitForHttp(`${API_URL}/health`, 120_000, child);
 }
 

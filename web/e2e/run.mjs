@@ -1,14 +1,15 @@
-// `npm run test:e2e`: starts the local API (or uses one on 8787), builds and serves the dev-mode
-// and production bundles once, then runs every browser check against them, side by side. Each
-// script's report is printed whole and in order; the last line adds them up.
-import { count, log, prepare, run, startChild } from "./harness.mjs";
+// `npm run test:e2e`: starts the local API (or uses one on 8787, or on BOOKIE_E2E_API_PORT), builds
+// and serves the dev-mode and production bundles once, then runs every browser check against
+// them, side by side. Each script's report is printed whole and in order; the last line adds
+// them up.
+import { API_PORT, count, log, prepare, run, startChild } from "./harness.mjs";
 
 const SCRIPTS = ["smoke.mjs", "journey.mjs", "bookmaker.mjs", "flows.mjs", "figures.mjs", "racing.mjs", "telegram.mjs"];
 const SUMMARY = /^(\d+) passed, (\d+) failed$/m;
 
 async function main() {
   const urls = await prepare(["dev", "prod"], { browser: false });
-  const env = { ...process.env, BOOKIE_E2E_DEV_URL: urls.dev, BOOKIE_E2E_PROD_URL: urls.prod, BOOKIE_E2E_SHARED_API: "1" };
+  const env = { ...process.env, BOOKIE_E2E_API_PORT: String(API_PORT), BOOKIE_E2E_DEV_URL: urls.dev, BOOKIE_E2E_PROD_URL: urls.prod, BOOKIE_E2E_SHARED_API: "1" };
 
   // Output of the script being shown goes straight out; the others' waits for their turn.
   const shown = { index: 0 };
