@@ -22,12 +22,15 @@ const HOST_HTML = `<!doctype html><html><body style="margin:0">
 <iframe id="app" style="width:390px;height:800px;border:0"></iframe>
 <script>
   window.events = [];
+  window.sent = [];
   addEventListener("message", (e) => {
-    try { window.events.push(JSON.parse(e.data)); } catch {}
+    try { window.events.push({ ...JSON.parse(e.data), at: performance.now() }); } catch {}
   });
   window.launch = (url) => { window.events.length = 0; document.getElementById("app").src = url; };
-  window.send = (eventType, eventData) =>
+  window.send = (eventType, eventData) => {
+    window.sent.push({ eventType, at: performance.now() });
     document.getElementById("app").contentWindow.postMessage(JSON.stringify({ eventType, eventData }), "*");
+  };
 </script></body></html>`;
 
 let prod;
@@ -108,12 +111,12 @@ async function telegramWeb({ otherSite = false } = {}) {
     launch: (url) => page.evaluate((u) => window.launch(u), url),
     send: (type, data) => page.evaluate(([t, d]) => window.send(t, d), [type, data]),
     events: () => page.evaluate(() => window.events),
-    /** The first event of `type` the app posted (matching `where`), waited for. */
+    /** The first event of `type` the app posted (matching `where`), waited for; `at` is when, on the host's clock. */
     async posted(type, where = () => true, timeout = 10_000) {
       const deadline = Date.now() + timeout;
       while (Date.now() < deadline) {
         const found = (await page.evaluate(() => window.events)).find((e) => e.eventType === type && where(e.eventData ?? {}));
-        if (found) return found.eventData ?? {};
+        if (found) return Object.assign(found.eventData ?? {}, { at: found.at });
         await sleep(100);
       }
       throw new Error(`the app never posted ${type}; it posted: ${(await page.evaluate(() => window.events)).map((e) => e.eventType).join(", ")}`);
@@ -235,6 +238,21 @@ async function main() {
     const { slug } = await tg.posted("web_app_open_invoice");
     await tg.send("invoice_closed", { slug, status: "cancelled" });
     await tg.app.getByText("Payment failed. Please try again.", { exact: true }).waitFor({ timeout: 5_000 });
+    await tg.page.context().close();
+  });
+
+  await check("a purchase paid in Telegram closes the messenger 150 ms later", async () => {
+    const book = await bookmaker();
+    const tg = await telegramWeb();
+    await tg.launch(launchUrl("/marketpage", book.user));
+    await tg.app.getByRole("region", { name: "Coins" }).getByRole("button").first().click({ timeout: 15_000 });
+    await button(tg.app, "Purchase").click();
+    const { slug } = await tg.posted("web_app_open_invoice");
+    await pay(tg.page.invoices.at(-1));
+    await tg.send("invoice_closed", { slug, status: "paid" });
+    const paidAt = await tg.page.evaluate(() => window.sent.at(-1).at);
+    const { at } = await tg.posted("web_app_close", () => true, 5_000);
+    assert(at - paidAt >= 150 && at - paidAt < 3_000, `the messenger closed ${Math.round(at - paidAt)} ms after the payment`);
     await tg.page.context().close();
   });
 
