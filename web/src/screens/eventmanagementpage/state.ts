@@ -1,6 +1,6 @@
 import { DEFAULT_ODDS, ladderOdds, type Odds } from "../../../../common/odds";
-import type { BookmakerEvent, Id } from "../../../../worker/contract";
-import { fieldsOf } from "../../bookmaker/events/when";
+import type { BookmakerEvent, EventItem, Id } from "../../../../worker/contract";
+import { dateError, fieldsOf, timeError } from "../../bookmaker/events/when";
 
 /** What the bookmaker changes on the draft screen before Calc, End Event or Save. */
 export interface DraftEdit {
@@ -33,3 +33,20 @@ export function editOf(event: BookmakerEvent): DraftEdit {
 
 /** After Calc: the server's new odds, NR marks cleared, the rest kept. */
 export const afterCalc = (edit: DraftEdit, event: BookmakerEvent): DraftEdit => ({ ...edit, odds: editOf(event).odds, nr: {} });
+
+/** The outcomes still running: the ones Calc, End Event and Save act on. */
+export const activeOutcomes = (event: BookmakerEvent): EventItem[] => event.items.filter((i) => i.status === "ACTIVE");
+
+/** The outcomes at place 1: End Event settles them as winners. */
+export const winnersOf = (event: BookmakerEvent, edit: DraftEdit): EventItem[] => activeOutcomes(event).filter((i) => edit.place[i.id] === 1);
+
+/** What stops a Save, by field; null where the field is fine. */
+export function editProblems(edit: DraftEdit) {
+  return {
+    date: dateError(edit.date, edit.time),
+    time: timeError(edit.time),
+    payout: /^\d+$/.test(edit.maxTotalPayout) && Number(edit.maxTotalPayout) > 0 ? null : "Enter a positive number.",
+  };
+}
+
+export type EditProblems = ReturnType<typeof editProblems>;

@@ -1,0 +1,51 @@
+import type { BookmakerEvent } from "../../../../worker/contract";
+import { splitTitle } from "../../bookmaker/events/form";
+import { PayoutField } from "../../bookmaker/events/PayoutField";
+import { RacingSwitches } from "../../bookmaker/events/RacingSwitches";
+import { ReturnSelect } from "../../bookmaker/events/ReturnSelect";
+import { WhenFields } from "../../bookmaker/events/WhenFields";
+import { Switch } from "../../ui/Switch";
+import type { DraftEdit, EditProblems } from "./state";
+
+/**
+ * The draft's settings: what cannot change on a draft (sport, country, description) to read,
+ * and the start, payout, return, equalizer and racing rules to edit. `problems` are shown
+ * once the bookmaker has tried to save.
+ */
+export function DraftFields(props: { event: BookmakerEvent; edit: DraftEdit; onEdit(edit: DraftEdit): void; problems: EditProblems | null }) {
+  const { event, edit, onEdit, problems } = props;
+  const { sport, country } = splitTitle(event.title);
+  const change = (part: Partial<DraftEdit>) => onEdit({ ...edit, ...part });
+  return (
+    <>
+      <div className="bk-readonly">
+        <ReadOnly label="Sport" value={sport} />
+        <ReadOnly label="Country" value={country} />
+      </div>
+      <ReadOnly label="Description" value={event.description || "No description"} />
+      <WhenFields
+        date={edit.date}
+        time={edit.time}
+        onDate={(date) => change({ date })}
+        onTime={(time) => change({ time })}
+        dateError={problems?.date ?? null}
+        timeError={problems?.time ?? null}
+      />
+      <div className="bk-pair">
+        <PayoutField value={edit.maxTotalPayout} onChange={(maxTotalPayout) => change({ maxTotalPayout })} error={problems?.payout ?? null} />
+        <ReturnSelect value={edit.returnPct} onChange={(returnPct) => change({ returnPct })} />
+      </div>
+      <Switch label="Equalizer Bot" checked={edit.botEqualizer} onChange={(botEqualizer) => change({ botEqualizer })} />
+      <RacingSwitches rules={edit} onChange={change} />
+    </>
+  );
+}
+
+function ReadOnly({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="bk-field">
+      <span className="bk-label">{label}</span>
+      <span className="bk-readonly-value">{value}</span>
+    </div>
+  );
+}
