@@ -276,7 +276,9 @@ let screensAudited = 0;
  */
 function auditEveryScreen(page) {
   const seen = new WeakMap(); // frame → the paths it has shown
-  let queue = Promise.resolve();
+  // A queue per frame: Telegram's host page, which never shows the app's screen, waits out its
+  // 5 s alone instead of holding up the app's frame until its check has closed the phone.
+  const queues = new WeakMap(); // frame → its audits, one after another
   page.on("framenavigated", (frame) => {
     if (!frame.url().startsWith("http")) return;
     const paths = seen.get(frame) ?? new Set();
@@ -284,7 +286,8 @@ function auditEveryScreen(page) {
     const { pathname } = new URL(frame.url());
     if (paths.has(pathname)) return;
     paths.add(pathname);
-    queue = queue.then(() => auditScreen(frame)).catch(() => {}); // a page closed mid-audit is not a finding
+    const queue = (queues.get(frame) ?? Promise.resolve()).then(() => auditScreen(frame)).catch(() => {}); // a page closed mid-audit is not a finding
+    queues.set(frame, queue);
     audits.push(queue);
   });
 }
