@@ -89,15 +89,21 @@ describe("delivering the bot's messages", () => {
   });
 
   it("keeps under 25 messages a second overall", async () => {
-    // A small batch that takes a second (two messages to one chat), then a full batch meanwhile,
-    // which the local queue hands over at once: two batches are consumed side by side.
-    const users = await Promise.all(Array.from({ length: 26 }, () => signIn("many", { allowsWrite: true })));
+    // A small batch that takes a second (two messages to one chat), then two more batches
+    // meanwhile (25 and 14), which the local queue hands over at once: batches are consumed side by side.
+    const users = await Promise.all(Array.from({ length: 40 }, () => signIn("many", { allowsWrite: true })));
     await env.NOTIFICATIONS.sendBatch([0, 1].map(() => ({ body: message(users[0].userId, "pace") })));
     await vi.waitUntil(() => bot.of("sendMessage").length >= 1, { timeout: 8_000, interval: 10 });
     await env.NOTIFICATIONS.sendBatch(users.slice(1).map((u) => ({ body: message(u.userId, "pace") })));
-    await vi.waitUntil(() => bot.of("sendMessage").length >= 27, { timeout: 8_000, interval: 50 });
+    await vi.waitUntil(() => bot.of("sendMessage").length >= 41, { timeout: 8_000, interval: 50 });
+    // Times are taken where the fake Bot API receives the calls. Each call has a slot 40 ms after
+    // the one before; a busy machine can only make a call late, never early, so a late one and
+    // an on-time one may come close together, but no second holds more than 25 slots' calls (one
+    // more when a call from the second before arrives late). Unpaced, or batches paced each on
+    // its own, 26 or more of the 41 calls come within a second.
     const times = bot.of("sendMessage").map((c) => c.at);
-    for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(38);
+    const busiestSecond = Math.max(...times.map((t) => times.filter((u) => u >= t && u < t + 1000).length));
+    expect(busiestSecond).toBeLessThanOrEqual(26);
   });
 
   it("sends nothing to a user who never allowed the bot to write", async () => {
