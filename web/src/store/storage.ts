@@ -12,7 +12,7 @@ export interface KeyValueStore {
 
 function guarded(open: () => Storage): KeyValueStore & { memory: Map<string, string> } {
   const memory = new Map<string, string>();
-  const use = <T>(real: (storage: Storage) => T, fallback: () => T): T => {
+  const attempt = <T>(real: (storage: Storage) => T, fallback: () => T): T => {
     try {
       return real(open());
     } catch {
@@ -21,9 +21,9 @@ function guarded(open: () => Storage): KeyValueStore & { memory: Map<string, str
   };
   return {
     memory,
-    getItem: (key) => use((s) => s.getItem(key), () => memory.get(key) ?? null),
-    setItem: (key, value) => use((s) => s.setItem(key, value), () => void memory.set(key, value)),
-    removeItem: (key) => use((s) => s.removeItem(key), () => void memory.delete(key)),
+    getItem: (key) => attempt((s) => s.getItem(key), () => memory.get(key) ?? null),
+    setItem: (key, value) => attempt((s) => s.setItem(key, value), () => void memory.set(key, value)),
+    removeItem: (key) => attempt((s) => s.removeItem(key), () => void memory.delete(key)),
   };
 }
 

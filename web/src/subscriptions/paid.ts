@@ -94,14 +94,17 @@ export function usePaymentConfirmation(userId: Id | null, only?: SubscriptionTyp
   return { state: "late", dismiss: () => pending.forEach((p) => forget(p.invoiceId)) };
 }
 
-/** The time, ticking each second while `on`, so "confirming" turns "late" by itself. */
+/**
+ * The time, ticking each second while `on`, so "confirming" turns "late" by itself. Turned on
+ * by a payment just made, it may start a little behind: that reads "confirming", which is
+ * right, until the first tick.
+ */
 function useNow(on: boolean): number {
   const [now, setNow] = useState(Date.now);
   useEffect(() => {
     if (!on) return;
-    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [on]);
-  return on ? now : Date.now();
+  return now;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { useWebApp } from "./context";
 import type { HapticNotice, TelegramWebApp } from "./web-app";
 
@@ -63,13 +63,12 @@ export function shareThroughTelegram(webApp: TelegramWebApp, url: string, text: 
 /** Shows Telegram's Settings menu item while the screen is up; tapping it calls `open`. */
 export function useSettingsButton(open: (() => void) | null): void {
   const webApp = useWebApp();
-  const latest = useRef(open);
-  latest.current = open;
+  const opened = useEffectEvent(() => open?.());
   const on = open !== null;
   useEffect(() => {
     const button = webApp.SettingsButton;
     if (!on || !button || !has(webApp, SETTINGS_BUTTON, button)) return;
-    const onClick = () => latest.current?.();
+    const onClick = () => opened();
     button.onClick(onClick);
     button.show();
     return () => {

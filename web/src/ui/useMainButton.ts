@@ -1,14 +1,14 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { useWebApp } from "../telegram/context";
 
 /** Telegram's MainButton showing `text` and calling the latest `onClick`, while the screen is up. */
 export function useMainButton(text: string, onClick: () => void, active = true) {
   const { MainButton } = useWebApp();
-  const latest = useRef(onClick);
-  latest.current = onClick;
+  // The latest onClick, without setting the button up again on each render.
+  const clicked = useEffectEvent(() => onClick());
 
   useEffect(() => {
-    const click = () => latest.current();
+    const click = () => clicked();
     MainButton.setText(text);
     MainButton.onClick(click);
     MainButton.show();

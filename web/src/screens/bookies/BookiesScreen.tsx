@@ -24,6 +24,7 @@ export function BookiesScreen() {
   const [query, setQuery] = useState("");
   const [terms, setTerms] = useState<Bookmaker | null>(null);
   const [joined, setJoined] = useState<Id | null>(null);
+  const [prefilled, setPrefilled] = useState(false);
   const joining = useAction();
 
   // A deep link's bookmaker: an approved punter goes on to his events; anyone else finds him
@@ -32,10 +33,14 @@ export function BookiesScreen() {
   const deepLinkedStatus = deepLinked?.joinRequestStatus;
   const deepLinkedName = deepLinked?.bookmakerName;
   useEffect(() => {
-    if (shown === undefined || deepLinkedName === undefined) return;
-    if (deepLinkedStatus === "APPROVED") navigate(`/events/${shown}`, { replace: true, state: { name: deepLinkedName } satisfies EventsState });
-    else if (deepLinkedStatus !== "CREATED") setQuery(deepLinkedName);
+    if (shown !== undefined && deepLinkedName !== undefined && deepLinkedStatus === "APPROVED")
+      navigate(`/events/${shown}`, { replace: true, state: { name: deepLinkedName } satisfies EventsState });
   }, [shown, deepLinkedName, deepLinkedStatus, navigate]);
+  // Typed in once, when the lists first name him; set while rendering, so the box never shows empty first.
+  if (!prefilled && deepLinkedName !== undefined && deepLinkedStatus !== "APPROVED" && deepLinkedStatus !== "CREATED") {
+    setPrefilled(true);
+    setQuery(deepLinkedName);
+  }
 
   const open = (b: Bookmaker) => navigate(`/events/${b.bookmakerId}`, { state: { name: b.bookmakerName } satisfies EventsState });
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
 import { ApiError } from "../../api/client";
@@ -43,14 +43,14 @@ export function CreateProfileScreen() {
   const termsId = useId();
 
   // A saved profile fills the form (saving then edits it); otherwise the form starts empty.
-  const loadedId = book?.bookmakerId;
+  // Only when the profile first arrives: later refetches must not wipe what is being typed.
+  const filledFrom = useRef<number | null>(null);
   useEffect(() => {
-    if (book) {
-      setName(book.bookmakerName);
-      setTerms(book.terms);
-    }
-    // Only when the profile first arrives: later refetches must not wipe what is being typed.
-  }, [loadedId]);
+    if (!book || filledFrom.current === book.bookmakerId) return;
+    filledFrom.current = book.bookmakerId;
+    setName(book.bookmakerName);
+    setTerms(book.terms);
+  }, [book, setName, setTerms]);
 
   useClosingConfirmation(name !== (book?.bookmakerName ?? "") || terms !== (book?.terms ?? ""));
 

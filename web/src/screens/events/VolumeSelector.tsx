@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties } from "react";
+import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState, type CSSProperties } from "react";
 import { formatAmount } from "../../ui/amount";
 import { amountOf, customAmount, NO_BET, VOLUME_CHOICES, type Stake, type VolumeChoice } from "./volume";
 
@@ -43,16 +43,12 @@ export function VolumeSelector({ outcome, maxTotalPayout, coefficient, room, coi
   const [placement, setPlacement] = useState<CSSProperties>({});
   const root = useRef<HTMLDivElement>(null);
   const listId = useId();
-  // The latest value for the outside-tap handler, which is set up once per opening.
-  const latest = useRef(value);
-  latest.current = value;
-
   const close = () => {
     setOpen(false);
-    if (latest.current.choice === "custom" && !(latest.current.amount > 0)) onChange(NO_BET);
+    if (value.choice === "custom" && !(value.amount > 0)) onChange(NO_BET);
   };
-  const closeRef = useRef(close);
-  closeRef.current = close;
+  // The outside-tap handler is set up once per opening, and closes with the latest value.
+  const closeFromOutside = useEffectEvent(close);
 
   useLayoutEffect(() => {
     const button = root.current?.querySelector("button");
@@ -62,7 +58,7 @@ export function VolumeSelector({ outcome, maxTotalPayout, coefficient, room, coi
   useEffect(() => {
     if (!open) return;
     const onDown = (e: Event) => {
-      if (root.current && !root.current.contains(e.target as Node)) closeRef.current();
+      if (root.current && !root.current.contains(e.target as Node)) closeFromOutside();
     };
     document.addEventListener("pointerdown", onDown);
     document.addEventListener("mousedown", onDown);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useEffectEvent, useState, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import { useMe } from "../../bookmaker/me";
 import { useUserId } from "../../store/auth";
@@ -25,11 +25,12 @@ export function useBookieButton(): [onBookie: () => void, paymentNotice: ReactNo
 
   const go = ({ to, ...options }: BookieDestination) => navigate(to, options);
 
+  // Once the payment he waited for is applied, he goes on by himself (leaving the screen ends the wait).
+  const goOn = useEffectEvent(() => destination && go(destination));
+  const confirmed = waiting && payment.state === "none" && destination !== null;
   useEffect(() => {
-    if (!waiting || payment.state !== "none" || !destination) return;
-    setWaiting(false);
-    go(destination);
-  });
+    if (confirmed) goOn();
+  }, [confirmed]);
 
   const onBookie = () => {
     if (!destination) return;

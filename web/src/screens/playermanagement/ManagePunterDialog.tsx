@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useLocation } from "wouter";
 import type { PunterBalance } from "../../../../worker/contract";
 import { call } from "../../api/call";
@@ -10,29 +10,23 @@ import type { HistoryOfUserState } from "../historyofuser/state";
 
 const STEP = 1;
 
-/** One punter's coins and note: the counter's difference becomes one add or subtract call. */
-export function ManagePunterDialog({ punter, onClose, onSaved }: { punter: PunterBalance | null; onClose(): void; onSaved(): void }) {
+/**
+ * One punter's coins and note: the counter's difference becomes one add or subtract call.
+ * Keyed by the punter: another punter opens a fresh form, while polls of the same one leave
+ * what is typed alone.
+ */
+export function ManagePunterDialog({ punter, onClose, onSaved }: { punter: PunterBalance; onClose(): void; onSaved(): void }) {
   const [, navigate] = useLocation();
-  const [coinsText, setCoinsText] = useState("0");
-  const [note, setNote] = useState("");
+  const [coinsText, setCoinsText] = useState(() => String(punter.money.amount));
+  const [note, setNote] = useState(punter.note);
   const coinsId = useId();
   const noteId = useId();
-  const { busy, error, run, clearError } = useAction({
+  const { busy, error, run } = useAction({
     // Adding coins takes them from his pool; taking them back only from the punter.
-    text: (err) => (punter && coinMove(punter.money.amount, parseCoins(coinsText))?.route === "POST /balances/add" ? poolErrorText(err) : errorText(err)),
+    text: (err) => (coinMove(punter.money.amount, parseCoins(coinsText))?.route === "POST /balances/add" ? poolErrorText(err) : errorText(err)),
     onError: onSaved,
   });
 
-  const userId = punter?.user.internalId;
-  useEffect(() => {
-    if (!punter) return;
-    setCoinsText(String(punter.money.amount));
-    setNote(punter.note);
-    clearError();
-    // A new punter opens a fresh form; polling the same punter must not reset what is typed.
-  }, [userId]);
-
-  if (!punter) return null;
   const coins = parseCoins(coinsText);
   const step = (by: number) => setCoinsText(String(parseCoins(String(Math.round((coins + by) * 100) / 100))));
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useLocation } from "wouter";
 import type { Id, JoinRequestItem } from "../../../../worker/contract";
 import { errorText } from "../../api/error-text";
@@ -74,7 +74,7 @@ export function PlayerManagementScreen() {
       </Collapsible>
 
       <ApproveDialog request={request} onClose={() => setRequest(null)} onDone={reload} />
-      <ManagePunterDialog punter={managed} onClose={() => setManagedId(null)} onSaved={reload} />
+      {managed && <ManagePunterDialog key={managed.user.internalId} punter={managed} onClose={() => setManagedId(null)} onSaved={reload} />}
       <Dialog
         open={lowBalance.open}
         onClose={lowBalance.dismiss}
@@ -91,8 +91,7 @@ export function PlayerManagementScreen() {
 /** Tells the bookmaker once per visit when his pool is below LOW_BALANCE coins. */
 function useLowBalanceNotice(pool: number | undefined) {
   const [state, setState] = useState<"unseen" | "open" | "done">("unseen");
-  useEffect(() => {
-    if (state === "unseen" && pool !== undefined && pool < LOW_BALANCE) setState("open");
-  }, [pool, state]);
+  // Set while rendering (React's "adjusting state when a prop changes"): no extra pass.
+  if (state === "unseen" && pool !== undefined && pool < LOW_BALANCE) setState("open");
   return { open: state === "open", dismiss: () => setState("done") };
 }
