@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dateIn, isCalendarDate, isTimeZone, mondayOf, periodBounds, startOfDay, weeksAround } from "./calendar";
+import {
+  addDays,
+  dateIn,
+  isCalendarDate,
+  isTimeZone,
+  mondayOf,
+  periodBounds,
+  startOfDay,
+  weeksAround,
+} from "./calendar";
 
 // These run inside workerd, so they also prove its Intl knows the time zones figures use.
 
@@ -29,7 +38,10 @@ describe("calendar dates in a time zone", () => {
   it("starts a day at local midnight", () => {
     expect(iso(startOfDay("2026-11-16", "America/New_York"))).toBe("2026-11-16T05:00:00.000Z");
     expect(iso(startOfDay("2026-11-16", "Asia/Kolkata"))).toBe("2026-11-15T18:30:00.000Z");
-    expect(periodBounds("2026-11-16", "2026-11-22", "UTC")).toEqual({ start: "2026-11-16T00:00:00.000Z", end: "2026-11-23T00:00:00.000Z" });
+    expect(periodBounds("2026-11-16", "2026-11-22", "UTC")).toEqual({
+      start: "2026-11-16T00:00:00.000Z",
+      end: "2026-11-23T00:00:00.000Z",
+    });
   });
 
   it("gives a day cut short or lengthened by a clock change its true length", () => {

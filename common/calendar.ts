@@ -28,7 +28,8 @@ export function addDays(date: string, days: number): string {
 }
 
 /** Whole days from `from` to `to` (0 for the same date). */
-export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /** The Monday of the week that holds `date`: weeks run Monday to Sunday. */
 export function mondayOf(date: string): string {
@@ -40,7 +41,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(tz: string): Intl.DateTimeFormat {
   let f = formatters.get(tz);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone: tz, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone: tz,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
     formatters.set(tz, f);
   }
   return f;
@@ -48,8 +58,19 @@ function formatter(tz: string): Intl.DateTimeFormat {
 
 /** The wall-clock time in `tz` at instant `ms`, as if it were UTC (milliseconds). */
 function wallClock(ms: number, tz: string): number {
-  const p = Object.fromEntries(formatter(tz).formatToParts(ms).map((x) => [x.type, x.value]));
-  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  const p = Object.fromEntries(
+    formatter(tz)
+      .formatToParts(ms)
+      .map((x) => [x.type, x.value]),
+  );
+  return Date.UTC(
+    Number(p.year),
+    Number(p.month) - 1,
+    Number(p.day),
+    Number(p.hour),
+    Number(p.minute),
+    Number(p.second),
+  );
 }
 
 /** The calendar date in `tz` at instant `ms`. */
@@ -71,7 +92,10 @@ export function startOfDay(date: string, tz: string): number {
 
 /** The UTC instants `[start, end)` of the dates `from`…`to` (inclusive) in `tz`, as ISO strings. */
 export function periodBounds(from: string, to: string, tz: string): { start: string; end: string } {
-  return { start: new Date(startOfDay(from, tz)).toISOString(), end: new Date(startOfDay(addDays(to, 1), tz)).toISOString() };
+  return {
+    start: new Date(startOfDay(from, tz)).toISOString(),
+    end: new Date(startOfDay(addDays(to, 1), tz)).toISOString(),
+  };
 }
 
 /** This week (Monday to Sunday) and last week in `tz`, at instant `now`. */

@@ -31,4 +31,5 @@ export function outcomeTitleError(title: string): string | null {
 }
 
 /** True when no two outcomes share a name, whatever its case or surrounding spaces. */
-export const distinctTitles = (titles: readonly string[]) => new Set(titles.map((t) => t.trim().toLowerCase())).size === titles.length;
+export const distinctTitles = (titles: readonly string[]) =>
+  new Set(titles.map((t) => t.trim().toLowerCase())).size === titles.length;

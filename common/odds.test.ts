@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { decimalOf, decimalText, fractionalText, LADDER, ladderDown, ladderFraction, ladderOdds, payoutCents, RETURN_CHOICES } from "./odds";
+import {
+  decimalOf,
+  decimalText,
+  fractionalText,
+  LADDER,
+  ladderDown,
+  ladderFraction,
+  ladderOdds,
+  payoutCents,
+  RETURN_CHOICES,
+} from "./odds";
 
 describe("odds ladder", () => {
   it("runs from 1/200 (1.005) to 1000/1 (1001), strictly rising", () => {

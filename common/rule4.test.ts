@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { ladderFraction, ladderOdds, payoutCents } from "./odds";
 import { rule4Deduction, settledPayoutCents, totalDeduction } from "./rule4";
 
-const at = (fraction: string) => rule4Deduction(ladderFraction(fraction) ?? { num: Number(fraction.split("/")[0]), den: Number(fraction.split("/")[1]) });
+const at = (fraction: string) =>
+  rule4Deduction(
+    ladderFraction(fraction) ?? { num: Number(fraction.split("/")[0]), den: Number(fraction.split("/")[1]) },
+  );
 
 describe("Rule 4 deductions", () => {
   // Each band's shorter and longer edge, as the Tattersalls table writes them.

@@ -39,7 +39,11 @@ export function rule4Deduction(odds: Odds): number {
 }
 
 /** Deductions of several non-runners on one bet: added up, never past 90p. */
-export const totalDeduction = (pence: number[]) => Math.min(MAX_DEDUCTION, pence.reduce((sum, p) => sum + p, 0));
+export const totalDeduction = (pence: number[]) =>
+  Math.min(
+    MAX_DEDUCTION,
+    pence.reduce((sum, p) => sum + p, 0),
+  );
 
 /**
  * What a winning bet returns under Rule 4 and the dead-heat rule, in cents: the stake back plus

@@ -14,39 +14,126 @@ function onFirstVisit<M>(load: () => Promise<M>, pick: (module: M) => ComponentT
 /** The spec's route list (section 2), in its order. */
 export const ROUTES: ReadonlyArray<{ path: string; screen: ComponentType }> = [
   { path: "/", screen: SplashScreen },
-  { path: "/home", screen: onFirstVisit(() => import("./screens/home/HomeScreen"), (m) => m.HomeScreen) },
-  { path: "/bookies", screen: onFirstVisit(() => import("./screens/bookies/BookiesScreen"), (m) => m.BookiesScreen) },
-  { path: "/events/:bookieName", screen: onFirstVisit(() => import("./screens/events/EventsScreen"), (m) => m.EventsScreen) },
-  { path: "/history/:bookieName", screen: onFirstVisit(() => import("./screens/history/HistoryScreen"), (m) => m.HistoryScreen) },
-  { path: "/subscription", screen: onFirstVisit(() => import("./screens/subscription/SubscriptionScreen"), (m) => m.SubscriptionScreen) },
+  {
+    path: "/home",
+    screen: onFirstVisit(
+      () => import("./screens/home/HomeScreen"),
+      (m) => m.HomeScreen,
+    ),
+  },
+  {
+    path: "/bookies",
+    screen: onFirstVisit(
+      () => import("./screens/bookies/BookiesScreen"),
+      (m) => m.BookiesScreen,
+    ),
+  },
+  {
+    path: "/events/:bookieName",
+    screen: onFirstVisit(
+      () => import("./screens/events/EventsScreen"),
+      (m) => m.EventsScreen,
+    ),
+  },
+  {
+    path: "/history/:bookieName",
+    screen: onFirstVisit(
+      () => import("./screens/history/HistoryScreen"),
+      (m) => m.HistoryScreen,
+    ),
+  },
+  {
+    path: "/subscription",
+    screen: onFirstVisit(
+      () => import("./screens/subscription/SubscriptionScreen"),
+      (m) => m.SubscriptionScreen,
+    ),
+  },
   {
     path: "/renewsubscription",
-    screen: onFirstVisit(() => import("./screens/renewsubscription/RenewSubscriptionScreen"), (m) => m.RenewSubscriptionScreen),
+    screen: onFirstVisit(
+      () => import("./screens/renewsubscription/RenewSubscriptionScreen"),
+      (m) => m.RenewSubscriptionScreen,
+    ),
   },
-  { path: "/createprofile", screen: onFirstVisit(() => import("./screens/createprofile/CreateProfileScreen"), (m) => m.CreateProfileScreen) },
-  { path: "/mainpage", screen: onFirstVisit(() => import("./screens/mainpage/MainpageScreen"), (m) => m.MainpageScreen) },
+  {
+    path: "/createprofile",
+    screen: onFirstVisit(
+      () => import("./screens/createprofile/CreateProfileScreen"),
+      (m) => m.CreateProfileScreen,
+    ),
+  },
+  {
+    path: "/mainpage",
+    screen: onFirstVisit(
+      () => import("./screens/mainpage/MainpageScreen"),
+      (m) => m.MainpageScreen,
+    ),
+  },
   {
     path: "/playermanagement",
-    screen: onFirstVisit(() => import("./screens/playermanagement/PlayerManagementScreen"), (m) => m.PlayerManagementScreen),
+    screen: onFirstVisit(
+      () => import("./screens/playermanagement/PlayerManagementScreen"),
+      (m) => m.PlayerManagementScreen,
+    ),
   },
   {
     path: "/historyofuser/:username",
-    screen: onFirstVisit(() => import("./screens/historyofuser/HistoryOfUserScreen"), (m) => m.HistoryOfUserScreen),
+    screen: onFirstVisit(
+      () => import("./screens/historyofuser/HistoryOfUserScreen"),
+      (m) => m.HistoryOfUserScreen,
+    ),
   },
   {
     path: "/bookmakerevents",
-    screen: onFirstVisit(() => import("./screens/bookmakerevents/BookmakerEventsScreen"), (m) => m.BookmakerEventsScreen),
+    screen: onFirstVisit(
+      () => import("./screens/bookmakerevents/BookmakerEventsScreen"),
+      (m) => m.BookmakerEventsScreen,
+    ),
   },
   {
     path: "/eventmanagementpage/:eventId",
-    screen: onFirstVisit(() => import("./screens/eventmanagementpage/EventManagementScreen"), (m) => m.EventManagementScreen),
+    screen: onFirstVisit(
+      () => import("./screens/eventmanagementpage/EventManagementScreen"),
+      (m) => m.EventManagementScreen,
+    ),
   },
-  { path: "/createeventpage", screen: onFirstVisit(() => import("./screens/createeventpage/CreateEventScreen"), (m) => m.CreateEventScreen) },
-  { path: "/eventhistorypage", screen: onFirstVisit(() => import("./screens/eventhistorypage/EventHistoryScreen"), (m) => m.EventHistoryScreen) },
-  { path: "/marketpage", screen: onFirstVisit(() => import("./screens/marketpage/MarketpageScreen"), (m) => m.MarketpageScreen) },
+  {
+    path: "/createeventpage",
+    screen: onFirstVisit(
+      () => import("./screens/createeventpage/CreateEventScreen"),
+      (m) => m.CreateEventScreen,
+    ),
+  },
+  {
+    path: "/eventhistorypage",
+    screen: onFirstVisit(
+      () => import("./screens/eventhistorypage/EventHistoryScreen"),
+      (m) => m.EventHistoryScreen,
+    ),
+  },
+  {
+    path: "/marketpage",
+    screen: onFirstVisit(
+      () => import("./screens/marketpage/MarketpageScreen"),
+      (m) => m.MarketpageScreen,
+    ),
+  },
   // Beyond the spec (DESIGN.md section 7): settling up with punters.
-  { path: "/figures", screen: onFirstVisit(() => import("./screens/figures/FiguresScreen"), (m) => m.FiguresScreen) },
-  { path: "/figures/punter/:userId", screen: onFirstVisit(() => import("./screens/figures/StatementScreen"), (m) => m.StatementScreen) },
+  {
+    path: "/figures",
+    screen: onFirstVisit(
+      () => import("./screens/figures/FiguresScreen"),
+      (m) => m.FiguresScreen,
+    ),
+  },
+  {
+    path: "/figures/punter/:userId",
+    screen: onFirstVisit(
+      () => import("./screens/figures/StatementScreen"),
+      (m) => m.StatementScreen,
+    ),
+  },
 ];
 
 export function AppRoutes() {

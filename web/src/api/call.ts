@@ -34,7 +34,11 @@ const IDEMPOTENT: ReadonlySet<Route> = new Set<Route>(["POST /bets", "POST /bala
  * Reads that screens show come through `useApi` (SWR) instead.
  */
 export function call<R extends Route>(route: R, ...[request]: CallArgs<R>): Promise<Answer<R>> {
-  const { params, body, query } = (request ?? {}) as { params?: Record<string, Id | string>; body?: unknown; query?: string };
+  const { params, body, query } = (request ?? {}) as {
+    params?: Record<string, Id | string>;
+    body?: unknown;
+    query?: string;
+  };
   const [method, pattern] = route.split(" ") as ["GET" | "POST" | "PUT", string];
   const path = pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params?.[name])));
   return apiFetch<Answer<R>>(query ? `${path}?${query}` : path, {

@@ -45,10 +45,13 @@ type Rename = { answer: BookmakerDto };
 // @ts-expect-error a field renamed
 export const renamedField: Matches<{ "POST /bookmakers/rename": Rename & { body: { title: string } } }> = true;
 // @ts-expect-error a field of the wrong type
-export const wrongType: Matches<{ "POST /events/:id/finalize": { body: { winners: string[] }; answer: BookmakerEvent } }> = true;
+export const wrongType: Matches<{
+  "POST /events/:id/finalize": { body: { winners: string[] }; answer: BookmakerEvent };
+}> = true;
 // @ts-expect-error a body the route needs left out
 export const missingBody: Matches<{ "POST /events/:id/live": { answer: BookmakerEvent } }> = true;
 // @ts-expect-error a route that is not there
 export const noRoute: Matches<{ "POST /bookmakers/retitle": Rename & { body: { name: string } } }> = true;
 // @ts-expect-error an answer the route does not give
-export const wrongAnswer: Matches<{ "POST /bookmakers/rename": { body: { name: string }; answer: BookmakerEvent } }> = true;
+export const wrongAnswer: Matches<{ "POST /bookmakers/rename": { body: { name: string }; answer: BookmakerEvent } }> =
+  true;

@@ -19,10 +19,17 @@ describe("the API client", () => {
   });
 
   it("throws the error body's code, message and field", async () => {
-    stubApi({ "PUT /bookmakers/register": () => errorBody(400, "VALIDATION", "Name must be 8 to 16 characters long", "name") });
+    stubApi({
+      "PUT /bookmakers/register": () => errorBody(400, "VALIDATION", "Name must be 8 to 16 characters long", "name"),
+    });
     const err = await apiFetch("/bookmakers/register", { method: "PUT", body: { name: "x" } }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ status: 400, code: "VALIDATION", message: "Name must be 8 to 16 characters long", field: "name" });
+    expect(err).toMatchObject({
+      status: 400,
+      code: "VALIDATION",
+      message: "Name must be 8 to 16 characters long",
+      field: "name",
+    });
   });
 
   it("throws a plain HTTP error when the body is not the API's", async () => {
@@ -64,7 +71,11 @@ describe("the API client", () => {
     const calls = stubApi({
       "POST /balances/subtract": () => {
         if (tries++ > 0) return json({ userId: 1 });
-        const res = errorBody(409, "IDEMPOTENCY_KEY_IN_USE", "A request with this Idempotency-Key is still being processed.");
+        const res = errorBody(
+          409,
+          "IDEMPOTENCY_KEY_IN_USE",
+          "A request with this Idempotency-Key is still being processed.",
+        );
         res.headers.set("Retry-After", "1");
         return res;
       },

@@ -56,7 +56,10 @@ async function fetchRetrying(url: string, init: RequestInit): Promise<Response> 
 }
 
 const isErrorBody = (value: unknown): value is ErrorBody =>
-  typeof value === "object" && value !== null && "error" in value && typeof (value as ErrorBody).error?.code === "string";
+  typeof value === "object" &&
+  value !== null &&
+  "error" in value &&
+  typeof (value as ErrorBody).error?.code === "string";
 
 async function readJson(res: Response): Promise<unknown> {
   const text = await res.text();
@@ -68,7 +71,10 @@ async function readJson(res: Response): Promise<unknown> {
   }
 }
 
-export async function apiFetch<T>(path: string, { method = "GET", body, token, baseUrl = API_URL, idempotent = false }: RequestOptions = {}): Promise<T> {
+export async function apiFetch<T>(
+  path: string,
+  { method = "GET", body, token, baseUrl = API_URL, idempotent = false }: RequestOptions = {},
+): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `JWT ${token}`;

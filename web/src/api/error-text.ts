@@ -20,4 +20,5 @@ export function errorText(err: unknown, fallback = "Unexpected error."): string 
 }
 
 /** A call that takes coins from the bookmaker's pool: a shortage is said in the spec's words. */
-export const poolErrorText = (err: unknown) => (err instanceof ApiError && err.code === "INSUFFICIENT_COINS" ? INSUFFICIENT_CURRENCY : errorText(err));
+export const poolErrorText = (err: unknown) =>
+  err instanceof ApiError && err.code === "INSUFFICIENT_COINS" ? INSUFFICIENT_CURRENCY : errorText(err);

@@ -31,7 +31,13 @@ describe("an action", () => {
 
   it("shows the failure in a user's words and is no longer busy", async () => {
     const answer = deferred<void>();
-    render(<SaveButton work={() => answer.promise.then(() => Promise.reject(new ApiError(409, "CONFLICT", "The event is READY_FOR_BETS.")))} />);
+    render(
+      <SaveButton
+        work={() =>
+          answer.promise.then(() => Promise.reject(new ApiError(409, "CONFLICT", "The event is READY_FOR_BETS.")))
+        }
+      />,
+    );
     fireEvent.click(screen.getByRole("button"));
     await act(async () => answer.resolve());
     expect(screen.getByRole("alert").textContent).toBe("The event is live.");
@@ -40,7 +46,13 @@ describe("an action", () => {
 
   it("says 'Unexpected error.' when the network failed, and clears it when tried again", async () => {
     let fail = true;
-    render(<SaveButton work={async () => { if (fail) throw new TypeError("Failed to fetch"); }} />);
+    render(
+      <SaveButton
+        work={async () => {
+          if (fail) throw new TypeError("Failed to fetch");
+        }}
+      />,
+    );
     await act(async () => fireEvent.click(screen.getByRole("button")));
     expect(screen.getByRole("alert").textContent).toBe("Unexpected error.");
     fail = false;
@@ -51,7 +63,12 @@ describe("an action", () => {
   it("takes the screen's own words and tells it of the failure", async () => {
     const failures: unknown[] = [];
     const err = new ApiError(500, "INTERNAL", "boom");
-    render(<SaveButton work={() => Promise.reject(err)} options={{ text: () => "Failed to submit. Try again.", onError: (e) => failures.push(e) }} />);
+    render(
+      <SaveButton
+        work={() => Promise.reject(err)}
+        options={{ text: () => "Failed to submit. Try again.", onError: (e) => failures.push(e) }}
+      />,
+    );
     await act(async () => fireEvent.click(screen.getByRole("button")));
     expect(screen.getByRole("alert").textContent).toBe("Failed to submit. Try again.");
     expect(failures).toEqual([err]);
@@ -67,7 +84,13 @@ describe("an action", () => {
         return answer.promise;
       };
       return (
-        <button type="button" onClick={() => { void save.run(work); void save.run(work); }}>
+        <button
+          type="button"
+          onClick={() => {
+            void save.run(work);
+            void save.run(work);
+          }}
+        >
           Save
         </button>
       );

@@ -5,7 +5,11 @@ import { json, stubApi } from "../test/network";
 import { renderApp } from "../test/render";
 import { installTelegram } from "../test/telegram";
 
-const bookie: Me = { userId: 42, username: "alice", bookmakerDto: { bookmakerId: 5, bookmakerName: "AliceBooks", terms: "" } };
+const bookie: Me = {
+  userId: 42,
+  username: "alice",
+  bookmakerDto: { bookmakerId: 5, bookmakerName: "AliceBooks", terms: "" },
+};
 
 async function openHome(me: Me) {
   installTelegram();

@@ -10,8 +10,8 @@ export function DeletionNotice() {
   return (
     <section className="deletion-notice" role="alert">
       <p>
-        Your bookmaker subscription has ended. Your book, with its events, bets, punters and coins, will be deleted on {longDate(deletesOn)} unless
-        you renew.
+        Your bookmaker subscription has ended. Your book, with its events, bets, punters and coins, will be deleted on{" "}
+        {longDate(deletesOn)} unless you renew.
       </p>
       <button type="button" className="button" onClick={() => navigate("/renewsubscription")}>
         Renew

@@ -36,7 +36,11 @@ export function useBotUsername(): { bot: string | null; loading: boolean } {
  * reads `bk_<id>`). In dev mode without a bot, the same start parameter on the local app, so
  * the invite works in a browser too; otherwise null.
  */
-export function inviteLink(bookmakerId: Id, bot = BOT_USERNAME, devOrigin: string | null = DEV_MODE ? window.location.origin : null): string | null {
+export function inviteLink(
+  bookmakerId: Id,
+  bot = BOT_USERNAME,
+  devOrigin: string | null = DEV_MODE ? window.location.origin : null,
+): string | null {
   if (bot) return `https://t.me/${bot}?startapp=bk_${bookmakerId}`;
   return devOrigin ? `${devOrigin}/?startapp=bk_${bookmakerId}` : null;
 }

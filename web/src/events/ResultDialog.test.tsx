@@ -3,12 +3,35 @@ import { describe, expect, it } from "vitest";
 import { ResultDialog, type ResultOutcome } from "./ResultDialog";
 
 const outcomes = (winner: boolean): ResultOutcome[] => [
-  { id: 1, title: "Red Rum", coefficient: 2.5, fractalCoefficient: "6/4", status: winner ? "WINNER" : "ACTIVE", whatIf: 150 },
-  { id: 2, title: "Shergar", coefficient: 3, fractalCoefficient: "2/1", status: winner ? "LOSER" : "ACTIVE", whatIf: "-12,5" },
+  {
+    id: 1,
+    title: "Red Rum",
+    coefficient: 2.5,
+    fractalCoefficient: "6/4",
+    status: winner ? "WINNER" : "ACTIVE",
+    whatIf: 150,
+  },
+  {
+    id: 2,
+    title: "Shergar",
+    coefficient: 3,
+    fractalCoefficient: "2/1",
+    status: winner ? "LOSER" : "ACTIVE",
+    whatIf: "-12,5",
+  },
 ];
 
 const open = (props: Partial<Parameters<typeof ResultDialog>[0]> = {}) =>
-  render(<ResultDialog open onClose={() => {}} title="Horse Racing / Ireland" status="CALCULATED" outcomes={outcomes(true)} {...props} />);
+  render(
+    <ResultDialog
+      open
+      onClose={() => {}}
+      title="Horse Racing / Ireland"
+      status="CALCULATED"
+      outcomes={outcomes(true)}
+      {...props}
+    />,
+  );
 
 const headers = () => screen.getAllByRole("columnheader").map((h) => h.textContent);
 
@@ -63,7 +86,13 @@ describe("the result dialog", () => {
   });
 
   it("shows a non-runner's Rule 4 deduction and, under the racing rules, that they apply", async () => {
-    open({ outcomes: [...outcomes(true), { id: 3, title: "Arkle", coefficient: 1.25, status: "NR", whatIf: 0, deduction: 80 }], rules: { rule4: true, deadHeat: true } });
+    open({
+      outcomes: [
+        ...outcomes(true),
+        { id: 3, title: "Arkle", coefficient: 1.25, status: "NR", whatIf: 0, deduction: 80 },
+      ],
+      rules: { rule4: true, deadHeat: true },
+    });
     expect(screen.getByText("Arkle").closest("tr")!.textContent).toContain("Rule 4: 80p");
     expect(screen.getByText("Rule 4 applies")).toBeTruthy();
     // One winner: no dead heat to speak of.

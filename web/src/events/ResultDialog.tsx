@@ -54,7 +54,17 @@ export const isRefunded = (status: EventStatus) => status === "ABANDONED" || sta
  * known (a figure on the winners only: losers and non-runners gained nothing), a WHAT IF column
  * before; an abandoned event shows that bets were refunded instead.
  */
-export function ResultDialog({ open, onClose, title, description, status, outcomes, asFractional = false, whatIfHeld = true, rules }: ResultDialogProps) {
+export function ResultDialog({
+  open,
+  onClose,
+  title,
+  description,
+  status,
+  outcomes,
+  asFractional = false,
+  whatIfHeld = true,
+  rules,
+}: ResultDialogProps) {
   const [asked, setAsked] = useState(false);
   const refunded = isRefunded(status);
   const winners = outcomes.filter(isWinner).length;
@@ -67,7 +77,9 @@ export function ResultDialog({ open, onClose, title, description, status, outcom
       <Dialog open={open} onClose={onClose} title={title}>
         {description && <p className="hint result-description">{description}</p>}
         {rules?.rule4 && <p className="hint result-rule">Rule 4 applies</p>}
-        {rules?.deadHeat && winners > 1 && <p className="hint result-rule">Dead heat: each winner is paid on 1/{winners} of the stake</p>}
+        {rules?.deadHeat && winners > 1 && (
+          <p className="hint result-rule">Dead heat: each winner is paid on 1/{winners} of the stake</p>
+        )}
         {refunded && (
           <p className="result-refund">
             <StatusBadge label="Abandoned" /> <span>The bet has been refunded</span>
@@ -95,12 +107,18 @@ export function ResultDialog({ open, onClose, title, description, status, outcom
             {outcomes.map((o) => {
               const value = whatIfNumber(o.whatIf);
               return (
-                <tr key={o.id} className={isWinner(o) ? "winner" : undefined} aria-label={isWinner(o) ? `${o.title}, winner` : undefined}>
+                <tr
+                  key={o.id}
+                  className={isWinner(o) ? "winner" : undefined}
+                  aria-label={isWinner(o) ? `${o.title}, winner` : undefined}
+                >
                   <td>
                     {o.title}
                     {isWinner(o) && <span className="winner-mark"> ★</span>}
                     {o.status === "NR" && <span className="hint"> NR</span>}
-                    {o.status === "NR" && o.deduction ? <span className="hint result-note">{deductionText(o.deduction)}</span> : null}
+                    {o.status === "NR" && o.deduction ? (
+                      <span className="hint result-note">{deductionText(o.deduction)}</span>
+                    ) : null}
                     {o.notes?.map((note) => (
                       <span key={note} className="hint result-note">
                         {note}

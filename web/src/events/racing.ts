@@ -8,9 +8,14 @@ export const deadHeatText = (winners: number) => `Dead heat: paid on 1/${winners
 
 /** What happens to several winners, said before the result is sent. */
 export const deadHeatRule = (on: boolean) =>
-  on ? "Dead heat: if 2 or more winners are marked, each is paid on its share of the stake" : "Every winner is paid in full";
+  on
+    ? "Dead heat: if 2 or more winners are marked, each is paid on its share of the stake"
+    : "Every winner is paid in full";
 
 /** What the racing rules took from one bet: its Rule 4 deduction and its dead-heat share, when any. */
 export function betDeductions(bet: { deduction: number; deadHeat: number }): string[] {
-  return [...(bet.deduction > 0 ? [deductionText(bet.deduction)] : []), ...(bet.deadHeat > 1 ? [deadHeatText(bet.deadHeat)] : [])];
+  return [
+    ...(bet.deduction > 0 ? [deductionText(bet.deduction)] : []),
+    ...(bet.deadHeat > 1 ? [deadHeatText(bet.deadHeat)] : []),
+  ];
 }

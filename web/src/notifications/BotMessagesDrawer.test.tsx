@@ -7,8 +7,18 @@ import { json, stubApi } from "../test/network";
 import { BotMessagesDrawer } from "./BotMessagesDrawer";
 
 const outbox: OutboxMessage[] = [
-  { chatId: 7, text: "Book approved your join request. You can bet now.", button: { text: "Open Book", url: "http://localhost:5173/?startapp=bk_1" }, createdAt: "2026-11-22T10:00:00.000Z" },
-  { chatId: 7, text: "Book added 50.00 coins. Your balance: 50.00 coins.", button: null, createdAt: "2026-11-22T10:01:00.000Z" },
+  {
+    chatId: 7,
+    text: "Book approved your join request. You can bet now.",
+    button: { text: "Open Book", url: "http://localhost:5173/?startapp=bk_1" },
+    createdAt: "2026-11-22T10:00:00.000Z",
+  },
+  {
+    chatId: 7,
+    text: "Book added 50.00 coins. Your balance: 50.00 coins.",
+    button: null,
+    createdAt: "2026-11-22T10:01:00.000Z",
+  },
 ];
 
 const renderDrawer = () =>
@@ -27,7 +37,9 @@ describe("the dev-mode Bot messages drawer", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Bot messages (2)" }));
     const drawer = screen.getByRole("complementary", { name: "Bot messages" });
     expect(drawer.textContent!.indexOf("added 50.00")).toBeLessThan(drawer.textContent!.indexOf("approved"));
-    expect(screen.getByRole("link", { name: "Open Book" }).getAttribute("href")).toBe("http://localhost:5173/?startapp=bk_1");
+    expect(screen.getByRole("link", { name: "Open Book" }).getAttribute("href")).toBe(
+      "http://localhost:5173/?startapp=bk_1",
+    );
     expect(calls[0].path).toBe("/dev/outbox?userId=7");
   });
 

@@ -14,7 +14,9 @@ const OUTBOX_POLL_MS = 2_000;
 export function BotMessagesDrawer() {
   const userId = useUserId();
   const [open, setOpen] = useState(false);
-  const { data } = useApi<OutboxMessage[]>(userId ? `/dev/outbox?userId=${userId}` : null, { refreshInterval: OUTBOX_POLL_MS });
+  const { data } = useApi<OutboxMessage[]>(userId ? `/dev/outbox?userId=${userId}` : null, {
+    refreshInterval: OUTBOX_POLL_MS,
+  });
   if (!userId) return null;
   const messages = data ?? [];
 

@@ -42,7 +42,9 @@ describe("the notifications sheet", () => {
     const newEvents = screen.getByLabelText<HTMLInputElement>("New events from my bookmakers");
     expect(newEvents.checked).toBe(false);
     fireEvent.click(newEvents);
-    await vi.waitFor(() => expect(screen.getByLabelText<HTMLInputElement>("New events from my bookmakers").checked).toBe(true));
+    await vi.waitFor(() =>
+      expect(screen.getByLabelText<HTMLInputElement>("New events from my bookmakers").checked).toBe(true),
+    );
     expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ newEvents: true });
   });
 

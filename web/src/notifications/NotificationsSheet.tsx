@@ -29,7 +29,15 @@ function askWriteAccess(request: ((cb: (granted: boolean) => void) => void) | un
   return new Promise((resolve) => request(resolve));
 }
 
-export function NotificationsSheet({ open, onClose, role }: { open: boolean; onClose(): void; role: "punter" | "bookmaker" }) {
+export function NotificationsSheet({
+  open,
+  onClose,
+  role,
+}: {
+  open: boolean;
+  onClose(): void;
+  role: "punter" | "bookmaker";
+}) {
   const webApp = useWebApp();
   const { data, mutate, error } = useApi<NotificationSettings>(open ? "/me/notifications" : null);
   const [threshold, setThreshold] = useState<string | null>(null);
@@ -61,7 +69,12 @@ export function NotificationsSheet({ open, onClose, role }: { open: boolean; onC
           {SWITCHES[role].map(({ key, label }) => (
             <label key={key} className="notify-row">
               <span>{label}</span>
-              <input type="checkbox" checked={data[key]} disabled={busy} onChange={(e) => void save({ [key]: e.target.checked }, e.target.checked)} />
+              <input
+                type="checkbox"
+                checked={data[key]}
+                disabled={busy}
+                onChange={(e) => void save({ [key]: e.target.checked }, e.target.checked)}
+              />
             </label>
           ))}
           {role === "bookmaker" && (

@@ -21,7 +21,11 @@ function stubBookmakers(member: boolean) {
   stubApi({
     "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }),
     "GET /bookmakers": () =>
-      json(member ? { activeBookmakers: [golden({ joinRequestStatus: "APPROVED" })], inactiveBookmakers: [] } : { activeBookmakers: [], inactiveBookmakers: [golden()] }),
+      json(
+        member
+          ? { activeBookmakers: [golden({ joinRequestStatus: "APPROVED" })], inactiveBookmakers: [] }
+          : { activeBookmakers: [], inactiveBookmakers: [golden()] },
+      ),
     "GET /player/events/5": () => json([]),
   });
 }

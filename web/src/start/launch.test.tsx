@@ -90,7 +90,8 @@ describe("dev mode outside Telegram", () => {
   const devInitData = (username: string) => `user=${encodeURIComponent(JSON.stringify({ id: 7, username }))}&hash=dev`;
   const devApi = () =>
     stubApi({
-      "GET /dev/init-data": (call) => json({ initData: devInitData(new URL(call.path, "http://x").searchParams.get("username") ?? "") }),
+      "GET /dev/init-data": (call) =>
+        json({ initData: devInitData(new URL(call.path, "http://x").searchParams.get("username") ?? "") }),
       "POST /auth/telegram": () => json(session),
     });
 

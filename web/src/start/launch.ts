@@ -41,7 +41,10 @@ async function prepareDevTelegram(): Promise<void> {
  * is restored at once so screens can call the API before sign-in answers; sign-in then runs in
  * the background.
  */
-export async function launch({ devMode = DEV_MODE, startDelayMs = START_DELAY_MS }: LaunchOptions = {}): Promise<Launch> {
+export async function launch({
+  devMode = DEV_MODE,
+  startDelayMs = START_DELAY_MS,
+}: LaunchOptions = {}): Promise<Launch> {
   useAuth.getState().restoreSession();
   await Promise.all([wait(startDelayMs), devMode ? prepareDevTelegram() : undefined]);
 

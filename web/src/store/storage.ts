@@ -21,9 +21,21 @@ function guarded(open: () => Storage): KeyValueStore & { memory: Map<string, str
   };
   return {
     memory,
-    getItem: (key) => attempt((s) => s.getItem(key), () => memory.get(key) ?? null),
-    setItem: (key, value) => attempt((s) => s.setItem(key, value), () => void memory.set(key, value)),
-    removeItem: (key) => attempt((s) => s.removeItem(key), () => void memory.delete(key)),
+    getItem: (key) =>
+      attempt(
+        (s) => s.getItem(key),
+        () => memory.get(key) ?? null,
+      ),
+    setItem: (key, value) =>
+      attempt(
+        (s) => s.setItem(key, value),
+        () => void memory.set(key, value),
+      ),
+    removeItem: (key) =>
+      attempt(
+        (s) => s.removeItem(key),
+        () => void memory.delete(key),
+      ),
   };
 }
 
@@ -35,4 +47,3 @@ export const deviceStore = guarded(() => window.localStorage);
 
 /** For zustand's persist: the device's storage, guarded. */
 export const persistOnDevice = () => createJSONStorage(() => deviceStore);
-

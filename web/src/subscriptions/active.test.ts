@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { hasActiveSubscription, isSubscriptionActive, type Holding } from "./active";
 
 const now = Date.parse("2026-06-01T12:00:00Z");
-const bookmaker = (active: boolean, endDate: string | null): Holding => ({ subscription: { subscriptionType: "BOOKMAKER" }, active, endDate });
+const bookmaker = (active: boolean, endDate: string | null): Holding => ({
+  subscription: { subscriptionType: "BOOKMAKER" },
+  active,
+  endDate,
+});
 
 describe("subscription activity", () => {
   it("is active when flagged active with no end date or one still ahead", () => {

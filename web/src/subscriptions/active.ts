@@ -8,7 +8,8 @@ export type { SubscriptionType, UserSubscription };
 export type Holding = Pick<UserSubscription, "subscription" | "active" | "endDate">;
 
 /** Flagged active, and no end date or an end date still ahead. */
-export const isSubscriptionActive = (s: Holding, now = Date.now()) => s.active && (!s.endDate || Date.parse(s.endDate) > now);
+export const isSubscriptionActive = (s: Holding, now = Date.now()) =>
+  s.active && (!s.endDate || Date.parse(s.endDate) > now);
 
 export const hasActiveSubscription = (list: Holding[], type: SubscriptionType, now = Date.now()) =>
   list.some((s) => s.subscription.subscriptionType === type && isSubscriptionActive(s, now));

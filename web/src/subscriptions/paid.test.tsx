@@ -12,8 +12,20 @@ import { CONFIRM_WITHIN_MS, CONFIRMING_TEXT, NOT_CONFIRMED_TEXT, usePaidInvoices
 
 const DAY = 86_400_000;
 const catalogue: CatalogueItem[] = [
-  { subscriptionId: 1, subscriptionType: "BOOKMAKER", subscriptionName: "Bookmaker", subscriptionPrice: 1000, periodDays: 30 },
-  { subscriptionId: 4, subscriptionType: "ADD_BALANCE_1000", subscriptionName: "1,000 coins", subscriptionPrice: 100, coins: 1000 },
+  {
+    subscriptionId: 1,
+    subscriptionType: "BOOKMAKER",
+    subscriptionName: "Bookmaker",
+    subscriptionPrice: 1000,
+    periodDays: 30,
+  },
+  {
+    subscriptionId: 4,
+    subscriptionType: "ADD_BALANCE_1000",
+    subscriptionName: "1,000 coins",
+    subscriptionPrice: 100,
+    coins: 1000,
+  },
 ];
 const bookmakerHolding: UserSubscription = {
   subscription: { subscriptionType: "BOOKMAKER" },
@@ -23,7 +35,11 @@ const bookmakerHolding: UserSubscription = {
   renewableFrom: null,
 };
 const punter: Me = { userId: 42, username: "alice", bookmakerDto: null };
-const bookie: Me = { userId: 42, username: "alice", bookmakerDto: { bookmakerId: 5, bookmakerName: "AliceBooks", terms: "" } };
+const bookie: Me = {
+  userId: 42,
+  username: "alice",
+  bookmakerDto: { bookmakerId: 5, bookmakerName: "AliceBooks", terms: "" },
+};
 const purchase = (id: string): LedgerEntry => ({
   id: 1,
   kind: "PURCHASE",
@@ -46,7 +62,11 @@ function api(server: { me: Me; mine: UserSubscription[]; ledger: LedgerEntry[] }
     "GET /subscriptions/active/5": () => json(server.mine),
     "GET /balances": () => json({ balance: { amount: 500, currency: "COIN" }, punters: [] }),
     "GET /balances/ledger": () => json({ entries: server.ledger, nextBefore: null }),
-    "POST /subscriptions/purchase": (call) => json({ invoiceLink: "https://t.me/$abc", invoiceId: `inv-${(call.body as { subscriptionId: number }).subscriptionId}` }),
+    "POST /subscriptions/purchase": (call) =>
+      json({
+        invoiceLink: "https://t.me/$abc",
+        invoiceId: `inv-${(call.body as { subscriptionId: number }).subscriptionId}`,
+      }),
   });
 }
 

@@ -43,7 +43,8 @@ export const usePaidInvoices = create<PaidState>()(
   persist(
     (set) => ({
       paid: [],
-      remember: (invoice) => set((s) => ({ paid: [...s.paid.filter((p) => p.invoiceId !== invoice.invoiceId), invoice] })),
+      remember: (invoice) =>
+        set((s) => ({ paid: [...s.paid.filter((p) => p.invoiceId !== invoice.invoiceId), invoice] })),
       forget: (invoiceId) => set((s) => ({ paid: s.paid.filter((p) => p.invoiceId !== invoiceId) })),
     }),
     { name: "paidInvoices", storage: persistOnDevice() },
@@ -53,16 +54,18 @@ export const usePaidInvoices = create<PaidState>()(
 const isPeriod = (p: PaidInvoice) => !p.coins;
 
 /** Whether the API shows the invoice applied: the holding's end moved, or the pool got its coins. */
-export function isApplied(p: PaidInvoice, mine: UserSubscription[] | undefined, ledger: LedgerPage | undefined): boolean {
+export function isApplied(
+  p: PaidInvoice,
+  mine: UserSubscription[] | undefined,
+  ledger: LedgerPage | undefined,
+): boolean {
   if (p.coins) return Boolean(ledger?.entries.some((e) => e.ref === `invoice:${p.invoiceId}`));
   const holding = holdingOf(mine, p.subscriptionType);
   return Boolean(holding && holding.active && holding.endDate !== p.endBefore);
 }
 
 export type PaymentConfirmation =
-  | { state: "none" }
-  | { state: "confirming"; types: SubscriptionType[] }
-  | { state: "late"; dismiss(): void };
+  { state: "none" } | { state: "confirming"; types: SubscriptionType[] } | { state: "late"; dismiss(): void };
 
 /**
  * The user's paid invoices not yet applied: polled every 2 s while younger than a minute, then
@@ -90,7 +93,8 @@ export function usePaymentConfirmation(userId: Id | null, only?: SubscriptionTyp
 
   const pending = waiting.filter((p) => !applied.includes(p));
   if (pending.length === 0) return { state: "none" };
-  if (pending.some((p) => now - p.paidAt < CONFIRM_WITHIN_MS)) return { state: "confirming", types: pending.map((p) => p.subscriptionType) };
+  if (pending.some((p) => now - p.paidAt < CONFIRM_WITHIN_MS))
+    return { state: "confirming", types: pending.map((p) => p.subscriptionType) };
   return { state: "late", dismiss: () => pending.forEach((p) => forget(p.invoiceId)) };
 }
 

@@ -20,7 +20,8 @@ const INVOICE_VERSION = "6.1";
 
 /** Opens an invoice in Telegram; "unavailable" where this client cannot show one. */
 export function openInvoice(webApp: TelegramWebApp, link: string): Promise<InvoiceStatus | "unavailable"> {
-  if (typeof webApp.openInvoice !== "function" || !webApp.isVersionAtLeast(INVOICE_VERSION)) return Promise.resolve("unavailable");
+  if (typeof webApp.openInvoice !== "function" || !webApp.isVersionAtLeast(INVOICE_VERSION))
+    return Promise.resolve("unavailable");
   return new Promise((resolve) => {
     try {
       webApp.openInvoice(link, resolve);
@@ -53,7 +54,14 @@ export function usePurchase({ closeAfter = true }: { closeAfter?: boolean } = {}
       if (status === "paid") {
         // Before the app closes: the API may learn of the payment only seconds later.
         if (item && userId !== null)
-          remember({ invoiceId, userId, subscriptionType: item.subscriptionType, coins: item.coins !== undefined, endBefore, paidAt: Date.now() });
+          remember({
+            invoiceId,
+            userId,
+            subscriptionType: item.subscriptionType,
+            coins: item.coins !== undefined,
+            endBefore,
+            paidAt: Date.now(),
+          });
         if (closeAfter) setTimeout(() => webApp.close(), CLOSE_AFTER_PURCHASE_MS);
         await mutate(touchedByPurchase);
         return true;

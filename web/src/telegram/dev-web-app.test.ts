@@ -10,14 +10,18 @@ describe("the dev-mode Telegram stand-in", () => {
   });
 
   it("reads the user from the init data", () => {
-    const webApp = createDevWebApp(`user=${encodeURIComponent(JSON.stringify({ id: 9, username: "bob" }))}&auth_date=1700000000&hash=h`);
+    const webApp = createDevWebApp(
+      `user=${encodeURIComponent(JSON.stringify({ id: 9, username: "bob" }))}&auth_date=1700000000&hash=h`,
+    );
     expect(webApp.initDataUnsafe).toEqual({ user: { id: 9, username: "bob" }, auth_date: 1700000000, hash: "h" });
   });
 
   it("pays an invoice through the API's dev pay link once confirmed", async () => {
     vi.stubGlobal("confirm", () => true); // the user says yes
     const calls = stubApi({ "POST /dev/pay/inv-1": () => json({ invoiceId: "inv-1", applied: true }) });
-    const status = await new Promise((resolve) => createDevWebApp("").openInvoice("http://api.test/dev/pay/inv-1", resolve));
+    const status = await new Promise((resolve) =>
+      createDevWebApp("").openInvoice("http://api.test/dev/pay/inv-1", resolve),
+    );
     expect(status).toBe("paid");
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(["POST /dev/pay/inv-1"]);
   });
@@ -25,7 +29,9 @@ describe("the dev-mode Telegram stand-in", () => {
   it("reports a cancelled invoice without calling the API", async () => {
     vi.stubGlobal("confirm", () => false); // the user says no
     const calls = stubApi({});
-    const status = await new Promise((resolve) => createDevWebApp("").openInvoice("http://api.test/dev/pay/inv-1", resolve));
+    const status = await new Promise((resolve) =>
+      createDevWebApp("").openInvoice("http://api.test/dev/pay/inv-1", resolve),
+    );
     expect(status).toBe("cancelled");
     expect(calls).toEqual([]);
   });

@@ -1,4 +1,11 @@
-import type { InvoiceStatus, PopupParams, TelegramMainButton, TelegramButton, TelegramUser, TelegramWebApp } from "./web-app";
+import type {
+  InvoiceStatus,
+  PopupParams,
+  TelegramMainButton,
+  TelegramButton,
+  TelegramUser,
+  TelegramWebApp,
+} from "./web-app";
 
 // A stand-in for Telegram's WebApp in a plain browser, for local development only (dev mode).
 // Its back and main buttons are drawn as small page buttons so a browser can use every screen.

@@ -42,7 +42,9 @@ describe("vertical swipes", () => {
 });
 
 describe("haptic feedback", () => {
-  const requests: JoinRequestItem[] = [{ joinRequest: { id: 31, status: "CREATED" }, user: { internalId: 9, username: "dave" } }];
+  const requests: JoinRequestItem[] = [
+    { joinRequest: { id: 31, status: "CREATED" }, user: { internalId: 9, username: "dave" } },
+  ];
   const book: BookBalances = { balance: { amount: 5000, currency: "COIN" }, punters: [] };
 
   async function approveDave(answer: () => Response) {
@@ -70,7 +72,12 @@ describe("haptic feedback", () => {
   });
 
   it("is skipped by a client without it", async () => {
-    stubApi({ ...signedInRoutes(), "GET /balances": () => json(book), "GET /bookmakers/requests": () => json(requests), "POST /bookmakers/requests/31/approve": () => json({}) });
+    stubApi({
+      ...signedInRoutes(),
+      "GET /balances": () => json(book),
+      "GET /bookmakers/requests": () => json(requests),
+      "POST /bookmakers/requests/31/approve": () => json({}),
+    });
     renderAt("/playermanagement");
     fireEvent.click(await screen.findByText("@dave"));
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Approve" }));
@@ -104,16 +111,26 @@ describe("closing confirmation", () => {
 
 describe("the invite link", () => {
   it("is shared through Telegram's chat picker", async () => {
-    stubApi({ ...signedInRoutes(), "GET /config": () => json({ botUsername: "bookie_test_bot" }), "GET /subscriptions/active/5": () => json([]) });
+    stubApi({
+      ...signedInRoutes(),
+      "GET /config": () => json({ botUsername: "bookie_test_bot" }),
+      "GET /subscriptions/active/5": () => json([]),
+    });
     const features = withFeatures(launched());
     renderAt("/mainpage");
     fireEvent.click(await screen.findByRole("button", { name: "Share invite link" }, { timeout: 5000 }));
     const link = "https://t.me/bookie_test_bot?startapp=bk_5";
-    expect(features.openTelegramLink).toHaveBeenCalledWith(`https://t.me/share/url?url=${encodeURIComponent(link)}&text=${encodeURIComponent("Join my book on Bookie")}`);
+    expect(features.openTelegramLink).toHaveBeenCalledWith(
+      `https://t.me/share/url?url=${encodeURIComponent(link)}&text=${encodeURIComponent("Join my book on Bookie")}`,
+    );
   });
 
   it("can still be copied where the client cannot share", async () => {
-    stubApi({ ...signedInRoutes(), "GET /config": () => json({ botUsername: "bookie_test_bot" }), "GET /subscriptions/active/5": () => json([]) });
+    stubApi({
+      ...signedInRoutes(),
+      "GET /config": () => json({ botUsername: "bookie_test_bot" }),
+      "GET /subscriptions/active/5": () => json([]),
+    });
     renderAt("/mainpage");
     expect(await screen.findByRole("button", { name: "Copy invite link" }, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Share invite link" })).toBeNull();
@@ -126,11 +143,27 @@ describe("Telegram's Settings button", () => {
       "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }),
       "GET /bookmakers/authorizeMe": () => json({ userId: 42, username: "alice", bookmakerDto: null }),
       "GET /subscriptions/mine": () => json([]),
-      "GET /me/notifications": () => json({ joinRequests: true, approvals: true, coins: true, results: true, newEvents: true, bigBets: true, bigBetThreshold: 1000, canWrite: true }),
+      "GET /me/notifications": () =>
+        json({
+          joinRequests: true,
+          approvals: true,
+          coins: true,
+          results: true,
+          newEvents: true,
+          bigBets: true,
+          bigBetThreshold: 1000,
+          canWrite: true,
+        }),
     });
     const webApp = installTelegram();
     const clicks = new Set<() => void>();
-    const settings = { isVisible: false, show: vi.fn(), hide: vi.fn(), onClick: (h: () => void) => void clicks.add(h), offClick: (h: () => void) => void clicks.delete(h) };
+    const settings = {
+      isVisible: false,
+      show: vi.fn(),
+      hide: vi.fn(),
+      onClick: (h: () => void) => void clicks.add(h),
+      offClick: (h: () => void) => void clicks.delete(h),
+    };
     webApp.SettingsButton = settings;
     renderApp("/home");
     await screen.findByRole("heading", { name: "Bookie" });

@@ -11,7 +11,8 @@ const SETTINGS_BUTTON = "6.10";
 const VERTICAL_SWIPES = "7.7";
 const TELEGRAM_LINKS = "6.1";
 
-const has = (webApp: TelegramWebApp, version: string, feature: unknown) => Boolean(feature) && webApp.isVersionAtLeast(version);
+const has = (webApp: TelegramWebApp, version: string, feature: unknown) =>
+  Boolean(feature) && webApp.isVersionAtLeast(version);
 
 /** A buzz for an outcome the user waited on: a bet accepted or refused, an approval, a settlement. */
 export function haptic(webApp: TelegramWebApp, notice: HapticNotice): void {

@@ -8,7 +8,11 @@ import { installTelegram } from "./telegram";
 // A signed-in bookmaker for screen tests: the routes every bookmaker screen reads at start.
 
 export const BOOK_ID = 5;
-export const bookie: Me = { userId: 42, username: "alice", bookmakerDto: { bookmakerId: BOOK_ID, bookmakerName: "AliceBooks", terms: "Cash only" } };
+export const bookie: Me = {
+  userId: 42,
+  username: "alice",
+  bookmakerDto: { bookmakerId: BOOK_ID, bookmakerName: "AliceBooks", terms: "Cash only" },
+};
 export const newcomer: Me = { userId: 42, username: "alice", bookmakerDto: null };
 
 export function signedInRoutes(me: Me = bookie) {

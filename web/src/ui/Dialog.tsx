@@ -43,7 +43,13 @@ export function Dialog({ open, onClose, title, children, buttons }: DialogProps)
         )}
         <div className="dialog-actions">
           {actions.map((b) => (
-            <button key={b.label} type="button" className={b.primary ? "button" : "button button-secondary"} onClick={b.onClick} disabled={b.disabled}>
+            <button
+              key={b.label}
+              type="button"
+              className={b.primary ? "button" : "button button-secondary"}
+              onClick={b.onClick}
+              disabled={b.disabled}
+            >
               {b.label}
             </button>
           ))}

@@ -22,7 +22,11 @@ export function Page({ backTo, noBack, onBack, className, children }: PageProps)
   const ready = useSessionReady();
   const paddingTop = useSafeAreaTop();
   return (
-    <main className={className ? `page ${className}` : "page"} style={paddingTop ? { paddingTop } : undefined} aria-busy={!ready}>
+    <main
+      className={className ? `page ${className}` : "page"}
+      style={paddingTop ? { paddingTop } : undefined}
+      aria-busy={!ready}
+    >
       {ready ? children : null}
     </main>
   );

@@ -6,7 +6,17 @@ import "./controls.css";
  * A tall modal for long reading (the guide): closes on a tap outside, on × and on Escape.
  * The shared Dialog always ends in buttons, which a long text does not want.
  */
-export function Sheet({ open, onClose, title, children }: { open: boolean; onClose(): void; title: string; children: ReactNode }) {
+export function Sheet({
+  open,
+  onClose,
+  title,
+  children,
+}: {
+  open: boolean;
+  onClose(): void;
+  title: string;
+  children: ReactNode;
+}) {
   const titleId = useId();
   useEscapeToClose(open, onClose);
   if (!open) return null;

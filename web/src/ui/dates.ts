@@ -1,6 +1,19 @@
 // The spec's date formats, in the phone's local time zone.
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 const two = (n: number) => String(n).padStart(2, "0");
 

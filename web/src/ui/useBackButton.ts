@@ -9,7 +9,15 @@ const HOME = "/home";
  * Hidden on /home (the app's root) and where the screen turns it off; `onBack`, when given, is
  * the screen's own step back (to ask before throwing work away).
  */
-export function useBackButton({ backTo, disabled = false, onBack }: { backTo?: string; disabled?: boolean; onBack?: () => void }) {
+export function useBackButton({
+  backTo,
+  disabled = false,
+  onBack,
+}: {
+  backTo?: string;
+  disabled?: boolean;
+  onBack?: () => void;
+}) {
   const { BackButton } = useWebApp();
   const [location, navigate] = useLocation();
   const shown = !disabled && location !== HOME;

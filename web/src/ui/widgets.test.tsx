@@ -70,7 +70,8 @@ describe("badges", () => {
     expect(playerBadge("READY_FOR_BETS", future, now)).toBe("ACTIVE");
     expect(playerBadge("READY_FOR_BETS", past, now)).toBe("SUSPENDED");
     expect(playerBadge("WAITING_FOR_RESULT", past, now)).toBe("SUSPENDED");
-    for (const s of ["FINISHED", "WAITING_FOR_CALCULATION", "CALCULATED"] as const) expect(playerBadge(s, past, now)).toBe("COMPLETED");
+    for (const s of ["FINISHED", "WAITING_FOR_CALCULATION", "CALCULATED"] as const)
+      expect(playerBadge(s, past, now)).toBe("COMPLETED");
     for (const s of ["CANCELLED", "ABANDONED"] as const) expect(playerBadge(s, past, now)).toBe("ABANDONED");
   });
   it("label the bookmaker's lists", () => {

@@ -3,7 +3,14 @@ import { FieldError } from "./FieldError";
 import { maskDate, maskTime } from "./when";
 
 /** One masked field: what is typed is reshaped by `mask` (digits into DD/MM/YY or HH:MM). */
-function MaskedField(props: { label: string; placeholder: string; value: string; mask(typed: string): string; onChange(v: string): void; error?: string | null }) {
+function MaskedField(props: {
+  label: string;
+  placeholder: string;
+  value: string;
+  mask(typed: string): string;
+  onChange(v: string): void;
+  error?: string | null;
+}) {
   const id = useId();
   return (
     <div className="bk-field">
@@ -35,8 +42,22 @@ export function WhenFields(props: {
 }) {
   return (
     <div className="bk-when">
-      <MaskedField label="Date" placeholder="DD/MM/YY" value={props.date} mask={maskDate} onChange={props.onDate} error={props.dateError} />
-      <MaskedField label="Time" placeholder="HH:MM" value={props.time} mask={maskTime} onChange={props.onTime} error={props.timeError} />
+      <MaskedField
+        label="Date"
+        placeholder="DD/MM/YY"
+        value={props.date}
+        mask={maskDate}
+        onChange={props.onDate}
+        error={props.dateError}
+      />
+      <MaskedField
+        label="Time"
+        placeholder="HH:MM"
+        value={props.time}
+        mask={maskTime}
+        onChange={props.onTime}
+        error={props.timeError}
+      />
     </div>
   );
 }

@@ -4,7 +4,8 @@ import { useApi } from "../../api/swr";
 import { POLL_MS } from "../../config";
 
 /** The bookmaker's live list (open) or his last 30 days of settled events (history), polled. */
-export const useBookEvents = (view: "open" | "history") => useApi<BookmakerEvent[]>(`/events?view=${view}`, { refreshInterval: POLL_MS });
+export const useBookEvents = (view: "open" | "history") =>
+  useApi<BookmakerEvent[]>(`/events?view=${view}`, { refreshInterval: POLL_MS });
 
 /** One of his events. */
 export const useBookEvent = (id: number | null) => useApi<BookmakerEvent>(id === null ? null : `/events/${id}`);
@@ -18,10 +19,15 @@ export function useRefreshEvents(): () => Promise<unknown> {
 }
 
 /** Settled or closed: nothing more to edit, and it belongs to history. */
-export const isClosed = (e: BookmakerEvent) => e.status === "CANCELLED" || e.status === "CALCULATED" || e.status === "ABANDONED";
+export const isClosed = (e: BookmakerEvent) =>
+  e.status === "CANCELLED" || e.status === "CALCULATED" || e.status === "ABANDONED";
 
 /** A cached list with `event` as a change answered it: replaced, added or dropped by where it now belongs. */
-function withEvent(list: BookmakerEvent[] | undefined, event: BookmakerEvent, belongs: boolean): BookmakerEvent[] | undefined {
+function withEvent(
+  list: BookmakerEvent[] | undefined,
+  event: BookmakerEvent,
+  belongs: boolean,
+): BookmakerEvent[] | undefined {
   if (!list) return list;
   const others = list.filter((e) => e.id !== event.id);
   if (!belongs) return others;
@@ -39,7 +45,13 @@ export function useEventChanged(): (event: BookmakerEvent) => Promise<unknown> {
   return (event) =>
     Promise.all([
       mutate((key) => pathOf(key) === `/events/${event.id}`, event, { revalidate: false }),
-      mutate((key) => pathOf(key) === "/events?view=open", (list?: BookmakerEvent[]) => withEvent(list, event, !isClosed(event))),
-      mutate((key) => pathOf(key) === "/events?view=history", (list?: BookmakerEvent[]) => withEvent(list, event, isClosed(event))),
+      mutate(
+        (key) => pathOf(key) === "/events?view=open",
+        (list?: BookmakerEvent[]) => withEvent(list, event, !isClosed(event)),
+      ),
+      mutate(
+        (key) => pathOf(key) === "/events?view=history",
+        (list?: BookmakerEvent[]) => withEvent(list, event, isClosed(event)),
+      ),
     ]);
 }

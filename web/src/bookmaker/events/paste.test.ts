@@ -13,15 +13,9 @@ describe("the paste rule", () => {
   });
 
   it("strips numbering and bullets", () => {
-    expect(pastedOutcomes("1. Red Rum\n2) Shergar\n(3) Arkle\n- Frankel\n• Kauto Star\n* Desert Orchid\n#7 Best Mate")).toEqual([
-      "Red Rum",
-      "Shergar",
-      "Arkle",
-      "Frankel",
-      "Kauto Star",
-      "Desert Orchid",
-      "Best Mate",
-    ]);
+    expect(
+      pastedOutcomes("1. Red Rum\n2) Shergar\n(3) Arkle\n- Frankel\n• Kauto Star\n* Desert Orchid\n#7 Best Mate"),
+    ).toEqual(["Red Rum", "Shergar", "Arkle", "Frankel", "Kauto Star", "Desert Orchid", "Best Mate"]);
   });
 
   it("keeps digits that are part of a name", () => {
@@ -30,7 +24,10 @@ describe("the paste rule", () => {
   });
 
   it("removes non-ASCII and cuts names to 24 characters", () => {
-    expect(pastedOutcomes("Zoë Spirit\nA horse with a very very long name")).toEqual(["Zo Spirit", "A horse with a very very"]);
+    expect(pastedOutcomes("Zoë Spirit\nA horse with a very very long name")).toEqual([
+      "Zo Spirit",
+      "A horse with a very very",
+    ]);
   });
 
   it("drops case-insensitive duplicates, within the paste and of the outcomes already there", () => {

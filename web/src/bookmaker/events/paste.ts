@@ -10,7 +10,7 @@ const NON_ASCII = /[^\x20-\x7E]/g;
 /** An outcome name as pasted: numbering and bullets stripped, non-ASCII removed, cut to 24. */
 export function cleanOutcome(raw: string): string {
   let text = raw.replace(NON_ASCII, "").trim();
-  for (let before = ""; before !== text; ) {
+  for (let before = ""; before !== text;) {
     before = text;
     text = text.replace(LEAD, "").trim();
   }

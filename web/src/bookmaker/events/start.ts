@@ -18,7 +18,11 @@ const fixedPart = (b: DraftBody) => JSON.stringify([b.title, b.description, b.bo
  * 'Save as draft': makes the draft (or brings a kept one up to date). `keep` is told of a draft
  * as soon as it exists, so a later save or start reuses it.
  */
-export async function keepDraft(body: DraftBody, kept: KeptDraft | null, keep: (draft: KeptDraft) => void): Promise<Id> {
+export async function keepDraft(
+  body: DraftBody,
+  kept: KeptDraft | null,
+  keep: (draft: KeptDraft) => void,
+): Promise<Id> {
   let draftId: Id;
   if (kept && kept.fixed === fixedPart(body)) {
     draftId = kept.id;
@@ -26,9 +30,18 @@ export async function keepDraft(body: DraftBody, kept: KeptDraft | null, keep: (
       const odds = ladderOdds(i.coefficient);
       return { ...i, fractalCoefficient: odds ? fractionalText(odds) : "", currCoefficient: i.coefficient };
     });
-    await call("POST /drafts/:draftId/updateCoefficients", { params: { draftId }, body: { items, rule4: body.rule4, deadHeat: body.deadHeat } });
-    await call("POST /events/:id/modifyDates", { params: { id: draftId }, body: { startDate: body.startDate, endDate: body.endDate } });
-    await call("POST /events/:id/coefficients", { params: { id: draftId }, body: { returnPrice: body.returnPrice, maxTotalPayout: body.maxTotalPayout } });
+    await call("POST /drafts/:draftId/updateCoefficients", {
+      params: { draftId },
+      body: { items, rule4: body.rule4, deadHeat: body.deadHeat },
+    });
+    await call("POST /events/:id/modifyDates", {
+      params: { id: draftId },
+      body: { startDate: body.startDate, endDate: body.endDate },
+    });
+    await call("POST /events/:id/coefficients", {
+      params: { id: draftId },
+      body: { returnPrice: body.returnPrice, maxTotalPayout: body.maxTotalPayout },
+    });
   } else {
     ({ eventId: draftId } = await call("POST /drafts", { body }));
     keep({ id: draftId, fixed: fixedPart(body) });
@@ -37,7 +50,11 @@ export async function keepDraft(body: DraftBody, kept: KeptDraft | null, keep: (
 }
 
 /** 'Save and Start': the draft kept up to date, then published. */
-export async function saveAndStart(body: DraftBody, kept: KeptDraft | null, keep: (draft: KeptDraft) => void): Promise<Id> {
+export async function saveAndStart(
+  body: DraftBody,
+  kept: KeptDraft | null,
+  keep: (draft: KeptDraft) => void,
+): Promise<Id> {
   const draftId = await keepDraft(body, kept, keep);
   await call("POST /events", { body: { draftId } });
   return draftId;

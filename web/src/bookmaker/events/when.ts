@@ -57,7 +57,10 @@ export function startAt(date: string, time: string): Date | null {
 export function fieldsOf(iso: string): { date: string; time: string } {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return { date: "", time: "" };
-  return { date: `${two(d.getDate())}/${two(d.getMonth() + 1)}/${two(d.getFullYear() % 100)}`, time: `${two(d.getHours())}:${two(d.getMinutes())}` };
+  return {
+    date: `${two(d.getDate())}/${two(d.getMonth() + 1)}/${two(d.getFullYear() % 100)}`,
+    time: `${two(d.getHours())}:${two(d.getMinutes())}`,
+  };
 }
 
 /**

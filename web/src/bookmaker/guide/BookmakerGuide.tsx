@@ -17,14 +17,17 @@ export function BookmakerGuide({ open, onClose }: { open: boolean; onClose(): vo
           <li>Your nickname is 8 to 16 characters, Latin letters and digits only. Names are unique.</li>
           <li>Your terms (up to 150 characters) are shown to every punter before he joins you.</li>
           <li>
-            The subscription lasts 30 days and is paid in Telegram Stars; the first 30 days are 50% off. You can renew in
-            the Market from eight days before the current period ends.
+            The subscription lasts 30 days and is paid in Telegram Stars; the first 30 days are 50% off. You can renew
+            in the Market from eight days before the current period ends.
           </li>
           <li>
             With your first subscription you get <b>10,000 coins</b> in your pool, once. More coins are sold in the
             Market as packages.
           </li>
-          <li>If the subscription expires your book shows in red to punters and you cannot start new events. Your data is kept for 60 days.</li>
+          <li>
+            If the subscription expires your book shows in red to punters and you cannot start new events. Your data is
+            kept for 60 days.
+          </li>
         </ul>
 
         <h3>Punters and coins</h3>
@@ -32,8 +35,8 @@ export function BookmakerGuide({ open, onClose }: { open: boolean; onClose(): vo
           <li>Share your invite link. A punter who opens it, or finds you in search, sends a join request.</li>
           <li>Approve or deny requests under My Punters. Coins can be given only to confirmed (approved) punters.</li>
           <li>
-            Giving coins moves them from your pool ("My coins") to the punter; taking coins back moves them to your pool.
-            Keep a note on each punter, only you see it.
+            Giving coins moves them from your pool ("My coins") to the punter; taking coins back moves them to your
+            pool. Keep a note on each punter, only you see it.
           </li>
           <li>When your pool drops below 1,000 coins you will be reminded to buy more.</li>
         </ul>
@@ -50,8 +53,8 @@ export function BookmakerGuide({ open, onClose }: { open: boolean; onClose(): vo
             would pay out goes above it.
           </li>
           <li>
-            <b>Return for punters</b> (0.50 to 0.95, or 0.01) is the share of the money staked that the equalizer's
-            odds aim to give back to punters; the rest is your margin.
+            <b>Return for punters</b> (0.50 to 0.95, or 0.01) is the share of the money staked that the equalizer's odds
+            aim to give back to punters; the rest is your margin.
           </li>
           <li>
             <b>Save and Start</b> publishes the event: punters can bet until the start time, then betting stops by
@@ -106,15 +109,21 @@ export function BookmakerGuide({ open, onClose }: { open: boolean; onClose(): vo
 
         <h3>Messages you may see</h3>
         <ul>
-          <li>"Insufficient currency. You can purchase more in the store." — your pool is empty: buy coins in the Market.</li>
+          <li>
+            "Insufficient currency. You can purchase more in the store." — your pool is empty: buy coins in the Market.
+          </li>
           <li>"Bookmaker subscription not found." — renew your subscription in the Market.</li>
           <li>"Event is suspended. Please try again later." — what a punter sees when betting on a suspended event.</li>
         </ul>
 
         <h3>Special features</h3>
         <ul>
-          <li><b>What if?</b> shows your result per outcome before settlement.</li>
-          <li><b>Fractional Odds</b> lets you and your punters see odds as 5/2 instead of 3.5.</li>
+          <li>
+            <b>What if?</b> shows your result per outcome before settlement.
+          </li>
+          <li>
+            <b>Fractional Odds</b> lets you and your punters see odds as 5/2 instead of 3.5.
+          </li>
         </ul>
       </div>
     </Sheet>

@@ -19,11 +19,20 @@ const card = (id: number, name: string, extra: Partial<Bookmaker> = {}): Bookmak
 
 const lists: BookmakerLists = {
   activeBookmakers: [
-    card(1, "GoldenBooks", { joinRequestStatus: "APPROVED", bookmakerJoinDate: "2026-01-05T10:00:00Z", subscribers: 12, balance: { amount: 1500, currency: "COIN" } }),
+    card(1, "GoldenBooks", {
+      joinRequestStatus: "APPROVED",
+      bookmakerJoinDate: "2026-01-05T10:00:00Z",
+      subscribers: 12,
+      balance: { amount: 1500, currency: "COIN" },
+    }),
     card(2, "SilverBooks", { joinRequestStatus: "CREATED" }),
     card(3, "OldBooks", { joinRequestStatus: "APPROVED", active: false }),
   ],
-  inactiveBookmakers: [card(4, "BronzeBooks"), card(5, "DeclinedBooks", { joinRequestStatus: "DECLINED" }), card(9, "MyOwnBooks")],
+  inactiveBookmakers: [
+    card(4, "BronzeBooks"),
+    card(5, "DeclinedBooks", { joinRequestStatus: "DECLINED" }),
+    card(9, "MyOwnBooks"),
+  ],
 };
 
 describe("the bookmaker search rule", () => {
@@ -34,7 +43,14 @@ describe("the bookmaker search rule", () => {
   });
 
   it("leaves out the user's own book and books already in his list unless declined", () => {
-    const withMember: BookmakerLists = { ...lists, inactiveBookmakers: [...lists.inactiveBookmakers, card(1, "GoldenBooks"), card(2, "SilverBooks", { joinRequestStatus: "DECLINED" })] };
+    const withMember: BookmakerLists = {
+      ...lists,
+      inactiveBookmakers: [
+        ...lists.inactiveBookmakers,
+        card(1, "GoldenBooks"),
+        card(2, "SilverBooks", { joinRequestStatus: "DECLINED" }),
+      ],
+    };
     expect(searchBookmakers(withMember, "books", 9).map((b) => b.bookmakerId)).toEqual([4, 5, 2]);
   });
 });
@@ -64,7 +80,9 @@ describe("/bookies", () => {
 
   it("shows a pending request as a disabled 'Waiting...' button", async () => {
     await openBookies();
-    const waiting = within(screen.getByRole("article", { name: "SilverBooks" })).getByRole("button", { name: "Waiting..." }) as HTMLButtonElement;
+    const waiting = within(screen.getByRole("article", { name: "SilverBooks" })).getByRole("button", {
+      name: "Waiting...",
+    }) as HTMLButtonElement;
     expect(waiting.disabled).toBe(true);
   });
 
@@ -75,7 +93,11 @@ describe("/bookies", () => {
 
   it("opens the terms, or 'No terms provided'", async () => {
     await openBookies();
-    fireEvent.click(within(screen.getByRole("article", { name: "GoldenBooks" })).getByRole("button", { name: "Terms and Conditions" }));
+    fireEvent.click(
+      within(screen.getByRole("article", { name: "GoldenBooks" })).getByRole("button", {
+        name: "Terms and Conditions",
+      }),
+    );
     expect(screen.getByRole("dialog").textContent).toContain("No terms provided");
   });
 
@@ -86,7 +108,11 @@ describe("/bookies", () => {
     expect(screen.queryByRole("region", { name: "Search results" })).toBeNull();
     fireEvent.change(search, { target: { value: "bro" } });
     const results = screen.getByRole("region", { name: "Search results" });
-    expect(within(results).getAllByRole("article").map((a) => a.getAttribute("aria-label"))).toEqual(["BronzeBooks"]);
+    expect(
+      within(results)
+        .getAllByRole("article")
+        .map((a) => a.getAttribute("aria-label")),
+    ).toEqual(["BronzeBooks"]);
   });
 
   it("asks to join and then refetches the list", async () => {
@@ -99,7 +125,9 @@ describe("/bookies", () => {
 
   it("opens an approved bookmaker's events with his name in the navigation state", async () => {
     await openBookies();
-    fireEvent.click(within(screen.getByRole("article", { name: "GoldenBooks" })).getByRole("button", { name: "Events" }));
+    fireEvent.click(
+      within(screen.getByRole("article", { name: "GoldenBooks" })).getByRole("button", { name: "Events" }),
+    );
     expect(window.location.pathname).toBe("/events/1");
     expect(window.history.state).toEqual({ name: "GoldenBooks" });
   });

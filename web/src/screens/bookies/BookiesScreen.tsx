@@ -42,7 +42,8 @@ export function BookiesScreen() {
     setQuery(deepLinkedName);
   }
 
-  const open = (b: Bookmaker) => navigate(`/events/${b.bookmakerId}`, { state: { name: b.bookmakerName } satisfies EventsState });
+  const open = (b: Bookmaker) =>
+    navigate(`/events/${b.bookmakerId}`, { state: { name: b.bookmakerName } satisfies EventsState });
 
   async function join(b: Bookmaker) {
     if (joining.busy) return;

@@ -15,7 +15,14 @@ export interface BookmakerCardProps {
 
 /** A bookmaker as the punter sees him: red when his subscription has expired. */
 export function BookmakerCard({ bookmaker: b, onOpen, onTerms, onJoin, joining, highlighted }: BookmakerCardProps) {
-  const classes = ["card", b.active ? "" : "card-inactive", onOpen ? "card-tappable" : "", highlighted ? "card-highlighted" : ""].filter(Boolean).join(" ");
+  const classes = [
+    "card",
+    b.active ? "" : "card-inactive",
+    onOpen ? "card-tappable" : "",
+    highlighted ? "card-highlighted" : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
   const body = (
     <>
       <span className="card-head">

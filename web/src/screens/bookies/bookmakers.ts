@@ -6,8 +6,13 @@ export const BOOKMAKERS_PATH = "/bookmakers";
 
 /** The punter's bookmakers and every other one, polled (spec section 7) and refetched on focus and reconnect. */
 export const useBookmakerLists = () =>
-  useApi<BookmakerLists>(BOOKMAKERS_PATH, { refreshInterval: POLL_MS, revalidateOnFocus: true, revalidateOnReconnect: true });
+  useApi<BookmakerLists>(BOOKMAKERS_PATH, {
+    refreshInterval: POLL_MS,
+    revalidateOnFocus: true,
+    revalidateOnReconnect: true,
+  });
 
 /** A bookmaker from either list, by id. */
 export const findBookmaker = (lists: BookmakerLists | undefined, id: Id): Bookmaker | undefined =>
-  lists?.activeBookmakers.find((b) => b.bookmakerId === id) ?? lists?.inactiveBookmakers.find((b) => b.bookmakerId === id);
+  lists?.activeBookmakers.find((b) => b.bookmakerId === id) ??
+  lists?.inactiveBookmakers.find((b) => b.bookmakerId === id);

@@ -4,7 +4,8 @@ import type { Bookmaker, BookmakerLists, Id } from "../../../../worker/contract"
 export const SEARCH_MIN = 3;
 
 /** The punter's own bookmakers (spec section 5): never his own book. */
-export const myBookmakers = (lists: BookmakerLists, ownId: Id | null) => lists.activeBookmakers.filter((b) => b.bookmakerId !== ownId);
+export const myBookmakers = (lists: BookmakerLists, ownId: Id | null) =>
+  lists.activeBookmakers.filter((b) => b.bookmakerId !== ownId);
 
 /**
  * Search results (spec section 5): at least 3 characters after trimming, case-insensitive

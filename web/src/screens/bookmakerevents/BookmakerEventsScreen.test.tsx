@@ -5,12 +5,24 @@ import { bookEvent, inHours } from "../../test/events";
 import { BOOK_ID, renderAt, signedInRoutes } from "../../test/world";
 import { json, stubApi } from "../../test/network";
 
-async function openList(events: BookmakerEvent[], subscriptions: string[] = [], extra: Parameters<typeof stubApi>[0] = {}) {
+async function openList(
+  events: BookmakerEvent[],
+  subscriptions: string[] = [],
+  extra: Parameters<typeof stubApi>[0] = {},
+) {
   const calls = stubApi({
     ...signedInRoutes(),
     "GET /events?view=open": () => json(events),
     [`GET /subscriptions/active/${BOOK_ID}`]: () =>
-      json(subscriptions.map((t) => ({ subscription: { subscriptionType: t }, active: true, endDate: inHours(100), renewsAt: null, renewableFrom: null }))),
+      json(
+        subscriptions.map((t) => ({
+          subscription: { subscriptionType: t },
+          active: true,
+          endDate: inHours(100),
+          renewsAt: null,
+          renewableFrom: null,
+        })),
+      ),
     ...extra,
   });
   renderAt("/bookmakerevents");
@@ -30,7 +42,13 @@ describe("the bookmaker's event list", () => {
       bookEvent(5, { title: "Boxing / Mexico", startDate: inHours(2), status: "CREATED" }),
     ]);
     await screen.findAllByRole("article");
-    expect(titles()).toEqual(["Tennis / France", "Boxing / Mexico", "Darts / Ireland", "Football / Spain", "Golf / Japan"]);
+    expect(titles()).toEqual([
+      "Tennis / France",
+      "Boxing / Mexico",
+      "Darts / Ireland",
+      "Football / Spain",
+      "Golf / Japan",
+    ]);
     const badges = screen.getAllByRole("article").map((a) => a.querySelector(".badge")?.textContent);
     expect(badges).toEqual(["Active", "Suspended", "Active", "Suspended", "Suspended"]);
   });
@@ -59,11 +77,15 @@ describe("the bookmaker's event list", () => {
   });
 
   it("Draft suspends a live event, then opens it for editing", async () => {
-    const calls = await openList([bookEvent(9)], [], { "POST /events/9/draft": () => json(bookEvent(9, { status: "CREATED" })) });
+    const calls = await openList([bookEvent(9)], [], {
+      "POST /events/9/draft": () => json(bookEvent(9, { status: "CREATED" })),
+    });
     const card = (await screen.findAllByRole("article"))[0];
     fireEvent.click(within(card).getByRole("button", { name: "Draft" }));
     await vi.waitFor(() => expect(window.location.pathname).toBe("/eventmanagementpage/9"));
-    expect(calls.filter((c) => c.method === "POST" && c.path.startsWith("/events")).map((c) => c.path)).toEqual(["/events/9/draft"]);
+    expect(calls.filter((c) => c.method === "POST" && c.path.startsWith("/events")).map((c) => c.path)).toEqual([
+      "/events/9/draft",
+    ]);
   });
 
   it("View shows the event's outcomes", async () => {

@@ -44,19 +44,33 @@ export function BookmakerEventsScreen() {
     <Page backTo="/mainpage" className="bk">
       <h1 className="page-title">List of Events</h1>
       <FractionalSwitch fractional={fractional} />
-      <input className="bk-input" type="search" placeholder="Event name" aria-label="Event name" value={query} onChange={(e) => setQuery(e.target.value)} />
+      <input
+        className="bk-input"
+        type="search"
+        placeholder="Event name"
+        aria-label="Event name"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
 
       {events.error && !events.data ? (
         <p className="bk-empty">Failed to load events</p>
       ) : !events.data ? (
         <p className="bk-empty">Loading...</p>
       ) : shown.length === 0 ? (
-        <p className="bk-empty">{query.trim() ? "No event matches this name." : "No events yet. Create one with New Event."}</p>
+        <p className="bk-empty">
+          {query.trim() ? "No event matches this name." : "No events yet. Create one with New Event."}
+        </p>
       ) : (
         <ul className="bk-list">
           {shown.map((e) => (
             <li key={e.id}>
-              <EventCard event={e} busy={drafting.busy && drafted === e.id} onDraft={() => toDraft(e)} onView={() => setViewed(e)} />
+              <EventCard
+                event={e}
+                busy={drafting.busy && drafted === e.id}
+                onDraft={() => toDraft(e)}
+                onView={() => setViewed(e)}
+              />
             </li>
           ))}
         </ul>

@@ -5,7 +5,17 @@ import { dateTime } from "../../ui/dates";
 import { bookmakerBadge, StatusBadge } from "../../ui/StatusBadge";
 
 /** One event of the live list, with Draft (edit) and View (results so far). */
-export function EventCard({ event, onDraft, onView, busy }: { event: BookmakerEvent; onDraft(): void; onView(): void; busy: boolean }) {
+export function EventCard({
+  event,
+  onDraft,
+  onView,
+  busy,
+}: {
+  event: BookmakerEvent;
+  onDraft(): void;
+  onView(): void;
+  busy: boolean;
+}) {
   return (
     <article className="bk-card" aria-label={event.title}>
       <div className="bk-row">

@@ -18,7 +18,8 @@ async function openForm(extra: Parameters<typeof stubApi>[0] = {}, state: unknow
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const paste = (el: HTMLElement, text: string) => fireEvent.paste(el, { clipboardData: { getData: () => text } });
-const outcomeValues = () => screen.getAllByRole("textbox", { name: /^Outcome \d+$/ }).map((el) => (el as HTMLInputElement).value);
+const outcomeValues = () =>
+  screen.getAllByRole("textbox", { name: /^Outcome \d+$/ }).map((el) => (el as HTMLInputElement).value);
 const writes = (calls: RecordedCall[]) => calls.filter((c) => c.method === "POST" && c.path !== "/auth/telegram");
 
 function fillValidForm() {
@@ -41,9 +42,16 @@ describe("the new event form", () => {
     await openForm();
     await vi.waitFor(() => expect((screen.getByLabelText("Sport") as HTMLSelectElement).value).toBe("Horse Racing"));
     expect((screen.getByLabelText("Country") as HTMLSelectElement).value).toBe("United States");
-    expect((screen.getByLabelText("Return for punters") as HTMLSelectElement).selectedOptions[0].textContent).toBe("0.50");
-    expect(screen.getAllByRole("combobox", { name: /^Odds of outcome/ }).map((s) => (s as HTMLSelectElement).selectedOptions[0].textContent)).toEqual(["1.5", "1.5"]);
-    for (const column of ["OUTCOME", "YOUR ODDS", "CURRENT ODDS"]) expect(screen.getByRole("columnheader", { name: column })).toBeTruthy();
+    expect((screen.getByLabelText("Return for punters") as HTMLSelectElement).selectedOptions[0].textContent).toBe(
+      "0.50",
+    );
+    expect(
+      screen
+        .getAllByRole("combobox", { name: /^Odds of outcome/ })
+        .map((s) => (s as HTMLSelectElement).selectedOptions[0].textContent),
+    ).toEqual(["1.5", "1.5"]);
+    for (const column of ["OUTCOME", "YOUR ODDS", "CURRENT ODDS"])
+      expect(screen.getByRole("columnheader", { name: column })).toBeTruthy();
   });
 
   it("masks the date and time and shows their messages", async () => {
@@ -91,7 +99,10 @@ describe("the new event form", () => {
   });
 
   it("asks before starting, then makes the draft and publishes it", async () => {
-    const calls = await openForm({ "POST /drafts": () => json({ eventId: 77 }), "POST /events": () => json({ id: 77 }) });
+    const calls = await openForm({
+      "POST /drafts": () => json({ eventId: 77 }),
+      "POST /events": () => json({ id: 77 }),
+    });
     fillValidForm();
     fireEvent.click(screen.getByRole("button", { name: "Save and Start" }));
     const confirm = screen.getByRole("dialog", { name: "Are you sure you want to start the event?" });
@@ -168,11 +179,16 @@ describe("the new event form", () => {
   });
 
   it("shows the API's refusal", async () => {
-    await openForm({ "POST /drafts": () => errorBody(409, "INSUFFICIENT_COINS", "Insufficient currency. You can purchase more in the store.") });
+    await openForm({
+      "POST /drafts": () =>
+        errorBody(409, "INSUFFICIENT_COINS", "Insufficient currency. You can purchase more in the store."),
+    });
     fillValidForm();
     fireEvent.click(screen.getByRole("button", { name: "Save and Start" }));
     fireEvent.click(screen.getByRole("button", { name: "Start" }));
-    expect((await screen.findByRole("alert")).textContent).toBe("Insufficient currency. You can purchase more in the store.");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Insufficient currency. You can purchase more in the store.",
+    );
     expect(window.location.pathname).toBe("/createeventpage");
   });
 

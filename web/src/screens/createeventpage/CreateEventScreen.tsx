@@ -6,7 +6,15 @@ import { useOwnBook } from "../../bookmaker/book";
 import "../../bookmaker/bookmaker.css";
 import { useAction } from "../../api/useAction";
 import { useRefreshEvents } from "../../bookmaker/events/data";
-import { draftBody, emptyForm, formFromEvent, hasErrors, rulesOf, validateForm, type EventForm } from "../../bookmaker/events/form";
+import {
+  draftBody,
+  emptyForm,
+  formFromEvent,
+  hasErrors,
+  rulesOf,
+  validateForm,
+  type EventForm,
+} from "../../bookmaker/events/form";
 import { useCountries, useSports } from "../../bookmaker/events/reference";
 import { PayoutField } from "../../bookmaker/events/PayoutField";
 import { RacingSwitches } from "../../bookmaker/events/RacingSwitches";
@@ -64,7 +72,11 @@ export function CreateEventScreen() {
     setLeaving(false);
     if (!book) return;
     await saving.run(async () => {
-      await (andStart ? saveAndStart : keepDraft)(draftBody(form, book.bookmakerId), kept.current, (draft) => (kept.current = draft));
+      await (andStart ? saveAndStart : keepDraft)(
+        draftBody(form, book.bookmakerId),
+        kept.current,
+        (draft) => (kept.current = draft),
+      );
       void refreshEvents();
       leave();
     });
@@ -85,7 +97,11 @@ export function CreateEventScreen() {
           <SportSelect value={form.sport} onChange={(v) => set("sport", v)} />
           <CountrySelect value={form.country} onChange={(v) => set("country", v)} />
         </div>
-        <DescriptionField value={form.description} onChange={(v) => set("description", v)} error={shown("description")} />
+        <DescriptionField
+          value={form.description}
+          onChange={(v) => set("description", v)}
+          error={shown("description")}
+        />
         <WhenFields
           date={form.date}
           time={form.time}
@@ -95,7 +111,11 @@ export function CreateEventScreen() {
           timeError={shown("time")}
         />
         <div className="bk-pair">
-          <PayoutField value={form.maxTotalPayout} onChange={(v) => set("maxTotalPayout", v)} error={shown("maxTotalPayout")} />
+          <PayoutField
+            value={form.maxTotalPayout}
+            onChange={(v) => set("maxTotalPayout", v)}
+            error={shown("maxTotalPayout")}
+          />
           <ReturnSelect value={form.returnPct} onChange={(v) => set("returnPct", v)} />
         </div>
         <Switch label="Equalizer Bot" checked={form.botEqualizer} onChange={(v) => set("botEqualizer", v)} />
@@ -113,7 +133,12 @@ export function CreateEventScreen() {
           </p>
         )}
         <div className="bk-actions-2">
-          <button type="button" className="button button-secondary" onClick={askToSaveDraft} disabled={saving.busy || !book}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={askToSaveDraft}
+            disabled={saving.busy || !book}
+          >
             Save as draft
           </button>
           <button type="button" className="button" onClick={askToStart} disabled={saving.busy || !book}>
@@ -146,7 +171,17 @@ export function CreateEventScreen() {
 }
 
 /** A dropdown of names from the API, keeping the current value even before the list arrives. */
-function NameSelect({ label, value, names, onChange }: { label: string; value: string; names: string[]; onChange(v: string): void }) {
+function NameSelect({
+  label,
+  value,
+  names,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  names: string[];
+  onChange(v: string): void;
+}) {
   const id = useId();
   const options = names.includes(value) ? names : [value, ...names];
   return (
@@ -175,7 +210,15 @@ function CountrySelect(props: { value: string; onChange(v: string): void }) {
   return <NameSelect label="Country" names={(countries.data ?? []).map((c) => c.countryName)} {...props} />;
 }
 
-function DescriptionField({ value, onChange, error }: { value: string; onChange(v: string): void; error: string | null }) {
+function DescriptionField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange(v: string): void;
+  error: string | null;
+}) {
   const id = useId();
   return (
     <div className="bk-field">
@@ -207,4 +250,3 @@ function DescriptionField({ value, onChange, error }: { value: string; onChange(
     </div>
   );
 }
-

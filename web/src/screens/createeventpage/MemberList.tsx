@@ -30,7 +30,8 @@ export function MemberList(props: {
 }) {
   const { rows, onChange, asFractional } = props;
   const show = (o: Odds) => (asFractional ? fractionalText(o) : String(decimalText(o)));
-  const update = (key: number, change: Partial<OutcomeRow>) => onChange(rows.map((r) => (r.key === key ? { ...r, ...change } : r)));
+  const update = (key: number, change: Partial<OutcomeRow>) =>
+    onChange(rows.map((r) => (r.key === key ? { ...r, ...change } : r)));
 
   function onPaste(e: ClipboardEvent<HTMLInputElement>, index: number) {
     const others = rows.filter((_, i) => i !== index).map((r) => r.title);
@@ -43,7 +44,9 @@ export function MemberList(props: {
   return (
     <section className="bk-field" aria-label="Member list">
       <h2 className="bk-subtitle">Member list</h2>
-      <p className="bk-muted">Tip: paste a list (one per line, or separated by commas) to fill several outcomes at once.</p>
+      <p className="bk-muted">
+        Tip: paste a list (one per line, or separated by commas) to fill several outcomes at once.
+      </p>
       <table className="bk-table bk-members">
         <thead>
           <tr>
@@ -72,11 +75,21 @@ export function MemberList(props: {
                 {props.rowErrors?.[row.key] && <p className="bk-error">{props.rowErrors[row.key]}</p>}
               </td>
               <td>
-                <OddsSelect label={`Odds of outcome ${index + 1}`} value={row.odds} asFractional={asFractional} onChange={(odds) => update(row.key, { odds })} />
+                <OddsSelect
+                  label={`Odds of outcome ${index + 1}`}
+                  value={row.odds}
+                  asFractional={asFractional}
+                  onChange={(odds) => update(row.key, { odds })}
+                />
               </td>
               <td className="bk-num">{show(row.odds)}</td>
               <td>
-                <button type="button" className="bk-icon-button bk-remove" aria-label={`Remove outcome ${index + 1}`} onClick={() => onChange(rows.filter((r) => r.key !== row.key))}>
+                <button
+                  type="button"
+                  className="bk-icon-button bk-remove"
+                  aria-label={`Remove outcome ${index + 1}`}
+                  onClick={() => onChange(rows.filter((r) => r.key !== row.key))}
+                >
                   ×
                 </button>
               </td>
@@ -89,7 +102,11 @@ export function MemberList(props: {
           {props.listError}
         </p>
       )}
-      <button type="button" className="button button-secondary button-wide" onClick={() => onChange([...rows, newRow()])}>
+      <button
+        type="button"
+        className="button button-secondary button-wide"
+        onClick={() => onChange([...rows, newRow()])}
+      >
         Add member to list
       </button>
     </section>

@@ -17,7 +17,10 @@ describe("event history", () => {
     renderAt("/eventhistorypage");
     expect(await screen.findByRole("heading", { name: "Event history" })).toBeTruthy();
     const cards = await screen.findAllByRole("button", { name: /\/ / });
-    expect(cards.map((c) => c.querySelector(".bk-strong")?.textContent)).toEqual(["Football / Spain", "Darts / Ireland"]);
+    expect(cards.map((c) => c.querySelector(".bk-strong")?.textContent)).toEqual([
+      "Football / Spain",
+      "Darts / Ireland",
+    ]);
     expect(cards[0].textContent).toContain("ABANDONED");
     expect(cards[1].textContent).toContain("COMPLETED");
   });
@@ -26,7 +29,16 @@ describe("event history", () => {
     stubApi({
       ...signedInRoutes(),
       "GET /events?view=history": () =>
-        json([bookEvent(1, { title: "Darts / Ireland", status: "CALCULATED", items: [item(11, "Phil", 2, { status: "WINNER", whatIf: -40 }), item(12, "Raymond", 3, { status: "LOSER", whatIf: 25 })] })]),
+        json([
+          bookEvent(1, {
+            title: "Darts / Ireland",
+            status: "CALCULATED",
+            items: [
+              item(11, "Phil", 2, { status: "WINNER", whatIf: -40 }),
+              item(12, "Raymond", 3, { status: "LOSER", whatIf: 25 }),
+            ],
+          }),
+        ]),
     });
     renderAt("/eventhistorypage");
     fireEvent.click(await screen.findByRole("button", { name: /^Darts \/ Ireland/ }));
@@ -35,11 +47,15 @@ describe("event history", () => {
     expect(dialog.textContent).toContain("Phil");
   });
 
-  const settled = (id: number, title: string, hoursAgo: number) => bookEvent(id, { title, status: "CALCULATED", startDate: inHours(-hoursAgo - 1), settledAt: inHours(-hoursAgo) });
+  const settled = (id: number, title: string, hoursAgo: number) =>
+    bookEvent(id, { title, status: "CALCULATED", startDate: inHours(-hoursAgo - 1), settledAt: inHours(-hoursAgo) });
   const card = (title: string) => screen.getByRole("button", { name: new RegExp(`^${title}`) }).closest("li")!;
 
   it("offers Undo result only on results of the last 24 hours", async () => {
-    stubApi({ ...signedInRoutes(), "GET /events?view=history": () => json([settled(1, "Darts / Ireland", 2), settled(2, "Football / Spain", 30)]) });
+    stubApi({
+      ...signedInRoutes(),
+      "GET /events?view=history": () => json([settled(1, "Darts / Ireland", 2), settled(2, "Football / Spain", 30)]),
+    });
     renderAt("/eventhistorypage");
     await screen.findByRole("button", { name: /^Darts \/ Ireland/ });
     expect(within(card("Darts / Ireland")).getByRole("button", { name: "Undo result" })).toBeTruthy();
@@ -69,7 +85,9 @@ describe("event history", () => {
     await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
     const back = await screen.findByRole("article", { name: "Darts / Ireland" });
     expect(within(back).getByRole("button", { name: "Draft" })).toBeTruthy();
-    expect(calls.filter((c) => c.method === "POST" && c.path !== "/auth/telegram").map((c) => c.path)).toEqual(["/events/1/unsettle"]);
+    expect(calls.filter((c) => c.method === "POST" && c.path !== "/auth/telegram").map((c) => c.path)).toEqual([
+      "/events/1/unsettle",
+    ]);
   });
 
   it("Cancel leaves the result as it is", async () => {
@@ -99,7 +117,11 @@ describe("event history", () => {
     renderAt("/eventhistorypage");
     await screen.findByRole("button", { name: /^Darts \/ Ireland/ });
     fireEvent.click(within(card("Darts / Ireland")).getByRole("button", { name: "Undo result" }));
-    fireEvent.click(within(await screen.findByRole("dialog", { name: "Undo the result?" })).getByRole("button", { name: "Undo result" }));
+    fireEvent.click(
+      within(await screen.findByRole("dialog", { name: "Undo the result?" })).getByRole("button", {
+        name: "Undo result",
+      }),
+    );
     expect(await screen.findByText(refusal)).toBeTruthy();
     expect(window.location.pathname).toBe("/eventhistorypage");
   });

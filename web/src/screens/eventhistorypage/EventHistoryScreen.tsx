@@ -44,7 +44,12 @@ export function EventHistoryScreen() {
                 <span className="bk-muted">{dateTime(e.startDate)}</span>
               </button>
               {undoable(e) && (
-                <button type="button" className="button button-secondary bk-undo" onClick={() => void undo.ask(e)} disabled={undo.busy}>
+                <button
+                  type="button"
+                  className="button button-secondary bk-undo"
+                  onClick={() => void undo.ask(e)}
+                  disabled={undo.busy}
+                >
                   Undo result
                 </button>
               )}

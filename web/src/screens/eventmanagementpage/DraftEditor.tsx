@@ -14,7 +14,13 @@ import { editOf, editProblems, winnersOf, type DraftEdit } from "./state";
 import { useDraftActions } from "./useDraftActions";
 
 /** `onAbandoned` gets the event as it was before: the screen offers a copy of it. */
-export function DraftEditor({ event, onAbandoned }: { event: BookmakerEvent; onAbandoned(before: BookmakerEvent): void }) {
+export function DraftEditor({
+  event,
+  onAbandoned,
+}: {
+  event: BookmakerEvent;
+  onAbandoned(before: BookmakerEvent): void;
+}) {
   const fractional = useOwnFractional();
   const whatIfHeld = useOwnHolds("WHAT_IF");
   const [edit, setEdit] = useState<DraftEdit>(() => editOf(event));
@@ -42,17 +48,32 @@ export function DraftEditor({ event, onAbandoned }: { event: BookmakerEvent; onA
 
       <p className="bk-muted bk-rule-note">{deadHeatRule(edit.deadHeat)}</p>
       <div className="bk-actions-3">
-        <button type="button" className="button button-secondary" onClick={() => void actions.calc()} disabled={actions.busy}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => void actions.calc()}
+          disabled={actions.busy}
+        >
           Calc
         </button>
-        <button type="button" className="button button-secondary" onClick={() => setAsking("end")} disabled={actions.busy}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => setAsking("end")}
+          disabled={actions.busy}
+        >
           End Event
         </button>
         <button type="button" className="button" onClick={save} disabled={actions.busy}>
           Save
         </button>
       </div>
-      <button type="button" className="bk-link-button bk-danger-link" onClick={() => setAsking("abandon")} disabled={actions.busy}>
+      <button
+        type="button"
+        className="bk-link-button bk-danger-link"
+        onClick={() => setAsking("abandon")}
+        disabled={actions.busy}
+      >
         Abandon and copy of event
       </button>
 
@@ -63,7 +84,11 @@ export function DraftEditor({ event, onAbandoned }: { event: BookmakerEvent; onA
         winners={winnersOf(event, edit)}
         deadHeat={edit.deadHeat}
       />
-      <AbandonDialog open={asking === "abandon"} onCancel={() => setAsking(null)} onConfirm={confirmed(actions.abandon)} />
+      <AbandonDialog
+        open={asking === "abandon"}
+        onCancel={() => setAsking(null)}
+        onConfirm={confirmed(actions.abandon)}
+      />
       <Dialog open={actions.failure !== null} onClose={actions.clearFailure}>
         {actions.failure}
       </Dialog>

@@ -12,7 +12,12 @@ import type { DraftEdit, EditProblems } from "./state";
  * and the start, payout, return, equalizer and racing rules to edit. `problems` are shown
  * once the bookmaker has tried to save.
  */
-export function DraftFields(props: { event: BookmakerEvent; edit: DraftEdit; onEdit(edit: DraftEdit): void; problems: EditProblems | null }) {
+export function DraftFields(props: {
+  event: BookmakerEvent;
+  edit: DraftEdit;
+  onEdit(edit: DraftEdit): void;
+  problems: EditProblems | null;
+}) {
   const { event, edit, onEdit, problems } = props;
   const { sport, country } = splitTitle(event.title);
   const change = (part: Partial<DraftEdit>) => onEdit({ ...edit, ...part });
@@ -32,7 +37,11 @@ export function DraftFields(props: { event: BookmakerEvent; edit: DraftEdit; onE
         timeError={problems?.time ?? null}
       />
       <div className="bk-pair">
-        <PayoutField value={edit.maxTotalPayout} onChange={(maxTotalPayout) => change({ maxTotalPayout })} error={problems?.payout ?? null} />
+        <PayoutField
+          value={edit.maxTotalPayout}
+          onChange={(maxTotalPayout) => change({ maxTotalPayout })}
+          error={problems?.payout ?? null}
+        />
         <ReturnSelect value={edit.returnPct} onChange={(returnPct) => change({ returnPct })} />
       </div>
       <Switch label="Equalizer Bot" checked={edit.botEqualizer} onChange={(botEqualizer) => change({ botEqualizer })} />

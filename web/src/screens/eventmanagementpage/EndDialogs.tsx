@@ -4,7 +4,9 @@ import { Dialog } from "../../ui/Dialog";
 /** What End Event will do, said before it is done. */
 export function endEventText(winners: EventItem[], deadHeat: boolean): string {
   if (winners.length === 0) return "No outcome is at place 1: there is no winner and every bet is refunded.";
-  const shared = deadHeat ? `Dead heat: each is paid on 1/${winners.length} of the stake.` : "Every winner is paid in full.";
+  const shared = deadHeat
+    ? `Dead heat: each is paid on 1/${winners.length} of the stake.`
+    : "Every winner is paid in full.";
   return `Winner: ${winners.map((w) => w.title).join(", ")}. Bets are settled now.${winners.length > 1 ? ` ${shared}` : ""}`;
 }
 
@@ -14,7 +16,13 @@ interface Confirm {
   onConfirm(): void;
 }
 
-export function EndEventDialog({ open, onCancel, onConfirm, winners, deadHeat }: Confirm & { winners: EventItem[]; deadHeat: boolean }) {
+export function EndEventDialog({
+  open,
+  onCancel,
+  onConfirm,
+  winners,
+  deadHeat,
+}: Confirm & { winners: EventItem[]; deadHeat: boolean }) {
   return (
     <Dialog
       open={open}

@@ -14,9 +14,11 @@ async function openDraft(event: BookmakerEvent = draft, extra: Parameters<typeof
   return calls;
 }
 
-const posts = (calls: RecordedCall[]) => calls.filter((c) => c.method === "POST" && c.path !== "/auth/telegram").map((c) => [c.path, c.body]);
+const posts = (calls: RecordedCall[]) =>
+  calls.filter((c) => c.method === "POST" && c.path !== "/auth/telegram").map((c) => [c.path, c.body]);
 const markNr = (title: string) => fireEvent.click(screen.getByRole("checkbox", { name: `${title} is a non-runner` }));
-const place = (title: string, value: "0" | "1") => fireEvent.change(screen.getByRole("combobox", { name: `Place of ${title}` }), { target: { value } });
+const place = (title: string, value: "0" | "1") =>
+  fireEvent.change(screen.getByRole("combobox", { name: `Place of ${title}` }), { target: { value } });
 
 describe("the draft screen", () => {
   it("says 'Incorrect event id' for a bad id", async () => {
@@ -35,14 +37,22 @@ describe("the draft screen", () => {
     await openDraft();
     expect(screen.getByText("Horse Racing")).toBeTruthy();
     expect(screen.getByText("United Kingdom")).toBeTruthy();
-    for (const column of ["OUTCOME", "ODDS", "NR", "PLACE", "WHAT IF"]) expect(screen.getByRole("columnheader", { name: column })).toBeTruthy();
+    for (const column of ["OUTCOME", "ODDS", "NR", "PLACE", "WHAT IF"])
+      expect(screen.getByRole("columnheader", { name: column })).toBeTruthy();
   });
 
   it("Calc withdraws the NR outcomes one by one, in list order, and shows the new odds", async () => {
-    const afterFirst = bookEvent(9, { status: "CREATED", items: [item(11, "Red Rum", 2, { status: "NR" }), item(12, "Shergar", 3), item(13, "Arkle", 5)] });
+    const afterFirst = bookEvent(9, {
+      status: "CREATED",
+      items: [item(11, "Red Rum", 2, { status: "NR" }), item(12, "Shergar", 3), item(13, "Arkle", 5)],
+    });
     const afterSecond = bookEvent(9, {
       status: "CREATED",
-      items: [item(11, "Red Rum", 2, { status: "NR" }), item(12, "Shergar", 1.5), item(13, "Arkle", 5, { status: "NR" })],
+      items: [
+        item(11, "Red Rum", 2, { status: "NR" }),
+        item(12, "Shergar", 1.5),
+        item(13, "Arkle", 5, { status: "NR" }),
+      ],
     });
     const calls = await openDraft(draft, {
       "POST /events/9/nr/11": () => json(afterFirst),
@@ -56,12 +66,17 @@ describe("the draft screen", () => {
       ["/events/9/nr/11", undefined],
       ["/events/9/nr/13", undefined],
     ]);
-    expect((screen.getByRole("combobox", { name: "Odds of Shergar" }) as HTMLSelectElement).selectedOptions[0].textContent).toBe("1.5");
+    expect(
+      (screen.getByRole("combobox", { name: "Odds of Shergar" }) as HTMLSelectElement).selectedOptions[0].textContent,
+    ).toBe("1.5");
   });
 
   it("leaves the screen when Calc closes the event", async () => {
     const closed = bookEvent(9, { status: "CANCELLED" });
-    const calls = await openDraft(draft, { "POST /events/9/nr/11": () => json(closed), "POST /events/9/nr/12": () => json(closed) });
+    const calls = await openDraft(draft, {
+      "POST /events/9/nr/11": () => json(closed),
+      "POST /events/9/nr/12": () => json(closed),
+    });
     markNr("Red Rum");
     markNr("Shergar");
     fireEvent.click(screen.getByRole("button", { name: "Calc" }));
@@ -70,7 +85,9 @@ describe("the draft screen", () => {
   });
 
   it("End Event sends the outcomes at place 1 as winners", async () => {
-    const calls = await openDraft(draft, { "POST /events/9/finalize": () => json(bookEvent(9, { status: "CALCULATED" })) });
+    const calls = await openDraft(draft, {
+      "POST /events/9/finalize": () => json(bookEvent(9, { status: "CALCULATED" })),
+    });
     place("Shergar", "1");
     place("Arkle", "1");
     place("Arkle", "0");
@@ -81,7 +98,9 @@ describe("the draft screen", () => {
   });
 
   it("End Event with nobody at place 1 sends no winners (bets refunded)", async () => {
-    const calls = await openDraft(draft, { "POST /events/9/finalize": () => json(bookEvent(9, { status: "CALCULATED" })) });
+    const calls = await openDraft(draft, {
+      "POST /events/9/finalize": () => json(bookEvent(9, { status: "CALCULATED" })),
+    });
     fireEvent.click(screen.getByRole("button", { name: "End Event" }));
     expect(screen.getByRole("dialog").textContent).toContain("every bet is refunded");
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "End Event" }));
@@ -92,13 +111,21 @@ describe("the draft screen", () => {
   it("shows the event's Rule 4 and dead heat, and says beside End Event what several winners are paid", async () => {
     await openDraft(bookEvent(9, { status: "CREATED", rule4: true, deadHeat: true }));
     expect(screen.getByRole("switch", { name: "Rule 4" }).getAttribute("aria-checked")).toBe("true");
-    expect(screen.getByText("Dead heat: if 2 or more winners are marked, each is paid on its share of the stake")).toBeTruthy();
+    expect(
+      screen.getByText("Dead heat: if 2 or more winners are marked, each is paid on its share of the stake"),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole("switch", { name: "Dead heat" }));
     expect(screen.getByText("Every winner is paid in full")).toBeTruthy();
   });
 
   it("shows a non-runner's Rule 4 deduction", async () => {
-    await openDraft(bookEvent(9, { status: "CREATED", rule4: true, items: [item(11, "Red Rum", 2, { status: "NR", deduction: 45 }), item(12, "Shergar", 3), item(13, "Arkle", 5)] }));
+    await openDraft(
+      bookEvent(9, {
+        status: "CREATED",
+        rule4: true,
+        items: [item(11, "Red Rum", 2, { status: "NR", deduction: 45 }), item(12, "Shergar", 3), item(13, "Arkle", 5)],
+      }),
+    );
     expect(screen.getByText("Red Rum").closest("tr")!.textContent).toContain("Rule 4: 45p");
     expect(screen.getByText("Shergar").closest("tr")!.textContent).not.toContain("Rule 4");
   });
@@ -124,7 +151,18 @@ describe("the draft screen", () => {
   it("Calc saves a changed Rule 4 first, so the withdrawal takes its deduction", async () => {
     const calls = await openDraft(draft, {
       "POST /events/9/coefficients": () => json(bookEvent(9, { status: "CREATED", rule4: true })),
-      "POST /events/9/nr/13": () => json(bookEvent(9, { status: "CREATED", rule4: true, items: [item(11, "Red Rum", 2), item(12, "Shergar", 3), item(13, "Arkle", 5, { status: "NR", deduction: 0 })] })),
+      "POST /events/9/nr/13": () =>
+        json(
+          bookEvent(9, {
+            status: "CREATED",
+            rule4: true,
+            items: [
+              item(11, "Red Rum", 2),
+              item(12, "Shergar", 3),
+              item(13, "Arkle", 5, { status: "NR", deduction: 0 }),
+            ],
+          }),
+        ),
     });
     fireEvent.click(screen.getByRole("switch", { name: "Rule 4" }));
     markNr("Arkle");
@@ -138,7 +176,11 @@ describe("the draft screen", () => {
 
   it("Save sends the new dates, the odds and return, puts the event live and leaves", async () => {
     const ok = () => json(draft);
-    const calls = await openDraft(draft, { "POST /events/9/modifyDates": ok, "POST /events/9/coefficients": ok, "POST /events/9/live": ok });
+    const calls = await openDraft(draft, {
+      "POST /events/9/modifyDates": ok,
+      "POST /events/9/coefficients": ok,
+      "POST /events/9/live": ok,
+    });
     fireEvent.change(screen.getByLabelText("Time"), { target: { value: "0101" } });
     fireEvent.change(screen.getByLabelText("Date"), { target: { value: "010235" } });
     fireEvent.change(screen.getByRole("combobox", { name: "Odds of Red Rum" }), { target: { value: "46" } }); // 2/1
@@ -147,7 +189,10 @@ describe("the draft screen", () => {
     await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
     const start = new Date(2035, 1, 1, 1, 1);
     expect(posts(calls)).toEqual([
-      ["/events/9/modifyDates", { startDate: start.toISOString(), endDate: new Date(start.getTime() + 2 * 3600_000).toISOString() }],
+      [
+        "/events/9/modifyDates",
+        { startDate: start.toISOString(), endDate: new Date(start.getTime() + 2 * 3600_000).toISOString() },
+      ],
       [
         "/events/9/coefficients",
         {
@@ -169,7 +214,10 @@ describe("the draft screen", () => {
 
   it("Save puts the event live when the server's answer says it is a draft, whatever the screen read before", async () => {
     const stale = bookEvent(9, { status: "READY_FOR_BETS" });
-    const calls = await openDraft(stale, { "POST /events/9/coefficients": () => json(draft), "POST /events/9/live": () => json(stale) });
+    const calls = await openDraft(stale, {
+      "POST /events/9/coefficients": () => json(draft),
+      "POST /events/9/live": () => json(stale),
+    });
     fireEvent.click(within(screen.getByRole("main")).getByRole("button", { name: "Save" }));
     await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
     expect(posts(calls).map(([path]) => path)).toEqual(["/events/9/coefficients", "/events/9/live"]);
@@ -183,11 +231,16 @@ describe("the draft screen", () => {
     expect(screen.queryByRole("combobox", { name: "Odds of Red Rum" })).toBeNull();
     fireEvent.click(within(screen.getByRole("main")).getByRole("button", { name: "Save" }));
     await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
-    expect(posts(calls)[0]).toEqual(["/events/9/coefficients", { items: [], returnPrice: 0.5, maxTotalPayout: 10000, botEqualizer: true, rule4: false, deadHeat: false }]);
+    expect(posts(calls)[0]).toEqual([
+      "/events/9/coefficients",
+      { items: [], returnPrice: 0.5, maxTotalPayout: 10000, botEqualizer: true, rule4: false, deadHeat: false },
+    ]);
   });
 
   it("Save refuses a start in the past with the date message", async () => {
-    const calls = await openDraft(bookEvent(9, { status: "CREATED", startDate: new Date(Date.now() - 3600_000).toISOString() }));
+    const calls = await openDraft(
+      bookEvent(9, { status: "CREATED", startDate: new Date(Date.now() - 3600_000).toISOString() }),
+    );
     fireEvent.click(within(screen.getByRole("main")).getByRole("button", { name: "Save" }));
     expect(screen.getByText("Date and time must be in the future.")).toBeTruthy();
     expect(posts(calls)).toEqual([]);

@@ -39,7 +39,12 @@ export function EventManagementScreen() {
         title="Do you want to create a copy of this event??"
         buttons={[
           { label: "No", onClick: leave },
-          { label: "Yes", onClick: () => navigate("/createeventpage", { replace: true, state: { copy: copyOf! } satisfies CreateEventState }), primary: true },
+          {
+            label: "Yes",
+            onClick: () =>
+              navigate("/createeventpage", { replace: true, state: { copy: copyOf! } satisfies CreateEventState }),
+            primary: true,
+          },
         ]}
       />
     </Page>

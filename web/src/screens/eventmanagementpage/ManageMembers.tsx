@@ -9,7 +9,13 @@ import { oddsText } from "../../ui/Odds";
 import type { DraftEdit } from "./state";
 
 /** 'Member list' of the draft screen: odds (by hand unless the equalizer is on), NR, PLACE and WHAT IF. */
-export function ManageMembers(props: { event: BookmakerEvent; edit: DraftEdit; onEdit(edit: DraftEdit): void; asFractional: boolean; whatIfHeld: boolean }) {
+export function ManageMembers(props: {
+  event: BookmakerEvent;
+  edit: DraftEdit;
+  onEdit(edit: DraftEdit): void;
+  asFractional: boolean;
+  whatIfHeld: boolean;
+}) {
   const { event, edit, onEdit, asFractional, whatIfHeld } = props;
   const [asked, setAsked] = useState(false);
   return (
@@ -45,7 +51,9 @@ export function ManageMembers(props: { event: BookmakerEvent; edit: DraftEdit; o
                 </td>
                 <td>
                   {withdrawn || edit.botEqualizer ? (
-                    <span className="odds">{oddsText(item.currCoefficient, item.currFractalCoefficient, asFractional)}</span>
+                    <span className="odds">
+                      {oddsText(item.currCoefficient, item.currFractalCoefficient, asFractional)}
+                    </span>
                   ) : (
                     <OddsSelect
                       label={`Odds of ${item.title}`}
@@ -77,14 +85,18 @@ export function ManageMembers(props: { event: BookmakerEvent; edit: DraftEdit; o
                       className="bk-input bk-place"
                       aria-label={`Place of ${item.title}`}
                       value={edit.place[item.id] ?? 0}
-                      onChange={(e) => onEdit({ ...edit, place: { ...edit.place, [item.id]: e.target.value === "1" ? 1 : 0 } })}
+                      onChange={(e) =>
+                        onEdit({ ...edit, place: { ...edit.place, [item.id]: e.target.value === "1" ? 1 : 0 } })
+                      }
                     >
                       <option value={0}>0</option>
                       <option value={1}>1</option>
                     </select>
                   )}
                 </td>
-                <td className={whatIfHeld && whatIf < 0 ? "bk-num negative" : "bk-num"}>{whatIfHeld ? formatAmount(whatIf) : UNAVAILABLE_VALUE}</td>
+                <td className={whatIfHeld && whatIf < 0 ? "bk-num negative" : "bk-num"}>
+                  {whatIfHeld ? formatAmount(whatIf) : UNAVAILABLE_VALUE}
+                </td>
               </tr>
             );
           })}

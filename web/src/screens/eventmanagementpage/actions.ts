@@ -22,11 +22,15 @@ export async function withdrawNonRunners(eventId: Id, itemIds: readonly Id[]): P
  */
 export async function applyRules(event: BookmakerEvent, rules: RacingRules): Promise<void> {
   if (event.rule4 === rules.rule4 && event.deadHeat === rules.deadHeat) return;
-  await call("POST /events/:id/coefficients", { params: { id: event.id }, body: { rule4: rules.rule4, deadHeat: rules.deadHeat } });
+  await call("POST /events/:id/coefficients", {
+    params: { id: event.id },
+    body: { rule4: rules.rule4, deadHeat: rules.deadHeat },
+  });
 }
 
 /** End Event: the outcomes at place 1 win; none means no winner and every bet is refunded. */
-export const finalize = (eventId: Id, winners: Id[]) => call("POST /events/:id/finalize", { params: { id: eventId }, body: { eventId, winners } });
+export const finalize = (eventId: Id, winners: Id[]) =>
+  call("POST /events/:id/finalize", { params: { id: eventId }, body: { eventId, winners } });
 
 export interface DraftChanges {
   /** New start and end, or null when the start is unchanged (a change shows punters the old start struck through). */

@@ -32,13 +32,18 @@ export function editOf(event: BookmakerEvent): DraftEdit {
 }
 
 /** After Calc: the server's new odds, NR marks cleared, the rest kept. */
-export const afterCalc = (edit: DraftEdit, event: BookmakerEvent): DraftEdit => ({ ...edit, odds: editOf(event).odds, nr: {} });
+export const afterCalc = (edit: DraftEdit, event: BookmakerEvent): DraftEdit => ({
+  ...edit,
+  odds: editOf(event).odds,
+  nr: {},
+});
 
 /** The outcomes still running: the ones Calc, End Event and Save act on. */
 export const activeOutcomes = (event: BookmakerEvent): EventItem[] => event.items.filter((i) => i.status === "ACTIVE");
 
 /** The outcomes at place 1: End Event settles them as winners. */
-export const winnersOf = (event: BookmakerEvent, edit: DraftEdit): EventItem[] => activeOutcomes(event).filter((i) => edit.place[i.id] === 1);
+export const winnersOf = (event: BookmakerEvent, edit: DraftEdit): EventItem[] =>
+  activeOutcomes(event).filter((i) => edit.place[i.id] === 1);
 
 /** What stops a Save, by field; null where the field is fine. */
 export function editProblems(edit: DraftEdit) {

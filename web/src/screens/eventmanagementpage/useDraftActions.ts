@@ -32,7 +32,9 @@ export function useDraftActions(
   /** Withdraws the outcomes marked NR; the server sets the others' odds again. */
   const calc = () =>
     run(async () => {
-      const marked = activeOutcomes(event).filter((i) => edit.nr[i.id]).map((i) => i.id);
+      const marked = activeOutcomes(event)
+        .filter((i) => edit.nr[i.id])
+        .map((i) => i.id);
       if (marked.length === 0) return;
       await applyRules(event, edit);
       const latest = await withdrawNonRunners(event.id, marked);
@@ -45,7 +47,10 @@ export function useDraftActions(
   const endEvent = () =>
     run(async () => {
       await applyRules(event, edit);
-      const settled = await finalize(event.id, winnersOf(event, edit).map((w) => w.id));
+      const settled = await finalize(
+        event.id,
+        winnersOf(event, edit).map((w) => w.id),
+      );
       haptic("success");
       leave(settled);
     });

@@ -38,7 +38,12 @@ export function BetDialog({ event, coins, asFractional, onClose, onPlaced }: Bet
   const total = totalStake(chosen.map((s) => s.amount));
 
   async function bet() {
-    if (exceedsCoins(chosen.map((s) => s.amount), coins)) {
+    if (
+      exceedsCoins(
+        chosen.map((s) => s.amount),
+        coins,
+      )
+    ) {
       setNotEnough(true);
       return;
     }
@@ -63,7 +68,12 @@ export function BetDialog({ event, coins, asFractional, onClose, onPlaced }: Bet
         title={event.title}
         buttons={[
           { label: "Cancel", onClick: onClose },
-          { label: sending ? "Placing..." : "Bet", onClick: () => void bet(), primary: true, disabled: sending || chosen.length === 0 },
+          {
+            label: sending ? "Placing..." : "Bet",
+            onClick: () => void bet(),
+            primary: true,
+            disabled: sending || chosen.length === 0,
+          },
         ]}
       >
         <p className="hint bet-description">{event.description || "No description"}</p>
@@ -119,7 +129,11 @@ export function BetDialog({ event, coins, asFractional, onClose, onPlaced }: Bet
         You don’t have enough coins to place these bets
       </Dialog>
 
-      <Dialog open={result !== null} onClose={() => setResult(null)} title={failed.length === 0 ? "Your bet is successful" : "Your bet has not been accepted"}>
+      <Dialog
+        open={result !== null}
+        onClose={() => setResult(null)}
+        title={failed.length === 0 ? "Your bet is successful" : "Your bet has not been accepted"}
+      >
         {failed.length > 0 && (
           <ul className="bet-failures">
             {failed.map((o) => (

@@ -50,9 +50,18 @@ const golden = {
   active: true,
 };
 
-const bookmakerSub: UserSubscription = { subscription: { subscriptionType: "BOOKMAKER" }, active: true, endDate: null, renewsAt: null, renewableFrom: null };
+const bookmakerSub: UserSubscription = {
+  subscription: { subscriptionType: "BOOKMAKER" },
+  active: true,
+  endDate: null,
+  renewsAt: null,
+  renewableFrom: null,
+};
 
-async function openEvents(events: PlayerEvent[], { coins = 300, bets = {} as Record<number, () => Response>, myBets = [] as Bet[] } = {}) {
+async function openEvents(
+  events: PlayerEvent[],
+  { coins = 300, bets = {} as Record<number, () => Response>, myBets = [] as Bet[] } = {},
+) {
   installTelegram();
   const calls = stubApi({
     "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }),
@@ -116,9 +125,20 @@ describe("the punter's events", () => {
     await openEvents([event()]);
     fireEvent.click(await screen.findByRole("button", { name: /^Horse Racing \/ Ireland/ }));
     fireEvent.click(screen.getByRole("button", { name: /^Bet on Red Rum:/ }));
-    const options = within(screen.getByRole("listbox")).getAllByRole("option").map((o) => o.textContent);
+    const options = within(screen.getByRole("listbox"))
+      .getAllByRole("option")
+      .map((o) => o.textContent);
     // Max = 1000 / 2 = 500, capped at the 300 coins.
-    expect(options).toEqual(["No Bet", "Max300", "4/5 Max300", "3/4 Max300", "1/2 Max250", "1/3 Max165", "1/4 Max125", "My bet"]);
+    expect(options).toEqual([
+      "No Bet",
+      "Max300",
+      "4/5 Max300",
+      "3/4 Max300",
+      "1/2 Max250",
+      "1/3 Max165",
+      "1/4 Max125",
+      "My bet",
+    ]);
   });
 
   it("reverts My bet to No Bet when it closes without a positive amount", async () => {
@@ -152,11 +172,18 @@ describe("the punter's events", () => {
       { requestId: 33, bookmakerId: 5, eventId: 70, eventItemId: 703, amount: 100, coefficient: 5 },
     ]);
     const rows = screen.getAllByRole("row");
-    expect(rows.filter((r) => r.textContent?.includes("Suspended")).map((r) => (r as HTMLTableRowElement).cells[0].textContent)).toEqual(["Red Rum", "Arkle"]);
+    expect(
+      rows
+        .filter((r) => r.textContent?.includes("Suspended"))
+        .map((r) => (r as HTMLTableRowElement).cells[0].textContent),
+    ).toEqual(["Red Rum", "Arkle"]);
   });
 
   it("says 'Your bet has not been accepted' and leaves a refused outcome open", async () => {
-    await openEvents([event()], { coins: 1000, bets: { 701: () => errorBody(409, "ODDS_CHANGED", "The odds have changed.") } });
+    await openEvents([event()], {
+      coins: 1000,
+      bets: { 701: () => errorBody(409, "ODDS_CHANGED", "The odds have changed.") },
+    });
     fireEvent.click(await screen.findByRole("button", { name: /^Horse Racing \/ Ireland/ }));
     choose("Red Rum", "1/4 Max");
     fireEvent.click(screen.getByRole("button", { name: "Bet" }));
@@ -172,14 +199,22 @@ describe("the punter's events", () => {
   });
 
   it("opens the result view for an event that takes no bets", async () => {
-    await openEvents([event({ status: "CALCULATED", startDate: new Date(Date.now() - HOUR).toISOString(), items: [item(701, "Red Rum", 2, { status: "WINNER", whatIf: 50 })] })]);
+    await openEvents([
+      event({
+        status: "CALCULATED",
+        startDate: new Date(Date.now() - HOUR).toISOString(),
+        items: [item(701, "Red Rum", 2, { status: "WINNER", whatIf: 50 })],
+      }),
+    ]);
     fireEvent.click(await screen.findByRole("button", { name: /^Horse Racing \/ Ireland/ }));
     expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Outcome", "Odds", "GAIN"]);
   });
 
   it("says 'Rule 4 applies' on the card of an event with Rule 4 on, and not otherwise", async () => {
     await openEvents([event({ rule4: true }), event({ eventId: 71, title: "Football / Ireland" })]);
-    expect((await screen.findByRole("button", { name: /^Horse Racing \/ Ireland/ })).textContent).toContain("Rule 4 applies");
+    expect((await screen.findByRole("button", { name: /^Horse Racing \/ Ireland/ })).textContent).toContain(
+      "Rule 4 applies",
+    );
     expect(screen.getByRole("button", { name: /^Football \/ Ireland/ }).textContent).not.toContain("Rule 4");
   });
 
@@ -189,7 +224,11 @@ describe("the punter's events", () => {
       rule4: true,
       deadHeat: true,
       startDate: new Date(Date.now() - HOUR).toISOString(),
-      items: [item(701, "Red Rum", 2, { status: "WINNER" }), item(702, "Shergar", 4, { status: "WINNER" }), item(703, "Arkle", 1.25, { status: "NR", deduction: 80 })],
+      items: [
+        item(701, "Red Rum", 2, { status: "WINNER" }),
+        item(702, "Shergar", 4, { status: "WINNER" }),
+        item(703, "Arkle", 1.25, { status: "NR", deduction: 80 }),
+      ],
     });
     const mine: Bet = {
       betId: 1,
@@ -244,7 +283,9 @@ describe("the punter's events", () => {
     fireEvent.click(screen.getByRole("button", { name: "Bet" }));
     const popup = await screen.findByRole("dialog", { name: "Your bet has not been accepted" });
     // The refresh after the bet reads the suspended event; the card shows it, the popup stays.
-    await vi.waitFor(() => expect(screen.getByRole("button", { name: /^Horse Racing \/ Ireland/ }).textContent).toContain("SUSPENDED"));
+    await vi.waitFor(() =>
+      expect(screen.getByRole("button", { name: /^Horse Racing \/ Ireland/ }).textContent).toContain("SUSPENDED"),
+    );
     expect(screen.getByRole("dialog", { name: "Your bet has not been accepted" })).toBe(popup);
     expect(popup.textContent).toContain("Event is suspended. Please try again later.");
   });

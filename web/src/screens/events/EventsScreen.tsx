@@ -35,7 +35,9 @@ export function EventsScreen() {
   const coins = useCoins(bookmakerId);
   const subscriptions = useActiveSubscriptions(bookmakerId);
   // Active while the subscriptions are still loading (spec section 4, "Bookmaker activity").
-  const bookmakerActive = subscriptions.data ? hasActiveSubscription(subscriptions.data, "BOOKMAKER") : (bookmaker?.active ?? true);
+  const bookmakerActive = subscriptions.data
+    ? hasActiveSubscription(subscriptions.data, "BOOKMAKER")
+    : (bookmaker?.active ?? true);
   const { mutate } = useSWRConfig();
 
   const [termsOpen, setTermsOpen] = useState(false);
@@ -53,7 +55,10 @@ export function EventsScreen() {
   const refreshAfterBets = () => {
     void events.mutate();
     void coins.mutate();
-    void mutate((key) => Array.isArray(key) && typeof key[0] === "string" && (key[0].startsWith("/bets/") || key[0] === "/bookmakers"));
+    void mutate(
+      (key) =>
+        Array.isArray(key) && typeof key[0] === "string" && (key[0].startsWith("/bets/") || key[0] === "/bookmakers"),
+    );
   };
 
   const list = events.data ? sortEvents(events.data) : undefined;
@@ -78,7 +83,13 @@ export function EventsScreen() {
           </button>
           <label className="switch-row">
             <span>Fractional odds</span>
-            <input type="checkbox" role="switch" className="switch" checked={showFractional} onChange={(e) => toggleFractional(e.target.checked)} />
+            <input
+              type="checkbox"
+              role="switch"
+              className="switch"
+              checked={showFractional}
+              onChange={(e) => toggleFractional(e.target.checked)}
+            />
           </label>
         </div>
       </header>
@@ -109,7 +120,13 @@ export function EventsScreen() {
       </footer>
 
       {openEvent && opened?.betting && (
-        <BetDialog event={openEvent} coins={coins.data?.amount ?? 0} asFractional={showFractional} onClose={() => setOpened(null)} onPlaced={refreshAfterBets} />
+        <BetDialog
+          event={openEvent}
+          coins={coins.data?.amount ?? 0}
+          asFractional={showFractional}
+          onClose={() => setOpened(null)}
+          onPlaced={refreshAfterBets}
+        />
       )}
       {viewing && (
         <ResultDialog
@@ -125,7 +142,11 @@ export function EventsScreen() {
         />
       )}
       <TermsDialog open={termsOpen} onClose={() => setTermsOpen(false)} terms={bookmaker?.terms} />
-      <Dialog open={fractionalRefused} onClose={() => setFractionalRefused(false)} title="Fractional odds are unavailable">
+      <Dialog
+        open={fractionalRefused}
+        onClose={() => setFractionalRefused(false)}
+        title="Fractional odds are unavailable"
+      >
         This bookmaker does not have access to fractional odds.
       </Dialog>
     </Page>

@@ -27,7 +27,8 @@ export function placeMenu(button: HTMLElement): CSSProperties {
   const frame = button.closest('[role="dialog"]')?.getBoundingClientRect() ?? { top: 0, bottom: window.innerHeight };
   const below = frame.bottom - box.bottom - MENU_GAP - EDGE_MARGIN;
   const above = box.top - frame.top - MENU_GAP - EDGE_MARGIN;
-  if (below >= MENU_MAX || below >= above) return { top: `calc(100% + ${MENU_GAP}px)`, maxHeight: Math.max(120, Math.min(MENU_MAX, below)) };
+  if (below >= MENU_MAX || below >= above)
+    return { top: `calc(100% + ${MENU_GAP}px)`, maxHeight: Math.max(120, Math.min(MENU_MAX, below)) };
   return { bottom: `calc(100% + ${MENU_GAP}px)`, top: "auto", maxHeight: Math.min(MENU_MAX, above) };
 }
 
@@ -37,7 +38,15 @@ const labelOf = (choice: VolumeChoice) => VOLUME_CHOICES.find((c) => c.choice ==
  * The stake picker of one outcome: presets of the max stake, or 'My bet'. Closing with 'My bet'
  * and no positive amount goes back to No Bet (spec section 5).
  */
-export function VolumeSelector({ outcome, maxTotalPayout, coefficient, room, coins, value, onChange }: VolumeSelectorProps) {
+export function VolumeSelector({
+  outcome,
+  maxTotalPayout,
+  coefficient,
+  room,
+  coins,
+  value,
+  onChange,
+}: VolumeSelectorProps) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
   const [placement, setPlacement] = useState<CSSProperties>({});
@@ -98,7 +107,9 @@ export function VolumeSelector({ outcome, maxTotalPayout, coefficient, room, coi
         onClick={() => (open ? close() : setOpen(true))}
       >
         <span>{shown}</span>
-        <span aria-hidden="true" className="volume-caret">▾</span>
+        <span aria-hidden="true" className="volume-caret">
+          ▾
+        </span>
       </button>
       {open && (
         <div className="volume-menu" style={placement} id={listId} role="listbox" aria-label={`Stake on ${outcome}`}>
@@ -112,7 +123,9 @@ export function VolumeSelector({ outcome, maxTotalPayout, coefficient, room, coi
               onClick={() => pick(choice)}
             >
               <span>{label}</span>
-              {factor !== undefined && <span className="hint">{formatAmount(amountOf(choice, maxTotalPayout, coefficient, coins, room))}</span>}
+              {factor !== undefined && (
+                <span className="hint">{formatAmount(amountOf(choice, maxTotalPayout, coefficient, coins, room))}</span>
+              )}
             </button>
           ))}
           {value.choice === "custom" && (

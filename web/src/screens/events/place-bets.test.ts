@@ -4,7 +4,17 @@ import { RETRY_DELAYS_MS } from "../../api/client";
 import { json, stubApi } from "../../test/network";
 import { placeBets } from "./place-bets";
 
-const item = { id: 701, title: "Red Rum", coefficient: 2, fractalCoefficient: null, status: "ACTIVE" as const, whatIf: 0, myStake: 0, maxStake: 500, deduction: 0 };
+const item = {
+  id: 701,
+  title: "Red Rum",
+  coefficient: 2,
+  fractalCoefficient: null,
+  status: "ACTIVE" as const,
+  whatIf: 0,
+  myStake: 0,
+  maxStake: 500,
+  deduction: 0,
+};
 const event: PlayerEvent = {
   eventId: 70,
   title: "Horse Racing / Ireland",

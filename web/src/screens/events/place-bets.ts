@@ -12,7 +12,10 @@ export interface BetOutcome {
  * One POST /bets per outcome with a stake, in the table's order (spec section 5); one refusal
  * does not stop the others, each being a bet of its own.
  */
-export async function placeBets(event: PlayerEvent, stakes: Array<{ item: PlayerEventItem; amount: number }>): Promise<BetOutcome[]> {
+export async function placeBets(
+  event: PlayerEvent,
+  stakes: Array<{ item: PlayerEventItem; amount: number }>,
+): Promise<BetOutcome[]> {
   const results: BetOutcome[] = [];
   for (const { item, amount } of stakes) {
     if (!(amount > 0)) continue;

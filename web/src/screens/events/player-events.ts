@@ -5,7 +5,8 @@ import { POLL_MS } from "../../config";
 const MIN_POLL_MS = 2_000;
 
 /** Bets are taken only on READY_FOR_BETS events whose start is still ahead (spec section 4). */
-export const isOpenForBets = (e: PlayerEvent, now = Date.now()) => e.status === "READY_FOR_BETS" && Date.parse(e.startDate) > now;
+export const isOpenForBets = (e: PlayerEvent, now = Date.now()) =>
+  e.status === "READY_FOR_BETS" && Date.parse(e.startDate) > now;
 
 /**
  * Adaptive polling (spec section 7): the square root of the minutes to the nearest open

@@ -20,7 +20,9 @@ describe("bet volume", () => {
   });
 
   it("the fractions take 0.8, 0.75, 0.5, 0.33 and 0.25 of the max stake", () => {
-    expect(["4/5", "3/4", "1/2", "1/3", "1/4"].map((c) => amountOf(c as "4/5", 1000, 2, 10_000))).toEqual([400, 375, 250, 165, 125]);
+    expect(["4/5", "3/4", "1/2", "1/3", "1/4"].map((c) => amountOf(c as "4/5", 1000, 2, 10_000))).toEqual([
+      400, 375, 250, 165, 125,
+    ]);
   });
 
   it("the fractions are capped by the coins too", () => {

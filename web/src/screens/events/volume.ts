@@ -36,12 +36,24 @@ export const maxStake = (maxTotalPayout: number, coefficient: number, room = Inf
   coefficient > 0 ? Math.min(maxTotalPayout / coefficient, room) : 0;
 
 /** A preset's amount: its factor of the max stake, capped at the punter's coins. */
-export function presetAmount(factor: number, maxTotalPayout: number, coefficient: number, coins: number, room = Infinity): number {
+export function presetAmount(
+  factor: number,
+  maxTotalPayout: number,
+  coefficient: number,
+  coins: number,
+  room = Infinity,
+): number {
   return toCents(Math.min(maxStake(maxTotalPayout, coefficient, room) * factor, coins));
 }
 
 /** 'My bet': the smaller of what was typed, the max stake and the coins; null if it is not a number. */
-export function customAmount(entered: string, maxTotalPayout: number, coefficient: number, coins: number, room = Infinity): number | null {
+export function customAmount(
+  entered: string,
+  maxTotalPayout: number,
+  coefficient: number,
+  coins: number,
+  room = Infinity,
+): number | null {
   const typed = entered.trim().replace(",", ".");
   const n = typed === "" ? NaN : Number(typed);
   if (!Number.isFinite(n)) return null;
@@ -49,7 +61,13 @@ export function customAmount(entered: string, maxTotalPayout: number, coefficien
 }
 
 /** The amount a choice stands for now (presets follow the coins and the odds as they change). */
-export function amountOf(choice: VolumeChoice, maxTotalPayout: number, coefficient: number, coins: number, room = Infinity): number {
+export function amountOf(
+  choice: VolumeChoice,
+  maxTotalPayout: number,
+  coefficient: number,
+  coins: number,
+  room = Infinity,
+): number {
   const factor = VOLUME_CHOICES.find((c) => c.choice === choice)?.factor;
   return factor === undefined ? 0 : presetAmount(factor, maxTotalPayout, coefficient, coins, room);
 }
@@ -57,4 +75,5 @@ export function amountOf(choice: VolumeChoice, maxTotalPayout: number, coefficie
 /** Counted in cents so 0.1 + 0.2 is not more than 0.3. */
 export const totalStake = (amounts: number[]) => amounts.reduce((sum, a) => sum + Math.round(a * 100), 0) / 100;
 
-export const exceedsCoins = (amounts: number[], coins: number) => Math.round(totalStake(amounts) * 100) > Math.round(coins * 100);
+export const exceedsCoins = (amounts: number[], coins: number) =>
+  Math.round(totalStake(amounts) * 100) > Math.round(coins * 100);

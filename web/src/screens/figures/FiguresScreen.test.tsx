@@ -6,7 +6,17 @@ import { renderApp } from "../../test/render";
 import { installTelegram } from "../../test/telegram";
 import { thisAndLastWeek } from "./period";
 
-const figure = (f: Partial<Figure> = {}): Figure => ({ opening: 0, added: 0, withdrawn: 0, staked: 0, returned: 0, net: 0, closing: 0, openStakes: 0, ...f });
+const figure = (f: Partial<Figure> = {}): Figure => ({
+  opening: 0,
+  added: 0,
+  withdrawn: 0,
+  staked: 0,
+  returned: 0,
+  net: 0,
+  closing: 0,
+  openStakes: 0,
+  ...f,
+});
 
 const FIGURES: Figures = {
   ...thisAndLastWeek().thisWeek,
@@ -19,7 +29,12 @@ const FIGURES: Figures = {
   book: { staked: 140, paidOut: 300, refunded: 0, hold: -160, holdPct: -114.29, openLiability: 25 },
 };
 
-const DAILY: DailyFigure[] = Array.from({ length: 30 }, (_, i) => ({ date: `2026-10-${String(i + 1).padStart(2, "0")}`, staked: 10, returned: 5, hold: i % 2 ? 5 : -3 }));
+const DAILY: DailyFigure[] = Array.from({ length: 30 }, (_, i) => ({
+  date: `2026-10-${String(i + 1).padStart(2, "0")}`,
+  staked: 10,
+  returned: 5,
+  hold: i % 2 ? 5 : -3,
+}));
 
 function openFigures(extra: Record<string, () => Response> = {}, version = "8.0") {
   const webApp = installTelegram({ version });
@@ -38,7 +53,11 @@ describe("the bookmaker's figures", () => {
     const { calls } = openFigures();
     const winner = await screen.findByRole("row", { name: "winner" });
     expect(within(winner).getByText("you owe")).toBeTruthy();
-    expect(within(winner).getAllByRole("cell").map((c) => c.textContent)).toEqual(["winner", "100", "300", "200 you owe", "700"]);
+    expect(
+      within(winner)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["winner", "100", "300", "200 you owe", "700"]);
     const loser = screen.getByRole("row", { name: "loser" });
     expect(within(loser).getByText("owes you")).toBeTruthy();
     expect(within(loser).getByText("15 in open bets")).toBeTruthy();
@@ -64,10 +83,14 @@ describe("the bookmaker's figures", () => {
     await screen.findByRole("row", { name: "winner" });
     fireEvent.click(screen.getByRole("tab", { name: "Last week" }));
     const last = thisAndLastWeek().lastWeek;
-    await waitFor(() => expect(calls.some((c) => c.path.startsWith(`/figures?from=${last.from}&to=${last.to}`))).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.path.startsWith(`/figures?from=${last.from}&to=${last.to}`))).toBe(true),
+    );
     fireEvent.click(screen.getByRole("tab", { name: "Period" }));
     fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-01-01" } });
-    await waitFor(() => expect(calls.some((c) => c.path.startsWith(`/figures?from=2026-01-01&to=${last.to}`))).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.path.startsWith(`/figures?from=2026-01-01&to=${last.to}`))).toBe(true),
+    );
   });
 
   it("opens a punter's statement with his bets and coin movements", async () => {
@@ -76,7 +99,23 @@ describe("the bookmaker's figures", () => {
       tz: "UTC",
       punter: FIGURES.punters[0],
       bets: [
-        { betId: 3, eventId: 1, eventItemId: 2, userId: 7, coefficient: 2, betsDate: "2026-11-20T10:00:00Z", status: "WON", money: { amount: 100, currency: "COIN" }, payout: 200, eventTitle: "Derby", eventDescription: "", outcomeTitle: "Red Rum", deduction: 0, deadHeat: 1, outcomeStatus: "WINNER" },
+        {
+          betId: 3,
+          eventId: 1,
+          eventItemId: 2,
+          userId: 7,
+          coefficient: 2,
+          betsDate: "2026-11-20T10:00:00Z",
+          status: "WON",
+          money: { amount: 100, currency: "COIN" },
+          payout: 200,
+          eventTitle: "Derby",
+          eventDescription: "",
+          outcomeTitle: "Red Rum",
+          deduction: 0,
+          deadHeat: 1,
+          outcomeStatus: "WINNER",
+        },
       ],
       movements: [
         { id: 9, kind: "PAYOUT", amount: 200, ref: "bet:3", createdAt: "2026-11-20T12:00:00Z" },
@@ -86,10 +125,11 @@ describe("the bookmaker's figures", () => {
     const { calls } = openFigures({ "GET /figures/punters/7": () => json(statement) });
     fireEvent.click(await screen.findByRole("row", { name: "winner" }));
     const movements = await screen.findByRole("list", { name: "Coin movements" });
-    expect(within(movements).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
-      expect.stringMatching(/^Payout.*\+200$/),
-      expect.stringMatching(/^Stake.*-100$/),
-    ]);
+    expect(
+      within(movements)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringMatching(/^Payout.*\+200$/), expect.stringMatching(/^Stake.*-100$/)]);
     expect(within(screen.getByRole("list", { name: "Bets" })).getByText("Won")).toBeTruthy();
     expect(within(screen.getByRole("region", { name: "Figures" })).getByText("200 you owe")).toBeTruthy();
     expect(calls.some((c) => c.path.startsWith("/figures/punters/7?from="))).toBe(true);
@@ -122,8 +162,8 @@ describe("the punter's own figures", () => {
       "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }),
       "GET /bets/5/": () => json([]),
       "GET /player/events/5": () => json([]),
-      [`GET /figures/5/mine?from=${weeks.thisWeek.from}&to=${weeks.thisWeek.to}&tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`]: () =>
-        json(figure({ staked: 30, returned: 0, net: -30, closing: 70 })),
+      [`GET /figures/5/mine?from=${weeks.thisWeek.from}&to=${weeks.thisWeek.to}&tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`]:
+        () => json(figure({ staked: 30, returned: 0, net: -30, closing: 70 })),
       "GET /figures/5/mine": () => json(figure({ staked: 10, returned: 25, net: 15, closing: 100 })),
     });
     renderApp("/history/5");

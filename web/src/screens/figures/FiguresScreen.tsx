@@ -25,7 +25,9 @@ export function FiguresScreen() {
   const period = choice === "this" ? weeks.thisWeek : choice === "last" ? weeks.lastWeek : custom;
   const valid = period.from !== "" && period.to !== "" && period.from <= period.to;
   const figures = useApi<Figures>(valid ? `/figures?${periodQuery(period)}` : null, { refreshInterval: POLL_MS });
-  const daily = useApi<DailyFigure[]>(`/figures/daily?days=30&tz=${encodeURIComponent(deviceTimeZone())}`, { refreshInterval: POLL_MS });
+  const daily = useApi<DailyFigure[]>(`/figures/daily?days=30&tz=${encodeURIComponent(deviceTimeZone())}`, {
+    refreshInterval: POLL_MS,
+  });
 
   return (
     <Page backTo="/mainpage" className="bk figures">
@@ -38,7 +40,14 @@ export function FiguresScreen() {
             ["custom", "Period"],
           ] as const
         ).map(([value, label]) => (
-          <button key={value} type="button" role="tab" aria-selected={choice === value} className={choice === value ? "fig-tab fig-tab-on" : "fig-tab"} onClick={() => setChoice(value)}>
+          <button
+            key={value}
+            type="button"
+            role="tab"
+            aria-selected={choice === value}
+            className={choice === value ? "fig-tab fig-tab-on" : "fig-tab"}
+            onClick={() => setChoice(value)}
+          >
             {label}
           </button>
         ))}
@@ -46,10 +55,22 @@ export function FiguresScreen() {
       {choice === "custom" ? (
         <div className="fig-dates">
           <label>
-            From <input type="date" value={custom.from} max={custom.to} onChange={(e) => setCustom({ ...custom, from: e.target.value })} />
+            From{" "}
+            <input
+              type="date"
+              value={custom.from}
+              max={custom.to}
+              onChange={(e) => setCustom({ ...custom, from: e.target.value })}
+            />
           </label>
           <label>
-            To <input type="date" value={custom.to} min={custom.from} onChange={(e) => setCustom({ ...custom, to: e.target.value })} />
+            To{" "}
+            <input
+              type="date"
+              value={custom.to}
+              min={custom.from}
+              onChange={(e) => setCustom({ ...custom, to: e.target.value })}
+            />
           </label>
         </div>
       ) : (
@@ -98,7 +119,12 @@ function FiguresTable({ figures, period }: { figures: Figures; period: Period })
           </thead>
           <tbody>
             {figures.punters.map((p) => (
-              <tr key={p.userId} className="fig-punter" aria-label={p.username} onClick={() => navigate(`/figures/punter/${p.userId}?from=${period.from}&to=${period.to}`)}>
+              <tr
+                key={p.userId}
+                className="fig-punter"
+                aria-label={p.username}
+                onClick={() => navigate(`/figures/punter/${p.userId}?from=${period.from}&to=${period.to}`)}
+              >
                 <td className="bk-ellipsis">{p.username}</td>
                 <td className="num">{formatAmount(p.staked)}</td>
                 <td className="num">{formatAmount(p.returned)}</td>

@@ -20,7 +20,12 @@ export function HoldChart({ days }: { days: DailyFigure[] }) {
 
   return (
     <figure className="fig-chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`Daily hold, last ${days.length} days`} preserveAspectRatio="none">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-label={`Daily hold, last ${days.length} days`}
+        preserveAspectRatio="none"
+      >
         {days.map((d, i) => {
           const h = Math.abs(d.hold) * scale;
           return (

@@ -20,7 +20,9 @@ export function MyFigures({ bookmakerId }: { bookmakerId: Id }) {
 }
 
 function Week({ label, bookmakerId, period }: { label: string; bookmakerId: Id; period: Period }) {
-  const { data, error } = useApi<Figure>(`/figures/${bookmakerId}/mine?${periodQuery(period)}`, { refreshInterval: POLL_MS });
+  const { data, error } = useApi<Figure>(`/figures/${bookmakerId}/mine?${periodQuery(period)}`, {
+    refreshInterval: POLL_MS,
+  });
   return (
     <ul className="fig-list my-figures-week" aria-label={label}>
       <li className="fig-list-title">{label}</li>

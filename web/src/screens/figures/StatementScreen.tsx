@@ -28,7 +28,9 @@ export function StatementScreen() {
   const search = new URLSearchParams(useSearch());
   const week = thisAndLastWeek().thisWeek;
   const period = { from: search.get("from") ?? week.from, to: search.get("to") ?? week.to };
-  const statement = useApi<Statement>(`/figures/punters/${userId}?${periodQuery(period)}`, { refreshInterval: POLL_MS });
+  const statement = useApi<Statement>(`/figures/punters/${userId}?${periodQuery(period)}`, {
+    refreshInterval: POLL_MS,
+  });
   const s = statement.data;
 
   return (
@@ -85,7 +87,15 @@ export function StatementScreen() {
 }
 
 /** A figure line by line, the net in words. */
-export function FigureCard({ figure, words, label = "Figures" }: { figure: Figure; words: (net: number) => string; label?: string }) {
+export function FigureCard({
+  figure,
+  words,
+  label = "Figures",
+}: {
+  figure: Figure;
+  words: (net: number) => string;
+  label?: string;
+}) {
   return (
     <section className="bk-card" aria-label={label}>
       {FIGURE_LINES.map(([key, text]) => (

@@ -36,13 +36,17 @@ function openHistory(answer: () => Response | Promise<Response>) {
 
 describe("the punter's bet history", () => {
   it("shows the columns Outcome, Odds, Bet, the date and K amounts", async () => {
-    openHistory(() => json([bet(1), bet(2, { money: { amount: 2_500_000, currency: "COIN" }, outcomeTitle: "Shergar" })]));
+    openHistory(() =>
+      json([bet(1), bet(2, { money: { amount: 2_500_000, currency: "COIN" }, outcomeTitle: "Shergar" })]),
+    );
     const first = await screen.findByRole("rowgroup", { name: "Horse Racing / Ireland, Red Rum" });
     expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Outcome", "Odds", "Bet"]);
     expect(within(first).getByText("03.05.2026, 09:05:07")).toBeTruthy();
     expect(within(first).getByText("1.23K")).toBeTruthy();
     expect(within(first).getByText("2.5")).toBeTruthy();
-    expect(within(screen.getByRole("rowgroup", { name: "Horse Racing / Ireland, Shergar" })).getByText("2.50M")).toBeTruthy();
+    expect(
+      within(screen.getByRole("rowgroup", { name: "Horse Racing / Ireland, Shergar" })).getByText("2.50M"),
+    ).toBeTruthy();
   });
 
   it("shows a cancelled bet as refunded", async () => {
@@ -57,7 +61,12 @@ describe("the punter's bet history", () => {
   });
 
   it("shows what Rule 4 and a dead heat took from a winning bet", async () => {
-    openHistory(() => json([bet(1, { status: "WON", payout: 1800, deduction: 25, deadHeat: 2 }), bet(2, { outcomeTitle: "Shergar", deduction: 0 })]));
+    openHistory(() =>
+      json([
+        bet(1, { status: "WON", payout: 1800, deduction: 25, deadHeat: 2 }),
+        bet(2, { outcomeTitle: "Shergar", deduction: 0 }),
+      ]),
+    );
     const won = await screen.findByRole("rowgroup", { name: "Horse Racing / Ireland, Red Rum" });
     expect(within(won).getByText("Won 1.80K")).toBeTruthy();
     expect(within(won).getByText("Rule 4: 25p")).toBeTruthy();

@@ -18,7 +18,12 @@ import "./history.css";
  * withdrawn outcome's refund is a non-runner's, not an abandoned event's).
  */
 function BetResult({ bet }: { bet: Bet }) {
-  if (bet.status === "CANCELLED") return <p className="history-refund">{bet.outcomeStatus === "NR" ? "Non-runner" : "Abandoned"} / The bet has been refunded</p>;
+  if (bet.status === "CANCELLED")
+    return (
+      <p className="history-refund">
+        {bet.outcomeStatus === "NR" ? "Non-runner" : "Abandoned"} / The bet has been refunded
+      </p>
+    );
   if (bet.status === "WON") return <p className="history-won">Won {formatAmount(bet.payout)}</p>;
   if (bet.status === "LOST") return <p className="hint">Lost</p>;
   return null;

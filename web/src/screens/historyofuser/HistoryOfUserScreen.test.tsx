@@ -30,7 +30,12 @@ describe("a punter's history", () => {
       [`GET /bets/${BOOK_ID}/?userId=7`]: () =>
         json([
           bet(1, "2030-01-01T10:00:00Z"),
-          bet(2, "2030-01-03T10:00:00Z", { eventTitle: "", eventDescription: "", outcomeTitle: "", status: "CANCELLED" }),
+          bet(2, "2030-01-03T10:00:00Z", {
+            eventTitle: "",
+            eventDescription: "",
+            outcomeTitle: "",
+            status: "CANCELLED",
+          }),
         ]),
     });
     renderAt("/historyofuser/bob", { userId: 7 });

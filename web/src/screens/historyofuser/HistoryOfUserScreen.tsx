@@ -14,7 +14,8 @@ import type { HistoryOfUserState } from "./state";
 
 /** One punter's bets with this bookmaker over the last 30 days (the server's window for owners). */
 /** The spec's two stand-ins: 'Untitled description' when the bet carries none, 'No description' when it is empty. */
-const descriptionOf = (description: string | null | undefined) => (description == null ? "Untitled description" : description || "No description");
+const descriptionOf = (description: string | null | undefined) =>
+  description == null ? "Untitled description" : description || "No description";
 
 export function HistoryOfUserScreen() {
   const { username } = useParams<{ username: string }>();
@@ -75,7 +76,8 @@ function BetCard({ bet }: { bet: Bet }) {
       </table>
       {bet.status === "CANCELLED" && (
         <p className="bk-refund">
-          <span className="bk-badge bk-badge-bad">{bet.outcomeStatus === "NR" ? "Non-runner" : "Abandoned"}</span> The bet has been refunded
+          <span className="bk-badge bk-badge-bad">{bet.outcomeStatus === "NR" ? "Non-runner" : "Abandoned"}</span> The
+          bet has been refunded
         </p>
       )}
       {(bet.status === "WON" || bet.status === "ACCEPTED") &&

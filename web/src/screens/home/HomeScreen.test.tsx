@@ -8,8 +8,16 @@ import { installTelegram } from "../../test/telegram";
 
 const DAY = 24 * 60 * 60 * 1000;
 const punter: Me = { userId: 42, username: "alice", bookmakerDto: null };
-const bookie: Me = { userId: 42, username: "alice", bookmakerDto: { bookmakerId: 5, bookmakerName: "AliceBooks", terms: "" } };
-const sub = (subscriptionType: UserSubscription["subscription"]["subscriptionType"], active: boolean, endInDays: number | null): UserSubscription => ({
+const bookie: Me = {
+  userId: 42,
+  username: "alice",
+  bookmakerDto: { bookmakerId: 5, bookmakerName: "AliceBooks", terms: "" },
+};
+const sub = (
+  subscriptionType: UserSubscription["subscription"]["subscriptionType"],
+  active: boolean,
+  endInDays: number | null,
+): UserSubscription => ({
   subscription: { subscriptionType },
   active,
   endDate: endInDays === null ? null : new Date(Date.now() + endInDays * DAY).toISOString(),
@@ -18,7 +26,11 @@ const sub = (subscriptionType: UserSubscription["subscription"]["subscriptionTyp
 });
 
 /** Home, signed in, with the profile and subscriptions the API answers. */
-async function openHome(me: Me | Promise<Response>, subscriptions: UserSubscription[] | Promise<Response> = [], mine: UserSubscription[] = []) {
+async function openHome(
+  me: Me | Promise<Response>,
+  subscriptions: UserSubscription[] | Promise<Response> = [],
+  mine: UserSubscription[] = [],
+) {
   installTelegram();
   const calls = stubApi({
     "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }),
@@ -42,7 +54,8 @@ const tapBookieUntilItMoves = () =>
 describe("home", () => {
   it("shows the title, the link rows and the FAQ's two rules", async () => {
     await openHome(punter);
-    for (const row of ["FAQ", "Affiliate", "News", "Chat with us"]) expect(screen.getByRole("button", { name: row })).toBeTruthy();
+    for (const row of ["FAQ", "Affiliate", "News", "Chat with us"])
+      expect(screen.getByRole("button", { name: row })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "FAQ" }));
     const faq = screen.getByRole("dialog", { name: "FAQ" });
     expect(faq.textContent).toContain("One bet per punter per outcome of an event, regardless of its size.");

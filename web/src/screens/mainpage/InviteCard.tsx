@@ -39,7 +39,12 @@ export function InviteCard({ bookmakerId }: { bookmakerId: Id }) {
           </button>
           {/* Telegram's chat picker; a client without it keeps the copy button alone. */}
           {webApp.openTelegramLink && webApp.isVersionAtLeast("6.1") && (
-            <button type="button" className="bk-icon-button" aria-label="Share invite link" onClick={() => shareThroughTelegram(webApp, link, INVITE_TEXT)}>
+            <button
+              type="button"
+              className="bk-icon-button"
+              aria-label="Share invite link"
+              onClick={() => shareThroughTelegram(webApp, link, INVITE_TEXT)}
+            >
               <ShareIcon />
             </button>
           )}

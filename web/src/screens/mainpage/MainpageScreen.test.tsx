@@ -5,12 +5,28 @@ import { inviteLink } from "../../bookmaker/invite";
 import { bookie, BOOK_ID, renderAt, signedInRoutes } from "../../test/world";
 import { json, stubApi } from "../../test/network";
 
-async function openMain(me: Me = bookie, endDate: string | null = "2030-03-05T12:00:00.000Z", botUsername: string | null = null) {
+async function openMain(
+  me: Me = bookie,
+  endDate: string | null = "2030-03-05T12:00:00.000Z",
+  botUsername: string | null = null,
+) {
   stubApi({
     ...signedInRoutes(me),
     "GET /config": () => json({ botUsername }),
     [`GET /subscriptions/active/${BOOK_ID}`]: () =>
-      json(endDate ? [{ subscription: { subscriptionType: "BOOKMAKER" }, active: true, endDate, renewsAt: null, renewableFrom: null }] : []),
+      json(
+        endDate
+          ? [
+              {
+                subscription: { subscriptionType: "BOOKMAKER" },
+                active: true,
+                endDate,
+                renewsAt: null,
+                renewableFrom: null,
+              },
+            ]
+          : [],
+      ),
   });
   renderAt("/mainpage");
   await screen.findByRole("heading", { name: "Subscription" });

@@ -8,12 +8,48 @@ import type { InvoiceStatus } from "../../telegram/web-app";
 
 const DAY = 86_400_000;
 const catalogue: CatalogueItem[] = [
-  { subscriptionId: 1, subscriptionType: "BOOKMAKER", subscriptionName: "Bookmaker", subscriptionPrice: 1000, periodDays: 30 },
-  { subscriptionId: 2, subscriptionType: "WHAT_IF", subscriptionName: "What if", subscriptionPrice: 250, periodDays: 30 },
-  { subscriptionId: 3, subscriptionType: "FRACTAL_ODDS", subscriptionName: "Fractional odds", subscriptionPrice: 150, periodDays: 30 },
-  { subscriptionId: 7, subscriptionType: "ADD_BALANCE_50000", subscriptionName: "50,000 coins", subscriptionPrice: 2500, coins: 50000 },
-  { subscriptionId: 4, subscriptionType: "ADD_BALANCE_1000", subscriptionName: "1,000 coins", subscriptionPrice: 100, coins: 1000 },
-  { subscriptionId: 5, subscriptionType: "ADD_BALANCE_5000", subscriptionName: "5,000 coins", subscriptionPrice: 450, coins: 5000 },
+  {
+    subscriptionId: 1,
+    subscriptionType: "BOOKMAKER",
+    subscriptionName: "Bookmaker",
+    subscriptionPrice: 1000,
+    periodDays: 30,
+  },
+  {
+    subscriptionId: 2,
+    subscriptionType: "WHAT_IF",
+    subscriptionName: "What if",
+    subscriptionPrice: 250,
+    periodDays: 30,
+  },
+  {
+    subscriptionId: 3,
+    subscriptionType: "FRACTAL_ODDS",
+    subscriptionName: "Fractional odds",
+    subscriptionPrice: 150,
+    periodDays: 30,
+  },
+  {
+    subscriptionId: 7,
+    subscriptionType: "ADD_BALANCE_50000",
+    subscriptionName: "50,000 coins",
+    subscriptionPrice: 2500,
+    coins: 50000,
+  },
+  {
+    subscriptionId: 4,
+    subscriptionType: "ADD_BALANCE_1000",
+    subscriptionName: "1,000 coins",
+    subscriptionPrice: 100,
+    coins: 1000,
+  },
+  {
+    subscriptionId: 5,
+    subscriptionType: "ADD_BALANCE_5000",
+    subscriptionName: "5,000 coins",
+    subscriptionPrice: 450,
+    coins: 5000,
+  },
 ];
 const bookmakerHolding = (endInDays: number): UserSubscription => {
   const end = Date.now() + endInDays * DAY;
@@ -39,7 +75,10 @@ async function openMarket(status: InvoiceStatus, mine: UserSubscription[] = [boo
     "GET /balances": () => json({ balance: { amount: pool, currency: "COIN" }, punters: [] }),
     "POST /subscriptions/purchase": (call) => {
       if (status === "paid") pool += 1000;
-      return json({ invoiceLink: `https://t.me/$invoice-${(call.body as { subscriptionId: number }).subscriptionId}`, invoiceId: "inv" });
+      return json({
+        invoiceLink: `https://t.me/$invoice-${(call.body as { subscriptionId: number }).subscriptionId}`,
+        invoiceId: "inv",
+      });
     },
   });
   renderApp("/marketpage");
@@ -53,7 +92,11 @@ describe("the market", () => {
   it("lists coin packages by amount", async () => {
     await openMarket("paid");
     await vi.waitFor(() => expect(coinButtons()).toHaveLength(3));
-    expect(coinButtons().map((b) => b.textContent)).toEqual(["1.00K coins100 Stars", "5.00K coins450 Stars", "50.00K coins2500 Stars"]);
+    expect(coinButtons().map((b) => b.textContent)).toEqual([
+      "1.00K coins100 Stars",
+      "5.00K coins450 Stars",
+      "50.00K coins2500 Stars",
+    ]);
   });
 
   it("buys a coin package: confirm, invoice, paid, refreshed", async () => {
@@ -61,10 +104,15 @@ describe("the market", () => {
     await screen.findByText("My coins:", { exact: false });
     await vi.waitFor(() => expect(coinButtons()).toHaveLength(3));
     fireEvent.click(coinButtons()[0]);
-    expect(screen.getByRole("dialog", { name: "Are you sure you want to purchase a 1000 Coin currency package?" })).toBeTruthy();
+    expect(
+      screen.getByRole("dialog", { name: "Are you sure you want to purchase a 1000 Coin currency package?" }),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Purchase" }));
     expect(await screen.findByRole("dialog", { name: "Thank you" })).toBeTruthy();
-    expect(calls.find((c) => c.path === "/subscriptions/purchase")).toMatchObject({ path: "/subscriptions/purchase", body: { subscriptionId: 4 } });
+    expect(calls.find((c) => c.path === "/subscriptions/purchase")).toMatchObject({
+      path: "/subscriptions/purchase",
+      body: { subscriptionId: 4 },
+    });
     expect(openInvoice).toHaveBeenCalledWith("https://t.me/$invoice-4", expect.any(Function));
     await vi.waitFor(() => expect(screen.getByText("1.50K")).toBeTruthy());
   });
@@ -105,7 +153,9 @@ describe("the market", () => {
     fireEvent.click(subscribe);
     const confirm = screen.getByRole("dialog", { name: "Are you sure you want to renew your subscription?" });
     fireEvent.click(within(confirm).getByRole("button", { name: "Yes" }));
-    await vi.waitFor(() => expect(calls.find((c) => c.path === "/subscriptions/purchase")?.body).toEqual({ subscriptionId: 1 }));
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.path === "/subscriptions/purchase")?.body).toEqual({ subscriptionId: 1 }),
+    );
   });
 
   it("closes the messenger 150 ms after a paid purchase", async () => {
@@ -125,7 +175,9 @@ describe("the market", () => {
     const whatIf = await screen.findByRole("button", { name: /^What if\?/ });
     await vi.waitFor(() => expect((whatIf as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(whatIf);
-    expect(screen.getByRole("dialog", { name: "Are you sure you want to subscribe to a special feature?" })).toBeTruthy();
+    expect(
+      screen.getByRole("dialog", { name: "Are you sure you want to subscribe to a special feature?" }),
+    ).toBeTruthy();
     expect(screen.getByRole("button", { name: "Subscribe" })).toBeTruthy();
   });
 });

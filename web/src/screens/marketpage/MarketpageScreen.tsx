@@ -4,7 +4,13 @@ import { useHistoryState } from "wouter/use-browser-location";
 import type { BookBalances, CatalogueItem } from "../../../../worker/contract";
 import { useApi } from "../../api/swr";
 import { POLL_MS } from "../../config";
-import { holdingOf, isSubscriptionActive, renewableNow, useCatalogue, useMySubscriptions } from "../../subscriptions/active";
+import {
+  holdingOf,
+  isSubscriptionActive,
+  renewableNow,
+  useCatalogue,
+  useMySubscriptions,
+} from "../../subscriptions/active";
 import { CONFIRMING_TEXT, NOT_CONFIRMED_TEXT, usePaymentConfirmation } from "../../subscriptions/paid";
 import { usePurchase } from "../../subscriptions/purchase";
 import { useUserId } from "../../store/auth";
@@ -19,7 +25,10 @@ import "./market.css";
 type Pending = { kind: "special"; item: CatalogueItem } | { kind: "coins"; item: CatalogueItem; coins: number };
 
 const CONFIRM: Record<Pending["kind"], { action: string; title(p: Pending): string }> = {
-  coins: { action: "Purchase", title: (p) => `Are you sure you want to purchase a ${p.kind === "coins" ? p.coins : 0} Coin currency package?` },
+  coins: {
+    action: "Purchase",
+    title: (p) => `Are you sure you want to purchase a ${p.kind === "coins" ? p.coins : 0} Coin currency package?`,
+  },
   special: { action: "Subscribe", title: () => "Are you sure you want to subscribe to a special feature?" },
 };
 
@@ -128,7 +137,12 @@ export function MarketpageScreen() {
         title={pending ? CONFIRM[pending.kind].title(pending) : undefined}
         buttons={[
           { label: "Cancel", onClick: () => setPending(null), disabled: purchase.busy },
-          { label: purchase.busy ? "Processing..." : pending ? CONFIRM[pending.kind].action : "Ok", onClick: () => void confirm(), primary: true, disabled: purchase.busy },
+          {
+            label: purchase.busy ? "Processing..." : pending ? CONFIRM[pending.kind].action : "Ok",
+            onClick: () => void confirm(),
+            primary: true,
+            disabled: purchase.busy,
+          },
         ]}
       >
         {pending && <p>Price: {pending.item.subscriptionPrice} Stars</p>}

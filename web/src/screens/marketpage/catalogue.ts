@@ -3,7 +3,8 @@ import type { CatalogueItem } from "../../../../worker/contract";
 const PACKAGE = /^ADD_BALANCE_(\d+)$/;
 
 /** Coins a package brings: the API's `coins`, else the amount in its type name. */
-export const packageCoins = (item: CatalogueItem) => item.coins ?? Number(PACKAGE.exec(item.subscriptionType)?.[1] ?? 0);
+export const packageCoins = (item: CatalogueItem) =>
+  item.coins ?? Number(PACKAGE.exec(item.subscriptionType)?.[1] ?? 0);
 
 /** Coin packages, smallest first (spec "marketpage"). */
 export const coinPackages = (items: CatalogueItem[]) =>

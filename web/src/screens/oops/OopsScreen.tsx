@@ -2,7 +2,9 @@
 export function OopsScreen() {
   return (
     <main className="oops">
-      <div className="oops-mark" aria-hidden="true">!</div>
+      <div className="oops-mark" aria-hidden="true">
+        !
+      </div>
       <h1>Oops</h1>
       <p>You are using too old Telegram client to run this application</p>
     </main>

@@ -5,7 +5,15 @@ import { useHaptic } from "../../telegram/features";
 import { Dialog } from "../../ui/Dialog";
 
 /** Approve or deny one join request; `onDone` reloads the lists. */
-export function ApproveDialog({ request, onClose, onDone }: { request: JoinRequestItem | null; onClose(): void; onDone(): void }) {
+export function ApproveDialog({
+  request,
+  onClose,
+  onDone,
+}: {
+  request: JoinRequestItem | null;
+  onClose(): void;
+  onDone(): void;
+}) {
   const haptic = useHaptic();
   const { busy, error, run } = useAction({
     onError: () => {

@@ -15,7 +15,15 @@ const STEP = 1;
  * Keyed by the punter: another punter opens a fresh form, while polls of the same one leave
  * what is typed alone.
  */
-export function ManagePunterDialog({ punter, onClose, onSaved }: { punter: PunterBalance; onClose(): void; onSaved(): void }) {
+export function ManagePunterDialog({
+  punter,
+  onClose,
+  onSaved,
+}: {
+  punter: PunterBalance;
+  onClose(): void;
+  onSaved(): void;
+}) {
   const [, navigate] = useLocation();
   const [coinsText, setCoinsText] = useState(() => String(punter.money.amount));
   const [note, setNote] = useState(punter.note);
@@ -23,7 +31,10 @@ export function ManagePunterDialog({ punter, onClose, onSaved }: { punter: Punte
   const noteId = useId();
   const { busy, error, run } = useAction({
     // Adding coins takes them from his pool; taking them back only from the punter.
-    text: (err) => (coinMove(punter.money.amount, parseCoins(coinsText))?.route === "POST /balances/add" ? poolErrorText(err) : errorText(err)),
+    text: (err) =>
+      coinMove(punter.money.amount, parseCoins(coinsText))?.route === "POST /balances/add"
+        ? poolErrorText(err)
+        : errorText(err),
     onError: onSaved,
   });
 
@@ -33,8 +44,12 @@ export function ManagePunterDialog({ punter, onClose, onSaved }: { punter: Punte
   const save = () =>
     run(async () => {
       const move = coinMove(punter.money.amount, coins);
-      if (move) await call(move.route, { body: { userId: punter.user.internalId, balance: { amount: move.amount, currency: "COIN" } } });
-      if (note !== punter.note) await call("POST /balances/addNote", { body: { userId: punter.user.internalId, note } });
+      if (move)
+        await call(move.route, {
+          body: { userId: punter.user.internalId, balance: { amount: move.amount, currency: "COIN" } },
+        });
+      if (note !== punter.note)
+        await call("POST /balances/addNote", { body: { userId: punter.user.internalId, note } });
       onSaved();
       onClose();
     });
@@ -48,7 +63,9 @@ export function ManagePunterDialog({ punter, onClose, onSaved }: { punter: Punte
         {
           label: "History",
           onClick: () =>
-            navigate(`/historyofuser/${encodeURIComponent(punter.user.username)}`, { state: { userId: punter.user.internalId } satisfies HistoryOfUserState }),
+            navigate(`/historyofuser/${encodeURIComponent(punter.user.username)}`, {
+              state: { userId: punter.user.internalId } satisfies HistoryOfUserState,
+            }),
         },
         { label: "Cancel", onClick: onClose },
         { label: "Save", onClick: () => void save(), primary: true, disabled: busy },
@@ -60,7 +77,13 @@ export function ManagePunterDialog({ punter, onClose, onSaved }: { punter: Punte
             Coins
           </label>
           <div className="bk-counter">
-            <button type="button" className="button button-secondary bk-counter-step" aria-label="Less coins" onClick={() => step(-STEP)} disabled={coins <= 0}>
+            <button
+              type="button"
+              className="button button-secondary bk-counter-step"
+              aria-label="Less coins"
+              onClick={() => step(-STEP)}
+              disabled={coins <= 0}
+            >
               −
             </button>
             <input
@@ -71,7 +94,12 @@ export function ManagePunterDialog({ punter, onClose, onSaved }: { punter: Punte
               onChange={(e) => setCoinsText(e.target.value)}
               onBlur={() => setCoinsText(String(coins))}
             />
-            <button type="button" className="button button-secondary bk-counter-step" aria-label="More coins" onClick={() => step(STEP)}>
+            <button
+              type="button"
+              className="button button-secondary bk-counter-step"
+              aria-label="More coins"
+              onClick={() => step(STEP)}
+            >
               +
             </button>
           </div>
@@ -80,7 +108,14 @@ export function ManagePunterDialog({ punter, onClose, onSaved }: { punter: Punte
           <label className="bk-label" htmlFor={noteId}>
             Note
           </label>
-          <input id={noteId} className="bk-input" value={note} maxLength={200} placeholder="Any text about punter/user" onChange={(e) => setNote(e.target.value)} />
+          <input
+            id={noteId}
+            className="bk-input"
+            value={note}
+            maxLength={200}
+            placeholder="Any text about punter/user"
+            onChange={(e) => setNote(e.target.value)}
+          />
         </div>
         {error && (
           <p className="bk-error" role="alert">

@@ -12,7 +12,9 @@ const book = (pool: number): BookBalances => ({
     { user: { internalId: 8, username: "carol" }, money: { amount: 20.5, currency: "COIN" }, note: "pays cash" },
   ],
 });
-const requests: JoinRequestItem[] = [{ joinRequest: { id: 31, status: "CREATED" }, user: { internalId: 9, username: "dave" } }];
+const requests: JoinRequestItem[] = [
+  { joinRequest: { id: 31, status: "CREATED" }, user: { internalId: 9, username: "dave" } },
+];
 
 async function openPunters(pool = 5000, extra: Parameters<typeof stubApi>[0] = {}) {
   const calls = stubApi({
@@ -63,7 +65,9 @@ describe("my punters", () => {
   });
 
   it("approves a punter from the approve dialog", async () => {
-    const calls = await openPunters(5000, { "POST /bookmakers/requests/31/approve": () => json({ joinRequest: { id: 31, status: "APPROVED" } }) });
+    const calls = await openPunters(5000, {
+      "POST /bookmakers/requests/31/approve": () => json({ joinRequest: { id: 31, status: "APPROVED" } }),
+    });
     fireEvent.click(screen.getByText("@dave"));
     const dialog = screen.getByRole("dialog", { name: "Do you want approve punter?" });
     fireEvent.click(within(dialog).getByRole("button", { name: "Approve" }));
@@ -84,13 +88,18 @@ describe("my punters", () => {
   });
 
   it("Save subtracts a decrease and saves a changed note", async () => {
-    const calls = await openPunters(5000, { "POST /balances/subtract": (c) => json(c.body), "POST /balances/addNote": (c) => json(c.body) });
+    const calls = await openPunters(5000, {
+      "POST /balances/subtract": (c) => json(c.body),
+      "POST /balances/addNote": (c) => json(c.body),
+    });
     fireEvent.click(screen.getByText("@carol"));
     const dialog = screen.getByRole("dialog", { name: "@carol" });
     fireEvent.change(within(dialog).getByLabelText("Coins"), { target: { value: "0.5" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Less coins" }));
     expect((within(dialog).getByLabelText("Coins") as HTMLInputElement).value).toBe("0");
-    fireEvent.change(within(dialog).getByPlaceholderText("Any text about punter/user"), { target: { value: "owes 20" } });
+    fireEvent.change(within(dialog).getByPlaceholderText("Any text about punter/user"), {
+      target: { value: "owes 20" },
+    });
     fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
     await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(writes(calls)).toEqual([

@@ -32,7 +32,9 @@ export function PlayerManagementScreen() {
       <h1 className="page-title">My Punters</h1>
       <section className="bk-card bk-coins">
         <span className="bk-muted">My coins</span>
-        <span className="bk-coins-amount">{balances.data ? formatAmount(balances.data.balance.amount) : balances.error ? "—" : "…"}</span>
+        <span className="bk-coins-amount">
+          {balances.data ? formatAmount(balances.data.balance.amount) : balances.error ? "—" : "…"}
+        </span>
       </section>
       {balances.error && <p className="bk-error">{errorText(balances.error)}</p>}
 
@@ -55,12 +57,18 @@ export function PlayerManagementScreen() {
 
       <Collapsible title={`Punters (${punters.length})`}>
         {punters.length === 0 ? (
-          <p className="bk-empty">{balances.data ? "No punters yet. Share your invite link from the main page." : "Loading..."}</p>
+          <p className="bk-empty">
+            {balances.data ? "No punters yet. Share your invite link from the main page." : "Loading..."}
+          </p>
         ) : (
           <ul className="bk-list">
             {punters.map((p) => (
               <li key={p.user.internalId}>
-                <button type="button" className="bk-card bk-tap bk-row-card" onClick={() => setManagedId(p.user.internalId)}>
+                <button
+                  type="button"
+                  className="bk-card bk-tap bk-row-card"
+                  onClick={() => setManagedId(p.user.internalId)}
+                >
                   <span className="bk-punter">
                     <span className="bk-ellipsis bk-strong">@{p.user.username}</span>
                     <span className={p.note ? "bk-ellipsis" : "bk-ellipsis bk-muted"}>{p.note || "Note"}</span>
@@ -74,7 +82,14 @@ export function PlayerManagementScreen() {
       </Collapsible>
 
       <ApproveDialog request={request} onClose={() => setRequest(null)} onDone={reload} />
-      {managed && <ManagePunterDialog key={managed.user.internalId} punter={managed} onClose={() => setManagedId(null)} onSaved={reload} />}
+      {managed && (
+        <ManagePunterDialog
+          key={managed.user.internalId}
+          punter={managed}
+          onClose={() => setManagedId(null)}
+          onSaved={reload}
+        />
+      )}
       <Dialog
         open={lowBalance.open}
         onClose={lowBalance.dismiss}

@@ -40,10 +40,19 @@ export function RenewSubscriptionScreen() {
           </p>
         )}
       </section>
-      <button type="button" className="button button-wide" disabled={!item || !renewable || purchase.busy} onClick={() => setConfirmOpen(true)}>
+      <button
+        type="button"
+        className="button button-wide"
+        disabled={!item || !renewable || purchase.busy}
+        onClick={() => setConfirmOpen(true)}
+      >
         {purchase.busy ? "Creating invoice..." : item ? `Subscribe ${item.subscriptionPrice}` : "Loading..."}
       </button>
-      {purchase.error && <p className="error-text" role="alert">{purchase.error}</p>}
+      {purchase.error && (
+        <p className="error-text" role="alert">
+          {purchase.error}
+        </p>
+      )}
 
       <Dialog
         open={confirmOpen}
@@ -51,7 +60,12 @@ export function RenewSubscriptionScreen() {
         title="Are you sure you want to renew your subscription?"
         buttons={[
           { label: "Cancel", onClick: () => setConfirmOpen(false), disabled: purchase.busy },
-          { label: purchase.busy ? "Processing..." : "Yes", onClick: () => void renew(), primary: true, disabled: purchase.busy },
+          {
+            label: purchase.busy ? "Processing..." : "Yes",
+            onClick: () => void renew(),
+            primary: true,
+            disabled: purchase.busy,
+          },
         ]}
       >
         {item && <p>Subscription price: {item.subscriptionPrice} Stars</p>}

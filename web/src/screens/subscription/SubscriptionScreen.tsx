@@ -43,15 +43,28 @@ export function SubscriptionScreen() {
       </section>
 
       {paidUp ? (
-        <button type="button" className="button button-wide" onClick={() => navigate("/createprofile", { replace: true })}>
+        <button
+          type="button"
+          className="button button-wide"
+          onClick={() => navigate("/createprofile", { replace: true })}
+        >
           Create profile
         </button>
       ) : (
-        <button type="button" className="button button-wide" disabled={price === undefined || purchase.busy} onClick={() => setConfirmOpen(true)}>
+        <button
+          type="button"
+          className="button button-wide"
+          disabled={price === undefined || purchase.busy}
+          onClick={() => setConfirmOpen(true)}
+        >
           {price === undefined ? "Loading..." : `Subscribe ${price}`}
         </button>
       )}
-      {purchase.error && <p className="error-text" role="alert">{purchase.error}</p>}
+      {purchase.error && (
+        <p className="error-text" role="alert">
+          {purchase.error}
+        </p>
+      )}
 
       <Dialog open={termsOpen} onClose={() => setTermsOpen(false)} title="Terms">
         <p>1 coin = 1 USD / Payment via cash, card, crypto</p>
