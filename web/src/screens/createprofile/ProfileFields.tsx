@@ -1,0 +1,68 @@
+import { useId } from "react";
+import { TERMS_MAX } from "../../../../common/profile";
+
+interface FieldProps {
+  value: string;
+  onChange(value: string): void;
+  /** The problem to show under the field, if any. */
+  error: string | null;
+}
+
+export function NameField({ value, onChange, error }: FieldProps) {
+  const id = useId();
+  return (
+    <div className="bk-field">
+      <label htmlFor={id} className="bk-label">
+        Profile Name
+      </label>
+      <input
+        id={id}
+        className="bk-input"
+        value={value}
+        autoComplete="off"
+        maxLength={40}
+        placeholder="8 to 16 characters"
+        aria-invalid={Boolean(error)}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error && (
+        <p className="bk-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The bookmaker's terms, counted against their limit as he types. */
+export function TermsField({ value, onChange, error }: FieldProps) {
+  const id = useId();
+  return (
+    <div className="bk-field">
+      <label htmlFor={id} className="bk-label">
+        Terms
+      </label>
+      <textarea
+        id={id}
+        className="bk-input bk-textarea"
+        value={value}
+        rows={4}
+        placeholder="1 coin = 1 USD / Payment via cash, card, cripto"
+        aria-invalid={Boolean(error)}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <div className="bk-field-foot">
+        {error ? (
+          <p className="bk-error" role="alert">
+            {error}
+          </p>
+        ) : (
+          <span />
+        )}
+        <span className={value.length > TERMS_MAX ? "bk-count bk-count-over" : "bk-count"}>
+          {value.length}/{TERMS_MAX}
+        </span>
+      </div>
+    </div>
+  );
+}
