@@ -28,7 +28,7 @@ async function poll(route, tokenOf, expected) {
   }
   await api.meter();
   const latencies = [];
-  let unexpected = 0;
+  const unexpected = {};
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, i) => {
@@ -37,7 +37,7 @@ async function poll(route, tokenOf, expected) {
         const res = await get(route, tokenOf(i), etags[i]);
         await res.arrayBuffer();
         latencies.push(performance.now() - t0);
-        if (res.status !== expected) unexpected++;
+        if (res.status !== expected) unexpected[res.status] = (unexpected[res.status] ?? 0) + 1;
       }
     }),
   );
@@ -46,7 +46,8 @@ async function poll(route, tokenOf, expected) {
   latencies.sort((a, b) => a - b);
   const answers = latencies.length;
   const per = (n) => (n / answers).toFixed(2);
-  return [answers / seconds, percentile(latencies, 99), per(used.queries), per(used.rowsRead), per(used.rowsWritten), per(used.roomCalls), unexpected];
+  const surprises = Object.keys(unexpected).length ? JSON.stringify(unexpected) : "0";
+  return [answers / seconds, percentile(latencies, 99), per(used.queries), per(used.rowsRead), per(used.rowsWritten), per(used.roomCalls), surprises];
 }
 
 try {

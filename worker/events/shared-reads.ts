@@ -6,27 +6,27 @@
 // its key. Kept per isolate (a Worker's global scope outlives a request), a few hundred at
 // most, for a minute at most: a database restored to an earlier point can hand out version
 // numbers again, and an entry outliving that would show what the restore undid.
+//
+// Only answers are kept, never a read in flight: a Worker must not wait on I/O begun by
+// another request (workerd cancels it with the request that began it), so polls that miss at
+// the same moment each read for themselves, and the first to finish keeps its answer.
 
 const MAX_ENTRIES = 256;
 const MAX_AGE_MS = 60_000;
-const entries = new Map<string, { read: Promise<unknown>; at: number }>();
+const entries = new Map<string, { value: unknown; at: number }>();
 
-/** `load()`'s answer for `key`, read once while it stays among the most recently used. */
-export function sharedRead<T>(key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
+/** `load()`'s answer for `key`, read again only once the key is dropped or a minute old. */
+export async function sharedRead<T>(key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
   const kept = entries.get(key);
   entries.delete(key);
   if (kept && now - kept.at < MAX_AGE_MS) {
     // Most recently used last: the first key is the one to drop.
     entries.set(key, kept);
-    return kept.read as Promise<T>;
+    return kept.value as T;
   }
-  const read = load();
-  const entry = { read, at: now };
-  // A failed read is not kept: the next poll tries D1 again.
-  read.catch(() => {
-    if (entries.get(key) === entry) entries.delete(key);
-  });
-  entries.set(key, entry);
+  // A failed read throws here and keeps nothing: the next poll tries D1 again.
+  const value = await load();
+  entries.set(key, { value, at: now });
   if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-  return read;
+  return value;
 }
