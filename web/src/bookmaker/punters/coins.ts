@@ -1,3 +1,6 @@
+import type { PunterBalance } from "../../../../worker/contract";
+import { call } from "../../api/call";
+
 // The manage dialog's coin counter (spec section 5, "Coin counter").
 
 const cents = (n: number) => Math.round(n * 100);
@@ -16,4 +19,12 @@ export function coinMove(current: number, target: number): CoinMove {
   const diff = cents(target) - cents(current);
   if (diff === 0) return null;
   return { route: diff > 0 ? "POST /balances/add" : "POST /balances/subtract", amount: Math.abs(diff) / 100 };
+}
+
+/** Save in the manage dialog: the coins moved by one call (if they changed), then the note (if it changed). */
+export async function savePunter(punter: PunterBalance, coins: number, note: string): Promise<void> {
+  const userId = punter.user.internalId;
+  const move = coinMove(punter.money.amount, coins);
+  if (move) await call(move.route, { body: { userId, balance: { amount: move.amount, currency: "COIN" } } });
+  if (note !== punter.note) await call("POST /balances/addNote", { body: { userId, note } });
 }

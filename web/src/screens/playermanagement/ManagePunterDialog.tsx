@@ -1,14 +1,12 @@
 import { useId, useState } from "react";
 import { useLocation } from "wouter";
 import type { PunterBalance } from "../../../../worker/contract";
-import { call } from "../../api/call";
 import { errorText, poolErrorText } from "../../api/error-text";
 import { useAction } from "../../api/useAction";
-import { coinMove, parseCoins } from "../../bookmaker/punters/coins";
+import { CoinCounter } from "../../bookmaker/punters/CoinCounter";
+import { coinMove, parseCoins, savePunter } from "../../bookmaker/punters/coins";
 import { Dialog } from "../../ui/Dialog";
 import type { HistoryOfUserState } from "../historyofuser/state";
-
-const STEP = 1;
 
 /**
  * One punter's coins and note: the counter's difference becomes one add or subtract call.
@@ -27,7 +25,6 @@ export function ManagePunterDialog({
   const [, navigate] = useLocation();
   const [coinsText, setCoinsText] = useState(() => String(punter.money.amount));
   const [note, setNote] = useState(punter.note);
-  const coinsId = useId();
   const noteId = useId();
   const { busy, error, run } = useAction({
     // Adding coins takes them from his pool; taking them back only from the punter.
@@ -38,18 +35,9 @@ export function ManagePunterDialog({
     onError: onSaved,
   });
 
-  const coins = parseCoins(coinsText);
-  const step = (by: number) => setCoinsText(String(parseCoins(String(Math.round((coins + by) * 100) / 100))));
-
   const save = () =>
     run(async () => {
-      const move = coinMove(punter.money.amount, coins);
-      if (move)
-        await call(move.route, {
-          body: { userId: punter.user.internalId, balance: { amount: move.amount, currency: "COIN" } },
-        });
-      if (note !== punter.note)
-        await call("POST /balances/addNote", { body: { userId: punter.user.internalId, note } });
+      await savePunter(punter, parseCoins(coinsText), note);
       onSaved();
       onClose();
     });
@@ -72,38 +60,7 @@ export function ManagePunterDialog({
       ]}
     >
       <div className="bk-form">
-        <div className="bk-field">
-          <label className="bk-label" htmlFor={coinsId}>
-            Coins
-          </label>
-          <div className="bk-counter">
-            <button
-              type="button"
-              className="button button-secondary bk-counter-step"
-              aria-label="Less coins"
-              onClick={() => step(-STEP)}
-              disabled={coins <= 0}
-            >
-              −
-            </button>
-            <input
-              id={coinsId}
-              className="bk-input bk-counter-input"
-              inputMode="decimal"
-              value={coinsText}
-              onChange={(e) => setCoinsText(e.target.value)}
-              onBlur={() => setCoinsText(String(coins))}
-            />
-            <button
-              type="button"
-              className="button button-secondary bk-counter-step"
-              aria-label="More coins"
-              onClick={() => step(STEP)}
-            >
-              +
-            </button>
-          </div>
-        </div>
+        <CoinCounter text={coinsText} onText={setCoinsText} />
         <div className="bk-field">
           <label className="bk-label" htmlFor={noteId}>
             Note

@@ -1,0 +1,48 @@
+import { useId } from "react";
+import { parseCoins } from "./coins";
+
+const STEP = 1;
+
+/**
+ * The manage dialog's coin counter (spec section 5): − and + move by one coin, never below 0;
+ * typed text is read as coins when he leaves the field.
+ */
+export function CoinCounter({ text, onText }: { text: string; onText(text: string): void }) {
+  const id = useId();
+  const coins = parseCoins(text);
+  const step = (by: number) => onText(String(parseCoins(String(Math.round((coins + by) * 100) / 100))));
+  return (
+    <div className="bk-field">
+      <label className="bk-label" htmlFor={id}>
+        Coins
+      </label>
+      <div className="bk-counter">
+        <button
+          type="button"
+          className="button button-secondary bk-counter-step"
+          aria-label="Less coins"
+          onClick={() => step(-STEP)}
+          disabled={coins <= 0}
+        >
+          −
+        </button>
+        <input
+          id={id}
+          className="bk-input bk-counter-input"
+          inputMode="decimal"
+          value={text}
+          onChange={(e) => onText(e.target.value)}
+          onBlur={() => onText(String(coins))}
+        />
+        <button
+          type="button"
+          className="button button-secondary bk-counter-step"
+          aria-label="More coins"
+          onClick={() => step(STEP)}
+        >
+          +
+        </button>
+      </div>
+    </div>
+  );
+}
