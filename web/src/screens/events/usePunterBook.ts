@@ -1,0 +1,40 @@
+import { useSWRConfig } from "swr";
+import type { Id } from "../../../../worker/contract";
+import { hasActiveSubscription, useActiveSubscriptions } from "../../subscriptions/active";
+import { findBookmaker, useBookmakerLists } from "../bookies/bookmakers";
+import { useCoins, usePlayerEvents } from "./player-events";
+
+/**
+ * What the punter's events screen reads of one bookmaker: the bookmaker, his events, the
+ * punter's coins with him, and what the bookmaker's subscriptions allow, decided from them
+ * (spec sections 4 and 6) rather than by asking the API.
+ */
+export function usePunterBook(bookmakerId: Id | null) {
+  const lists = useBookmakerLists();
+  const bookmaker = bookmakerId === null ? undefined : findBookmaker(lists.data, bookmakerId);
+  const events = usePlayerEvents(bookmakerId);
+  const coins = useCoins(bookmakerId);
+  const subscriptions = useActiveSubscriptions(bookmakerId).data;
+  const { mutate } = useSWRConfig();
+  const holds = (type: "BOOKMAKER" | "FRACTAL_ODDS" | "WHAT_IF", whileLoading: boolean) =>
+    subscriptions ? hasActiveSubscription(subscriptions, type) : whileLoading;
+
+  return {
+    bookmaker,
+    events,
+    coins,
+    // Active while the subscriptions are still loading (spec section 4, "Bookmaker activity").
+    active: holds("BOOKMAKER", bookmaker?.active ?? true),
+    fractionalAllowed: holds("FRACTAL_ODDS", false),
+    whatIfHeld: holds("WHAT_IF", true),
+    /** Placing a bet refreshes bets, events and balances (spec section 7, "Polling"). */
+    refreshAfterBets() {
+      void events.mutate();
+      void coins.mutate();
+      void mutate(
+        (key) =>
+          Array.isArray(key) && typeof key[0] === "string" && (key[0].startsWith("/bets/") || key[0] === "/bookmakers"),
+      );
+    },
+  };
+}
