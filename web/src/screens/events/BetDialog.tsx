@@ -1,12 +1,11 @@
 import { useState } from "react";
-import type { Id, PlayerEvent, PlayerEventItem } from "../../../../worker/contract";
+import type { Id, PlayerEvent } from "../../../../worker/contract";
 import { useHaptic } from "../../telegram/features";
 import { formatAmount } from "../../ui/amount";
 import { Dialog } from "../../ui/Dialog";
-import { Odds } from "../../ui/Odds";
 import { placeBets, type BetOutcome } from "./place-bets";
-import { VolumeSelector } from "./VolumeSelector";
-import { exceedsCoins, NO_BET, totalStake, type Stake } from "./volume";
+import { hasBet, OutcomeStakes } from "./OutcomeStakes";
+import { exceedsCoins, totalStake, type Stake } from "./volume";
 
 export interface BetDialogProps {
   event: PlayerEvent;
@@ -16,12 +15,6 @@ export interface BetDialogProps {
   /** After bets were sent: refresh events, coins and history. */
   onPlaced(): void;
 }
-
-/** A scrollbar of its own above this many outcomes (spec "Bet dialog"). */
-const SCROLL_ABOVE = 5;
-
-/** One bet per punter per outcome: an outcome he has staked on shows 'Suspended'. */
-const hasBet = (item: PlayerEventItem, placed: Set<Id>) => item.myStake > 0 || placed.has(item.id);
 
 export function BetDialog({ event, coins, asFractional, onClose, onPlaced }: BetDialogProps) {
   const [stakes, setStakes] = useState<Record<Id, Stake>>({});
@@ -58,8 +51,6 @@ export function BetDialog({ event, coins, asFractional, onClose, onPlaced }: Bet
     onPlaced();
   }
 
-  const failed = result?.filter((o) => o.error !== null) ?? [];
-
   return (
     <>
       <Dialog
@@ -80,44 +71,14 @@ export function BetDialog({ event, coins, asFractional, onClose, onPlaced }: Bet
         <p className="bet-coins">
           Your coins: <b>{formatAmount(coins)}</b>
         </p>
-        <div className={event.items.length > SCROLL_ABOVE ? "bet-outcomes bet-outcomes-scroll" : "bet-outcomes"}>
-          <table className="outcome-table bet-table">
-            <thead>
-              <tr>
-                <th>Outcome</th>
-                <th className="num">Odds</th>
-                <th className="num">Bet</th>
-              </tr>
-            </thead>
-            <tbody>
-              {event.items.map((item) => (
-                <tr key={item.id}>
-                  <td>{item.title}</td>
-                  <td className="num">
-                    <Odds decimal={item.coefficient} fractional={item.fractalCoefficient} asFractional={asFractional} />
-                  </td>
-                  <td className="num bet-cell">
-                    {hasBet(item, placed) ? (
-                      <span className="badge badge-warn">Suspended</span>
-                    ) : item.status !== "ACTIVE" ? (
-                      <span className="hint">{item.status === "NR" ? "Non-runner" : item.status}</span>
-                    ) : (
-                      <VolumeSelector
-                        outcome={item.title}
-                        maxTotalPayout={event.maxTotalPayout}
-                        coefficient={item.coefficient}
-                        room={item.maxStake}
-                        coins={coins}
-                        value={stakes[item.id] ?? NO_BET}
-                        onChange={(stake) => setStakes((prev) => ({ ...prev, [item.id]: stake }))}
-                      />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <OutcomeStakes
+          event={event}
+          coins={coins}
+          asFractional={asFractional}
+          placed={placed}
+          stakes={stakes}
+          onStake={(id, stake) => setStakes((prev) => ({ ...prev, [id]: stake }))}
+        />
         {total > 0 && (
           <p className="bet-total">
             Total: <b>{formatAmount(total)}</b>
@@ -129,21 +90,29 @@ export function BetDialog({ event, coins, asFractional, onClose, onPlaced }: Bet
         You don’t have enough coins to place these bets
       </Dialog>
 
-      <Dialog
-        open={result !== null}
-        onClose={() => setResult(null)}
-        title={failed.length === 0 ? "Your bet is successful" : "Your bet has not been accepted"}
-      >
-        {failed.length > 0 && (
-          <ul className="bet-failures">
-            {failed.map((o) => (
-              <li key={o.item.id}>
-                {o.item.title}: {o.error}
-              </li>
-            ))}
-          </ul>
-        )}
-      </Dialog>
+      <BetResultDialog result={result} onClose={() => setResult(null)} />
     </>
+  );
+}
+
+/** Each bet is its own: the result says which were not taken, and why. */
+function BetResultDialog({ result, onClose }: { result: BetOutcome[] | null; onClose(): void }) {
+  const failed = result?.filter((o) => o.error !== null) ?? [];
+  return (
+    <Dialog
+      open={result !== null}
+      onClose={onClose}
+      title={failed.length === 0 ? "Your bet is successful" : "Your bet has not been accepted"}
+    >
+      {failed.length > 0 && (
+        <ul className="bet-failures">
+          {failed.map((o) => (
+            <li key={o.item.id}>
+              {o.item.title}: {o.error}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Dialog>
   );
 }
