@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decimalOf, fractionalText, ladderFraction, type Odds } from "../../common/odds";
-import { bookmakerWhatIf, equalizerOdds, oddsAfterWithdrawal, punterWhatIf, type BookItem } from "./book";
+import { equalizerOdds, oddsAfterWithdrawal, type BookItem } from "./book";
 
 const odds = (f: string): Odds => ladderFraction(f)!;
 const item = (id: number, f: string, stakeCents = 0, active = true): BookItem => ({ id, odds: odds(f), active, stakeCents });
@@ -39,25 +39,5 @@ describe("equalizer", () => {
   it("never prices above twice the bookmaker's odds", () => {
     const result = equalizerOdds([item(1, "1/1", 10_000_000), item(2, "1/1")], 95, 1000);
     expect(decimalOf(result.get(2)!)).toBeLessThanOrEqual(4);
-  });
-});
-
-describe("what-if", () => {
-  const bets = [
-    { itemId: 1, stakeCents: 10_000, odds: odds("1/1"), deduction: 0, deadHeat: 1 },
-    { itemId: 2, stakeCents: 10_000, odds: odds("2/1"), deduction: 0, deadHeat: 1 },
-  ];
-
-  it("gives the bookmaker all stakes less the payouts of the winning outcome", () => {
-    expect(bookmakerWhatIf([1, 2, 3], bets)).toEqual(new Map([[1, 0], [2, -10_000], [3, 20_000]]));
-  });
-
-  it("counts a bet's Rule 4 deduction in what its outcome would pay", () => {
-    const deducted = [{ itemId: 2, stakeCents: 10_000, odds: odds("2/1"), deduction: 25, deadHeat: 1 }];
-    expect(bookmakerWhatIf([2], deducted)).toEqual(new Map([[2, -15_000]])); // pays 100 + 200 × 0.75
-  });
-
-  it("gives the punter the mirror of his own bets", () => {
-    expect(punterWhatIf([1, 2, 3], bets)).toEqual(new Map([[1, -0], [2, 10_000], [3, -20_000]]));
   });
 });

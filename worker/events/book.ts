@@ -1,9 +1,9 @@
 import { decimalOf, ladderDown, MIN_ODDS, type Odds } from "../../common/odds";
-import { settledPayoutCents } from "../../common/rule4";
 
-// The arithmetic of a book, free of storage: odds after a non-runner, the equalizer's
-// prices, and what each result would mean. Floating point is used only to find a rung of
-// the ladder; coins stay integer cents.
+// The arithmetic of a book, free of storage: odds after a non-runner and the equalizer's
+// prices. Floating point is used only to find a rung of the ladder; coins stay integer cents.
+// What each result would pay is summed in D1 by ledger/settlement.ts's one payout expression
+// (events/views.ts).
 
 export interface BookItem {
   id: number;
@@ -49,27 +49,6 @@ export function equalizerOdds(items: BookItem[], returnPct: number, maxPayoutCen
     result.set(i.id, ladderDown(Math.min(fair, 2 * decimalOf(i.odds))));
   }
   return result;
-}
-
-export interface LiveBet {
-  itemId: number;
-  stakeCents: number;
-  odds: Odds;
-  /** Rule 4 deduction (pence) and dead-heat share; a new bet has 0 and 1. */
-  deduction: number;
-  deadHeat: number;
-}
-
-/** The bookmaker's result per outcome should it win: all stakes kept, that outcome's bets paid. */
-export function bookmakerWhatIf(itemIds: number[], bets: LiveBet[]): Map<number, number> {
-  const stakes = bets.reduce((sum, b) => sum + b.stakeCents, 0);
-  return new Map(itemIds.map((id) => [id, stakes - bets.filter((b) => b.itemId === id).reduce((sum, b) => sum + settledPayoutCents(b.stakeCents, b.odds, b.deduction, b.deadHeat), 0)]));
-}
-
-/** A punter's result per outcome should it win: what he is paid there, less all he staked. */
-export function punterWhatIf(itemIds: number[], ownBets: LiveBet[]): Map<number, number> {
-  const bookmaker = bookmakerWhatIf(itemIds, ownBets);
-  return new Map([...bookmaker].map(([id, cents]) => [id, -cents]));
 }
 
 /** The odds bets are taken at: the equalizer's when it is on, else the bookmaker's. */

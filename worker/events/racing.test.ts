@@ -2,10 +2,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ladderOdds } from "../../common/odds";
 import { rule4Deduction, settledPayoutCents } from "../../common/rule4";
-import type { Bet, BookmakerEvent } from "../contract";
+import type { Bet, BookmakerEvent, PlayerEvent } from "../contract";
 import { call, json, type TestUser } from "../test/api";
 import { coins, newEvent, placeBet, poolCoins, roomStub, startEvent } from "../test/events";
-import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
+import { giveSubscription, ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 import { runInDurableObject } from "cloudflare:test";
 import type { EventRoom } from "./room";
 
@@ -33,6 +33,19 @@ describe("Rule 4", () => {
     expect(await coins(punter.token, book.bookmakerId)).toBe(102.5); // 90 + 12.50
     expect((await history(punter, book))[0]).toMatchObject({ status: "WON", payout: 12.5, deduction: 80 });
     expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
+  });
+
+  it("shows the punter his Rule 4 what-if: 10 at 2.25 less 80p in the pound returns 12.50", async () => {
+    const book = await newBook({ coins: 1000 });
+    await giveSubscription(book.owner.userId, "WHAT_IF");
+    const punter = await newPunter(book, { coins: 100 });
+    const event = await newEvent(book, { items: [["Red Rum", 2.25], ["Shergar", 1.25], ["Arkle", 5]] });
+    await placeBet(punter, book, event, 0, 10);
+    await placeBet(punter, book, event, 2, 4);
+    await nr(book, event.id, event.items[1].id); // refunds nothing of his, deducts 80p
+    const [shown] = await json<PlayerEvent[]>("GET", `/player/events/${book.bookmakerId}`, { token: punter.token });
+    // Red Rum wins: 12.50 back less 14 staked; Arkle wins: 4 × (1 + 4 × 0.2) = 7.20 less 14.
+    expect(shown.items.map((i) => [i.myStake, i.whatIf])).toEqual([[10, -1.5], [0, -14], [4, -6.8]]);
   });
 
   it("leaves a bet placed after the withdrawal at its full price", async () => {

@@ -1,7 +1,7 @@
 import { decimalText, fractionalText, type Odds } from "../../common/odds";
 import type { BookmakerEvent, PlayerEvent } from "../contract";
 import { fromCents } from "../ledger/money";
-import { punterWhatIf, type LiveBet } from "./book";
+import { PAYOUT_SQL } from "../ledger/settlement";
 import { sharedRead } from "./shared-reads";
 import { EVENT_COLUMNS, type EventRow, type ItemRow } from "./state";
 
@@ -11,17 +11,6 @@ const odds = (num: number, den: number): Odds => ({ num, den });
 
 /** Bets that count for what-if: live ones, and settled ones for the realised gain. */
 const COUNTED = `status IN ('ACCEPTED', 'WON', 'LOST')`;
-
-interface BetRow {
-  event_id: number;
-  item_id: number;
-  user_id: number;
-  stake_cents: number;
-  odds_num: number;
-  odds_den: number;
-  deduction: number;
-  dead_heat: number;
-}
 
 /** The events matching `where` (over `e`) and their outcomes, in one round trip. */
 async function loadEvents(db: D1Database, where: string, binds: unknown[]) {
@@ -40,17 +29,27 @@ async function loadEvents(db: D1Database, where: string, binds: unknown[]) {
   return { events, items, ids: JSON.stringify(events.map((e) => e.id)) };
 }
 
-/** The punter's own live and settled bets on these events (an index on user and event keeps it small). */
-async function ownBets(db: D1Database, ids: string, userId: number) {
+/**
+ * The punter's own stake on each outcome of these events, and what those bets pay should the
+ * outcome win (Rule 4 and dead heat included: the one payout expression), summed in D1: one
+ * small row per outcome he backed, through the index on user and event.
+ */
+async function ownTotals(db: D1Database, ids: string, userId: number) {
   const { results } = await db
     .prepare(
-      `SELECT event_id, item_id, user_id, stake_cents, odds_num, odds_den, deduction, dead_heat FROM bets
-       WHERE user_id = ?2 AND event_id IN (SELECT value FROM json_each(?1)) AND ${COUNTED}`,
+      `SELECT b.event_id, b.item_id, SUM(b.stake_cents) AS stake_cents, SUM(${PAYOUT_SQL}) AS payout_cents FROM bets b
+       WHERE b.user_id = ?2 AND b.event_id IN (SELECT value FROM json_each(?1)) AND b.${COUNTED}
+       GROUP BY b.event_id, b.item_id`,
     )
     .bind(ids, userId)
-    .all<BetRow>();
-  const byEvent = new Map<number, LiveBet[]>();
-  for (const b of results) byEvent.set(b.event_id, [...(byEvent.get(b.event_id) ?? []), { itemId: b.item_id, stakeCents: b.stake_cents, odds: odds(b.odds_num, b.odds_den), deduction: b.deduction, deadHeat: b.dead_heat }]);
+    .all<{ event_id: number; item_id: number; stake_cents: number; payout_cents: number }>();
+  const byEvent = new Map<number, { staked: number; items: Map<number, { stakeCents: number; payoutCents: number }> }>();
+  for (const r of results) {
+    const own = byEvent.get(r.event_id) ?? { staked: 0, items: new Map() };
+    own.staked += r.stake_cents;
+    own.items.set(r.item_id, { stakeCents: r.stake_cents, payoutCents: r.payout_cents });
+    byEvent.set(r.event_id, own);
+  }
   return byEvent;
 }
 
@@ -125,11 +124,10 @@ export async function playerEvents(
   const { events, items, ids } = await sharedRead(`player-events:${args.bookmakerId}:${args.versions}`, () =>
     loadEvents(db, `e.bookmaker_id = ?1 AND e.published_at IS NOT NULL AND e.start_date >= ?2`, [args.bookmakerId, args.since]),
   );
-  const bets = events.length ? await ownBets(db, ids, args.userId) : new Map<number, LiveBet[]>();
+  const totals = events.length ? await ownTotals(db, ids, args.userId) : new Map<number, never>();
   return events.map((e) => {
     const own = items.get(e.id) ?? [];
-    const mine = bets.get(e.id) ?? [];
-    const whatIf = punterWhatIf(own.map((i) => i.id), mine);
+    const mine = totals.get(e.id);
     return {
       eventId: e.id,
       title: e.title,
@@ -149,8 +147,9 @@ export async function playerEvents(
           coefficient: decimalText(curr),
           fractalCoefficient: args.withFractional ? fractionalText(curr) : null,
           status: i.status,
-          whatIf: args.withWhatIf ? fromCents(whatIf.get(i.id) ?? 0) : 0,
-          myStake: fromCents(mine.filter((b) => b.itemId === i.id).reduce((s, b) => s + b.stakeCents, 0)),
+          // Should this outcome win: what his bets on it pay, less all he staked on the event.
+          whatIf: args.withWhatIf ? fromCents((mine?.items.get(i.id)?.payoutCents ?? 0) - (mine?.staked ?? 0)) : 0,
+          myStake: fromCents(mine?.items.get(i.id)?.stakeCents ?? 0),
           maxStake: fromCents(stakeRoom(e.max_total_payout_cents - (LIVE.includes(e.status) ? i.liability_cents : 0), curr)),
           deduction: i.deduction,
         };
