@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useLocation } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
 import type { Bookmaker, Id } from "../../../../worker/contract";
@@ -9,10 +9,12 @@ import { Dialog } from "../../ui/Dialog";
 import { Page } from "../../ui/Page";
 import type { EventsState } from "../events/state";
 import { BookmakerCard } from "./BookmakerCard";
-import { findBookmaker, useBookmakerLists } from "./bookmakers";
+import { useBookmakerLists } from "./bookmakers";
+import { MyBookmakers } from "./MyBookmakers";
 import { myBookmakers, SEARCH_MIN, searchBookmakers } from "./search";
 import type { BookiesState } from "./state";
 import { TermsDialog } from "./TermsDialog";
+import { useDeepLink } from "./useDeepLink";
 import "./bookies.css";
 
 /** The punter's bookmakers, and search among the others to ask to join (spec "/bookies"). */
@@ -24,23 +26,9 @@ export function BookiesScreen() {
   const [query, setQuery] = useState("");
   const [terms, setTerms] = useState<Bookmaker | null>(null);
   const [joined, setJoined] = useState<Id | null>(null);
-  const [prefilled, setPrefilled] = useState(false);
   const joining = useAction();
 
-  // A deep link's bookmaker: an approved punter goes on to his events; anyone else finds him
-  // already typed in the search box, ready to ask to join.
-  const deepLinked = shown === undefined ? undefined : findBookmaker(lists.data, shown);
-  const deepLinkedStatus = deepLinked?.joinRequestStatus;
-  const deepLinkedName = deepLinked?.bookmakerName;
-  useEffect(() => {
-    if (shown !== undefined && deepLinkedName !== undefined && deepLinkedStatus === "APPROVED")
-      navigate(`/events/${shown}`, { replace: true, state: { name: deepLinkedName } satisfies EventsState });
-  }, [shown, deepLinkedName, deepLinkedStatus, navigate]);
-  // Typed in once, when the lists first name him; set while rendering, so the box never shows empty first.
-  if (!prefilled && deepLinkedName !== undefined && deepLinkedStatus !== "APPROVED" && deepLinkedStatus !== "CREATED") {
-    setPrefilled(true);
-    setQuery(deepLinkedName);
-  }
+  useDeepLink(shown, lists.data, setQuery);
 
   const open = (b: Bookmaker) =>
     navigate(`/events/${b.bookmakerId}`, { state: { name: b.bookmakerName } satisfies EventsState });
@@ -53,7 +41,6 @@ export function BookiesScreen() {
     await lists.mutate();
   }
 
-  const mine = lists.data ? myBookmakers(lists.data, ownId) : [];
   const searching = query.trim().length >= SEARCH_MIN;
   const results = lists.data && searching ? searchBookmakers(lists.data, query, ownId) : [];
 
@@ -87,21 +74,13 @@ export function BookiesScreen() {
         </section>
       )}
 
-      <h2 className="section-title">My Bookie ({mine.length})</h2>
-      {!lists.data && !lists.error && <p className="state-text">Loading...</p>}
-      {lists.error && !lists.data && <p className="state-text error-text">Failed to load bookmakers</p>}
-      {lists.data && mine.length === 0 && <p className="state-text">Find your bookmaker by name and ask to join.</p>}
-      <section className="list" aria-label="My bookmakers">
-        {mine.map((b) => (
-          <BookmakerCard
-            key={b.bookmakerId}
-            bookmaker={b}
-            highlighted={b.bookmakerId === shown}
-            onOpen={b.joinRequestStatus === "APPROVED" ? () => open(b) : undefined}
-            onTerms={() => setTerms(b)}
-          />
-        ))}
-      </section>
+      <MyBookmakers
+        mine={lists.data ? myBookmakers(lists.data, ownId) : undefined}
+        failed={lists.error !== undefined && !lists.data}
+        highlighted={shown}
+        onOpen={open}
+        onTerms={setTerms}
+      />
 
       <TermsDialog open={terms !== null} onClose={() => setTerms(null)} terms={terms?.terms} />
       <Dialog open={joining.error !== null} onClose={joining.clearError}>
