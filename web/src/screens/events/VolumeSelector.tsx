@@ -1,5 +1,7 @@
-import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState, type CSSProperties } from "react";
+import { useId, useLayoutEffect, useRef, useState, type CSSProperties } from "react";
 import { formatAmount } from "../../ui/amount";
+import { useOutsideTap } from "../../ui/useOutsideTap";
+import { VolumeMenu } from "./VolumeMenu";
 import { amountOf, customAmount, NO_BET, VOLUME_CHOICES, type Stake, type VolumeChoice } from "./volume";
 
 export interface VolumeSelectorProps {
@@ -56,25 +58,11 @@ export function VolumeSelector({
     setOpen(false);
     if (value.choice === "custom" && !(value.amount > 0)) onChange(NO_BET);
   };
-  // The outside-tap handler is set up once per opening, and closes with the latest value.
-  const closeFromOutside = useEffectEvent(close);
+  useOutsideTap(open, root, close);
 
   useLayoutEffect(() => {
     const button = root.current?.querySelector("button");
     if (open && button) setPlacement(placeMenu(button));
-  }, [open]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: Event) => {
-      if (root.current && !root.current.contains(e.target as Node)) closeFromOutside();
-    };
-    document.addEventListener("pointerdown", onDown);
-    document.addEventListener("mousedown", onDown);
-    return () => {
-      document.removeEventListener("pointerdown", onDown);
-      document.removeEventListener("mousedown", onDown);
-    };
   }, [open]);
 
   const pick = (choice: VolumeChoice) => {
@@ -112,36 +100,17 @@ export function VolumeSelector({
         </span>
       </button>
       {open && (
-        <div className="volume-menu" style={placement} id={listId} role="listbox" aria-label={`Stake on ${outcome}`}>
-          {VOLUME_CHOICES.map(({ choice, label, factor }) => (
-            <button
-              key={choice}
-              type="button"
-              role="option"
-              aria-selected={value.choice === choice}
-              className="volume-option"
-              onClick={() => pick(choice)}
-            >
-              <span>{label}</span>
-              {factor !== undefined && (
-                <span className="hint">{formatAmount(amountOf(choice, maxTotalPayout, coefficient, coins, room))}</span>
-              )}
-            </button>
-          ))}
-          {value.choice === "custom" && (
-            <input
-              className="input volume-input"
-              type="text"
-              inputMode="decimal"
-              placeholder="Amount"
-              aria-label={`My bet on ${outcome}`}
-              autoFocus
-              value={typed}
-              onChange={(e) => type(e.target.value)}
-              onKeyDown={(e) => e.key === "Enter" && close()}
-            />
-          )}
-        </div>
+        <VolumeMenu
+          id={listId}
+          outcome={outcome}
+          style={placement}
+          value={value}
+          amountOf={(choice) => amountOf(choice, maxTotalPayout, coefficient, coins, room)}
+          onPick={pick}
+          typed={typed}
+          onType={type}
+          onDone={close}
+        />
       )}
     </div>
   );
