@@ -1,9 +1,7 @@
 import type { ClipboardEvent } from "react";
-import { OUTCOME_TITLE_MAX } from "../../../../common/event-form";
-import { decimalText, fractionalText, type Odds } from "../../../../common/odds";
 import { newRow, type OutcomeRow } from "../../bookmaker/events/form";
-import { OddsSelect } from "../../bookmaker/events/OddsSelect";
 import { pastedOutcomes } from "../../bookmaker/events/paste";
+import { OutcomeRowEditor } from "./OutcomeRowEditor";
 
 /** Puts pasted names into row `index` and the empty rows after it, adding rows as needed. */
 export function fillFromPaste(rows: OutcomeRow[], index: number, names: string[]): OutcomeRow[] {
@@ -29,7 +27,6 @@ export function MemberList(props: {
   listError?: string;
 }) {
   const { rows, onChange, asFractional } = props;
-  const show = (o: Odds) => (asFractional ? fractionalText(o) : String(decimalText(o)));
   const update = (key: number, change: Partial<OutcomeRow>) =>
     onChange(rows.map((r) => (r.key === key ? { ...r, ...change } : r)));
 
@@ -60,40 +57,16 @@ export function MemberList(props: {
         </thead>
         <tbody>
           {rows.map((row, index) => (
-            <tr key={row.key}>
-              <td>
-                <input
-                  className="bk-input bk-cell-input"
-                  aria-label={`Outcome ${index + 1}`}
-                  placeholder={`Member ${index + 1}`}
-                  maxLength={OUTCOME_TITLE_MAX}
-                  value={row.title}
-                  aria-invalid={Boolean(props.rowErrors?.[row.key])}
-                  onChange={(e) => update(row.key, { title: e.target.value })}
-                  onPaste={(e) => onPaste(e, index)}
-                />
-                {props.rowErrors?.[row.key] && <p className="bk-error">{props.rowErrors[row.key]}</p>}
-              </td>
-              <td>
-                <OddsSelect
-                  label={`Odds of outcome ${index + 1}`}
-                  value={row.odds}
-                  asFractional={asFractional}
-                  onChange={(odds) => update(row.key, { odds })}
-                />
-              </td>
-              <td className="bk-num">{show(row.odds)}</td>
-              <td>
-                <button
-                  type="button"
-                  className="bk-icon-button bk-remove"
-                  aria-label={`Remove outcome ${index + 1}`}
-                  onClick={() => onChange(rows.filter((r) => r.key !== row.key))}
-                >
-                  ×
-                </button>
-              </td>
-            </tr>
+            <OutcomeRowEditor
+              key={row.key}
+              row={row}
+              index={index}
+              asFractional={asFractional}
+              error={props.rowErrors?.[row.key]}
+              onChange={(change) => update(row.key, change)}
+              onPaste={(e) => onPaste(e, index)}
+              onRemove={() => onChange(rows.filter((r) => r.key !== row.key))}
+            />
           ))}
         </tbody>
       </table>
