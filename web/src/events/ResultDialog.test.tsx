@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { ResultDialog, type ResultOutcome } from "./ResultDialog";
+import type { ResultOutcome } from "./outcome";
+import { ResultDialog } from "./ResultDialog";
 
 const outcomes = (winner: boolean): ResultOutcome[] => [
   {

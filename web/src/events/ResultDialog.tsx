@@ -1,29 +1,10 @@
 import { useState } from "react";
-import type { EventStatus, OutcomeStatus, RacingRules } from "../../../worker/contract";
-import { formatAmount } from "../ui/amount";
+import type { EventStatus, RacingRules } from "../../../worker/contract";
 import { Dialog } from "../ui/Dialog";
-import { FeatureUnavailable, UNAVAILABLE_VALUE } from "../ui/FeatureUnavailable";
-import { Odds } from "../ui/Odds";
+import { FeatureUnavailable } from "../ui/FeatureUnavailable";
 import { StatusBadge } from "../ui/StatusBadge";
-import { deductionText } from "./racing";
-
-/** One outcome of the result view; both the punter's and the bookmaker's event items fit. */
-export interface ResultOutcome {
-  id: number;
-  title: string;
-  /** Decimal odds. */
-  coefficient: number;
-  fractalCoefficient?: string | null;
-  status?: OutcomeStatus;
-  /** Defaults to status === "WINNER". */
-  isWinner?: boolean;
-  /** The gain (after settlement) or what-if; older data may send "-12,5". */
-  whatIf: number | string;
-  /** A non-runner's Rule 4 deduction (pence in the pound). */
-  deduction?: number;
-  /** What the racing rules took from the viewer's own bet here ("Rule 4: 25p"). */
-  notes?: string[];
-}
+import { isRefunded, isWinner, type ResultOutcome } from "./outcome";
+import { ResultRow } from "./ResultRow";
 
 export interface ResultDialogProps {
   open: boolean;
@@ -39,15 +20,6 @@ export interface ResultDialogProps {
   /** The event's racing rules: said above the outcomes when they apply. */
   rules?: RacingRules;
 }
-
-/** A what-if value as a number: accepts a comma as the decimal mark; anything else is 0. */
-export function whatIfNumber(value: number | string): number {
-  const n = typeof value === "number" ? value : Number(value.trim().replace(",", "."));
-  return Number.isFinite(n) ? n : 0;
-}
-
-const isWinner = (o: ResultOutcome) => o.isWinner ?? o.status === "WINNER";
-export const isRefunded = (status: EventStatus) => status === "ABANDONED" || status === "CANCELLED";
 
 /**
  * The read-only result of an event (spec "Result dialog"): a GAIN column once a winner is
@@ -104,38 +76,16 @@ export function ResultDialog({
             </tr>
           </thead>
           <tbody>
-            {outcomes.map((o) => {
-              const value = whatIfNumber(o.whatIf);
-              return (
-                <tr
-                  key={o.id}
-                  className={isWinner(o) ? "winner" : undefined}
-                  aria-label={isWinner(o) ? `${o.title}, winner` : undefined}
-                >
-                  <td>
-                    {o.title}
-                    {isWinner(o) && <span className="winner-mark"> ★</span>}
-                    {o.status === "NR" && <span className="hint"> NR</span>}
-                    {o.status === "NR" && o.deduction ? (
-                      <span className="hint result-note">{deductionText(o.deduction)}</span>
-                    ) : null}
-                    {o.notes?.map((note) => (
-                      <span key={note} className="hint result-note">
-                        {note}
-                      </span>
-                    ))}
-                  </td>
-                  <td className="num">
-                    <Odds decimal={o.coefficient} fractional={o.fractalCoefficient} asFractional={asFractional} />
-                  </td>
-                  {valueColumn && (
-                    <td className={shown(o) && value < 0 ? "num negative" : "num"}>
-                      {shown(o) ? formatAmount(value) : whatIfHeld ? "" : UNAVAILABLE_VALUE}
-                    </td>
-                  )}
-                </tr>
-              );
-            })}
+            {outcomes.map((o) => (
+              <ResultRow
+                key={o.id}
+                o={o}
+                asFractional={asFractional}
+                column={valueColumn}
+                showValue={shown(o)}
+                held={whatIfHeld}
+              />
+            ))}
           </tbody>
         </table>
       </Dialog>

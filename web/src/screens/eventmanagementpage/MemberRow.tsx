@@ -1,7 +1,7 @@
 import type { EventItem } from "../../../../worker/contract";
 import { OddsSelect } from "../../bookmaker/events/OddsSelect";
 import { deductionText } from "../../events/racing";
-import { whatIfNumber } from "../../events/ResultDialog";
+import { whatIfNumber } from "../../events/outcome";
 import { formatAmount } from "../../ui/amount";
 import { UNAVAILABLE_VALUE } from "../../ui/FeatureUnavailable";
 import { oddsText } from "../../ui/Odds";

@@ -1,7 +1,7 @@
 import { fractionalText, ladderOdds } from "../../../../common/odds";
 import type { Bet, PlayerEvent, PlayerEventItem } from "../../../../worker/contract";
 import { betDeductions } from "../../events/racing";
-import type { ResultOutcome } from "../../events/ResultDialog";
+import type { ResultOutcome } from "../../events/outcome";
 
 /**
  * The event's outcomes with the odds the punter's bets were taken at: a non-runner reprices
