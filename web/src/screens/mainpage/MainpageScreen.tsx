@@ -3,16 +3,14 @@ import { useLocation } from "wouter";
 import { useOwnBook } from "../../bookmaker/book";
 import "../../bookmaker/bookmaker.css";
 import { BookmakerGuide } from "../../bookmaker/guide/BookmakerGuide";
-import { PenIcon } from "../../bookmaker/icons";
 import { bookmakerEnd } from "../../bookmaker/subscription-end";
 import { useActiveSubscriptions } from "../../subscriptions/active";
 import { longDate } from "../../ui/dates";
 import { Page } from "../../ui/Page";
 import type { CreateProfileState } from "../createprofile/state";
 import { InviteCard } from "./InviteCard";
+import { ProfileCard, TermsCard } from "./ProfileCards";
 import { NotificationsSheet } from "../../notifications/NotificationsSheet";
-
-const DEFAULT_TERMS = "1 coin = 1 USD / Payment via cash, card, cripto";
 
 /** The bookmaker's dashboard. */
 export function MainpageScreen() {
@@ -35,21 +33,7 @@ export function MainpageScreen() {
 
       {book ? (
         <>
-          <section className="bk-card" aria-label="Profile">
-            <div className="bk-row">
-              <div className="bk-field">
-                <span className="bk-muted">Name</span>
-                <span className="bk-strong bk-ellipsis">{book.bookmakerName}</span>
-              </div>
-              <button type="button" className="bk-icon-button" aria-label="Edit name" onClick={editProfile}>
-                <PenIcon />
-              </button>
-            </div>
-            <div className="bk-row">
-              <span className="bk-muted">ID</span>
-              <span>{book.bookmakerId}</span>
-            </div>
-          </section>
+          <ProfileCard book={book} onEdit={editProfile} />
 
           <button type="button" className="bk-card bk-tap bk-guide-link" onClick={() => setGuideOpen(true)}>
             Bookmaker's Guide
@@ -64,15 +48,7 @@ export function MainpageScreen() {
           </button>
           <NotificationsSheet open={notificationsOpen} onClose={() => setNotificationsOpen(false)} role="bookmaker" />
 
-          <section className="bk-card" aria-label="Terms">
-            <div className="bk-row">
-              <span className="bk-muted">Terms</span>
-              <button type="button" className="bk-icon-button" aria-label="Edit terms" onClick={editProfile}>
-                <PenIcon />
-              </button>
-            </div>
-            <p className="bk-terms">{book.terms.trim() || DEFAULT_TERMS}</p>
-          </section>
+          <TermsCard terms={book.terms} onEdit={editProfile} />
 
           <InviteCard bookmakerId={book.bookmakerId} />
         </>
