@@ -102,3 +102,39 @@ describe("the API client", () => {
     expect(calls).toHaveLength(2 + RETRY_DELAYS_MS.length);
   });
 });
+
+describe("polls", () => {
+  const tagged = (body: unknown, etag: string) =>
+    new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json", ETag: etag } });
+  const notModified = (etag: string) => new Response(null, { status: 304, headers: { ETag: etag } });
+
+  it("ask with the last answer's ETag and reuse that answer on a 304", async () => {
+    const answers = [tagged({ balance: 5 }, '"v1"'), notModified('"v1"'), tagged({ balance: 7 }, '"v2"'), notModified('"v2"')];
+    const calls = stubApi({ "GET /balances/1": () => answers.shift()! });
+    expect(await apiFetch("/balances/1", { token: "tok" })).toEqual({ balance: 5 });
+    expect(await apiFetch("/balances/1", { token: "tok" })).toEqual({ balance: 5 });
+    expect(await apiFetch("/balances/1", { token: "tok" })).toEqual({ balance: 7 });
+    expect(await apiFetch("/balances/1", { token: "tok" })).toEqual({ balance: 7 });
+    expect(calls.map((c) => c.headers.get("If-None-Match"))).toEqual([null, '"v1"', '"v1"', '"v2"']);
+  });
+
+  it("never send another user's ETag, nor one with a write", async () => {
+    const calls = stubApi({
+      "GET /bookmakers": () => tagged([], '"v1"'),
+      "POST /bookmakers/rename": () => json({ bookmakerId: 1 }),
+    });
+    await apiFetch("/bookmakers", { token: "alice" });
+    await apiFetch("/bookmakers", { token: "bob" });
+    await apiFetch("/bookmakers/rename", { method: "POST", body: {}, token: "alice" });
+    expect(calls.map((c) => c.headers.get("If-None-Match"))).toEqual([null, null, null]);
+  });
+
+  it("ask afresh after an answer without an ETag", async () => {
+    const answers = [tagged({ n: 1 }, '"v1"'), json({ n: 2 }), json({ n: 3 })];
+    const calls = stubApi({ "GET /events": () => answers.shift()! });
+    await apiFetch("/events", { token: "tok" });
+    await apiFetch("/events", { token: "tok" });
+    expect(await apiFetch("/events", { token: "tok" })).toEqual({ n: 3 });
+    expect(calls.map((c) => c.headers.get("If-None-Match"))).toEqual([null, '"v1"', null]);
+  });
+});

@@ -1,5 +1,6 @@
 import type { ErrorBody } from "../../../worker/contract";
 import { API_URL } from "../config";
+import { keepAnswer, keptAnswer, keptEtag } from "./last-answers";
 
 /** A failed API call, carrying the error body's code, message and field when the server sent one. */
 export class ApiError extends Error {
@@ -80,12 +81,19 @@ export async function apiFetch<T>(
   if (token) headers.Authorization = `JWT ${token}`;
   if (idempotent) headers["Idempotency-Key"] = newIdempotencyKey();
 
+  const url = `${baseUrl}${path}`;
+  const etag = method === "GET" ? keptEtag(url, token) : undefined;
+  if (etag) headers["If-None-Match"] = etag;
+
   const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
-  const res = idempotent ? await fetchRetrying(`${baseUrl}${path}`, init) : await fetch(`${baseUrl}${path}`, init);
+  const res = idempotent ? await fetchRetrying(url, init) : await fetch(url, init);
+  // Unchanged since the answer kept with that ETag.
+  if (res.status === 304 && etag) return keptAnswer(url, token) as T;
   const data = await readJson(res);
   if (!res.ok) {
     if (isErrorBody(data)) throw new ApiError(res.status, data.error.code, data.error.message, data.error.field);
     throw new ApiError(res.status, "HTTP_ERROR", `HTTP ${res.status}`);
   }
+  if (method === "GET") keepAnswer(url, token, res.headers.get("ETag"), data);
   return data as T;
 }

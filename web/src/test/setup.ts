@@ -1,5 +1,6 @@
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+import { forgetAnswers } from "../api/last-answers";
 import { useAuth } from "../store/auth";
 import { usePaidInvoices } from "../subscriptions/paid";
 
@@ -19,4 +20,5 @@ afterEach(() => {
   window.history.replaceState(null, "", "/");
   useAuth.setState(useAuth.getInitialState(), true);
   usePaidInvoices.setState({ paid: [] });
+  forgetAnswers();
 });
