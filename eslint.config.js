@@ -1,25 +1,34 @@
 // `npm run lint` (with `prettier --check`): typescript-eslint's recommended rules for the type
 // mistakes tsc lets through (any, unused names), react-hooks' for the rules of hooks and the
 // React Compiler's checks (stale deps, refs read in render, state set in effects).
-// Covers web/ and common/ for now; worker/ and scripts/ join once they are formatted.
 import js from "@eslint/js";
 import { defineConfig, globalIgnores } from "eslint/config";
 import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default defineConfig([
-  // web/e2e is being reworked elsewhere; it joins with worker/.
-  globalIgnores(["**/dist/", "node_modules/", "web/e2e/", "worker/", "scripts/"]),
+  globalIgnores(["**/dist/", "node_modules/", ".wrangler/"]),
   {
-    files: ["web/**/*.{ts,tsx}", "common/**/*.ts", "eslint.config.js"],
+    files: ["**/*.{ts,tsx,js,mjs}"],
     extends: [js.configs.recommended, tseslint.configs.recommended],
   },
   {
-    files: ["web/**/*.{ts,tsx}"],
+    files: ["web/src/**/*.{ts,tsx}"],
     extends: [reactHooks.configs.flat["recommended-latest"]],
     rules: {
       // A missing dependency is a stale read waiting to happen: an error, not a warning.
       "react-hooks/exhaustive-deps": "error",
     },
+  },
+  {
+    // Node scripts: the dev and bench runners, the browser checks, configs.
+    files: ["scripts/**/*.{js,mjs}", "web/e2e/**/*.mjs", "*.{js,mjs,ts}", ".ci/**/*.mjs"],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    // The browser checks also hand functions to the page, which run there.
+    files: ["web/e2e/**/*.mjs"],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 ]);

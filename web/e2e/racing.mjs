@@ -46,7 +46,6 @@ async function main() {
   const draft = () => bookie.getByRole("region", { name: "Member list" });
   const switchOn = async (name) => (await bookie.getByRole("switch", { name, exact: true }).getAttribute("aria-checked")) === "true";
   let eventId;
-  let items;
 
   await step("New Event: Rule 4 and Dead heat are on for Horse Racing, off for Football", async () => {
     await bookie.goto(`${url}/createeventpage`);
@@ -78,7 +77,6 @@ async function main() {
     const event = (await bookieApi("GET", "/events?view=open")).find((e) => e.description === description);
     assert(event?.rule4 === true && event.deadHeat === true, `the race was saved with rule4 ${event?.rule4}, deadHeat ${event?.deadHeat}`);
     eventId = event.id;
-    items = Object.fromEntries(event.items.map((i) => [i.title, i]));
   });
 
   const punter = await phone(browser, { timezoneId: "UTC" });

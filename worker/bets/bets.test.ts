@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { Bet, BookmakerEvent, PlayerEvent } from "../contract";
+import type { Bet, ErrorBody, PlayerEvent } from "../contract";
 import { call, json, signIn } from "../test/api";
 import { bet, coins, newEvent, placeBet, poolCoins, startEvent } from "../test/events";
 import { giveSubscription, ledgerViolations, newBook, newPunter, NO_VIOLATIONS } from "../test/world";
@@ -48,7 +48,7 @@ describe("placing a bet", () => {
     const punter = await newPunter(book, { coins: 100 });
     const res = await bet(punter, book, event, 0, 10, 2.5);
     expect(res.status).toBe(409);
-    expect((await res.json<any>()).error).toMatchObject({ code: "ODDS_CHANGED", coefficient: 2 });
+    expect((await res.json<ErrorBody>()).error).toMatchObject({ code: "ODDS_CHANGED", coefficient: 2 });
     expect(await coins(punter.token, book.bookmakerId)).toBe(100);
   });
 
@@ -62,7 +62,7 @@ describe("placing a bet", () => {
     expect(shown.items.map((i) => i.maxStake)).toEqual([20, 33.33]); // 100 − 60 left at 2.0; 100 at 3.0
     const res = await bet(b, book, event, 0, 20.01);
     expect(res.status).toBe(409);
-    expect((await res.json<any>()).error).toMatchObject({ code: "LIMIT_EXCEEDED", maxStake: 20 });
+    expect((await res.json<ErrorBody>()).error).toMatchObject({ code: "LIMIT_EXCEEDED", maxStake: 20 });
     await placeBet(b, book, event, 0, 20);
   });
 
@@ -149,7 +149,7 @@ describe("placing a bet", () => {
     ] as const) {
       const res = await call("POST", "/bets", { token: punter.token, body: { ...base, ...change } });
       expect(res.status).toBe(400);
-      expect((await res.json<any>()).error.field).toBe(field);
+      expect((await res.json<ErrorBody>()).error.field).toBe(field);
     }
     expect(await coins(punter.token, book.bookmakerId)).toBe(100);
   });
@@ -186,7 +186,7 @@ describe("punter's view", () => {
     expect(shown.items.map((i) => i.whatIf)).toEqual([0, 0]);
     const res = await call("GET", `/player/events/${book.bookmakerId}?fractional=true`, { token: punter.token });
     expect(res.status).toBe(403);
-    expect((await res.json<any>()).error.code).toBe("FEATURE_UNAVAILABLE");
+    expect((await res.json<ErrorBody>()).error.code).toBe("FEATURE_UNAVAILABLE");
     await giveSubscription(book.owner.userId, "FRACTAL_ODDS");
     [shown] = await json<PlayerEvent[]>("GET", `/player/events/${book.bookmakerId}?fractional=true`, { token: punter.token });
     expect(shown.items.map((i) => i.fractalCoefficient)).toEqual(["1/1", "2/1"]);

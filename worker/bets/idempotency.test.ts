@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { Bet, BookmakerEvent } from "../contract";
+import type { Bet, BookmakerEvent, ErrorBody } from "../contract";
 import { markCommitted, requestHash } from "../lib/idempotency";
 import { nowIso } from "../lib/time";
 import { call, json, type TestUser } from "../test/api";
@@ -63,7 +63,7 @@ describe("Idempotency-Key on POST /bets", () => {
     await postBet(punter, betBody(book, event, 0, 10), key);
     const res = await postBet(punter, betBody(book, event, 1, 10), key);
     expect(res.status).toBe(422);
-    expect((await res.json<any>()).error.code).toBe("IDEMPOTENCY_KEY_REUSED");
+    expect((await res.json<ErrorBody>()).error.code).toBe("IDEMPOTENCY_KEY_REUSED");
     expect(await betCount(event.id, punter.userId)).toBe(1);
   });
 

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { Me } from "../contract";
 import { call, json, signIn } from "../test/api";
 import { freshBookName, giveSubscription, newBook } from "../test/world";
 
@@ -17,7 +18,7 @@ describe("bookmaker profile", () => {
     const res = await register(user.token, `  ${name}  `);
     expect(res.status).toBe(200);
     const { bookmakerId } = await res.json<{ bookmakerId: number }>();
-    const me = await json("GET", "/bookmakers/authorizeMe", { token: user.token });
+    const me = await json<Me>("GET", "/bookmakers/authorizeMe", { token: user.token });
     expect(me).toEqual({ userId: user.userId, username: user.username, bookmakerDto: { bookmakerId, bookmakerName: name, terms: "" } });
   });
 
@@ -36,7 +37,7 @@ describe("bookmaker profile", () => {
       expect(res.status).toBe(400);
       expect(await errorOf(res)).toMatchObject({ code: "VALIDATION", field: "name", message });
     }
-    expect((await json("GET", "/bookmakers/authorizeMe", { token: user.token })).bookmakerDto).toBeNull();
+    expect((await json<Me>("GET", "/bookmakers/authorizeMe", { token: user.token })).bookmakerDto).toBeNull();
   });
 
   it("refuses a name another bookmaker holds, whatever its case, with 409 NAME_TAKEN", async () => {
@@ -63,7 +64,7 @@ describe("bookmaker profile", () => {
     expect(await json("POST", "/bookmakers/rename", { token: book.owner.token, body: { name } })).toMatchObject({ bookmakerId: book.bookmakerId, bookmakerName: name });
     const clash = await call("POST", "/bookmakers/rename", { token: book.owner.token, body: { name: other.name.toLowerCase() } });
     expect(clash.status).toBe(409);
-    expect((await json("GET", "/bookmakers/authorizeMe", { token: book.owner.token })).bookmakerDto.bookmakerName).toBe(name);
+    expect((await json<Me>("GET", "/bookmakers/authorizeMe", { token: book.owner.token })).bookmakerDto?.bookmakerName).toBe(name);
   });
 
   it("answers 404 with the spec's text to a rename by a user without a profile", async () => {
@@ -92,7 +93,7 @@ describe("bookmaker profile", () => {
       expect(res.status).toBe(400);
       expect(await errorOf(res)).toMatchObject({ field: "terms", message });
     }
-    expect((await json("GET", "/bookmakers/authorizeMe", { token: book.owner.token })).bookmakerDto.terms).toBe("Old terms");
+    expect((await json<Me>("GET", "/bookmakers/authorizeMe", { token: book.owner.token })).bookmakerDto?.terms).toBe("Old terms");
   });
 
   it("lets only the owner change terms: 403 for another user, 404 for no such bookmaker", async () => {
@@ -125,7 +126,7 @@ describe("bookmaker profile", () => {
     const res = await register(user.token, freshBookName());
     expect(res.status).toBe(403);
     expect((await errorOf(res)).code).toBe("SUBSCRIPTION_REQUIRED");
-    expect((await json("GET", "/bookmakers/authorizeMe", { token: user.token })).bookmakerDto).toBeNull();
+    expect((await json<Me>("GET", "/bookmakers/authorizeMe", { token: user.token })).bookmakerDto).toBeNull();
   });
 
   it("lets an owner whose subscription lapsed still rename his profile and edit his terms", async () => {

@@ -1,7 +1,7 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Me } from "../contract";
+import type { BookmakerLists, Me, Money } from "../contract";
 import worker from "../index";
 import type { Env } from "../env";
 import { json } from "../test/api";
@@ -102,9 +102,9 @@ describe("retention of lapsed books", () => {
     await deleteLapsedBooks(env as unknown as Env);
     expect(await rowsOf(book)).toEqual(NOTHING);
     expect(await rowsOf(other)).toEqual(otherBefore);
-    expect((await json("GET", `/balances/${other.bookmakerId}`, { token: shared.token })).amount).toBe(50);
-    const lists = await json("GET", "/bookmakers", { token: shared.token });
-    expect(lists.activeBookmakers.map((b: { bookmakerId: number }) => b.bookmakerId)).toContain(other.bookmakerId);
+    expect((await json<Money>("GET", `/balances/${other.bookmakerId}`, { token: shared.token })).amount).toBe(50);
+    const lists = await json<BookmakerLists>("GET", "/bookmakers", { token: shared.token });
+    expect(lists.activeBookmakers.map((b) => b.bookmakerId)).toContain(other.bookmakerId);
     expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
   });
 
@@ -121,7 +121,7 @@ describe("retention of lapsed books", () => {
     expect(deleted?.rows.ledger).toBeGreaterThan(2);
     expect(await rowsOf(book)).toEqual(NOTHING);
     expect(await rowsOf(neighbour)).toEqual(neighbourBefore);
-    expect((await json("GET", `/balances/${neighbour.bookmakerId}`, { token: np.token })).amount).toBe(10);
+    expect((await json<Money>("GET", `/balances/${neighbour.bookmakerId}`, { token: np.token })).amount).toBe(10);
     expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
   });
 

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { ErrorBody } from "../contract";
 import { call, json } from "../test/api";
 import { checkInitData } from "../identity/init-data";
 
@@ -27,7 +28,7 @@ describe("dev mode", () => {
   it("answers 400 naming the field for a bad username", async () => {
     const res = await call("GET", "/dev/init-data?username=" + encodeURIComponent("al ice!"));
     expect(res.status).toBe(400);
-    expect((await res.json<any>()).error.field).toBe("username");
+    expect((await res.json<ErrorBody>()).error.field).toBe("username");
   });
 
   it("has no dev routes when dev mode is off", async () => {

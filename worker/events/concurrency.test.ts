@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { evictDurableObject, runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { BookmakerEvent } from "../contract";
+import type { BookmakerEvent, ErrorBody } from "../contract";
 import { json } from "../test/api";
 import { bet, coins, newEvent, placeBet, poolCoins, roomStub, startEvent } from "../test/events";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS } from "../test/world";
@@ -42,7 +42,7 @@ describe("a room under concurrent calls", () => {
     // the rebuilt room still knows a's bet and the liability on A
     expect((await bet(a, book, event, 0, 1)).status).toBe(409);
     const over = await bet(b, book, event, 0, 20.01);
-    expect((await over.json<any>()).error.code).toBe("LIMIT_EXCEEDED");
+    expect((await over.json<ErrorBody>()).error.code).toBe("LIMIT_EXCEEDED");
     await placeBet(b, book, event, 0, 20);
     await evictDurableObject(roomStub(event.id));
     await json("POST", `/events/${event.id}/finalize`, { token: book.owner.token, body: { eventId: event.id, winners: [event.items[0].id] } });

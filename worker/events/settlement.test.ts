@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { Bet, BookmakerEvent } from "../contract";
+import type { Bet, BookmakerEvent, ErrorBody } from "../contract";
 import { call, json } from "../test/api";
 import { coins, newEvent, placeBet, poolCoins } from "../test/events";
 import { giveSubscription, ledgerViolations, newBook, newPunter, NO_VIOLATIONS } from "../test/world";
@@ -63,7 +63,7 @@ describe("settlement", () => {
     ]);
     expect(responses.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     const again = await finalize(book.owner.token, event, [event.items[0].id]);
-    expect((await again.json<any>()).error.code).toBe("ALREADY_SETTLED");
+    expect((await again.json<ErrorBody>()).error.code).toBe("ALREADY_SETTLED");
     const coinsNow = await coins(punter.token, book.bookmakerId);
     expect([100, 50]).toContain(coinsNow); // paid 100, or refunded 50 if the abandon came first
     expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
@@ -102,7 +102,7 @@ describe("settlement", () => {
     for (const winners of [[999_999_999], [event.items[2].id]]) {
       const res = await finalize(book.owner.token, event, winners);
       expect(res.status).toBe(400);
-      expect((await res.json<any>()).error.field).toBe("winners");
+      expect((await res.json<ErrorBody>()).error.field).toBe("winners");
     }
     const bad = await call("POST", `/events/${event.id}/finalize`, { token: book.owner.token, body: { winners: "A" } });
     expect(bad.status).toBe(400);

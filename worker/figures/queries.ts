@@ -114,10 +114,10 @@ export async function punterFigures(db: D1Database, book: { id: number; owner_id
     )
     .bind(book.owner_id, period.start, period.end, book.id, punterId ?? null)
     .all<FigureRow>();
-  return results
-    // A punter who left with nothing and did nothing would only be noise in the list.
-    .filter((r) => punterId !== undefined || r.approved || r.opening || r.closing || r.added || r.withdrawn || r.staked || r.returned || r.openStakes)
-    .map(({ user_id, username, approved: _, ...cents }) => ({ userId: user_id, username, cents }));
+  // A punter who left with nothing and did nothing would only be noise in the list.
+  return results.flatMap(({ user_id, username, approved, ...cents }) =>
+    punterId !== undefined || approved || Object.values(cents).some(Boolean) ? [{ userId: user_id, username, cents }] : [],
+  );
 }
 
 export const toPunterFigure = (p: PunterCents): PunterFigure => ({ userId: p.userId, username: p.username, ...toFigure(p.cents) });

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { ErrorBody } from "../contract";
 import { call, freshUserId, json } from "../test/api";
 import { signInitData } from "./init-data";
 
@@ -39,7 +40,7 @@ describe("POST /auth/telegram", () => {
     const tampered = initData.replace("mallory", "admin000");
     const res = await auth(tampered);
     expect(res.status).toBe(401);
-    expect((await res.json<any>()).error.code).toBe("UNAUTHENTICATED");
+    expect((await res.json<ErrorBody>()).error.code).toBe("UNAUTHENTICATED");
   });
 
   it("refuses init data with a hash that was edited", async () => {
@@ -58,7 +59,7 @@ describe("POST /auth/telegram", () => {
   it("refuses init data older than 24 hours", async () => {
     const res = await auth(await initDataFor({ username: "stale_user", authDate: now() - 24 * 3600 - 60 }));
     expect(res.status).toBe(401);
-    expect((await res.json<any>()).error.message).toMatch(/too old/);
+    expect((await res.json<ErrorBody>()).error.message).toMatch(/too old/);
   });
 
   it("accepts init data a little under 24 hours old", async () => {
@@ -75,14 +76,14 @@ describe("POST /auth/telegram", () => {
   it("refuses a user without a Telegram username with 403 USERNAME_REQUIRED", async () => {
     const res = await auth(await initDataFor({}));
     expect(res.status).toBe(403);
-    expect((await res.json<any>()).error.code).toBe("USERNAME_REQUIRED");
+    expect((await res.json<ErrorBody>()).error.code).toBe("USERNAME_REQUIRED");
   });
 
   it("answers 400 naming initData when it is missing or not a string", async () => {
     for (const body of [{}, { initData: 42 }, { initData: "" }]) {
       const res = await call("POST", "/auth/telegram", { body });
       expect(res.status).toBe(400);
-      const { error } = await res.json<any>();
+      const { error } = await res.json<ErrorBody>();
       expect(error.code).toBe("VALIDATION");
       expect(error.field).toBe("initData");
     }
@@ -91,6 +92,6 @@ describe("POST /auth/telegram", () => {
   it("answers 400, not 500, to a body that is not JSON", async () => {
     const res = await call("POST", "/auth/telegram", { rawBody: "{ not json" });
     expect(res.status).toBe(400);
-    expect((await res.json<any>()).error.code).toBe("VALIDATION");
+    expect((await res.json<ErrorBody>()).error.code).toBe("VALIDATION");
   });
 });

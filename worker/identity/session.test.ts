@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { sign } from "hono/jwt";
 import { describe, expect, it } from "vitest";
+import type { ErrorBody } from "../contract";
 import { call, signIn } from "../test/api";
 
 const me = (authorization?: string) =>
@@ -24,7 +25,7 @@ describe("session tokens", () => {
     for (const header of [undefined, `Basic ${user.token}`, "JWT", "JWT  "]) {
       const res = await me(header);
       expect(res.status).toBe(401);
-      expect((await res.json<any>()).error.code).toBe("UNAUTHENTICATED");
+      expect((await res.json<ErrorBody>()).error.code).toBe("UNAUTHENTICATED");
     }
   });
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { BookBalances, LedgerPage } from "../contract";
+import type { BookBalances, ErrorBody, LedgerPage } from "../contract";
 import { call, json, signIn } from "../test/api";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS } from "../test/world";
 
@@ -48,7 +48,7 @@ describe("balances", () => {
     const before = await ledgerCount(book.owner.userId);
     for (const res of [await add(book.owner.token, punter.userId, 6.01), await subtract(book.owner.token, punter.userId, 4.01)]) {
       expect(res.status).toBe(409);
-      expect((await res.json<any>()).error.code).toBe("INSUFFICIENT_COINS");
+      expect((await res.json<ErrorBody>()).error.code).toBe("INSUFFICIENT_COINS");
     }
     expect(await ledgerCount(book.owner.userId)).toBe(before);
     const after = await balances(book.owner.token);
@@ -64,13 +64,13 @@ describe("balances", () => {
       for (const move of [add, subtract]) {
         const res = await move(book.owner.token, punter.userId, amount);
         expect(res.status).toBe(400);
-        expect((await res.json<any>()).error).toMatchObject({ code: "VALIDATION", field: "balance.amount" });
+        expect((await res.json<ErrorBody>()).error).toMatchObject({ code: "VALIDATION", field: "balance.amount" });
       }
     }
     for (const body of [{ balance: { amount: 1 } }, { userId: "x", balance: { amount: 1 } }, { userId: punter.userId }, { userId: 1.5, balance: { amount: 1 } }]) {
       const res = await call("POST", "/balances/add", { token: book.owner.token, body });
       expect(res.status).toBe(400);
-      expect((await res.json<any>()).error.field).toMatch(/^(userId|balance)/);
+      expect((await res.json<ErrorBody>()).error.field).toMatch(/^(userId|balance)/);
     }
     expect(await ledgerCount(book.owner.userId)).toBe(before);
   });
@@ -100,7 +100,7 @@ describe("balances", () => {
     expect((await call("POST", "/balances/addNote", { token: other.owner.token, body: { userId: punter.userId, note: "x" } })).status).toBe(404);
     const tooLong = await call("POST", "/balances/addNote", { token: book.owner.token, body: { userId: punter.userId, note: "x".repeat(201) } });
     expect(tooLong.status).toBe(400);
-    expect((await tooLong.json<any>()).error.field).toBe("note");
+    expect((await tooLong.json<ErrorBody>()).error.field).toBe("note");
   });
 });
 
@@ -140,6 +140,6 @@ describe("ledger audit view", () => {
     expect((await call("GET", "/balances/ledger", { token: punter.token })).status).toBe(404);
     const res = await call("GET", "/balances/ledger?limit=0", { token: book.owner.token });
     expect(res.status).toBe(400);
-    expect((await res.json<any>()).error.field).toBe("limit");
+    expect((await res.json<ErrorBody>()).error.field).toBe("limit");
   });
 });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { BookBalances } from "../contract";
+import type { BookBalances, ErrorBody } from "../contract";
 import { markCommitted, requestHash } from "../lib/idempotency";
 import { nowIso } from "../lib/time";
 import { call, json } from "../test/api";
@@ -82,7 +82,7 @@ describe("Idempotency-Key on coin moves", () => {
       await move("/balances/subtract", book.owner.token, moveBody(p.userId, 1), key),
     ]) {
       expect(res.status).toBe(422);
-      expect((await res.json<any>()).error.code).toBe("IDEMPOTENCY_KEY_REUSED");
+      expect((await res.json<ErrorBody>()).error.code).toBe("IDEMPOTENCY_KEY_REUSED");
     }
     expect((await balances(book.owner.token)).punters[0].money.amount).toBe(11);
   });
@@ -104,7 +104,7 @@ describe("Idempotency-Key on coin moves", () => {
     for (const key of ["", "x".repeat(65), "has space", "dot.ted", "a+b"]) {
       const res = await move("/balances/add", book.owner.token, moveBody(p.userId, 1), key);
       expect(res.status).toBe(400);
-      expect((await res.json<any>()).error).toMatchObject({ code: "VALIDATION", field: "Idempotency-Key" });
+      expect((await res.json<ErrorBody>()).error).toMatchObject({ code: "VALIDATION", field: "Idempotency-Key" });
     }
     expect((await move("/balances/add", book.owner.token, moveBody(p.userId, 1), "x".repeat(64))).status).toBe(200);
     expect((await balances(book.owner.token)).balance.amount).toBe(99);
@@ -175,7 +175,7 @@ describe("Idempotency-Key on coin moves", () => {
     const res = await move("/balances/add", book.owner.token, body, key);
     expect(res.status).toBe(409);
     expect(res.headers.get("Retry-After")).toBe("1");
-    expect((await res.json<any>()).error.code).toBe("IDEMPOTENCY_KEY_IN_USE");
+    expect((await res.json<ErrorBody>()).error.code).toBe("IDEMPOTENCY_KEY_IN_USE");
     expect((await balances(book.owner.token)).balance.amount).toBe(100);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { ErrorBody } from "../contract";
 import { call, signIn } from "../test/api";
 
 describe("routing and errors", () => {
@@ -13,7 +14,7 @@ describe("routing and errors", () => {
     for (const token of [undefined, user.token]) {
       const res = await call("GET", "/no/such/route", { token });
       expect(res.status).toBe(404);
-      expect((await res.json<any>()).error.code).toBe("NOT_FOUND");
+      expect((await res.json<ErrorBody>()).error.code).toBe("NOT_FOUND");
     }
   });
 

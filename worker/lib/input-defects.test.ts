@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { BookmakerEvent } from "../contract";
+import type { BookmakerEvent, ErrorBody, Money } from "../contract";
 import { signInitData } from "../identity/init-data";
 import { issueSession } from "../identity/session";
 import { call, freshUserId, json, signIn } from "../test/api";
@@ -9,9 +9,6 @@ import { catalogueId, ledgerViolations, newBook, newPunter, NO_VIOLATIONS, pendi
 
 // Issue #8: inputs that passed validation and then failed deeper down (a 500), or were quietly
 // changed (rounded, rolled over). Each is now a 4xx naming what is wrong, with nothing moved or stored.
-
-type ErrorBody = { error: { code: string; message: string; field?: string } };
-const errorOf = async (res: Response) => (await res.json<ErrorBody>()).error;
 
 async function expectRefused(res: Response, status: number, expected: Partial<ErrorBody["error"]>, what: string) {
   const text = await res.text();
@@ -106,7 +103,7 @@ describe("amounts (defect 2)", () => {
       await expectRefused(dollars, 400, { code: "VALIDATION", field: "balance.currency" }, `${path} USD`);
     }
     expect(await ledger()).toBe(before);
-    expect((await json("GET", `/balances/${book.bookmakerId}`, { token: punter.token })).amount).toBe(50);
+    expect((await json<Money>("GET", `/balances/${book.bookmakerId}`, { token: punter.token })).amount).toBe(50);
 
     // Whole cents still move, to the cent.
     expect(await json("POST", "/balances/add", { token: book.owner.token, body: { userId: punter.userId, balance: { amount: 12.34 } } })).toMatchObject({ balance: { amount: 62.34 } });
@@ -122,7 +119,7 @@ describe("amounts (defect 2)", () => {
       await expectRefused(await bet(punter, book, event, 0, amount), 400, { code: "VALIDATION", field: "amount", message: "At most 2 decimals." }, `bet ${amount}`);
     }
     expect(await count(`SELECT COUNT(*) AS n FROM bets WHERE event_id = ?1`, event.id)).toBe(0);
-    expect((await json("GET", `/balances/${book.bookmakerId}`, { token: punter.token })).amount).toBe(50);
+    expect((await json<Money>("GET", `/balances/${book.bookmakerId}`, { token: punter.token })).amount).toBe(50);
     expect((await bet(punter, book, event, 0, 12.34)).status).toBe(201);
     expect(await env.DB.prepare(`SELECT stake_cents FROM bets WHERE event_id = ?1`).bind(event.id).all()).toMatchObject({ results: [{ stake_cents: 1234 }] });
   });

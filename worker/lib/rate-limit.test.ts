@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { ErrorBody, Money } from "../contract";
 import type { Env } from "../env";
-import { call, json, signIn } from "../test/api";
+import { call, json } from "../test/api";
 import { newEvent } from "../test/events";
 import { newBook, newPunter } from "../test/world";
 import { RETRY_AFTER_SECONDS } from "./rate-limit";
@@ -23,7 +24,7 @@ const tight = (limiter: keyof Env): Partial<Env> => ({ [limiter]: env.TIGHT_LIMI
 async function expectLimited(res: Response) {
   expect(res.status).toBe(429);
   expect(res.headers.get("Retry-After")).toBe(String(RETRY_AFTER_SECONDS));
-  expect((await res.json<any>()).error.code).toBe("RATE_LIMITED");
+  expect((await res.json<ErrorBody>()).error.code).toBe("RATE_LIMITED");
 }
 
 const signInFrom = async (address: string) => {
@@ -59,7 +60,7 @@ describe("rate limits", () => {
     expect((await call("GET", `/balances/${book.bookmakerId}`, { token: punter.token, ...limits })).status).toBe(200);
     await nextWindow();
     expect((await bet(punter, 3)).status).toBe(201);
-    expect((await json("GET", `/balances/${book.bookmakerId}`, { token: punter.token })).amount).toBe(96);
+    expect((await json<Money>("GET", `/balances/${book.bookmakerId}`, { token: punter.token })).amount).toBe(96);
   });
 
   it("counts other writes per user on their own limiter, never reads", { timeout: 30_000 }, async () => {
@@ -73,6 +74,6 @@ describe("rate limits", () => {
     for (let i = 0; i < 5; i++) expect((await call("GET", "/balances", { token: book.owner.token, ...limits })).status).toBe(200);
     await nextWindow();
     expect((await add()).status).toBe(200);
-    expect((await json("GET", `/balances/${book.bookmakerId}`, { token: punter.token })).amount).toBe(4);
+    expect((await json<Money>("GET", `/balances/${book.bookmakerId}`, { token: punter.token })).amount).toBe(4);
   });
 });

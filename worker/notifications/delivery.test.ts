@@ -1,6 +1,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { NotificationSettings } from "../contract";
 import worker from "../index";
 import type { Env } from "../env";
 import { json, signIn } from "../test/api";
@@ -75,7 +76,7 @@ describe("delivering the bot's messages", () => {
     const book = await newBook({ allowsWrite: true });
     bot.answer("sendMessage", failing(403));
     expect((await consumeOnce(message(book.owner.userId))).explicitAcks).toHaveLength(1);
-    expect((await json("GET", "/me/notifications", { token: book.owner.token })).canWrite).toBe(false);
+    expect((await json<NotificationSettings>("GET", "/me/notifications", { token: book.owner.token })).canWrite).toBe(false);
 
     bot.answer("sendMessage", (p) => ({ body: { ok: true, result: { message_id: 1, chat: { id: p.chat_id } } } }));
     const before = textsTo(bot, book.owner.userId).length;
@@ -83,7 +84,7 @@ describe("delivering the bot's messages", () => {
     expect(textsTo(bot, book.owner.userId)).toHaveLength(before);
 
     await sendUpdate(commandUpdate(book.owner.userId, "/start"));
-    expect((await json("GET", "/me/notifications", { token: book.owner.token })).canWrite).toBe(true);
+    expect((await json<NotificationSettings>("GET", "/me/notifications", { token: book.owner.token })).canWrite).toBe(true);
     await json("POST", `/bookmakers/${book.bookmakerId}/sign`, { token: (await signIn("asker")).token });
     expect((await received(bot, book.owner.userId, before + 2)).at(-1)).toMatch(/asks to join/);
   });

@@ -1,6 +1,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { ErrorBody, NotificationSettings } from "../contract";
 import worker from "../index";
 import type { Env } from "../env";
 import { call, json, signIn } from "../test/api";
@@ -21,8 +22,8 @@ describe("notification settings", () => {
     const allowed = await signIn("allowed", { allowsWrite: true });
     const silent = await signIn("silent");
     const defaults = { joinRequests: true, results: true, coins: true, newEvents: false, bigBetsOver: null };
-    expect(await json("GET", "/me/notifications", { token: allowed.token })).toEqual({ ...defaults, canWrite: true });
-    expect(await json("GET", "/me/notifications", { token: silent.token })).toEqual({ ...defaults, canWrite: false });
+    expect(await json<NotificationSettings>("GET", "/me/notifications", { token: allowed.token })).toEqual({ ...defaults, canWrite: true });
+    expect(await json<NotificationSettings>("GET", "/me/notifications", { token: silent.token })).toEqual({ ...defaults, canWrite: false });
   });
 
   it("changes only the switches sent, and turns big bets off with null", async () => {
@@ -41,7 +42,7 @@ describe("notification settings", () => {
       [{ bigBetsOver: 1.234 }, "bigBetsOver"],
       [{ bigBetsOver: "10" }, "bigBetsOver"],
     ] as const) {
-      const answer = await json("PUT", "/me/notifications", { token: user.token, body, expect: 400 });
+      const answer = await json<ErrorBody>("PUT", "/me/notifications", { token: user.token, body, expect: 400 });
       expect(answer.error.field).toBe(field);
     }
     expect((await call("GET", "/me/notifications")).status).toBe(401);
@@ -59,9 +60,9 @@ describe("notification settings", () => {
 
   it("writes to a user who started the bot though his init data did not allow it", async () => {
     const book = await newBook();
-    expect((await json("GET", "/me/notifications", { token: book.owner.token })).canWrite).toBe(false);
+    expect((await json<NotificationSettings>("GET", "/me/notifications", { token: book.owner.token })).canWrite).toBe(false);
     await sendUpdate({ message: { message_id: 1, date: 1, from: { id: book.owner.userId }, chat: { id: book.owner.userId, type: "private" }, text: "/start" } });
-    expect((await json("GET", "/me/notifications", { token: book.owner.token })).canWrite).toBe(true);
+    expect((await json<NotificationSettings>("GET", "/me/notifications", { token: book.owner.token })).canWrite).toBe(true);
   });
 
   it("learns of write access granted from the mini-app through the bot's update", async () => {
@@ -70,7 +71,7 @@ describe("notification settings", () => {
       update_id: freshUpdateId(),
       message: { message_id: 2, date: 1, from: { id: user.userId }, chat: { id: user.userId, type: "private" }, write_access_allowed: { from_request: true } },
     });
-    expect((await json("GET", "/me/notifications", { token: user.token })).canWrite).toBe(true);
+    expect((await json<NotificationSettings>("GET", "/me/notifications", { token: user.token })).canWrite).toBe(true);
   });
 });
 
@@ -101,6 +102,6 @@ describe("the dev outbox", () => {
 
   it("is not there outside dev mode, and wants a user id", async () => {
     expect((await call("GET", "/dev/outbox?userId=1", { env: { DEV_MODE: "false" } })).status).toBe(404);
-    expect((await json("GET", "/dev/outbox", { expect: 400 })).error.field).toBe("userId");
+    expect((await json<ErrorBody>("GET", "/dev/outbox", { expect: 400 })).error.field).toBe("userId");
   });
 });

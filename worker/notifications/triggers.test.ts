@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { ErrorBody } from "../contract";
 import { json } from "../test/api";
 import { bet, newEvent, placeBet } from "../test/events";
 import { newBook, newPunter, pendingRequestId } from "../test/world";
-import { fakeBotApi, type FakeBotApi } from "../telegram/fake-telegram";
+import { fakeBotApi, firstButton, type BotApiParams, type FakeBotApi } from "../telegram/fake-telegram";
 import { received, settle, textsTo } from "./notify-test-kit";
 import { signIn } from "../test/api";
 
@@ -13,7 +14,7 @@ beforeEach(() => {
 afterEach(() => bot.restore());
 
 const sentTo = (chatId: number) => bot.of("sendMessage").filter((c) => c.params.chat_id === chatId);
-const buttonUrl = (params: any): string => params.reply_markup.inline_keyboard[0][0].web_app.url;
+const buttonUrl = (params: BotApiParams) => firstButton(params).web_app.url;
 
 describe("the bot's messages", () => {
   it("tells the bookmaker of a join request, once, with a button to his requests", async () => {
@@ -66,7 +67,7 @@ describe("the bot's messages", () => {
     const book = await newBook({ coins: 100 });
     const punter = await newPunter(book, { allowsWrite: true });
     await received(bot, punter.userId, 1);
-    const refused = await json("POST", "/balances/subtract", { token: book.owner.token, body: { userId: punter.userId, balance: { amount: 5 } }, expect: 409 });
+    const refused = await json<ErrorBody>("POST", "/balances/subtract", { token: book.owner.token, body: { userId: punter.userId, balance: { amount: 5 } }, expect: 409 });
     expect(refused.error.code).toBe("INSUFFICIENT_COINS");
     await settle();
     expect(textsTo(bot, punter.userId)).toHaveLength(1);

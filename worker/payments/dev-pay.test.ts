@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { DevPayment, InvoiceAnswer, UserSubscription } from "../contract";
+import type { DevPayment, ErrorBody, InvoiceAnswer, UserSubscription } from "../contract";
 import { balanceOf, pool } from "../ledger/accounts";
 import { call, json, signIn } from "../test/api";
 import { buyInDevMode, catalogueId, ledgerViolations, newBook, NO_VIOLATIONS } from "../test/world";
@@ -38,14 +38,14 @@ describe("dev payments", () => {
     await json("POST", `/dev/pay/${first.invoiceId}`);
     const res = await call("POST", `/dev/pay/${second.invoiceId}`);
     expect(res.status).toBe(409);
-    expect((await res.json<any>()).error.message).toMatch(/eight days/);
+    expect((await res.json<ErrorBody>()).error.message).toMatch(/eight days/);
   });
 
   it("answers 404 for an unknown invoice, 400 for a malformed id, and nothing with dev mode off", async () => {
     expect((await call("POST", "/dev/pay/no-such-invoice")).status).toBe(404);
     const bad = await call("POST", `/dev/pay/${encodeURIComponent("bad id!")}`);
     expect(bad.status).toBe(400);
-    expect((await bad.json<any>()).error.field).toBe("invoiceId");
+    expect((await bad.json<ErrorBody>()).error.field).toBe("invoiceId");
 
     const user = await signIn("devbuyer");
     const { invoiceId } = await json<InvoiceAnswer>("POST", "/subscriptions/purchase", {

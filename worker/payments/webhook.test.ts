@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { BookBalances, InvoiceAnswer, UserSubscription } from "../contract";
+import type { BookBalances, ErrorBody, InvoiceAnswer, UserSubscription } from "../contract";
 import { balanceOf, pool } from "../ledger/accounts";
 import { call, json, signIn, type TestUser } from "../test/api";
 import { catalogueId, freshBookName, giveSubscription, ledgerViolations, newBook, NO_VIOLATIONS } from "../test/world";
@@ -247,7 +247,7 @@ describe("Stars payments through the webhook", () => {
     ] as const) {
       const res = await call("POST", "/telegram/webhook", { body, headers: { "X-Telegram-Bot-Api-Secret-Token": env.WEBHOOK_SECRET } });
       expect(res.status).toBe(400);
-      expect((await res.json<any>()).error.field).toBe(field);
+      expect((await res.json<ErrorBody>()).error.field).toBe(field);
     }
   });
 });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { BookmakerLists, CatalogueItem, InvoiceAnswer, UserSubscription } from "../contract";
+import type { BookBalances, BookmakerLists, CatalogueItem, ErrorBody, InvoiceAnswer, UserSubscription } from "../contract";
 import { call, json, signIn } from "../test/api";
 import { catalogueId, giveSubscription, newBook } from "../test/world";
 import { fakeBotApi, type FakeBotApi } from "../telegram/fake-telegram";
@@ -62,7 +62,7 @@ describe("a bookmaker's subscriptions", () => {
     expect((await call("GET", "/subscriptions/active/999999999", { token: user.token })).status).toBe(404);
     const bad = await call("GET", "/subscriptions/active/abc", { token: user.token });
     expect(bad.status).toBe(400);
-    expect((await bad.json<any>()).error.field).toBe("bookmakerId");
+    expect((await bad.json<ErrorBody>()).error.field).toBe("bookmakerId");
   });
 
   it("turns the bookmaker inactive when BOOKMAKER expires, keeps his data and lets him renew", async () => {
@@ -77,7 +77,7 @@ describe("a bookmaker's subscriptions", () => {
     const [bookmaker] = await json<UserSubscription[]>("GET", `/subscriptions/active/${book.bookmakerId}`, { token: punter.token });
     expect(bookmaker).toMatchObject({ active: false, endDate: end, renewableFrom: null });
 
-    expect((await json("GET", "/balances", { token: book.owner.token })).balance.amount).toBe(50);
+    expect((await json<BookBalances>("GET", "/balances", { token: book.owner.token })).balance.amount).toBe(50);
     const renewal = await json<InvoiceAnswer>("POST", "/subscriptions/purchase", {
       token: book.owner.token,
       body: { subscriptionId: await catalogueId("BOOKMAKER") },
@@ -113,7 +113,7 @@ describe("invoices", () => {
     await giveSubscription(book.owner.userId, "BOOKMAKER", inDays(9));
     const early = await purchase(book.owner.token, "BOOKMAKER");
     expect(early.status).toBe(409);
-    const body = await early.json<any>();
+    const body = await early.json<ErrorBody & { error: { renewableFrom: string } }>();
     expect(body.error).toMatchObject({ code: "CONFLICT", reason: "TOO_EARLY", message: expect.stringMatching(/eight days before/) });
     expect(Math.abs(Date.parse(body.error.renewableFrom) - (Date.now() + DAY))).toBeLessThan(60_000);
     expect(bot.of("createInvoiceLink")).toHaveLength(0);
@@ -128,7 +128,7 @@ describe("invoices", () => {
     for (const type of ["WHAT_IF", "FRACTAL_ODDS", "ADD_BALANCE_1000"]) {
       const res = await purchase(user.token, type);
       expect(res.status).toBe(404);
-      expect((await res.json<any>()).error.message).toBe("Bookmaker profile not found.");
+      expect((await res.json<ErrorBody>()).error.message).toBe("Bookmaker profile not found.");
     }
   });
 
@@ -137,11 +137,11 @@ describe("invoices", () => {
     for (const body of [{}, { subscriptionId: "abc" }, { subscriptionId: -1 }, { subscriptionId: 1.5 }, null]) {
       const res = await call("POST", "/subscriptions/purchase", { token: user.token, body });
       expect(res.status).toBe(400);
-      expect((await res.json<any>()).error.field).toBe(body === null ? "json" : "subscriptionId");
+      expect((await res.json<ErrorBody>()).error.field).toBe(body === null ? "json" : "subscriptionId");
     }
     const badPath = await call("POST", "/subscriptions/invoice/x1", { token: user.token });
     expect(badPath.status).toBe(400);
-    expect((await badPath.json<any>()).error.field).toBe("subscriptionId");
+    expect((await badPath.json<ErrorBody>()).error.field).toBe("subscriptionId");
     expect((await call("POST", "/subscriptions/purchase", { token: user.token, body: { subscriptionId: 999999 } })).status).toBe(404);
   });
 

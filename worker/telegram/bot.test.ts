@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { newBook } from "../test/world";
-import { commandUpdate, fakeBotApi, sendUpdate, type FakeBotApi } from "./fake-telegram";
+import { commandUpdate, fakeBotApi, firstButton, sendUpdate, type FakeBotApi } from "./fake-telegram";
 import { PAY_SUPPORT_TEXT } from "./bot";
 
 let bot: FakeBotApi;
@@ -11,14 +11,13 @@ beforeEach(() => {
 afterEach(() => bot.restore());
 
 const CHAT = 5_550_001;
-const button = (params: any) => params.reply_markup.inline_keyboard[0][0];
 
 describe("the bot", () => {
   it("answers /start with a button that opens the mini-app", async () => {
     expect((await sendUpdate(commandUpdate(CHAT, "/start"))).status).toBe(200);
     const [sent] = bot.of("sendMessage");
     expect(sent.params.chat_id).toBe(CHAT);
-    expect(button(sent.params)).toEqual({ text: "Open Bookie", web_app: { url: `${env.WEB_ORIGIN}/` } });
+    expect(firstButton(sent.params)).toEqual({ text: "Open Bookie", web_app: { url: `${env.WEB_ORIGIN}/` } });
   });
 
   it("answers /start bk_<id> with a button that opens that bookmaker's card", async () => {
@@ -26,14 +25,14 @@ describe("the bot", () => {
     await sendUpdate(commandUpdate(CHAT, `/start bk_${book.bookmakerId}`));
     const [sent] = bot.of("sendMessage");
     expect(sent.params.text).toContain(book.name);
-    expect(button(sent.params).web_app.url).toBe(`${env.WEB_ORIGIN}/?startapp=bk_${book.bookmakerId}`);
+    expect(firstButton(sent.params).web_app.url).toBe(`${env.WEB_ORIGIN}/?startapp=bk_${book.bookmakerId}`);
   });
 
   it("falls back to the plain welcome for an unknown or malformed start parameter", async () => {
     for (const text of ["/start bk_999999999", "/start bk_abc", "/start@BookieBot hello"]) {
       await sendUpdate(commandUpdate(CHAT, text));
     }
-    expect(bot.of("sendMessage").map((m) => button(m.params).web_app.url)).toEqual(Array(3).fill(`${env.WEB_ORIGIN}/`));
+    expect(bot.of("sendMessage").map((m) => firstButton(m.params).web_app.url)).toEqual(Array(3).fill(`${env.WEB_ORIGIN}/`));
   });
 
   it("answers /paysupport with how to get help with a payment", async () => {

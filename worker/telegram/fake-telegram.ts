@@ -9,15 +9,27 @@ import { call } from "../test/api";
 export interface BotApiCall {
   method: string;
   token: string;
-  params: any;
+  /** The call's JSON body, as our code sent it. */
+  params: BotApiParams;
   /** When the call arrived (ms), for pacing and retry checks. */
   at: number;
 }
 
+export type BotApiParams = Record<string, unknown>;
 type Answer = { status?: number; body: unknown };
-type Responder = (params: any) => Answer;
+type Responder = (params: BotApiParams) => Answer;
 
 const ok = (result: unknown): Answer => ({ body: { ok: true, result } });
+
+/** A button of an inline keyboard as our bot sends them: each opens the mini-app. */
+interface OpenAppButton {
+  text: string;
+  web_app: { url: string };
+}
+
+/** The first button under a sent message (sendMessage's reply_markup). */
+export const firstButton = (params: BotApiParams): OpenAppButton =>
+  (params as { reply_markup: { inline_keyboard: OpenAppButton[][] } }).reply_markup.inline_keyboard[0][0];
 
 export interface FakeBotApi {
   calls: BotApiCall[];
@@ -43,7 +55,7 @@ export function fakeBotApi(): FakeBotApi {
     const request = new Request(input, init);
     if (!request.url.startsWith(base)) return realFetch(input, init);
     const [token, method] = request.url.slice(base.length).split("/");
-    const params = await request.json();
+    const params = await request.json<BotApiParams>();
     calls.push({ method, token, params, at: Date.now() });
     const { status = 200, body } = (responders[method] ?? (() => ({ status: 404, body: { ok: false, error_code: 404, description: "Not Found" } })))(params);
     return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
