@@ -55,7 +55,12 @@ export default defineConfig({
               },
               // The bot's queues as wrangler.toml has them, with batches sent after 50 ms rather than 1 s.
               queueConsumers: {
-                "bookie-notifications": { maxBatchSize: 25, maxBatchTimeout: 0.05, maxRetries: 4, deadLetterQueue: "bookie-notifications-dead" },
+                "bookie-notifications": {
+                  maxBatchSize: 25,
+                  maxBatchTimeout: 0.05,
+                  maxRetries: 4,
+                  deadLetterQueue: "bookie-notifications-dead",
+                },
                 "bookie-notifications-dead": { maxBatchSize: 25, maxBatchTimeout: 0.05 },
               },
             },

@@ -47,7 +47,9 @@ try {
     secret_token: WEBHOOK_SECRET,
     allowed_updates: ["message", "pre_checkout_query"],
   });
-  await bot("setChatMenuButton", { menu_button: { type: "web_app", text: "Open Bookie", web_app: { url: WEB_ORIGIN } } });
+  await bot("setChatMenuButton", {
+    menu_button: { type: "web_app", text: "Open Bookie", web_app: { url: WEB_ORIGIN } },
+  });
   await bot("setMyCommands", {
     commands: [
       { command: "start", description: "Open Bookie" },

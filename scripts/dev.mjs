@@ -21,10 +21,14 @@ const children = [
 ];
 if (!apiOnly) {
   children.push(
-    spawn(process.execPath, ["node_modules/vite/bin/vite.js", "--config", "web/vite.config.ts", "--port", "5173", "--strictPort"], {
-      stdio: "inherit",
-      env: { ...env, VITE_API_URL: env.VITE_API_URL ?? "http://localhost:8787", VITE_DEV_MODE: "true" },
-    }),
+    spawn(
+      process.execPath,
+      ["node_modules/vite/bin/vite.js", "--config", "web/vite.config.ts", "--port", "5173", "--strictPort"],
+      {
+        stdio: "inherit",
+        env: { ...env, VITE_API_URL: env.VITE_API_URL ?? "http://localhost:8787", VITE_DEV_MODE: "true" },
+      },
+    ),
   );
 }
 

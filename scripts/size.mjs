@@ -16,7 +16,11 @@ if (!process.argv.includes("--no-build")) {
   const env = { ...process.env };
   delete env.VITE_DEV_MODE; // the dev-mode helpers are not in the deployed app
   const vite = path.join(repo, "node_modules/vite/bin/vite.js");
-  const built = spawnSync(process.execPath, [vite, "build", "--config", "web/vite.config.ts", "--logLevel", "warn"], { cwd: repo, env, stdio: "inherit" });
+  const built = spawnSync(process.execPath, [vite, "build", "--config", "web/vite.config.ts", "--logLevel", "warn"], {
+    cwd: repo,
+    env,
+    stdio: "inherit",
+  });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
@@ -24,7 +28,9 @@ const html = readFileSync(path.join(dist, "index.html"), "utf8");
 const attr = (tag, name) => tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
 const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
 const roots = tags
-  .filter((tag) => (tag.startsWith("<script") && attr(tag, "type") === "module") || attr(tag, "rel") === "modulepreload")
+  .filter(
+    (tag) => (tag.startsWith("<script") && attr(tag, "type") === "module") || attr(tag, "rel") === "modulepreload",
+  )
   .map((tag) => attr(tag, "src") ?? attr(tag, "href"))
   .filter((url) => url?.startsWith("/"));
 const styles = tags.filter((tag) => attr(tag, "rel") === "stylesheet").map((tag) => attr(tag, "href"));
@@ -36,16 +42,22 @@ const visit = (file) => {
   if (files.has(file)) return;
   const code = readFileSync(path.join(dist, file));
   files.set(file, gzipSync(code, { level: 9 }).length);
-  for (const [, spec] of code.toString("utf8").matchAll(STATIC_IMPORT)) visit(path.posix.join(path.posix.dirname(file), spec));
+  for (const [, spec] of code.toString("utf8").matchAll(STATIC_IMPORT))
+    visit(path.posix.join(path.posix.dirname(file), spec));
 };
 for (const url of roots) visit(url.slice(1));
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 const total = [...files.values()].reduce((a, b) => a + b, 0);
 for (const [file, bytes] of files) console.log(`${kb(bytes).padStart(9)}  ${file}`);
-const css = styles.reduce((sum, url) => sum + gzipSync(readFileSync(path.join(dist, url.slice(1))), { level: 9 }).length, 0);
+const css = styles.reduce(
+  (sum, url) => sum + gzipSync(readFileSync(path.join(dist, url.slice(1))), { level: 9 }).length,
+  0,
+);
 console.log(`JavaScript before the first screen: ${kb(total)} gzipped (budget ${kb(BUDGET_BYTES)}); CSS ${kb(css)}`);
 if (total > BUDGET_BYTES) {
-  console.error(`over budget by ${kb(total - BUDGET_BYTES)}: load the new code with its screen (see web/src/routes.tsx)`);
+  console.error(
+    `over budget by ${kb(total - BUDGET_BYTES)}: load the new code with its screen (see web/src/routes.tsx)`,
+  );
   process.exit(1);
 }

@@ -24,7 +24,8 @@ describe("the deployed config (wrangler.toml)", () => {
   });
 
   it("has the three rate limits, each over the period the 429 announces", () => {
-    for (const name of ["SIGN_IN_LIMIT", "WRITE_LIMIT", "BET_LIMIT"]) expect(limitOf(name)?.period, name).toBe(RETRY_AFTER_SECONDS);
+    for (const name of ["SIGN_IN_LIMIT", "WRITE_LIMIT", "BET_LIMIT"])
+      expect(limitOf(name)?.period, name).toBe(RETRY_AFTER_SECONDS);
   });
 
   it("lets a punter bet on every runner of a 30-runner race, and retry each once, within one window", () => {

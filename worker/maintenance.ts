@@ -14,7 +14,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function dailyUpkeep(db: D1Database, now = Date.now()) {
   await db.batch([
     db.prepare(`DELETE FROM telegram_updates WHERE received_at < ?1`).bind(nowIso(now - UPDATE_MEMORY_DAYS * DAY_MS)),
-    db.prepare(`UPDATE invoices SET status = 'CANCELLED' WHERE status = 'PENDING' AND created_at < ?1`).bind(nowIso(now - INVOICE_LIFETIME_DAYS * DAY_MS)),
+    db
+      .prepare(`UPDATE invoices SET status = 'CANCELLED' WHERE status = 'PENDING' AND created_at < ?1`)
+      .bind(nowIso(now - INVOICE_LIFETIME_DAYS * DAY_MS)),
     forgetOldKeys(db, now),
   ]);
 }

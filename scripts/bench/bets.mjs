@@ -29,7 +29,13 @@ async function drive(punters, items, send) {
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { accepted, rate: accepted / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors: Object.keys(errors).length ? JSON.stringify(errors) : "none" };
+  return {
+    accepted,
+    rate: accepted / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    errors: Object.keys(errors).length ? JSON.stringify(errors) : "none",
+  };
 }
 
 const row = (label, level, r) =>
@@ -51,7 +57,14 @@ try {
     const punters = [];
     for (let i = 0; i < level; i++) punters.push(await c.punter(book, OUTCOMES));
     const event = await c.event(book, { outcomes: OUTCOMES, maxTotalPayout: 100_000 });
-    const bet = (p, item) => ({ requestId: 0, bookmakerId: book.bookmakerId, eventId: event.id, eventItemId: item.id, amount: 1, coefficient: item.currCoefficient });
+    const bet = (p, item) => ({
+      requestId: 0,
+      bookmakerId: book.bookmakerId,
+      eventId: event.id,
+      eventItemId: item.id,
+      amount: 1,
+      coefficient: item.currCoefficient,
+    });
 
     await api.meter();
     const app = await drive(punters, event.items, (p, item) => post("/bets", p.token, bet(p, item)));
@@ -59,8 +72,13 @@ try {
     console.log(row("api", level, app));
     costs.push({ level, bets: app.accepted, ...used });
 
-    for (const p of punters) await post("/__bench/bare/fund", null, { eventId: event.id, userId: p.userId, amount: OUTCOMES }).then((r) => r.arrayBuffer());
-    const bare = await drive(punters, event.items, (p, item) => post("/__bench/bare/bets", null, { ...bet(p, item), userId: p.userId }));
+    for (const p of punters)
+      await post("/__bench/bare/fund", null, { eventId: event.id, userId: p.userId, amount: OUTCOMES }).then((r) =>
+        r.arrayBuffer(),
+      );
+    const bare = await drive(punters, event.items, (p, item) =>
+      post("/__bench/bare/bets", null, { ...bet(p, item), userId: p.userId }),
+    );
     console.log(row("bare", level, bare));
     // The rate limiter alone, called as each bet calls it: in Miniflare the binding is a
     // SQLite-backed Durable Object behind two local fetches, one uncombined write per call (at
@@ -72,7 +90,9 @@ try {
   console.log("\nper accepted bet      D1 queries  rows read  rows written  room calls");
   for (const k of costs) {
     const per = (n) => (n / k.bets).toFixed(2).padStart(10);
-    console.log(`${String(k.level).padStart(3)} concurrent     ${per(k.queries)}  ${per(k.rowsRead).slice(1)}  ${per(k.rowsWritten).padStart(12)}  ${per(k.roomCalls)}`);
+    console.log(
+      `${String(k.level).padStart(3)} concurrent     ${per(k.queries)}  ${per(k.rowsRead).slice(1)}  ${per(k.rowsWritten).padStart(12)}  ${per(k.roomCalls)}`,
+    );
   }
 } finally {
   await api.stop();

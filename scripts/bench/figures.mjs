@@ -18,14 +18,18 @@ const db = api.db;
 
 /** Inserts rows given as arrays through json_each, a couple of thousand per statement. */
 async function insertAll(sql, rows) {
-  for (let i = 0; i < rows.length; i += 2000) await db.prepare(sql).bind(JSON.stringify(rows.slice(i, i + 2000))).run();
+  for (let i = 0; i < rows.length; i += 2000)
+    await db
+      .prepare(sql)
+      .bind(JSON.stringify(rows.slice(i, i + 2000)))
+      .run();
 }
 const col = (i) => `json_extract(value, '$[${i}]')`;
 const iso = (ms) => new Date(ms).toISOString();
 
 // A fixed seed, so every run times the same history.
 let seed = 42;
-const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 const pick = (n) => Math.floor(random() * n);
 
 try {
@@ -44,9 +48,14 @@ try {
     `INSERT INTO memberships (bookmaker_id, user_id, status, requested_at, approved_at) SELECT ${book.bookmakerId}, ${col(0)}, 'APPROVED', ${col(1)}, ${col(1)} FROM json_each(?1)`,
     punterIds.map((id) => [id, iso(now - DAYS * DAY)]),
   );
-  await insertAll(`INSERT INTO accounts (kind, pool_owner_id, punter_id) SELECT 'PUNTER', ${ownerId}, value FROM json_each(?1)`, punterIds);
+  await insertAll(
+    `INSERT INTO accounts (kind, pool_owner_id, punter_id) SELECT 'PUNTER', ${ownerId}, value FROM json_each(?1)`,
+    punterIds,
+  );
   const accounts = new Map(
-    (await db.prepare(`SELECT id, punter_id FROM accounts WHERE pool_owner_id = ?1`).bind(ownerId).all()).results.map((r) => [r.punter_id ?? "pool", r.id]),
+    (await db.prepare(`SELECT id, punter_id FROM accounts WHERE pool_owner_id = ?1`).bind(ownerId).all()).results.map(
+      (r) => [r.punter_id ?? "pool", r.id],
+    ),
   );
   const poolId = accounts.get("pool");
 
@@ -59,23 +68,45 @@ try {
   await insertAll(
     `INSERT INTO events (bookmaker_id, title, description, status, start_date, end_date, max_total_payout_cents, return_pct, created_at, updated_at, settled_at, published_at)
      SELECT ${book.bookmakerId}, 'Horse Racing / United Kingdom', 'Bench race', ${col(0)}, ${col(1)}, ${col(2)}, 100000000, 50, ${col(3)}, ${col(3)}, ${col(4)}, ${col(3)} FROM json_each(?1)`,
-    races.map((r) => [r.abandoned ? "CANCELLED" : r.settled ? "CALCULATED" : "READY_FOR_BETS", iso(r.start), iso(r.start + 3_600_000), iso(r.start - 3 * DAY), r.settled ? iso(r.settledAt) : null]),
+    races.map((r) => [
+      r.abandoned ? "CANCELLED" : r.settled ? "CALCULATED" : "READY_FOR_BETS",
+      iso(r.start),
+      iso(r.start + 3_600_000),
+      iso(r.start - 3 * DAY),
+      r.settled ? iso(r.settledAt) : null,
+    ]),
   );
-  const eventIds = (await db.prepare(`SELECT id FROM events WHERE bookmaker_id = ?1 ORDER BY start_date`).bind(book.bookmakerId).all()).results.map((r) => r.id);
+  const eventIds = (
+    await db.prepare(`SELECT id FROM events WHERE bookmaker_id = ?1 ORDER BY start_date`).bind(book.bookmakerId).all()
+  ).results.map((r) => r.id);
   // Evens and 2/1: decimal 2.00 and 3.00.
-  const ODDS = [[1, 1], [2, 1]];
+  const ODDS = [
+    [1, 1],
+    [2, 1],
+  ];
   await insertAll(
     `INSERT INTO event_items (event_id, position, title, odds_num, odds_den, curr_num, curr_den, status)
      SELECT ${col(0)}, ${col(1)}, ${col(2)}, ${col(3)}, ${col(4)}, ${col(3)}, ${col(4)}, ${col(5)} FROM json_each(?1)`,
     eventIds.flatMap((id, e) =>
-      ODDS.map(([num, den], p) => [id, p, `Runner ${p + 1}`, num, den, !races[e].settled || races[e].abandoned ? "ACTIVE" : p === races[e].winner ? "WINNER" : "LOSER"]),
+      ODDS.map(([num, den], p) => [
+        id,
+        p,
+        `Runner ${p + 1}`,
+        num,
+        den,
+        !races[e].settled || races[e].abandoned ? "ACTIVE" : p === races[e].winner ? "WINNER" : "LOSER",
+      ]),
     ),
   );
   const itemIds = new Map(
-    (await db.prepare(`SELECT i.id, i.event_id, i.position FROM event_items i JOIN events e ON e.id = i.event_id WHERE e.bookmaker_id = ?1`).bind(book.bookmakerId).all()).results.map((r) => [
-      `${r.event_id}:${r.position}`,
-      r.id,
-    ]),
+    (
+      await db
+        .prepare(
+          `SELECT i.id, i.event_id, i.position FROM event_items i JOIN events e ON e.id = i.event_id WHERE e.bookmaker_id = ?1`,
+        )
+        .bind(book.bookmakerId)
+        .all()
+    ).results.map((r) => [`${r.event_id}:${r.position}`, r.id]),
   );
 
   // Each punter: coins given, then bets on races in time order until his share of rows is written.
@@ -111,14 +142,36 @@ try {
       let status = "ACCEPTED";
       let payout = 0;
       if (race.settled) status = race.abandoned ? "CANCELLED" : position === race.winner ? "WON" : "LOST";
-      bets.push({ row: [eventId, itemIds.get(`${eventId}:${position}`), punterId, stake, num, den, status, 0, iso(betAt), race.settled ? iso(race.settledAt) : null], status, stake, num, den, race });
+      bets.push({
+        row: [
+          eventId,
+          itemIds.get(`${eventId}:${position}`),
+          punterId,
+          stake,
+          num,
+          den,
+          status,
+          0,
+          iso(betAt),
+          race.settled ? iso(race.settledAt) : null,
+        ],
+        status,
+        stake,
+        num,
+        den,
+        race,
+      });
       if (status === "WON") payout = Math.floor((stake * (num + den)) / den);
       bets[bets.length - 1].row[7] = payout;
       if (status === "WON" || status === "CANCELLED") {
-        bets[bets.length - 1].settle = { kind: status === "WON" ? "PAYOUT" : "REFUND", cents: status === "WON" ? payout : stake };
+        bets[bets.length - 1].settle = {
+          kind: status === "WON" ? "PAYOUT" : "REFUND",
+          cents: status === "WON" ? payout : stake,
+        };
         rows++; // written below, once the bet has its id
       }
-      if (race.settled && balance >= 500 && pick(8) === 0) move("WITHDRAW", account, poolId, 500, null, race.settledAt + 60_000);
+      if (race.settled && balance >= 500 && pick(8) === 0)
+        move("WITHDRAW", account, poolId, 500, null, race.settledAt + 60_000);
     }
     balances.set(account, balance);
   }
@@ -128,7 +181,9 @@ try {
     bets.map((b) => b.row),
   );
   // Payouts and refunds point at their bet, written at the instant the race was settled.
-  const betIds = (await db.prepare(`SELECT id FROM bets WHERE bookmaker_id = ?1 ORDER BY id`).bind(book.bookmakerId).all()).results.map((r) => r.id);
+  const betIds = (
+    await db.prepare(`SELECT id FROM bets WHERE bookmaker_id = ?1 ORDER BY id`).bind(book.bookmakerId).all()
+  ).results.map((r) => r.id);
   bets.forEach((b, i) => {
     if (!b.settle) return;
     const account = accounts.get(b.row[2]);
@@ -142,14 +197,23 @@ try {
      SELECT ${ownerId}, ${col(0)}, ${col(1)}, ${col(2)}, ${col(3)}, ${col(4)}, ${col(5)} FROM json_each(?1)`,
     ledger,
   );
-  await insertAll(`UPDATE accounts SET balance_cents = ${col(1)} FROM json_each(?1) WHERE accounts.id = ${col(0)}`, [...balances]);
-  await db.prepare(`UPDATE accounts SET balance_cents = balance_cents + ?2 WHERE id = ?1`).bind(poolId, poolCents).run();
+  await insertAll(`UPDATE accounts SET balance_cents = ${col(1)} FROM json_each(?1) WHERE accounts.id = ${col(0)}`, [
+    ...balances,
+  ]);
+  await db
+    .prepare(`UPDATE accounts SET balance_cents = balance_cents + ?2 WHERE id = ?1`)
+    .bind(poolId, poolCents)
+    .run();
   const count = (await db.prepare(`SELECT COUNT(*) AS n FROM ledger WHERE pool_owner_id = ?1`).bind(ownerId).first()).n;
-  console.log(`seeded ${PUNTERS} punters, ${bets.length} bets, ${count} ledger rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${PUNTERS} punters, ${bets.length} bets, ${count} ledger rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
 
   // Last week, Monday to Sunday in UTC: a full week inside the history.
   const today = new Date(now);
-  const monday = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - ((today.getUTCDay() + 6) % 7) - 7));
+  const monday = new Date(
+    Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - ((today.getUTCDay() + 6) % 7) - 7),
+  );
   const day = (d) => d.toISOString().slice(0, 10);
   const week = `from=${day(monday)}&to=${day(new Date(monday.getTime() + 6 * DAY))}&tz=UTC`;
 
@@ -162,15 +226,25 @@ try {
       if (i >= 3) samples.push(performance.now() - start);
     }
     samples.sort((a, b) => a - b);
-    console.log(`${label}: p50 ${percentile(samples, 50).toFixed(1)} ms, max ${samples[samples.length - 1].toFixed(1)} ms (${RUNS} calls)`);
+    console.log(
+      `${label}: p50 ${percentile(samples, 50).toFixed(1)} ms, max ${samples[samples.length - 1].toFixed(1)} ms (${RUNS} calls)`,
+    );
     return body;
   }
 
   const f = await time(`GET /figures (a week, ${PUNTERS} punters)`, `/figures?${week}`);
   await time("GET /figures/daily?days=30", "/figures/daily?days=30");
   const cents = (n) => Math.round(n * 100);
-  const ok = f.punters.length === PUNTERS && f.punters.every((p) => cents(p.opening) + cents(p.added) - cents(p.withdrawn) - cents(p.staked) + cents(p.returned) === cents(p.closing));
-  console.log(`week ${f.from}…${f.to}: staked ${f.book.staked}, hold ${f.book.hold} (${f.book.holdPct} %), identity ${ok ? "holds" : "BROKEN"} for every punter`);
+  const ok =
+    f.punters.length === PUNTERS &&
+    f.punters.every(
+      (p) =>
+        cents(p.opening) + cents(p.added) - cents(p.withdrawn) - cents(p.staked) + cents(p.returned) ===
+        cents(p.closing),
+    );
+  console.log(
+    `week ${f.from}…${f.to}: staked ${f.book.staked}, hold ${f.book.hold} (${f.book.holdPct} %), identity ${ok ? "holds" : "BROKEN"} for every punter`,
+  );
 } finally {
   await api.stop();
 }

@@ -19,7 +19,12 @@ import { DEV_VARS } from "../dev-vars.mjs";
 const NOTIFICATION_QUEUES = {
   queueProducers: { NOTIFICATIONS: "bookie-notifications" },
   queueConsumers: {
-    "bookie-notifications": { maxBatchSize: 25, maxBatchTimeout: 1, maxRetries: 4, deadLetterQueue: "bookie-notifications-dead" },
+    "bookie-notifications": {
+      maxBatchSize: 25,
+      maxBatchTimeout: 1,
+      maxRetries: 4,
+      deadLetterQueue: "bookie-notifications-dead",
+    },
     "bookie-notifications-dead": { maxBatchSize: 25, maxBatchTimeout: 1 },
   },
 };
@@ -28,10 +33,21 @@ const NOTIFICATION_QUEUES = {
 // BENCH_PORT=0 takes any free port, so two benchmarks on one machine never collide.
 export async function startApi(port = Number(process.env.BENCH_PORT ?? 8799), { bot } = {}) {
   const work = mkdtempSync(path.join(tmpdir(), "bookie-bench-"));
-  const built = spawnSync(process.execPath, ["scripts/wrangler.mjs", "deploy", "scripts/bench/metered-worker.ts", "--dry-run", "--outdir", path.join(work, "bundle")], {
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-    encoding: "utf8",
-  });
+  const built = spawnSync(
+    process.execPath,
+    [
+      "scripts/wrangler.mjs",
+      "deploy",
+      "scripts/bench/metered-worker.ts",
+      "--dry-run",
+      "--outdir",
+      path.join(work, "bundle"),
+    ],
+    {
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+      encoding: "utf8",
+    },
+  );
   if (built.status !== 0) throw new Error(`bundling failed:\n${built.stdout}\n${built.stderr}`);
   const mf = new Miniflare(
     convertV4MiniflareOptions({
@@ -52,9 +68,15 @@ export async function startApi(port = Number(process.env.BENCH_PORT ?? 8799), { 
           modulesRoot: path.join(work, "bundle"),
           compatibilityDate: "2026-10-20",
           d1Databases: { DB: "bench" },
-          durableObjects: { EVENT_ROOM: { className: "EventRoom", useSQLite: true }, BARE_ROOM: { className: "BareRoom", useSQLite: true } },
+          durableObjects: {
+            EVENT_ROOM: { className: "EventRoom", useSQLite: true },
+            BARE_ROOM: { className: "BareRoom", useSQLite: true },
+          },
           ratelimits: Object.fromEntries(
-            ["SIGN_IN_LIMIT", "WRITE_LIMIT", "BET_LIMIT"].map((name, i) => [name, { namespace_id: String(1301 + i), simple: { limit: 1_000_000_000, period: 10 } }]),
+            ["SIGN_IN_LIMIT", "WRITE_LIMIT", "BET_LIMIT"].map((name, i) => [
+              name,
+              { namespace_id: String(1301 + i), simple: { limit: 1_000_000_000, period: 10 } },
+            ]),
           ),
           ...NOTIFICATION_QUEUES,
           bindings: {
@@ -86,7 +108,11 @@ export function client(base, { quiet = false } = {}) {
   async function call(method, route, { token, body } = {}) {
     const res = await fetch(base + route, {
       method,
-      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `JWT ${token}` } : {}), ...(quiet ? { "X-Bench-Quiet": "1" } : {}) },
+      headers: {
+        "Content-Type": "application/json",
+        ...(token ? { Authorization: `JWT ${token}` } : {}),
+        ...(quiet ? { "X-Bench-Quiet": "1" } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
@@ -107,7 +133,10 @@ export function client(base, { quiet = false } = {}) {
   async function buy(user, type) {
     const catalogue = await call("GET", "/subscriptions", { token: user.token });
     const item = catalogue.find((s) => s.subscriptionType === type);
-    const { invoiceId } = await call("POST", "/subscriptions/purchase", { token: user.token, body: { subscriptionId: item.subscriptionId } });
+    const { invoiceId } = await call("POST", "/subscriptions/purchase", {
+      token: user.token,
+      body: { subscriptionId: item.subscriptionId },
+    });
     await call("POST", `/dev/pay/${invoiceId}`);
   }
 
@@ -115,7 +144,10 @@ export function client(base, { quiet = false } = {}) {
   async function bookmaker(extraPackages = 0) {
     const owner = await signIn("benchbook");
     await buy(owner, "BOOKMAKER");
-    const { bookmakerId } = await call("PUT", "/bookmakers/register", { token: owner.token, body: { name: `Bench${String(runTag).padStart(6, "0")}${seq++}`.slice(0, 16) } });
+    const { bookmakerId } = await call("PUT", "/bookmakers/register", {
+      token: owner.token,
+      body: { name: `Bench${String(runTag).padStart(6, "0")}${seq++}`.slice(0, 16) },
+    });
     for (let i = 0; i < extraPackages; i++) await buy(owner, "ADD_BALANCE_50000");
     return { owner, bookmakerId };
   }
@@ -126,7 +158,11 @@ export function client(base, { quiet = false } = {}) {
     const requests = await call("GET", "/bookmakers/requests", { token: book.owner.token });
     const request = requests.find((r) => r.user.internalId === p.userId);
     await call("POST", `/bookmakers/requests/${request.joinRequest.id}/approve`, { token: book.owner.token });
-    if (coins) await call("POST", "/balances/add", { token: book.owner.token, body: { userId: p.userId, balance: { amount: coins } } });
+    if (coins)
+      await call("POST", "/balances/add", {
+        token: book.owner.token,
+        body: { userId: p.userId, balance: { amount: coins } },
+      });
     return p;
   }
 
@@ -152,4 +188,5 @@ export function client(base, { quiet = false } = {}) {
   return { call, signIn, buy, bookmaker, punter, event };
 }
 
-export const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+export const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;

@@ -119,26 +119,44 @@ interface BareBet {
 export class BareRoom extends DurableObject {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS balances (user_id INTEGER PRIMARY KEY, cents INTEGER NOT NULL CHECK (cents >= 0))`);
+    ctx.storage.sql.exec(
+      `CREATE TABLE IF NOT EXISTS balances (user_id INTEGER PRIMARY KEY, cents INTEGER NOT NULL CHECK (cents >= 0))`,
+    );
     ctx.storage.sql.exec(
       `CREATE TABLE IF NOT EXISTS bets (id INTEGER PRIMARY KEY, item_id INTEGER NOT NULL, user_id INTEGER NOT NULL, stake_cents INTEGER NOT NULL, odds REAL NOT NULL, created_at TEXT NOT NULL, UNIQUE (item_id, user_id))`,
     );
   }
 
   fund(userId: number, cents: number) {
-    this.ctx.storage.sql.exec(`INSERT INTO balances (user_id, cents) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET cents = excluded.cents`, userId, cents);
+    this.ctx.storage.sql.exec(
+      `INSERT INTO balances (user_id, cents) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET cents = excluded.cents`,
+      userId,
+      cents,
+    );
   }
 
   bet(b: BareBet): { ok: true; betId: number } | { ok: false; code: string } {
     const cents = Math.round(b.amount * 100);
     return this.ctx.storage.transactionSync(() => {
-      const row = this.ctx.storage.sql.exec<{ cents: number }>(`SELECT cents FROM balances WHERE user_id = ?`, b.userId).toArray()[0];
+      const row = this.ctx.storage.sql
+        .exec<{ cents: number }>(`SELECT cents FROM balances WHERE user_id = ?`, b.userId)
+        .toArray()[0];
       if (!row || row.cents < cents) return { ok: false as const, code: "INSUFFICIENT_COINS" };
-      const taken = this.ctx.storage.sql.exec(`SELECT 1 FROM bets WHERE item_id = ? AND user_id = ?`, b.eventItemId, b.userId).toArray().length > 0;
+      const taken =
+        this.ctx.storage.sql
+          .exec(`SELECT 1 FROM bets WHERE item_id = ? AND user_id = ?`, b.eventItemId, b.userId)
+          .toArray().length > 0;
       if (taken) return { ok: false as const, code: "BET_EXISTS" };
       this.ctx.storage.sql.exec(`UPDATE balances SET cents = cents - ? WHERE user_id = ?`, cents, b.userId);
       const id = this.ctx.storage.sql
-        .exec<{ id: number }>(`INSERT INTO bets (item_id, user_id, stake_cents, odds, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id`, b.eventItemId, b.userId, cents, b.coefficient, new Date().toISOString())
+        .exec<{ id: number }>(
+          `INSERT INTO bets (item_id, user_id, stake_cents, odds, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
+          b.eventItemId,
+          b.userId,
+          cents,
+          b.coefficient,
+          new Date().toISOString(),
+        )
         .one().id;
       return { ok: true as const, betId: id };
     });
@@ -177,8 +195,10 @@ export default {
       return new Response(null, { status: success ? 201 : 429 });
     }
     // A call marked quiet enqueues no bot messages, as a worker without the queue would not.
-    if (request.headers.has("X-Bench-Quiet")) return worker.fetch(request, { ...meteredEnv(env), NOTIFICATIONS: undefined }, ctx);
+    if (request.headers.has("X-Bench-Quiet"))
+      return worker.fetch(request, { ...meteredEnv(env), NOTIFICATIONS: undefined }, ctx);
     return worker.fetch(request, meteredEnv(env), ctx);
   },
-  scheduled: (controller: ScheduledController, env: Env, ctx: ExecutionContext) => worker.scheduled(controller, meteredEnv(env), ctx),
+  scheduled: (controller: ScheduledController, env: Env, ctx: ExecutionContext) =>
+    worker.scheduled(controller, meteredEnv(env), ctx),
 };

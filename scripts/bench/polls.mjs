@@ -14,7 +14,9 @@ const api = await startApi();
 const c = client(api.base);
 
 const get = (route, token, etag) =>
-  fetch(`${api.base}${route}`, { headers: { ...(token ? { Authorization: `JWT ${token}` } : {}), ...(etag ? { "If-None-Match": etag } : {}) } });
+  fetch(`${api.base}${route}`, {
+    headers: { ...(token ? { Authorization: `JWT ${token}` } : {}), ...(etag ? { "If-None-Match": etag } : {}) },
+  });
 
 /** CLIENTS clients poll `route` PER_CLIENT times each; `tokenOf(i)` is client i's session. */
 async function poll(route, tokenOf, expected) {
@@ -47,7 +49,15 @@ async function poll(route, tokenOf, expected) {
   const answers = latencies.length;
   const per = (n) => (n / answers).toFixed(2);
   const surprises = Object.keys(unexpected).length ? JSON.stringify(unexpected) : "0";
-  return [answers / seconds, percentile(latencies, 99), per(used.queries), per(used.rowsRead), per(used.rowsWritten), per(used.roomCalls), surprises];
+  return [
+    answers / seconds,
+    percentile(latencies, 99),
+    per(used.queries),
+    per(used.rowsRead),
+    per(used.rowsWritten),
+    per(used.roomCalls),
+    surprises,
+  ];
 }
 
 try {
@@ -74,7 +84,9 @@ try {
   const health = () => poll("/health", () => undefined, 200).then(([rate]) => rate);
   const table = async (bets) => {
     console.log(`\n${bets} bets on the book; ${CLIENTS} clients × ${PER_CLIENT} polls each`);
-    console.log("list                         status  answers/s  of /health  p99 ms  D1 queries  rows read  rows written  room calls  unexpected");
+    console.log(
+      "list                         status  answers/s  of /health  p99 ms  D1 queries  rows read  rows written  room calls  unexpected",
+    );
     for (const [route, tokenOf] of LISTS) {
       for (const status of [200, 304]) {
         const before = await health();
@@ -97,7 +109,13 @@ try {
         const res = await fetch(`${api.base}/bets`, {
           method: "POST",
           headers: { "Content-Type": "application/json", Authorization: `JWT ${p.token}` },
-          body: JSON.stringify({ bookmakerId: id, eventId: event.id, eventItemId: item.id, amount: 1, coefficient: item.currCoefficient }),
+          body: JSON.stringify({
+            bookmakerId: id,
+            eventId: event.id,
+            eventItemId: item.id,
+            amount: 1,
+            coefficient: item.currCoefficient,
+          }),
         });
         await res.arrayBuffer();
         if (res.status === 201) placed++;

@@ -23,7 +23,8 @@ async function fakeBotApi() {
     req.on("data", (chunk) => (body += chunk));
     req.on("end", () => {
       const params = JSON.parse(body || "{}");
-      if (req.url.endsWith("/sendMessage")) sent.push({ at: performance.now(), chatId: params.chat_id, text: params.text });
+      if (req.url.endsWith("/sendMessage"))
+        sent.push({ at: performance.now(), chatId: params.chat_id, text: params.text });
       res.writeHead(200, { "Content-Type": "application/json" });
       res.end(JSON.stringify({ ok: true, result: { message_id: sent.length, chat: { id: params.chat_id } } }));
     });
@@ -35,9 +36,11 @@ async function fakeBotApi() {
 /** Runs `fn` over `items` with at most `n` at a time. */
 async function pool(items, n, fn) {
   let next = 0;
-  await Promise.all(Array.from({ length: n }, async () => {
-    while (next < items.length) await fn(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      while (next < items.length) await fn(items[next++]);
+    }),
+  );
 }
 
 async function placeBets(base, book, event, punters, itemsOf) {
@@ -47,7 +50,13 @@ async function placeBets(base, book, event, punters, itemsOf) {
       const res = await fetch(`${base}/bets`, {
         method: "POST",
         headers: { "Content-Type": "application/json", Authorization: `JWT ${p.token}`, "X-Bench-Quiet": "1" },
-        body: JSON.stringify({ bookmakerId: book.bookmakerId, eventId: event.id, eventItemId: item.id, amount: 1, coefficient: item.currCoefficient }),
+        body: JSON.stringify({
+          bookmakerId: book.bookmakerId,
+          eventId: event.id,
+          eventItemId: item.id,
+          amount: 1,
+          coefficient: item.currCoefficient,
+        }),
       });
       await res.arrayBuffer();
       if (res.status === 201) placed++;
@@ -68,12 +77,17 @@ async function tenThousandBets(api) {
   const winners = event.items.slice(0, 10).map((i) => i.id);
   await api.meter();
   const start = performance.now();
-  const settled = await c.call("POST", `/events/${event.id}/finalize`, { token: book.owner.token, body: { eventId: event.id, winners } });
+  const settled = await c.call("POST", `/events/${event.id}/finalize`, {
+    token: book.owner.token,
+    body: { eventId: event.id, winners },
+  });
   const ms = performance.now() - start;
   const used = await api.meter();
   console.log(`finalize of ${placed} bets (10 winning outcomes): ${ms.toFixed(0)} ms, status ${settled.status}`);
   const per = (n) => (n / placed).toFixed(3);
-  console.log(`per settled bet: ${per(used.queries)} D1 queries, ${per(used.rowsRead)} rows read, ${per(used.rowsWritten)} rows written, ${per(used.roomCalls)} room calls (${used.queries} queries in all)`);
+  console.log(
+    `per settled bet: ${per(used.queries)} D1 queries, ${per(used.rowsRead)} rows read, ${per(used.rowsWritten)} rows written, ${per(used.roomCalls)} room calls (${used.queries} queries in all)`,
+  );
   const { balance, punters: shown } = await c.call("GET", "/balances", { token: book.owner.token });
   const total = shown.reduce((s, p) => s + p.money.amount, 0) + balance.amount;
   console.log(`coins after settlement: pool ${balance.amount}, punters ${total - balance.amount}, total ${total}`);
@@ -85,14 +99,20 @@ async function twoThousandPunters(api, bot) {
   const book = await quiet.bookmaker(1);
   const punters = [];
   const t0 = performance.now();
-  await pool(Array.from({ length: NOTIFIED_PUNTERS }), 8, async () => punters.push(await quiet.punter(book, 2 * ROUNDS * NOTIFIED_BETS_EACH)));
+  await pool(Array.from({ length: NOTIFIED_PUNTERS }), 8, async () =>
+    punters.push(await quiet.punter(book, 2 * ROUNDS * NOTIFIED_BETS_EACH)),
+  );
   console.log(`\n${punters.length} punters set up in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   // Each punter bets on 5 of the 10 outcomes, a different 5 for neighbours.
-  const itemsOf = (event, p) => Array.from({ length: NOTIFIED_BETS_EACH }, (_, k) => event.items[(p.userId + k) % NOTIFIED_OUTCOMES]);
+  const itemsOf = (event, p) =>
+    Array.from({ length: NOTIFIED_BETS_EACH }, (_, k) => event.items[(p.userId + k) % NOTIFIED_OUTCOMES]);
   const settled = async (c, event) => {
     const winners = event.items.slice(0, 2).map((i) => i.id);
     const start = performance.now();
-    await c.call("POST", `/events/${event.id}/finalize`, { token: book.owner.token, body: { eventId: event.id, winners } });
+    await c.call("POST", `/events/${event.id}/finalize`, {
+      token: book.owner.token,
+      body: { eventId: event.id, winners },
+    });
     return performance.now() - start;
   };
 
@@ -114,11 +134,14 @@ async function twoThousandPunters(api, bot) {
     }
     const { without, with: withMessages } = timed;
     const bets = NOTIFIED_PUNTERS * NOTIFIED_BETS_EACH;
-    console.log(`round ${round}: finalize of ${bets} bets by ${NOTIFIED_PUNTERS} punters: ${without.toFixed(0)} ms without messages, ${withMessages.toFixed(0)} ms with (${(withMessages - without).toFixed(0)} ms more)`);
+    console.log(
+      `round ${round}: finalize of ${bets} bets by ${NOTIFIED_PUNTERS} punters: ${without.toFixed(0)} ms without messages, ${withMessages.toFixed(0)} ms with (${(withMessages - without).toFixed(0)} ms more)`,
+    );
 
     // The consumer drains the queue; each punter gets one result message.
     const deadline = Date.now() + Number(process.env.BENCH_DRAIN_S ?? 600) * 1000;
-    while (bot.sent.length - before < NOTIFIED_PUNTERS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    while (bot.sent.length - before < NOTIFIED_PUNTERS && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 250));
     const results = bot.sent.slice(before);
     const first = results[0]?.at ?? NaN;
     const last = results.at(-1)?.at ?? NaN;

@@ -4,7 +4,19 @@
 // with Calc and settles with End Event on the Draft screen. The punter's balance shows the exact
 // winnings and the event moves to Event history as COMPLETED. Screenshots (390x844) go to
 // /tmp/bookie-bookmaker-*.png. `npm run test:e2e` runs it (web/e2e/run.mjs), or alone.
-import { apiAs, assert, assertNoPageErrors, fitsThePhone, log, phone, prepare, rand, run, step, tapUntil } from "./harness.mjs";
+import {
+  apiAs,
+  assert,
+  assertNoPageErrors,
+  fitsThePhone,
+  log,
+  phone,
+  prepare,
+  rand,
+  run,
+  step,
+  tapUntil,
+} from "./harness.mjs";
 
 const SHOT = (name) => `/tmp/bookie-bookmaker-${name}.png`;
 const shoot = (page, name) => page.screenshot({ path: SHOT(name), scale: "css" });
@@ -89,42 +101,67 @@ async function main() {
     await bookie.getByRole("heading", { name: "New Event" }).waitFor({ timeout: 5_000 });
   });
 
-  await step("he fills the New Event form: sport, country, description, date, time, payout, three outcomes", async () => {
-    await bookie.getByLabel("Sport", { exact: true }).selectOption(sport, { timeout: 10_000 });
-    await bookie.getByLabel("Country", { exact: true }).selectOption(country, { timeout: 10_000 });
-    await bookie.getByLabel("Description", { exact: true }).fill(description);
-    // Typed digit by digit: the masks put in the separators.
-    const date = bookie.getByLabel("Date", { exact: true });
-    await date.pressSequentially(dateText.replaceAll("/", ""));
-    assert((await date.inputValue()) === dateText, `the Date field shows ${await date.inputValue()}, not ${dateText}`);
-    const time = bookie.getByLabel("Time", { exact: true });
-    await time.pressSequentially(timeText.replace(":", ""));
-    assert((await time.inputValue()) === timeText, `the Time field shows ${await time.inputValue()}, not ${timeText}`);
-    await bookie.getByLabel("Max Total Payout", { exact: true }).fill("1000");
-    // Rule 4 is on for a race by default; off, the winner is paid stake × odds in full (racing.mjs covers the deduction).
-    await bookie.getByRole("switch", { name: "Rule 4", exact: true }).click();
-    assert((await bookie.getByRole("switch", { name: "Rule 4", exact: true }).getAttribute("aria-checked")) === "false", "Rule 4 is still on");
-    await bookie.getByRole("button", { name: "Add member to list", exact: true }).click();
-    for (const [i, r] of runners.entries()) {
-      await bookie.getByLabel(`Outcome ${i + 1}`, { exact: true }).fill(r.title);
-      await bookie.getByLabel(`Odds of outcome ${i + 1}`, { exact: true }).selectOption({ label: r.odds });
-    }
-    const members = bookie.getByRole("region", { name: "Member list" });
-    for (const [i, r] of runners.entries()) {
-      const current = (await members.getByRole("row").nth(i + 1).getByRole("cell").nth(2).textContent()).trim();
-      assert(current === r.odds, `CURRENT ODDS of ${r.title} shows ${current}, not ${r.odds}`);
-    }
-    assert((await bookie.getByRole("alert").count()) === 0, `the form shows errors: ${await bookie.getByRole("alert").allTextContents()}`);
-    await shoot(bookie, "new-event");
-    await fitsThePhone(bookie, "/createeventpage");
-  });
+  await step(
+    "he fills the New Event form: sport, country, description, date, time, payout, three outcomes",
+    async () => {
+      await bookie.getByLabel("Sport", { exact: true }).selectOption(sport, { timeout: 10_000 });
+      await bookie.getByLabel("Country", { exact: true }).selectOption(country, { timeout: 10_000 });
+      await bookie.getByLabel("Description", { exact: true }).fill(description);
+      // Typed digit by digit: the masks put in the separators.
+      const date = bookie.getByLabel("Date", { exact: true });
+      await date.pressSequentially(dateText.replaceAll("/", ""));
+      assert(
+        (await date.inputValue()) === dateText,
+        `the Date field shows ${await date.inputValue()}, not ${dateText}`,
+      );
+      const time = bookie.getByLabel("Time", { exact: true });
+      await time.pressSequentially(timeText.replace(":", ""));
+      assert(
+        (await time.inputValue()) === timeText,
+        `the Time field shows ${await time.inputValue()}, not ${timeText}`,
+      );
+      await bookie.getByLabel("Max Total Payout", { exact: true }).fill("1000");
+      // Rule 4 is on for a race by default; off, the winner is paid stake × odds in full (racing.mjs covers the deduction).
+      await bookie.getByRole("switch", { name: "Rule 4", exact: true }).click();
+      assert(
+        (await bookie.getByRole("switch", { name: "Rule 4", exact: true }).getAttribute("aria-checked")) === "false",
+        "Rule 4 is still on",
+      );
+      await bookie.getByRole("button", { name: "Add member to list", exact: true }).click();
+      for (const [i, r] of runners.entries()) {
+        await bookie.getByLabel(`Outcome ${i + 1}`, { exact: true }).fill(r.title);
+        await bookie.getByLabel(`Odds of outcome ${i + 1}`, { exact: true }).selectOption({ label: r.odds });
+      }
+      const members = bookie.getByRole("region", { name: "Member list" });
+      for (const [i, r] of runners.entries()) {
+        const current = (
+          await members
+            .getByRole("row")
+            .nth(i + 1)
+            .getByRole("cell")
+            .nth(2)
+            .textContent()
+        ).trim();
+        assert(current === r.odds, `CURRENT ODDS of ${r.title} shows ${current}, not ${r.odds}`);
+      }
+      assert(
+        (await bookie.getByRole("alert").count()) === 0,
+        `the form shows errors: ${await bookie.getByRole("alert").allTextContents()}`,
+      );
+      await shoot(bookie, "new-event");
+      await fitsThePhone(bookie, "/createeventpage");
+    },
+  );
 
   await step("'Save and Start' + 'Start' publishes it: the event is in 'List of Events'", async () => {
     await bookie.getByRole("button", { name: "Save and Start", exact: true }).click();
     const confirm = bookie.getByRole("dialog", { name: "Are you sure you want to start the event?" });
     await confirm.waitFor({ timeout: 5_000 });
     await shoot(bookie, "start-confirm");
-    const published = bookie.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/events", { timeout: 10_000 });
+    const published = bookie.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/events",
+      { timeout: 10_000 },
+    );
     await confirm.getByRole("button", { name: "Start", exact: true }).click();
     assert((await published).ok(), `POST /events answered ${(await published).status()}`);
     await bookie.waitForURL(/\/bookmakerevents$/, { timeout: 10_000 });
@@ -170,7 +207,9 @@ async function main() {
     await shoot(bookie, "manage");
     await dialog.getByRole("button", { name: "Save", exact: true }).click();
     await dialog.waitFor({ state: "detached", timeout: 10_000 });
-    await bookie.getByRole("button", { name: new RegExp(`^@${punterUser} Note ${COINS}$`) }).waitFor({ timeout: 10_000 });
+    await bookie
+      .getByRole("button", { name: new RegExp(`^@${punterUser} Note ${COINS}$`) })
+      .waitFor({ timeout: 10_000 });
     await bookie.getByText("9.50K", { exact: true }).waitFor({ timeout: 10_000 });
     await shoot(bookie, "punters");
     await fitsThePhone(bookie, "/playermanagement");
@@ -183,13 +222,22 @@ async function main() {
     const event = events.find((e) => e.title === eventTitle);
     assert(event, `no '${eventTitle}' among the punter's events: ${JSON.stringify(events)}`);
     assert(event.status === "READY_FOR_BETS", `the event is ${event.status}`);
-    assert(event.startDate === start.toISOString(), `the event starts at ${event.startDate}, not ${start.toISOString()} as typed`);
+    assert(
+      event.startDate === start.toISOString(),
+      `the event starts at ${event.startDate}, not ${start.toISOString()} as typed`,
+    );
     eventId = event.eventId;
     for (const r of runners) {
       const item = event.items.find((i) => i.title === r.title);
       assert(item && String(item.coefficient) === r.odds, `outcome ${r.title}: ${JSON.stringify(item)}`);
       r.id = item.id;
-      await punterApi("POST", "/bets", { bookmakerId, eventId, eventItemId: item.id, amount: r.stake, coefficient: item.coefficient });
+      await punterApi("POST", "/bets", {
+        bookmakerId,
+        eventId,
+        eventItemId: item.id,
+        amount: r.stake,
+        coefficient: item.coefficient,
+      });
     }
     const balance = await punterApi("GET", `/balances/${bookmakerId}`);
     assert(balance.amount === COINS - 190, `after betting 190 the balance is ${JSON.stringify(balance)}`);
@@ -204,23 +252,40 @@ async function main() {
     await bookie.getByRole("article", { name: eventTitle }).getByRole("button", { name: "Draft", exact: true }).click();
     await bookie.waitForURL(new RegExp(`/eventmanagementpage/${eventId}$`), { timeout: 10_000 });
     await bookie.getByRole("heading", { name: "Draft", exact: true }).waitFor({ timeout: 5_000 });
-    for (const r of runners) await draft().getByRole("cell", { name: r.title, exact: true }).waitFor({ timeout: 10_000 });
+    for (const r of runners)
+      await draft().getByRole("cell", { name: r.title, exact: true }).waitFor({ timeout: 10_000 });
     await bookie.getByText(description, { exact: true }).waitFor({ timeout: 5_000 });
-    assert((await bookie.getByLabel("Date", { exact: true }).inputValue()) === dateText, "the Draft screen shows another date");
-    assert((await bookie.getByLabel("Time", { exact: true }).inputValue()) === timeText, "the Draft screen shows another time");
+    assert(
+      (await bookie.getByLabel("Date", { exact: true }).inputValue()) === dateText,
+      "the Draft screen shows another date",
+    );
+    assert(
+      (await bookie.getByLabel("Time", { exact: true }).inputValue()) === timeText,
+      "the Draft screen shows another time",
+    );
     await shoot(bookie, "draft");
     await fitsThePhone(bookie, "/eventmanagementpage");
   });
 
   await step(`he marks ${nonRunner.title} NR and presses Calc: it is withdrawn`, async () => {
     await draft().getByLabel(`${nonRunner.title} is a non-runner`, { exact: true }).check();
-    const withdrawn = bookie.waitForResponse((r) => new URL(r.url()).pathname === `/events/${eventId}/nr/${nonRunner.id}`, { timeout: 10_000 });
+    const withdrawn = bookie.waitForResponse(
+      (r) => new URL(r.url()).pathname === `/events/${eventId}/nr/${nonRunner.id}`,
+      { timeout: 10_000 },
+    );
     await bookie.getByRole("button", { name: "Calc", exact: true }).click();
     assert((await withdrawn).ok(), `the NR call answered ${(await withdrawn).status()}`);
     await draft().getByLabel(`${nonRunner.title} is a non-runner`).waitFor({ state: "detached", timeout: 10_000 });
-    await draft().getByRole("row").filter({ hasText: nonRunner.title }).getByText("NR", { exact: true }).waitFor({ timeout: 5_000 });
+    await draft()
+      .getByRole("row")
+      .filter({ hasText: nonRunner.title })
+      .getByText("NR", { exact: true })
+      .waitFor({ timeout: 5_000 });
     const balance = await punterApi("GET", `/balances/${bookmakerId}`);
-    assert(balance.amount === COINS - 190 + nonRunner.stake, `after the refund of ${nonRunner.stake} the balance is ${JSON.stringify(balance)}`);
+    assert(
+      balance.amount === COINS - 190 + nonRunner.stake,
+      `after the refund of ${nonRunner.stake} the balance is ${JSON.stringify(balance)}`,
+    );
     await shoot(bookie, "draft-nr");
   });
 
@@ -230,7 +295,9 @@ async function main() {
     const confirm = bookie.getByRole("dialog", { name: "End the event?" });
     await confirm.getByText(`Winner: ${winner.title}.`, { exact: false }).waitFor({ timeout: 5_000 });
     await shoot(bookie, "end-confirm");
-    const settled = bookie.waitForResponse((r) => new URL(r.url()).pathname === `/events/${eventId}/finalize`, { timeout: 10_000 });
+    const settled = bookie.waitForResponse((r) => new URL(r.url()).pathname === `/events/${eventId}/finalize`, {
+      timeout: 10_000,
+    });
     await confirm.getByRole("button", { name: "End Event", exact: true }).click();
     assert((await settled).ok(), `finalize answered ${(await settled).status()}`);
     await bookie.waitForURL(/\/bookmakerevents$/, { timeout: 10_000 });
@@ -243,9 +310,15 @@ async function main() {
     const bets = await punterApi("GET", `/bets/${bookmakerId}`);
     const status = Object.fromEntries(bets.map((b) => [b.eventItemId, `${b.status} ${b.payout}`]));
     const want = { [runners[0].id]: "CANCELLED 50", [runners[1].id]: "WON 300", [runners[2].id]: "LOST 0" };
-    assert(JSON.stringify(status) === JSON.stringify(want), `bets: ${JSON.stringify(status)}, expected ${JSON.stringify(want)}`);
+    assert(
+      JSON.stringify(status) === JSON.stringify(want),
+      `bets: ${JSON.stringify(status)}, expected ${JSON.stringify(want)}`,
+    );
     const book = await bookieApi("GET", "/balances");
-    assert(book.balance.amount === 10_000 - expected, `the bookmaker's pool is ${book.balance.amount}, expected ${10_000 - expected}`);
+    assert(
+      book.balance.amount === 10_000 - expected,
+      `the bookmaker's pool is ${book.balance.amount}, expected ${10_000 - expected}`,
+    );
   });
 
   await step("'Event history' shows the event as COMPLETED, with its winner", async () => {

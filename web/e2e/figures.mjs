@@ -20,7 +20,10 @@ async function main() {
     const subscribe = bookie.getByRole("button", { name: /^Subscribe \d+$/ });
     await subscribe.waitFor({ timeout: 15_000 });
     await subscribe.click();
-    await bookie.getByRole("dialog", { name: "Do you want to become a bookmaker?" }).getByRole("button", { name: "Yes", exact: true }).click();
+    await bookie
+      .getByRole("dialog", { name: "Do you want to become a bookmaker?" })
+      .getByRole("button", { name: "Yes", exact: true })
+      .click();
     await bookie.waitForURL(/\/createprofile$/, { timeout: 15_000 });
     await bookie.getByLabel("Profile Name").fill(`Figures${id}`);
     await bookie.getByRole("button", { name: "Create", exact: true }).click();
@@ -54,7 +57,10 @@ async function main() {
     const request = (await bookieApi("GET", "/bookmakers/requests")).find((r) => r.user.username === punterUser);
     assert(request, `no join request from ${punterUser}`);
     await bookieApi("POST", `/bookmakers/requests/${request.joinRequest.id}/approve`);
-    await bookieApi("POST", "/balances/add", { userId: request.user.internalId, balance: { amount: 500, currency: "COIN" } });
+    await bookieApi("POST", "/balances/add", {
+      userId: request.user.internalId,
+      balance: { amount: 500, currency: "COIN" },
+    });
     await punter.reload();
     const card = punter.getByRole("region", { name: "My bookmakers" }).getByRole("article", { name: `Figures${id}` });
     await card.getByRole("button", { name: "Events", exact: true }).click();
@@ -75,7 +81,13 @@ async function main() {
     const row = bookie.getByRole("row", { name: punterUser });
     await row.waitFor({ timeout: 10_000 });
     const cells = await row.getByRole("cell").allTextContents();
-    assert(cells[0] === punterUser && cells[1] === "125" && cells[3] === "125 owes you125 in open bets" && cells[4] === "375", `unexpected row: ${cells.join(" | ")}`);
+    assert(
+      cells[0] === punterUser &&
+        cells[1] === "125" &&
+        cells[3] === "125 owes you125 in open bets" &&
+        cells[4] === "375",
+      `unexpected row: ${cells.join(" | ")}`,
+    );
     await bookie.getByRole("img", { name: "Daily hold, last 30 days" }).waitFor({ timeout: 10_000 });
     await bookie.screenshot({ path: SHOT("figures"), fullPage: true });
     await fitsThePhone(bookie, "/figures");
@@ -92,7 +104,10 @@ async function main() {
     const movements = bookie.getByRole("list", { name: "Coin movements" });
     await movements.waitFor({ timeout: 10_000 });
     const items = await movements.getByRole("listitem").allTextContents();
-    assert(items.length === 2 && items[0].startsWith("Stake") && items[1].startsWith("Coins added"), `unexpected movements: ${items.join(" | ")}`);
+    assert(
+      items.length === 2 && items[0].startsWith("Stake") && items[1].startsWith("Coins added"),
+      `unexpected movements: ${items.join(" | ")}`,
+    );
     await bookie.screenshot({ path: SHOT("statement"), fullPage: true });
     await fitsThePhone(bookie, "/figures/punter");
   });

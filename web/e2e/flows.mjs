@@ -4,7 +4,19 @@
 // switch, the dev main button, countdowns, displays of results and history, keeping a new event
 // as a draft, and the market's purchases. Set-up goes through the API; what is checked goes
 // through the screens. `npm run test:e2e` runs it (web/e2e/run.mjs), or alone.
-import { API_URL, apiAs, assert, assertNoPageErrors, check, log, phone, prepare, rand, run, sleep } from "./harness.mjs";
+import {
+  API_URL,
+  apiAs,
+  assert,
+  assertNoPageErrors,
+  check,
+  log,
+  phone,
+  prepare,
+  rand,
+  run,
+  sleep,
+} from "./harness.mjs";
 
 const SHOT = (name) => `/tmp/bookie-flows-${name}.png`;
 const HOUR = 3_600_000;
@@ -41,7 +53,18 @@ async function bookmaker(tag) {
 }
 
 /** A published event three hours ahead (or `startIn` ms); answers its id and title. */
-async function publish(book, { description = `Race ${rand()}`, startIn = 3 * HOUR, items = [["Red Rum", 2], ["Shergar", 3], ["Arkle", 5]] } = {}) {
+async function publish(
+  book,
+  {
+    description = `Race ${rand()}`,
+    startIn = 3 * HOUR,
+    items = [
+      ["Red Rum", 2],
+      ["Shergar", 3],
+      ["Arkle", 5],
+    ],
+  } = {},
+) {
   const title = "Horse Racing / Ireland";
   const start = Date.now() + startIn;
   const { eventId } = await book.api("POST", "/drafts", {
@@ -114,10 +137,12 @@ function apiCalls(page) {
 }
 
 /** The text of the dialogs open on `page`, to say what a screen showed instead. */
-const shownDialogs = async (page) => (await page.getByRole("dialog").allInnerTexts()).join(" / ").replace(/\s+/g, " ").trim();
+const shownDialogs = async (page) =>
+  (await page.getByRole("dialog").allInnerTexts()).join(" / ").replace(/\s+/g, " ").trim();
 
 /** The status badge on the card of the event described `description`, as the list shows it now. */
-const badgeOf = async (page, description) => (await card(page, description).locator(".badge").allTextContents()).join(" ");
+const badgeOf = async (page, description) =>
+  (await card(page, description).locator(".badge").allTextContents()).join(" ");
 
 /** Opens the bookmaker's list and the Draft screen of the event described `description`. */
 async function openDraft(page, eventId, description) {
@@ -138,7 +163,10 @@ async function main() {
     // By keyboard: whether a tap reaches the link past dev mode's main button is the next check's.
     await page.getByRole("button", { name: "Abandon and copy of event" }).focus({ timeout: 5_000 });
     await page.keyboard.press("Enter");
-    await page.getByRole("dialog", { name: "Abandon the event?" }).getByRole("button", { name: "Abandon", exact: true }).click();
+    await page
+      .getByRole("dialog", { name: "Abandon the event?" })
+      .getByRole("button", { name: "Abandon", exact: true })
+      .click();
     const offer = page.getByRole("dialog", { name: "Do you want to create a copy of this event??" });
     await offer.waitFor({ timeout: 10_000 });
     await sleep(2_000); // the list and the event are refetched meanwhile
@@ -163,7 +191,10 @@ async function main() {
     const main = page.locator(".dev-telegram-main");
     const [linkBox, mainBox] = [await link.boundingBox(), await main.boundingBox()];
     assert(linkBox && mainBox, "the link or the main button is not drawn");
-    assert(linkBox.y + linkBox.height <= mainBox.y, `the link ends at ${linkBox.y + linkBox.height}px, under the main button at ${mainBox.y}px`);
+    assert(
+      linkBox.y + linkBox.height <= mainBox.y,
+      `the link ends at ${linkBox.y + linkBox.height}px, under the main button at ${mainBox.y}px`,
+    );
     await link.click({ trial: true, timeout: 2_000 }); // nothing else would take the tap
     await page.screenshot({ path: SHOT("draft-bottom") });
   });
@@ -207,13 +238,19 @@ async function main() {
     const shown = await card(page, event.description)
       .getByText("Suspended", { exact: true })
       .waitFor({ timeout: 500 })
-      .then(() => "Suspended", async () => badgeOf(page, event.description));
+      .then(
+        () => "Suspended",
+        async () => badgeOf(page, event.description),
+      );
     if (shown !== "Suspended") problems.push(`back on the list the event shows '${shown}'`);
     // And tapped at once, Draft opens the draft.
     await card(page, event.description).getByRole("button", { name: "Draft", exact: true }).click({ timeout: 5_000 });
     const popup = page.getByRole("dialog");
     const opened = new RegExp(`/eventmanagementpage/${event.eventId}$`);
-    await Promise.race([page.waitForURL(opened, { timeout: 10_000 }), popup.first().waitFor({ timeout: 10_000 })]).catch(() => {});
+    await Promise.race([
+      page.waitForURL(opened, { timeout: 10_000 }),
+      popup.first().waitFor({ timeout: 10_000 }),
+    ]).catch(() => {});
     if ((await popup.count()) > 0) problems.push(`Draft again answers '${(await popup.allTextContents()).join(" ")}'`);
     else if (!opened.test(page.url())) problems.push(`Draft again left the app at ${page.url()}`);
     assert(problems.length === 0, problems.join("; "));
@@ -232,7 +269,9 @@ async function main() {
     await book.api("POST", `/events/${event.eventId}/draft`); // the bookmaker suspends it meanwhile
     await dialog.getByRole("button", { name: "Bet", exact: true }).click();
     const refusal = page.getByRole("dialog", { name: "Your bet has not been accepted" });
-    await refusal.getByText("Event is suspended. Please try again later.", { exact: false }).waitFor({ timeout: 10_000 });
+    await refusal
+      .getByText("Event is suspended. Please try again later.", { exact: false })
+      .waitFor({ timeout: 10_000 });
     await sleep(3_000); // events, coins and history are refetched meanwhile
     assert(await refusal.isVisible(), "the refusal went away by itself");
     await page.screenshot({ path: SHOT("refusal") });
@@ -240,40 +279,51 @@ async function main() {
     await refusal.waitFor({ state: "detached", timeout: 2_000 });
   });
 
-  await check("the punter's fractional switch asks nothing of the API when the bookmaker lacks FRACTAL_ODDS", async () => {
-    const book = await bookmaker("fr");
-    const event = await publish(book);
-    const punter = await punterOf(book);
-    const { page } = punter;
-    const refused = [];
-    page.on("response", (r) => r.url().startsWith(API_URL) && r.status() >= 400 && refused.push(`${r.status()} ${r.url()}`));
-    const asked = [];
-    page.on("request", (r) => r.url().includes("fractional=") && asked.push(r.url()));
-    await page.goto(`${url}/events/${book.bookmakerId}`);
-    await page.getByRole("button", { name: event.title }).waitFor({ timeout: 10_000 });
-    await sleep(500); // the bookmaker's subscriptions arrive
-    await page.getByRole("switch", { name: "Fractional odds" }).click();
-    const popup = page.getByRole("dialog", { name: "Fractional odds are unavailable" });
-    await popup.getByText("This bookmaker does not have access to fractional odds.").waitFor({ timeout: 5_000 });
-    await popup.getByRole("button", { name: "Ok", exact: true }).click();
-    assert(!(await page.getByRole("switch", { name: "Fractional odds" }).isChecked()), "the switch stayed on");
-    assert(asked.length === 0, `asked the API: ${asked.join(", ")}`);
-    assert(refused.length === 0, `refused calls: ${refused.join(", ")}`);
-  });
+  await check(
+    "the punter's fractional switch asks nothing of the API when the bookmaker lacks FRACTAL_ODDS",
+    async () => {
+      const book = await bookmaker("fr");
+      const event = await publish(book);
+      const punter = await punterOf(book);
+      const { page } = punter;
+      const refused = [];
+      page.on(
+        "response",
+        (r) => r.url().startsWith(API_URL) && r.status() >= 400 && refused.push(`${r.status()} ${r.url()}`),
+      );
+      const asked = [];
+      page.on("request", (r) => r.url().includes("fractional=") && asked.push(r.url()));
+      await page.goto(`${url}/events/${book.bookmakerId}`);
+      await page.getByRole("button", { name: event.title }).waitFor({ timeout: 10_000 });
+      await sleep(500); // the bookmaker's subscriptions arrive
+      await page.getByRole("switch", { name: "Fractional odds" }).click();
+      const popup = page.getByRole("dialog", { name: "Fractional odds are unavailable" });
+      await popup.getByText("This bookmaker does not have access to fractional odds.").waitFor({ timeout: 5_000 });
+      await popup.getByRole("button", { name: "Ok", exact: true }).click();
+      assert(!(await page.getByRole("switch", { name: "Fractional odds" }).isChecked()), "the switch stayed on");
+      assert(asked.length === 0, `asked the API: ${asked.join(", ")}`);
+      assert(refused.length === 0, `refused calls: ${refused.join(", ")}`);
+    },
+  );
 
-  await check("New Event shows decimal odds while the bookmaker lacks FRACTAL_ODDS, though his fractional flag is on", async () => {
-    const book = await bookmaker("nf");
-    const { page } = book;
-    // His flag was turned on while he held FRACTAL_ODDS (set up in the app's stored settings).
-    await page.evaluate(() => localStorage.setItem("settings", JSON.stringify({ state: { fractionalOdds: true }, version: 0 })));
-    const calls = apiCalls(page);
-    await page.goto(`${url}/createeventpage`);
-    const odds = page.getByLabel("Odds of outcome 1", { exact: true });
-    await odds.waitFor({ timeout: 10_000 });
-    await calls.quiet(); // his subscriptions are read
-    const shown = await odds.evaluate((select) => select.selectedOptions[0]?.textContent ?? "");
-    assert(/^\d+(\.\d+)?$/.test(shown), `outcome 1's odds read '${shown}'`);
-  });
+  await check(
+    "New Event shows decimal odds while the bookmaker lacks FRACTAL_ODDS, though his fractional flag is on",
+    async () => {
+      const book = await bookmaker("nf");
+      const { page } = book;
+      // His flag was turned on while he held FRACTAL_ODDS (set up in the app's stored settings).
+      await page.evaluate(() =>
+        localStorage.setItem("settings", JSON.stringify({ state: { fractionalOdds: true }, version: 0 })),
+      );
+      const calls = apiCalls(page);
+      await page.goto(`${url}/createeventpage`);
+      const odds = page.getByLabel("Odds of outcome 1", { exact: true });
+      await odds.waitFor({ timeout: 10_000 });
+      await calls.quiet(); // his subscriptions are read
+      const shown = await odds.evaluate((select) => select.selectedOptions[0]?.textContent ?? "");
+      assert(/^\d+(\.\d+)?$/.test(shown), `outcome 1's odds read '${shown}'`);
+    },
+  );
 
   await check("the punter's fractional switch and the bookmaker's own are apart", async () => {
     const other = await bookmaker("fo"); // the book he bets with, fractional odds held
@@ -321,7 +371,10 @@ async function main() {
     const settled = await publish(book, { description: "Run and won" });
     await book.api("POST", `/events/${abandoned.eventId}/abandon`);
     const won = await book.api("GET", `/events/${settled.eventId}`);
-    await book.api("POST", `/events/${settled.eventId}/finalize`, { eventId: settled.eventId, winners: [won.items[0].id] });
+    await book.api("POST", `/events/${settled.eventId}/finalize`, {
+      eventId: settled.eventId,
+      winners: [won.items[0].id],
+    });
     const { page } = await punterOf(book);
     await page.goto(`${url}/events/${book.bookmakerId}`);
     const cardOf = (text) => page.getByRole("button").filter({ hasText: text });
@@ -341,10 +394,17 @@ async function main() {
     await page.goto(`${url}/marketpage`);
     const renew = page.getByRole("button", { name: /^Renew \d+$/ });
     await renew.waitFor({ timeout: 10_000 });
-    await page.waitForFunction(() => [...document.querySelectorAll("button")].some((b) => /^Renew \d+$/.test(b.textContent) && !b.disabled), null, { timeout: 10_000 });
+    await page.waitForFunction(
+      () => [...document.querySelectorAll("button")].some((b) => /^Renew \d+$/.test(b.textContent) && !b.disabled),
+      null,
+      { timeout: 10_000 },
+    );
     await renew.click();
     await page.waitForURL(/\/renewsubscription$/, { timeout: 5_000 }).catch(() => {});
-    assert(/\/renewsubscription$/.test(page.url()), `Renew stayed at ${new URL(page.url()).pathname}, showing '${await shownDialogs(page)}'`);
+    assert(
+      /\/renewsubscription$/.test(page.url()),
+      `Renew stayed at ${new URL(page.url()).pathname}, showing '${await shownDialogs(page)}'`,
+    );
     await page.getByRole("button", { name: /^Subscribe \d+$/ }).waitFor({ timeout: 10_000 });
     await page.screenshot({ path: SHOT("renew") });
   });
@@ -358,85 +418,112 @@ async function main() {
     await page.goto(`${url}/marketpage`);
     await page.getByRole("region", { name: "Coins" }).getByRole("button").first().click({ timeout: 10_000 });
     await page.getByRole("dialog").getByRole("button", { name: "Purchase", exact: true }).click();
-    const closed = page.getByText("Telegram closed the mini-app (dev mode). Reload to open it again.").or(page.locator("body[data-window-closed]"));
+    const closed = page
+      .getByText("Telegram closed the mini-app (dev mode). Reload to open it again.")
+      .or(page.locator("body[data-window-closed]"));
     await closed.waitFor({ timeout: 10_000 }).catch(() => {});
     assert(await closed.isVisible(), `the app stays open, showing '${await shownDialogs(page)}'`);
     const pool = (await book.api("GET", "/balances")).balance.amount;
     assert(pool === 11_000, `the pool holds ${pool} after buying 1,000 coins`);
   });
 
-  await check("New Event: Back asks before throwing the form away, and Save as draft keeps it in the list", async () => {
-    const book = await bookmaker("nd");
-    const { page } = book;
-    const description = `Kept for later ${rand()}`;
-    await page.goto(`${url}/createeventpage`);
-    await page.getByLabel("Description", { exact: true }).fill(description);
-    const start = new Date(Date.now() + 2 * 864e5);
-    const two = (n) => String(n).padStart(2, "0");
-    await page.getByLabel("Date", { exact: true }).pressSequentially(`${two(start.getUTCDate())}${two(start.getUTCMonth() + 1)}${two(start.getUTCFullYear() % 100)}`);
-    await page.getByLabel("Time", { exact: true }).pressSequentially("1830");
-    await page.getByLabel("Outcome 1", { exact: true }).fill("Red Rum");
-    await page.getByLabel("Outcome 2", { exact: true }).fill("Shergar");
-    await page.getByRole("button", { name: "‹ Back", exact: true }).click();
-    const ask = page.getByRole("dialog", { name: "Leave without saving?" });
-    await ask.waitFor({ timeout: 5_000 }).catch(() => {});
-    assert(/\/createeventpage$/.test(page.url()), `Back threw the filled form away without asking: the app is at ${page.url()}`);
-    assert(await ask.isVisible(), "Back neither left nor asked 'Leave without saving?'");
-    await page.screenshot({ path: SHOT("leave-new-event") });
-    await ask.getByRole("button", { name: "Save as draft", exact: true }).click();
-    await page.waitForURL(/\/bookmakerevents$/, { timeout: 10_000 });
-    await card(page, description).getByText("Suspended", { exact: true }).waitFor({ timeout: 10_000 });
-    const kept = (await book.api("GET", "/events?view=open")).find((e) => e.description === description);
-    assert(kept?.status === "CREATED", `the kept event is ${kept?.status}`);
-  });
+  await check(
+    "New Event: Back asks before throwing the form away, and Save as draft keeps it in the list",
+    async () => {
+      const book = await bookmaker("nd");
+      const { page } = book;
+      const description = `Kept for later ${rand()}`;
+      await page.goto(`${url}/createeventpage`);
+      await page.getByLabel("Description", { exact: true }).fill(description);
+      const start = new Date(Date.now() + 2 * 864e5);
+      const two = (n) => String(n).padStart(2, "0");
+      await page
+        .getByLabel("Date", { exact: true })
+        .pressSequentially(
+          `${two(start.getUTCDate())}${two(start.getUTCMonth() + 1)}${two(start.getUTCFullYear() % 100)}`,
+        );
+      await page.getByLabel("Time", { exact: true }).pressSequentially("1830");
+      await page.getByLabel("Outcome 1", { exact: true }).fill("Red Rum");
+      await page.getByLabel("Outcome 2", { exact: true }).fill("Shergar");
+      await page.getByRole("button", { name: "‹ Back", exact: true }).click();
+      const ask = page.getByRole("dialog", { name: "Leave without saving?" });
+      await ask.waitFor({ timeout: 5_000 }).catch(() => {});
+      assert(
+        /\/createeventpage$/.test(page.url()),
+        `Back threw the filled form away without asking: the app is at ${page.url()}`,
+      );
+      assert(await ask.isVisible(), "Back neither left nor asked 'Leave without saving?'");
+      await page.screenshot({ path: SHOT("leave-new-event") });
+      await ask.getByRole("button", { name: "Save as draft", exact: true }).click();
+      await page.waitForURL(/\/bookmakerevents$/, { timeout: 10_000 });
+      await card(page, description).getByText("Suspended", { exact: true }).waitFor({ timeout: 10_000 });
+      const kept = (await book.api("GET", "/events?view=open")).find((e) => e.description === description);
+      assert(kept?.status === "CREATED", `the kept event is ${kept?.status}`);
+    },
+  );
 
-  await check("a punter's settled event: his odds, a gain on the winner only; history says Non-runner and shows descriptions", async () => {
-    const book = await bookmaker("ds");
-    await buy(book.api, "WHAT_IF");
-    const event = await publish(book, { description: "Settled with a non-runner" });
-    const punter = await punterOf(book);
-    const items = (await punter.api("GET", `/player/events/${book.bookmakerId}`)).find((e) => e.eventId === event.eventId).items;
-    const [redRum, , arkle] = items;
-    for (const item of [redRum, arkle]) {
-      await punter.api("POST", "/bets", { bookmakerId: book.bookmakerId, eventId: event.eventId, eventItemId: item.id, amount: 20, coefficient: item.coefficient });
-    }
-    const repriced = await book.api("POST", `/events/${event.eventId}/nr/${arkle.id}`);
-    const redRumNow = repriced.items.find((i) => i.id === redRum.id).currCoefficient;
-    assert(redRumNow !== redRum.coefficient, `the non-runner did not reprice Red Rum (${redRumNow})`);
-    await book.api("POST", `/events/${event.eventId}/finalize`, { eventId: event.eventId, winners: [redRum.id] });
-    const { page } = punter;
-    await page.goto(`${url}/events/${book.bookmakerId}`);
-    await page.getByRole("button").filter({ hasText: event.description }).click({ timeout: 10_000 });
-    const result = page.getByRole("dialog", { name: event.title });
-    const winner = result.getByRole("row", { name: "Red Rum, winner" });
-    await winner.waitFor({ timeout: 5_000 });
-    await result.getByRole("columnheader", { name: "GAIN" }).waitFor({ timeout: 2_000 });
-    const cells = async (row) => (await row.getByRole("cell").allTextContents()).map((t) => t.trim());
-    const problems = []; // every display is looked at, so one run says all that is wrong
-    // The outcome's own price shows until the punter's bets are read, then the odds he took.
-    let [, odds, gain] = await cells(winner);
-    for (const deadline = Date.now() + 5_000; odds !== String(redRum.coefficient) && Date.now() < deadline; ) {
-      await sleep(200);
-      [, odds, gain] = await cells(winner);
-    }
-    if (odds !== String(redRum.coefficient)) problems.push(`Red Rum shows odds ${odds}, not the ${redRum.coefficient} the bet was taken at`);
-    if (gain === "" || gain === "0") problems.push(`the winner shows no gain: '${gain}'`);
-    for (const title of ["Shergar", "Arkle"]) {
-      const [, , figure] = await cells(result.getByRole("row").filter({ hasText: title }));
-      if (figure !== "") problems.push(`${title} (${title === "Arkle" ? "the non-runner" : "a loser"}) shows a gain of ${figure}`);
-    }
-    await page.screenshot({ path: SHOT("result-nr") });
-    await result.getByRole("button", { name: "Ok", exact: true }).click();
-    await page.getByRole("button", { name: "History", exact: true }).click();
-    await page.waitForURL(new RegExp(`/history/${book.bookmakerId}$`), { timeout: 5_000 });
-    const refunded = page.getByRole("rowgroup", { name: `${event.title}, Arkle` });
-    await refunded.waitFor({ timeout: 10_000 });
-    const row = (await refunded.innerText()).replace(/\s+/g, " ");
-    if (!(await refunded.getByText("Non-runner / The bet has been refunded", { exact: true }).isVisible())) problems.push(`the non-runner's refund reads '${row}'`);
-    if (!(await refunded.getByText(event.description, { exact: true }).isVisible())) problems.push(`the history row lacks the description '${event.description}'`);
-    await page.screenshot({ path: SHOT("history-nr") });
-    assert(problems.length === 0, problems.join("; "));
-  });
+  await check(
+    "a punter's settled event: his odds, a gain on the winner only; history says Non-runner and shows descriptions",
+    async () => {
+      const book = await bookmaker("ds");
+      await buy(book.api, "WHAT_IF");
+      const event = await publish(book, { description: "Settled with a non-runner" });
+      const punter = await punterOf(book);
+      const items = (await punter.api("GET", `/player/events/${book.bookmakerId}`)).find(
+        (e) => e.eventId === event.eventId,
+      ).items;
+      const [redRum, , arkle] = items;
+      for (const item of [redRum, arkle]) {
+        await punter.api("POST", "/bets", {
+          bookmakerId: book.bookmakerId,
+          eventId: event.eventId,
+          eventItemId: item.id,
+          amount: 20,
+          coefficient: item.coefficient,
+        });
+      }
+      const repriced = await book.api("POST", `/events/${event.eventId}/nr/${arkle.id}`);
+      const redRumNow = repriced.items.find((i) => i.id === redRum.id).currCoefficient;
+      assert(redRumNow !== redRum.coefficient, `the non-runner did not reprice Red Rum (${redRumNow})`);
+      await book.api("POST", `/events/${event.eventId}/finalize`, { eventId: event.eventId, winners: [redRum.id] });
+      const { page } = punter;
+      await page.goto(`${url}/events/${book.bookmakerId}`);
+      await page.getByRole("button").filter({ hasText: event.description }).click({ timeout: 10_000 });
+      const result = page.getByRole("dialog", { name: event.title });
+      const winner = result.getByRole("row", { name: "Red Rum, winner" });
+      await winner.waitFor({ timeout: 5_000 });
+      await result.getByRole("columnheader", { name: "GAIN" }).waitFor({ timeout: 2_000 });
+      const cells = async (row) => (await row.getByRole("cell").allTextContents()).map((t) => t.trim());
+      const problems = []; // every display is looked at, so one run says all that is wrong
+      // The outcome's own price shows until the punter's bets are read, then the odds he took.
+      let [, odds, gain] = await cells(winner);
+      for (const deadline = Date.now() + 5_000; odds !== String(redRum.coefficient) && Date.now() < deadline;) {
+        await sleep(200);
+        [, odds, gain] = await cells(winner);
+      }
+      if (odds !== String(redRum.coefficient))
+        problems.push(`Red Rum shows odds ${odds}, not the ${redRum.coefficient} the bet was taken at`);
+      if (gain === "" || gain === "0") problems.push(`the winner shows no gain: '${gain}'`);
+      for (const title of ["Shergar", "Arkle"]) {
+        const [, , figure] = await cells(result.getByRole("row").filter({ hasText: title }));
+        if (figure !== "")
+          problems.push(`${title} (${title === "Arkle" ? "the non-runner" : "a loser"}) shows a gain of ${figure}`);
+      }
+      await page.screenshot({ path: SHOT("result-nr") });
+      await result.getByRole("button", { name: "Ok", exact: true }).click();
+      await page.getByRole("button", { name: "History", exact: true }).click();
+      await page.waitForURL(new RegExp(`/history/${book.bookmakerId}$`), { timeout: 5_000 });
+      const refunded = page.getByRole("rowgroup", { name: `${event.title}, Arkle` });
+      await refunded.waitFor({ timeout: 10_000 });
+      const row = (await refunded.innerText()).replace(/\s+/g, " ");
+      if (!(await refunded.getByText("Non-runner / The bet has been refunded", { exact: true }).isVisible()))
+        problems.push(`the non-runner's refund reads '${row}'`);
+      if (!(await refunded.getByText(event.description, { exact: true }).isVisible()))
+        problems.push(`the history row lacks the description '${event.description}'`);
+      await page.screenshot({ path: SHOT("history-nr") });
+      assert(problems.length === 0, problems.join("; "));
+    },
+  );
 
   await check("'Feature is unavailable' where what-if figures are asked of a bookmaker without WHAT_IF", async () => {
     const book = await bookmaker("fu");
@@ -450,8 +537,12 @@ async function main() {
     await result.getByRole("columnheader", { name: "WHAT IF" }).waitFor({ timeout: 5_000 });
     // No figures where the bookmaker has none to show: not zeros.
     const figures = [];
-    for (const row of await result.getByRole("row").all()) figures.push(...(await row.getByRole("cell").allTextContents()).slice(2).map((t) => t.trim()));
-    assert(figures.length === 3 && figures.every((f) => f === "—"), `the WHAT IF column shows ${figures.map((f) => `'${f}'`).join(", ")}`);
+    for (const row of await result.getByRole("row").all())
+      figures.push(...(await row.getByRole("cell").allTextContents()).slice(2).map((t) => t.trim()));
+    assert(
+      figures.length === 3 && figures.every((f) => f === "—"),
+      `the WHAT IF column shows ${figures.map((f) => `'${f}'`).join(", ")}`,
+    );
     await result.getByRole("button", { name: "WHAT IF", exact: true }).click({ timeout: 5_000 });
     const popup = page.getByRole("dialog", { name: "Feature is unavailable" });
     await popup.getByText("This bookmaker does not have access to this functionality.").waitFor({ timeout: 2_000 });

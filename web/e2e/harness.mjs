@@ -22,10 +22,18 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
  * free port). On another port the harness starts an API of its own on a database of its own, so
  * two runs on one machine (another engineer's, another worktree's) never share an API or its data.
  */
-export const API_PORT = process.env.BOOKIE_E2E_API_PORT === "0" ? await freePort() : Number(process.env.BOOKIE_E2E_API_PORT || 8787);
+export const API_PORT =
+  process.env.BOOKIE_E2E_API_PORT === "0" ? await freePort() : Number(process.env.BOOKIE_E2E_API_PORT || 8787);
 export const API_URL = `http://127.0.0.1:${API_PORT}`;
 export const PHONE = { width: 390, height: 844 };
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 const VITE = "node_modules/vite/bin/vite.js";
 /** Set by run.mjs: the API is its to start and stop, so scripts use it without a note. */
 const SHARED_API = process.env.BOOKIE_E2E_SHARED_API === "1";
@@ -56,12 +64,23 @@ async function report(ok, name, err) {
   if (stopping) return;
   count(ok ? 1 : 0, ok ? 0 : 1);
   if (ok) return log(`ok   ${name}`);
-  const lines = String(err?.message ?? err).split("\n").slice(0, 8);
+  const lines = String(err?.message ?? err)
+    .split("\n")
+    .slice(0, 8);
   // What each open phone showed when it failed, to see why.
   failures++;
   for (const [i, page] of pages.filter((p) => !p.isClosed()).entries()) {
-    const file = path.join(tmpdir(), `bookie-failure-${path.basename(process.argv[1], ".mjs")}-${failures}-${i + 1}.png`);
-    if (await page.screenshot({ path: file, timeout: 5_000 }).then(() => true, () => false)) lines.push(`(${page.url()} is in ${file})`);
+    const file = path.join(
+      tmpdir(),
+      `bookie-failure-${path.basename(process.argv[1], ".mjs")}-${failures}-${i + 1}.png`,
+    );
+    if (
+      await page.screenshot({ path: file, timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      lines.push(`(${page.url()} is in ${file})`);
   }
   log(`FAIL ${name}\n     ${lines.join("\n     ")}`);
 }
@@ -125,7 +144,8 @@ export function tail(file, lines = 15) {
 export async function waitForHttp(url, timeoutMs, child) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child && !running(child)) throw new Error(`${child.label} exited early (code ${child.exitCode}); log:\n${tail(child.logFile)}`);
+    if (child && !running(child))
+      throw new Error(`${child.label} exited early (code ${child.exitCode}); log:\n${tail(child.logFile)}`);
     try {
       if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
     } catch {
@@ -168,9 +188,25 @@ export async function startApi() {
   if (API_PORT === 8787) child = startChild("api", ["scripts/dev.mjs", "api"], env);
   else {
     const state = path.join(work, "api-state");
-    const migrated = spawnSync(process.execPath, ["scripts/wrangler.mjs", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { cwd: repo, env, encoding: "utf8" });
-    if (migrated.status !== 0) throw new Error(`migrating the API's database failed:\n${migrated.stdout}\n${migrated.stderr}`);
-    const args = ["dev", "--port", String(API_PORT), "--ip", "127.0.0.1", "--persist-to", state, "--inspector-port", String(await freePort()), ...varArgs()];
+    const migrated = spawnSync(
+      process.execPath,
+      ["scripts/wrangler.mjs", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state],
+      { cwd: repo, env, encoding: "utf8" },
+    );
+    if (migrated.status !== 0)
+      throw new Error(`migrating the API's database failed:\n${migrated.stdout}\n${migrated.stderr}`);
+    const args = [
+      "dev",
+      "--port",
+      String(API_PORT),
+      "--ip",
+      "127.0.0.1",
+      "--persist-to",
+      state,
+      "--inspector-port",
+      String(await freePort()),
+      ...varArgs(),
+    ];
     child = startChild("api", ["scripts/wrangler.mjs", ...args], env);
   }
   await waitForHttp(`${API_URL}/health`, 120_000, child);
@@ -182,11 +218,15 @@ export async function build(kind) {
   const env = { ...process.env, VITE_API_URL: API_URL };
   if (kind === "dev") env.VITE_DEV_MODE = "true";
   else delete env.VITE_DEV_MODE;
-  const child = spawn(process.execPath, [VITE, "build", "--config", "web/vite.config.ts", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"], {
-    cwd: repo,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [VITE, "build", "--config", "web/vite.config.ts", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"],
+    {
+      cwd: repo,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   child.stdout.on("data", (d) => (output += d));
   child.stderr.on("data", (d) => (output += d));
@@ -200,7 +240,19 @@ export async function build(kind) {
 /** Serves a build with `vite preview` on a free port; answers its address. */
 export async function serve(kind, outDir) {
   const port = await freePort();
-  const child = startChild(`preview-${kind}`, [VITE, "preview", "--config", "web/vite.config.ts", "--outDir", outDir, "--host", "127.0.0.1", "--port", String(port), "--strictPort"]);
+  const child = startChild(`preview-${kind}`, [
+    VITE,
+    "preview",
+    "--config",
+    "web/vite.config.ts",
+    "--outDir",
+    outDir,
+    "--host",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--strictPort",
+  ]);
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/`, 30_000, child);
   return url;
@@ -221,7 +273,10 @@ export async function webApp(kind) {
  */
 export async function prepare(kinds, { browser = true } = {}) {
   const missing = kinds.filter((k) => !process.env[ENV_URL[k]]);
-  if (missing.length) log(`building and serving ${missing.map((k) => (k === "dev" ? "the dev-mode build" : "the production build")).join(" and ")}…`);
+  if (missing.length)
+    log(
+      `building and serving ${missing.map((k) => (k === "dev" ? "the dev-mode build" : "the production build")).join(" and ")}…`,
+    );
   const [launched, , ...urls] = await Promise.all([browser ? launchBrowser() : null, startApi(), ...kinds.map(webApp)]);
   return { ...Object.fromEntries(kinds.map((k, i) => [k, urls[i]])), browser: launched };
 }
@@ -243,7 +298,13 @@ export async function launchBrowser() {
  * stand-in asks window.confirm before paying an invoice: the phone says yes.
  */
 export async function phone(browser, options = {}) {
-  const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, ...options });
+  const context = await browser.newContext({
+    viewport: PHONE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    ...options,
+  });
   await context.route("https://telegram.org/**", (route) => route.abort());
   const page = await context.newPage();
   pages.push(page);
@@ -295,39 +356,62 @@ function auditEveryScreen(page) {
 async function auditScreen(frame) {
   // The app's screens only (not Telegram's host page), once drawn: no screen still loading.
   const settled = await frame
-    .waitForFunction(() => document.querySelector("#root main") && !document.querySelector('[aria-busy="true"]'), null, { timeout: 5_000 })
-    .then(() => true, () => false);
+    .waitForFunction(
+      () => document.querySelector("#root main") && !document.querySelector('[aria-busy="true"]'),
+      null,
+      { timeout: 5_000 },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
   if (!settled) return;
   await sleep(300); // the screen's first answers from the API
   if (!(await frame.evaluate(() => Boolean(window.axe)))) await frame.addScriptTag({ path: AXE });
-  const found = await frame.evaluate(async ([minPx, exempt]) => {
-    // Inside Telegram the colours are the client's theme, not ours: contrast is checked where the app's own palette applies.
-    const telegramTheme = getComputedStyle(document.documentElement).getPropertyValue("--tg-theme-bg-color").trim() !== "";
-    const options = { resultTypes: ["violations"], rules: { "color-contrast": { enabled: !telegramTheme } } };
-    const seriousOf = (results) => results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    let violations = seriousOf(await window.axe.run(document, options));
-    // A button fading in as it turns enabled is caught half-way: what a second look still finds stands.
-    if (violations.length > 0) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      violations = seriousOf(await window.axe.run(document, options));
-    }
-    const serious = violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")}: ${[...n.any, ...n.all, ...n.none][0]?.message ?? v.help}`));
-    const CONTROLS = "button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [role=link], [role=switch], [role=checkbox], [role=tab]";
-    const visible = (el) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && el.getClientRects().length > 0;
-    const small = [];
-    for (const el of document.querySelectorAll(CONTROLS)) {
-      if (el.closest(`[inert], [aria-hidden=true], ${exempt}`) || el.disabled) continue;
-      // A field is tapped through its label too: the larger of the two is the target.
-      const parts = [el, ...(el.labels ?? [])].filter(visible).map((p) => p.getBoundingClientRect());
-      if (parts.length === 0) continue;
-      const width = Math.max(...parts.map((r) => r.width));
-      const height = Math.max(...parts.map((r) => r.height));
-      if (width >= minPx && height >= minPx) continue;
-      const name = (el.getAttribute("aria-label") || el.textContent || el.getAttribute("name") || "").trim().slice(0, 30);
-      small.push(`tap target ${Math.round(width)}×${Math.round(height)} px: <${el.tagName.toLowerCase()}${el.className ? ` class="${el.className}"` : ""}> "${name}"`);
-    }
-    return [...serious, ...small];
-  }, [TAP_TARGET_PX, DEV_TOOLS]);
+  const found = await frame.evaluate(
+    async ([minPx, exempt]) => {
+      // Inside Telegram the colours are the client's theme, not ours: contrast is checked where the app's own palette applies.
+      const telegramTheme =
+        getComputedStyle(document.documentElement).getPropertyValue("--tg-theme-bg-color").trim() !== "";
+      const options = { resultTypes: ["violations"], rules: { "color-contrast": { enabled: !telegramTheme } } };
+      const seriousOf = (results) =>
+        results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      let violations = seriousOf(await window.axe.run(document, options));
+      // A button fading in as it turns enabled is caught half-way: what a second look still finds stands.
+      if (violations.length > 0) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        violations = seriousOf(await window.axe.run(document, options));
+      }
+      const serious = violations.flatMap((v) =>
+        v.nodes.map(
+          (n) =>
+            `${v.id} (${v.impact}): ${n.target.join(" ")}: ${[...n.any, ...n.all, ...n.none][0]?.message ?? v.help}`,
+        ),
+      );
+      const CONTROLS =
+        "button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [role=link], [role=switch], [role=checkbox], [role=tab]";
+      const visible = (el) =>
+        el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && el.getClientRects().length > 0;
+      const small = [];
+      for (const el of document.querySelectorAll(CONTROLS)) {
+        if (el.closest(`[inert], [aria-hidden=true], ${exempt}`) || el.disabled) continue;
+        // A field is tapped through its label too: the larger of the two is the target.
+        const parts = [el, ...(el.labels ?? [])].filter(visible).map((p) => p.getBoundingClientRect());
+        if (parts.length === 0) continue;
+        const width = Math.max(...parts.map((r) => r.width));
+        const height = Math.max(...parts.map((r) => r.height));
+        if (width >= minPx && height >= minPx) continue;
+        const name = (el.getAttribute("aria-label") || el.textContent || el.getAttribute("name") || "")
+          .trim()
+          .slice(0, 30);
+        small.push(
+          `tap target ${Math.round(width)}×${Math.round(height)} px: <${el.tagName.toLowerCase()}${el.className ? ` class="${el.className}"` : ""}> "${name}"`,
+        );
+      }
+      return [...serious, ...small];
+    },
+    [TAP_TARGET_PX, DEV_TOOLS],
+  );
   screensAudited++;
   const { pathname } = new URL(frame.url());
   for (const finding of found) findings.set(finding, [...(findings.get(finding) ?? []), pathname]);
@@ -362,7 +446,11 @@ export async function apiAs(page) {
   return async (method, route, body) => {
     const res = await fetch(`${API_URL}${route}`, {
       method,
-      headers: { Authorization: `JWT ${token}`, Accept: "application/json", ...(body ? { "Content-Type": "application/json" } : {}) },
+      headers: {
+        Authorization: `JWT ${token}`,
+        Accept: "application/json",
+        ...(body ? { "Content-Type": "application/json" } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(15_000),
     });

@@ -34,7 +34,10 @@ async function main() {
     await bookie.screenshot({ path: SHOT("subscription") });
     await fitsThePhone(bookie, "/subscription");
     await subscribe.click();
-    await bookie.getByRole("dialog", { name: "Do you want to become a bookmaker?" }).getByRole("button", { name: "Yes", exact: true }).click();
+    await bookie
+      .getByRole("dialog", { name: "Do you want to become a bookmaker?" })
+      .getByRole("button", { name: "Yes", exact: true })
+      .click();
     await bookie.waitForURL(/\/createprofile$/, { timeout: 15_000 });
   });
 
@@ -85,7 +88,10 @@ async function main() {
     await search.fill(`  ${profileName.toLowerCase().slice(0, 9)} `);
     const card = punter.getByRole("region", { name: "Search results" }).getByRole("article", { name: profileName });
     await card.getByRole("button", { name: "Join", exact: true }).click();
-    await punter.getByRole("region", { name: "My bookmakers" }).getByRole("button", { name: "Waiting...", exact: true }).waitFor({ timeout: 10_000 });
+    await punter
+      .getByRole("region", { name: "My bookmakers" })
+      .getByRole("button", { name: "Waiting...", exact: true })
+      .waitFor({ timeout: 10_000 });
     await punter.screenshot({ path: SHOT("bookies") });
     await fitsThePhone(punter, "/bookies");
   });
@@ -95,7 +101,10 @@ async function main() {
     const request = requests.find((r) => r.user.username === punterUser);
     assert(request, `no join request from ${punterUser}`);
     await bookieApi("POST", `/bookmakers/requests/${request.joinRequest.id}/approve`);
-    await bookieApi("POST", "/balances/add", { userId: request.user.internalId, balance: { amount: 500, currency: "COIN" } });
+    await bookieApi("POST", "/balances/add", {
+      userId: request.user.internalId,
+      balance: { amount: 500, currency: "COIN" },
+    });
   });
 
   await step("the punter opens the bookmaker's events", async () => {

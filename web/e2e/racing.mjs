@@ -5,7 +5,19 @@
 // settles again with the right one. The punter's history shows the deduction and the corrected
 // result, and his coins are exact. Screenshots (390x844) go to /tmp/bookie-racing-*.png.
 // `npm run test:e2e` runs it (web/e2e/run.mjs), or alone.
-import { API_URL, apiAs, assert, assertNoPageErrors, fitsThePhone, log, phone, prepare, rand, run, step } from "./harness.mjs";
+import {
+  API_URL,
+  apiAs,
+  assert,
+  assertNoPageErrors,
+  fitsThePhone,
+  log,
+  phone,
+  prepare,
+  rand,
+  run,
+  step,
+} from "./harness.mjs";
 
 const SHOT = (name) => `/tmp/bookie-racing-${name}.png`;
 const shoot = (page, name) => page.screenshot({ path: SHOT(name), scale: "css" });
@@ -44,7 +56,8 @@ async function main() {
   await buy(bookieApi, "BOOKMAKER");
   const { bookmakerId } = await bookieApi("PUT", "/bookmakers/register", { name: `Race${id}` });
   const draft = () => bookie.getByRole("region", { name: "Member list" });
-  const switchOn = async (name) => (await bookie.getByRole("switch", { name, exact: true }).getAttribute("aria-checked")) === "true";
+  const switchOn = async (name) =>
+    (await bookie.getByRole("switch", { name, exact: true }).getAttribute("aria-checked")) === "true";
   let eventId;
 
   await step("New Event: Rule 4 and Dead heat are on for Horse Racing, off for Football", async () => {
@@ -60,8 +73,14 @@ async function main() {
   await step("he fills the form and starts the race", async () => {
     await bookie.getByLabel("Country", { exact: true }).selectOption("Ireland", { timeout: 10_000 });
     await bookie.getByLabel("Description", { exact: true }).fill(description);
-    await bookie.getByLabel("Date", { exact: true }).pressSequentially(`${two(start.getUTCDate())}${two(start.getUTCMonth() + 1)}${two(start.getUTCFullYear() % 100)}`);
-    await bookie.getByLabel("Time", { exact: true }).pressSequentially(`${two(start.getUTCHours())}${two(start.getUTCMinutes())}`);
+    await bookie
+      .getByLabel("Date", { exact: true })
+      .pressSequentially(
+        `${two(start.getUTCDate())}${two(start.getUTCMonth() + 1)}${two(start.getUTCFullYear() % 100)}`,
+      );
+    await bookie
+      .getByLabel("Time", { exact: true })
+      .pressSequentially(`${two(start.getUTCHours())}${two(start.getUTCMinutes())}`);
     await bookie.getByRole("button", { name: "Add member to list", exact: true }).click();
     for (const [i, r] of runners.entries()) {
       await bookie.getByLabel(`Outcome ${i + 1}`, { exact: true }).fill(r.title);
@@ -70,12 +89,21 @@ async function main() {
     await shoot(bookie, "new-event");
     await fitsThePhone(bookie, "/createeventpage");
     await bookie.getByRole("button", { name: "Save and Start", exact: true }).click();
-    const published = bookie.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/events", { timeout: 10_000 });
-    await bookie.getByRole("dialog", { name: "Are you sure you want to start the event?" }).getByRole("button", { name: "Start", exact: true }).click();
+    const published = bookie.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/events",
+      { timeout: 10_000 },
+    );
+    await bookie
+      .getByRole("dialog", { name: "Are you sure you want to start the event?" })
+      .getByRole("button", { name: "Start", exact: true })
+      .click();
     assert((await published).ok(), `POST /events answered ${(await published).status()}`);
     await bookie.waitForURL(/\/bookmakerevents$/, { timeout: 10_000 });
     const event = (await bookieApi("GET", "/events?view=open")).find((e) => e.description === description);
-    assert(event?.rule4 === true && event.deadHeat === true, `the race was saved with rule4 ${event?.rule4}, deadHeat ${event?.deadHeat}`);
+    assert(
+      event?.rule4 === true && event.deadHeat === true,
+      `the race was saved with rule4 ${event?.rule4}, deadHeat ${event?.deadHeat}`,
+    );
     eventId = event.id;
   });
 
@@ -86,8 +114,12 @@ async function main() {
   await punterApi("POST", `/bookmakers/${bookmakerId}/sign`);
   const request = (await bookieApi("GET", "/bookmakers/requests")).find((r) => r.user.username === punterUser);
   await bookieApi("POST", `/bookmakers/requests/${request.joinRequest.id}/approve`);
-  await bookieApi("POST", "/balances/add", { userId: request.user.internalId, balance: { amount: COINS, currency: "COIN" } });
-  const myBets = async () => Object.fromEntries((await punterApi("GET", `/bets/${bookmakerId}/`)).map((b) => [b.outcomeTitle, b]));
+  await bookieApi("POST", "/balances/add", {
+    userId: request.user.internalId,
+    balance: { amount: COINS, currency: "COIN" },
+  });
+  const myBets = async () =>
+    Object.fromEntries((await punterApi("GET", `/bets/${bookmakerId}/`)).map((b) => [b.outcomeTitle, b]));
 
   await step("the punter reads 'Rule 4 applies' on the card and bets on Red Rum and Arkle", async () => {
     await punter.goto(`${url}/events/${bookmakerId}`);
@@ -104,18 +136,27 @@ async function main() {
     await done.waitFor({ timeout: 10_000 });
     await done.getByRole("button", { name: "Ok", exact: true }).click();
     const bets = await myBets();
-    assert(bets["Red Rum"]?.status === "ACCEPTED" && bets.Arkle?.status === "ACCEPTED", `his bets: ${JSON.stringify(Object.keys(bets))}`);
+    assert(
+      bets["Red Rum"]?.status === "ACCEPTED" && bets.Arkle?.status === "ACCEPTED",
+      `his bets: ${JSON.stringify(Object.keys(bets))}`,
+    );
   });
 
   await step("the bookmaker withdraws Shergar with Calc: its Rule 4 deduction shows", async () => {
     await bookie.goto(`${url}/bookmakerevents`);
-    await bookie.getByRole("article").filter({ hasText: description }).getByRole("button", { name: "Draft", exact: true }).click({ timeout: 10_000 });
+    await bookie
+      .getByRole("article")
+      .filter({ hasText: description })
+      .getByRole("button", { name: "Draft", exact: true })
+      .click({ timeout: 10_000 });
     await bookie.waitForURL(new RegExp(`/eventmanagementpage/${eventId}$`), { timeout: 10_000 });
     await draft().getByLabel("Shergar is a non-runner", { exact: true }).check({ timeout: 10_000 });
     await bookie.getByRole("button", { name: "Calc", exact: true }).click();
     const row = draft().getByRole("row").filter({ hasText: "Shergar" });
     await row.getByText("Rule 4: 80p", { exact: true }).waitFor({ timeout: 10_000 });
-    await bookie.getByText("Dead heat: if 2 or more winners are marked, each is paid on its share of the stake", { exact: true }).waitFor({ timeout: 2_000 });
+    await bookie
+      .getByText("Dead heat: if 2 or more winners are marked, each is paid on its share of the stake", { exact: true })
+      .waitFor({ timeout: 2_000 });
     const bets = await myBets();
     assert(bets["Red Rum"].deduction === 80, `the Red Rum bet carries ${bets["Red Rum"].deduction}p`);
     await shoot(bookie, "draft-nr");
@@ -128,7 +169,9 @@ async function main() {
     await bookie.getByRole("button", { name: "End Event", exact: true }).click();
     const confirm = bookie.getByRole("dialog", { name: "End the event?" });
     await confirm.getByText(`Winner: ${winner}.`, { exact: false }).waitFor({ timeout: 5_000 });
-    const settled = bookie.waitForResponse((r) => new URL(r.url()).pathname === `/events/${eventId}/finalize`, { timeout: 10_000 });
+    const settled = bookie.waitForResponse((r) => new URL(r.url()).pathname === `/events/${eventId}/finalize`, {
+      timeout: 10_000,
+    });
     await confirm.getByRole("button", { name: "End Event", exact: true }).click();
     assert((await settled).ok(), `finalize answered ${(await settled).status()}`);
     await bookie.waitForURL(/\/bookmakerevents$/, { timeout: 10_000 });
@@ -137,8 +180,14 @@ async function main() {
   await step("he settles with the wrong winner, Arkle; the punter's history says Arkle won", async () => {
     await settle("Arkle");
     await punter.goto(`${url}/history/${bookmakerId}`);
-    await punter.getByRole("rowgroup", { name: `${eventTitle}, Arkle` }).getByText(/^Won /).waitFor({ timeout: 10_000 });
-    await punter.getByRole("rowgroup", { name: `${eventTitle}, Red Rum` }).getByText("Lost", { exact: true }).waitFor({ timeout: 5_000 });
+    await punter
+      .getByRole("rowgroup", { name: `${eventTitle}, Arkle` })
+      .getByText(/^Won /)
+      .waitFor({ timeout: 10_000 });
+    await punter
+      .getByRole("rowgroup", { name: `${eventTitle}, Red Rum` })
+      .getByText("Lost", { exact: true })
+      .waitFor({ timeout: 5_000 });
   });
 
   await step("Event history: Undo result says what goes back, and the race is open again", async () => {
@@ -147,7 +196,9 @@ async function main() {
     const item = bookie.getByRole("listitem").filter({ hasText: description });
     await item.getByRole("button", { name: "Undo result", exact: true }).click({ timeout: 10_000 });
     const confirm = bookie.getByRole("dialog", { name: "Undo the result?" });
-    await confirm.getByText(/^2 bets and [\d.]+ coins go back; you can then settle again\.$/).waitFor({ timeout: 10_000 });
+    await confirm
+      .getByText(/^2 bets and [\d.]+ coins go back; you can then settle again\.$/)
+      .waitFor({ timeout: 10_000 });
     await shoot(bookie, "undo-confirm");
     await confirm.getByRole("button", { name: "Undo result", exact: true }).click();
     await bookie.waitForURL(/\/bookmakerevents$/, { timeout: 10_000 });
@@ -159,7 +210,11 @@ async function main() {
   });
 
   await step("he settles again with the right winner, Red Rum", async () => {
-    await bookie.getByRole("article").filter({ hasText: description }).getByRole("button", { name: "Draft", exact: true }).click({ timeout: 10_000 });
+    await bookie
+      .getByRole("article")
+      .filter({ hasText: description })
+      .getByRole("button", { name: "Draft", exact: true })
+      .click({ timeout: 10_000 });
     await bookie.waitForURL(new RegExp(`/eventmanagementpage/${eventId}$`), { timeout: 10_000 });
     await settle("Red Rum");
   });
@@ -170,18 +225,27 @@ async function main() {
     const stakeCents = Math.round(redRum.money.amount * 100);
     // 5/4 less 80p in the pound of the winnings: stake + stake × 5/4 × 20/100.
     const payoutCents = stakeCents + Math.floor((stakeCents * 5 * 20) / (4 * 100));
-    assert(redRum.status === "WON" && Math.round(redRum.payout * 100) === payoutCents, `Red Rum: ${redRum.status} ${redRum.payout}, expected ${payoutCents / 100}`);
+    assert(
+      redRum.status === "WON" && Math.round(redRum.payout * 100) === payoutCents,
+      `Red Rum: ${redRum.status} ${redRum.payout}, expected ${payoutCents / 100}`,
+    );
     assert(bets.Arkle.status === "LOST", `Arkle: ${bets.Arkle.status}`);
     await punter.reload();
     const won = punter.getByRole("rowgroup", { name: `${eventTitle}, Red Rum` });
     await won.getByText(`Won ${amountText(payoutCents)}`, { exact: true }).waitFor({ timeout: 10_000 });
     await won.getByText("Rule 4: 80p", { exact: true }).waitFor({ timeout: 2_000 });
-    await punter.getByRole("rowgroup", { name: `${eventTitle}, Arkle` }).getByText("Lost", { exact: true }).waitFor({ timeout: 2_000 });
+    await punter
+      .getByRole("rowgroup", { name: `${eventTitle}, Arkle` })
+      .getByText("Lost", { exact: true })
+      .waitFor({ timeout: 2_000 });
     await shoot(punter, "history");
     await fitsThePhone(punter, "/history");
     const staked = Math.round(redRum.money.amount * 100) + Math.round(bets.Arkle.money.amount * 100);
     const balance = await punterApi("GET", `/balances/${bookmakerId}`);
-    assert(Math.round(balance.amount * 100) === COINS * 100 - staked + payoutCents, `the punter holds ${balance.amount}, expected ${(COINS * 100 - staked + payoutCents) / 100}`);
+    assert(
+      Math.round(balance.amount * 100) === COINS * 100 - staked + payoutCents,
+      `the punter holds ${balance.amount}, expected ${(COINS * 100 - staked + payoutCents) / 100}`,
+    );
   });
 
   await step("no page errors on either phone", async () => {

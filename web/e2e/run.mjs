@@ -9,7 +9,13 @@ const SUMMARY = /^(\d+) passed, (\d+) failed$/m;
 
 async function main() {
   const urls = await prepare(["dev", "prod"], { browser: false });
-  const env = { ...process.env, BOOKIE_E2E_API_PORT: String(API_PORT), BOOKIE_E2E_DEV_URL: urls.dev, BOOKIE_E2E_PROD_URL: urls.prod, BOOKIE_E2E_SHARED_API: "1" };
+  const env = {
+    ...process.env,
+    BOOKIE_E2E_API_PORT: String(API_PORT),
+    BOOKIE_E2E_DEV_URL: urls.dev,
+    BOOKIE_E2E_PROD_URL: urls.prod,
+    BOOKIE_E2E_SHARED_API: "1",
+  };
 
   // Output of the script being shown goes straight out; the others' waits for their turn.
   const shown = { index: 0 };
@@ -30,7 +36,11 @@ async function main() {
     runs.map(
       (r, i) =>
         new Promise((resolve) => {
-          const child = startChild(r.script.replace(".mjs", ""), [`web/e2e/${r.script}`], env, ["ignore", "pipe", "pipe"]);
+          const child = startChild(r.script.replace(".mjs", ""), [`web/e2e/${r.script}`], env, [
+            "ignore",
+            "pipe",
+            "pipe",
+          ]);
           let all = "";
           const take = (data) => {
             all += data;

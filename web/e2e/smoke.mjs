@@ -26,7 +26,8 @@ async function main() {
     await dev.getByRole("button", { name: "Start", exact: true }).click();
     await dev.waitForURL(/\/home$/, { timeout: 5_000 });
     await dev.getByRole("heading", { level: 1, name: "Bookie", exact: true }).waitFor({ timeout: 5_000 });
-    for (const name of ["Punters", "Bookie", "Poker"]) await dev.getByRole("button", { name, exact: true }).waitFor({ timeout: 2_000 });
+    for (const name of ["Punters", "Bookie", "Poker"])
+      await dev.getByRole("button", { name, exact: true }).waitFor({ timeout: 2_000 });
     await dev.screenshot({ path: SHOTS.home });
   });
 

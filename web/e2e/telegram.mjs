@@ -14,7 +14,14 @@ import { API_URL, assert, assertNoPageErrors, check, phone, prepare, rand, repo,
 
 const TELEGRAM_SCRIPT = path.join(repo, "node_modules/@twa-dev/sdk/src/telegram-web-apps.js");
 const OOPS_TEXT = "You are using too old Telegram client to run this application";
-const LIGHT = { bg_color: "#ffffff", text_color: "#000000", hint_color: "#999999", button_color: "#2481cc", button_text_color: "#ffffff", secondary_bg_color: "#f1f1f1" };
+const LIGHT = {
+  bg_color: "#ffffff",
+  text_color: "#000000",
+  hint_color: "#999999",
+  button_color: "#2481cc",
+  button_text_color: "#ffffff",
+  secondary_bg_color: "#f1f1f1",
+};
 const DARK = { ...LIGHT, bg_color: "#17212b", text_color: "#f5f5f5", secondary_bg_color: "#232e3c" };
 
 // The host page: Telegram Web's part of the conversation, recorded for the checks.
@@ -59,7 +66,12 @@ async function serveHost() {
 
 /** Init data as Telegram signs it (https://core.telegram.org/bots/webapps#validating-data-received-via-the-mini-app). */
 function signInitData(user, extra = {}) {
-  const fields = { query_id: `AAH${rand()}${rand()}`, user: JSON.stringify(user), auth_date: String(Math.floor(Date.now() / 1000)), ...extra };
+  const fields = {
+    query_id: `AAH${rand()}${rand()}`,
+    user: JSON.stringify(user),
+    auth_date: String(Math.floor(Date.now() / 1000)),
+    ...extra,
+  };
   const check = Object.keys(fields)
     .sort()
     .map((k) => `${k}=${fields[k]}`)
@@ -92,7 +104,9 @@ async function telegramWeb({ otherSite = false } = {}) {
   const page = await phone(browser);
   const context = page.context();
   // Registered after phone()'s block of telegram.org, so these answer first.
-  await context.route("https://telegram.org/js/telegram-web-app.js*", (r) => r.fulfill({ path: TELEGRAM_SCRIPT, contentType: "application/javascript" }));
+  await context.route("https://telegram.org/js/telegram-web-app.js*", (r) =>
+    r.fulfill({ path: TELEGRAM_SCRIPT, contentType: "application/javascript" }),
+  );
   page.invoices = [];
   await context.route(`${API_URL}/subscriptions/purchase`, async (r) => {
     if (r.request().method() !== "POST") return r.continue();
@@ -115,11 +129,15 @@ async function telegramWeb({ otherSite = false } = {}) {
     async posted(type, where = () => true, timeout = 10_000) {
       const deadline = Date.now() + timeout;
       while (Date.now() < deadline) {
-        const found = (await page.evaluate(() => window.events)).find((e) => e.eventType === type && where(e.eventData ?? {}));
+        const found = (await page.evaluate(() => window.events)).find(
+          (e) => e.eventType === type && where(e.eventData ?? {}),
+        );
         if (found) return Object.assign(found.eventData ?? {}, { at: found.at });
         await sleep(100);
       }
-      throw new Error(`the app never posted ${type}; it posted: ${(await page.evaluate(() => window.events)).map((e) => e.eventType).join(", ")}`);
+      throw new Error(
+        `the app never posted ${type}; it posted: ${(await page.evaluate(() => window.events)).map((e) => e.eventType).join(", ")}`,
+      );
     },
   };
 }
@@ -138,7 +156,11 @@ async function waitForPath(tg, wanted, timeout = 10_000) {
 async function api(method, route, { token, body } = {}) {
   const res = await fetch(`${API_URL}${route}`, {
     method,
-    headers: { Accept: "application/json", ...(token ? { Authorization: `JWT ${token}` } : {}), ...(body ? { "Content-Type": "application/json" } : {}) },
+    headers: {
+      Accept: "application/json",
+      ...(token ? { Authorization: `JWT ${token}` } : {}),
+      ...(body ? { "Content-Type": "application/json" } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
     signal: AbortSignal.timeout(15_000),
   });
@@ -155,9 +177,15 @@ async function bookmaker() {
   const user = newUser("tgbk");
   const { token } = await api("POST", "/auth/telegram", { body: { initData: signInitData(user) } });
   const item = (await api("GET", "/subscriptions", { token })).find((i) => i.subscriptionType === "BOOKMAKER");
-  const { invoiceId } = await api("POST", "/subscriptions/purchase", { token, body: { subscriptionId: item.subscriptionId } });
+  const { invoiceId } = await api("POST", "/subscriptions/purchase", {
+    token,
+    body: { subscriptionId: item.subscriptionId },
+  });
   await pay(invoiceId);
-  const { bookmakerId } = await api("PUT", "/bookmakers/register", { token, body: { name: `Tg${user.username}`.slice(0, 16) } });
+  const { bookmakerId } = await api("PUT", "/bookmakers/register", {
+    token,
+    body: { name: `Tg${user.username}`.slice(0, 16) },
+  });
   return { user, token, bookmakerId };
 }
 
@@ -166,17 +194,20 @@ async function bookmaker() {
 async function main() {
   [{ prod, browser }] = await Promise.all([prepare(["prod"]), serveHost()]);
 
-  await check("start-up inside Telegram Web: the splash, ready, expand, vertical swipes kept for scrolling", async () => {
-    const tg = await telegramWeb();
-    await tg.launch(launchUrl("/", newUser("tgstart")));
-    await button(tg.app, "Start").waitFor({ timeout: 15_000 });
-    await tg.posted("iframe_ready");
-    await tg.posted("web_app_ready");
-    await tg.posted("web_app_expand");
-    await tg.posted("web_app_setup_swipe_behavior", (d) => d.allow_vertical_swipe === false);
-    assertNoPageErrors(tg.page);
-    await tg.page.context().close();
-  });
+  await check(
+    "start-up inside Telegram Web: the splash, ready, expand, vertical swipes kept for scrolling",
+    async () => {
+      const tg = await telegramWeb();
+      await tg.launch(launchUrl("/", newUser("tgstart")));
+      await button(tg.app, "Start").waitFor({ timeout: 15_000 });
+      await tg.posted("iframe_ready");
+      await tg.posted("web_app_ready");
+      await tg.posted("web_app_expand");
+      await tg.posted("web_app_setup_swipe_behavior", (d) => d.allow_vertical_swipe === false);
+      assertNoPageErrors(tg.page);
+      await tg.page.context().close();
+    },
+  );
 
   await check("a client older than 7.0 (tgWebAppVersion=6.9) gets the Oops screen", async () => {
     const tg = await telegramWeb();
@@ -198,7 +229,10 @@ async function main() {
         endDate: new Date(start.getTime() + 3_600_000).toISOString(),
         bookmakerId: book.bookmakerId,
         maxTotalPayout: 1000,
-        items: [{ title: "Red Rum", coefficient: 2 }, { title: "Arkle", coefficient: 3 }],
+        items: [
+          { title: "Red Rum", coefficient: 2 },
+          { title: "Arkle", coefficient: 3 },
+        ],
         returnPrice: 0.5,
         botEqualizer: false,
       },
@@ -252,47 +286,61 @@ async function main() {
     await tg.send("invoice_closed", { slug, status: "paid" });
     const paidAt = await tg.page.evaluate(() => window.sent.at(-1).at);
     const { at } = await tg.posted("web_app_close", () => true, 5_000);
-    assert(at - paidAt >= 150 && at - paidAt < 3_000, `the messenger closed ${Math.round(at - paidAt)} ms after the payment`);
+    assert(
+      at - paidAt >= 150 && at - paidAt < 3_000,
+      `the messenger closed ${Math.round(at - paidAt)} ms after the payment`,
+    );
     await tg.page.context().close();
   });
 
-  await check("paid before the bot knows: the app closes, opened again it shows 'Confirming your payment…' until the coins arrive", async () => {
-    const book = await bookmaker();
-    const before = (await api("GET", "/balances", { token: book.token })).balance.amount;
-    const tg = await telegramWeb();
-    await tg.launch(launchUrl("/marketpage", book.user));
-    await tg.app.getByRole("region", { name: "Coins" }).getByRole("button").first().click({ timeout: 15_000 });
-    await button(tg.app, "Purchase").click();
-    const { slug } = await tg.posted("web_app_open_invoice");
-    // Telegram tells the app first; the webhook's successful_payment comes later.
-    await tg.send("invoice_closed", { slug, status: "paid" });
-    await tg.posted("web_app_close", () => true, 5_000);
+  await check(
+    "paid before the bot knows: the app closes, opened again it shows 'Confirming your payment…' until the coins arrive",
+    async () => {
+      const book = await bookmaker();
+      const before = (await api("GET", "/balances", { token: book.token })).balance.amount;
+      const tg = await telegramWeb();
+      await tg.launch(launchUrl("/marketpage", book.user));
+      await tg.app.getByRole("region", { name: "Coins" }).getByRole("button").first().click({ timeout: 15_000 });
+      await button(tg.app, "Purchase").click();
+      const { slug } = await tg.posted("web_app_open_invoice");
+      // Telegram tells the app first; the webhook's successful_payment comes later.
+      await tg.send("invoice_closed", { slug, status: "paid" });
+      await tg.posted("web_app_close", () => true, 5_000);
 
-    await tg.launch(launchUrl("/marketpage", book.user));
-    await tg.app.getByText("Confirming your payment…", { exact: true }).waitFor({ timeout: 15_000 });
-    assert(await tg.app.getByRole("region", { name: "Coins" }).getByRole("button").first().isDisabled(), "a coin package is offered while the payment is confirmed");
-    await pay(tg.page.invoices.at(-1));
-    await tg.app.getByText("Confirming your payment…", { exact: true }).waitFor({ state: "detached", timeout: 10_000 });
-    const after = (await api("GET", "/balances", { token: book.token })).balance.amount;
-    assert(after > before, `the pool went from ${before} to ${after}`);
-    await tg.page.context().close();
-  });
+      await tg.launch(launchUrl("/marketpage", book.user));
+      await tg.app.getByText("Confirming your payment…", { exact: true }).waitFor({ timeout: 15_000 });
+      assert(
+        await tg.app.getByRole("region", { name: "Coins" }).getByRole("button").first().isDisabled(),
+        "a coin package is offered while the payment is confirmed",
+      );
+      await pay(tg.page.invoices.at(-1));
+      await tg.app
+        .getByText("Confirming your payment…", { exact: true })
+        .waitFor({ state: "detached", timeout: 10_000 });
+      const after = (await api("GET", "/balances", { token: book.token })).balance.amount;
+      assert(after > before, `the pool went from ${before} to ${after}`);
+      await tg.page.context().close();
+    },
+  );
 
-  await check("a deep link opens the bookmaker; tapped again in the same Telegram Web tab it opens him again", async () => {
-    const book = await bookmaker();
-    const punter = newUser("tgpn");
-    const tg = await telegramWeb();
-    await tg.launch(launchUrl("/", punter, { startParam: `bk_${book.bookmakerId}` }));
-    await button(tg.app, "Join").waitFor({ timeout: 15_000 });
-    assert(pathOf(tg) === "/bookies", `the link opened ${pathOf(tg)}`);
-    await tg.send("back_button_pressed");
-    await waitForPath(tg, "/home");
+  await check(
+    "a deep link opens the bookmaker; tapped again in the same Telegram Web tab it opens him again",
+    async () => {
+      const book = await bookmaker();
+      const punter = newUser("tgpn");
+      const tg = await telegramWeb();
+      await tg.launch(launchUrl("/", punter, { startParam: `bk_${book.bookmakerId}` }));
+      await button(tg.app, "Join").waitFor({ timeout: 15_000 });
+      assert(pathOf(tg) === "/bookies", `the link opened ${pathOf(tg)}`);
+      await tg.send("back_button_pressed");
+      await waitForPath(tg, "/home");
 
-    await tg.launch(launchUrl("/", punter, { startParam: `bk_${book.bookmakerId}` }));
-    await button(tg.app, "Join").waitFor({ timeout: 15_000 });
-    assert(pathOf(tg) === "/bookies", `the second tap opened ${pathOf(tg)}`);
-    await tg.page.context().close();
-  });
+      await tg.launch(launchUrl("/", punter, { startParam: `bk_${book.bookmakerId}` }));
+      await button(tg.app, "Join").waitFor({ timeout: 15_000 });
+      assert(pathOf(tg) === "/bookies", `the second tap opened ${pathOf(tg)}`);
+      await tg.page.context().close();
+    },
+  );
 
   await check("a buzz on an approval; closing confirmation while the profile form has unsaved changes", async () => {
     const book = await bookmaker();
@@ -303,7 +351,10 @@ async function main() {
     await tg.launch(launchUrl("/playermanagement", book.user));
     await tg.app.getByText(`@${punter.username}`, { exact: true }).click({ timeout: 15_000 });
     await button(tg.app.getByRole("dialog"), "Approve").click();
-    await tg.posted("web_app_trigger_haptic_feedback", (d) => d.type === "notification" && d.notification_type === "success");
+    await tg.posted(
+      "web_app_trigger_haptic_feedback",
+      (d) => d.type === "notification" && d.notification_type === "success",
+    );
 
     await tg.launch(launchUrl("/createprofile", book.user));
     const name = tg.app.getByLabel("Profile Name");
@@ -314,30 +365,35 @@ async function main() {
     await tg.page.context().close();
   });
 
-  await check("where the browser denies the iframe its storage (Telegram Web in a private window), the app starts, signs in and works", async () => {
-    const tg = await telegramWeb({ otherSite: true });
-    await tg.launch(launchUrl("/", newUser("tgnostore")));
-    await button(tg.app, "Start").click({ timeout: 15_000 });
-    await waitForPath(tg, "/home");
-    await button(tg.app, "Bookie").waitFor({ timeout: 5_000 });
-    const thrown = await tg.frame().evaluate(() => {
-      try {
-        return String(window.sessionStorage);
-      } catch (err) {
-        return err.name;
+  await check(
+    "where the browser denies the iframe its storage (Telegram Web in a private window), the app starts, signs in and works",
+    async () => {
+      const tg = await telegramWeb({ otherSite: true });
+      await tg.launch(launchUrl("/", newUser("tgnostore")));
+      await button(tg.app, "Start").click({ timeout: 15_000 });
+      await waitForPath(tg, "/home");
+      await button(tg.app, "Bookie").waitFor({ timeout: 5_000 });
+      const thrown = await tg.frame().evaluate(() => {
+        try {
+          return String(window.sessionStorage);
+        } catch (err) {
+          return err.name;
+        }
+      });
+      assert(thrown === "SecurityError", `storage was not denied (${thrown})`);
+      // Bookie asks the API with the session kept in memory: it leads on, to /subscription.
+      const deadline = Date.now() + 10_000;
+      while (pathOf(tg) === "/home" && Date.now() < deadline) {
+        await button(tg.app, "Bookie")
+          .click({ timeout: 2_000 })
+          .catch(() => {});
+        await sleep(300);
       }
-    });
-    assert(thrown === "SecurityError", `storage was not denied (${thrown})`);
-    // Bookie asks the API with the session kept in memory: it leads on, to /subscription.
-    const deadline = Date.now() + 10_000;
-    while (pathOf(tg) === "/home" && Date.now() < deadline) {
-      await button(tg.app, "Bookie").click({ timeout: 2_000 }).catch(() => {});
-      await sleep(300);
-    }
-    assert(pathOf(tg) === "/subscription", `Bookie led to ${pathOf(tg)}`);
-    assertNoPageErrors(tg.page);
-    await tg.page.context().close();
-  });
+      assert(pathOf(tg) === "/subscription", `Bookie led to ${pathOf(tg)}`);
+      assertNoPageErrors(tg.page);
+      await tg.page.context().close();
+    },
+  );
 }
 
 run(main, { limitMs: 6 * 60_000 });

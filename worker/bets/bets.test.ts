@@ -26,7 +26,9 @@ describe("placing a bet", () => {
     });
     expect(await coins(punter.token, book.bookmakerId)).toBe(74.5);
     expect(await poolCoins(book)).toBe(925.5);
-    const stake = await env.DB.prepare(`SELECT amount_cents FROM ledger WHERE kind = 'STAKE' AND ref = ?1`).bind(`event:${event.id}`).all();
+    const stake = await env.DB.prepare(`SELECT amount_cents FROM ledger WHERE kind = 'STAKE' AND ref = ?1`)
+      .bind(`event:${event.id}`)
+      .all();
     expect(stake.results).toEqual([{ amount_cents: 2550 }]);
     expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
   });
@@ -85,7 +87,10 @@ describe("placing a bet", () => {
     const started = await newEvent(book);
     await startEvent(started.id);
     const settled = await newEvent(book);
-    await json("POST", `/events/${settled.id}/finalize`, { token: book.owner.token, body: { eventId: settled.id, winners: [settled.items[0].id] } });
+    await json("POST", `/events/${settled.id}/finalize`, {
+      token: book.owner.token,
+      body: { eventId: settled.id, winners: [settled.items[0].id] },
+    });
     const abandoned = await newEvent(book);
     await json("POST", `/events/${abandoned.id}/abandon`, { token: book.owner.token });
     for (const event of [suspended, started, settled, abandoned]) {
@@ -98,7 +103,13 @@ describe("placing a bet", () => {
 
   it("refuses bets on a withdrawn outcome", async () => {
     const book = await newBook({ coins: 1000 });
-    const event = await newEvent(book, { items: [["A", 2], ["B", 3], ["C", 4]] });
+    const event = await newEvent(book, {
+      items: [
+        ["A", 2],
+        ["B", 3],
+        ["C", 4],
+      ],
+    });
     await json("POST", `/events/${event.id}/nr/${event.items[2].id}`, { token: book.owner.token });
     const punter = await newPunter(book, { coins: 100 });
     const res = await bet(punter, book, event, 2, 5);
@@ -118,7 +129,13 @@ describe("placing a bet", () => {
     // a member of another book naming his own book but this event
     const res = await call("POST", "/bets", {
       token: theirs.token,
-      body: { bookmakerId: other.bookmakerId, eventId: event.id, eventItemId: event.items[0].id, amount: 1, coefficient: 2 },
+      body: {
+        bookmakerId: other.bookmakerId,
+        eventId: event.id,
+        eventItemId: event.items[0].id,
+        amount: 1,
+        coefficient: 2,
+      },
     });
     expect(res.status).toBe(404);
   });
@@ -137,7 +154,13 @@ describe("placing a bet", () => {
     const book = await newBook({ coins: 1000 });
     const event = await newEvent(book);
     const punter = await newPunter(book, { coins: 100 });
-    const base = { bookmakerId: book.bookmakerId, eventId: event.id, eventItemId: event.items[0].id, amount: 1, coefficient: 2 };
+    const base = {
+      bookmakerId: book.bookmakerId,
+      eventId: event.id,
+      eventItemId: event.items[0].id,
+      amount: 1,
+      coefficient: 2,
+    };
     for (const [change, field] of [
       [{ amount: -1 }, "amount"],
       [{ amount: 0 }, "amount"],
@@ -162,14 +185,27 @@ describe("punter's view", () => {
     const event = await newEvent(book);
     const { eventId: draftOnly } = await json<{ eventId: number }>("POST", "/drafts", {
       token: book.owner.token,
-      body: { title: "Darts / Ireland", description: "never published", startDate: new Date(Date.now() + 3600e3).toISOString(), endDate: new Date(Date.now() + 7200e3).toISOString(), bookmakerId: book.bookmakerId, maxTotalPayout: 100, items: [{ title: "A", coefficient: 2 }, { title: "B", coefficient: 2 }] },
+      body: {
+        title: "Darts / Ireland",
+        description: "never published",
+        startDate: new Date(Date.now() + 3600e3).toISOString(),
+        endDate: new Date(Date.now() + 7200e3).toISOString(),
+        bookmakerId: book.bookmakerId,
+        maxTotalPayout: 100,
+        items: [
+          { title: "A", coefficient: 2 },
+          { title: "B", coefficient: 2 },
+        ],
+      },
     });
     const punter = await newPunter(book, { coins: 100 });
     await placeBet(punter, book, event, 0, 10);
     const events = await json<PlayerEvent[]>("GET", `/player/events/${book.bookmakerId}`, { token: punter.token });
     expect(events.map((e) => e.eventId)).toEqual([event.id]);
     expect(events.map((e) => e.eventId)).not.toContain(draftOnly);
-    const membership = await env.DB.prepare(`SELECT id FROM memberships WHERE bookmaker_id = ?1 AND user_id = ?2`).bind(book.bookmakerId, punter.userId).first<{ id: number }>();
+    const membership = await env.DB.prepare(`SELECT id FROM memberships WHERE bookmaker_id = ?1 AND user_id = ?2`)
+      .bind(book.bookmakerId, punter.userId)
+      .first<{ id: number }>();
     expect(events[0]).toMatchObject({ status: "READY_FOR_BETS", requestId: membership!.id, maxTotalPayout: 10_000 });
     expect(events[0].items.map((i) => [i.title, i.coefficient, i.fractalCoefficient, i.myStake, i.whatIf])).toEqual([
       ["Red Rum", 2, null, 10, 10], // wins 20 back for 10 staked
@@ -188,7 +224,9 @@ describe("punter's view", () => {
     expect(res.status).toBe(403);
     expect((await res.json<ErrorBody>()).error.code).toBe("FEATURE_UNAVAILABLE");
     await giveSubscription(book.owner.userId, "FRACTAL_ODDS");
-    [shown] = await json<PlayerEvent[]>("GET", `/player/events/${book.bookmakerId}?fractional=true`, { token: punter.token });
+    [shown] = await json<PlayerEvent[]>("GET", `/player/events/${book.bookmakerId}?fractional=true`, {
+      token: punter.token,
+    });
     expect(shown.items.map((i) => i.fractalCoefficient)).toEqual(["1/1", "2/1"]);
   });
 
@@ -208,11 +246,19 @@ describe("punter's view", () => {
     const second = await placeBet(punter, book, event, 1, 7);
     const own = await json<Bet[]>("GET", `/bets/${book.bookmakerId}/`, { token: punter.token });
     expect(own.map((b) => b.betId)).toEqual([second.betId, first.betId]);
-    expect(own[0]).toMatchObject({ outcomeTitle: "Shergar", eventTitle: "Horse Racing / United Kingdom", money: { amount: 7 } });
-    const asOwner = await json<Bet[]>("GET", `/bets/${book.bookmakerId}/?userId=${punter.userId}`, { token: book.owner.token });
+    expect(own[0]).toMatchObject({
+      outcomeTitle: "Shergar",
+      eventTitle: "Horse Racing / United Kingdom",
+      money: { amount: 7 },
+    });
+    const asOwner = await json<Bet[]>("GET", `/bets/${book.bookmakerId}/?userId=${punter.userId}`, {
+      token: book.owner.token,
+    });
     expect(asOwner.map((b) => b.betId)).toEqual([second.betId, first.betId]);
     const other = await newPunter(book, { coins: 1 });
-    expect((await call("GET", `/bets/${book.bookmakerId}/?userId=${punter.userId}`, { token: other.token })).status).toBe(403);
+    expect(
+      (await call("GET", `/bets/${book.bookmakerId}/?userId=${punter.userId}`, { token: other.token })).status,
+    ).toBe(403);
     expect(await json<Bet[]>("GET", `/bets/${book.bookmakerId}/`, { token: other.token })).toEqual([]);
   });
 });

@@ -16,12 +16,15 @@ const betBody = (book: TestBook, event: BookmakerEvent, itemIndex: number, amoun
   amount,
   coefficient: event.items[itemIndex].currCoefficient,
 });
-const postBet = (punter: TestUser, body: unknown, key: string) => call("POST", "/bets", { token: punter.token, body, headers: { "Idempotency-Key": key } });
+const postBet = (punter: TestUser, body: unknown, key: string) =>
+  call("POST", "/bets", { token: punter.token, body, headers: { "Idempotency-Key": key } });
 const freshKey = () => `bet-${crypto.randomUUID()}`;
 const answer = async (res: Response) => ({ status: res.status, body: await res.json<unknown>() });
 
 async function betCount(eventId: number, userId: number) {
-  return (await env.DB.prepare(`SELECT COUNT(*) AS n FROM bets WHERE event_id = ?1 AND user_id = ?2`).bind(eventId, userId).first<{ n: number }>())!.n;
+  return (await env.DB.prepare(`SELECT COUNT(*) AS n FROM bets WHERE event_id = ?1 AND user_id = ?2`)
+    .bind(eventId, userId)
+    .first<{ n: number }>())!.n;
 }
 
 describe("Idempotency-Key on POST /bets", () => {
@@ -43,7 +46,9 @@ describe("Idempotency-Key on POST /bets", () => {
     const event = await newEvent(book);
     const punter = await newPunter(book, { coins: 100 });
     const key = freshKey();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => postBet(punter, betBody(book, event, 1, 7.5), key).then(answer)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => postBet(punter, betBody(book, event, 1, 7.5), key).then(answer)),
+    );
     const placed = answers.find((a) => a.status === 201);
     expect(placed).toBeDefined();
     for (const a of answers) {
@@ -74,7 +79,10 @@ describe("Idempotency-Key on POST /bets", () => {
     const key = freshKey();
     const first = await answer(await postBet(punter, betBody(book, event, 0, 10), key));
     expect(first).toMatchObject({ status: 409, body: { error: { code: "INSUFFICIENT_COINS" } } });
-    await json("POST", "/balances/add", { token: book.owner.token, body: { userId: punter.userId, balance: { amount: 50 } } });
+    await json("POST", "/balances/add", {
+      token: book.owner.token,
+      body: { userId: punter.userId, balance: { amount: 50 } },
+    });
     expect(await answer(await postBet(punter, betBody(book, event, 0, 10), key))).toEqual(first);
     expect(await betCount(event.id, punter.userId)).toBe(0);
     expect(await coins(punter.token, book.bookmakerId)).toBe(55);
@@ -94,7 +102,12 @@ describe("Idempotency-Key on POST /bets", () => {
       .bind(punter.userId, key, await requestHash("POST", "/bets", JSON.stringify(body)), at)
       .run();
     const placed: Bet = await placeBet(punter, book, event, 1, 20);
-    await markCommitted(env.DB, punter.userId, key, betRef({ bookmakerId: book.bookmakerId, eventId: event.id, itemId: body.eventItemId })).run();
+    await markCommitted(
+      env.DB,
+      punter.userId,
+      key,
+      betRef({ bookmakerId: book.bookmakerId, eventId: event.id, itemId: body.eventItemId }),
+    ).run();
 
     const res = await postBet(punter, body, key);
     expect(res.status).toBe(201);

@@ -75,7 +75,12 @@ export async function betHistory(db: D1Database, bookmakerId: number, userId: nu
 }
 
 /** A punter's bets with a bookmaker placed or settled in `[start, end)`, newest first. */
-export async function betsInPeriod(db: D1Database, bookmakerId: number, userId: number, period: { start: string; end: string }): Promise<Bet[]> {
+export async function betsInPeriod(
+  db: D1Database,
+  bookmakerId: number,
+  userId: number,
+  period: { start: string; end: string },
+): Promise<Bet[]> {
   const { results } = await db
     .prepare(
       `SELECT bt.id, bt.event_id, bt.item_id, bt.user_id, bt.stake_cents, bt.odds_num, bt.odds_den, bt.status, bt.payout_cents,

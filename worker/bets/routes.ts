@@ -19,7 +19,14 @@ const OWNER_DAYS = 30;
 
 const HistoryQuery = v.object({
   userId: v.optional(IdParam),
-  days: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, "Must be a number of days."), v.transform(Number), v.minValue(1, "Must be at least 1."))),
+  days: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,2}$/, "Must be a number of days."),
+      v.transform(Number),
+      v.minValue(1, "Must be at least 1."),
+    ),
+  ),
 });
 
 async function history(c: Context<AppEnv>, bookmakerId: number, query: v.InferOutput<typeof HistoryQuery>) {
@@ -32,7 +39,8 @@ async function history(c: Context<AppEnv>, bookmakerId: number, query: v.InferOu
   if (!state) throw notFound("Bookmaker not found.");
   if (ownerAsking) {
     // Only the bookmaker reads another punter's bets, and only his own punters'.
-    if (state.owner_id !== userId) throw new AppError("FORBIDDEN", 403, "Only the bookmaker can see a punter's history.");
+    if (state.owner_id !== userId)
+      throw new AppError("FORBIDDEN", 403, "Only the bookmaker can see a punter's history.");
     if (!state.member) throw notFound("This user is not one of your punters.");
   }
   return versioned(c, [subject, state.bets, state.events], () => betHistory(c.env.DB, bookmakerId, subject, since));

@@ -19,7 +19,11 @@ describe("bookmaker profile", () => {
     expect(res.status).toBe(200);
     const { bookmakerId } = await res.json<{ bookmakerId: number }>();
     const me = await json<Me>("GET", "/bookmakers/authorizeMe", { token: user.token });
-    expect(me).toEqual({ userId: user.userId, username: user.username, bookmakerDto: { bookmakerId, bookmakerName: name, terms: "" } });
+    expect(me).toEqual({
+      userId: user.userId,
+      username: user.username,
+      bookmakerDto: { bookmakerId, bookmakerName: name, terms: "" },
+    });
   });
 
   it("refuses names of the wrong length or with non-ASCII characters, with the spec's messages", async () => {
@@ -53,7 +57,9 @@ describe("bookmaker profile", () => {
     const book = await newBook();
     const res = await register(book.owner.token, freshBookName());
     expect(res.status).toBe(409);
-    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM bookmakers WHERE owner_id = ?1").bind(book.owner.userId).first();
+    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM bookmakers WHERE owner_id = ?1")
+      .bind(book.owner.userId)
+      .first();
     expect(count).toEqual({ n: 1 });
   });
 
@@ -61,10 +67,18 @@ describe("bookmaker profile", () => {
     const book = await newBook();
     const other = await newBook();
     const name = freshBookName();
-    expect(await json("POST", "/bookmakers/rename", { token: book.owner.token, body: { name } })).toMatchObject({ bookmakerId: book.bookmakerId, bookmakerName: name });
-    const clash = await call("POST", "/bookmakers/rename", { token: book.owner.token, body: { name: other.name.toLowerCase() } });
+    expect(await json("POST", "/bookmakers/rename", { token: book.owner.token, body: { name } })).toMatchObject({
+      bookmakerId: book.bookmakerId,
+      bookmakerName: name,
+    });
+    const clash = await call("POST", "/bookmakers/rename", {
+      token: book.owner.token,
+      body: { name: other.name.toLowerCase() },
+    });
     expect(clash.status).toBe(409);
-    expect((await json<Me>("GET", "/bookmakers/authorizeMe", { token: book.owner.token })).bookmakerDto?.bookmakerName).toBe(name);
+    expect(
+      (await json<Me>("GET", "/bookmakers/authorizeMe", { token: book.owner.token })).bookmakerDto?.bookmakerName,
+    ).toBe(name);
   });
 
   it("answers 404 with the spec's text to a rename by a user without a profile", async () => {
@@ -77,32 +91,50 @@ describe("bookmaker profile", () => {
   it("sets terms for the owner, up to 150 ASCII characters with line breaks", async () => {
     const book = await newBook();
     const terms = "1 coin = 1 USD\nPayment via cash, card, crypto".padEnd(150, ".");
-    const dto = await json("POST", `/bookmakers/${book.bookmakerId}/terms`, { token: book.owner.token, body: { terms } });
+    const dto = await json("POST", `/bookmakers/${book.bookmakerId}/terms`, {
+      token: book.owner.token,
+      body: { terms },
+    });
     expect(dto).toEqual({ bookmakerId: book.bookmakerId, bookmakerName: book.name, terms });
   });
 
   it("refuses 151-character or non-ASCII terms with the field named, and keeps the old terms", async () => {
     const book = await newBook();
-    await json("POST", `/bookmakers/${book.bookmakerId}/terms`, { token: book.owner.token, body: { terms: "Old terms" } });
+    await json("POST", `/bookmakers/${book.bookmakerId}/terms`, {
+      token: book.owner.token,
+      body: { terms: "Old terms" },
+    });
     for (const [terms, message] of [
       ["x".repeat(151), "Maximum 150 characters."],
       ["Paiement en espèces", "Only English (ASCII) characters are allowed"],
       [{ text: "no" }, "Terms must be text."],
     ] as const) {
-      const res = await call("POST", `/bookmakers/${book.bookmakerId}/terms`, { token: book.owner.token, body: { terms } });
+      const res = await call("POST", `/bookmakers/${book.bookmakerId}/terms`, {
+        token: book.owner.token,
+        body: { terms },
+      });
       expect(res.status).toBe(400);
       expect(await errorOf(res)).toMatchObject({ field: "terms", message });
     }
-    expect((await json<Me>("GET", "/bookmakers/authorizeMe", { token: book.owner.token })).bookmakerDto?.terms).toBe("Old terms");
+    expect((await json<Me>("GET", "/bookmakers/authorizeMe", { token: book.owner.token })).bookmakerDto?.terms).toBe(
+      "Old terms",
+    );
   });
 
   it("lets only the owner change terms: 403 for another user, 404 for no such bookmaker", async () => {
     const book = await newBook();
     const stranger = await signIn("stranger");
-    const res = await call("POST", `/bookmakers/${book.bookmakerId}/terms`, { token: stranger.token, body: { terms: "mine now" } });
+    const res = await call("POST", `/bookmakers/${book.bookmakerId}/terms`, {
+      token: stranger.token,
+      body: { terms: "mine now" },
+    });
     expect(res.status).toBe(403);
-    expect((await call("POST", `/bookmakers/99999999/terms`, { token: stranger.token, body: { terms: "x" } })).status).toBe(404);
-    expect((await call("POST", `/bookmakers/abc/terms`, { token: stranger.token, body: { terms: "x" } })).status).toBe(400);
+    expect(
+      (await call("POST", `/bookmakers/99999999/terms`, { token: stranger.token, body: { terms: "x" } })).status,
+    ).toBe(404);
+    expect((await call("POST", `/bookmakers/abc/terms`, { token: stranger.token, body: { terms: "x" } })).status).toBe(
+      400,
+    );
   });
 
   it("refuses to register a user who never held a BOOKMAKER subscription: 403, no profile, the name stays free", async () => {
@@ -111,8 +143,14 @@ describe("bookmaker profile", () => {
     const res = await register(user.token, name);
     expect(res.status).toBe(403);
     expect(await errorOf(res)).toEqual({ code: "SUBSCRIPTION_REQUIRED", message: "Bookmaker subscription not found." });
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM bookmakers WHERE owner_id = ?1 OR name = ?2").bind(user.userId, name).first()).toEqual({ n: 0 });
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM accounts WHERE pool_owner_id = ?1").bind(user.userId).first()).toEqual({ n: 0 });
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM bookmakers WHERE owner_id = ?1 OR name = ?2")
+        .bind(user.userId, name)
+        .first(),
+    ).toEqual({ n: 0 });
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM accounts WHERE pool_owner_id = ?1").bind(user.userId).first(),
+    ).toEqual({ n: 0 });
 
     // The name is still free for a subscriber.
     const subscriber = await signIn("owner");
@@ -131,15 +169,32 @@ describe("bookmaker profile", () => {
 
   it("lets an owner whose subscription lapsed still rename his profile and edit his terms", async () => {
     const book = await newBook({ active: false });
-    const held = await env.DB.prepare("SELECT end_date FROM user_subscriptions WHERE user_id = ?1 AND type = 'BOOKMAKER'").bind(book.owner.userId).first<{ end_date: string }>();
+    const held = await env.DB.prepare(
+      "SELECT end_date FROM user_subscriptions WHERE user_id = ?1 AND type = 'BOOKMAKER'",
+    )
+      .bind(book.owner.userId)
+      .first<{ end_date: string }>();
     expect(Date.parse(held!.end_date)).toBeLessThan(Date.now());
     const name = freshBookName();
-    expect(await json("POST", "/bookmakers/rename", { token: book.owner.token, body: { name } })).toMatchObject({ bookmakerId: book.bookmakerId, bookmakerName: name });
-    expect(await json("POST", `/bookmakers/${book.bookmakerId}/terms`, { token: book.owner.token, body: { terms: "Cash only" } })).toMatchObject({ terms: "Cash only" });
+    expect(await json("POST", "/bookmakers/rename", { token: book.owner.token, body: { name } })).toMatchObject({
+      bookmakerId: book.bookmakerId,
+      bookmakerName: name,
+    });
+    expect(
+      await json("POST", `/bookmakers/${book.bookmakerId}/terms`, {
+        token: book.owner.token,
+        body: { terms: "Cash only" },
+      }),
+    ).toMatchObject({ terms: "Cash only" });
   });
 
   it("needs a token for every profile call", async () => {
-    for (const [method, path] of [["GET", "/bookmakers/authorizeMe"], ["PUT", "/bookmakers/register"], ["POST", "/bookmakers/rename"], ["GET", "/bookmakers"]]) {
+    for (const [method, path] of [
+      ["GET", "/bookmakers/authorizeMe"],
+      ["PUT", "/bookmakers/register"],
+      ["POST", "/bookmakers/rename"],
+      ["GET", "/bookmakers"],
+    ]) {
       expect((await call(method, path, method === "GET" ? {} : { body: { name: freshBookName() } })).status).toBe(401);
     }
   });

@@ -18,10 +18,16 @@ export const toBookmakerDto = (row: BookmakerRow): BookmakerDto => ({
 });
 
 export const bookmakerOwnedBy = (db: D1Database, userId: number) =>
-  db.prepare(`SELECT id, owner_id, name, terms, created_at FROM bookmakers WHERE owner_id = ?1`).bind(userId).first<BookmakerRow>();
+  db
+    .prepare(`SELECT id, owner_id, name, terms, created_at FROM bookmakers WHERE owner_id = ?1`)
+    .bind(userId)
+    .first<BookmakerRow>();
 
 export const bookmakerById = (db: D1Database, id: number) =>
-  db.prepare(`SELECT id, owner_id, name, terms, created_at FROM bookmakers WHERE id = ?1`).bind(id).first<BookmakerRow>();
+  db
+    .prepare(`SELECT id, owner_id, name, terms, created_at FROM bookmakers WHERE id = ?1`)
+    .bind(id)
+    .first<BookmakerRow>();
 
 /** The spec's 404 for a caller with no profile of his own. */
 export const noProfile = () => new AppError("NOT_FOUND", 404, "Bookmaker profile not found.");
@@ -91,10 +97,12 @@ export async function bookmakerCards(db: D1Database, userId: number, nowIso: str
   return results.map(toBookmaker);
 }
 
-export async function bookmakerCard(db: D1Database, userId: number, bookmakerId: number, nowIso: string): Promise<Bookmaker | null> {
-  const row = await db
-    .prepare(cardsSql("AND b.id = ?3"))
-    .bind(userId, nowIso, bookmakerId)
-    .first<BookmakerCardRow>();
+export async function bookmakerCard(
+  db: D1Database,
+  userId: number,
+  bookmakerId: number,
+  nowIso: string,
+): Promise<Bookmaker | null> {
+  const row = await db.prepare(cardsSql("AND b.id = ?3")).bind(userId, nowIso, bookmakerId).first<BookmakerCardRow>();
   return row ? toBookmaker(row) : null;
 }

@@ -6,7 +6,15 @@ import worker from "../index";
 import type { Env } from "../env";
 import { json } from "../test/api";
 import { newEvent, placeBet } from "../test/events";
-import { buyInDevMode, giveSubscription, ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
+import {
+  buyInDevMode,
+  giveSubscription,
+  ledgerViolations,
+  newBook,
+  newPunter,
+  NO_VIOLATIONS,
+  type TestBook,
+} from "../test/world";
 import { received, settle, textsTo } from "../notifications/notify-test-kit";
 import { fakeBotApi, type FakeBotApi } from "../telegram/fake-telegram";
 import { deleteLapsedBooks, RETENTION_DAYS, warnLapsedBooks } from "./retention";
@@ -20,7 +28,11 @@ afterEach(() => bot.restore());
 const DAY = 864e5;
 const daysAgo = (d: number) => new Date(Date.now() - d * DAY).toISOString();
 const db = () => env.DB;
-const count = async (sql: string, ...binds: unknown[]) => (await db().prepare(sql).bind(...binds).first<{ n: number }>())!.n;
+const count = async (sql: string, ...binds: unknown[]) =>
+  (await db()
+    .prepare(sql)
+    .bind(...binds)
+    .first<{ n: number }>())!.n;
 
 /** Every row the book owns, by table. */
 async function rowsOf(book: TestBook) {
@@ -28,7 +40,10 @@ async function rowsOf(book: TestBook) {
   return {
     bookmakers: await count(`SELECT COUNT(*) AS n FROM bookmakers WHERE id = ?1`, id),
     events: await count(`SELECT COUNT(*) AS n FROM events WHERE bookmaker_id = ?1`, id),
-    event_items: await count(`SELECT COUNT(*) AS n FROM event_items WHERE event_id IN (SELECT id FROM events WHERE bookmaker_id = ?1)`, id),
+    event_items: await count(
+      `SELECT COUNT(*) AS n FROM event_items WHERE event_id IN (SELECT id FROM events WHERE bookmaker_id = ?1)`,
+      id,
+    ),
     bets: await count(`SELECT COUNT(*) AS n FROM bets WHERE bookmaker_id = ?1`, id),
     memberships: await count(`SELECT COUNT(*) AS n FROM memberships WHERE bookmaker_id = ?1`, id),
     accounts: await count(`SELECT COUNT(*) AS n FROM accounts WHERE pool_owner_id = ?1`, owner),
@@ -42,13 +57,33 @@ async function busyBook(shared?: Awaited<ReturnType<typeof newPunter>>) {
   const book = await newBook({ coins: 1000 });
   const punter = await newPunter(book, { coins: 100 });
   const settled = await newEvent(book);
-  const open = await newEvent(book, { items: [["A", 2], ["B", 3], ["C", 4]] });
+  const open = await newEvent(book, {
+    items: [
+      ["A", 2],
+      ["B", 3],
+      ["C", 4],
+    ],
+  });
   await placeBet(punter, book, settled, 0, 10);
-  await json("POST", `/events/${settled.id}/finalize`, { token: book.owner.token, body: { eventId: settled.id, winners: [settled.items[0].id] } });
+  await json("POST", `/events/${settled.id}/finalize`, {
+    token: book.owner.token,
+    body: { eventId: settled.id, winners: [settled.items[0].id] },
+  });
   await placeBet(punter, book, open, 1, 5);
   await json("POST", "/drafts", {
     token: book.owner.token,
-    body: { title: "Horse Racing / Ireland", description: "Draft", startDate: daysAgo(-1), endDate: daysAgo(-2), bookmakerId: book.bookmakerId, maxTotalPayout: 100, items: [{ title: "X", coefficient: 2 }, { title: "Y", coefficient: 2 }] },
+    body: {
+      title: "Horse Racing / Ireland",
+      description: "Draft",
+      startDate: daysAgo(-1),
+      endDate: daysAgo(-2),
+      bookmakerId: book.bookmakerId,
+      maxTotalPayout: 100,
+      items: [
+        { title: "X", coefficient: 2 },
+        { title: "Y", coefficient: 2 },
+      ],
+    },
   });
   if (shared) {
     await json("POST", `/bookmakers/${book.bookmakerId}/sign`, { token: shared.token });
@@ -168,7 +203,12 @@ describe("the warning", () => {
     const end = daysAgo(RETENTION_DAYS - 6);
     await giveSubscription(book.owner.userId, "BOOKMAKER", end);
     expect(await warnLapsedBooks(env as unknown as Env)).toContain(book.bookmakerId);
-    const on = new Date(Date.parse(end) + RETENTION_DAYS * DAY).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+    const on = new Date(Date.parse(end) + RETENTION_DAYS * DAY).toLocaleDateString("en-GB", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    });
     expect(await received(bot, book.owner.userId)).toEqual([
       `Your bookmaker subscription has ended. ${book.name}, with its events, bets, punters and coins, will be deleted on ${on} unless you renew.`,
     ]);

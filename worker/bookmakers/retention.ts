@@ -60,21 +60,51 @@ async function lapsedBooks(db: D1Database, now: number): Promise<LapsedBook[]> {
 
 /** Children first: D1 enforces the foreign keys. `?1` is the book, or its owner for the pool's accounts and rows. */
 const steps = (chunk: number): [table: string, sql: string, by: "book" | "owner"][] => [
-  ["bets", `DELETE FROM bets WHERE id IN (SELECT id FROM bets WHERE bookmaker_id = ?1 LIMIT ${chunk}) RETURNING 1`, "book"],
-  ["event_items", `DELETE FROM event_items WHERE id IN (SELECT i.id FROM events e JOIN event_items i ON i.event_id = e.id WHERE e.bookmaker_id = ?1 LIMIT ${chunk}) RETURNING 1`, "book"],
-  ["events", `DELETE FROM events WHERE id IN (SELECT id FROM events WHERE bookmaker_id = ?1 LIMIT ${chunk}) RETURNING 1`, "book"],
-  ["memberships", `DELETE FROM memberships WHERE id IN (SELECT id FROM memberships WHERE bookmaker_id = ?1 LIMIT ${chunk}) RETURNING 1`, "book"],
-  ["ledger", `DELETE FROM ledger WHERE id IN (SELECT id FROM ledger WHERE pool_owner_id = ?1 LIMIT ${chunk}) RETURNING 1`, "owner"],
-  ["accounts", `DELETE FROM accounts WHERE id IN (SELECT id FROM accounts WHERE pool_owner_id = ?1 LIMIT ${chunk}) RETURNING 1`, "owner"],
+  [
+    "bets",
+    `DELETE FROM bets WHERE id IN (SELECT id FROM bets WHERE bookmaker_id = ?1 LIMIT ${chunk}) RETURNING 1`,
+    "book",
+  ],
+  [
+    "event_items",
+    `DELETE FROM event_items WHERE id IN (SELECT i.id FROM events e JOIN event_items i ON i.event_id = e.id WHERE e.bookmaker_id = ?1 LIMIT ${chunk}) RETURNING 1`,
+    "book",
+  ],
+  [
+    "events",
+    `DELETE FROM events WHERE id IN (SELECT id FROM events WHERE bookmaker_id = ?1 LIMIT ${chunk}) RETURNING 1`,
+    "book",
+  ],
+  [
+    "memberships",
+    `DELETE FROM memberships WHERE id IN (SELECT id FROM memberships WHERE bookmaker_id = ?1 LIMIT ${chunk}) RETURNING 1`,
+    "book",
+  ],
+  [
+    "ledger",
+    `DELETE FROM ledger WHERE id IN (SELECT id FROM ledger WHERE pool_owner_id = ?1 LIMIT ${chunk}) RETURNING 1`,
+    "owner",
+  ],
+  [
+    "accounts",
+    `DELETE FROM accounts WHERE id IN (SELECT id FROM accounts WHERE pool_owner_id = ?1 LIMIT ${chunk}) RETURNING 1`,
+    "owner",
+  ],
   ["retention_warnings", `DELETE FROM retention_warnings WHERE bookmaker_id = ?1 RETURNING 1`, "book"],
   ["bookmakers", `DELETE FROM bookmakers WHERE id = ?1 RETURNING 1`, "book"],
 ];
 
 /** Abandons the book's open events through their rooms; true when every event is then settled. */
 async function closeEvents(env: Env, book: LapsedBook): Promise<boolean> {
-  const { results: open } = await env.DB.prepare(`SELECT id FROM events WHERE bookmaker_id = ?1 AND status IN ${OPEN}`).bind(book.id).all<{ id: number }>();
+  const { results: open } = await env.DB.prepare(`SELECT id FROM events WHERE bookmaker_id = ?1 AND status IN ${OPEN}`)
+    .bind(book.id)
+    .all<{ id: number }>();
   for (const { id } of open) await roomOf(env, id).abandon(id);
-  const left = await env.DB.prepare(`SELECT COUNT(*) AS n FROM events WHERE bookmaker_id = ?1 AND status NOT IN ${FINAL}`).bind(book.id).first<{ n: number }>();
+  const left = await env.DB.prepare(
+    `SELECT COUNT(*) AS n FROM events WHERE bookmaker_id = ?1 AND status NOT IN ${FINAL}`,
+  )
+    .bind(book.id)
+    .first<{ n: number }>();
   return left?.n === 0;
 }
 
@@ -120,7 +150,8 @@ interface DueWarning {
   end_date: string;
 }
 
-const dayText = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const dayText = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 export const deletionWarningMessage = (w: DueWarning): BotMessage => ({
   userId: w.owner_id,
@@ -144,14 +175,30 @@ export async function warnLapsedBooks(env: Env, now = Date.now()): Promise<numbe
     .all<DueWarning>();
   if (due.length === 0) return [];
   const mark = (w: DueWarning) =>
-    db.prepare(`INSERT INTO retention_warnings (bookmaker_id, subscription_end, warned_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING`).bind(w.id, w.end_date, nowIso(now));
+    db
+      .prepare(
+        `INSERT INTO retention_warnings (bookmaker_id, subscription_end, warned_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING`,
+      )
+      .bind(w.id, w.end_date, nowIso(now));
   await db.batch(due.map(mark));
   try {
     await enqueue(env, due.map(deletionWarningMessage));
   } catch (err) {
     // Not told: forget the marks so tomorrow's run tries again.
-    console.error(JSON.stringify({ job: "retention", error: "warnings not enqueued", stack: err instanceof Error ? err.stack : String(err) }));
-    await db.batch(due.map((w) => db.prepare(`DELETE FROM retention_warnings WHERE bookmaker_id = ?1 AND subscription_end = ?2`).bind(w.id, w.end_date)));
+    console.error(
+      JSON.stringify({
+        job: "retention",
+        error: "warnings not enqueued",
+        stack: err instanceof Error ? err.stack : String(err),
+      }),
+    );
+    await db.batch(
+      due.map((w) =>
+        db
+          .prepare(`DELETE FROM retention_warnings WHERE bookmaker_id = ?1 AND subscription_end = ?2`)
+          .bind(w.id, w.end_date),
+      ),
+    );
     return [];
   }
   return due.map((w) => w.id);

@@ -11,7 +11,14 @@ import { holdsSubscriptionSql } from "../subscriptions/activity";
 import { holdingOf } from "../subscriptions/holdings";
 import { IdParam, validate } from "../lib/validate";
 import { NameBody, TermsBody } from "./profile";
-import { bookmakerById, bookmakerCards, bookmakerOwnedBy, directoryState, requireOwnBookmaker, toBookmakerDto } from "./queries";
+import {
+  bookmakerById,
+  bookmakerCards,
+  bookmakerOwnedBy,
+  directoryState,
+  requireOwnBookmaker,
+  toBookmakerDto,
+} from "./queries";
 import { versioned } from "../lib/versions";
 import { deletionWarning } from "./retention";
 
@@ -32,7 +39,8 @@ async function registrant(db: D1Database, userId: number, now: string) {
 }
 
 const nameTaken = () => new AppError("NAME_TAKEN", 409, "This name is taken.");
-const isNameClash = (err: unknown) => err instanceof Error && /UNIQUE constraint failed: bookmakers\.name/.test(err.message);
+const isNameClash = (err: unknown) =>
+  err instanceof Error && /UNIQUE constraint failed: bookmakers\.name/.test(err.message);
 
 export const bookmakerRoutes = new Hono<AppEnv>()
   .use(requireUser)
@@ -51,14 +59,18 @@ export const bookmakerRoutes = new Hono<AppEnv>()
     const { userId } = c.get("user");
     const now = nowIso();
     const state = await directoryState(c.env.DB, userId, now);
-    return versioned(c, [userId, state?.directory, state?.next_end, state?.coins], async (): Promise<BookmakerLists> => {
-      const cards = await bookmakerCards(c.env.DB, userId, now);
-      const isMember = (s: string | undefined) => s === "CREATED" || s === "APPROVED";
-      return {
-        activeBookmakers: cards.filter((b) => isMember(b.joinRequestStatus)),
-        inactiveBookmakers: cards.filter((b) => !isMember(b.joinRequestStatus)),
-      };
-    });
+    return versioned(
+      c,
+      [userId, state?.directory, state?.next_end, state?.coins],
+      async (): Promise<BookmakerLists> => {
+        const cards = await bookmakerCards(c.env.DB, userId, now);
+        const isMember = (s: string | undefined) => s === "CREATED" || s === "APPROVED";
+        return {
+          activeBookmakers: cards.filter((b) => isMember(b.joinRequestStatus)),
+          inactiveBookmakers: cards.filter((b) => !isMember(b.joinRequestStatus)),
+        };
+      },
+    );
   })
 
   .put("/register", validate("json", NameBody), async (c) => {
@@ -72,7 +84,11 @@ export const bookmakerRoutes = new Hono<AppEnv>()
     try {
       // The pool may exist already: a subscription paid before the profile carries its grant.
       const [inserted] = await c.env.DB.batch([
-        c.env.DB.prepare(`INSERT INTO bookmakers (owner_id, name, created_at) VALUES (?1, ?2, ?3) RETURNING id`).bind(userId, name, nowIso()),
+        c.env.DB.prepare(`INSERT INTO bookmakers (owner_id, name, created_at) VALUES (?1, ?2, ?3) RETURNING id`).bind(
+          userId,
+          name,
+          nowIso(),
+        ),
         openAccount(c.env.DB, pool(userId)),
       ]);
       const bookmakerId = (inserted.results[0] as { id: number }).id;
@@ -98,12 +114,17 @@ export const bookmakerRoutes = new Hono<AppEnv>()
     return c.json(toBookmakerDto({ ...own, name }));
   })
 
-  .post("/:bookmakerId/terms", validate("param", v.object({ bookmakerId: IdParam })), validate("json", TermsBody), async (c) => {
-    const { bookmakerId } = c.req.valid("param");
-    const { terms } = c.req.valid("json");
-    const row = await bookmakerById(c.env.DB, bookmakerId);
-    if (!row) throw notFound("Bookmaker not found.");
-    if (row.owner_id !== c.get("user").userId) throw forbidden("Only the bookmaker can change his terms.");
-    await c.env.DB.prepare(`UPDATE bookmakers SET terms = ?2 WHERE id = ?1`).bind(bookmakerId, terms).run();
-    return c.json(toBookmakerDto({ ...row, terms }));
-  });
+  .post(
+    "/:bookmakerId/terms",
+    validate("param", v.object({ bookmakerId: IdParam })),
+    validate("json", TermsBody),
+    async (c) => {
+      const { bookmakerId } = c.req.valid("param");
+      const { terms } = c.req.valid("json");
+      const row = await bookmakerById(c.env.DB, bookmakerId);
+      if (!row) throw notFound("Bookmaker not found.");
+      if (row.owner_id !== c.get("user").userId) throw forbidden("Only the bookmaker can change his terms.");
+      await c.env.DB.prepare(`UPDATE bookmakers SET terms = ?2 WHERE id = ?1`).bind(bookmakerId, terms).run();
+      return c.json(toBookmakerDto({ ...row, terms }));
+    },
+  );

@@ -20,7 +20,9 @@ describe("GET /config", () => {
   });
 
   it("asks the Bot API's getMe when none is configured, and remembers its answer", async () => {
-    bot.answer("getMe", () => ({ body: { ok: true, result: { id: 1, is_bot: true, first_name: "Bookie", username: "bookie_test_bot" } } }));
+    bot.answer("getMe", () => ({
+      body: { ok: true, result: { id: 1, is_bot: true, first_name: "Bookie", username: "bookie_test_bot" } },
+    }));
     const env = { BOT_TOKEN: token() };
     expect(await json<PublicConfig>("GET", "/config", { env })).toEqual({ botUsername: "bookie_test_bot" });
     expect(await json<PublicConfig>("GET", "/config", { env })).toEqual({ botUsername: "bookie_test_bot" });
@@ -32,7 +34,9 @@ describe("GET /config", () => {
     bot.answer("getMe", () => ({ status: 502, body: { ok: false, error_code: 502, description: "Bad Gateway" } }));
     const env = { BOT_TOKEN: token() };
     expect(await json<PublicConfig>("GET", "/config", { env })).toEqual({ botUsername: null });
-    bot.answer("getMe", () => ({ body: { ok: true, result: { id: 1, is_bot: true, first_name: "Bookie", username: "back_bot" } } }));
+    bot.answer("getMe", () => ({
+      body: { ok: true, result: { id: 1, is_bot: true, first_name: "Bookie", username: "back_bot" } },
+    }));
     expect(await json<PublicConfig>("GET", "/config", { env })).toEqual({ botUsername: "back_bot" });
   });
 });

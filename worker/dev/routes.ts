@@ -19,9 +19,17 @@ const InitDataQuery = v.object({
   id: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,12}$/, "Must be a positive integer."), v.transform(Number))),
 });
 
-const OutboxQuery = v.object({ userId: v.pipe(v.string("userId is required."), v.regex(/^[1-9]\d{0,15}$/, "Must be a user id."), v.transform(Number)) });
+const OutboxQuery = v.object({
+  userId: v.pipe(
+    v.string("userId is required."),
+    v.regex(/^[1-9]\d{0,15}$/, "Must be a user id."),
+    v.transform(Number),
+  ),
+});
 
-const InvoiceParam = v.object({ invoiceId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, "Must be an invoice id.")) });
+const InvoiceParam = v.object({
+  invoiceId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, "Must be an invoice id.")),
+});
 
 /** A stable made-up Telegram id per dev username, so the same name is the same user. */
 export function devUserId(username: string): number {
@@ -47,7 +55,9 @@ export const devRoutes = new Hono<AppEnv>()
   })
 
   // What the bot would have sent this user, with the dev bot token (worker/notifications/outbox.ts).
-  .get("/outbox", validate("query", OutboxQuery), async (c) => c.json(await outboxOf(c.env.DB, c.req.valid("query").userId)))
+  .get("/outbox", validate("query", OutboxQuery), async (c) =>
+    c.json(await outboxOf(c.env.DB, c.req.valid("query").userId)),
+  )
 
   // Telegram's two steps, pre-checkout then successful_payment, through the same code.
   .post("/pay/:invoiceId", validate("param", InvoiceParam), async (c) => {
@@ -55,7 +65,9 @@ export const devRoutes = new Hono<AppEnv>()
     if (!invoice) throw notFound("No such invoice.");
     const chargeId = `dev_${invoice.id}`;
     const payment = { currency: "XTR", totalAmount: invoice.price_stars, invoicePayload: invoice.id };
-    const paidBefore = await c.env.DB.prepare(`SELECT 1 AS x FROM payments WHERE telegram_payment_charge_id = ?1`).bind(chargeId).first();
+    const paidBefore = await c.env.DB.prepare(`SELECT 1 AS x FROM payments WHERE telegram_payment_charge_id = ?1`)
+      .bind(chargeId)
+      .first();
     if (!paidBefore) {
       const verdict = await checkoutVerdict(c.env.DB, { ...payment, userId: invoice.user_id });
       if (!verdict.ok) throw new AppError("CONFLICT", 409, verdict.message);

@@ -31,17 +31,24 @@ const keyOf = (k: BetKey) => `${k.userId}:${k.itemId}:${k.stakeCents}:${k.create
 /** Why a bet was not written, when it was not refused by a rule. */
 export class BetNotWritten extends Error {
   /** true: D1 could not say whether the bet was written, so the room's memory may be wrong. */
-  constructor(readonly unknown: boolean, cause: unknown) {
+  constructor(
+    readonly unknown: boolean,
+    cause: unknown,
+  ) {
     super(unknown ? "bet outcome unknown" : "bet not written", { cause });
   }
 }
 
 /** A bet the writer could not write, as the punter is told. */
 export function betRefusal(err: unknown): RoomResult<never> {
-  if (err instanceof AppError && err.code === "INSUFFICIENT_COINS") return fail("INSUFFICIENT_COINS", "You don’t have enough coins to place these bets");
-  if (err instanceof Error && /UNIQUE constraint failed: bets/.test(err.message)) return fail("BET_EXISTS", "You have a bet on this outcome already.");
-  if (err instanceof BetNotWritten && !err.unknown) return fail("UNAVAILABLE", "Your bet has not been taken. Please try again.");
-  if (err instanceof BetNotWritten) return fail("INTERNAL", "We could not confirm your bet. Please check your bets before trying again.");
+  if (err instanceof AppError && err.code === "INSUFFICIENT_COINS")
+    return fail("INSUFFICIENT_COINS", "You don’t have enough coins to place these bets");
+  if (err instanceof Error && /UNIQUE constraint failed: bets/.test(err.message))
+    return fail("BET_EXISTS", "You have a bet on this outcome already.");
+  if (err instanceof BetNotWritten && !err.unknown)
+    return fail("UNAVAILABLE", "Your bet has not been taken. Please try again.");
+  if (err instanceof BetNotWritten)
+    return fail("INTERNAL", "We could not confirm your bet. Please check your bets before trying again.");
   throw err;
 }
 
@@ -65,7 +72,8 @@ export interface BetWriterHooks {
 }
 
 const isDefinite = (err: unknown) =>
-  (err instanceof AppError && err.code === "INSUFFICIENT_COINS") || (err instanceof Error && /UNIQUE constraint failed|CHECK constraint failed/.test(err.message));
+  (err instanceof AppError && err.code === "INSUFFICIENT_COINS") ||
+  (err instanceof Error && /UNIQUE constraint failed|CHECK constraint failed/.test(err.message));
 
 const returnedId = (result: D1Result | undefined) => (result?.results[0] as { id: number } | undefined)?.id;
 
@@ -110,7 +118,11 @@ export class BetWriter {
     const trailer = this.hooks.trailer();
     let results: D1Result[];
     try {
-      results = await runMoneyBatch(this.db(), [...group.flatMap((g) => g.statements), ...this.totals(group), ...trailer.statements]);
+      results = await runMoneyBatch(this.db(), [
+        ...group.flatMap((g) => g.statements),
+        ...this.totals(group),
+        ...trailer.statements,
+      ]);
     } catch (err) {
       if (!isDefinite(err)) return this.answerFromD1(group, err);
       if (group.length === 1) return group[0].reject(err);
@@ -142,9 +154,18 @@ export class BetWriter {
     console.error("bet batch outcome unknown; reading back", cause);
     for (let attempt = 1; attempt <= REREAD_ATTEMPTS; attempt++) {
       try {
-        const { results } = await existingBetsStatement(this.db(), this.eventId, group.map((g) => g.key)).all<{ id: number; user_id: number; item_id: number; stake_cents: number; created_at: string }>();
+        const { results } = await existingBetsStatement(
+          this.db(),
+          this.eventId,
+          group.map((g) => g.key),
+        ).all<{ id: number; user_id: number; item_id: number; stake_cents: number; created_at: string }>();
         // Matched on stake and time too: a row of another attempt on the same outcome is not this bet.
-        const ids = new Map(results.map((r) => [keyOf({ userId: r.user_id, itemId: r.item_id, stakeCents: r.stake_cents, createdAt: r.created_at }), r.id]));
+        const ids = new Map(
+          results.map((r) => [
+            keyOf({ userId: r.user_id, itemId: r.item_id, stakeCents: r.stake_cents, createdAt: r.created_at }),
+            r.id,
+          ]),
+        );
         for (const g of group) {
           const id = ids.get(keyOf(g.key));
           if (id === undefined) g.reject(new BetNotWritten(false, cause));

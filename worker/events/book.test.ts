@@ -3,7 +3,12 @@ import { decimalOf, fractionalText, ladderFraction, type Odds } from "../../comm
 import { equalizerOdds, oddsAfterWithdrawal, type BookItem } from "./book";
 
 const odds = (f: string): Odds => ladderFraction(f)!;
-const item = (id: number, f: string, stakeCents = 0, active = true): BookItem => ({ id, odds: odds(f), active, stakeCents });
+const item = (id: number, f: string, stakeCents = 0, active = true): BookItem => ({
+  id,
+  odds: odds(f),
+  active,
+  stakeCents,
+});
 
 describe("odds after a non-runner", () => {
   it("shortens the others so the book keeps its margin, snapping down", () => {

@@ -52,7 +52,10 @@ export function equalizerOdds(items: BookItem[], returnPct: number, maxPayoutCen
 }
 
 /** The odds bets are taken at: the equalizer's when it is on, else the bookmaker's. */
-export function currentPrices(items: BookItem[], settings: { botEqualizer: boolean; returnPct: number; maxPayoutCents: number }): Map<number, Odds> {
+export function currentPrices(
+  items: BookItem[],
+  settings: { botEqualizer: boolean; returnPct: number; maxPayoutCents: number },
+): Map<number, Odds> {
   const equalized = settings.botEqualizer ? equalizerOdds(items, settings.returnPct, settings.maxPayoutCents) : null;
   return new Map(items.map((i) => [i.id, equalized?.get(i.id) ?? i.odds]));
 }

@@ -1,6 +1,11 @@
 import type { Odds } from "../../common/odds";
 import { pool, punter } from "../ledger/accounts";
-import { reverseSettlementStatements, settleBetsStatements, shortOfReversalStatement, type BetFilter } from "../ledger/settlement";
+import {
+  reverseSettlementStatements,
+  settleBetsStatements,
+  shortOfReversalStatement,
+  type BetFilter,
+} from "../ledger/settlement";
 import { rule4Deduction } from "../../common/rule4";
 import { runMoneyBatch, transferStatements } from "../ledger/transfer";
 import { betRef } from "../bets/replay";
@@ -26,11 +31,20 @@ export interface OddsChange {
 /** Rule 4 and the dead-heat rule switched on or off (left as they are when not given). */
 export type RulesChange = Pick<OddsChange, "rule4" | "deadHeat">;
 
-const withRules = (e: EventState, change: RulesChange): EventState => ({ ...e, rule4: change.rule4 ?? e.rule4, deadHeat: change.deadHeat ?? e.deadHeat });
+const withRules = (e: EventState, change: RulesChange): EventState => ({
+  ...e,
+  rule4: change.rule4 ?? e.rule4,
+  deadHeat: change.deadHeat ?? e.deadHeat,
+});
 
 type Settings = Pick<EventState, "botEqualizer" | "returnPct" | "maxPayoutCents">;
 
-const bookItem = (i: ItemState): BookItem => ({ id: i.id, odds: i.odds, active: i.status === "ACTIVE", stakeCents: i.stakeCents });
+const bookItem = (i: ItemState): BookItem => ({
+  id: i.id,
+  odds: i.odds,
+  active: i.status === "ACTIVE",
+  stakeCents: i.stakeCents,
+});
 
 /** Prices for outcomes as they will be, written for every outcome. */
 function pricesOf(db: D1Database, items: ItemState[], settings: Settings): D1PreparedStatement[] {
@@ -41,16 +55,29 @@ function pricesOf(db: D1Database, items: ItemState[], settings: Settings): D1Pre
   );
 }
 
-export function createDraft(db: D1Database, eventId: number, owner: { bookmakerId: number }, input: DraftInput): D1PreparedStatement[] {
+export function createDraft(
+  db: D1Database,
+  eventId: number,
+  owner: { bookmakerId: number },
+  input: DraftInput,
+): D1PreparedStatement[] {
   // With no stakes yet, the equalizer's price is the bookmaker's own.
   return [
     sql.insertEventStatement(db, eventId, owner, input),
-    ...input.items.map((item, position) => sql.insertItemStatement(db, eventId, position, item.title, item.coefficient, item.coefficient)),
+    ...input.items.map((item, position) =>
+      sql.insertItemStatement(db, eventId, position, item.title, item.coefficient, item.coefficient),
+    ),
   ];
 }
 
 /** A draft's outcomes replaced by `wanted`, matched by name whatever the case; `dropped` are those that go. */
-export function replaceItems(db: D1Database, e: EventState, current: ItemState[], wanted: { title: string; coefficient: Odds }[], rules: RulesChange = {}) {
+export function replaceItems(
+  db: D1Database,
+  e: EventState,
+  current: ItemState[],
+  wanted: { title: string; coefficient: Odds }[],
+  rules: RulesChange = {},
+) {
   const byTitle = new Map(current.map((i) => [i.title.toLowerCase(), i]));
   const kept = new Set(wanted.map((i) => i.title.toLowerCase()));
   const dropped = current.filter((i) => !kept.has(i.title.toLowerCase()));
@@ -61,14 +88,27 @@ export function replaceItems(db: D1Database, e: EventState, current: ItemState[]
     const existing = byTitle.get(w.title.toLowerCase());
     return existing
       ? { ...existing, title: w.title, odds: w.coefficient }
-      : { id: --placeholder, position: position++, title: w.title, odds: w.coefficient, curr: w.coefficient, status: "ACTIVE" as const, stakeCents: 0, liabilityCents: 0, deduction: 0, withdrawnAt: null };
+      : {
+          id: --placeholder,
+          position: position++,
+          title: w.title,
+          odds: w.coefficient,
+          curr: w.coefficient,
+          status: "ACTIVE" as const,
+          stakeCents: 0,
+          liabilityCents: 0,
+          deduction: 0,
+          withdrawnAt: null,
+        };
   });
   const prices = currentPrices(next.map(bookItem), e);
   const statements = [
     sql.eventRulesStatement(db, withRules(e, rules)),
     ...dropped.map((i) => sql.deleteItemStatement(db, i.id)),
     ...next.map((i) =>
-      i.id < 0 ? sql.insertItemStatement(db, e.id, i.position, i.title, i.odds, prices.get(i.id)!) : sql.renameItemStatement(db, i.id, i.title, i.odds),
+      i.id < 0
+        ? sql.insertItemStatement(db, e.id, i.position, i.title, i.odds, prices.get(i.id)!)
+        : sql.renameItemStatement(db, i.id, i.title, i.odds),
     ),
     ...sql.priceStatements(
       db,
@@ -80,7 +120,8 @@ export function replaceItems(db: D1Database, e: EventState, current: ItemState[]
 
 /** The new dates; a published event's old start moves down the struck-through list. */
 export function postpone(e: EventState, startDate: string, endDate: string): EventState {
-  const earlierStarts = e.publishedAt && startDate !== e.startDate ? [e.startDate, ...e.earlierStarts.slice(0, 3)] : e.earlierStarts;
+  const earlierStarts =
+    e.publishedAt && startDate !== e.startDate ? [e.startDate, ...e.earlierStarts.slice(0, 3)] : e.earlierStarts;
   // A postponed event that had already started takes bets again.
   const status = e.status === "WAITING_FOR_RESULT" ? "READY_FOR_BETS" : e.status;
   return { ...e, startDate, endDate, earlierStarts, status };
@@ -106,12 +147,20 @@ export function setOdds(db: D1Database, e: EventState, items: ItemState[], chang
  * A non-runner with two or more left: its bets refunded, the others repriced keeping the
  * margin. Under Rule 4 the live bets on the others take its deduction, by its price now.
  */
-export function withdraw(db: D1Database, e: EventState, items: ItemState[], itemId: number, now: string): D1PreparedStatement[] {
+export function withdraw(
+  db: D1Database,
+  e: EventState,
+  items: ItemState[],
+  itemId: number,
+  now: string,
+): D1PreparedStatement[] {
   const withdrawn = items.find((i) => i.id === itemId)!;
   const deduction = e.rule4 ? rule4Deduction(withdrawn.curr) : 0;
   const newOdds = oddsAfterWithdrawal(items.map(bookItem), itemId);
   const next = items.map((i) =>
-    i.id === itemId ? { ...i, status: "NR" as const, stakeCents: 0, liabilityCents: 0 } : { ...i, odds: newOdds.get(i.id) ?? i.odds },
+    i.id === itemId
+      ? { ...i, status: "NR" as const, stakeCents: 0, liabilityCents: 0 }
+      : { ...i, odds: newOdds.get(i.id) ?? i.odds },
   );
   const filter: BetFilter = { eventId: e.id, itemIds: [itemId] };
   return [
@@ -142,7 +191,11 @@ export function close(db: D1Database, e: EventState, now: string, withdrawn?: nu
 export function result(db: D1Database, e: EventState, winners: number[], now: string): D1PreparedStatement[] {
   const all: BetFilter = { eventId: e.id };
   if (winners.length === 0) {
-    return [...settleBetsStatements(db, { filter: all, poolOwnerId: e.ownerId, kind: "REFUND", now }), sql.betStatusStatement(db, all, "CANCELLED", now), sql.eventSettledStatement(db, e.id, "CALCULATED", now)];
+    return [
+      ...settleBetsStatements(db, { filter: all, poolOwnerId: e.ownerId, kind: "REFUND", now }),
+      sql.betStatusStatement(db, all, "CANCELLED", now),
+      sql.eventSettledStatement(db, e.id, "CALCULATED", now),
+    ];
   }
   const won: BetFilter = { eventId: e.id, itemIds: winners };
   return [
@@ -157,15 +210,26 @@ export function result(db: D1Database, e: EventState, winners: number[], now: st
 
 /** The settlement undone: every coin it moved goes back by new ledger rows, the event waits for its result again. */
 export function unsettle(db: D1Database, e: EventState, settledAt: string, now: string): D1PreparedStatement[] {
-  return [...reverseSettlementStatements(db, { eventId: e.id, settledAt, poolOwnerId: e.ownerId, now }), ...sql.reopenStatements(db, e.id, settledAt)];
+  return [
+    ...reverseSettlementStatements(db, { eventId: e.id, settledAt, poolOwnerId: e.ownerId, now }),
+    ...sql.reopenStatements(db, e.id, settledAt),
+  ];
 }
 
 /** Punters who no longer hold what undoing the settlement takes back, named (the refusal), or null. */
 export async function reversalRefusal(db: D1Database, e: EventState) {
-  const { results } = await shortOfReversalStatement(db, { eventId: e.id, settledAt: e.settledAt!, poolOwnerId: e.ownerId }).all<{ user_id: number; username: string; short: number }>();
+  const { results } = await shortOfReversalStatement(db, {
+    eventId: e.id,
+    settledAt: e.settledAt!,
+    poolOwnerId: e.ownerId,
+  }).all<{ user_id: number; username: string; short: number }>();
   if (results.length === 0) return null;
   const punters = results.map((r) => ({ userId: r.user_id, username: r.username, short: r.short / 100 }));
-  return fail("CANNOT_UNSETTLE", `Not every punter still holds what the undo takes back: ${punters.map((p) => `@${p.username} is ${p.short} short`).join(", ")}.`, { punters });
+  return fail(
+    "CANNOT_UNSETTLE",
+    `Not every punter still holds what the undo takes back: ${punters.map((p) => `@${p.username} is ${p.short} short`).join(", ")}.`,
+    { punters },
+  );
 }
 
 /**
@@ -174,16 +238,29 @@ export async function reversalRefusal(db: D1Database, e: EventState) {
  * row, last, RETURNING its id. Its outcome's totals are added by the bet writer, once per
  * outcome for the whole group.
  */
-export function betStatements(db: D1Database, e: EventState, row: sql.BetRowInput, idempotencyKey?: string): D1PreparedStatement[] {
+export function betStatements(
+  db: D1Database,
+  e: EventState,
+  row: sql.BetRowInput,
+  idempotencyKey?: string,
+): D1PreparedStatement[] {
   const place = betRef({ bookmakerId: e.bookmakerId, eventId: e.id, itemId: row.itemId });
   return [
-    ...transferStatements(db, { kind: "STAKE", poolOwnerId: e.ownerId, from: punter(e.ownerId, row.userId), to: pool(e.ownerId), amountCents: row.stakeCents, ref: `event:${e.id}` }),
+    ...transferStatements(db, {
+      kind: "STAKE",
+      poolOwnerId: e.ownerId,
+      from: punter(e.ownerId, row.userId),
+      to: pool(e.ownerId),
+      amountCents: row.stakeCents,
+      ref: `event:${e.id}`,
+    }),
     ...(idempotencyKey === undefined ? [] : [markCommitted(db, row.userId, idempotencyKey, place)]),
     sql.insertBetStatement(db, row),
   ];
 }
 
-export const runBatch = (db: D1Database, statements: D1PreparedStatement[], money: boolean) => (money ? runMoneyBatch(db, statements) : db.batch(statements));
+export const runBatch = (db: D1Database, statements: D1PreparedStatement[], money: boolean) =>
+  money ? runMoneyBatch(db, statements) : db.batch(statements);
 
 /** Whether the admin operation `opId` wrote last; read again a few times if D1 stumbles. */
 export async function landed(db: D1Database, eventId: number, opId: string): Promise<boolean> {

@@ -21,7 +21,10 @@ const stake = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom<unknown>(0, -1, 0.001, "3") },
 );
 const op = fc.oneof(
-  { weight: 24, arbitrary: fc.record({ type: fc.constant("bet" as const), who, outcome, stake, staleOdds: fc.boolean() }) },
+  {
+    weight: 24,
+    arbitrary: fc.record({ type: fc.constant("bet" as const), who, outcome, stake, staleOdds: fc.boolean() }),
+  },
   { weight: 2, arbitrary: fc.record({ type: fc.constant("add" as const), who, stake }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant("subtract" as const), who, stake }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("nr" as const), outcome }) },
@@ -58,11 +61,21 @@ async function perform(w: World, o: Op): Promise<number> {
     }
     case "add":
     case "subtract":
-      return (await call("POST", `/balances/${o.type}`, { token: owner, body: { userId: w.punters[o.who].userId, balance: { amount: o.stake } } })).status;
+      return (
+        await call("POST", `/balances/${o.type}`, {
+          token: owner,
+          body: { userId: w.punters[o.who].userId, balance: { amount: o.stake } },
+        })
+      ).status;
     case "nr":
       return (await call("POST", `/events/${id}/nr/${w.event.items[o.outcome].id}`, { token: owner })).status;
     case "finalize":
-      return (await call("POST", `/events/${id}/finalize`, { token: owner, body: { eventId: id, winners: o.winners.map((i) => w.event.items[i].id) } })).status;
+      return (
+        await call("POST", `/events/${id}/finalize`, {
+          token: owner,
+          body: { eventId: id, winners: o.winners.map((i) => w.event.items[i].id) },
+        })
+      ).status;
     case "abandon":
       return (await call("POST", `/events/${id}/abandon`, { token: owner })).status;
     case "suspend":
@@ -91,37 +104,48 @@ async function eventLedgerMismatch(eventId: number) {
     .bind(eventId, `event:${eventId}`)
     .first<Record<string, number>>();
   const r = row!;
-  return r.staked !== r.bet_stakes || r.paid !== r.won || r.refunded !== r.cancelled || r.open_after_settlement !== 0 ? r : null;
+  return r.staked !== r.bet_stakes || r.paid !== r.won || r.refunded !== r.cancelled || r.open_after_settlement !== 0
+    ? r
+    : null;
 }
 
 const ALLOWED = new Set([200, 201, 400, 403, 404, 409]);
 
 describe("coin conservation with events", () => {
-  it(`holds over ${runs} random sequences of concurrent bets, withdrawals and settlements`, { timeout: 900_000 }, async () => {
-    let accepted = 0;
-    await fc.assert(
-      fc.asyncProperty(sequence, async ({ maxTotalPayout, botEqualizer, punterCoins, steps }) => {
-        const book = await newBook({ coins: 1000 });
-        const event = await newEvent(book, {
-          maxTotalPayout,
-          botEqualizer,
-          items: [["A", 1.5], ["B", 2], ["C", 3], ["D", 11]],
-        });
-        const punters = await Promise.all(punterCoins.map((c) => newPunter(book, { coins: c })));
-        const w: World = { book, punters, event };
-        for (const step of steps) {
-          const statuses = await Promise.all(step.map((o) => perform(w, o)));
-          expect(statuses.filter((s) => !ALLOWED.has(s))).toEqual([]);
-          accepted += statuses.filter((s) => s === 201).length;
-        }
-        // settle whatever is left open, then everything must add up
-        await call("POST", `/events/${event.id}/abandon`, { token: book.owner.token });
-        expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
-        expect(await eventLedgerMismatch(event.id)).toBeNull();
-      }),
-      { numRuns: runs },
-    );
-    // the sequences must reach the interesting part: bets actually taken
-    expect(accepted).toBeGreaterThan(runs / 2);
-  });
+  it(
+    `holds over ${runs} random sequences of concurrent bets, withdrawals and settlements`,
+    { timeout: 900_000 },
+    async () => {
+      let accepted = 0;
+      await fc.assert(
+        fc.asyncProperty(sequence, async ({ maxTotalPayout, botEqualizer, punterCoins, steps }) => {
+          const book = await newBook({ coins: 1000 });
+          const event = await newEvent(book, {
+            maxTotalPayout,
+            botEqualizer,
+            items: [
+              ["A", 1.5],
+              ["B", 2],
+              ["C", 3],
+              ["D", 11],
+            ],
+          });
+          const punters = await Promise.all(punterCoins.map((c) => newPunter(book, { coins: c })));
+          const w: World = { book, punters, event };
+          for (const step of steps) {
+            const statuses = await Promise.all(step.map((o) => perform(w, o)));
+            expect(statuses.filter((s) => !ALLOWED.has(s))).toEqual([]);
+            accepted += statuses.filter((s) => s === 201).length;
+          }
+          // settle whatever is left open, then everything must add up
+          await call("POST", `/events/${event.id}/abandon`, { token: book.owner.token });
+          expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
+          expect(await eventLedgerMismatch(event.id)).toBeNull();
+        }),
+        { numRuns: runs },
+      );
+      // the sequences must reach the interesting part: bets actually taken
+      expect(accepted).toBeGreaterThan(runs / 2);
+    },
+  );
 });

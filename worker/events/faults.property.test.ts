@@ -8,7 +8,13 @@ import type { Bet, BookmakerEvent } from "../contract";
 import { PAYOUT_SQL } from "../ledger/settlement";
 import { call, json, type TestUser } from "../test/api";
 import { bet, inHours, newEvent, roomStub } from "../test/events";
-import { expectRoomMatchesD1, expectStoredTotalsMatchBets, injectFaults, type Fault, type FaultPlan } from "../test/faulty-d1";
+import {
+  expectRoomMatchesD1,
+  expectStoredTotalsMatchBets,
+  injectFaults,
+  type Fault,
+  type FaultPlan,
+} from "../test/faulty-d1";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 
 // Random concurrent bets and admin operations while the room's D1 fails at random, before a
@@ -19,19 +25,41 @@ import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } fr
 
 const runs = Math.max(20, Number(env.PROPERTY_RUNS) || 200);
 const PUNTERS = 3;
-const ITEMS: [string, number][] = [["A", 1.5], ["B", 2], ["C", 3], ["D", 11]];
+const ITEMS: [string, number][] = [
+  ["A", 1.5],
+  ["B", 2],
+  ["C", 3],
+  ["D", 11],
+];
 const LADDER_PICKS = [1.5, 2, 2.5, 3, 4, 6, 11];
 
 const who = fc.nat(PUNTERS - 1);
 const outcome = fc.nat(ITEMS.length - 1);
 const cents = fc.integer({ min: 1, max: 3000 });
 const op = fc.oneof(
-  { weight: 20, arbitrary: fc.record({ type: fc.constant("bet" as const), who, outcome, cents, staleOdds: fc.boolean() }) },
+  {
+    weight: 20,
+    arbitrary: fc.record({ type: fc.constant("bet" as const), who, outcome, cents, staleOdds: fc.boolean() }),
+  },
   { weight: 2, arbitrary: fc.record({ type: fc.constant("add" as const), who, cents }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant("subtract" as const), who, cents }) },
-  { weight: 2, arbitrary: fc.record({ type: fc.constant("odds" as const), outcome, odds: fc.constantFrom(...LADDER_PICKS), equalizer: fc.option(fc.boolean()) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant("odds" as const),
+      outcome,
+      odds: fc.constantFrom(...LADDER_PICKS),
+      equalizer: fc.option(fc.boolean()),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("dates" as const), hours: fc.integer({ min: 1, max: 48 }) }) },
-  { weight: 1, arbitrary: fc.record({ type: fc.constant("redraft" as const), odds: fc.array(fc.constantFrom(...LADDER_PICKS), { minLength: 4, maxLength: 4 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant("redraft" as const),
+      odds: fc.array(fc.constantFrom(...LADDER_PICKS), { minLength: 4, maxLength: 4 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("nr" as const), outcome }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("finalize" as const), winners: fc.subarray([0, 1, 2, 3]) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("abandon" as const) }) },
@@ -46,7 +74,10 @@ const sequence = fc.record({
   rule4: fc.boolean(),
   deadHeat: fc.boolean(),
   punterCoins: fc.array(fc.integer({ min: 10, max: 100 }), { minLength: PUNTERS, maxLength: PUNTERS }),
-  faults: fc.array(fc.constantFrom<Fault | null>(null, null, null, "before", "after"), { minLength: 30, maxLength: 30 }),
+  faults: fc.array(fc.constantFrom<Fault | null>(null, null, null, "before", "after"), {
+    minLength: 30,
+    maxLength: 30,
+  }),
   steps: fc.array(fc.array(op, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 4 }),
 });
 
@@ -88,25 +119,49 @@ async function perform(w: World, m: Model, o: Op): Promise<number> {
   switch (o.type) {
     case "bet": {
       const event = o.staleOdds ? w.event : await current();
-      const res = await bet(w.punters[o.who], w.book, event, o.outcome, o.cents / 100, event.items[o.outcome].currCoefficient);
+      const res = await bet(
+        w.punters[o.who],
+        w.book,
+        event,
+        o.outcome,
+        o.cents / 100,
+        event.items[o.outcome].currCoefficient,
+      );
       if (res.status === 201) {
         const placed = await res.json<Bet>();
-        m.bets.push({ betId: placed.betId, who: o.who, itemId: placed.eventItemId, stakeCents: o.cents, odds: ladderOdds(placed.coefficient)! });
+        m.bets.push({
+          betId: placed.betId,
+          who: o.who,
+          itemId: placed.eventItemId,
+          stakeCents: o.cents,
+          odds: ladderOdds(placed.coefficient)!,
+        });
       }
       return res.status;
     }
     case "add":
     case "subtract": {
-      const res = await call("POST", `/balances/${o.type}`, { token: owner, body: { userId: w.punters[o.who].userId, balance: { amount: o.cents / 100 } } });
+      const res = await call("POST", `/balances/${o.type}`, {
+        token: owner,
+        body: { userId: w.punters[o.who].userId, balance: { amount: o.cents / 100 } },
+      });
       if (res.status === 200) m.moved[o.who] += o.type === "add" ? o.cents : -o.cents;
       return res.status;
     }
     case "odds": {
-      const body = { items: o.equalizer ? [] : [{ id: items[o.outcome].id, coefficient: o.odds }], ...(o.equalizer === null ? {} : { botEqualizer: o.equalizer }) };
+      const body = {
+        items: o.equalizer ? [] : [{ id: items[o.outcome].id, coefficient: o.odds }],
+        ...(o.equalizer === null ? {} : { botEqualizer: o.equalizer }),
+      };
       return (await call("POST", `/events/${id}/coefficients`, { token: owner, body })).status;
     }
     case "dates":
-      return (await call("POST", `/events/${id}/modifyDates`, { token: owner, body: { startDate: inHours(o.hours), endDate: inHours(o.hours + 1) } })).status;
+      return (
+        await call("POST", `/events/${id}/modifyDates`, {
+          token: owner,
+          body: { startDate: inHours(o.hours), endDate: inHours(o.hours + 1) },
+        })
+      ).status;
     case "redraft": {
       const suspended = await call("POST", `/events/${id}/draft`, { token: owner });
       const body = { items: ITEMS.map(([title], i) => ({ title, coefficient: o.odds[i] })) };
@@ -140,7 +195,9 @@ async function perform(w: World, m: Model, o: Op): Promise<number> {
 /** A call that never answers is a failure too (a deadlock in the room), not a hung test. */
 function withinTime<T>(promise: Promise<T>, o: unknown): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer to ${JSON.stringify(o)}`)), 10_000)));
+  const timeout = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`no answer to ${JSON.stringify(o)}`)), 10_000)),
+  );
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
@@ -149,10 +206,20 @@ function withinTime<T>(promise: Promise<T>, o: unknown): Promise<T> {
  * abandoned or settled with no winner; a winner's payout at its odds less its Rule 4 deduction,
  * on stake ÷ n for n dead-heating winners when the rule is on; else nothing.
  */
-function returned(end: Ending, b: Model["bets"][number], rules: { deadHeat: boolean }, deductions: Map<number, number>): number {
+function returned(
+  end: Ending,
+  b: Model["bets"][number],
+  rules: { deadHeat: boolean },
+  deductions: Map<number, number>,
+): number {
   if (end.withdrawn.has(b.itemId) || end.abandoned || end.winners.length === 0) return b.stakeCents;
   if (!end.winners.includes(b.itemId)) return 0;
-  return settledPayoutCents(b.stakeCents, b.odds, deductions.get(b.betId) ?? 0, rules.deadHeat ? end.winners.length : 1);
+  return settledPayoutCents(
+    b.stakeCents,
+    b.odds,
+    deductions.get(b.betId) ?? 0,
+    rules.deadHeat ? end.winners.length : 1,
+  );
 }
 
 async function endingOf(eventId: number): Promise<Ending> {
@@ -171,7 +238,9 @@ async function endingOf(eventId: number): Promise<Ending> {
 }
 
 const balance = async (ownerId: number, punterId: number | null) =>
-  (await env.DB.prepare(`SELECT balance_cents FROM accounts WHERE pool_owner_id = ?1 AND ${punterId === null ? "kind = 'POOL'" : "punter_id = ?2"}`)
+  (await env.DB.prepare(
+    `SELECT balance_cents FROM accounts WHERE pool_owner_id = ?1 AND ${punterId === null ? "kind = 'POOL'" : "punter_id = ?2"}`,
+  )
     .bind(ownerId, ...(punterId === null ? [] : [punterId]))
     .first<{ balance_cents: number }>())!.balance_cents;
 
@@ -182,61 +251,86 @@ describe("the room under random failing writes", () => {
     let accepted = 0;
     let failed = 0;
     await fc.assert(
-      fc.asyncProperty(sequence, async ({ maxTotalPayout, botEqualizer, rule4, deadHeat, punterCoins, faults, steps }) => {
-        const book = await newBook({ coins: 1000 });
-        const event = await newEvent(book, { maxTotalPayout, botEqualizer, rule4, deadHeat, items: ITEMS });
-        const punters = await Promise.all(punterCoins.map((c) => newPunter(book, { coins: c })));
-        const pool = await balance(book.owner.userId, null);
-        const w: World = { book, punters, event };
-        const m: Model = { moved: punters.map(() => 0), bets: [] };
-        const plan = planOf(faults);
-        for (const step of steps) {
-          await withinTime(injectFaults(event.id, plan), "injecting faults");
-          const statuses = await Promise.all(step.map((o) => withinTime(perform(w, m, o), o)));
-          expect(statuses.filter((s) => !ALLOWED.has(s))).toEqual([]);
-          accepted += statuses.filter((s) => s === 201).length;
-          failed += statuses.filter((s) => s >= 500).length;
-        }
-        await withinTime(injectFaults(event.id, () => null), "clearing faults");
+      fc.asyncProperty(
+        sequence,
+        async ({ maxTotalPayout, botEqualizer, rule4, deadHeat, punterCoins, faults, steps }) => {
+          const book = await newBook({ coins: 1000 });
+          const event = await newEvent(book, { maxTotalPayout, botEqualizer, rule4, deadHeat, items: ITEMS });
+          const punters = await Promise.all(punterCoins.map((c) => newPunter(book, { coins: c })));
+          const pool = await balance(book.owner.userId, null);
+          const w: World = { book, punters, event };
+          const m: Model = { moved: punters.map(() => 0), bets: [] };
+          const plan = planOf(faults);
+          for (const step of steps) {
+            await withinTime(injectFaults(event.id, plan), "injecting faults");
+            const statuses = await Promise.all(step.map((o) => withinTime(perform(w, m, o), o)));
+            expect(statuses.filter((s) => !ALLOWED.has(s))).toEqual([]);
+            accepted += statuses.filter((s) => s === 201).length;
+            failed += statuses.filter((s) => s >= 500).length;
+          }
+          await withinTime(
+            injectFaults(event.id, () => null),
+            "clearing faults",
+          );
 
-        // Every bet in D1 was answered 201, and every 201 is in D1.
-        const { results: stored } = await env.DB.prepare(`SELECT user_id, item_id, stake_cents FROM bets WHERE event_id = ?1 ORDER BY user_id, item_id`).bind(event.id).all();
-        const answered = m.bets.map((b) => ({ user_id: punters[b.who].userId, item_id: b.itemId, stake_cents: b.stakeCents }));
-        const order = (a: { user_id: number; item_id: number }, b: { user_id: number; item_id: number }) => a.user_id - b.user_id || a.item_id - b.item_id;
-        expect(stored).toEqual(answered.sort(order));
+          // Every bet in D1 was answered 201, and every 201 is in D1.
+          const { results: stored } = await env.DB.prepare(
+            `SELECT user_id, item_id, stake_cents FROM bets WHERE event_id = ?1 ORDER BY user_id, item_id`,
+          )
+            .bind(event.id)
+            .all();
+          const answered = m.bets.map((b) => ({
+            user_id: punters[b.who].userId,
+            item_id: b.itemId,
+            stake_cents: b.stakeCents,
+          }));
+          const order = (a: { user_id: number; item_id: number }, b: { user_id: number; item_id: number }) =>
+            a.user_id - b.user_id || a.item_id - b.item_id;
+          expect(stored).toEqual(answered.sort(order));
 
-        // No outcome may pay more than the max payout.
-        const over = await env.DB.prepare(
-          `SELECT b.item_id FROM bets b JOIN events e ON e.id = b.event_id WHERE b.event_id = ?1 AND b.status <> 'CANCELLED'
+          // No outcome may pay more than the max payout.
+          const over = await env.DB.prepare(
+            `SELECT b.item_id FROM bets b JOIN events e ON e.id = b.event_id WHERE b.event_id = ?1 AND b.status <> 'CANCELLED'
            GROUP BY b.item_id HAVING SUM(${PAYOUT_SQL}) > MAX(e.max_total_payout_cents)`,
-        ).bind(event.id).all();
-        expect(over.results).toEqual([]);
+          )
+            .bind(event.id)
+            .all();
+          expect(over.results).toEqual([]);
 
-        // A bet's call makes the room reload if a failure left it in doubt; then it must hold what D1 holds.
-        await withinTime(bet(punters[0], book, event, 0, 0.01, 1000.5), "a bet that reloads the room");
-        await withinTime(expectRoomMatchesD1(event.id), "reading the room");
-        await expectStoredTotalsMatchBets(event.id);
+          // A bet's call makes the room reload if a failure left it in doubt; then it must hold what D1 holds.
+          await withinTime(bet(punters[0], book, event, 0, 0.01, 1000.5), "a bet that reloads the room");
+          await withinTime(expectRoomMatchesD1(event.id), "reading the room");
+          await expectStoredTotalsMatchBets(event.id);
 
-        // Settle what is left, then the balances must be the model's.
-        await call("POST", `/events/${event.id}/abandon`, { token: book.owner.token });
-        const end = await endingOf(event.id);
-        expect(end.status).toMatch(/^(CALCULATED|CANCELLED)$/);
-        expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
-        await expectStoredTotalsMatchBets(event.id);
-        // Rule 4 deductions only with the rule on and a runner withdrawn; never past 90p.
-        const { results: deducted } = await env.DB.prepare(`SELECT id, deduction FROM bets WHERE event_id = ?1`).bind(event.id).all<{ id: number; deduction: number }>();
-        const deductions = new Map(deducted.map((d) => [d.id, d.deduction]));
-        for (const d of deducted) expect(d.deduction).toBeLessThanOrEqual(rule4 && end.withdrawn.size > 0 ? 90 : 0);
-        const paid = (b: Model["bets"][number]) => returned(end, b, { deadHeat }, deductions);
-        for (const [i, p] of punters.entries()) {
-          const mine = m.bets.filter((b) => b.who === i);
-          const expected = punterCoins[i] * 100 + m.moved[i] - mine.reduce((s, b) => s + b.stakeCents, 0) + mine.reduce((s, b) => s + paid(b), 0);
-          expect(await balance(book.owner.userId, p.userId), `punter ${i}`).toBe(expected);
-        }
-        const staked = m.bets.reduce((s, b) => s + b.stakeCents, 0);
-        const paidOut = m.bets.reduce((s, b) => s + paid(b), 0);
-        expect(await balance(book.owner.userId, null)).toBe(pool - m.moved.reduce((s, c) => s + c, 0) + staked - paidOut);
-      }),
+          // Settle what is left, then the balances must be the model's.
+          await call("POST", `/events/${event.id}/abandon`, { token: book.owner.token });
+          const end = await endingOf(event.id);
+          expect(end.status).toMatch(/^(CALCULATED|CANCELLED)$/);
+          expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
+          await expectStoredTotalsMatchBets(event.id);
+          // Rule 4 deductions only with the rule on and a runner withdrawn; never past 90p.
+          const { results: deducted } = await env.DB.prepare(`SELECT id, deduction FROM bets WHERE event_id = ?1`)
+            .bind(event.id)
+            .all<{ id: number; deduction: number }>();
+          const deductions = new Map(deducted.map((d) => [d.id, d.deduction]));
+          for (const d of deducted) expect(d.deduction).toBeLessThanOrEqual(rule4 && end.withdrawn.size > 0 ? 90 : 0);
+          const paid = (b: Model["bets"][number]) => returned(end, b, { deadHeat }, deductions);
+          for (const [i, p] of punters.entries()) {
+            const mine = m.bets.filter((b) => b.who === i);
+            const expected =
+              punterCoins[i] * 100 +
+              m.moved[i] -
+              mine.reduce((s, b) => s + b.stakeCents, 0) +
+              mine.reduce((s, b) => s + paid(b), 0);
+            expect(await balance(book.owner.userId, p.userId), `punter ${i}`).toBe(expected);
+          }
+          const staked = m.bets.reduce((s, b) => s + b.stakeCents, 0);
+          const paidOut = m.bets.reduce((s, b) => s + paid(b), 0);
+          expect(await balance(book.owner.userId, null)).toBe(
+            pool - m.moved.reduce((s, c) => s + c, 0) + staked - paidOut,
+          );
+        },
+      ),
       { numRuns: runs },
     );
     // The runs must reach the interesting part: bets taken, and writes that failed.

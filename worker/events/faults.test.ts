@@ -9,11 +9,18 @@ import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS } from "../test/wor
 // D1 fails in production. A write that fails before it lands, or lands and loses its answer,
 // must leave the room holding what D1 holds, and answer as D1 says.
 
-const betCount = async (eventId: number) => (await env.DB.prepare(`SELECT COUNT(*) AS n FROM bets WHERE event_id = ?1`).bind(eventId).first<{ n: number }>())!.n;
+const betCount = async (eventId: number) =>
+  (await env.DB.prepare(`SELECT COUNT(*) AS n FROM bets WHERE event_id = ?1`).bind(eventId).first<{ n: number }>())!.n;
 
 async function world() {
   const book = await newBook({ coins: 1000 });
-  const event = await newEvent(book, { items: [["A", 2], ["B", 3], ["C", 5]] });
+  const event = await newEvent(book, {
+    items: [
+      ["A", 2],
+      ["B", 3],
+      ["C", 5],
+    ],
+  });
   const punter = await newPunter(book, { coins: 100 });
   await placeBet(punter, book, event, 0, 10); // the room now knows the punter: his next bet is one batch
   return { book, event, punter };
@@ -36,10 +43,19 @@ describe("the room when D1 fails", () => {
     const { book, event, punter } = await world();
     await injectFaults(event.id, inOrder("after"));
     const headers = { "Idempotency-Key": `lost-answer-${event.id}` };
-    const body = { requestId: 0, bookmakerId: book.bookmakerId, eventId: event.id, eventItemId: event.items[1].id, amount: 20, coefficient: event.items[1].currCoefficient };
+    const body = {
+      requestId: 0,
+      bookmakerId: book.bookmakerId,
+      eventId: event.id,
+      eventItemId: event.items[1].id,
+      amount: 20,
+      coefficient: event.items[1].currCoefficient,
+    };
     const first = await call("POST", "/bets", { token: punter.token, body, headers });
     expect(first.status).toBe(201);
-    const key = await env.DB.prepare(`SELECT state, ref FROM idempotency_keys WHERE user_id = ?1 AND key = ?2`).bind(punter.userId, headers["Idempotency-Key"]).first();
+    const key = await env.DB.prepare(`SELECT state, ref FROM idempotency_keys WHERE user_id = ?1 AND key = ?2`)
+      .bind(punter.userId, headers["Idempotency-Key"])
+      .first();
     expect(key).toMatchObject({ ref: `bet:${book.bookmakerId}:${event.id}:${event.items[1].id}` });
     const retry = await call("POST", "/bets", { token: punter.token, body, headers });
     expect(retry.status).toBe(201);
@@ -62,7 +78,12 @@ describe("the room when D1 fails", () => {
 
   it("answers each bet of a group whose batch lost its answer as written", async () => {
     const book = await newBook({ coins: 1000 });
-    const event = await newEvent(book, { items: [["A", 2], ["B", 3]] });
+    const event = await newEvent(book, {
+      items: [
+        ["A", 2],
+        ["B", 3],
+      ],
+    });
     const punters = await Promise.all(Array.from({ length: 6 }, () => newPunter(book, { coins: 50 })));
     await Promise.all(punters.map((p) => placeBet(p, book, event, 0, 1)));
     await injectFaults(event.id, (_n, size) => (size > 8 ? "after" : null)); // every multi-bet group
@@ -75,7 +96,14 @@ describe("the room when D1 fails", () => {
 
   it("never fails a bet because the equalizer's price flush failed; the next write carries the prices", async () => {
     const book = await newBook({ coins: 1000 });
-    const event = await newEvent(book, { botEqualizer: true, maxTotalPayout: 200, items: [["A", 2], ["B", 2]] });
+    const event = await newEvent(book, {
+      botEqualizer: true,
+      maxTotalPayout: 200,
+      items: [
+        ["A", 2],
+        ["B", 2],
+      ],
+    });
     const rich = await newPunter(book, { coins: 100 });
     const poor = await newPunter(book, { coins: 1 });
     const current = () => json<BookmakerEvent>("GET", `/events/${event.id}`, { token: book.owner.token });
@@ -97,7 +125,14 @@ describe("the room when D1 fails", () => {
 
   it("answers a bet that arrives while owed prices are being written", async () => {
     const book = await newBook({ coins: 1000 });
-    const event = await newEvent(book, { botEqualizer: true, maxTotalPayout: 200, items: [["A", 2], ["B", 2]] });
+    const event = await newEvent(book, {
+      botEqualizer: true,
+      maxTotalPayout: 200,
+      items: [
+        ["A", 2],
+        ["B", 2],
+      ],
+    });
     const current = () => json<BookmakerEvent>("GET", `/events/${event.id}`, { token: book.owner.token });
     const poor = await newPunter(book, { coins: 1 });
     const late = await newPunter(book, { coins: 10 });
@@ -106,19 +141,32 @@ describe("the room when D1 fails", () => {
     await injectFaults(event.id, (_n, size) => (size === 3 ? "slow" : null));
     const fresh = await current();
     expect((await bet(poor, book, fresh, 0, 40)).status).toBe(409);
-    const answer = await Promise.race([bet(late, book, fresh, 0, 1).then((r) => r.status), new Promise((r) => setTimeout(() => r("no answer"), 5000))]);
+    const answer = await Promise.race([
+      bet(late, book, fresh, 0, 1).then((r) => r.status),
+      new Promise((r) => setTimeout(() => r("no answer"), 5000)),
+    ]);
     expect(answer).toBe(201);
   });
 
   it("settles once when finalize lands but loses its answer, and answers it as done", async () => {
     const { book, event, punter } = await world();
     await injectFaults(event.id, (_n, size) => (size > 4 ? "after" : null));
-    const res = await call("POST", `/events/${event.id}/finalize`, { token: book.owner.token, body: { eventId: event.id, winners: [event.items[0].id] } });
+    const res = await call("POST", `/events/${event.id}/finalize`, {
+      token: book.owner.token,
+      body: { eventId: event.id, winners: [event.items[0].id] },
+    });
     expect(res.status).toBe(200);
     expect((await res.json<BookmakerEvent>()).status).toBe("CALCULATED");
     expect(await coins(punter.token, book.bookmakerId)).toBe(110); // 90 + 10 × 2
     await injectFaults(event.id, () => null);
-    expect((await call("POST", `/events/${event.id}/finalize`, { token: book.owner.token, body: { eventId: event.id, winners: [] } })).status).toBe(409);
+    expect(
+      (
+        await call("POST", `/events/${event.id}/finalize`, {
+          token: book.owner.token,
+          body: { eventId: event.id, winners: [] },
+        })
+      ).status,
+    ).toBe(409);
     expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
   });
 
@@ -126,20 +174,32 @@ describe("the room when D1 fails", () => {
     const { book, event, punter } = await world();
     const pool = await poolCoins(book);
     await injectFaults(event.id, inOrder("before"));
-    const res = await call("POST", `/events/${event.id}/finalize`, { token: book.owner.token, body: { eventId: event.id, winners: [event.items[0].id] } });
+    const res = await call("POST", `/events/${event.id}/finalize`, {
+      token: book.owner.token,
+      body: { eventId: event.id, winners: [event.items[0].id] },
+    });
     expect(res.status).toBe(503);
     expect(await poolCoins(book)).toBe(pool);
-    expect((await json<BookmakerEvent>("GET", `/events/${event.id}`, { token: book.owner.token })).status).toBe("READY_FOR_BETS");
-    await json("POST", `/events/${event.id}/finalize`, { token: book.owner.token, body: { eventId: event.id, winners: [event.items[0].id] } });
+    expect((await json<BookmakerEvent>("GET", `/events/${event.id}`, { token: book.owner.token })).status).toBe(
+      "READY_FOR_BETS",
+    );
+    await json("POST", `/events/${event.id}/finalize`, {
+      token: book.owner.token,
+      body: { eventId: event.id, winners: [event.items[0].id] },
+    });
     expect(await coins(punter.token, book.bookmakerId)).toBe(110);
   });
 
   it("keeps the old odds in memory and in D1 when a non-runner's write fails, and the old price still takes bets", async () => {
     const { book, event, punter } = await world();
     await injectFaults(event.id, inOrder("before"));
-    expect((await call("POST", `/events/${event.id}/nr/${event.items[2].id}`, { token: book.owner.token })).status).toBe(503);
+    expect(
+      (await call("POST", `/events/${event.id}/nr/${event.items[2].id}`, { token: book.owner.token })).status,
+    ).toBe(503);
     const now = await json<BookmakerEvent>("GET", `/events/${event.id}`, { token: book.owner.token });
-    expect(now.items.map((i) => [i.status, i.currCoefficient])).toEqual(event.items.map((i) => ["ACTIVE", i.currCoefficient]));
+    expect(now.items.map((i) => [i.status, i.currCoefficient])).toEqual(
+      event.items.map((i) => ["ACTIVE", i.currCoefficient]),
+    );
     expect((await bet(punter, book, event, 1, 10)).status).toBe(201);
     await expectRoomMatchesD1(event.id);
   });
@@ -147,7 +207,9 @@ describe("the room when D1 fails", () => {
   it("applies a non-runner that landed but lost its answer, and prices new bets at the new odds", async () => {
     const { book, event, punter } = await world();
     await injectFaults(event.id, (_n, size) => (size > 4 ? "after" : null));
-    expect((await call("POST", `/events/${event.id}/nr/${event.items[2].id}`, { token: book.owner.token })).status).toBe(200);
+    expect(
+      (await call("POST", `/events/${event.id}/nr/${event.items[2].id}`, { token: book.owner.token })).status,
+    ).toBe(200);
     await injectFaults(event.id, () => null);
     const now = await json<BookmakerEvent>("GET", `/events/${event.id}`, { token: book.owner.token });
     expect(now.items[2].status).toBe("NR");

@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { canMoveDates, canPublish, canReplaceItems, canSetOdds, canSettle, canSuspend, canUnsettle, canWithdraw, checkBet, nextAlarm, UNSETTLED_GRACE_MS } from "./guards";
+import {
+  canMoveDates,
+  canPublish,
+  canReplaceItems,
+  canSetOdds,
+  canSettle,
+  canSuspend,
+  canUnsettle,
+  canWithdraw,
+  checkBet,
+  nextAlarm,
+  UNSETTLED_GRACE_MS,
+} from "./guards";
 import type { EventState, ItemState } from "./state";
 
 const NOW = Date.parse("2030-06-01T12:00:00Z");
@@ -40,21 +52,33 @@ const item = (over: Partial<ItemState> = {}): ItemState => ({
   ...over,
 });
 
-const code = (r: { ok: false; code: string } | null | { refusal: { ok: false; code: string; message: string } } | object) =>
-  r === null ? null : "refusal" in r ? r.refusal.code : "code" in r ? r.code : "taken";
+const code = (
+  r: { ok: false; code: string } | null | { refusal: { ok: false; code: string; message: string } } | object,
+) => (r === null ? null : "refusal" in r ? r.refusal.code : "code" in r ? r.code : "taken");
 
 describe("event guards", () => {
   it("publishes only a draft with a future start and two runners", () => {
     expect(canPublish(event({ status: "CREATED" }), 2, NOW)).toBeNull();
-    expect(canPublish(event({ status: "CREATED", startDate: earlier }), 2, NOW)).toMatchObject({ code: "VALIDATION", extra: { field: "startDate" } });
-    expect(canPublish(event({ status: "CREATED" }), 1, NOW)).toMatchObject({ code: "VALIDATION", message: "You need at least 2 participants." });
-    expect(canPublish(event({ status: "CALCULATED" }), 2, NOW)).toMatchObject({ code: "CONFLICT", message: "The event is settled, not a draft." });
+    expect(canPublish(event({ status: "CREATED", startDate: earlier }), 2, NOW)).toMatchObject({
+      code: "VALIDATION",
+      extra: { field: "startDate" },
+    });
+    expect(canPublish(event({ status: "CREATED" }), 1, NOW)).toMatchObject({
+      code: "VALIDATION",
+      message: "You need at least 2 participants.",
+    });
+    expect(canPublish(event({ status: "CALCULATED" }), 2, NOW)).toMatchObject({
+      code: "CONFLICT",
+      message: "The event is settled, not a draft.",
+    });
   });
 
   it("suspends only a live event, saying the status in a user's words", () => {
     expect(canSuspend(event())).toBeNull();
     expect(canSuspend(event({ status: "WAITING_FOR_RESULT" }))).toBeNull();
-    expect(canSuspend(event({ status: "CREATED" }))).toMatchObject({ message: "The event is a draft; only a live event can go back to draft." });
+    expect(canSuspend(event({ status: "CREATED" }))).toMatchObject({
+      message: "The event is a draft; only a live event can go back to draft.",
+    });
   });
 
   it("refuses every change to a settled or abandoned event", () => {
@@ -73,27 +97,41 @@ describe("event guards", () => {
   });
 
   it("sets odds by hand only on running outcomes of the event, never under the equalizer", () => {
-    const items = new Map([[10, item()], [11, item({ id: 11, status: "NR", title: "Shergar" })]]);
+    const items = new Map([
+      [10, item()],
+      [11, item({ id: 11, status: "NR", title: "Shergar" })],
+    ]);
     expect(canSetOdds(event(), false, items, [10])).toBeNull();
     expect(canSetOdds(event(), true, items, [10])).toMatchObject({ code: "CONFLICT" });
     expect(canSetOdds(event(), true, items, [])).toBeNull();
     expect(canSetOdds(event(), false, items, [99])).toMatchObject({ code: "VALIDATION", extra: { field: "items" } });
-    expect(canSetOdds(event(), false, items, [11])).toMatchObject({ code: "CONFLICT", message: "Shergar is withdrawn." });
+    expect(canSetOdds(event(), false, items, [11])).toMatchObject({
+      code: "CONFLICT",
+      message: "Shergar is withdrawn.",
+    });
   });
 
   it("withdraws a runner once, and settles with running winners only", () => {
-    const items = new Map([[10, item()], [11, item({ id: 11, status: "NR", title: "Shergar" })]]);
+    const items = new Map([
+      [10, item()],
+      [11, item({ id: 11, status: "NR", title: "Shergar" })],
+    ]);
     expect(canWithdraw(event(), items.get(10))).toBeNull();
     expect(canWithdraw(event(), items.get(11))).toMatchObject({ message: "Shergar is withdrawn already." });
     expect(canWithdraw(event(), undefined)).toMatchObject({ code: "NOT_FOUND" });
     expect(canSettle(event(), items, [10])).toBeNull();
     expect(canSettle(event(), items, [11])).toMatchObject({ code: "VALIDATION", extra: { field: "winners" } });
-    expect(canSettle(event(), items, [12])).toMatchObject({ code: "VALIDATION", message: "Not an outcome of this event." });
+    expect(canSettle(event(), items, [12])).toMatchObject({
+      code: "VALIDATION",
+      message: "Not an outcome of this event.",
+    });
   });
 
   it("keeps a draft's outcomes that have bets or were withdrawn", () => {
     expect(canReplaceItems(event({ status: "CREATED" }), [item()])).toBeNull();
-    expect(canReplaceItems(event({ status: "CREATED" }), [item({ stakeCents: 100 })])).toMatchObject({ code: "CONFLICT" });
+    expect(canReplaceItems(event({ status: "CREATED" }), [item({ stakeCents: 100 })])).toMatchObject({
+      code: "CONFLICT",
+    });
     expect(canReplaceItems(event(), [])).toMatchObject({ code: "EVENT_NOT_OPEN" });
   });
 
@@ -108,12 +146,19 @@ describe("event guards", () => {
     const settledAt = new Date(NOW - 3600_000).toISOString();
     expect(canUnsettle(event({ status: "CALCULATED", settledAt }), NOW)).toBeNull();
     expect(canUnsettle(event({ status: "CANCELLED", settledAt }), NOW)).toBeNull();
-    expect(canUnsettle(event({ status: "CALCULATED", settledAt }), NOW + 24 * 3600_000)).toMatchObject({ code: "CANNOT_UNSETTLE" });
+    expect(canUnsettle(event({ status: "CALCULATED", settledAt }), NOW + 24 * 3600_000)).toMatchObject({
+      code: "CANNOT_UNSETTLE",
+    });
     expect(canUnsettle(event(), NOW)).toMatchObject({ code: "CANNOT_UNSETTLE" });
   });
 
   describe("a bet", () => {
-    const bet = (over: Partial<{ stakeCents: number; coefficient: number; alreadyBet: boolean }> = {}) => ({ stakeCents: 1000, coefficient: 2, alreadyBet: false, ...over });
+    const bet = (over: Partial<{ stakeCents: number; coefficient: number; alreadyBet: boolean }> = {}) => ({
+      stakeCents: 1000,
+      coefficient: 2,
+      alreadyBet: false,
+      ...over,
+    });
 
     it("is taken at the current odds with its payout", () => {
       expect(checkBet(event(), item(), bet(), NOW)).toEqual({ odds: { num: 1, den: 1 }, payoutCents: 2000 });
@@ -128,14 +173,21 @@ describe("event guards", () => {
     });
 
     it("is refused at odds that are not the current ones, with the current odds", () => {
-      expect(checkBet(event(), item({ curr: { num: 6, den: 4 } }), bet(), NOW)).toMatchObject({ refusal: { code: "ODDS_CHANGED", extra: { coefficient: 2.5 } } });
+      expect(checkBet(event(), item({ curr: { num: 6, den: 4 } }), bet(), NOW)).toMatchObject({
+        refusal: { code: "ODDS_CHANGED", extra: { coefficient: 2.5 } },
+      });
       expect(code(checkBet(event(), item(), bet({ coefficient: 2.01 }), NOW))).toBe("ODDS_CHANGED");
     });
 
     it("is refused past the max payout, with the largest stake that still fits", () => {
       const full = item({ liabilityCents: 9_000 });
-      expect(checkBet(event(), full, bet({ stakeCents: 500 }), NOW)).toEqual({ odds: { num: 1, den: 1 }, payoutCents: 1000 });
-      expect(checkBet(event(), full, bet({ stakeCents: 501 }), NOW)).toMatchObject({ refusal: { code: "LIMIT_EXCEEDED", extra: { maxStake: 5 } } });
+      expect(checkBet(event(), full, bet({ stakeCents: 500 }), NOW)).toEqual({
+        odds: { num: 1, den: 1 },
+        payoutCents: 1000,
+      });
+      expect(checkBet(event(), full, bet({ stakeCents: 501 }), NOW)).toMatchObject({
+        refusal: { code: "LIMIT_EXCEEDED", extra: { maxStake: 5 } },
+      });
     });
   });
 });

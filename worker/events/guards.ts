@@ -21,7 +21,8 @@ export function canChange(e: EventState): Refusal {
 
 export function canPublish(e: EventState, activeItems: number, now: number): Refusal {
   if (e.status !== "CREATED") return fail("CONFLICT", `The event is ${STATUS_WORDS[e.status]}, not a draft.`);
-  if (Date.parse(e.startDate) <= now) return fail("VALIDATION", "Date and time must be in the future.", { field: "startDate" });
+  if (Date.parse(e.startDate) <= now)
+    return fail("VALIDATION", "Date and time must be in the future.", { field: "startDate" });
   if (activeItems < 2) return fail("VALIDATION", "You need at least 2 participants.", { field: "items" });
   return null;
 }
@@ -32,20 +33,33 @@ export function canSuspend(e: EventState): Refusal {
 }
 
 export function canReplaceItems(e: EventState, dropped: ItemState[]): Refusal {
-  if (e.status !== "CREATED") return fail("EVENT_NOT_OPEN", "Only a draft's outcomes can be replaced; move the event to draft first.");
-  if (dropped.some((i) => i.stakeCents > 0 || i.status !== "ACTIVE")) return fail("CONFLICT", "An outcome that has bets or was withdrawn cannot be removed.");
+  if (e.status !== "CREATED")
+    return fail("EVENT_NOT_OPEN", "Only a draft's outcomes can be replaced; move the event to draft first.");
+  if (dropped.some((i) => i.stakeCents > 0 || i.status !== "ACTIVE"))
+    return fail("CONFLICT", "An outcome that has bets or was withdrawn cannot be removed.");
   return null;
 }
 
 export function canMoveDates(e: EventState, startDate: string, now: number): Refusal {
-  return canChange(e) ?? (Date.parse(startDate) <= now ? fail("VALIDATION", "Date and time must be in the future.", { field: "startDate" }) : null);
+  return (
+    canChange(e) ??
+    (Date.parse(startDate) <= now
+      ? fail("VALIDATION", "Date and time must be in the future.", { field: "startDate" })
+      : null)
+  );
 }
 
 /** Odds by hand: outcomes of this event that still run, and never while the equalizer sets them. */
-export function canSetOdds(e: EventState, equalizer: boolean, items: Map<number, ItemState>, changed: number[]): Refusal {
+export function canSetOdds(
+  e: EventState,
+  equalizer: boolean,
+  items: Map<number, ItemState>,
+  changed: number[],
+): Refusal {
   const refusal = canChange(e);
   if (refusal) return refusal;
-  if (equalizer && changed.length > 0) return fail("CONFLICT", "The equalizer sets the odds of this event; turn it off to set them by hand.");
+  if (equalizer && changed.length > 0)
+    return fail("CONFLICT", "The equalizer sets the odds of this event; turn it off to set them by hand.");
   for (const id of changed) {
     const item = items.get(id);
     if (!item) return fail("VALIDATION", "Not an outcome of this event.", { field: "items" });
@@ -68,7 +82,8 @@ export function canSettle(e: EventState, items: Map<number, ItemState>, winners:
   for (const id of winners) {
     const item = items.get(id);
     if (!item) return fail("VALIDATION", "Not an outcome of this event.", { field: "winners" });
-    if (item.status !== "ACTIVE") return fail("VALIDATION", `${item.title} is withdrawn and cannot win.`, { field: "winners" });
+    if (item.status !== "ACTIVE")
+      return fail("VALIDATION", `${item.title} is withdrawn and cannot win.`, { field: "winners" });
   }
   return null;
 }
@@ -85,13 +100,15 @@ export function checkBet(
   bet: { stakeCents: number; coefficient: number; alreadyBet: boolean },
   now: number,
 ): { refusal: Failure } | { odds: Odds; payoutCents: number } {
-  if (e.status !== "READY_FOR_BETS" || Date.parse(e.startDate) <= now) return { refusal: fail("EVENT_NOT_OPEN", "Event is suspended. Please try again later.") };
+  if (e.status !== "READY_FOR_BETS" || Date.parse(e.startDate) <= now)
+    return { refusal: fail("EVENT_NOT_OPEN", "Event is suspended. Please try again later.") };
   if (!item) return { refusal: fail("NOT_FOUND", "Outcome not found.") };
   if (item.status !== "ACTIVE") return { refusal: fail("EVENT_NOT_OPEN", `${item.title} is withdrawn.`) };
   if (bet.alreadyBet) return { refusal: fail("BET_EXISTS", "You have a bet on this outcome already.") };
   const sent = ladderOdds(bet.coefficient);
   const odds = item.curr;
-  if (!sent || !sameOdds(sent, odds)) return { refusal: fail("ODDS_CHANGED", "The odds have changed.", { coefficient: decimalText(odds) }) };
+  if (!sent || !sameOdds(sent, odds))
+    return { refusal: fail("ODDS_CHANGED", "The odds have changed.", { coefficient: decimalText(odds) }) };
   const payout = payoutCents(bet.stakeCents, odds);
   if (item.liabilityCents + payout > e.maxPayoutCents) {
     return {
@@ -107,8 +124,10 @@ export { UNSETTLE_WINDOW_MS };
 
 /** A result may be undone once, within 24 hours of the settlement. */
 export function canUnsettle(e: EventState, now: number): Refusal {
-  if ((e.status !== "CALCULATED" && e.status !== "CANCELLED") || !e.settledAt) return fail("CANNOT_UNSETTLE", "Only a settled or abandoned event's result can be undone.");
-  if (Date.parse(e.settledAt) + UNSETTLE_WINDOW_MS < now) return fail("CANNOT_UNSETTLE", "A result can be undone only within 24 hours of settling it.");
+  if ((e.status !== "CALCULATED" && e.status !== "CANCELLED") || !e.settledAt)
+    return fail("CANNOT_UNSETTLE", "Only a settled or abandoned event's result can be undone.");
+  if (Date.parse(e.settledAt) + UNSETTLE_WINDOW_MS < now)
+    return fail("CANNOT_UNSETTLE", "A result can be undone only within 24 hours of settling it.");
   return null;
 }
 

@@ -16,24 +16,38 @@ const Query = v.object({ fractional: v.optional(v.picklist(["true", "false"], "M
 
 export const playerRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/events/:bookmakerId", validate("param", v.object({ bookmakerId: IdParam })), validate("query", Query), async (c) => {
-    const { bookmakerId } = c.req.valid("param");
-    const { userId } = c.get("user");
-    const now = nowIso();
-    const since = new Date(Date.now() - PLAYER_EVENT_DAYS * 864e5).toISOString();
-    // One small read: who may see the list, and the versions of everything it shows.
-    const state = await playerListState(c.env.DB, { bookmakerId, userId, since, now });
-    if (!state) throw notFound("Bookmaker not found.");
-    if (state.membership_status !== "APPROVED") throw new AppError("FORBIDDEN", 403, "Only this bookmaker's approved punters see his events.");
-    const withWhatIf = state.what_if === 1;
-    const withFractional = state.fractional === 1;
-    if (c.req.valid("query").fractional === "true" && !withFractional) {
-      throw new AppError("FEATURE_UNAVAILABLE", 403, "This bookmaker does not have access to fractional odds.");
-    }
-    return versioned(c, [state.membership_id, state.events, withWhatIf, withFractional], () =>
-      playerEvents(c.env.DB, { bookmakerId, userId, requestId: state.membership_id!, since, versions: state.events ?? "", withWhatIf, withFractional }),
-    );
-  });
+  .get(
+    "/events/:bookmakerId",
+    validate("param", v.object({ bookmakerId: IdParam })),
+    validate("query", Query),
+    async (c) => {
+      const { bookmakerId } = c.req.valid("param");
+      const { userId } = c.get("user");
+      const now = nowIso();
+      const since = new Date(Date.now() - PLAYER_EVENT_DAYS * 864e5).toISOString();
+      // One small read: who may see the list, and the versions of everything it shows.
+      const state = await playerListState(c.env.DB, { bookmakerId, userId, since, now });
+      if (!state) throw notFound("Bookmaker not found.");
+      if (state.membership_status !== "APPROVED")
+        throw new AppError("FORBIDDEN", 403, "Only this bookmaker's approved punters see his events.");
+      const withWhatIf = state.what_if === 1;
+      const withFractional = state.fractional === 1;
+      if (c.req.valid("query").fractional === "true" && !withFractional) {
+        throw new AppError("FEATURE_UNAVAILABLE", 403, "This bookmaker does not have access to fractional odds.");
+      }
+      return versioned(c, [state.membership_id, state.events, withWhatIf, withFractional], () =>
+        playerEvents(c.env.DB, {
+          bookmakerId,
+          userId,
+          requestId: state.membership_id!,
+          since,
+          versions: state.events ?? "",
+          withWhatIf,
+          withFractional,
+        }),
+      );
+    },
+  );
 
 /**
  * The caller's membership, the bookmaker's features, and each listed event's id and version
@@ -52,4 +66,10 @@ const playerListState = (db: D1Database, a: { bookmakerId: number; userId: numbe
        WHERE b.id = ?1`,
     )
     .bind(a.bookmakerId, a.userId, a.since, a.now)
-    .first<{ membership_id: number | null; membership_status: string | null; what_if: number; fractional: number; events: string | null }>();
+    .first<{
+      membership_id: number | null;
+      membership_status: string | null;
+      what_if: number;
+      fractional: number;
+      events: string | null;
+    }>();

@@ -11,7 +11,13 @@ import { giveSubscription, newBook, newPunter, type TestBook } from "../test/wor
 
 async function world() {
   const book = await newBook({ coins: 1000 });
-  const event = await newEvent(book, { items: [["A", 2], ["B", 3], ["C", 5]] });
+  const event = await newEvent(book, {
+    items: [
+      ["A", 2],
+      ["B", 3],
+      ["C", 5],
+    ],
+  });
   const punter = await newPunter(book, { coins: 100 });
   const other = await newPunter(book, { coins: 100 });
   return { book, event, punter, other };
@@ -31,10 +37,41 @@ describe("polled lists", () => {
     const changes: [string, () => Promise<unknown>, (keyof typeof l)[]][] = [
       ["another punter's bet", () => placeBet(other, book, event, 0, 10), ["player", "own"]],
       ["his own bet", () => placeBet(punter, book, event, 1, 10), ["player", "own", "history"]],
-      ["odds", () => json("POST", `/events/${event.id}/coefficients`, { token: owner, body: { items: [{ id: event.items[2].id, coefficient: 6 }] } }), ["player", "own", "history"]],
-      ["dates", () => json("POST", `/events/${event.id}/modifyDates`, { token: owner, body: { startDate: new Date(Date.now() + 5 * 3600_000).toISOString(), endDate: new Date(Date.now() + 6 * 3600_000).toISOString() } }), ["player", "own", "history"]],
-      ["a non-runner", () => json("POST", `/events/${event.id}/nr/${event.items[2].id}`, { token: owner }), ["player", "own", "history"]],
-      ["a settlement", () => json("POST", `/events/${event.id}/finalize`, { token: owner, body: { eventId: event.id, winners: [event.items[1].id] } }), ["player", "own", "history"]],
+      [
+        "odds",
+        () =>
+          json("POST", `/events/${event.id}/coefficients`, {
+            token: owner,
+            body: { items: [{ id: event.items[2].id, coefficient: 6 }] },
+          }),
+        ["player", "own", "history"],
+      ],
+      [
+        "dates",
+        () =>
+          json("POST", `/events/${event.id}/modifyDates`, {
+            token: owner,
+            body: {
+              startDate: new Date(Date.now() + 5 * 3600_000).toISOString(),
+              endDate: new Date(Date.now() + 6 * 3600_000).toISOString(),
+            },
+          }),
+        ["player", "own", "history"],
+      ],
+      [
+        "a non-runner",
+        () => json("POST", `/events/${event.id}/nr/${event.items[2].id}`, { token: owner }),
+        ["player", "own", "history"],
+      ],
+      [
+        "a settlement",
+        () =>
+          json("POST", `/events/${event.id}/finalize`, {
+            token: owner,
+            body: { eventId: event.id, winners: [event.items[1].id] },
+          }),
+        ["player", "own", "history"],
+      ],
     ];
     for (const [what, write, concerned] of changes) await expectChanged(l, what, write, concerned);
   });
@@ -45,7 +82,9 @@ describe("polled lists", () => {
     const etag = await tagOf(path, punter.token);
     await placeBet(other, book, event, 0, 10);
     const after = await poll(path, punter.token, etag);
-    const shown = (after.body as { eventId: number; items: { maxStake: number }[] }[]).find((e) => e.eventId === event.id)!;
+    const shown = (after.body as { eventId: number; items: { maxStake: number }[] }[]).find(
+      (e) => e.eventId === event.id,
+    )!;
     expect(shown.items[0].maxStake).toBe(4990); // (10,000 − 20) / 2
   });
 
@@ -53,7 +92,10 @@ describe("polled lists", () => {
     const { book, event, punter, other } = await world();
     await placeBet(other, book, event, 1, 4);
     const path = `/player/events/${book.bookmakerId}`;
-    const stakesOf = (body: unknown) => (body as { eventId: number; items: { myStake: number }[] }[]).find((e) => e.eventId === event.id)!.items.map((i) => i.myStake);
+    const stakesOf = (body: unknown) =>
+      (body as { eventId: number; items: { myStake: number }[] }[])
+        .find((e) => e.eventId === event.id)!
+        .items.map((i) => i.myStake);
     expect(stakesOf((await poll(path, punter.token)).body)).toEqual([0, 0, 0]);
     expect(stakesOf((await poll(path, other.token)).body)).toEqual([0, 4, 0]);
   });
@@ -65,8 +107,12 @@ describe("polled lists", () => {
     const elsewhere = await newBook({ coins: 1000 });
     const stranger = await newPunter(elsewhere, { coins: 50 });
     await placeBet(stranger, elsewhere, await newEvent(elsewhere), 0, 5);
-    await json("POST", "/balances/add", { token: book.owner.token, body: { userId: other.userId, balance: { amount: 5 } } });
-    for (const [i, [path, token]] of Object.values(l).entries()) expect((await poll(path, token, tags[i])).status, path).toBe(304);
+    await json("POST", "/balances/add", {
+      token: book.owner.token,
+      body: { userId: other.userId, balance: { amount: 5 } },
+    });
+    for (const [i, [path, token]] of Object.values(l).entries())
+      expect((await poll(path, token, tags[i])).status, path).toBe(304);
   });
 
   it("changes the punter's list when the bookmaker gains or loses what-if, even with no write to the events", async () => {
@@ -87,8 +133,16 @@ describe("polled lists", () => {
     const newcomer = await signIn("newcomer");
     await json("POST", `/bookmakers/${book.bookmakerId}/sign`, { token: newcomer.token });
     expect((await poll(`/player/events/${book.bookmakerId}`, newcomer.token)).status).toBe(403);
-    const requests = await json<{ joinRequest: { id: number }; user: { internalId: number } }[]>("GET", "/bookmakers/requests", { token: book.owner.token });
-    await json("POST", `/bookmakers/requests/${requests.find((r) => r.user.internalId === newcomer.userId)!.joinRequest.id}/approve`, { token: book.owner.token });
+    const requests = await json<{ joinRequest: { id: number }; user: { internalId: number } }[]>(
+      "GET",
+      "/bookmakers/requests",
+      { token: book.owner.token },
+    );
+    await json(
+      "POST",
+      `/bookmakers/requests/${requests.find((r) => r.user.internalId === newcomer.userId)!.joinRequest.id}/approve`,
+      { token: book.owner.token },
+    );
     expect((await poll(`/player/events/${book.bookmakerId}`, newcomer.token)).status).toBe(200);
   });
 

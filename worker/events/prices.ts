@@ -16,7 +16,12 @@ export class Prices {
   /** Recomputes every outcome's current odds from the stakes in memory. */
   reprice(e: EventState | null, items: Map<number, ItemState>) {
     if (!e) return;
-    const book: BookItem[] = [...items.values()].map((i) => ({ id: i.id, odds: i.odds, active: i.status === "ACTIVE", stakeCents: i.stakeCents }));
+    const book: BookItem[] = [...items.values()].map((i) => ({
+      id: i.id,
+      odds: i.odds,
+      active: i.status === "ACTIVE",
+      stakeCents: i.stakeCents,
+    }));
     let moved = false;
     for (const [id, curr] of currentPrices(book, e)) {
       const item = items.get(id)!;
@@ -55,9 +60,17 @@ export class Prices {
   }
 
   /** What the bet writer adds to each group, and what it owes once the queue is empty. */
-  hooks(db: () => D1Database, eventId: number, event: () => EventState | null, items: () => Map<number, ItemState>): BetWriterHooks {
+  hooks(
+    db: () => D1Database,
+    eventId: number,
+    event: () => EventState | null,
+    items: () => Map<number, ItemState>,
+  ): BetWriterHooks {
     return {
-      trailer: () => (event()?.botEqualizer ? this.write(db(), eventId, items()) : { statements: [touch(db(), eventId)], stamp: this.writtenStamp }),
+      trailer: () =>
+        event()?.botEqualizer
+          ? this.write(db(), eventId, items())
+          : { statements: [touch(db(), eventId)], stamp: this.writtenStamp },
       written: (stamp) => this.written(stamp),
       owed: () => (this.owing ? this.write(db(), eventId, items()) : null),
     };

@@ -11,18 +11,29 @@ import type { EventRoom } from "./room";
 
 // Racing rules: Rule 4 deductions for late non-runners, dead heats, and undoing a result.
 
-const errorOf = async (res: Response) => (await res.json<{ error: { code: string; message: string; punters?: unknown } }>()).error;
-const current = (book: TestBook, id: number) => json<BookmakerEvent>("GET", `/events/${id}`, { token: book.owner.token });
-const history = async (punter: TestUser, book: TestBook) => json<Bet[]>("GET", `/bets/${book.bookmakerId}/`, { token: punter.token });
-const nr = (book: TestBook, id: number, itemId: number) => json<BookmakerEvent>("POST", `/events/${id}/nr/${itemId}`, { token: book.owner.token });
-const finalize = (book: TestBook, id: number, winners: number[]) => call("POST", `/events/${id}/finalize`, { token: book.owner.token, body: { eventId: id, winners } });
+const errorOf = async (res: Response) =>
+  (await res.json<{ error: { code: string; message: string; punters?: unknown } }>()).error;
+const current = (book: TestBook, id: number) =>
+  json<BookmakerEvent>("GET", `/events/${id}`, { token: book.owner.token });
+const history = async (punter: TestUser, book: TestBook) =>
+  json<Bet[]>("GET", `/bets/${book.bookmakerId}/`, { token: punter.token });
+const nr = (book: TestBook, id: number, itemId: number) =>
+  json<BookmakerEvent>("POST", `/events/${id}/nr/${itemId}`, { token: book.owner.token });
+const finalize = (book: TestBook, id: number, winners: number[]) =>
+  call("POST", `/events/${id}/finalize`, { token: book.owner.token, body: { eventId: id, winners } });
 const unsettle = (book: TestBook, id: number) => call("POST", `/events/${id}/unsettle`, { token: book.owner.token });
 
 describe("Rule 4", () => {
   it("pays the worked example: 10 at 2.25, a 1/4 non-runner after, returns 12.50", async () => {
     const book = await newBook({ coins: 1000 });
     const punter = await newPunter(book, { coins: 100 });
-    const event = await newEvent(book, { items: [["Red Rum", 2.25], ["Shergar", 1.25], ["Arkle", 5]] });
+    const event = await newEvent(book, {
+      items: [
+        ["Red Rum", 2.25],
+        ["Shergar", 1.25],
+        ["Arkle", 5],
+      ],
+    });
     expect(event).toMatchObject({ rule4: true, deadHeat: true }); // horse racing: on by default
     await placeBet(punter, book, event, 0, 10);
     const after = await nr(book, event.id, event.items[1].id);
@@ -39,31 +50,54 @@ describe("Rule 4", () => {
     const book = await newBook({ coins: 1000 });
     await giveSubscription(book.owner.userId, "WHAT_IF");
     const punter = await newPunter(book, { coins: 100 });
-    const event = await newEvent(book, { items: [["Red Rum", 2.25], ["Shergar", 1.25], ["Arkle", 5]] });
+    const event = await newEvent(book, {
+      items: [
+        ["Red Rum", 2.25],
+        ["Shergar", 1.25],
+        ["Arkle", 5],
+      ],
+    });
     await placeBet(punter, book, event, 0, 10);
     await placeBet(punter, book, event, 2, 4);
     await nr(book, event.id, event.items[1].id); // refunds nothing of his, deducts 80p
     const [shown] = await json<PlayerEvent[]>("GET", `/player/events/${book.bookmakerId}`, { token: punter.token });
     // Red Rum wins: 12.50 back less 14 staked; Arkle wins: 4 × (1 + 4 × 0.2) = 7.20 less 14.
-    expect(shown.items.map((i) => [i.myStake, i.whatIf])).toEqual([[10, -1.5], [0, -14], [4, -6.8]]);
+    expect(shown.items.map((i) => [i.myStake, i.whatIf])).toEqual([
+      [10, -1.5],
+      [0, -14],
+      [4, -6.8],
+    ]);
   });
 
   it("leaves a bet placed after the withdrawal at its full price", async () => {
     const book = await newBook({ coins: 1000 });
     const punter = await newPunter(book, { coins: 100 });
-    const event = await newEvent(book, { items: [["A", 3], ["B", 1.25], ["C", 5]] });
+    const event = await newEvent(book, {
+      items: [
+        ["A", 3],
+        ["B", 1.25],
+        ["C", 5],
+      ],
+    });
     const after = await nr(book, event.id, event.items[1].id);
     await placeBet(punter, book, after, 0, 10);
     const [bet] = await history(punter, book);
     expect(bet.deduction).toBe(0);
     await finalize(book, event.id, [event.items[0].id]);
-    expect(await coins(punter.token, book.bookmakerId)).toBe(90 + (10 * after.items[0].currCoefficient));
+    expect(await coins(punter.token, book.bookmakerId)).toBe(90 + 10 * after.items[0].currCoefficient);
   });
 
   it("adds up the deductions of two non-runners, at their prices when withdrawn", async () => {
     const book = await newBook({ coins: 1000 });
     const punter = await newPunter(book, { coins: 100 });
-    const event = await newEvent(book, { items: [["A", 3], ["B", 4], ["C", 5], ["D", 11]] });
+    const event = await newEvent(book, {
+      items: [
+        ["A", 3],
+        ["B", 4],
+        ["C", 5],
+        ["D", 11],
+      ],
+    });
     await placeBet(punter, book, event, 0, 10);
     const first = rule4Deduction(ladderOdds(event.items[1].currCoefficient)!); // 3/1: 25
     const afterFirst = await nr(book, event.id, event.items[1].id);
@@ -73,13 +107,22 @@ describe("Rule 4", () => {
     expect((await history(punter, book))[0].deduction).toBe(Math.min(90, first + second));
     // Liability counts the deducted payout: a what-if of the pool and the punter's max stake follow it.
     await finalize(book, event.id, [event.items[0].id]);
-    expect(await coins(punter.token, book.bookmakerId)).toBe(90 + settledPayoutCents(1000, ladderOdds(3)!, first + second) / 100);
+    expect(await coins(punter.token, book.bookmakerId)).toBe(
+      90 + settledPayoutCents(1000, ladderOdds(3)!, first + second) / 100,
+    );
   });
 
   it("is off by default outside racing, and a non-runner then takes nothing", async () => {
     const book = await newBook({ coins: 1000 });
     const punter = await newPunter(book, { coins: 100 });
-    const event = await newEvent(book, { title: "Football / United Kingdom", items: [["Home", 2.25], ["Draw", 1.25], ["Away", 5]] });
+    const event = await newEvent(book, {
+      title: "Football / United Kingdom",
+      items: [
+        ["Home", 2.25],
+        ["Draw", 1.25],
+        ["Away", 5],
+      ],
+    });
     expect(event).toMatchObject({ rule4: false, deadHeat: false });
     await placeBet(punter, book, event, 0, 10);
     expect((await nr(book, event.id, event.items[1].id)).items[1].deduction).toBe(0);
@@ -91,11 +134,19 @@ describe("Rule 4", () => {
     const book = await newBook({ coins: 1000 });
     const punter = await newPunter(book, { coins: 100 });
     const event = await newEvent(book, { title: "Football / United Kingdom" });
-    const changed = await json<BookmakerEvent>("POST", `/events/${event.id}/coefficients`, { token: book.owner.token, body: { rule4: true } });
+    const changed = await json<BookmakerEvent>("POST", `/events/${event.id}/coefficients`, {
+      token: book.owner.token,
+      body: { rule4: true },
+    });
     expect(changed).toMatchObject({ rule4: true, deadHeat: false });
-    const seen = await json<{ eventId: number; rule4: boolean }[]>("GET", `/player/events/${book.bookmakerId}`, { token: punter.token });
+    const seen = await json<{ eventId: number; rule4: boolean }[]>("GET", `/player/events/${book.bookmakerId}`, {
+      token: punter.token,
+    });
     expect(seen.find((e) => e.eventId === event.id)?.rule4).toBe(true);
-    const bad = await call("POST", `/events/${event.id}/coefficients`, { token: book.owner.token, body: { rule4: "yes" } });
+    const bad = await call("POST", `/events/${event.id}/coefficients`, {
+      token: book.owner.token,
+      body: { rule4: "yes" },
+    });
     expect(bad.status).toBe(400);
   });
 });
@@ -104,8 +155,16 @@ describe("dead heat", () => {
   /** A book with three punters each backing a different outcome with 10. */
   async function threeBacked(o: { deadHeat?: boolean } = {}) {
     const book = await newBook({ coins: 1000 });
-    const event = await newEvent(book, { items: [["A", 3], ["B", 4], ["C", 5], ["D", 2]] });
-    if (o.deadHeat === false) await json("POST", `/events/${event.id}/coefficients`, { token: book.owner.token, body: { deadHeat: false } });
+    const event = await newEvent(book, {
+      items: [
+        ["A", 3],
+        ["B", 4],
+        ["C", 5],
+        ["D", 2],
+      ],
+    });
+    if (o.deadHeat === false)
+      await json("POST", `/events/${event.id}/coefficients`, { token: book.owner.token, body: { deadHeat: false } });
     const punters = await Promise.all([0, 1, 2].map(() => newPunter(book, { coins: 100 })));
     for (const [i, p] of punters.entries()) await placeBet(p, book, event, i, 10);
     return { book, event, punters, pool: await poolCoins(book) };
@@ -122,7 +181,11 @@ describe("dead heat", () => {
 
   it("pays three winners each on a third of the stake, rounded down to the cent", async () => {
     const { book, event, punters, pool } = await threeBacked();
-    await finalize(book, event.id, event.items.slice(0, 3).map((i) => i.id));
+    await finalize(
+      book,
+      event.id,
+      event.items.slice(0, 3).map((i) => i.id),
+    );
     const held = await Promise.all(punters.map((p) => coins(p.token, book.bookmakerId)));
     expect(held).toEqual([100, 103.33, 106.66]); // 30/3, 40/3, 50/3
     expect(await poolCoins(book)).toBe(pool - 39.99);
@@ -136,7 +199,13 @@ describe("dead heat", () => {
 
   it("applies Rule 4 first, then the dead heat", async () => {
     const book = await newBook({ coins: 1000 });
-    const event = await newEvent(book, { items: [["A", 3], ["B", 3], ["C", 1.25]] });
+    const event = await newEvent(book, {
+      items: [
+        ["A", 3],
+        ["B", 3],
+        ["C", 1.25],
+      ],
+    });
     const punter = await newPunter(book, { coins: 100 });
     await placeBet(punter, book, event, 0, 10);
     await nr(book, event.id, event.items[2].id); // 1/4: 80p
@@ -150,7 +219,13 @@ describe("dead heat", () => {
 describe("undoing a result", () => {
   async function settledWrongly() {
     const book = await newBook({ coins: 1000 });
-    const event = await newEvent(book, { items: [["A", 3], ["B", 4], ["C", 2]] });
+    const event = await newEvent(book, {
+      items: [
+        ["A", 3],
+        ["B", 4],
+        ["C", 2],
+      ],
+    });
     const punters = await Promise.all([0, 1, 2].map(() => newPunter(book, { coins: 100 })));
     for (const [i, p] of punters.entries()) await placeBet(p, book, event, i, 10);
     await placeBet(punters[0], book, event, 2, 5);
@@ -193,12 +268,18 @@ describe("undoing a result", () => {
   it("is refused, naming the punter, when he no longer holds what it takes back; nothing moves", async () => {
     const w = await settledWrongly();
     await finalize(w.book, w.event.id, [w.event.items[1].id]); // punter 1 gets 40
-    await json("POST", "/balances/subtract", { token: w.book.owner.token, body: { userId: w.punters[1].userId, balance: { amount: 110 } } });
+    await json("POST", "/balances/subtract", {
+      token: w.book.owner.token,
+      body: { userId: w.punters[1].userId, balance: { amount: 110 } },
+    });
     const settled = await balances(w);
     const res = await unsettle(w.book, w.event.id);
     expect(res.status).toBe(409);
     const error = await errorOf(res);
-    expect(error).toMatchObject({ code: "CANNOT_UNSETTLE", punters: [{ userId: w.punters[1].userId, username: w.punters[1].username, short: 20 }] });
+    expect(error).toMatchObject({
+      code: "CANNOT_UNSETTLE",
+      punters: [{ userId: w.punters[1].userId, username: w.punters[1].username, short: 20 }],
+    });
     expect(await balances(w)).toEqual(settled);
     expect((await current(w.book, w.event.id)).status).toBe("CALCULATED");
   });
@@ -231,7 +312,14 @@ describe("undoing a result", () => {
       finalize(w.book, w.event.id, [w.event.items[0].id]).then((r) => r.status),
       call("POST", "/bets", {
         token: late.token,
-        body: { requestId: 0, bookmakerId: w.book.bookmakerId, eventId: w.event.id, eventItemId: w.event.items[0].id, amount: 5, coefficient: 3 },
+        body: {
+          requestId: 0,
+          bookmakerId: w.book.bookmakerId,
+          eventId: w.event.id,
+          eventItemId: w.event.items[0].id,
+          amount: 5,
+          coefficient: 3,
+        },
       }).then((r) => r.status),
     ]);
     expect(statuses[0]).toBe(200);
@@ -245,7 +333,11 @@ describe("undoing a result", () => {
     const w = await settledWrongly();
     await finalize(w.book, w.event.id, [w.event.items[0].id]);
     expect((await call("POST", `/events/${w.event.id}/unsettle`, { token: w.punters[0].token })).status).toBe(404);
-    const size = await json<{ bets: number; coins: number; undoUntil: string }>("GET", `/events/${w.event.id}/settlement`, { token: w.book.owner.token });
+    const size = await json<{ bets: number; coins: number; undoUntil: string }>(
+      "GET",
+      `/events/${w.event.id}/settlement`,
+      { token: w.book.owner.token },
+    );
     expect(size).toMatchObject({ bets: 4, coins: 30 });
     expect(Date.parse(size.undoUntil)).toBeGreaterThan(Date.now() + 23 * 3600_000);
   });

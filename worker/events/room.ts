@@ -8,7 +8,21 @@ import { BetNotWritten, betRefusal, BetWriter } from "./bet-writer";
 import * as changes from "./changes";
 import { Exclusive } from "./exclusive";
 import { Prices } from "./prices";
-import { canChange, canMoveDates, canPublish, canReplaceItems, canSetOdds, canSettle, canSuspend, canUnsettle, canWithdraw, checkBet, isOpen, nextAlarm, UNSETTLED_GRACE_MS } from "./guards";
+import {
+  canChange,
+  canMoveDates,
+  canPublish,
+  canReplaceItems,
+  canSetOdds,
+  canSettle,
+  canSuspend,
+  canUnsettle,
+  canWithdraw,
+  checkBet,
+  isOpen,
+  nextAlarm,
+  UNSETTLED_GRACE_MS,
+} from "./guards";
 import type { DraftInput } from "./rules";
 import * as sql from "./statements";
 import { fail, ok, type BetRequest, type EventState, type ItemState, type PlacedBet, type RoomResult } from "./state";
@@ -38,7 +52,11 @@ export class EventRoom extends DurableObject<Env> {
 
   // ---- admin operations -----------------------------------------------------------------
 
-  async createDraft(eventId: number, owner: { bookmakerId: number; ownerId: number }, input: DraftInput): Promise<RoomResult<{ eventId: number }>> {
+  async createDraft(
+    eventId: number,
+    owner: { bookmakerId: number; ownerId: number },
+    input: DraftInput,
+  ): Promise<RoomResult<{ eventId: number }>> {
     return this.exclusive(eventId, async () => {
       if (this.event) return fail("CONFLICT", "This event exists already.");
       const result = await this.commit(eventId, changes.createDraft(this.db, eventId, owner, input));
@@ -48,7 +66,12 @@ export class EventRoom extends DurableObject<Env> {
   }
 
   /** Replaces a draft's outcomes (the new-event form keeps its draft in sync). */
-  async updateDraftItems(eventId: number, callerId: number, items: { title: string; coefficient: Odds }[], rules: changes.RulesChange = {}): Promise<RoomResult> {
+  async updateDraftItems(
+    eventId: number,
+    callerId: number,
+    items: { title: string; coefficient: Odds }[],
+    rules: changes.RulesChange = {},
+  ): Promise<RoomResult> {
     return this.owned(eventId, callerId, (e) => {
       const plan = changes.replaceItems(this.db, e, [...this.items.values()], items, rules);
       return canReplaceItems(e, plan.dropped) ?? this.commit(eventId, plan.statements);
@@ -57,26 +80,47 @@ export class EventRoom extends DurableObject<Env> {
 
   /** CREATED → READY_FOR_BETS: the draft is published, or a suspended event reopened. */
   async open(eventId: number, callerId: number): Promise<RoomResult> {
-    return this.owned(eventId, callerId, (e) =>
-      canPublish(e, this.activeCount(), Date.now()) ?? this.commit(eventId, [sql.eventStatusStatement(this.db, { ...e, status: "READY_FOR_BETS", publishedAt: e.publishedAt ?? nowIso() })]),
+    return this.owned(
+      eventId,
+      callerId,
+      (e) =>
+        canPublish(e, this.activeCount(), Date.now()) ??
+        this.commit(eventId, [
+          sql.eventStatusStatement(this.db, { ...e, status: "READY_FOR_BETS", publishedAt: e.publishedAt ?? nowIso() }),
+        ]),
     );
   }
 
   /** READY_FOR_BETS or WAITING_FOR_RESULT → CREATED: suspended for editing, bets refused. */
   async suspend(eventId: number, callerId: number): Promise<RoomResult> {
-    return this.owned(eventId, callerId, (e) => canSuspend(e) ?? this.commit(eventId, [sql.eventStatusStatement(this.db, { ...e, status: "CREATED" })]));
+    return this.owned(
+      eventId,
+      callerId,
+      (e) => canSuspend(e) ?? this.commit(eventId, [sql.eventStatusStatement(this.db, { ...e, status: "CREATED" })]),
+    );
   }
 
   /** Postponement: the old start moves to startDate2 (2 → 3 … → 5) so punters see it struck through. */
   async modifyDates(eventId: number, callerId: number, startDate: string, endDate: string): Promise<RoomResult> {
-    return this.owned(eventId, callerId, (e) => canMoveDates(e, startDate, Date.now()) ?? this.commit(eventId, [sql.eventDatesStatement(this.db, changes.postpone(e, startDate, endDate))]));
+    return this.owned(
+      eventId,
+      callerId,
+      (e) =>
+        canMoveDates(e, startDate, Date.now()) ??
+        this.commit(eventId, [sql.eventDatesStatement(this.db, changes.postpone(e, startDate, endDate))]),
+    );
   }
 
   /** New odds by hand, the return for punters, the max payout, the equalizer on or off. */
   async setCoefficients(eventId: number, callerId: number, change: changes.OddsChange): Promise<RoomResult> {
     return this.owned(eventId, callerId, (e) => {
       const equalizer = change.botEqualizer ?? e.botEqualizer;
-      const refusal = canSetOdds(e, equalizer, this.items, change.items.map((c) => c.id));
+      const refusal = canSetOdds(
+        e,
+        equalizer,
+        this.items,
+        change.items.map((c) => c.id),
+      );
       return refusal ?? this.commit(eventId, changes.setOdds(this.db, e, [...this.items.values()], change));
     });
   }
@@ -94,12 +138,20 @@ export class EventRoom extends DurableObject<Env> {
   /** Settles once: winners' bets paid stake × accepted odds, the rest lost; no winners refunds all. */
   async finalize(eventId: number, callerId: number, winners: number[]): Promise<RoomResult> {
     const unique = [...new Set(winners)];
-    return this.owned(eventId, callerId, (e) => canSettle(e, this.items, unique) ?? this.commit(e.id, changes.result(this.db, e, unique, nowIso()), true));
+    return this.owned(
+      eventId,
+      callerId,
+      (e) => canSettle(e, this.items, unique) ?? this.commit(e.id, changes.result(this.db, e, unique, nowIso()), true),
+    );
   }
 
   /** Ends the event with no result: every bet refunded, status CANCELLED. */
   async abandon(eventId: number, callerId?: number): Promise<RoomResult> {
-    return this.owned(eventId, callerId, (e) => canChange(e) ?? this.commit(e.id, changes.close(this.db, e, nowIso()), true));
+    return this.owned(
+      eventId,
+      callerId,
+      (e) => canChange(e) ?? this.commit(e.id, changes.close(this.db, e, nowIso()), true),
+    );
   }
 
   /** Undoes a result within 24 hours: every coin of the settlement back, the event waiting for its result; refused, naming them, when punters are short. */
@@ -109,7 +161,9 @@ export class EventRoom extends DurableObject<Env> {
       if (refusal) return refusal;
       const result = await this.commit(eventId, changes.unsettle(this.db, e, e.settledAt!, nowIso()), true);
       // A punter who spent his winnings meanwhile fails his account's CHECK: name him.
-      return !result.ok && result.code === "INSUFFICIENT_COINS" ? ((await changes.reversalRefusal(this.db, e)) ?? result) : result;
+      return !result.ok && result.code === "INSUFFICIENT_COINS"
+        ? ((await changes.reversalRefusal(this.db, e)) ?? result)
+        : result;
     });
   }
 
@@ -119,8 +173,10 @@ export class EventRoom extends DurableObject<Env> {
     if (eventId === undefined) return;
     const result = await this.owned(eventId, undefined, (e) => {
       const now = Date.now();
-      if (isOpen(e) && now >= Date.parse(e.endDate) + UNSETTLED_GRACE_MS) return this.commit(eventId, changes.close(this.db, e, nowIso()), true);
-      if (e.status === "READY_FOR_BETS" && now >= Date.parse(e.startDate)) return this.commit(eventId, [sql.eventStatusStatement(this.db, { ...e, status: "WAITING_FOR_RESULT" })]);
+      if (isOpen(e) && now >= Date.parse(e.endDate) + UNSETTLED_GRACE_MS)
+        return this.commit(eventId, changes.close(this.db, e, nowIso()), true);
+      if (e.status === "READY_FOR_BETS" && now >= Date.parse(e.startDate))
+        return this.commit(eventId, [sql.eventStatusStatement(this.db, { ...e, status: "WAITING_FOR_RESULT" })]);
       return this.scheduleAlarm().then(() => ok(null));
     });
     if (!result.ok && result.code === "INTERNAL") throw new Error(`event ${eventId}: alarm work failed`);
@@ -133,7 +189,8 @@ export class EventRoom extends DurableObject<Env> {
     return this.safely(async () => {
       await this.readyForBet(eventId);
       const first = this.event;
-      if (!first || first.id !== eventId || first.bookmakerId !== bet.bookmakerId || !first.publishedAt) return fail("NOT_FOUND", "Event not found.");
+      if (!first || first.id !== eventId || first.bookmakerId !== bet.bookmakerId || !first.publishedAt)
+        return fail("NOT_FOUND", "Event not found.");
       const refusal = await this.access.check(this.db, first, bet.userId);
       if (refusal) return refusal;
       // From the end of this wait to the reservation nothing awaits, so no admin operation gets in between.
@@ -141,7 +198,16 @@ export class EventRoom extends DurableObject<Env> {
       const e = this.event;
       if (!e) return fail("NOT_FOUND", "Event not found.");
       const item = this.items.get(bet.itemId);
-      const check = checkBet(e, item, { stakeCents: bet.stakeCents, coefficient: bet.coefficient, alreadyBet: this.bettors.has(`${bet.userId}:${bet.itemId}`) }, Date.now());
+      const check = checkBet(
+        e,
+        item,
+        {
+          stakeCents: bet.stakeCents,
+          coefficient: bet.coefficient,
+          alreadyBet: this.bettors.has(`${bet.userId}:${bet.itemId}`),
+        },
+        Date.now(),
+      );
       if ("refusal" in check) {
         // A punter shown odds D1 still owes (a failed price flush) is refused: the flush is tried again now.
         if (check.refusal.code === "ODDS_CHANGED" && this.prices.owing) await this.betWriter(e.id).settleOwed();
@@ -155,7 +221,8 @@ export class EventRoom extends DurableObject<Env> {
   private async readyForBet(eventId: number) {
     for (let round = 0; round < 5; round++) {
       if (this.admin.busy) await this.admin.whenIdle();
-      else if ((this.stale || !this.loading) && this.inflight.size > 0) await this.exclusive(eventId, async () => ok(null));
+      else if ((this.stale || !this.loading) && this.inflight.size > 0)
+        await this.exclusive(eventId, async () => ok(null));
       else {
         await this.freshen(eventId);
         if (!this.admin.busy && !this.stale) return;
@@ -164,14 +231,38 @@ export class EventRoom extends DurableObject<Env> {
     throw new Error(`event ${eventId}: room not ready for bets`);
   }
 
-  private async reserveAndWrite(e: EventState, item: ItemState, bet: BetRequest, taken: { odds: Odds; payoutCents: number }): Promise<RoomResult<PlacedBet>> {
+  private async reserveAndWrite(
+    e: EventState,
+    item: ItemState,
+    bet: BetRequest,
+    taken: { odds: Odds; payoutCents: number },
+  ): Promise<RoomResult<PlacedBet>> {
     this.hold(item, bet.userId, bet.stakeCents, taken.payoutCents);
-    const row = { eventId: e.id, itemId: item.id, userId: bet.userId, bookmakerId: e.bookmakerId, stakeCents: bet.stakeCents, odds: taken.odds, createdAt: nowIso() };
-    const write = this.betWriter(e.id).write(row, changes.betStatements(this.db, e, row, bet.idempotencyKey), taken.payoutCents);
+    const row = {
+      eventId: e.id,
+      itemId: item.id,
+      userId: bet.userId,
+      bookmakerId: e.bookmakerId,
+      stakeCents: bet.stakeCents,
+      odds: taken.odds,
+      createdAt: nowIso(),
+    };
+    const write = this.betWriter(e.id).write(
+      row,
+      changes.betStatements(this.db, e, row, bet.idempotencyKey),
+      taken.payoutCents,
+    );
     this.inflight.add(write);
     try {
       const betId = await write;
-      return ok({ betId, ...row, eventItemId: item.id, eventTitle: e.title, eventDescription: e.description, outcomeTitle: item.title });
+      return ok({
+        betId,
+        ...row,
+        eventItemId: item.id,
+        eventTitle: e.title,
+        eventDescription: e.description,
+        outcomeTitle: item.title,
+      });
     } catch (err) {
       if (err instanceof BetNotWritten && err.unknown) {
         // It may be written: keep the reservation and let D1 decide, through a reload.
@@ -196,17 +287,31 @@ export class EventRoom extends DurableObject<Env> {
   }
 
   private betWriter(eventId: number): BetWriter {
-    this.writer ??= new BetWriter(() => this.db, eventId, this.prices.hooks(() => this.db, eventId, () => this.event, () => this.items));
+    this.writer ??= new BetWriter(
+      () => this.db,
+      eventId,
+      this.prices.hooks(
+        () => this.db,
+        eventId,
+        () => this.event,
+        () => this.items,
+      ),
+    );
     return this.writer;
   }
 
   // ---- writing and loading --------------------------------------------------------------
 
   /** Runs an admin operation on the loaded event, one at a time, as a result rather than a throw. */
-  private owned(eventId: number, callerId: number | undefined, work: (e: EventState) => RoomResult | Promise<RoomResult>): Promise<RoomResult> {
+  private owned(
+    eventId: number,
+    callerId: number | undefined,
+    work: (e: EventState) => RoomResult | Promise<RoomResult>,
+  ): Promise<RoomResult> {
     return this.exclusive(eventId, async () => {
       const e = this.event;
-      if (!e || e.id !== eventId || (callerId !== undefined && e.ownerId !== callerId)) return fail("NOT_FOUND", "Event not found.");
+      if (!e || e.id !== eventId || (callerId !== undefined && e.ownerId !== callerId))
+        return fail("NOT_FOUND", "Event not found.");
       return work(e);
     });
   }
@@ -223,12 +328,17 @@ export class EventRoom extends DurableObject<Env> {
   private async commit(eventId: number, statements: D1PreparedStatement[], money = false): Promise<RoomResult> {
     const opId = crypto.randomUUID();
     try {
-      await changes.runBatch(this.db, [...statements, sql.itemTotalsStatement(this.db, eventId), sql.touch(this.db, eventId, opId)], money);
+      await changes.runBatch(
+        this.db,
+        [...statements, sql.itemTotalsStatement(this.db, eventId), sql.touch(this.db, eventId, opId)],
+        money,
+      );
     } catch (err) {
       if (err instanceof AppError) return fail("INSUFFICIENT_COINS", err.message);
       console.error("event write failed; reading back", err);
       // Not landed: D1 and memory are as they were (nothing changes memory before a write).
-      if (!(await changes.landed(this.db, eventId, opId))) return fail("UNAVAILABLE", "The change was not saved. Please try again.");
+      if (!(await changes.landed(this.db, eventId, opId)))
+        return fail("UNAVAILABLE", "The change was not saved. Please try again.");
     }
     try {
       await this.reload(eventId);
@@ -253,7 +363,12 @@ export class EventRoom extends DurableObject<Env> {
   /** A failed load comes out of blockConcurrencyWhile as a value: thrown inside, it would reset the whole object. */
   private ensureLoaded(eventId: number): Promise<void> {
     this.loading ??= this.ctx
-      .blockConcurrencyWhile(() => this.load(eventId).then(() => null, (err: unknown) => ({ err })))
+      .blockConcurrencyWhile(() =>
+        this.load(eventId).then(
+          () => null,
+          (err: unknown) => ({ err }),
+        ),
+      )
       .then((failed) => {
         if (failed) throw ((this.loading = null), failed.err);
       });

@@ -24,7 +24,9 @@ import type { FanOut } from "../notifications/messages";
 const HISTORY_DAYS = 30;
 const EventParam = v.object({ id: IdParam });
 const DraftParam = v.object({ draftId: IdParam });
-const ListQuery = v.object({ view: v.optional(v.picklist(["open", "history", "all"], "Must be open, history or all."), "all") });
+const ListQuery = v.object({
+  view: v.optional(v.picklist(["open", "history", "all"], "Must be open, history or all."), "all"),
+});
 
 /**
  * A bookmaker may start events only with an active subscription and coins in his pool
@@ -71,18 +73,27 @@ export const draftRoutes = new Hono<AppEnv>()
   .post("/", validate("json", DraftBody), async (c) => {
     const input = c.req.valid("json");
     const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
-    if (input.bookmakerId !== book.id) throw new AppError("FORBIDDEN", 403, "You can create events only for your own book.");
-    if (Date.parse(input.startDate) <= Date.now()) throw new AppError("VALIDATION", 400, "Date and time must be in the future.", { field: "startDate" });
+    if (input.bookmakerId !== book.id)
+      throw new AppError("FORBIDDEN", 403, "You can create events only for your own book.");
+    if (Date.parse(input.startDate) <= Date.now())
+      throw new AppError("VALIDATION", 400, "Date and time must be in the future.", { field: "startDate" });
     await requireCanRunEvents(c.env, book);
     const eventId = newEventId();
-    const { eventId: created } = unwrap(await roomOf(c.env, eventId).createDraft(eventId, { bookmakerId: book.id, ownerId: book.owner_id }, input));
+    const { eventId: created } = unwrap(
+      await roomOf(c.env, eventId).createDraft(eventId, { bookmakerId: book.id, ownerId: book.owner_id }, input),
+    );
     return c.json({ eventId: created });
   })
-  .post("/:draftId/updateCoefficients", validate("param", DraftParam), validate("json", UpdateDraftItemsBody), async (c) => {
-    const { draftId } = c.req.valid("param");
-    const { items, rule4, deadHeat } = c.req.valid("json");
-    return change(c, draftId, (room, userId) => room.updateDraftItems(draftId, userId, items, { rule4, deadHeat }));
-  });
+  .post(
+    "/:draftId/updateCoefficients",
+    validate("param", DraftParam),
+    validate("json", UpdateDraftItemsBody),
+    async (c) => {
+      const { draftId } = c.req.valid("param");
+      const { items, rule4, deadHeat } = c.req.valid("json");
+      return change(c, draftId, (room, userId) => room.updateDraftItems(draftId, userId, items, { rule4, deadHeat }));
+    },
+  );
 
 export const eventRoutes = new Hono<AppEnv>()
   .use(requireUser)
@@ -104,19 +115,30 @@ export const eventRoutes = new Hono<AppEnv>()
     if (!state) throw noProfile();
     const withWhatIf = state.what_if === 1;
     const binds = view === "open" ? [state.book_id] : [state.book_id, since];
-    return versioned(c, [view, withWhatIf, state.events], () => bookmakerEvents(c.env.DB, `e.bookmaker_id = ?1 AND ${where}`, binds, withWhatIf));
+    return versioned(c, [view, withWhatIf, state.events], () =>
+      bookmakerEvents(c.env.DB, `e.bookmaker_id = ?1 AND ${where}`, binds, withWhatIf),
+    );
   })
-  .post("/", validate("json", v.object({ draftId: v.pipe(v.number("Must be a draft id."), v.safeInteger("Must be a draft id.")) })), async (c) => {
-    const { draftId } = c.req.valid("json");
-    const { userId } = c.get("user");
-    const book = await requireOwnBookmaker(c.env.DB, userId);
-    await requireCanRunEvents(c.env, book);
-    // Punters hear of an event the first time it is published, not when it reopens after edits.
-    const before = await c.env.DB.prepare(`SELECT published_at FROM events WHERE id = ?1`).bind(draftId).first<{ published_at: string | null }>();
-    unwrap(await roomOf(c.env, draftId).open(draftId, userId));
-    if (before && before.published_at === null) fanOutAfter(c, { fanOut: "NEW_EVENT", eventId: draftId });
-    return c.json({ id: draftId });
-  })
+  .post(
+    "/",
+    validate(
+      "json",
+      v.object({ draftId: v.pipe(v.number("Must be a draft id."), v.safeInteger("Must be a draft id.")) }),
+    ),
+    async (c) => {
+      const { draftId } = c.req.valid("json");
+      const { userId } = c.get("user");
+      const book = await requireOwnBookmaker(c.env.DB, userId);
+      await requireCanRunEvents(c.env, book);
+      // Punters hear of an event the first time it is published, not when it reopens after edits.
+      const before = await c.env.DB.prepare(`SELECT published_at FROM events WHERE id = ?1`)
+        .bind(draftId)
+        .first<{ published_at: string | null }>();
+      unwrap(await roomOf(c.env, draftId).open(draftId, userId));
+      if (before && before.published_at === null) fanOutAfter(c, { fanOut: "NEW_EVENT", eventId: draftId });
+      return c.json({ id: draftId });
+    },
+  )
   .get("/:id", validate("param", EventParam), async (c) => {
     const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
     return c.json(await oneEvent(c.env, book, c.req.valid("param").id));
@@ -125,22 +147,40 @@ export const eventRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid("param");
     return change(c, id, (room, userId) => room.suspend(id, userId));
   })
-  .post("/:id/live", validate("param", EventParam), validate("json", v.object({ eventId: v.optional(v.unknown()) })), async (c) => {
-    const { id } = c.req.valid("param");
-    await requireCanRunEvents(c.env, await requireOwnBookmaker(c.env.DB, c.get("user").userId));
-    return change(c, id, (room, userId) => room.open(id, userId));
-  })
+  .post(
+    "/:id/live",
+    validate("param", EventParam),
+    validate("json", v.object({ eventId: v.optional(v.unknown()) })),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      await requireCanRunEvents(c.env, await requireOwnBookmaker(c.env.DB, c.get("user").userId));
+      return change(c, id, (room, userId) => room.open(id, userId));
+    },
+  )
   .post("/:id/abandon", validate("param", EventParam), async (c) => {
     const { id } = c.req.valid("param");
-    return change(c, id, (room, userId) => room.abandon(id, userId), { fanOut: "SETTLEMENT", eventId: id, how: "ABANDONED" });
+    return change(c, id, (room, userId) => room.abandon(id, userId), {
+      fanOut: "SETTLEMENT",
+      eventId: id,
+      how: "ABANDONED",
+    });
   })
   .post("/:id/nr/:itemId", validate("param", v.object({ id: IdParam, itemId: IdParam })), async (c) => {
     const { id, itemId } = c.req.valid("param");
-    return change(c, id, (room, userId) => room.withdrawRunner(id, userId, itemId), { fanOut: "SETTLEMENT", eventId: id, how: "NON_RUNNER", itemId });
+    return change(c, id, (room, userId) => room.withdrawRunner(id, userId, itemId), {
+      fanOut: "SETTLEMENT",
+      eventId: id,
+      how: "NON_RUNNER",
+      itemId,
+    });
   })
   .post("/:id/finalize", validate("param", EventParam), validate("json", FinalizeBody), async (c) => {
     const { id } = c.req.valid("param");
-    return change(c, id, (room, userId) => room.finalize(id, userId, c.req.valid("json").winners), { fanOut: "SETTLEMENT", eventId: id, how: "RESULT" });
+    return change(c, id, (room, userId) => room.finalize(id, userId, c.req.valid("json").winners), {
+      fanOut: "SETTLEMENT",
+      eventId: id,
+      how: "RESULT",
+    });
   })
   .post("/:id/unsettle", validate("param", EventParam), async (c) => {
     const { id } = c.req.valid("param");
@@ -151,9 +191,14 @@ export const eventRoutes = new Hono<AppEnv>()
     const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
     const { id } = c.req.valid("param");
     const event = await oneEvent(c.env, book, id);
-    if (!event.settledAt) throw new AppError("CANNOT_UNSETTLE", 409, "Only a settled or abandoned event's result can be undone.");
+    if (!event.settledAt)
+      throw new AppError("CANNOT_UNSETTLE", 409, "Only a settled or abandoned event's result can be undone.");
     const size = await reversalSizeStatement(c.env.DB, id, event.settledAt).first<{ bets: number; cents: number }>();
-    const answer: SettlementSize = { bets: size?.bets ?? 0, coins: fromCents(size?.cents ?? 0), undoUntil: new Date(Date.parse(event.settledAt) + UNSETTLE_WINDOW_MS).toISOString() };
+    const answer: SettlementSize = {
+      bets: size?.bets ?? 0,
+      coins: fromCents(size?.cents ?? 0),
+      undoUntil: new Date(Date.parse(event.settledAt) + UNSETTLE_WINDOW_MS).toISOString(),
+    };
     return c.json(answer);
   })
   .post("/:id/modifyDates", validate("param", EventParam), validate("json", DatesBody), async (c) => {
@@ -164,5 +209,7 @@ export const eventRoutes = new Hono<AppEnv>()
   .post("/:id/coefficients", validate("param", EventParam), validate("json", CoefficientsBody), async (c) => {
     const { id } = c.req.valid("param");
     const { items, returnPrice, maxTotalPayout, botEqualizer, rule4, deadHeat } = c.req.valid("json");
-    return change(c, id, (room, userId) => room.setCoefficients(id, userId, { items, returnPrice, maxTotalPayout, botEqualizer, rule4, deadHeat }));
+    return change(c, id, (room, userId) =>
+      room.setCoefficients(id, userId, { items, returnPrice, maxTotalPayout, botEqualizer, rule4, deadHeat }),
+    );
   });

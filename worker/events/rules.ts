@@ -24,7 +24,11 @@ export const EventTitle = v.pipe(
   v.string("Title must be text."),
   v.check((t) => {
     const [sport, country, ...rest] = t.split(" / ");
-    return rest.length === 0 && (SPORTS as readonly string[]).includes(sport) && (COUNTRIES as readonly string[]).includes(country ?? "");
+    return (
+      rest.length === 0 &&
+      (SPORTS as readonly string[]).includes(sport) &&
+      (COUNTRIES as readonly string[]).includes(country ?? "")
+    );
   }, "Title must be 'Sport / Country' from the lists."),
 );
 
@@ -79,7 +83,6 @@ export const DraftItems = v.pipe(
 
 const Flag = v.boolean("Must be true or false.");
 
-
 export const DraftBody = v.pipe(
   v.object({
     title: EventTitle,
@@ -98,14 +101,25 @@ export const DraftBody = v.pipe(
     v.check((d) => d.endDate >= d.startDate, "The end must not be before the start."),
     ["endDate"],
   ),
-  v.transform((d) => ({ ...d, rule4: d.rule4 ?? racesByDefault(d.title), deadHeat: d.deadHeat ?? racesByDefault(d.title) })),
+  v.transform((d) => ({
+    ...d,
+    rule4: d.rule4 ?? racesByDefault(d.title),
+    deadHeat: d.deadHeat ?? racesByDefault(d.title),
+  })),
 );
 export type DraftInput = v.InferOutput<typeof DraftBody>;
 
-export const UpdateDraftItemsBody = v.object({ items: DraftItems, rule4: v.optional(Flag), deadHeat: v.optional(Flag) });
+export const UpdateDraftItemsBody = v.object({
+  items: DraftItems,
+  rule4: v.optional(Flag),
+  deadHeat: v.optional(Flag),
+});
 
 export const CoefficientsBody = v.object({
-  items: v.optional(v.array(v.object({ id: v.pipe(v.number(), v.safeInteger()), coefficient: LadderOdds }), "Must be a list."), []),
+  items: v.optional(
+    v.array(v.object({ id: v.pipe(v.number(), v.safeInteger()), coefficient: LadderOdds }), "Must be a list."),
+    [],
+  ),
   returnPrice: v.optional(ReturnPrice),
   maxTotalPayout: v.optional(MaxTotalPayout),
   botEqualizer: v.optional(v.boolean("Must be true or false.")),
@@ -123,7 +137,13 @@ export const DatesBody = v.pipe(
 
 export const FinalizeBody = v.object({
   eventId: v.optional(v.unknown()),
-  winners: v.pipe(v.array(v.pipe(v.number("Must be an outcome id."), v.safeInteger("Must be an outcome id.")), "Must be a list of outcome ids."), v.maxLength(100)),
+  winners: v.pipe(
+    v.array(
+      v.pipe(v.number("Must be an outcome id."), v.safeInteger("Must be an outcome id.")),
+      "Must be a list of outcome ids.",
+    ),
+    v.maxLength(100),
+  ),
 });
 
 export const BetBody = v.object({

@@ -6,7 +6,12 @@ import { sharedRead } from "./shared-reads";
 
 const counter = () => {
   let n = 0;
-  return { load: async () => ++n, get count() { return n; } };
+  return {
+    load: async () => ++n,
+    get count() {
+      return n;
+    },
+  };
 };
 
 describe("sharedRead", () => {

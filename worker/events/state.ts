@@ -149,8 +149,7 @@ export interface BetRequest {
 
 /** Results of the room's methods: RPC drops error fields, so failures are values. */
 export type RoomResult<T = null> =
-  | { ok: true; value: T }
-  | { ok: false; code: RoomErrorCode; message: string; extra?: Record<string, unknown> };
+  { ok: true; value: T } | { ok: false; code: RoomErrorCode; message: string; extra?: Record<string, unknown> };
 
 export type RoomErrorCode =
   | "NOT_FOUND"
@@ -168,4 +167,9 @@ export type RoomErrorCode =
   | "INTERNAL";
 
 export const ok = <T>(value: T): RoomResult<T> => ({ ok: true, value });
-export const fail = (code: RoomErrorCode, message: string, extra?: Record<string, unknown>) => ({ ok: false as const, code, message, extra });
+export const fail = (code: RoomErrorCode, message: string, extra?: Record<string, unknown>) => ({
+  ok: false as const,
+  code,
+  message,
+  extra,
+});

@@ -2,7 +2,15 @@ import type { Odds } from "../../common/odds";
 import { PAYOUT_SQL, type BetFilter } from "../ledger/settlement";
 import { nowIso } from "../lib/time";
 import type { DraftInput } from "./rules";
-import { EVENT_COLUMNS, toEventState, toItemState, type EventRow, type EventState, type ItemRow, type ItemState } from "./state";
+import {
+  EVENT_COLUMNS,
+  toEventState,
+  toItemState,
+  type EventRow,
+  type EventState,
+  type ItemRow,
+  type ItemState,
+} from "./state";
 
 // Every statement the EventRoom runs against D1 for its event, outcomes and bets. The room
 // arranges them into batches; nothing else writes these rows. Payouts use the ledger's one
@@ -12,7 +20,9 @@ import { EVENT_COLUMNS, toEventState, toItemState, type EventRow, type EventStat
 /** The event, its outcomes, each outcome's live stakes and liability, and who has bet on what. */
 export function loadStatements(db: D1Database, eventId: number): D1PreparedStatement[] {
   return [
-    db.prepare(`SELECT ${EVENT_COLUMNS} FROM events e JOIN bookmakers b ON b.id = e.bookmaker_id WHERE e.id = ?1`).bind(eventId),
+    db
+      .prepare(`SELECT ${EVENT_COLUMNS} FROM events e JOIN bookmakers b ON b.id = e.bookmaker_id WHERE e.id = ?1`)
+      .bind(eventId),
     db.prepare(`SELECT * FROM event_items WHERE event_id = ?1 ORDER BY position`).bind(eventId),
     db
       .prepare(
@@ -28,11 +38,15 @@ export function loadStatements(db: D1Database, eventId: number): D1PreparedState
 export async function loadEvent(db: D1Database, eventId: number) {
   const [events, items, totals, bettors] = await db.batch(loadStatements(db, eventId));
   const row = events.results[0] as EventRow | undefined;
-  const sums = new Map((totals.results as { item_id: number; stake: number; liability: number }[]).map((t) => [t.item_id, t]));
+  const sums = new Map(
+    (totals.results as { item_id: number; stake: number; liability: number }[]).map((t) => [t.item_id, t]),
+  );
   return {
     event: row ? toEventState(row) : null,
     items: new Map((items.results as ItemRow[]).map((i) => [i.id, toItemState(i, sums.get(i.id))])),
-    bettors: new Set((bettors.results as { user_id: number; item_id: number }[]).map((b) => `${b.user_id}:${b.item_id}`)),
+    bettors: new Set(
+      (bettors.results as { user_id: number; item_id: number }[]).map((b) => `${b.user_id}:${b.item_id}`),
+    ),
   };
 }
 
@@ -40,7 +54,9 @@ export async function loadEvent(db: D1Database, eventId: number) {
 export function punterCheckStatements(db: D1Database, e: EventState, userId: number): D1PreparedStatement[] {
   return [
     db.prepare(`SELECT status FROM memberships WHERE bookmaker_id = ?1 AND user_id = ?2`).bind(e.bookmakerId, userId),
-    db.prepare(`SELECT end_date FROM user_subscriptions WHERE user_id = ?1 AND type = 'BOOKMAKER' AND active = 1`).bind(e.ownerId),
+    db
+      .prepare(`SELECT end_date FROM user_subscriptions WHERE user_id = ?1 AND type = 'BOOKMAKER' AND active = 1`)
+      .bind(e.ownerId),
   ];
 }
 
@@ -52,13 +68,21 @@ export function punterCheckStatements(db: D1Database, e: EventState, userId: num
 export function touch(db: D1Database, eventId: number, opId: string | null = null): D1PreparedStatement {
   return opId === null
     ? db.prepare(`UPDATE events SET version = version + 1, updated_at = ?2 WHERE id = ?1`).bind(eventId, nowIso())
-    : db.prepare(`UPDATE events SET version = version + 1, updated_at = ?2, last_op = ?3 WHERE id = ?1`).bind(eventId, nowIso(), opId);
+    : db
+        .prepare(`UPDATE events SET version = version + 1, updated_at = ?2, last_op = ?3 WHERE id = ?1`)
+        .bind(eventId, nowIso(), opId);
 }
 
 /** The admin operation that wrote last (see `touch`). */
-export const lastOpStatement = (db: D1Database, eventId: number) => db.prepare(`SELECT last_op FROM events WHERE id = ?1`).bind(eventId);
+export const lastOpStatement = (db: D1Database, eventId: number) =>
+  db.prepare(`SELECT last_op FROM events WHERE id = ?1`).bind(eventId);
 
-export function insertEventStatement(db: D1Database, eventId: number, owner: { bookmakerId: number }, input: DraftInput) {
+export function insertEventStatement(
+  db: D1Database,
+  eventId: number,
+  owner: { bookmakerId: number },
+  input: DraftInput,
+) {
   const now = nowIso();
   return db
     .prepare(
@@ -83,38 +107,60 @@ export function insertEventStatement(db: D1Database, eventId: number, owner: { b
 }
 
 /** A new outcome with the bookmaker's odds and the odds bets are taken at. */
-export const insertItemStatement = (db: D1Database, eventId: number, position: number, title: string, odds: Odds, curr: Odds) =>
+export const insertItemStatement = (
+  db: D1Database,
+  eventId: number,
+  position: number,
+  title: string,
+  odds: Odds,
+  curr: Odds,
+) =>
   db
-    .prepare(`INSERT INTO event_items (event_id, position, title, odds_num, odds_den, curr_num, curr_den) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)`)
+    .prepare(
+      `INSERT INTO event_items (event_id, position, title, odds_num, odds_den, curr_num, curr_den) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)`,
+    )
     .bind(eventId, position, title, odds.num, odds.den, curr.num, curr.den);
 
 export const renameItemStatement = (db: D1Database, itemId: number, title: string, odds: Odds) =>
-  db.prepare(`UPDATE event_items SET title = ?2, odds_num = ?3, odds_den = ?4 WHERE id = ?1`).bind(itemId, title, odds.num, odds.den);
+  db
+    .prepare(`UPDATE event_items SET title = ?2, odds_num = ?3, odds_den = ?4 WHERE id = ?1`)
+    .bind(itemId, title, odds.num, odds.den);
 
-export const deleteItemStatement = (db: D1Database, itemId: number) => db.prepare(`DELETE FROM event_items WHERE id = ?1`).bind(itemId);
+export const deleteItemStatement = (db: D1Database, itemId: number) =>
+  db.prepare(`DELETE FROM event_items WHERE id = ?1`).bind(itemId);
 
 /** The bookmaker's odds of one outcome. */
 export const itemOddsStatement = (db: D1Database, item: ItemState) =>
-  db.prepare(`UPDATE event_items SET odds_num = ?2, odds_den = ?3 WHERE id = ?1`).bind(item.id, item.odds.num, item.odds.den);
+  db
+    .prepare(`UPDATE event_items SET odds_num = ?2, odds_den = ?3 WHERE id = ?1`)
+    .bind(item.id, item.odds.num, item.odds.den);
 
 /** The odds bets are taken at now, for every outcome. */
 export const priceStatements = (db: D1Database, items: Iterable<ItemState>) =>
-  [...items].map((i) => db.prepare(`UPDATE event_items SET curr_num = ?2, curr_den = ?3 WHERE id = ?1`).bind(i.id, i.curr.num, i.curr.den));
+  [...items].map((i) =>
+    db.prepare(`UPDATE event_items SET curr_num = ?2, curr_den = ?3 WHERE id = ?1`).bind(i.id, i.curr.num, i.curr.den),
+  );
 
 /** A non-runner, with its Rule 4 deduction (0 without Rule 4) and the time it was withdrawn. */
 export const withdrawItemStatement = (db: D1Database, itemId: number, deduction: number, now: string) =>
-  db.prepare(`UPDATE event_items SET status = 'NR', deduction = ?2, withdrawn_at = ?3 WHERE id = ?1`).bind(itemId, deduction, now);
+  db
+    .prepare(`UPDATE event_items SET status = 'NR', deduction = ?2, withdrawn_at = ?3 WHERE id = ?1`)
+    .bind(itemId, deduction, now);
 
 /** Rule 4: the live bets on the other outcomes, all struck before this withdrawal, take its deduction (90p at most). */
 export const deductBetsStatement = (db: D1Database, eventId: number, withdrawnId: number, deduction: number) =>
   db
-    .prepare(`UPDATE bets SET deduction = MIN(90, deduction + ?3) WHERE event_id = ?1 AND status = 'ACCEPTED' AND item_id <> ?2`)
+    .prepare(
+      `UPDATE bets SET deduction = MIN(90, deduction + ?3) WHERE event_id = ?1 AND status = 'ACCEPTED' AND item_id <> ?2`,
+    )
     .bind(eventId, withdrawnId, deduction);
 
 /** The dead-heat rule: bets on the winners share first place with `n` outcomes. Put it before the payouts. */
 export const deadHeatStatement = (db: D1Database, eventId: number, winners: number[], n: number) =>
   db
-    .prepare(`UPDATE bets SET dead_heat = ?3 WHERE event_id = ?1 AND status = 'ACCEPTED' AND item_id IN (SELECT value FROM json_each(?2))`)
+    .prepare(
+      `UPDATE bets SET dead_heat = ?3 WHERE event_id = ?1 AND status = 'ACCEPTED' AND item_id IN (SELECT value FROM json_each(?2))`,
+    )
     .bind(eventId, JSON.stringify(winners), n);
 
 export const eventStatusStatement = (db: D1Database, e: EventState) =>
@@ -130,15 +176,23 @@ export const eventDatesStatement = (db: D1Database, e: EventState) =>
 
 export const eventSettingsStatement = (db: D1Database, e: EventState) =>
   db
-    .prepare(`UPDATE events SET return_pct = ?2, max_total_payout_cents = ?3, bot_equalizer = ?4, rule4 = ?5, dead_heat = ?6 WHERE id = ?1`)
+    .prepare(
+      `UPDATE events SET return_pct = ?2, max_total_payout_cents = ?3, bot_equalizer = ?4, rule4 = ?5, dead_heat = ?6 WHERE id = ?1`,
+    )
     .bind(e.id, e.returnPct, e.maxPayoutCents, e.botEqualizer ? 1 : 0, e.rule4 ? 1 : 0, e.deadHeat ? 1 : 0);
 
 /** Whether the event applies Rule 4 and the dead-heat rule. */
 export const eventRulesStatement = (db: D1Database, e: EventState) =>
-  db.prepare(`UPDATE events SET rule4 = ?2, dead_heat = ?3 WHERE id = ?1`).bind(e.id, e.rule4 ? 1 : 0, e.deadHeat ? 1 : 0);
+  db
+    .prepare(`UPDATE events SET rule4 = ?2, dead_heat = ?3 WHERE id = ?1`)
+    .bind(e.id, e.rule4 ? 1 : 0, e.deadHeat ? 1 : 0);
 
-export const eventSettledStatement = (db: D1Database, eventId: number, status: "CALCULATED" | "CANCELLED", now: string) =>
-  db.prepare(`UPDATE events SET status = ?2, settled_at = ?3 WHERE id = ?1`).bind(eventId, status, now);
+export const eventSettledStatement = (
+  db: D1Database,
+  eventId: number,
+  status: "CALCULATED" | "CANCELLED",
+  now: string,
+) => db.prepare(`UPDATE events SET status = ?2, settled_at = ?3 WHERE id = ?1`).bind(eventId, status, now);
 
 /** Winners become WINNER, every other running outcome LOSER. */
 export const resultItemsStatement = (db: D1Database, eventId: number, winners: number[]) =>
@@ -150,11 +204,18 @@ export const resultItemsStatement = (db: D1Database, eventId: number, winners: n
     .bind(eventId, JSON.stringify(winners));
 
 /** Settles the matching ACCEPTED bets; put it after the ledger statements that read them. */
-export function betStatusStatement(db: D1Database, filter: BetFilter, status: "WON" | "LOST" | "CANCELLED", now: string): D1PreparedStatement {
+export function betStatusStatement(
+  db: D1Database,
+  filter: BetFilter,
+  status: "WON" | "LOST" | "CANCELLED",
+  now: string,
+): D1PreparedStatement {
   const where = filter.itemIds ? `AND b.item_id IN (SELECT value FROM json_each(?4))` : "";
   const payout = status === "WON" ? PAYOUT_SQL : "0";
   return db
-    .prepare(`UPDATE bets AS b SET status = ?2, payout_cents = ${payout}, settled_at = ?3 WHERE b.event_id = ?1 AND b.status = 'ACCEPTED' ${where}`)
+    .prepare(
+      `UPDATE bets AS b SET status = ?2, payout_cents = ${payout}, settled_at = ?3 WHERE b.event_id = ?1 AND b.status = 'ACCEPTED' ${where}`,
+    )
     .bind(filter.eventId, status, now, ...(filter.itemIds ? [JSON.stringify(filter.itemIds)] : []));
 }
 
@@ -196,11 +257,17 @@ export const existingBetsStatement = (db: D1Database, eventId: number, keys: { u
 export function reopenStatements(db: D1Database, eventId: number, settledAt: string): D1PreparedStatement[] {
   return [
     db
-      .prepare(`UPDATE bets SET status = 'ACCEPTED', payout_cents = 0, dead_heat = 1, settled_at = NULL WHERE event_id = ?1 AND settled_at = ?2`)
+      .prepare(
+        `UPDATE bets SET status = 'ACCEPTED', payout_cents = 0, dead_heat = 1, settled_at = NULL WHERE event_id = ?1 AND settled_at = ?2`,
+      )
       .bind(eventId, settledAt),
-    db.prepare(`UPDATE event_items SET status = 'ACTIVE' WHERE event_id = ?1 AND status IN ('WINNER', 'LOSER')`).bind(eventId),
     db
-      .prepare(`UPDATE event_items SET status = 'ACTIVE', deduction = 0, withdrawn_at = NULL WHERE event_id = ?1 AND status = 'NR' AND withdrawn_at = ?2`)
+      .prepare(`UPDATE event_items SET status = 'ACTIVE' WHERE event_id = ?1 AND status IN ('WINNER', 'LOSER')`)
+      .bind(eventId),
+    db
+      .prepare(
+        `UPDATE event_items SET status = 'ACTIVE', deduction = 0, withdrawn_at = NULL WHERE event_id = ?1 AND status = 'NR' AND withdrawn_at = ?2`,
+      )
       .bind(eventId, settledAt),
     db.prepare(`UPDATE events SET status = 'WAITING_FOR_RESULT', settled_at = NULL WHERE id = ?1`).bind(eventId),
   ];
@@ -208,7 +275,11 @@ export function reopenStatements(db: D1Database, eventId: number, settledAt: str
 
 /** A new bet's stake and would-be payout added to its outcome's totals (the lists read them, never the bets). */
 export const addToItemTotalsStatement = (db: D1Database, itemId: number, stakeCents: number, payoutCents: number) =>
-  db.prepare(`UPDATE event_items SET stake_cents = stake_cents + ?2, liability_cents = liability_cents + ?3 WHERE id = ?1`).bind(itemId, stakeCents, payoutCents);
+  db
+    .prepare(
+      `UPDATE event_items SET stake_cents = stake_cents + ?2, liability_cents = liability_cents + ?3 WHERE id = ?1`,
+    )
+    .bind(itemId, stakeCents, payoutCents);
 
 /** Every outcome's totals counted again from its bets: after a change that settles, refunds or deducts many at once. */
 export const itemTotalsStatement = (db: D1Database, eventId: number) =>

@@ -15,7 +15,11 @@ const COUNTED = `status IN ('ACCEPTED', 'WON', 'LOST')`;
 /** The events matching `where` (over `e`) and their outcomes, in one round trip. */
 async function loadEvents(db: D1Database, where: string, binds: unknown[]) {
   const [found, outcomes] = await db.batch([
-    db.prepare(`SELECT ${EVENT_COLUMNS} FROM events e JOIN bookmakers b ON b.id = e.bookmaker_id WHERE ${where} ORDER BY e.start_date DESC`).bind(...binds),
+    db
+      .prepare(
+        `SELECT ${EVENT_COLUMNS} FROM events e JOIN bookmakers b ON b.id = e.bookmaker_id WHERE ${where} ORDER BY e.start_date DESC`,
+      )
+      .bind(...binds),
     db
       .prepare(
         `SELECT i.* FROM event_items i WHERE i.event_id IN (SELECT e.id FROM events e JOIN bookmakers b ON b.id = e.bookmaker_id WHERE ${where})
@@ -43,7 +47,10 @@ async function ownTotals(db: D1Database, ids: string, userId: number) {
     )
     .bind(ids, userId)
     .all<{ event_id: number; item_id: number; stake_cents: number; payout_cents: number }>();
-  const byEvent = new Map<number, { staked: number; items: Map<number, { stakeCents: number; payoutCents: number }> }>();
+  const byEvent = new Map<
+    number,
+    { staked: number; items: Map<number, { stakeCents: number; payoutCents: number }> }
+  >();
   for (const r of results) {
     const own = byEvent.get(r.event_id) ?? { staked: 0, items: new Map() };
     own.staked += r.stake_cents;
@@ -66,7 +73,8 @@ const bookmakerWhatIfOf = (items: ItemRow[]) => {
 const LIVE: readonly string[] = ["CREATED", "READY_FOR_BETS", "WAITING_FOR_RESULT", "SUSPENDED"];
 
 /** The largest stake (cents) whose payout at `odds` fits in `roomCents`. */
-export const stakeRoom = (roomCents: number, odds: Odds) => Math.max(0, Math.floor((roomCents * odds.den) / (odds.num + odds.den)));
+export const stakeRoom = (roomCents: number, odds: Odds) =>
+  Math.max(0, Math.floor((roomCents * odds.den) / (odds.num + odds.den)));
 
 const dates = (e: EventRow) => ({
   startDate: e.start_date,
@@ -78,7 +86,12 @@ const dates = (e: EventRow) => ({
 });
 
 /** The bookmaker's events matching `where` (over `e`), with what-if when he holds WHAT_IF. */
-export async function bookmakerEvents(db: D1Database, where: string, binds: unknown[], withWhatIf: boolean): Promise<BookmakerEvent[]> {
+export async function bookmakerEvents(
+  db: D1Database,
+  where: string,
+  binds: unknown[],
+  withWhatIf: boolean,
+): Promise<BookmakerEvent[]> {
   const { events, items } = await loadEvents(db, where, binds);
   return events.map((e) => {
     const own = items.get(e.id) ?? [];
@@ -119,10 +132,21 @@ export async function bookmakerEvents(db: D1Database, where: string, binds: unkn
  */
 export async function playerEvents(
   db: D1Database,
-  args: { bookmakerId: number; userId: number; requestId: number; since: string; versions: string; withWhatIf: boolean; withFractional: boolean },
+  args: {
+    bookmakerId: number;
+    userId: number;
+    requestId: number;
+    since: string;
+    versions: string;
+    withWhatIf: boolean;
+    withFractional: boolean;
+  },
 ): Promise<PlayerEvent[]> {
   const { events, items, ids } = await sharedRead(`player-events:${args.bookmakerId}:${args.versions}`, () =>
-    loadEvents(db, `e.bookmaker_id = ?1 AND e.published_at IS NOT NULL AND e.start_date >= ?2`, [args.bookmakerId, args.since]),
+    loadEvents(db, `e.bookmaker_id = ?1 AND e.published_at IS NOT NULL AND e.start_date >= ?2`, [
+      args.bookmakerId,
+      args.since,
+    ]),
   );
   const totals = events.length ? await ownTotals(db, ids, args.userId) : new Map<number, never>();
   return events.map((e) => {
@@ -150,7 +174,9 @@ export async function playerEvents(
           // Should this outcome win: what his bets on it pay, less all he staked on the event.
           whatIf: args.withWhatIf ? fromCents((mine?.items.get(i.id)?.payoutCents ?? 0) - (mine?.staked ?? 0)) : 0,
           myStake: fromCents(mine?.items.get(i.id)?.stakeCents ?? 0),
-          maxStake: fromCents(stakeRoom(e.max_total_payout_cents - (LIVE.includes(e.status) ? i.liability_cents : 0), curr)),
+          maxStake: fromCents(
+            stakeRoom(e.max_total_payout_cents - (LIVE.includes(e.status) ? i.liability_cents : 0), curr),
+          ),
           deduction: i.deduction,
         };
       }),

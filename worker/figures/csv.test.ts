@@ -18,7 +18,12 @@ describe("GET /figures.csv", () => {
   it("has a header, a row per punter and a total, amounts in coins with two decimals", async () => {
     const book = await newBook({ coins: 1_000 });
     const punter = await newPunter(book, { coins: 100.5 });
-    const race = await newEvent(book, { items: [["Red Rum", 2], ["Shergar", 3]] });
+    const race = await newEvent(book, {
+      items: [
+        ["Red Rum", 2],
+        ["Shergar", 3],
+      ],
+    });
     await placeBet(punter, book, race, 0, 10.25);
     const res = await call("GET", `/figures.csv?${period()}`, { token: book.owner.token });
     expect(res.status).toBe(200);
@@ -64,7 +69,10 @@ describe("GET /balances/ledger.csv", () => {
     const punter = await newPunter(book, { coins: 100 });
     const res = await call("GET", `/balances/ledger.csv?${period()}`, { token: book.owner.token });
     expect(res.status).toBe(200);
-    const rows = (await res.text()).trimEnd().split("\r\n").map((r) => r.split(","));
+    const rows = (await res.text())
+      .trimEnd()
+      .split("\r\n")
+      .map((r) => r.split(","));
     expect(rows[0]).toEqual(["id", "created_at", "kind", "from", "to", "amount", "ref"]);
     expect(rows.slice(1).map((r) => [r[2], r[3], r[4], r[5]])).toEqual([
       ["PURCHASE", "", "pool", "1000.00"],

@@ -19,11 +19,24 @@ export function coins(cents: number): string {
 const toCents = (n: number) => Math.round(n * 100);
 const line = (cells: string[]) => cells.join(",") + "\r\n";
 
-const FIGURE_HEADER = ["username", "user_id", "opening", "added", "withdrawn", "staked", "returned", "net", "closing", "open_stakes"];
+const FIGURE_HEADER = [
+  "username",
+  "user_id",
+  "opening",
+  "added",
+  "withdrawn",
+  "staked",
+  "returned",
+  "net",
+  "closing",
+  "open_stakes",
+];
 
 export function figuresCsv(f: Figures): string {
   const amounts = (x: Figures["totals"]) =>
-    [x.opening, x.added, x.withdrawn, x.staked, x.returned, x.net, x.closing, x.openStakes].map((n) => coins(toCents(n)));
+    [x.opening, x.added, x.withdrawn, x.staked, x.returned, x.net, x.closing, x.openStakes].map((n) =>
+      coins(toCents(n)),
+    );
   return (
     line(FIGURE_HEADER) +
     f.punters.map((p) => line([text(p.username), String(p.userId), ...amounts(p)])).join("") +
@@ -34,6 +47,18 @@ export function figuresCsv(f: Figures): string {
 export function ledgerCsv(rows: LedgerCsvRow[]): string {
   return (
     line(["id", "created_at", "kind", "from", "to", "amount", "ref"]) +
-    rows.map((r) => line([String(r.id), r.created_at, r.kind, text(r.from_name ?? ""), text(r.to_name), coins(r.amount_cents), text(r.ref ?? "")])).join("")
+    rows
+      .map((r) =>
+        line([
+          String(r.id),
+          r.created_at,
+          r.kind,
+          text(r.from_name ?? ""),
+          text(r.to_name),
+          coins(r.amount_cents),
+          text(r.ref ?? ""),
+        ]),
+      )
+      .join("")
   );
 }

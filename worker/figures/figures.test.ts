@@ -14,9 +14,13 @@ const query = (p: { from: string; to: string }, tz = "UTC") => `from=${p.from}&t
 const nextWeek = () => ({ from: addDays(week().from, 7), to: addDays(week().to, 7) });
 const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 864e5).toISOString().slice(0, 10);
 
-const figures = (book: TestBook, q = query(week())) => json<Figures>("GET", `/figures?${q}`, { token: book.owner.token });
+const figures = (book: TestBook, q = query(week())) =>
+  json<Figures>("GET", `/figures?${q}`, { token: book.owner.token });
 const move = (book: TestBook, kind: "add" | "subtract", userId: number, amount: number) =>
-  json("POST", `/balances/${kind}`, { token: book.owner.token, body: { userId, balance: { amount, currency: "COIN" } } });
+  json("POST", `/balances/${kind}`, {
+    token: book.owner.token,
+    body: { userId, balance: { amount, currency: "COIN" } },
+  });
 
 const finalize = (book: TestBook, eventId: number, winners: number[]) =>
   json("POST", `/events/${eventId}/finalize`, { token: book.owner.token, body: { eventId, winners } });
@@ -26,7 +30,12 @@ async function workedExample() {
   const book = await newBook({ coins: 10_000 });
   const punter = await newPunter(book);
   await move(book, "add", punter.userId, 500);
-  const race = await newEvent(book, { items: [["Red Rum", 2], ["Shergar", 3]] });
+  const race = await newEvent(book, {
+    items: [
+      ["Red Rum", 2],
+      ["Shergar", 3],
+    ],
+  });
   await placeBet(punter, book, race, 0, 100);
   await placeBet(punter, book, race, 1, 100);
   await finalize(book, race.id, [race.items[0].id]);
@@ -40,7 +49,16 @@ async function workedExample() {
 describe("GET /figures", () => {
   it("gives the worked example's exact figures in its week and nothing in the next", async () => {
     const { book, punter } = await workedExample();
-    const expected: Figure = { opening: 0, added: 500, withdrawn: 50, staked: 230, returned: 230, net: 0, closing: 450, openStakes: 0 };
+    const expected: Figure = {
+      opening: 0,
+      added: 500,
+      withdrawn: 50,
+      staked: 230,
+      returned: 230,
+      net: 0,
+      closing: 450,
+      openStakes: 0,
+    };
 
     const now = await figures(book);
     expect(now.punters).toEqual([{ userId: punter.userId, username: punter.username, ...expected }]);
@@ -49,14 +67,28 @@ describe("GET /figures", () => {
     expect(now).toMatchObject({ ...week(), tz: "UTC" });
 
     const later = await figures(book, query(nextWeek()));
-    expect(later.totals).toEqual({ opening: 450, added: 0, withdrawn: 0, staked: 0, returned: 0, net: 0, closing: 450, openStakes: 0 });
+    expect(later.totals).toEqual({
+      opening: 450,
+      added: 0,
+      withdrawn: 0,
+      staked: 0,
+      returned: 0,
+      net: 0,
+      closing: 450,
+      openStakes: 0,
+    });
     expect(later.book).toEqual({ staked: 0, paidOut: 0, refunded: 0, hold: 0, holdPct: null, openLiability: 0 });
   });
 
   it("counts a result undone and settled again once: what the undo took back lessens what was returned", async () => {
     const book = await newBook({ coins: 10_000 });
     const punter = await newPunter(book, { coins: 500 });
-    const race = await newEvent(book, { items: [["Red Rum", 2], ["Shergar", 3]] });
+    const race = await newEvent(book, {
+      items: [
+        ["Red Rum", 2],
+        ["Shergar", 3],
+      ],
+    });
     await placeBet(punter, book, race, 0, 100);
     await finalize(book, race.id, [race.items[0].id]); // wrongly: Red Rum paid 200
     await json("POST", `/events/${race.id}/unsettle`, { token: book.owner.token });
@@ -77,7 +109,12 @@ describe("GET /figures", () => {
   it("counts open stakes and the worst outcome's payout as open liability", async () => {
     const book = await newBook({ coins: 10_000 });
     const [a, b] = [await newPunter(book, { coins: 100 }), await newPunter(book, { coins: 100 })];
-    const race = await newEvent(book, { items: [["Red Rum", 2], ["Shergar", 3]] });
+    const race = await newEvent(book, {
+      items: [
+        ["Red Rum", 2],
+        ["Shergar", 3],
+      ],
+    });
     await placeBet(a, book, race, 0, 10); // pays 20
     await placeBet(b, book, race, 0, 5); // pays 10
     await placeBet(b, book, race, 1, 10); // pays 30
@@ -91,7 +128,12 @@ describe("GET /figures", () => {
   it("takes the hold on settled bets and the hold % on stakes that were not refunded", async () => {
     const book = await newBook({ coins: 10_000 });
     const punter = await newPunter(book, { coins: 100 });
-    const race = await newEvent(book, { items: [["Red Rum", 2], ["Shergar", 3]] });
+    const race = await newEvent(book, {
+      items: [
+        ["Red Rum", 2],
+        ["Shergar", 3],
+      ],
+    });
     await placeBet(punter, book, race, 0, 40);
     await finalize(book, race.id, [race.items[1].id]);
     const f = await figures(book);
@@ -103,7 +145,20 @@ describe("GET /figures", () => {
     const book = await newBook();
     const idle = await newPunter(book);
     const f = await figures(book);
-    expect(f.punters).toEqual([{ userId: idle.userId, username: idle.username, opening: 0, added: 0, withdrawn: 0, staked: 0, returned: 0, net: 0, closing: 0, openStakes: 0 }]);
+    expect(f.punters).toEqual([
+      {
+        userId: idle.userId,
+        username: idle.username,
+        opening: 0,
+        added: 0,
+        withdrawn: 0,
+        staked: 0,
+        returned: 0,
+        net: 0,
+        closing: 0,
+        openStakes: 0,
+      },
+    ]);
   });
 
   it("defaults to this week in UTC", async () => {
@@ -121,8 +176,13 @@ describe("periods and time zones", () => {
     await placeBet(punter, book, race, 0, 10);
     // Time passing is the one thing a test cannot wait for: the rows are moved back instead.
     await env.DB.batch([
-      env.DB.prepare(`UPDATE ledger SET created_at = '2026-11-01T12:00:00.000Z' WHERE pool_owner_id = ?1 AND kind IN ('ALLOCATE', 'PURCHASE')`).bind(book.owner.userId),
-      env.DB.prepare(`UPDATE ledger SET created_at = ?2 WHERE pool_owner_id = ?1 AND kind = 'STAKE'`).bind(book.owner.userId, betAt),
+      env.DB.prepare(
+        `UPDATE ledger SET created_at = '2026-11-01T12:00:00.000Z' WHERE pool_owner_id = ?1 AND kind IN ('ALLOCATE', 'PURCHASE')`,
+      ).bind(book.owner.userId),
+      env.DB.prepare(`UPDATE ledger SET created_at = ?2 WHERE pool_owner_id = ?1 AND kind = 'STAKE'`).bind(
+        book.owner.userId,
+        betAt,
+      ),
       env.DB.prepare(`UPDATE bets SET created_at = ?2 WHERE bookmaker_id = ?1`).bind(book.bookmakerId, betAt),
     ]);
     return book;
@@ -132,8 +192,17 @@ describe("periods and time zones", () => {
 
   it("puts a bet at 23:30 on Sunday in New York in that week, though it is Monday in UTC", async () => {
     const book = await betAt("2026-11-23T04:30:00.000Z");
-    expect((await figures(book, query(THIS, "America/New_York"))).totals).toMatchObject({ opening: 100, staked: 10, closing: 90, openStakes: 10 });
-    expect((await figures(book, query(NEXT, "America/New_York"))).totals).toMatchObject({ opening: 90, staked: 0, closing: 90 });
+    expect((await figures(book, query(THIS, "America/New_York"))).totals).toMatchObject({
+      opening: 100,
+      staked: 10,
+      closing: 90,
+      openStakes: 10,
+    });
+    expect((await figures(book, query(NEXT, "America/New_York"))).totals).toMatchObject({
+      opening: 90,
+      staked: 0,
+      closing: 90,
+    });
     expect((await figures(book, query(THIS))).totals).toMatchObject({ staked: 0, closing: 100 });
     expect((await figures(book, query(NEXT))).totals).toMatchObject({ staked: 10, closing: 90 });
   });
@@ -146,8 +215,12 @@ describe("periods and time zones", () => {
 
   it("splits days at local midnight for a one-day period east of UTC", async () => {
     const book = await betAt("2026-11-22T18:29:59.999Z"); // 23:59:59.999 on the 22nd in Kolkata
-    expect((await figures(book, query({ from: "2026-11-22", to: "2026-11-22" }, "Asia/Kolkata"))).totals.staked).toBe(10);
-    expect((await figures(book, query({ from: "2026-11-23", to: "2026-11-23" }, "Asia/Kolkata"))).totals.staked).toBe(0);
+    expect((await figures(book, query({ from: "2026-11-22", to: "2026-11-22" }, "Asia/Kolkata"))).totals.staked).toBe(
+      10,
+    );
+    expect((await figures(book, query({ from: "2026-11-23", to: "2026-11-23" }, "Asia/Kolkata"))).totals.staked).toBe(
+      0,
+    );
   });
 });
 
@@ -163,24 +236,49 @@ describe("GET /figures/daily", () => {
 
   it("defaults to 30 days", async () => {
     const book = await newBook();
-    expect(await json<DailyFigure[]>("GET", "/figures/daily?tz=Europe/London", { token: book.owner.token })).toHaveLength(30);
+    expect(
+      await json<DailyFigure[]>("GET", "/figures/daily?tz=Europe/London", { token: book.owner.token }),
+    ).toHaveLength(30);
   });
 });
 
 describe("a punter's figures", () => {
   it("gives the punter his own figure", async () => {
     const { book, punter } = await workedExample();
-    const mine = await json<Figure>("GET", `/figures/${book.bookmakerId}/mine?${query(week())}`, { token: punter.token });
-    expect(mine).toEqual({ opening: 0, added: 500, withdrawn: 50, staked: 230, returned: 230, net: 0, closing: 450, openStakes: 0 });
+    const mine = await json<Figure>("GET", `/figures/${book.bookmakerId}/mine?${query(week())}`, {
+      token: punter.token,
+    });
+    expect(mine).toEqual({
+      opening: 0,
+      added: 500,
+      withdrawn: 50,
+      staked: 230,
+      returned: 230,
+      net: 0,
+      closing: 450,
+      openStakes: 0,
+    });
   });
 
   it("gives the bookmaker a punter's statement with his bets and coin movements, newest first", async () => {
     const { book, punter } = await workedExample();
-    const s = await json<Statement>("GET", `/figures/punters/${punter.userId}?${query(week())}`, { token: book.owner.token });
+    const s = await json<Statement>("GET", `/figures/punters/${punter.userId}?${query(week())}`, {
+      token: book.owner.token,
+    });
     expect(s.punter).toMatchObject({ userId: punter.userId, closing: 450 });
-    expect(s.bets.map((b) => [b.money.amount, b.status])).toEqual([[30, "CANCELLED"], [100, "LOST"], [100, "WON"]]);
+    expect(s.bets.map((b) => [b.money.amount, b.status])).toEqual([
+      [30, "CANCELLED"],
+      [100, "LOST"],
+      [100, "WON"],
+    ]);
     expect(s.movements.map((m) => [m.kind, m.amount])).toEqual([
-      ["WITHDRAW", -50], ["REFUND", 30], ["STAKE", -30], ["PAYOUT", 200], ["STAKE", -100], ["STAKE", -100], ["ALLOCATE", 500],
+      ["WITHDRAW", -50],
+      ["REFUND", 30],
+      ["STAKE", -30],
+      ["PAYOUT", 200],
+      ["STAKE", -100],
+      ["STAKE", -100],
+      ["ALLOCATE", 500],
     ]);
   });
 });
@@ -188,7 +286,13 @@ describe("a punter's figures", () => {
 describe("who may read figures", () => {
   it("refuses a punter the book's figures, daily figures, statements and CSV", async () => {
     const { book, punter } = await workedExample();
-    for (const path of ["/figures", "/figures/daily", `/figures/punters/${punter.userId}`, "/figures.csv", "/balances/ledger.csv"]) {
+    for (const path of [
+      "/figures",
+      "/figures/daily",
+      `/figures/punters/${punter.userId}`,
+      "/figures.csv",
+      "/balances/ledger.csv",
+    ]) {
       expect((await call("GET", path, { token: punter.token })).status, path).toBe(404);
     }
     expect((await call("GET", "/figures")).status).toBe(401);
@@ -228,7 +332,12 @@ describe("input", () => {
     expect((await res.json<{ error: { field: string } }>()).error.field).toBe(field);
   });
 
-  it.each([["days=0", "days"], ["days=367", "days"], ["days=ten", "days"], ["tz=Nowhere", "tz"]])("answers /figures/daily?%s with 400 naming %s", async (q, field) => {
+  it.each([
+    ["days=0", "days"],
+    ["days=367", "days"],
+    ["days=ten", "days"],
+    ["tz=Nowhere", "tz"],
+  ])("answers /figures/daily?%s with 400 naming %s", async (q, field) => {
     const book = await newBook();
     const res = await call("GET", `/figures/daily?${q}`, { token: book.owner.token });
     expect(res.status).toBe(400);
@@ -240,6 +349,9 @@ describe("input", () => {
     const first = await call("GET", `/figures?${query(week())}`, { token: book.owner.token });
     const etag = first.headers.get("ETag")!;
     expect(etag).toBeTruthy();
-    expect((await call("GET", `/figures?${query(week())}`, { token: book.owner.token, headers: { "If-None-Match": etag } })).status).toBe(304);
+    expect(
+      (await call("GET", `/figures?${query(week())}`, { token: book.owner.token, headers: { "If-None-Match": etag } }))
+        .status,
+    ).toBe(304);
   });
 });

@@ -16,17 +16,31 @@ import { newBook, newPunter, type TestBook } from "../test/world";
 const runs = Math.max(10, Math.floor((Number(env.PROPERTY_RUNS) || 200) / 10));
 const PUNTERS = 3;
 const OUTCOMES = 3;
-const ZONES = ["UTC", "America/New_York", "Europe/London", "Asia/Kolkata", "Pacific/Kiritimati", "Pacific/Pago_Pago", "Asia/Beirut"];
+const ZONES = [
+  "UTC",
+  "America/New_York",
+  "Europe/London",
+  "Asia/Kolkata",
+  "Pacific/Kiritimati",
+  "Pacific/Pago_Pago",
+  "Asia/Beirut",
+];
 
 const who = fc.nat(PUNTERS - 1);
 const which = fc.nat(1);
 const amount = fc.integer({ min: 1, max: 4000 }).map((c) => c / 100);
 const op = fc.oneof(
-  { weight: 8, arbitrary: fc.record({ type: fc.constant("bet" as const), who, which, outcome: fc.nat(OUTCOMES - 1), amount }) },
+  {
+    weight: 8,
+    arbitrary: fc.record({ type: fc.constant("bet" as const), who, which, outcome: fc.nat(OUTCOMES - 1), amount }),
+  },
   { weight: 2, arbitrary: fc.record({ type: fc.constant("add" as const), who, amount }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant("subtract" as const), who, amount }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("nr" as const), which, outcome: fc.nat(OUTCOMES - 1) }) },
-  { weight: 1, arbitrary: fc.record({ type: fc.constant("finalize" as const), which, winners: fc.subarray([0, 1, 2]) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ type: fc.constant("finalize" as const), which, winners: fc.subarray([0, 1, 2]) }),
+  },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("abandon" as const), which }) },
 );
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
@@ -48,7 +62,12 @@ interface World {
 async function perform(w: World, o: Op): Promise<number> {
   const owner = w.book.owner.token;
   if (o.type === "add" || o.type === "subtract") {
-    return (await call("POST", `/balances/${o.type}`, { token: owner, body: { userId: w.punters[o.who].userId, balance: { amount: o.amount } } })).status;
+    return (
+      await call("POST", `/balances/${o.type}`, {
+        token: owner,
+        body: { userId: w.punters[o.who].userId, balance: { amount: o.amount } },
+      })
+    ).status;
   }
   const event = w.events[o.which];
   switch (o.type) {
@@ -59,7 +78,12 @@ async function perform(w: World, o: Op): Promise<number> {
     case "nr":
       return (await call("POST", `/events/${event.id}/nr/${event.items[o.outcome].id}`, { token: owner })).status;
     case "finalize":
-      return (await call("POST", `/events/${event.id}/finalize`, { token: owner, body: { eventId: event.id, winners: o.winners.map((i) => event.items[i].id) } })).status;
+      return (
+        await call("POST", `/events/${event.id}/finalize`, {
+          token: owner,
+          body: { eventId: event.id, winners: o.winners.map((i) => event.items[i].id) },
+        })
+      ).status;
     case "abandon":
       return (await call("POST", `/events/${event.id}/abandon`, { token: owner })).status;
   }
@@ -67,7 +91,9 @@ async function perform(w: World, o: Op): Promise<number> {
 
 /** Moves the book's ledger rows back in time, keeping their order, so periods cut through them. */
 async function spreadOut(book: TestBook, gaps: number[]) {
-  const { results } = await env.DB.prepare(`SELECT id FROM ledger WHERE pool_owner_id = ?1 ORDER BY id`).bind(book.owner.userId).all<{ id: number }>();
+  const { results } = await env.DB.prepare(`SELECT id FROM ledger WHERE pool_owner_id = ?1 ORDER BY id`)
+    .bind(book.owner.userId)
+    .all<{ id: number }>();
   let at = Date.now() - 21 * 864e5;
   const updates = results.map((r, i) => {
     at = Math.min(Date.now(), at + gaps[i % gaps.length] * 60_000);
@@ -82,7 +108,9 @@ const figures = (book: TestBook, from: string, to: string, tz: string) =>
   json<Figures>("GET", `/figures?from=${from}&to=${to}&tz=${encodeURIComponent(tz)}`, { token: book.owner.token });
 
 function expectIdentity(f: Figure) {
-  expect(cents(f.opening) + cents(f.added) - cents(f.withdrawn) - cents(f.staked) + cents(f.returned)).toBe(cents(f.closing));
+  expect(cents(f.opening) + cents(f.added) - cents(f.withdrawn) - cents(f.staked) + cents(f.returned)).toBe(
+    cents(f.closing),
+  );
   expect(cents(f.net)).toBe(cents(f.returned) - cents(f.staked));
 }
 
@@ -93,8 +121,15 @@ describe("figures over random histories", () => {
       fc.asyncProperty(history, async ({ steps, gaps, periods }) => {
         const book = await newBook({ coins: 5_000 });
         const punters = await Promise.all(Array.from({ length: PUNTERS }, () => newPunter(book, { coins: 60 })));
-        const items: [string, number][] = [["Red Rum", 2], ["Shergar", 3], ["Arkle", 5]];
-        const events = [await newEvent(book, { items, maxTotalPayout: 1_000 }), await newEvent(book, { items, maxTotalPayout: 1_000 })];
+        const items: [string, number][] = [
+          ["Red Rum", 2],
+          ["Shergar", 3],
+          ["Arkle", 5],
+        ];
+        const events = [
+          await newEvent(book, { items, maxTotalPayout: 1_000 }),
+          await newEvent(book, { items, maxTotalPayout: 1_000 }),
+        ];
         const w: World = { book, punters, events };
         for (const step of steps) await Promise.all(step.map((o) => perform(w, o)));
         await spreadOut(book, gaps);
@@ -106,14 +141,16 @@ describe("figures over random histories", () => {
           const to = addDays(from, p.length);
           const f = await figures(book, from, to, p.tz);
           for (const row of [...f.punters, f.totals]) expectIdentity(row);
-          for (const field of FIELDS) expect(cents(f.totals[field])).toBe(f.punters.reduce((s, r) => s + cents(r[field]), 0));
+          for (const field of FIELDS)
+            expect(cents(f.totals[field])).toBe(f.punters.reduce((s, r) => s + cents(r[field]), 0));
           expect(cents(f.book.staked)).toBe(cents(f.totals.staked));
           expect(cents(f.book.paidOut) + cents(f.book.refunded)).toBe(cents(f.totals.returned));
           moved += f.totals.staked + f.totals.added;
 
           // The days before this period end where it begins.
           const before = await figures(book, addDays(from, -30), addDays(from, -1), p.tz);
-          for (const row of f.punters) expect(before.punters.find((b) => b.userId === row.userId)?.closing ?? 0).toBe(row.opening);
+          for (const row of f.punters)
+            expect(before.punters.find((b) => b.userId === row.userId)?.closing ?? 0).toBe(row.opening);
 
           if (to >= today) {
             for (const row of f.punters) {

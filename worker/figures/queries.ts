@@ -29,7 +29,15 @@ interface FigureRow extends FigureCents {
   approved: number;
 }
 
-export const ZERO: FigureCents = { opening: 0, added: 0, withdrawn: 0, staked: 0, returned: 0, closing: 0, openStakes: 0 };
+export const ZERO: FigureCents = {
+  opening: 0,
+  added: 0,
+  withdrawn: 0,
+  staked: 0,
+  returned: 0,
+  closing: 0,
+  openStakes: 0,
+};
 
 export const toFigure = (f: FigureCents): Figure => ({
   opening: fromCents(f.opening),
@@ -93,7 +101,12 @@ export interface PunterCents {
  * Each punter of the book over the period: every punter account, so coins of a punter who has
  * since left still count. `punterId` narrows it to one.
  */
-export async function punterFigures(db: D1Database, book: { id: number; owner_id: number }, period: Period, punterId?: number): Promise<PunterCents[]> {
+export async function punterFigures(
+  db: D1Database,
+  book: { id: number; owner_id: number },
+  period: Period,
+  punterId?: number,
+): Promise<PunterCents[]> {
   const { results } = await db
     .prepare(
       `WITH credits AS (${CREDITS}), debits AS (${DEBITS}), open AS (${OPEN_STAKES})
@@ -116,17 +129,27 @@ export async function punterFigures(db: D1Database, book: { id: number; owner_id
     .all<FigureRow>();
   // A punter who left with nothing and did nothing would only be noise in the list.
   return results.flatMap(({ user_id, username, approved, ...cents }) =>
-    punterId !== undefined || approved || Object.values(cents).some(Boolean) ? [{ userId: user_id, username, cents }] : [],
+    punterId !== undefined || approved || Object.values(cents).some(Boolean)
+      ? [{ userId: user_id, username, cents }]
+      : [],
   );
 }
 
-export const toPunterFigure = (p: PunterCents): PunterFigure => ({ userId: p.userId, username: p.username, ...toFigure(p.cents) });
+export const toPunterFigure = (p: PunterCents): PunterFigure => ({
+  userId: p.userId,
+  username: p.username,
+  ...toFigure(p.cents),
+});
 
 /** A payout or refund counts out of the pool; moved back by an undone result, against it. ?1 = the pool owner. */
 const FROM_POOL = `CASE WHEN from_account = (SELECT id FROM accounts WHERE kind = 'POOL' AND pool_owner_id = ?1) THEN amount_cents ELSE -amount_cents END`;
 
 /** The book's side: stakes taken, what went back, the hold on settled bets and what is still at risk. */
-export async function bookFigure(db: D1Database, book: { id: number; owner_id: number }, period: Period): Promise<BookFigure> {
+export async function bookFigure(
+  db: D1Database,
+  book: { id: number; owner_id: number },
+  period: Period,
+): Promise<BookFigure> {
   const [moved, settled, liability] = await db.batch([
     db
       .prepare(
@@ -174,10 +197,15 @@ const SETTLED_STAKES = `
   FROM bets WHERE bookmaker_id = ?1 AND settled_at >= ?2 AND settled_at < ?3`;
 
 /** Percent to two decimals; null when nothing was settled, as 0 % would claim a result. */
-const holdPercent = (holdCents: number, actionCents: number) => (actionCents === 0 ? null : Math.round((holdCents * 10_000) / actionCents) / 100);
+const holdPercent = (holdCents: number, actionCents: number) =>
+  actionCents === 0 ? null : Math.round((holdCents * 10_000) / actionCents) / 100;
 
 /** The book's staked, returned and hold per day; `days` are consecutive periods, oldest first. */
-export async function dailyFigures(db: D1Database, book: { id: number; owner_id: number }, days: (Period & { date: string })[]): Promise<DailyFigure[]> {
+export async function dailyFigures(
+  db: D1Database,
+  book: { id: number; owner_id: number },
+  days: (Period & { date: string })[],
+): Promise<DailyFigure[]> {
   const bounds = JSON.stringify(days.map((d) => [d.start, d.end]));
   const [moved, settled] = await db.batch([
     db
@@ -205,12 +233,22 @@ export async function dailyFigures(db: D1Database, book: { id: number; owner_id:
   return days.map((d, i) => {
     const staked = moves.get(i)?.staked ?? 0;
     const returned = moves.get(i)?.returned ?? 0;
-    return { date: d.date, staked: fromCents(staked), returned: fromCents(returned), hold: fromCents((stakes.get(i) ?? 0) - returned) };
+    return {
+      date: d.date,
+      staked: fromCents(staked),
+      returned: fromCents(returned),
+      hold: fromCents((stakes.get(i) ?? 0) - returned),
+    };
   });
 }
 
 /** A punter's coin movements with a book in the period, newest first, signed from his side. */
-export async function punterMovements(db: D1Database, ownerId: number, punterId: number, period: Period): Promise<Movement[]> {
+export async function punterMovements(
+  db: D1Database,
+  ownerId: number,
+  punterId: number,
+  period: Period,
+): Promise<Movement[]> {
   const { results } = await db
     .prepare(
       `SELECT l.id, l.kind, l.ref, l.created_at,
@@ -222,7 +260,13 @@ export async function punterMovements(db: D1Database, ownerId: number, punterId:
     )
     .bind(ownerId, punterId, period.start, period.end)
     .all<{ id: number; kind: Movement["kind"]; ref: string | null; created_at: string; signed: number }>();
-  return results.map((r) => ({ id: r.id, kind: r.kind, amount: fromCents(r.signed), ref: r.ref, createdAt: r.created_at }));
+  return results.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    amount: fromCents(r.signed),
+    ref: r.ref,
+    createdAt: r.created_at,
+  }));
 }
 
 export interface LedgerCsvRow {

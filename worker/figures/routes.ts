@@ -1,6 +1,14 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { addDays, daysBetween, isCalendarDate, isTimeZone, periodBounds, weeksAround, dateIn } from "../../common/calendar";
+import {
+  addDays,
+  daysBetween,
+  isCalendarDate,
+  isTimeZone,
+  periodBounds,
+  weeksAround,
+  dateIn,
+} from "../../common/calendar";
 import { betsInPeriod } from "../bets/queries";
 import { bookmakerById, requireOwnBookmaker, type BookmakerRow } from "../bookmakers/queries";
 import type { DownloadLink, Figure, Figures, Statement } from "../contract";
@@ -11,7 +19,17 @@ import { notFound } from "../lib/errors";
 import { IdParam, validate } from "../lib/validate";
 import { membershipOf } from "../memberships/queries";
 import { figuresCsv, ledgerCsv } from "./csv";
-import { bookFigure, dailyFigures, ledgerRows, punterFigures, punterMovements, sumFigures, toFigure, toPunterFigure, ZERO } from "./queries";
+import {
+  bookFigure,
+  dailyFigures,
+  ledgerRows,
+  punterFigures,
+  punterMovements,
+  sumFigures,
+  toFigure,
+  toPunterFigure,
+  ZERO,
+} from "./queries";
 import { csvCaller, issueTicket, type CsvFile } from "./ticket";
 
 /** The longest period one call covers: a year, leap day included. */
@@ -21,23 +39,50 @@ const DateText = v.pipe(
   v.string("Must be a date YYYY-MM-DD."),
   v.check((d) => isCalendarDate(d) && d >= "1970-01-01" && d < "9999-01-01", "Must be a date YYYY-MM-DD."),
 );
-const TimeZone = v.optional(v.pipe(v.string("Must be an IANA time zone."), v.maxLength(64, "Unknown time zone."), v.check(isTimeZone, "Unknown time zone.")), "UTC");
-
+const TimeZone = v.optional(
+  v.pipe(
+    v.string("Must be an IANA time zone."),
+    v.maxLength(64, "Unknown time zone."),
+    v.check(isTimeZone, "Unknown time zone."),
+  ),
+  "UTC",
+);
 
 /** `from` and `to` together (a period of dates in `tz`), or neither for this week. */
 const PeriodQuery = v.pipe(
   v.object({ from: v.optional(DateText), to: v.optional(DateText), tz: TimeZone }),
-  v.forward(v.check((q) => q.from !== undefined || q.to === undefined, "Give from with to."), ["from"]),
-  v.forward(v.check((q) => q.to !== undefined || q.from === undefined, "Give to with from."), ["to"]),
-  v.forward(v.check((q) => !q.from || !q.to || q.from <= q.to, "Must not be before from."), ["to"]),
-  v.forward(v.check((q) => !q.from || !q.to || daysBetween(q.from, q.to) < MAX_DAYS, `At most ${MAX_DAYS} days.`), ["to"]),
+  v.forward(
+    v.check((q) => q.from !== undefined || q.to === undefined, "Give from with to."),
+    ["from"],
+  ),
+  v.forward(
+    v.check((q) => q.to !== undefined || q.from === undefined, "Give to with from."),
+    ["to"],
+  ),
+  v.forward(
+    v.check((q) => !q.from || !q.to || q.from <= q.to, "Must not be before from."),
+    ["to"],
+  ),
+  v.forward(
+    v.check((q) => !q.from || !q.to || daysBetween(q.from, q.to) < MAX_DAYS, `At most ${MAX_DAYS} days.`),
+    ["to"],
+  ),
 );
 type PeriodInput = v.InferOutput<typeof PeriodQuery>;
 
 const LinkParam = v.object({ file: v.picklist(["figures", "ledger"], "Must be figures or ledger.") });
 
 const DailyQuery = v.object({
-  days: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, `Must be 1 to ${MAX_DAYS}.`), v.transform(Number), v.minValue(1, `Must be 1 to ${MAX_DAYS}.`), v.maxValue(MAX_DAYS, `Must be 1 to ${MAX_DAYS}.`)), "30"),
+  days: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, `Must be 1 to ${MAX_DAYS}.`),
+      v.transform(Number),
+      v.minValue(1, `Must be 1 to ${MAX_DAYS}.`),
+      v.maxValue(MAX_DAYS, `Must be 1 to ${MAX_DAYS}.`),
+    ),
+    "30",
+  ),
   tz: TimeZone,
 });
 
@@ -52,11 +97,20 @@ function resolvePeriod(q: PeriodInput) {
 async function figuresOf(db: D1Database, book: BookmakerRow, q: PeriodInput): Promise<Figures> {
   const p = resolvePeriod(q);
   const [rows, bookSide] = await Promise.all([punterFigures(db, book, p), bookFigure(db, book, p)]);
-  return { from: p.from, to: p.to, tz: p.tz, punters: rows.map(toPunterFigure), totals: toFigure(sumFigures(rows.map((r) => r.cents))), book: bookSide };
+  return {
+    from: p.from,
+    to: p.to,
+    tz: p.tz,
+    punters: rows.map(toPunterFigure),
+    totals: toFigure(sumFigures(rows.map((r) => r.cents))),
+    book: bookSide,
+  };
 }
 
 const csv = (body: string, fileName: string) =>
-  new Response(body, { headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${fileName}"` } });
+  new Response(body, {
+    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${fileName}"` },
+  });
 
 const fileName = (file: CsvFile, from: string, to: string) => `${file}-${from}-to-${to}.csv`;
 
@@ -86,7 +140,12 @@ export const figureRoutes = new Hono<AppEnv>()
     const { file } = c.req.valid("param");
     const p = resolvePeriod(c.req.valid("query"));
     const url = new URL(file === "figures" ? "/figures.csv" : "/balances/ledger.csv", c.req.url);
-    url.search = new URLSearchParams({ from: p.from, to: p.to, tz: p.tz, ticket: await issueTicket(userId, file, secret(c.env, "JWT_SECRET")) }).toString();
+    url.search = new URLSearchParams({
+      from: p.from,
+      to: p.to,
+      tz: p.tz,
+      ticket: await issueTicket(userId, file, secret(c.env, "JWT_SECRET")),
+    }).toString();
     const body: DownloadLink = { url: url.toString(), fileName: fileName(file, p.from, p.to) };
     return c.json(body);
   })
@@ -103,26 +162,41 @@ export const figureRoutes = new Hono<AppEnv>()
   })
 
   // The bookmaker's view of one punter: his figure with what made it.
-  .get("/figures/punters/:userId", requireUser, validate("param", v.object({ userId: IdParam })), validate("query", PeriodQuery), async (c) => {
-    const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
-    const punterId = c.req.valid("param").userId;
-    const p = resolvePeriod(c.req.valid("query"));
-    const [[row], bets, movements] = await Promise.all([
-      punterFigures(c.env.DB, book, p, punterId),
-      betsInPeriod(c.env.DB, book.id, punterId, p),
-      punterMovements(c.env.DB, book.owner_id, punterId, p),
-    ]);
-    if (!row) throw notFound("This user is not one of your punters.");
-    const body: Statement = { from: p.from, to: p.to, tz: p.tz, punter: toPunterFigure(row), bets, movements };
-    return c.json(body);
-  })
+  .get(
+    "/figures/punters/:userId",
+    requireUser,
+    validate("param", v.object({ userId: IdParam })),
+    validate("query", PeriodQuery),
+    async (c) => {
+      const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
+      const punterId = c.req.valid("param").userId;
+      const p = resolvePeriod(c.req.valid("query"));
+      const [[row], bets, movements] = await Promise.all([
+        punterFigures(c.env.DB, book, p, punterId),
+        betsInPeriod(c.env.DB, book.id, punterId, p),
+        punterMovements(c.env.DB, book.owner_id, punterId, p),
+      ]);
+      if (!row) throw notFound("This user is not one of your punters.");
+      const body: Statement = { from: p.from, to: p.to, tz: p.tz, punter: toPunterFigure(row), bets, movements };
+      return c.json(body);
+    },
+  )
 
-  .get("/figures/:bookmakerId/mine", requireUser, validate("param", v.object({ bookmakerId: IdParam })), validate("query", PeriodQuery), async (c) => {
-    const { userId } = c.get("user");
-    const book = await bookmakerById(c.env.DB, c.req.valid("param").bookmakerId);
-    if (!book) throw notFound("Bookmaker not found.");
-    const [[row], membership] = await Promise.all([punterFigures(c.env.DB, book, resolvePeriod(c.req.valid("query")), userId), membershipOf(c.env.DB, book.id, userId)]);
-    if (!row && !membership) throw notFound("You are not a punter of this bookmaker.");
-    const body: Figure = row ? toFigure(row.cents) : toFigure(ZERO);
-    return c.json(body);
-  });
+  .get(
+    "/figures/:bookmakerId/mine",
+    requireUser,
+    validate("param", v.object({ bookmakerId: IdParam })),
+    validate("query", PeriodQuery),
+    async (c) => {
+      const { userId } = c.get("user");
+      const book = await bookmakerById(c.env.DB, c.req.valid("param").bookmakerId);
+      if (!book) throw notFound("Bookmaker not found.");
+      const [[row], membership] = await Promise.all([
+        punterFigures(c.env.DB, book, resolvePeriod(c.req.valid("query")), userId),
+        membershipOf(c.env.DB, book.id, userId),
+      ]);
+      if (!row && !membership) throw notFound("You are not a punter of this bookmaker.");
+      const body: Figure = row ? toFigure(row.cents) : toFigure(ZERO);
+      return c.json(body);
+    },
+  );

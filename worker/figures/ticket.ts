@@ -15,7 +15,12 @@ const SCOPE = "csv-download";
 
 export type CsvFile = "figures" | "ledger";
 
-export const issueTicket = (userId: number, file: CsvFile, jwtSecret: string, nowSeconds = Math.floor(Date.now() / 1000)) =>
+export const issueTicket = (
+  userId: number,
+  file: CsvFile,
+  jwtSecret: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+) =>
   sign({ sub: String(userId), scope: SCOPE, file, iat: nowSeconds, exp: nowSeconds + TICKET_SECONDS }, jwtSecret, ALG);
 
 async function readTicket(token: string, file: CsvFile, jwtSecret: string): Promise<number | null> {

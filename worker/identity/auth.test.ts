@@ -8,7 +8,10 @@ const now = () => Math.floor(Date.now() / 1000);
 
 async function initDataFor(fields: { username?: string; authDate?: number; botToken?: string; id?: number }) {
   const id = fields.id ?? freshUserId();
-  const user = fields.username === undefined ? { id, first_name: "No Name" } : { id, username: fields.username, first_name: "Ann" };
+  const user =
+    fields.username === undefined
+      ? { id, first_name: "No Name" }
+      : { id, username: fields.username, first_name: "Ann" };
   return signInitData({ user, authDate: fields.authDate ?? now() }, fields.botToken ?? env.BOT_TOKEN);
 }
 

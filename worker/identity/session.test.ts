@@ -42,7 +42,11 @@ describe("session tokens", () => {
   });
 
   it("refuses an expired token", async () => {
-    const expired = await sign({ sub: "5", username: "late", iat: now() - 7200, exp: now() - 10 }, env.JWT_SECRET, "HS256");
+    const expired = await sign(
+      { sub: "5", username: "late", iat: now() - 7200, exp: now() - 10 },
+      env.JWT_SECRET,
+      "HS256",
+    );
     expect((await me(`JWT ${expired}`)).status).toBe(401);
   });
 

@@ -12,7 +12,10 @@ const keys = new Map<string, Promise<CryptoKey>>();
 function keyOf(secret: string): Promise<CryptoKey> {
   let key = keys.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+      "verify",
+    ]);
     key.catch(() => keys.delete(secret));
     keys.set(secret, key);
   }
@@ -20,7 +23,11 @@ function keyOf(secret: string): Promise<CryptoKey> {
 }
 
 export async function issueSession(user: SessionUser, secret: string, nowSeconds: number): Promise<string> {
-  return sign({ sub: String(user.userId), username: user.username, iat: nowSeconds, exp: nowSeconds + SESSION_SECONDS }, await keyOf(secret), ALG);
+  return sign(
+    { sub: String(user.userId), username: user.username, iat: nowSeconds, exp: nowSeconds + SESSION_SECONDS },
+    await keyOf(secret),
+    ALG,
+  );
 }
 
 /** The session's user, or null for any token we did not issue or that has expired. */

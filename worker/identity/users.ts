@@ -30,7 +30,8 @@ export async function userExists(db: D1Database, userId: number): Promise<boolea
   return (await db.prepare(`SELECT 1 AS x FROM users WHERE id = ?1`).bind(userId).first()) !== null;
 }
 
-const isForeignKeyFailure = (err: unknown) => err instanceof Error && /FOREIGN KEY constraint failed/i.test(err.message);
+const isForeignKeyFailure = (err: unknown) =>
+  err instanceof Error && /FOREIGN KEY constraint failed/i.test(err.message);
 
 /**
  * Runs a write that references the caller's user row. Sessions are checked by signature only

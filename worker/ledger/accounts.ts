@@ -2,11 +2,14 @@
 // Both are keyed by the pool owner's user id, so a pool can exist before the profile does.
 
 export type AccountRef =
-  | { kind: "POOL"; poolOwnerId: number }
-  | { kind: "PUNTER"; poolOwnerId: number; punterId: number };
+  { kind: "POOL"; poolOwnerId: number } | { kind: "PUNTER"; poolOwnerId: number; punterId: number };
 
 export const pool = (poolOwnerId: number): AccountRef => ({ kind: "POOL", poolOwnerId });
-export const punter = (poolOwnerId: number, punterId: number): AccountRef => ({ kind: "PUNTER", poolOwnerId, punterId });
+export const punter = (poolOwnerId: number, punterId: number): AccountRef => ({
+  kind: "PUNTER",
+  poolOwnerId,
+  punterId,
+});
 
 /** A subquery for the account's id, and its binds; NULL when the account does not exist. */
 export function accountIdSql(ref: AccountRef): { sql: string; binds: number[] } {
@@ -28,7 +31,9 @@ export function openAccount(db: D1Database, ref: AccountRef): D1PreparedStatemen
 /** The account's balance in cents, read inside a batch (0 when it does not exist). */
 export function balanceSql(db: D1Database, ref: AccountRef): D1PreparedStatement {
   const id = accountIdSql(ref);
-  return db.prepare(`SELECT COALESCE((SELECT balance_cents FROM accounts WHERE id = ${id.sql}), 0) AS balance_cents`).bind(...id.binds);
+  return db
+    .prepare(`SELECT COALESCE((SELECT balance_cents FROM accounts WHERE id = ${id.sql}), 0) AS balance_cents`)
+    .bind(...id.binds);
 }
 
 export async function balanceOf(db: D1Database, ref: AccountRef): Promise<number> {

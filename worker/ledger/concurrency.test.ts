@@ -9,7 +9,10 @@ describe("concurrent coin movements", () => {
     const punter = await newPunter(book, { coins: 100 });
     const responses = await Promise.all(
       Array.from({ length: 50 }, () =>
-        call("POST", "/balances/subtract", { token: book.owner.token, body: { userId: punter.userId, balance: { amount: 3 } } }),
+        call("POST", "/balances/subtract", {
+          token: book.owner.token,
+          body: { userId: punter.userId, balance: { amount: 3 } },
+        }),
       ),
     );
     const statuses = responses.map((r) => r.status);
@@ -27,7 +30,12 @@ describe("concurrent coin movements", () => {
     const punters = await Promise.all([1, 2, 3, 4, 5].map(() => newPunter(book)));
     const responses = await Promise.all(
       punters.flatMap((p) =>
-        [1, 2, 3].map(() => call("POST", "/balances/add", { token: book.owner.token, body: { userId: p.userId, balance: { amount: 7 } } })),
+        [1, 2, 3].map(() =>
+          call("POST", "/balances/add", {
+            token: book.owner.token,
+            body: { userId: p.userId, balance: { amount: 7 } },
+          }),
+        ),
       ),
     );
     expect(responses.filter((r) => r.status === 200)).toHaveLength(7); // 7 × 7 = 49 ≤ 50 < 56

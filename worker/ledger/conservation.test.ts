@@ -20,7 +20,12 @@ const amount = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom<unknown>(-1, 0, 1.001, 1e12, "5", null) },
 );
 const who = fc.nat(PUNTERS - 1);
-const PACKAGES = { ADD_BALANCE_1000: 100_000, ADD_BALANCE_5000: 500_000, ADD_BALANCE_10000: 1_000_000, ADD_BALANCE_50000: 5_000_000 };
+const PACKAGES = {
+  ADD_BALANCE_1000: 100_000,
+  ADD_BALANCE_5000: 500_000,
+  ADD_BALANCE_10000: 1_000_000,
+  ADD_BALANCE_50000: 5_000_000,
+};
 const payment = {
   via: fc.constantFrom("webhook" as const, "dev" as const),
   /** How many times Telegram (or the developer) delivers the payment. */
@@ -33,7 +38,11 @@ const op = fc.oneof(
   fc.record({ type: fc.constant("approve" as const), who }),
   fc.record({ type: fc.constant("reject" as const), who }),
   fc.record({ type: fc.constant("selfAdd" as const), who, amount }),
-  fc.record({ type: fc.constant("buyCoins" as const), item: fc.constantFrom(...(Object.keys(PACKAGES) as (keyof typeof PACKAGES)[])), ...payment }),
+  fc.record({
+    type: fc.constant("buyCoins" as const),
+    item: fc.constantFrom(...(Object.keys(PACKAGES) as (keyof typeof PACKAGES)[])),
+    ...payment,
+  }),
   fc.record({ type: fc.constant("subscribe" as const), ...payment }),
 );
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
@@ -73,7 +82,11 @@ afterAll(() => bot.restore());
 const toCents = (a: unknown) => Math.round((a as number) * 100);
 
 async function pendingId(world: World, i: number): Promise<number | undefined> {
-  const requests = await json<{ joinRequest: { id: number }; user: { internalId: number } }[]>("GET", "/bookmakers/requests", { token: world.book.owner.token });
+  const requests = await json<{ joinRequest: { id: number }; user: { internalId: number } }[]>(
+    "GET",
+    "/bookmakers/requests",
+    { token: world.book.owner.token },
+  );
   return requests.find((r) => r.user.internalId === world.punters[i].userId)?.joinRequest.id;
 }
 
@@ -88,7 +101,9 @@ async function buy(world: World, type: string, via: "webhook" | "dev", deliverie
   });
   if (res.status !== 200) return res.status;
   const { invoiceId } = await res.json<InvoiceAnswer>();
-  const price = (await env.DB.prepare(`SELECT price_stars FROM invoices WHERE id = ?1`).bind(invoiceId).first<{ price_stars: number }>())!.price_stars;
+  const price = (await env.DB.prepare(`SELECT price_stars FROM invoices WHERE id = ?1`)
+    .bind(invoiceId)
+    .first<{ price_stars: number }>())!.price_stars;
 
   if (via === "dev") {
     const paid = await Promise.all(Array.from({ length: deliveries }, () => call("POST", `/dev/pay/${invoiceId}`)));
@@ -98,12 +113,19 @@ async function buy(world: World, type: string, via: "webhook" | "dev", deliverie
   }
   const checkout = preCheckoutUpdate(owner.userId, invoiceId, price);
   expect((await sendUpdate(checkout)).status).toBe(200);
-  const verdict = bot.of("answerPreCheckoutQuery").find((a) => a.params.pre_checkout_query_id === checkout.pre_checkout_query.id);
+  const verdict = bot
+    .of("answerPreCheckoutQuery")
+    .find((a) => a.params.pre_checkout_query_id === checkout.pre_checkout_query.id);
   if (!verdict?.params.ok) return 409; // Telegram takes no Stars after a refusal.
-  const update = { update_id: Math.floor(Math.random() * 2 ** 40), ...paymentUpdate(owner.userId, invoiceId, price, `prop-${invoiceId}`) };
+  const update = {
+    update_id: Math.floor(Math.random() * 2 ** 40),
+    ...paymentUpdate(owner.userId, invoiceId, price, `prop-${invoiceId}`),
+  };
   // A redelivery: the same update, or another update with the same charge id.
   const statuses = await Promise.all(
-    Array.from({ length: deliveries }, (_, i) => sendUpdate(i % 2 === 0 ? update : { ...update, update_id: update.update_id + 1 }).then((r) => r.status)),
+    Array.from({ length: deliveries }, (_, i) =>
+      sendUpdate(i % 2 === 0 ? update : { ...update, update_id: update.update_id + 1 }).then((r) => r.status),
+    ),
   );
   expect(statuses.every((s) => s === 200)).toBe(true);
   return true;
@@ -123,7 +145,10 @@ async function perform(world: World, o: Op): Promise<number> {
   switch (o.type) {
     case "add":
     case "subtract": {
-      const res = await call("POST", `/balances/${o.type}`, { token: owner, body: { userId: p.userId, balance: { amount: o.amount } } });
+      const res = await call("POST", `/balances/${o.type}`, {
+        token: owner,
+        body: { userId: p.userId, balance: { amount: o.amount } },
+      });
       if (res.status === 200) {
         world.movedCents[o.who] += (o.type === "add" ? 1 : -1) * toCents(o.amount);
         acceptedMoves++;
@@ -131,7 +156,12 @@ async function perform(world: World, o: Op): Promise<number> {
       return res.status;
     }
     case "selfAdd":
-      return (await call("POST", "/balances/add", { token: p.token, body: { userId: p.userId, balance: { amount: o.amount } } })).status;
+      return (
+        await call("POST", "/balances/add", {
+          token: p.token,
+          body: { userId: p.userId, balance: { amount: o.amount } },
+        })
+      ).status;
     case "sign":
       return (await call("POST", `/bookmakers/${world.book.bookmakerId}/sign`, { token: p.token })).status;
     case "approve":
@@ -144,37 +174,48 @@ async function perform(world: World, o: Op): Promise<number> {
 }
 
 describe("coin conservation", () => {
-  it(`holds over ${runs} random sequences of concurrent membership, coin and market calls`, { timeout: 600_000 }, async () => {
-    await fc.assert(
-      fc.asyncProperty(sequence, async ({ poolCents, subscribed, start, steps }) => {
-        const book = await newBook({ coins: poolCents / 100, active: subscribed });
-        const punters = await Promise.all(Array.from({ length: PUNTERS }, () => signIn("prop")));
-        const world: World = { book, punters, movedCents: punters.map(() => 0), boughtCents: 0, subscribedNow: false };
-        for (const [i, state] of start.entries()) {
-          if (state === "stranger") continue;
-          await perform(world, { type: "sign", who: i });
-          if (state !== "pending") await perform(world, { type: state === "approved" ? "approve" : "reject", who: i });
-        }
+  it(
+    `holds over ${runs} random sequences of concurrent membership, coin and market calls`,
+    { timeout: 600_000 },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(sequence, async ({ poolCents, subscribed, start, steps }) => {
+          const book = await newBook({ coins: poolCents / 100, active: subscribed });
+          const punters = await Promise.all(Array.from({ length: PUNTERS }, () => signIn("prop")));
+          const world: World = {
+            book,
+            punters,
+            movedCents: punters.map(() => 0),
+            boughtCents: 0,
+            subscribedNow: false,
+          };
+          for (const [i, state] of start.entries()) {
+            if (state === "stranger") continue;
+            await perform(world, { type: "sign", who: i });
+            if (state !== "pending")
+              await perform(world, { type: state === "approved" ? "approve" : "reject", who: i });
+          }
 
-        for (const step of steps) {
-          const statuses = await Promise.all(step.map((o) => perform(world, o)));
-          expect(statuses.filter((s) => !ALLOWED.has(s))).toEqual([]);
-        }
+          for (const step of steps) {
+            const statuses = await Promise.all(step.map((o) => perform(world, o)));
+            expect(statuses.filter((s) => !ALLOWED.has(s))).toEqual([]);
+          }
 
-        expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
-        const { balance, punters: shown } = await json<BookBalances>("GET", "/balances", { token: book.owner.token });
-        const moved = world.movedCents.reduce((a, b) => a + b, 0);
-        const granted = world.subscribedNow ? BOOKMAKER_GRANT_CENTS : 0;
-        expect(toCents(balance.amount)).toBe(poolCents + world.boughtCents + granted - moved);
-        for (const [i, p] of punters.entries()) {
-          const coins = shown.find((s) => s.user.internalId === p.userId)?.money.amount ?? 0;
-          expect(toCents(coins)).toBe(world.movedCents[i]);
-        }
-      }),
-      { numRuns: runs },
-    );
-    // The sequences must reach the interesting part: coins actually moving.
-    expect(acceptedMoves).toBeGreaterThan(runs / 2);
-    expect(paidInvoices).toBeGreaterThan(runs / 4);
-  });
+          expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
+          const { balance, punters: shown } = await json<BookBalances>("GET", "/balances", { token: book.owner.token });
+          const moved = world.movedCents.reduce((a, b) => a + b, 0);
+          const granted = world.subscribedNow ? BOOKMAKER_GRANT_CENTS : 0;
+          expect(toCents(balance.amount)).toBe(poolCents + world.boughtCents + granted - moved);
+          for (const [i, p] of punters.entries()) {
+            const coins = shown.find((s) => s.user.internalId === p.userId)?.money.amount ?? 0;
+            expect(toCents(coins)).toBe(world.movedCents[i]);
+          }
+        }),
+        { numRuns: runs },
+      );
+      // The sequences must reach the interesting part: coins actually moving.
+      expect(acceptedMoves).toBeGreaterThan(runs / 2);
+      expect(paidInvoices).toBeGreaterThan(runs / 4);
+    },
+  );
 });

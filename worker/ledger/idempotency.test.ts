@@ -17,7 +17,9 @@ const freshKey = () => `k_${crypto.randomUUID()}`;
 const balances = (token: string) => json<BookBalances>("GET", "/balances", { token });
 
 async function ledgerRows(ownerId: number) {
-  return (await env.DB.prepare("SELECT COUNT(*) AS n FROM ledger WHERE pool_owner_id = ?1").bind(ownerId).first<{ n: number }>())!.n;
+  return (await env.DB.prepare("SELECT COUNT(*) AS n FROM ledger WHERE pool_owner_id = ?1")
+    .bind(ownerId)
+    .first<{ n: number }>())!.n;
 }
 
 /** An attempt's claim as the middleware writes it, left behind `ageMs` ago by an attempt that died. */
@@ -50,7 +52,12 @@ describe("Idempotency-Key on coin moves", () => {
     const p = await newPunter(book);
     const key = freshKey();
     await move("/balances/add", book.owner.token, moveBody(p.userId, 5), key);
-    const res = await move("/balances/add", book.owner.token, { balance: { currency: "COIN", amount: 5 }, userId: p.userId }, key);
+    const res = await move(
+      "/balances/add",
+      book.owner.token,
+      { balance: { currency: "COIN", amount: 5 }, userId: p.userId },
+      key,
+    );
     expect(res.status).toBe(200);
     expect((await balances(book.owner.token)).balance.amount).toBe(95);
   });
@@ -62,10 +69,16 @@ describe("Idempotency-Key on coin moves", () => {
       const before = await ledgerRows(book.owner.userId);
       const key = freshKey();
       const answers = await Promise.all(
-        Array.from({ length: 20 }, () => move(path, book.owner.token, moveBody(p.userId, 10), key).then(async (r) => ({ status: r.status, body: await r.json() }))),
+        Array.from({ length: 20 }, () =>
+          move(path, book.owner.token, moveBody(p.userId, 10), key).then(async (r) => ({
+            status: r.status,
+            body: await r.json(),
+          })),
+        ),
       );
       const expected = path === "/balances/add" ? 60 : 40;
-      for (const a of answers) expect(a).toEqual({ status: 200, body: { userId: p.userId, balance: { amount: expected, currency: "COIN" } } });
+      for (const a of answers)
+        expect(a).toEqual({ status: 200, body: { userId: p.userId, balance: { amount: expected, currency: "COIN" } } });
       expect(await ledgerRows(book.owner.userId)).toBe(before + 1);
       expect((await balances(book.owner.token)).punters[0].money.amount).toBe(expected);
       expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
@@ -142,7 +155,13 @@ describe("Idempotency-Key on coin moves", () => {
     // The dead attempt's claim, and its batch as the route writes it, marker included.
     await leftClaim(book.owner.userId, key, "/balances/add", body, 40_000);
     await runMoneyBatch(env.DB, [
-      ...transferStatements(env.DB, { kind: "ALLOCATE", poolOwnerId: book.owner.userId, from: pool(book.owner.userId), to: punter(book.owner.userId, p.userId), amountCents: 2500 }),
+      ...transferStatements(env.DB, {
+        kind: "ALLOCATE",
+        poolOwnerId: book.owner.userId,
+        from: pool(book.owner.userId),
+        to: punter(book.owner.userId, p.userId),
+        amountCents: 2500,
+      }),
       markCommitted(env.DB, book.owner.userId, key, `punter:${p.userId}`),
     ]);
     const before = await ledgerRows(book.owner.userId);
@@ -186,7 +205,13 @@ describe("Idempotency-Key on coin moves", () => {
     await leftClaim(book.owner.userId, key, "/balances/add", moveBody(p.userId, 1), 0);
     const batch = () =>
       runMoneyBatch(env.DB, [
-        ...transferStatements(env.DB, { kind: "ALLOCATE", poolOwnerId: book.owner.userId, from: pool(book.owner.userId), to: punter(book.owner.userId, p.userId), amountCents: 100 }),
+        ...transferStatements(env.DB, {
+          kind: "ALLOCATE",
+          poolOwnerId: book.owner.userId,
+          from: pool(book.owner.userId),
+          to: punter(book.owner.userId, p.userId),
+          amountCents: 100,
+        }),
         markCommitted(env.DB, book.owner.userId, key, `punter:${p.userId}`),
       ]);
     await batch();
@@ -204,7 +229,13 @@ describe("Idempotency-Key on coin moves", () => {
     await leftClaim(book.owner.userId, key, "/balances/add", body, 31_000);
     const retry = move("/balances/add", book.owner.token, body, key);
     await runMoneyBatch(env.DB, [
-      ...transferStatements(env.DB, { kind: "ALLOCATE", poolOwnerId: book.owner.userId, from: pool(book.owner.userId), to: punter(book.owner.userId, p.userId), amountCents: 600 }),
+      ...transferStatements(env.DB, {
+        kind: "ALLOCATE",
+        poolOwnerId: book.owner.userId,
+        from: pool(book.owner.userId),
+        to: punter(book.owner.userId, p.userId),
+        amountCents: 600,
+      }),
       markCommitted(env.DB, book.owner.userId, key, `punter:${p.userId}`),
     ]).catch(() => "the retry committed first");
     const res = await retry;

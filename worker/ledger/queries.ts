@@ -8,7 +8,9 @@ import { fromCents, money } from "./money";
  */
 export const bookBalancesState = (db: D1Database, ownerId: number) =>
   db
-    .prepare(`SELECT b.id, b.version, (SELECT MAX(l.id) FROM ledger l WHERE l.pool_owner_id = ?1) AS ledger FROM bookmakers b WHERE b.owner_id = ?1`)
+    .prepare(
+      `SELECT b.id, b.version, (SELECT MAX(l.id) FROM ledger l WHERE l.pool_owner_id = ?1) AS ledger FROM bookmakers b WHERE b.owner_id = ?1`,
+    )
     .bind(ownerId)
     .first<{ id: number; version: number; ledger: number | null }>();
 
@@ -34,7 +36,11 @@ export async function punterBalances(db: D1Database, bookmakerId: number, ownerI
     )
     .bind(bookmakerId, ownerId)
     .all<{ user_id: number; username: string; note: string; balance_cents: number }>();
-  return results.map((r) => ({ user: { internalId: r.user_id, username: r.username }, money: money(r.balance_cents), note: r.note }));
+  return results.map((r) => ({
+    user: { internalId: r.user_id, username: r.username },
+    money: money(r.balance_cents),
+    note: r.note,
+  }));
 }
 
 interface LedgerRow {
@@ -58,7 +64,12 @@ const party = (kind: "POOL" | "PUNTER", userId: number, username: string | null)
 });
 
 /** A bookmaker's ledger, newest first, `limit` rows older than `before`. */
-export async function ledgerPage(db: D1Database, poolOwnerId: number, limit: number, before?: number): Promise<LedgerPage> {
+export async function ledgerPage(
+  db: D1Database,
+  poolOwnerId: number,
+  limit: number,
+  before?: number,
+): Promise<LedgerPage> {
   const { results } = await db
     .prepare(
       `SELECT l.id, l.kind, l.amount_cents, l.ref, l.created_at,

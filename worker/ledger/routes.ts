@@ -16,17 +16,33 @@ import { runMoneyBatch, transferStatements } from "./transfer";
 import { notifyAfter } from "../notifications/enqueue";
 import { coinsMessages } from "../notifications/triggers";
 
-const UserId = v.pipe(v.number("Must be a user id."), v.safeInteger("Must be a user id."), v.minValue(1, "Must be a user id."));
+const UserId = v.pipe(
+  v.number("Must be a user id."),
+  v.safeInteger("Must be a user id."),
+  v.minValue(1, "Must be a user id."),
+);
 
 const MoveBody = v.object({
   userId: UserId,
   balance: v.object({ amount: PositiveCoins, currency: v.optional(v.literal("COIN", "The currency is COIN.")) }),
 });
 
-const NoteBody = v.object({ userId: UserId, note: v.pipe(v.string("Must be text."), v.maxLength(200, "Maximum 200 characters.")) });
+const NoteBody = v.object({
+  userId: UserId,
+  note: v.pipe(v.string("Must be text."), v.maxLength(200, "Maximum 200 characters.")),
+});
 
 const LedgerQuery = v.object({
-  limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, "Must be 1 to 200."), v.transform(Number), v.minValue(1, "Must be 1 to 200."), v.maxValue(200, "Must be 1 to 200.")), "50"),
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, "Must be 1 to 200."),
+      v.transform(Number),
+      v.minValue(1, "Must be 1 to 200."),
+      v.maxValue(200, "Must be 1 to 200."),
+    ),
+    "50",
+  ),
   before: v.optional(IdParam),
 });
 
@@ -41,7 +57,8 @@ async function ownApprovedPunter(db: D1Database, ownerId: number, punterId: numb
   const book = await requireOwnBookmaker(db, ownerId);
   const membership = await membershipOf(db, book.id, punterId);
   if (!membership) throw notFound("This user is not one of your punters.");
-  if (membership.status !== "APPROVED") throw new AppError("FORBIDDEN", 403, "Coins can be given only to approved punters.");
+  if (membership.status !== "APPROVED")
+    throw new AppError("FORBIDDEN", 403, "Coins can be given only to approved punters.");
   return book;
 }
 
@@ -52,7 +69,10 @@ export const balanceRoutes = new Hono<AppEnv>()
     const state = await bookBalancesState(c.env.DB, userId);
     if (!state) throw noProfile();
     return versioned(c, [userId, state.version, state.ledger], async (): Promise<BookBalances> => {
-      const [poolCents, punters] = await Promise.all([balanceOf(c.env.DB, pool(userId)), punterBalances(c.env.DB, state.id, userId)]);
+      const [poolCents, punters] = await Promise.all([
+        balanceOf(c.env.DB, pool(userId)),
+        punterBalances(c.env.DB, state.id, userId),
+      ]);
       return { balance: money(poolCents), punters };
     });
   })
@@ -78,13 +98,22 @@ export const balanceRoutes = new Hono<AppEnv>()
     const book = await ownApprovedPunter(c.env.DB, ownerId, userId);
     const to = punter(ownerId, userId);
     const results = await runMoneyBatch(c.env.DB, [
-      ...transferStatements(c.env.DB, { kind: "ALLOCATE", poolOwnerId: ownerId, from: pool(ownerId), to, amountCents: balance.amount, mustCover: true }),
+      ...transferStatements(c.env.DB, {
+        kind: "ALLOCATE",
+        poolOwnerId: ownerId,
+        from: pool(ownerId),
+        to,
+        amountCents: balance.amount,
+        mustCover: true,
+      }),
       ...commitMarker(c, `punter:${userId}`),
       balanceSql(c.env.DB, to),
     ]);
     const balanceCents = lastBalance(results);
     // A replayed answer never reaches here (the idempotency middleware answers it), so one move is one message.
-    notifyAfter(c, (env) => coinsMessages(env.DB, book, userId, { added: true, amountCents: balance.amount, balanceCents }));
+    notifyAfter(c, (env) =>
+      coinsMessages(env.DB, book, userId, { added: true, amountCents: balance.amount, balanceCents }),
+    );
     return c.json({ userId, balance: money(balanceCents) });
   })
 
@@ -94,12 +123,20 @@ export const balanceRoutes = new Hono<AppEnv>()
     const book = await ownApprovedPunter(c.env.DB, ownerId, userId);
     const from = punter(ownerId, userId);
     const results = await runMoneyBatch(c.env.DB, [
-      ...transferStatements(c.env.DB, { kind: "WITHDRAW", poolOwnerId: ownerId, from, to: pool(ownerId), amountCents: balance.amount }),
+      ...transferStatements(c.env.DB, {
+        kind: "WITHDRAW",
+        poolOwnerId: ownerId,
+        from,
+        to: pool(ownerId),
+        amountCents: balance.amount,
+      }),
       ...commitMarker(c, `punter:${userId}`),
       balanceSql(c.env.DB, from),
     ]);
     const balanceCents = lastBalance(results);
-    notifyAfter(c, (env) => coinsMessages(env.DB, book, userId, { added: false, amountCents: balance.amount, balanceCents }));
+    notifyAfter(c, (env) =>
+      coinsMessages(env.DB, book, userId, { added: false, amountCents: balance.amount, balanceCents }),
+    );
     return c.json({ userId, balance: money(balanceCents) });
   })
 
@@ -107,10 +144,15 @@ export const balanceRoutes = new Hono<AppEnv>()
     const { userId: ownerId } = c.get("user");
     const { userId, note } = c.req.valid("json");
     const book = await requireOwnBookmaker(c.env.DB, ownerId);
-    const res = await c.env.DB.prepare(`UPDATE memberships SET note = ?3 WHERE bookmaker_id = ?1 AND user_id = ?2 RETURNING id`).bind(book.id, userId, note).all();
+    const res = await c.env.DB.prepare(
+      `UPDATE memberships SET note = ?3 WHERE bookmaker_id = ?1 AND user_id = ?2 RETURNING id`,
+    )
+      .bind(book.id, userId, note)
+      .all();
     if (res.results.length !== 1) throw notFound("This user is not one of your punters.");
     return c.json({ userId, note });
   });
 
 /** The balance read by the batch's last statement, inside the same transaction as the move. */
-const lastBalance = (results: D1Result[]) => (results[results.length - 1].results[0] as { balance_cents: number }).balance_cents;
+const lastBalance = (results: D1Result[]) =>
+  (results[results.length - 1].results[0] as { balance_cents: number }).balance_cents;

@@ -40,20 +40,29 @@ export function settleBetsStatements(
   const amount = args.kind === "PAYOUT" ? PAYOUT_SQL : "b.stake_cents";
   const values = [args.filter.eventId, args.poolOwnerId, filterIds(args.filter), args.now];
   return [
-    prepareNumbered(db,
-        `INSERT INTO ledger (pool_owner_id, from_account, to_account, amount_cents, kind, ref, created_at)
+    prepareNumbered(
+      db,
+      `INSERT INTO ledger (pool_owner_id, from_account, to_account, amount_cents, kind, ref, created_at)
          SELECT ?2, pool.id, acc.id, ${amount}, '${args.kind}', 'bet:' || b.id, ?4
          FROM bets b
          JOIN accounts acc ON acc.kind = 'PUNTER' AND acc.pool_owner_id = ?2 AND acc.punter_id = b.user_id
          JOIN accounts pool ON pool.kind = 'POOL' AND pool.pool_owner_id = ?2
-         WHERE ${where}`, values),
-    prepareNumbered(db,
-        `UPDATE accounts SET balance_cents = balance_cents + t.total
+         WHERE ${where}`,
+      values,
+    ),
+    prepareNumbered(
+      db,
+      `UPDATE accounts SET balance_cents = balance_cents + t.total
          FROM (SELECT b.user_id, SUM(${amount}) AS total FROM bets b WHERE ${where} GROUP BY b.user_id) AS t
-         WHERE accounts.kind = 'PUNTER' AND accounts.pool_owner_id = ?2 AND accounts.punter_id = t.user_id`, values),
-    prepareNumbered(db,
-        `UPDATE accounts SET balance_cents = balance_cents - COALESCE((SELECT SUM(${amount}) FROM bets b WHERE ${where}), 0)
-         WHERE kind = 'POOL' AND pool_owner_id = ?2`, values),
+         WHERE accounts.kind = 'PUNTER' AND accounts.pool_owner_id = ?2 AND accounts.punter_id = t.user_id`,
+      values,
+    ),
+    prepareNumbered(
+      db,
+      `UPDATE accounts SET balance_cents = balance_cents - COALESCE((SELECT SUM(${amount}) FROM bets b WHERE ${where}), 0)
+         WHERE kind = 'POOL' AND pool_owner_id = ?2`,
+      values,
+    ),
   ];
 }
 
@@ -77,28 +86,43 @@ const GIVEN_BACK = `CASE b.status WHEN 'WON' THEN b.payout_cents WHEN 'CANCELLED
  * ?1 = event, ?2 = the settlement's time, ?3 = pool owner, ?4 = now. Put it before the
  * statement that reopens those bets.
  */
-export function reverseSettlementStatements(db: D1Database, args: { eventId: number; settledAt: string; poolOwnerId: number; now: string }): D1PreparedStatement[] {
+export function reverseSettlementStatements(
+  db: D1Database,
+  args: { eventId: number; settledAt: string; poolOwnerId: number; now: string },
+): D1PreparedStatement[] {
   const values = [args.eventId, args.settledAt, args.poolOwnerId, args.now];
   return [
-    prepareNumbered(db,
-        `INSERT INTO ledger (pool_owner_id, from_account, to_account, amount_cents, kind, ref, created_at)
+    prepareNumbered(
+      db,
+      `INSERT INTO ledger (pool_owner_id, from_account, to_account, amount_cents, kind, ref, created_at)
          SELECT ?3, acc.id, pool.id, ${GIVEN_BACK}, CASE b.status WHEN 'WON' THEN 'PAYOUT' ELSE 'REFUND' END, 'bet:' || b.id, ?4
          FROM bets b
          JOIN accounts acc ON acc.kind = 'PUNTER' AND acc.pool_owner_id = ?3 AND acc.punter_id = b.user_id
          JOIN accounts pool ON pool.kind = 'POOL' AND pool.pool_owner_id = ?3
-         WHERE ${SETTLED_BY} AND ${GIVEN_BACK} > 0`, values),
-    prepareNumbered(db,
-        `UPDATE accounts SET balance_cents = balance_cents - t.total
+         WHERE ${SETTLED_BY} AND ${GIVEN_BACK} > 0`,
+      values,
+    ),
+    prepareNumbered(
+      db,
+      `UPDATE accounts SET balance_cents = balance_cents - t.total
          FROM (SELECT b.user_id, SUM(${GIVEN_BACK}) AS total FROM bets b WHERE ${SETTLED_BY} GROUP BY b.user_id) AS t
-         WHERE accounts.kind = 'PUNTER' AND accounts.pool_owner_id = ?3 AND accounts.punter_id = t.user_id`, values),
-    prepareNumbered(db,
-        `UPDATE accounts SET balance_cents = balance_cents + COALESCE((SELECT SUM(${GIVEN_BACK}) FROM bets b WHERE ${SETTLED_BY}), 0)
-         WHERE kind = 'POOL' AND pool_owner_id = ?3`, values),
+         WHERE accounts.kind = 'PUNTER' AND accounts.pool_owner_id = ?3 AND accounts.punter_id = t.user_id`,
+      values,
+    ),
+    prepareNumbered(
+      db,
+      `UPDATE accounts SET balance_cents = balance_cents + COALESCE((SELECT SUM(${GIVEN_BACK}) FROM bets b WHERE ${SETTLED_BY}), 0)
+         WHERE kind = 'POOL' AND pool_owner_id = ?3`,
+      values,
+    ),
   ];
 }
 
 /** Punters who hold less than a settlement's undo would take back from them: `short` is the gap in cents. */
-export const shortOfReversalStatement = (db: D1Database, args: { eventId: number; settledAt: string; poolOwnerId: number }) =>
+export const shortOfReversalStatement = (
+  db: D1Database,
+  args: { eventId: number; settledAt: string; poolOwnerId: number },
+) =>
   db
     .prepare(
       `SELECT t.user_id, u.username, t.back - COALESCE(a.balance_cents, 0) AS short
@@ -112,4 +136,6 @@ export const shortOfReversalStatement = (db: D1Database, args: { eventId: number
 
 /** How many bets and coins (cents) undoing the settlement moves back. */
 export const reversalSizeStatement = (db: D1Database, eventId: number, settledAt: string) =>
-  db.prepare(`SELECT COUNT(*) AS bets, COALESCE(SUM(${GIVEN_BACK}), 0) AS cents FROM bets b WHERE ${SETTLED_BY}`).bind(eventId, settledAt);
+  db
+    .prepare(`SELECT COUNT(*) AS bets, COALESCE(SUM(${GIVEN_BACK}), 0) AS cents FROM bets b WHERE ${SETTLED_BY}`)
+    .bind(eventId, settledAt);

@@ -29,18 +29,25 @@ export interface Transfer {
  * CHECK fail and the whole batch roll back.
  */
 export function transferStatements(db: D1Database, t: Transfer): D1PreparedStatement[] {
-  if (!Number.isSafeInteger(t.amountCents) || t.amountCents <= 0) throw new Error(`bad transfer amount ${t.amountCents}`);
-  if ((t.from === null) !== (t.kind === "GRANT" || t.kind === "PURCHASE")) throw new Error(`bad transfer source for ${t.kind}`);
+  if (!Number.isSafeInteger(t.amountCents) || t.amountCents <= 0)
+    throw new Error(`bad transfer amount ${t.amountCents}`);
+  if ((t.from === null) !== (t.kind === "GRANT" || t.kind === "PURCHASE"))
+    throw new Error(`bad transfer source for ${t.kind}`);
   // Coins never cross from one book to another.
-  if (t.to.poolOwnerId !== t.poolOwnerId || (t.from && t.from.poolOwnerId !== t.poolOwnerId)) throw new Error("transfer across books");
+  if (t.to.poolOwnerId !== t.poolOwnerId || (t.from && t.from.poolOwnerId !== t.poolOwnerId))
+    throw new Error("transfer across books");
 
   const to = accountIdSql(t.to);
   const from = t.from ? accountIdSql(t.from) : { sql: "NULL", binds: [] };
   // When the source must cover the amount, an uncovered one writes 0, which the ledger's
   // CHECK (amount_cents > 0) refuses: that aborts the batch before any balance moves.
-  const amount = t.mustCover && t.from
-    ? { sql: `CASE WHEN (SELECT balance_cents FROM accounts WHERE id = ${from.sql}) >= ? THEN ? ELSE 0 END`, binds: [...from.binds, t.amountCents, t.amountCents] }
-    : { sql: "?", binds: [t.amountCents] };
+  const amount =
+    t.mustCover && t.from
+      ? {
+          sql: `CASE WHEN (SELECT balance_cents FROM accounts WHERE id = ${from.sql}) >= ? THEN ? ELSE 0 END`,
+          binds: [...from.binds, t.amountCents, t.amountCents],
+        }
+      : { sql: "?", binds: [t.amountCents] };
 
   const statements = [
     db
@@ -49,17 +56,22 @@ export function transferStatements(db: D1Database, t: Transfer): D1PreparedState
          VALUES (?, ${from.sql}, ${to.sql}, ${amount.sql}, ?, ?, ?)`,
       )
       .bind(t.poolOwnerId, ...from.binds, ...to.binds, ...amount.binds, t.kind, t.ref ?? null, nowIso()),
-    db.prepare(`UPDATE accounts SET balance_cents = balance_cents + ? WHERE id = ${to.sql}`).bind(t.amountCents, ...to.binds),
+    db
+      .prepare(`UPDATE accounts SET balance_cents = balance_cents + ? WHERE id = ${to.sql}`)
+      .bind(t.amountCents, ...to.binds),
   ];
   if (t.from) {
     statements.push(
-      db.prepare(`UPDATE accounts SET balance_cents = balance_cents - ? WHERE id = ${from.sql}`).bind(t.amountCents, ...from.binds),
+      db
+        .prepare(`UPDATE accounts SET balance_cents = balance_cents - ? WHERE id = ${from.sql}`)
+        .bind(t.amountCents, ...from.binds),
     );
   }
   return statements;
 }
 
-const isCheckFailure = (err: unknown) => err instanceof Error && /CHECK constraint failed|NOT NULL constraint failed: ledger/.test(err.message);
+const isCheckFailure = (err: unknown) =>
+  err instanceof Error && /CHECK constraint failed|NOT NULL constraint failed: ledger/.test(err.message);
 
 /**
  * Runs a batch that moves coins. A failed money CHECK (an overdraft, a missing account)

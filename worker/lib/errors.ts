@@ -44,8 +44,7 @@ export class AppError extends Error {
 
 export const notFound = (what = "Not found.") => new AppError("NOT_FOUND", 404, what);
 export const forbidden = (what = "Forbidden.") => new AppError("FORBIDDEN", 403, what);
-export const validationError = (field: string, message: string) =>
-  new AppError("VALIDATION", 400, message, { field });
+export const validationError = (field: string, message: string) => new AppError("VALIDATION", 400, message, { field });
 
 export function errorResponse(c: Context, err: AppError) {
   const body: ErrorBody = { error: { code: err.code, message: err.message, ...err.extra } };
@@ -61,6 +60,8 @@ export function onError(err: Error, c: Context) {
     return errorResponse(c, new AppError(code, err.status as ContentfulStatusCode, err.message || "Bad request."));
   }
   // The stack goes to the log only, under the request's id; the caller sees a plain 500.
-  console.error(JSON.stringify({ requestId: c.get("requestId") ?? null, error: err.message, stack: err.stack ?? null }));
+  console.error(
+    JSON.stringify({ requestId: c.get("requestId") ?? null, error: err.message, stack: err.stack ?? null }),
+  );
   return errorResponse(c, new AppError("INTERNAL", 500, "Unexpected error."));
 }

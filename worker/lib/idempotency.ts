@@ -19,7 +19,10 @@ export const STALE_CLAIM_MS = 30_000;
 /** Pauses while another attempt holds the key: about 3 s in all before 409. */
 const WAIT_STEPS_MS = [50, 100, 150, 200, 250, 300, 400, 500, 500, 500];
 
-export const IdempotencyKey = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, "Must be 1 to 64 letters, digits, _ or -."));
+export const IdempotencyKey = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9_-]{1,64}$/, "Must be 1 to 64 letters, digits, _ or -."),
+);
 
 /** An answer as kept: its status and JSON body. */
 export interface Answer {
@@ -59,7 +62,9 @@ const ROW = `SELECT request_hash, state, ref, status, body, claim, claimed_at FR
  */
 export function markCommitted(db: D1Database, userId: number, key: string, ref: string): D1PreparedStatement {
   return db
-    .prepare(`UPDATE idempotency_keys SET state = CASE WHEN state = 'PENDING' THEN 'COMMITTED' ELSE 'ALREADY ' || state END, ref = ?3 WHERE user_id = ?1 AND key = ?2`)
+    .prepare(
+      `UPDATE idempotency_keys SET state = CASE WHEN state = 'PENDING' THEN 'COMMITTED' ELSE 'ALREADY ' || state END, ref = ?3 WHERE user_id = ?1 AND key = ?2`,
+    )
     .bind(userId, key, ref);
 }
 
@@ -91,15 +96,20 @@ export const idempotent = (rebuild: Rebuild) =>
 
     for (let attempt = 0; ; attempt++) {
       const row = await claimKey(db, userId, key, hash, claim);
-      if (row.request_hash !== hash) throw new AppError("IDEMPOTENCY_KEY_REUSED", 422, "This Idempotency-Key was sent with another request.");
+      if (row.request_hash !== hash)
+        throw new AppError("IDEMPOTENCY_KEY_REUSED", 422, "This Idempotency-Key was sent with another request.");
       if (row.state === "PENDING" && row.claim === claim) break;
       if (row.state === "DONE") return replay(c, row);
       // A committed attempt keeps its answer a moment later; if it does not, it died.
       const waitedEnough = attempt === WAIT_STEPS_MS.length;
-      if (row.state === "COMMITTED" && (waitedEnough || isStale(row.claimed_at))) return answerCommitted(c, rebuild, key, row);
+      if (row.state === "COMMITTED" && (waitedEnough || isStale(row.claimed_at)))
+        return answerCommitted(c, rebuild, key, row);
       if (waitedEnough) {
         c.header("Retry-After", "1");
-        return errorResponse(c, new AppError("IDEMPOTENCY_KEY_IN_USE", 409, "A request with this Idempotency-Key is still being processed."));
+        return errorResponse(
+          c,
+          new AppError("IDEMPOTENCY_KEY_IN_USE", 409, "A request with this Idempotency-Key is still being processed."),
+        );
       }
       await sleep(WAIT_STEPS_MS[attempt]);
     }
@@ -108,7 +118,14 @@ export const idempotent = (rebuild: Rebuild) =>
     await next();
     const res = c.res;
     if (res.status < 500) {
-      const kept = await keep(db, userId, key, { status: res.status, text: await res.clone().text() }, res.ok ? "OWN_OR_COMMITTED" : "OWN", claim);
+      const kept = await keep(
+        db,
+        userId,
+        key,
+        { status: res.status, text: await res.clone().text() },
+        res.ok ? "OWN_OR_COMMITTED" : "OWN",
+        claim,
+      );
       // Our answer is the key's answer unless another attempt's got there first.
       if (kept) return;
     }
@@ -148,7 +165,14 @@ async function claimKey(db: D1Database, userId: number, key: string, hash: strin
  * (`OWN`) is kept only while our claim holds and nothing committed; a success also over a
  * COMMITTED marker, which is its own batch's.
  */
-async function keep(db: D1Database, userId: number, key: string, answer: { status: number; text: string }, when: "OWN" | "OWN_OR_COMMITTED" | "COMMITTED", claim = "") {
+async function keep(
+  db: D1Database,
+  userId: number,
+  key: string,
+  answer: { status: number; text: string },
+  when: "OWN" | "OWN_OR_COMMITTED" | "COMMITTED",
+  claim = "",
+) {
   const condition = {
     OWN: `state = 'PENDING' AND claim = ?5`,
     OWN_OR_COMMITTED: `((state = 'PENDING' AND claim = ?5) OR state = 'COMMITTED')`,
@@ -156,7 +180,9 @@ async function keep(db: D1Database, userId: number, key: string, answer: { statu
   }[when];
   const binds = [userId, key, answer.status, answer.text, ...(when === "COMMITTED" ? [] : [claim])];
   return db
-    .prepare(`UPDATE idempotency_keys SET state = 'DONE', status = ?3, body = ?4 WHERE user_id = ?1 AND key = ?2 AND ${condition} RETURNING status`)
+    .prepare(
+      `UPDATE idempotency_keys SET state = 'DONE', status = ?3, body = ?4 WHERE user_id = ?1 AND key = ?2 AND ${condition} RETURNING status`,
+    )
     .bind(...binds)
     .first<{ status: number }>();
 }
@@ -164,14 +190,23 @@ async function keep(db: D1Database, userId: number, key: string, answer: { statu
 /** After a 5xx: lets the next retry take our claim at once, and reads where the key stands. */
 async function release(db: D1Database, userId: number, key: string, claim: string): Promise<KeyRow | null> {
   const [, read] = await db.batch([
-    db.prepare(`UPDATE idempotency_keys SET claimed_at = ?4 WHERE user_id = ?1 AND key = ?2 AND state = 'PENDING' AND claim = ?3`).bind(userId, key, claim, nowIso(0)),
+    db
+      .prepare(
+        `UPDATE idempotency_keys SET claimed_at = ?4 WHERE user_id = ?1 AND key = ?2 AND state = 'PENDING' AND claim = ?3`,
+      )
+      .bind(userId, key, claim, nowIso(0)),
     db.prepare(ROW).bind(userId, key),
   ]);
   return (read.results[0] as KeyRow | undefined) ?? null;
 }
 
 /** A movement committed without a kept answer: rebuild it from the ref and keep it. */
-async function answerCommitted(c: Context<AppEnv & IdempotencyEnv>, rebuild: Rebuild, key: string, row: KeyRow): Promise<Response> {
+async function answerCommitted(
+  c: Context<AppEnv & IdempotencyEnv>,
+  rebuild: Rebuild,
+  key: string,
+  row: KeyRow,
+): Promise<Response> {
   const { userId } = c.get("user");
   const answer = await rebuild(c.env.DB, userId, row.ref ?? "");
   const text = JSON.stringify(answer.body);
@@ -192,7 +227,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** SHA-256 of method, path and the body with its keys sorted, so key order is not "another body"; exported for tests. */
 export async function requestHash(method: string, path: string, body: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${method} ${path}\n${canonical(body)}`));
+  const digest = await crypto.subtle.digest(
+    "SHA-256",
+    new TextEncoder().encode(`${method} ${path}\n${canonical(body)}`),
+  );
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
@@ -208,5 +246,9 @@ const sortKeys = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value === null || typeof value !== "object") return value;
   const obj = value as Record<string, unknown>;
-  return Object.fromEntries(Object.keys(obj).sort().map((k) => [k, sortKeys(obj[k])]));
+  return Object.fromEntries(
+    Object.keys(obj)
+      .sort()
+      .map((k) => [k, sortKeys(obj[k])]),
+  );
 };

@@ -31,4 +31,3 @@ export function limitWrites(c: Context<AppEnv>, userId: number) {
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return;
   return spend(c, method === "POST" && /^\/bets\/?$/.test(c.req.path) ? "BET_LIMIT" : "WRITE_LIMIT", String(userId));
 }
-

@@ -11,7 +11,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const lines = (spy: MockInstance) => spy.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, unknown>);
+const lines = (spy: MockInstance) =>
+  spy.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, unknown>);
 const lineOf = (spy: MockInstance, requestId: string | null) => lines(spy).filter((l) => l.requestId === requestId);
 
 describe("request log", () => {
@@ -23,7 +24,14 @@ describe("request log", () => {
     const requestId = res.headers.get(REQUEST_ID_HEADER);
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
     const [line] = lineOf(logs, requestId);
-    expect(line).toEqual({ requestId, method: "GET", route: "/balances/:bookmakerId", status: 200, ms: expect.any(Number), userId: punter.userId });
+    expect(line).toEqual({
+      requestId,
+      method: "GET",
+      route: "/balances/:bookmakerId",
+      status: 200,
+      ms: expect.any(Number),
+      userId: punter.userId,
+    });
     expect(lines(logs)).toHaveLength(1);
   });
 
@@ -48,7 +56,11 @@ describe("request log", () => {
 
   it("logs an unexpected error with its stack under the request id, and answers a plain 500", async () => {
     const user = await signIn("broken");
-    const broken = { prepare: () => { throw new Error("database on fire"); } } as unknown as D1Database;
+    const broken = {
+      prepare: () => {
+        throw new Error("database on fire");
+      },
+    } as unknown as D1Database;
     const res = await call("GET", "/bookmakers", { token: user.token, env: { DB: broken } });
     expect(res.status).toBe(500);
     const body = await res.text();
@@ -56,6 +68,8 @@ describe("request log", () => {
     const requestId = res.headers.get(REQUEST_ID_HEADER);
     const [error] = lineOf(errors, requestId);
     expect(error).toMatchObject({ error: "database on fire", stack: expect.stringContaining("database on fire") });
-    expect(lineOf(logs, requestId)).toEqual([expect.objectContaining({ status: 500, route: "/bookmakers", userId: user.userId })]);
+    expect(lineOf(logs, requestId)).toEqual([
+      expect.objectContaining({ status: 500, route: "/bookmakers", userId: user.userId }),
+    ]);
   });
 });

@@ -27,13 +27,18 @@ export const rule = (problem: (text: string) => string | null) =>
   });
 
 /** A positive integer id in a path segment. */
-export const IdParam = v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/, "Must be a positive integer id."), v.transform(Number));
+export const IdParam = v.pipe(
+  v.string(),
+  v.regex(/^[1-9]\d{0,15}$/, "Must be a positive integer id."),
+  v.transform(Number),
+);
 
 // RFC 3339 date-times (section 5.6): full-date "T" full-time, with "Z" or "±HH:MM".
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:Z|([+-])(\d{2}):(\d{2}))$/i;
 
 const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-const daysInMonth = (y: number, m: number) => (m === 2 ? (isLeapYear(y) ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31);
+const daysInMonth = (y: number, m: number) =>
+  m === 2 ? (isLeapYear(y) ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31;
 
 /**
  * An RFC 3339 date-time as the instant it names, in milliseconds since 1970: "FORMAT" for text

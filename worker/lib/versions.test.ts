@@ -31,7 +31,10 @@ const move = (book: TestBook, to: TestUser, route: "add" | "subtract", amount: n
 
 /** Signs `user` in again under a new Telegram username, as after he renames himself in Telegram. */
 async function renameInTelegram(user: TestUser, username: string) {
-  const initData = await signInitData({ user: { id: user.userId, username, first_name: "renamed" }, authDate: Math.floor(Date.now() / 1000) }, env.BOT_TOKEN);
+  const initData = await signInitData(
+    { user: { id: user.userId, username, first_name: "renamed" }, authDate: Math.floor(Date.now() / 1000) },
+    env.BOT_TOKEN,
+  );
   await json("POST", "/auth/telegram", { body: { initData } });
 }
 
@@ -44,16 +47,46 @@ describe("the lists of books and coins", () => {
     await expectChanged(l, "coins to him", () => move(book, punter, "add", 5), ["balances", "his", "directory"]);
     await expectChanged(l, "coins from the other", () => move(book, other, "subtract", 5), ["balances", "others"]);
     await expectChanged(l, "his bet", () => placeBet(punter, book, event, 0, 10), ["balances", "his", "directory"]);
-    await expectChanged(l, "a note on him", () => json("POST", "/balances/addNote", { token: owner, body: { userId: punter.userId, note: "pays late" } }), ["balances"]);
-    await expectChanged(l, "his new username", () => renameInTelegram(punter, `renamed_${punter.userId}`), ["balances"]);
+    await expectChanged(
+      l,
+      "a note on him",
+      () => json("POST", "/balances/addNote", { token: owner, body: { userId: punter.userId, note: "pays late" } }),
+      ["balances"],
+    );
+    await expectChanged(l, "his new username", () => renameInTelegram(punter, `renamed_${punter.userId}`), [
+      "balances",
+    ]);
     await expectChanged(l, "the same username again", () => renameInTelegram(punter, `renamed_${punter.userId}`), []);
     const newcomer = await (await import("../test/api")).signIn("newcomer");
-    await expectChanged(l, "a join request", () => json("POST", `/bookmakers/${book.bookmakerId}/sign`, { token: newcomer.token }), ["directory"]);
+    await expectChanged(
+      l,
+      "a join request",
+      () => json("POST", `/bookmakers/${book.bookmakerId}/sign`, { token: newcomer.token }),
+      ["directory"],
+    );
     const requestId = await pendingRequestId(book, newcomer.userId);
-    await expectChanged(l, "an approval", () => json("POST", `/bookmakers/requests/${requestId}/approve`, { token: owner }), ["balances", "directory"]);
-    await expectChanged(l, "a rename of the book", () => json("POST", "/bookmakers/rename", { token: owner, body: { name: `Renamed${book.bookmakerId}` } }), ["directory"]);
-    await expectChanged(l, "new terms", () => json("POST", `/bookmakers/${book.bookmakerId}/terms`, { token: owner, body: { terms: "Cash on Fridays." } }), ["directory"]);
-    await expectChanged(l, "a what-if subscription", () => giveSubscription(book.owner.userId, "WHAT_IF"), ["subscriptions"]);
+    await expectChanged(
+      l,
+      "an approval",
+      () => json("POST", `/bookmakers/requests/${requestId}/approve`, { token: owner }),
+      ["balances", "directory"],
+    );
+    await expectChanged(
+      l,
+      "a rename of the book",
+      () => json("POST", "/bookmakers/rename", { token: owner, body: { name: `Renamed${book.bookmakerId}` } }),
+      ["directory"],
+    );
+    await expectChanged(
+      l,
+      "new terms",
+      () =>
+        json("POST", `/bookmakers/${book.bookmakerId}/terms`, { token: owner, body: { terms: "Cash on Fridays." } }),
+      ["directory"],
+    );
+    await expectChanged(l, "a what-if subscription", () => giveSubscription(book.owner.userId, "WHAT_IF"), [
+      "subscriptions",
+    ]);
   });
 
   it("change when a subscription runs out by itself, with no write", async () => {
@@ -64,10 +97,18 @@ describe("the lists of books and coins", () => {
     await new Promise((r) => setTimeout(r, 1100));
     const directory = await poll(...l.directory, before.directory);
     expect(directory.status).toBe(200);
-    expect((directory.body as { activeBookmakers: { bookmakerId: number; active: boolean }[] }).activeBookmakers.find((b) => b.bookmakerId === book.bookmakerId)?.active).toBe(false);
+    expect(
+      (directory.body as { activeBookmakers: { bookmakerId: number; active: boolean }[] }).activeBookmakers.find(
+        (b) => b.bookmakerId === book.bookmakerId,
+      )?.active,
+    ).toBe(false);
     const subscriptions = await poll(...l.subscriptions, before.subscriptions);
     expect(subscriptions.status).toBe(200);
-    expect((subscriptions.body as { subscription: { subscriptionType: string }; active: boolean }[]).find((s) => s.subscription.subscriptionType === "BOOKMAKER")?.active).toBe(false);
+    expect(
+      (subscriptions.body as { subscription: { subscriptionType: string }; active: boolean }[]).find(
+        (s) => s.subscription.subscriptionType === "BOOKMAKER",
+      )?.active,
+    ).toBe(false);
   });
 
   it("leave a punter's coins alone when another book moves coins, and answer what changed", async () => {

@@ -15,7 +15,8 @@ function digest(text: string): string {
   return (h >>> 0).toString(36) + text.length.toString(36);
 }
 
-const matches = (ifNoneMatch: string | undefined, etag: string) => ifNoneMatch?.match(/"[^"]*"/g)?.includes(etag) ?? false;
+const matches = (ifNoneMatch: string | undefined, etag: string) =>
+  ifNoneMatch?.match(/"[^"]*"/g)?.includes(etag) ?? false;
 
 /**
  * Answers 304 when the caller holds the list at these versions, else builds the list and

@@ -31,10 +31,19 @@ describe("bookmaker lists", () => {
     expect(card.joinRequestStatus).toBe("CREATED");
     expect(find((await lists(punter.token)).activeBookmakers, book.bookmakerId)?.joinRequestStatus).toBe("CREATED");
 
-    await json("POST", `/bookmakers/requests/${await pendingRequestId(book, punter.userId)}/approve`, { token: book.owner.token });
-    await json("POST", "/balances/add", { token: book.owner.token, body: { userId: punter.userId, balance: { amount: 12.5 } } });
+    await json("POST", `/bookmakers/requests/${await pendingRequestId(book, punter.userId)}/approve`, {
+      token: book.owner.token,
+    });
+    await json("POST", "/balances/add", {
+      token: book.owner.token,
+      body: { userId: punter.userId, balance: { amount: 12.5 } },
+    });
     const approved = find((await lists(punter.token)).activeBookmakers, book.bookmakerId)!;
-    expect(approved).toMatchObject({ joinRequestStatus: "APPROVED", subscribers: 1, balance: { amount: 12.5, currency: "COIN" } });
+    expect(approved).toMatchObject({
+      joinRequestStatus: "APPROVED",
+      subscribers: 1,
+      balance: { amount: 12.5, currency: "COIN" },
+    });
     expect(Date.parse(approved.bookmakerJoinDate!)).toBeGreaterThan(Date.now() - 60_000);
   });
 
@@ -66,7 +75,12 @@ describe("join requests", () => {
     const punter = await signIn("punter");
     await json("POST", `/bookmakers/${book.bookmakerId}/sign`, { token: punter.token });
     const requests = await json("GET", "/bookmakers/requests", { token: book.owner.token });
-    expect(requests).toEqual([{ joinRequest: { id: expect.any(Number), status: "CREATED" }, user: { internalId: punter.userId, username: punter.username } }]);
+    expect(requests).toEqual([
+      {
+        joinRequest: { id: expect.any(Number), status: "CREATED" },
+        user: { internalId: punter.userId, username: punter.username },
+      },
+    ]);
   });
 
   it("lets a declined punter see DECLINED and ask again", async () => {
@@ -74,7 +88,9 @@ describe("join requests", () => {
     const punter = await signIn("punter");
     await json("POST", `/bookmakers/${book.bookmakerId}/sign`, { token: punter.token });
     const id = await pendingRequestId(book, punter.userId);
-    expect(await json("POST", `/bookmakers/requests/${id}/reject`, { token: book.owner.token })).toEqual({ joinRequest: { id, status: "DECLINED" } });
+    expect(await json("POST", `/bookmakers/requests/${id}/reject`, { token: book.owner.token })).toEqual({
+      joinRequest: { id, status: "DECLINED" },
+    });
     expect(find((await lists(punter.token)).inactiveBookmakers, book.bookmakerId)?.joinRequestStatus).toBe("DECLINED");
     const again = await json<Bookmaker>("POST", `/bookmakers/${book.bookmakerId}/sign`, { token: punter.token });
     expect(again.joinRequestStatus).toBe("CREATED");
@@ -128,7 +144,11 @@ describe("join requests", () => {
     const punter = await signIn("punter");
     await json("POST", `/bookmakers/${book.bookmakerId}/sign`, { token: punter.token });
     const id = await pendingRequestId(book, punter.userId);
-    const statuses = await Promise.all([1, 2, 3].map(() => call("POST", `/bookmakers/requests/${id}/approve`, { token: book.owner.token }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      [1, 2, 3].map(() =>
+        call("POST", `/bookmakers/requests/${id}/approve`, { token: book.owner.token }).then((r) => r.status),
+      ),
+    );
     expect(statuses.sort()).toEqual([200, 409, 409]);
   });
 });

@@ -48,7 +48,12 @@ export const membershipRoutes = new Hono<AppEnv>()
       );
       changes = res.results.length;
     } else if (current.status === "CREATED") {
-      changes = (await db.prepare(`DELETE FROM memberships WHERE id = ?1 AND status = 'CREATED' RETURNING id`).bind(current.id).all()).results.length;
+      changes = (
+        await db
+          .prepare(`DELETE FROM memberships WHERE id = ?1 AND status = 'CREATED' RETURNING id`)
+          .bind(current.id)
+          .all()
+      ).results.length;
     } else {
       throw new AppError("CONFLICT", 409, "You are already a punter of this bookmaker.");
     }
@@ -77,7 +82,11 @@ export const membershipRoutes = new Hono<AppEnv>()
     const db = c.env.DB;
     // Approval and the punter's account open together, so an approved punter can always be given coins.
     const [updated] = await db.batch([
-      db.prepare(`UPDATE memberships SET status = 'APPROVED', approved_at = ?2 WHERE id = ?1 AND status = 'CREATED' RETURNING id`).bind(request.id, nowIso()),
+      db
+        .prepare(
+          `UPDATE memberships SET status = 'APPROVED', approved_at = ?2 WHERE id = ?1 AND status = 'CREATED' RETURNING id`,
+        )
+        .bind(request.id, nowIso()),
       openAccount(db, punter(request.owner_id, request.user_id)),
     ]);
     if (updated.results.length !== 1) throw changedMeanwhile();
@@ -87,7 +96,11 @@ export const membershipRoutes = new Hono<AppEnv>()
 
   .post("/requests/:id/reject", validate("param", RequestParam), async (c) => {
     const request = await ownPendingRequest(c.env.DB, c.req.valid("param").id, c.get("user").userId);
-    const res = await c.env.DB.prepare(`UPDATE memberships SET status = 'DECLINED' WHERE id = ?1 AND status = 'CREATED' RETURNING id`).bind(request.id).all();
+    const res = await c.env.DB.prepare(
+      `UPDATE memberships SET status = 'DECLINED' WHERE id = ?1 AND status = 'CREATED' RETURNING id`,
+    )
+      .bind(request.id)
+      .all();
     if (res.results.length !== 1) throw changedMeanwhile();
     notifyAfter(c, (env) => membershipMessages(env.DB, request.bookmaker_id, request.user_id, false));
     return c.json({ joinRequest: { id: request.id, status: "DECLINED" as const } });
@@ -97,6 +110,7 @@ export const membershipRoutes = new Hono<AppEnv>()
 async function ownPendingRequest(db: D1Database, requestId: number, userId: number) {
   const request = await membershipById(db, requestId);
   if (!request || request.owner_id !== userId) throw notFound("Join request not found.");
-  if (request.status !== "CREATED") throw new AppError("CONFLICT", 409, `This request is already ${request.status.toLowerCase()}.`);
+  if (request.status !== "CREATED")
+    throw new AppError("CONFLICT", 409, `This request is already ${request.status.toLowerCase()}.`);
   return request;
 }

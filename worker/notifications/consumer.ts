@@ -81,7 +81,10 @@ async function deliver(env: Env, message: BotMessage, attempts: number): Promise
 
 /** One message per punter, put back on the queue to be sent like any other. */
 async function fanOut(env: Env, job: FanOut): Promise<Outcome> {
-  const messages = job.fanOut === "SETTLEMENT" ? await settlementMessages(env.DB, job.eventId, job.how, job.itemId) : await newEventMessages(env.DB, job.eventId);
+  const messages =
+    job.fanOut === "SETTLEMENT"
+      ? await settlementMessages(env.DB, job.eventId, job.how, job.itemId)
+      : await newEventMessages(env.DB, job.eventId);
   await enqueue(env, messages);
   return { done: true };
 }
@@ -120,7 +123,10 @@ export async function consumeDeadMessages(batch: MessageBatch<QueueMessage>, env
       continue;
     }
     console.error(`bot message to ${m.userId} dead-lettered after 5 tries`);
-    await keepMessage(env.DB, "DEAD", m.userId, m.text, { text: m.button.text, url: webAppUrl(env, m.button.startapp) });
+    await keepMessage(env.DB, "DEAD", m.userId, m.text, {
+      text: m.button.text,
+      url: webAppUrl(env, m.button.startapp),
+    });
     message.ack();
   }
 }

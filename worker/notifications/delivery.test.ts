@@ -19,12 +19,21 @@ beforeEach(() => {
 });
 afterEach(() => bot.restore());
 
-const message = (userId: number, text = "Hello"): BotMessage => ({ userId, topic: "MEMBERSHIP", text, button: { text: "Open", startapp: "requests" } });
-const failing = (status: number, extra: Record<string, unknown> = {}) => () => ({ status, body: { ok: false, error_code: status, description: `failed ${status}`, ...extra } });
+const message = (userId: number, text = "Hello"): BotMessage => ({
+  userId,
+  topic: "MEMBERSHIP",
+  text,
+  button: { text: "Open", startapp: "requests" },
+});
+const failing =
+  (status: number, extra: Record<string, unknown> = {}) =>
+  () => ({ status, body: { ok: false, error_code: status, description: `failed ${status}`, ...extra } });
 
 /** Runs the consumer on one message the way the queue would on try `attempts`. */
 async function consumeOnce(m: BotMessage, attempts = 1, overrides: Partial<Env> = {}) {
-  const batch = createMessageBatch<BotMessage>("bookie-notifications", [{ id: crypto.randomUUID(), timestamp: new Date(), attempts, body: m }]);
+  const batch = createMessageBatch<BotMessage>("bookie-notifications", [
+    { id: crypto.randomUUID(), timestamp: new Date(), attempts, body: m },
+  ]);
   // The test pool's result leaves out the delays asked for; read them off the message itself.
   const retry = vi.spyOn(batch.messages[0], "retry");
   const ctx = createExecutionContext();
@@ -34,7 +43,10 @@ async function consumeOnce(m: BotMessage, attempts = 1, overrides: Partial<Env> 
 }
 
 const deadLetters = (userId: number) =>
-  env.DB.prepare(`SELECT text FROM bot_messages WHERE user_id = ?1 AND kind = 'DEAD'`).bind(userId).all<{ text: string }>().then((r) => r.results);
+  env.DB.prepare(`SELECT text FROM bot_messages WHERE user_id = ?1 AND kind = 'DEAD'`)
+    .bind(userId)
+    .all<{ text: string }>()
+    .then((r) => r.results);
 
 describe("delivering the bot's messages", () => {
   it("retries a 429 after Telegram's retry_after", async () => {
@@ -48,7 +60,11 @@ describe("delivering the bot's messages", () => {
   it("delivers through the queue once Telegram stops answering 429", async () => {
     const user = await signIn("busy", { allowsWrite: true });
     let refusals = 1;
-    bot.answer("sendMessage", (p) => (refusals-- > 0 ? failing(429, { parameters: { retry_after: 1 } })() : { body: { ok: true, result: { message_id: 1, chat: { id: p.chat_id } } } }));
+    bot.answer("sendMessage", (p) =>
+      refusals-- > 0
+        ? failing(429, { parameters: { retry_after: 1 } })()
+        : { body: { ok: true, result: { message_id: 1, chat: { id: p.chat_id } } } },
+    );
     await env.NOTIFICATIONS.send(message(user.userId, "after the wait"));
     await vi.waitUntil(() => bot.of("sendMessage").length >= 2, { timeout: 8_000, interval: 50 });
     const [first, second] = bot.of("sendMessage").map((c) => c.at);
@@ -59,7 +75,8 @@ describe("delivering the bot's messages", () => {
     const user = await signIn("flaky", { allowsWrite: true });
     bot.answer("sendMessage", failing(502));
     const delays = [];
-    for (const attempts of [1, 2, 3, 4]) delays.push((await consumeOnce(message(user.userId), attempts, { BOT_RETRY_SECONDS: "2" })).delaySeconds);
+    for (const attempts of [1, 2, 3, 4])
+      delays.push((await consumeOnce(message(user.userId), attempts, { BOT_RETRY_SECONDS: "2" })).delaySeconds);
     expect(delays).toEqual([2, 4, 8, 16]);
   });
 
@@ -76,7 +93,9 @@ describe("delivering the bot's messages", () => {
     const book = await newBook({ allowsWrite: true });
     bot.answer("sendMessage", failing(403));
     expect((await consumeOnce(message(book.owner.userId))).explicitAcks).toHaveLength(1);
-    expect((await json<NotificationSettings>("GET", "/me/notifications", { token: book.owner.token })).canWrite).toBe(false);
+    expect((await json<NotificationSettings>("GET", "/me/notifications", { token: book.owner.token })).canWrite).toBe(
+      false,
+    );
 
     bot.answer("sendMessage", (p) => ({ body: { ok: true, result: { message_id: 1, chat: { id: p.chat_id } } } }));
     const before = textsTo(bot, book.owner.userId).length;
@@ -84,7 +103,9 @@ describe("delivering the bot's messages", () => {
     expect(textsTo(bot, book.owner.userId)).toHaveLength(before);
 
     await sendUpdate(commandUpdate(book.owner.userId, "/start"));
-    expect((await json<NotificationSettings>("GET", "/me/notifications", { token: book.owner.token })).canWrite).toBe(true);
+    expect((await json<NotificationSettings>("GET", "/me/notifications", { token: book.owner.token })).canWrite).toBe(
+      true,
+    );
     await json("POST", `/bookmakers/${book.bookmakerId}/sign`, { token: (await signIn("asker")).token });
     expect((await received(bot, book.owner.userId, before + 2)).at(-1)).toMatch(/asks to join/);
   });

@@ -12,7 +12,9 @@ const BATCH = 100;
 export async function enqueue(env: Env, messages: QueueMessage[]): Promise<void> {
   if (!env.NOTIFICATIONS) return;
   for (let i = 0; i < messages.length; i += BATCH) {
-    await env.NOTIFICATIONS.sendBatch(messages.slice(i, i + BATCH).map((body) => ({ body, contentType: "json" as const })));
+    await env.NOTIFICATIONS.sendBatch(
+      messages.slice(i, i + BATCH).map((body) => ({ body, contentType: "json" as const })),
+    );
   }
 }
 

@@ -43,19 +43,30 @@ export const startFor = {
 export const coins = (cents: number) =>
   (cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-const eventName = (e: { title: string; description: string }) => (e.description ? `${e.title}, ${e.description}` : e.title);
+const eventName = (e: { title: string; description: string }) =>
+  e.description ? `${e.title}, ${e.description}` : e.title;
 
-export const joinRequestMessage = (ownerId: number, book: { id: number; name: string }, username: string): BotMessage => ({
+export const joinRequestMessage = (
+  ownerId: number,
+  book: { id: number; name: string },
+  username: string,
+): BotMessage => ({
   userId: ownerId,
   topic: "JOIN_REQUESTS",
   text: `@${username} asks to join ${book.name}.`,
   button: { text: "Review requests", startapp: startFor.requests() },
 });
 
-export const membershipMessage = (punterId: number, book: { id: number; name: string }, approved: boolean): BotMessage => ({
+export const membershipMessage = (
+  punterId: number,
+  book: { id: number; name: string },
+  approved: boolean,
+): BotMessage => ({
   userId: punterId,
   topic: "MEMBERSHIP",
-  text: approved ? `${book.name} approved your join request. You can bet now.` : `${book.name} declined your join request.`,
+  text: approved
+    ? `${book.name} approved your join request. You can bet now.`
+    : `${book.name} declined your join request.`,
   button: { text: `Open ${book.name}`, startapp: startFor.book(book.id) },
 });
 
@@ -65,9 +76,16 @@ export function coinsMessage(
   move: { added: boolean; amountCents: number; balanceCents: number; note: string },
 ): BotMessage {
   const verb = move.added ? "added" : "withdrew";
-  const lines = [`${book.name} ${verb} ${coins(move.amountCents)} coins. Your balance: ${coins(move.balanceCents)} coins.`];
+  const lines = [
+    `${book.name} ${verb} ${coins(move.amountCents)} coins. Your balance: ${coins(move.balanceCents)} coins.`,
+  ];
   if (move.note.trim()) lines.push(`Note: ${move.note.trim()}`);
-  return { userId: punterId, topic: "COINS", text: lines.join("\n"), button: { text: `Open ${book.name}`, startapp: startFor.book(book.id) } };
+  return {
+    userId: punterId,
+    topic: "COINS",
+    text: lines.join("\n"),
+    button: { text: `Open ${book.name}`, startapp: startFor.book(book.id) },
+  };
 }
 
 export interface EventInfo {
@@ -121,14 +139,20 @@ const MAX_TEXT = 3_500;
 function fitted(heading: string, lines: string[]): string {
   let text = heading;
   for (let i = 0; i < lines.length; i++) {
-    if (text.length + lines[i].length + 1 > MAX_TEXT) return `${text}\n…and ${lines.length - i} more; see them in the app.`;
+    if (text.length + lines[i].length + 1 > MAX_TEXT)
+      return `${text}\n…and ${lines.length - i} more; see them in the app.`;
     text += `\n${lines[i]}`;
   }
   return text;
 }
 
 /** One message per punter per event, every bet of his in it (a settlement is never a flood). */
-export function resultMessage(punterId: number, event: EventInfo, how: "RESULT" | "ABANDONED" | "NON_RUNNER", bets: SettledBet[]): BotMessage {
+export function resultMessage(
+  punterId: number,
+  event: EventInfo,
+  how: "RESULT" | "ABANDONED" | "NON_RUNNER",
+  bets: SettledBet[],
+): BotMessage {
   const heading = {
     RESULT: `Result of ${eventName(event)}:`,
     ABANDONED: `${eventName(event)} was abandoned; your stakes are refunded:`,
@@ -137,7 +161,10 @@ export function resultMessage(punterId: number, event: EventInfo, how: "RESULT" 
   return {
     userId: punterId,
     topic: "RESULTS",
-    text: fitted(heading, bets.map((b) => `• ${betLine(b)}`)),
+    text: fitted(
+      heading,
+      bets.map((b) => `• ${betLine(b)}`),
+    ),
     button: { text: `Open ${event.bookmakerName}`, startapp: startFor.book(event.bookmakerId) },
   };
 }

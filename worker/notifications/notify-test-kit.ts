@@ -5,7 +5,10 @@ import type { FakeBotApi } from "../telegram/fake-telegram";
 
 /** The texts the fake Bot API was asked to send to a chat, in order. */
 export const textsTo = (bot: FakeBotApi, chatId: number): string[] =>
-  bot.of("sendMessage").filter((c) => c.params.chat_id === chatId).map((c) => c.params.text as string);
+  bot
+    .of("sendMessage")
+    .filter((c) => c.params.chat_id === chatId)
+    .map((c) => c.params.text as string);
 
 /** Waits until a chat got `count` messages, then a little longer, and answers them all (so "once" can be checked). */
 export async function received(bot: FakeBotApi, chatId: number, count = 1): Promise<string[]> {

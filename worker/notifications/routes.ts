@@ -23,7 +23,13 @@ const Threshold = v.optional(
   ),
 );
 
-const SettingsBody = v.object({ joinRequests: Switch, results: Switch, coins: Switch, newEvents: Switch, bigBetsOver: Threshold });
+const SettingsBody = v.object({
+  joinRequests: Switch,
+  results: Switch,
+  coins: Switch,
+  newEvents: Switch,
+  bigBetsOver: Threshold,
+});
 
 export const notificationRoutes = new Hono<AppEnv>()
   .use(requireUser)

@@ -22,8 +22,14 @@ describe("notification settings", () => {
     const allowed = await signIn("allowed", { allowsWrite: true });
     const silent = await signIn("silent");
     const defaults = { joinRequests: true, results: true, coins: true, newEvents: false, bigBetsOver: null };
-    expect(await json<NotificationSettings>("GET", "/me/notifications", { token: allowed.token })).toEqual({ ...defaults, canWrite: true });
-    expect(await json<NotificationSettings>("GET", "/me/notifications", { token: silent.token })).toEqual({ ...defaults, canWrite: false });
+    expect(await json<NotificationSettings>("GET", "/me/notifications", { token: allowed.token })).toEqual({
+      ...defaults,
+      canWrite: true,
+    });
+    expect(await json<NotificationSettings>("GET", "/me/notifications", { token: silent.token })).toEqual({
+      ...defaults,
+      canWrite: false,
+    });
   });
 
   it("changes only the switches sent, and turns big bets off with null", async () => {
@@ -31,7 +37,10 @@ describe("notification settings", () => {
     await json("PUT", "/me/notifications", { token: user.token, body: { coins: false, bigBetsOver: 250.5 } });
     const after = await json("PUT", "/me/notifications", { token: user.token, body: { newEvents: true } });
     expect(after).toMatchObject({ coins: false, newEvents: true, results: true, bigBetsOver: 250.5 });
-    expect(await json("PUT", "/me/notifications", { token: user.token, body: { bigBetsOver: null } })).toMatchObject({ bigBetsOver: null, coins: false });
+    expect(await json("PUT", "/me/notifications", { token: user.token, body: { bigBetsOver: null } })).toMatchObject({
+      bigBetsOver: null,
+      coins: false,
+    });
   });
 
   it("refuses a wrong switch or threshold with 400 naming the field", async () => {
@@ -53,23 +62,44 @@ describe("notification settings", () => {
     const punter = await newPunter(book, { allowsWrite: true });
     await received(bot, punter.userId, 1); // the approval
     await json("PUT", "/me/notifications", { token: punter.token, body: { coins: false } });
-    await json("POST", "/balances/add", { token: book.owner.token, body: { userId: punter.userId, balance: { amount: 5 } } });
+    await json("POST", "/balances/add", {
+      token: book.owner.token,
+      body: { userId: punter.userId, balance: { amount: 5 } },
+    });
     await settle();
     expect(textsTo(bot, punter.userId)).toHaveLength(1);
   });
 
   it("writes to a user who started the bot though his init data did not allow it", async () => {
     const book = await newBook();
-    expect((await json<NotificationSettings>("GET", "/me/notifications", { token: book.owner.token })).canWrite).toBe(false);
-    await sendUpdate({ message: { message_id: 1, date: 1, from: { id: book.owner.userId }, chat: { id: book.owner.userId, type: "private" }, text: "/start" } });
-    expect((await json<NotificationSettings>("GET", "/me/notifications", { token: book.owner.token })).canWrite).toBe(true);
+    expect((await json<NotificationSettings>("GET", "/me/notifications", { token: book.owner.token })).canWrite).toBe(
+      false,
+    );
+    await sendUpdate({
+      message: {
+        message_id: 1,
+        date: 1,
+        from: { id: book.owner.userId },
+        chat: { id: book.owner.userId, type: "private" },
+        text: "/start",
+      },
+    });
+    expect((await json<NotificationSettings>("GET", "/me/notifications", { token: book.owner.token })).canWrite).toBe(
+      true,
+    );
   });
 
   it("learns of write access granted from the mini-app through the bot's update", async () => {
     const user = await signIn("granted");
     await sendUpdate({
       update_id: freshUpdateId(),
-      message: { message_id: 2, date: 1, from: { id: user.userId }, chat: { id: user.userId, type: "private" }, write_access_allowed: { from_request: true } },
+      message: {
+        message_id: 2,
+        date: 1,
+        from: { id: user.userId },
+        chat: { id: user.userId, type: "private" },
+        write_access_allowed: { from_request: true },
+      },
     });
     expect((await json<NotificationSettings>("GET", "/me/notifications", { token: user.token })).canWrite).toBe(true);
   });
@@ -77,7 +107,9 @@ describe("notification settings", () => {
 
 describe("the dev outbox", () => {
   const consume = async (m: BotMessage, overrides: Partial<Env>) => {
-    const batch = createMessageBatch<BotMessage>("bookie-notifications", [{ id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body: m }]);
+    const batch = createMessageBatch<BotMessage>("bookie-notifications", [
+      { id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body: m },
+    ]);
     const ctx = createExecutionContext();
     await worker.queue(batch, { ...(env as unknown as Env), ...overrides });
     return getQueueResult(batch, ctx);
@@ -86,7 +118,10 @@ describe("the dev outbox", () => {
   it("keeps the messages of the dev bot token instead of sending them, oldest first", async () => {
     const user = await signIn("dev", { allowsWrite: true });
     for (const text of ["first", "second"]) {
-      await consume({ userId: user.userId, topic: "MEMBERSHIP", text, button: { text: "Open", startapp: "requests" } }, { BOT_TOKEN: DEV_BOT_TOKEN });
+      await consume(
+        { userId: user.userId, topic: "MEMBERSHIP", text, button: { text: "Open", startapp: "requests" } },
+        { BOT_TOKEN: DEV_BOT_TOKEN },
+      );
     }
     expect(bot.calls).toHaveLength(0);
     const outbox = await json("GET", `/dev/outbox?userId=${user.userId}`);

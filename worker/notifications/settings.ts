@@ -30,7 +30,10 @@ const DEFAULTS: Omit<SettingsRow, "user_id"> = {
 };
 
 export async function settingsOf(db: D1Database, userId: number): Promise<SettingsRow> {
-  const row = await db.prepare(`SELECT * FROM notification_settings WHERE user_id = ?1`).bind(userId).first<SettingsRow>();
+  const row = await db
+    .prepare(`SELECT * FROM notification_settings WHERE user_id = ?1`)
+    .bind(userId)
+    .first<SettingsRow>();
   return row ?? { user_id: userId, ...DEFAULTS };
 }
 
@@ -89,7 +92,16 @@ export async function changeSettings(db: D1Database, userId: number, change: Set
          updated_at = ?8
        RETURNING *`,
     )
-    .bind(userId, bit(change.joinRequests), bit(change.results), bit(change.coins), bit(change.newEvents), bigBets !== undefined ? 1 : 0, bigBets ?? null, nowIso())
+    .bind(
+      userId,
+      bit(change.joinRequests),
+      bit(change.results),
+      bit(change.coins),
+      bit(change.newEvents),
+      bigBets !== undefined ? 1 : 0,
+      bigBets ?? null,
+      nowIso(),
+    )
     .first<SettingsRow>();
   return row!;
 }
@@ -125,4 +137,7 @@ export const markStarted = (db: D1Database, userId: number) =>
 
 /** Telegram answered 403: he blocked the bot. */
 export const markBlocked = (db: D1Database, userId: number) =>
-  db.prepare(`UPDATE notification_settings SET blocked_at = ?2, updated_at = ?2 WHERE user_id = ?1`).bind(userId, nowIso()).run();
+  db
+    .prepare(`UPDATE notification_settings SET blocked_at = ?2, updated_at = ?2 WHERE user_id = ?1`)
+    .bind(userId, nowIso())
+    .run();

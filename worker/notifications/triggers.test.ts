@@ -30,8 +30,12 @@ describe("the bot's messages", () => {
     const yes = await signIn("yes", { allowsWrite: true });
     const no = await signIn("no", { allowsWrite: true });
     for (const p of [yes, no]) await json("POST", `/bookmakers/${book.bookmakerId}/sign`, { token: p.token });
-    await json("POST", `/bookmakers/requests/${await pendingRequestId(book, yes.userId)}/approve`, { token: book.owner.token });
-    await json("POST", `/bookmakers/requests/${await pendingRequestId(book, no.userId)}/reject`, { token: book.owner.token });
+    await json("POST", `/bookmakers/requests/${await pendingRequestId(book, yes.userId)}/approve`, {
+      token: book.owner.token,
+    });
+    await json("POST", `/bookmakers/requests/${await pendingRequestId(book, no.userId)}/reject`, {
+      token: book.owner.token,
+    });
     expect(await received(bot, yes.userId)).toEqual([`${book.name} approved your join request. You can bet now.`]);
     expect(await received(bot, no.userId)).toEqual([`${book.name} declined your join request.`]);
     expect(buttonUrl(sentTo(yes.userId)[0].params)).toMatch(new RegExp(`\\?startapp=bk_${book.bookmakerId}$`));
@@ -40,10 +44,19 @@ describe("the bot's messages", () => {
   it("tells the punter of coins added and withdrawn, with his balance and the note", async () => {
     const book = await newBook({ coins: 1000 });
     const punter = await newPunter(book, { allowsWrite: true });
-    await json("POST", "/balances/addNote", { token: book.owner.token, body: { userId: punter.userId, note: "Pay Friday" } });
-    await json("POST", "/balances/add", { token: book.owner.token, body: { userId: punter.userId, balance: { amount: 150.5 } } });
+    await json("POST", "/balances/addNote", {
+      token: book.owner.token,
+      body: { userId: punter.userId, note: "Pay Friday" },
+    });
+    await json("POST", "/balances/add", {
+      token: book.owner.token,
+      body: { userId: punter.userId, balance: { amount: 150.5 } },
+    });
     await received(bot, punter.userId, 2).catch(() => undefined);
-    await json("POST", "/balances/subtract", { token: book.owner.token, body: { userId: punter.userId, balance: { amount: 50 } } });
+    await json("POST", "/balances/subtract", {
+      token: book.owner.token,
+      body: { userId: punter.userId, balance: { amount: 50 } },
+    });
     const texts = await received(bot, punter.userId, 3);
     expect(texts.slice(1)).toEqual([
       `${book.name} added 150.50 coins. Your balance: 150.50 coins.\nNote: Pay Friday`,
@@ -67,7 +80,11 @@ describe("the bot's messages", () => {
     const book = await newBook({ coins: 100 });
     const punter = await newPunter(book, { allowsWrite: true });
     await received(bot, punter.userId, 1);
-    const refused = await json<ErrorBody>("POST", "/balances/subtract", { token: book.owner.token, body: { userId: punter.userId, balance: { amount: 5 } }, expect: 409 });
+    const refused = await json<ErrorBody>("POST", "/balances/subtract", {
+      token: book.owner.token,
+      body: { userId: punter.userId, balance: { amount: 5 } },
+      expect: 409,
+    });
     expect(refused.error.code).toBe("INSUFFICIENT_COINS");
     await settle();
     expect(textsTo(bot, punter.userId)).toHaveLength(1);
@@ -76,9 +93,18 @@ describe("the bot's messages", () => {
   it("sends a settlement of 3 bets as one message to the punter, each bet in it", async () => {
     const book = await newBook({ coins: 1000 });
     const punter = await newPunter(book, { coins: 100, allowsWrite: true });
-    const event = await newEvent(book, { items: [["Red Rum", 2], ["Shergar", 3], ["Arkle", 5]] });
+    const event = await newEvent(book, {
+      items: [
+        ["Red Rum", 2],
+        ["Shergar", 3],
+        ["Arkle", 5],
+      ],
+    });
     for (const i of [0, 1, 2]) await placeBet(punter, book, event, i, 10);
-    await json("POST", `/events/${event.id}/finalize`, { token: book.owner.token, body: { eventId: event.id, winners: [event.items[0].id] } });
+    await json("POST", `/events/${event.id}/finalize`, {
+      token: book.owner.token,
+      body: { eventId: event.id, winners: [event.items[0].id] },
+    });
     const texts = await received(bot, punter.userId, 3);
     const results = texts.filter((t) => t.startsWith("Result of"));
     expect(results).toEqual([
@@ -89,13 +115,23 @@ describe("the bot's messages", () => {
   it("tells punters of a non-runner's refund, and of an abandoned event", async () => {
     const book = await newBook({ coins: 1000 });
     const punter = await newPunter(book, { coins: 100, allowsWrite: true });
-    const event = await newEvent(book, { items: [["Red Rum", 2], ["Shergar", 3], ["Arkle", 5]] });
+    const event = await newEvent(book, {
+      items: [
+        ["Red Rum", 2],
+        ["Shergar", 3],
+        ["Arkle", 5],
+      ],
+    });
     for (const i of [0, 1]) await placeBet(punter, book, event, i, 10);
     await json("POST", `/events/${event.id}/nr/${event.items[1].id}`, { token: book.owner.token });
     await json("POST", `/events/${event.id}/abandon`, { token: book.owner.token });
     const texts = (await received(bot, punter.userId, 4)).slice(2);
-    expect(texts[0]).toBe("Non-runner in Horse Racing / United Kingdom, Race 1 at Ascot; your stake on it is refunded:\n• Shergar, 10.00 at 3: refunded 10.00");
-    expect(texts[1]).toMatch(/^Horse Racing \/ United Kingdom, Race 1 at Ascot was abandoned; your stakes are refunded:\n• Red Rum, 10.00 at 2: refunded 10.00\n• Shergar/);
+    expect(texts[0]).toBe(
+      "Non-runner in Horse Racing / United Kingdom, Race 1 at Ascot; your stake on it is refunded:\n• Shergar, 10.00 at 3: refunded 10.00",
+    );
+    expect(texts[1]).toMatch(
+      /^Horse Racing \/ United Kingdom, Race 1 at Ascot was abandoned; your stakes are refunded:\n• Red Rum, 10.00 at 2: refunded 10.00\n• Shergar/,
+    );
   });
 
   it("tells the bookmaker of a stake over his threshold only, and nothing of a refused bet", async () => {
@@ -119,7 +155,9 @@ describe("the bot's messages", () => {
     await json("PUT", "/me/notifications", { token: keen.token, body: { newEvents: true } });
     const event = await newEvent(book, { description: "Gold Cup" });
     const texts = await received(bot, keen.userId, 2);
-    expect(texts[1]).toMatch(new RegExp(`^${book.name} has a new event: Horse Racing / United Kingdom, Gold Cup\\. It starts .+ UTC\\.$`));
+    expect(texts[1]).toMatch(
+      new RegExp(`^${book.name} has a new event: Horse Racing / United Kingdom, Gold Cup\\. It starts .+ UTC\\.$`),
+    );
     expect(textsTo(bot, quiet.userId)).toHaveLength(1); // his approval only
     expect(event.id).toBeGreaterThan(0);
   });

@@ -57,7 +57,12 @@ interface BetRow {
  * After finalize or abandon (every bet of the event) or a non-runner (the bets on that
  * outcome, refunded): one message per punter, all his bets in it.
  */
-export async function settlementMessages(db: D1Database, eventId: number, how: "RESULT" | "ABANDONED" | "NON_RUNNER", itemId?: number): Promise<BotMessage[]> {
+export async function settlementMessages(
+  db: D1Database,
+  eventId: number,
+  how: "RESULT" | "ABANDONED" | "NON_RUNNER",
+  itemId?: number,
+): Promise<BotMessage[]> {
   const event = await eventInfo(db, eventId);
   if (!event) return [];
   const { results } = await db
@@ -72,7 +77,13 @@ export async function settlementMessages(db: D1Database, eventId: number, how: "
   const byPunter = new Map<number, SettledBet[]>();
   for (const r of results) {
     const odds: Odds = { num: r.odds_num, den: r.odds_den };
-    const bet: SettledBet = { outcome: r.outcome, stakeCents: r.stake_cents, odds, status: r.status, payoutCents: r.payout_cents };
+    const bet: SettledBet = {
+      outcome: r.outcome,
+      stakeCents: r.stake_cents,
+      odds,
+      status: r.status,
+      payoutCents: r.payout_cents,
+    };
     const bets = byPunter.get(r.user_id);
     if (bets) bets.push(bet);
     else byPunter.set(r.user_id, [bet]);
@@ -81,13 +92,18 @@ export async function settlementMessages(db: D1Database, eventId: number, how: "
 }
 
 const THRESHOLD_TTL_MS = 30_000;
-const thresholds = new Map<number, { at: number; row: { owner_id: number; big_bets_over_cents: number | null } | null }>();
+const thresholds = new Map<
+  number,
+  { at: number; row: { owner_id: number; big_bets_over_cents: number | null } | null }
+>();
 
 async function bigBetThreshold(db: D1Database, bookmakerId: number) {
   const known = thresholds.get(bookmakerId);
   if (known && Date.now() - known.at < THRESHOLD_TTL_MS) return known.row;
   const row = await db
-    .prepare(`SELECT b.owner_id, s.big_bets_over_cents FROM bookmakers b LEFT JOIN notification_settings s ON s.user_id = b.owner_id WHERE b.id = ?1`)
+    .prepare(
+      `SELECT b.owner_id, s.big_bets_over_cents FROM bookmakers b LEFT JOIN notification_settings s ON s.user_id = b.owner_id WHERE b.id = ?1`,
+    )
     .bind(bookmakerId)
     .first<{ owner_id: number; big_bets_over_cents: number | null }>();
   thresholds.set(bookmakerId, { at: Date.now(), row });
@@ -103,14 +119,24 @@ export const forgetBigBetThreshold = (ownerId: number) => {
 export async function bigBetMessages(
   db: D1Database,
   bookmakerId: number,
-  bet: { eventId: number; username: string; stakeCents: number; outcome: string; odds: Odds; eventTitle: string; eventDescription: string },
+  bet: {
+    eventId: number;
+    username: string;
+    stakeCents: number;
+    outcome: string;
+    odds: Odds;
+    eventTitle: string;
+    eventDescription: string;
+  },
 ): Promise<BotMessage[]> {
   // The threshold is read at most once per book every half minute per isolate, not once per
   // bet (a busy race would pay a D1 read per bet for it); the consumer checks the switches
   // again when it sends, so a threshold just raised costs at most a message it drops.
   const owner = await bigBetThreshold(db, bookmakerId);
   if (!owner || owner.big_bets_over_cents === null || bet.stakeCents <= owner.big_bets_over_cents) return [];
-  return [bigBetMessage(owner.owner_id, { id: bet.eventId, title: bet.eventTitle, description: bet.eventDescription }, bet)];
+  return [
+    bigBetMessage(owner.owner_id, { id: bet.eventId, title: bet.eventTitle, description: bet.eventDescription }, bet),
+  ];
 }
 
 /** Coins added or withdrawn: the punter hears the amount, his balance and the bookmaker's note. */
@@ -120,17 +146,35 @@ export async function coinsMessages(
   punterId: number,
   move: { added: boolean; amountCents: number; balanceCents: number },
 ): Promise<BotMessage[]> {
-  const row = await db.prepare(`SELECT note FROM memberships WHERE bookmaker_id = ?1 AND user_id = ?2`).bind(book.id, punterId).first<{ note: string }>();
+  const row = await db
+    .prepare(`SELECT note FROM memberships WHERE bookmaker_id = ?1 AND user_id = ?2`)
+    .bind(book.id, punterId)
+    .first<{ note: string }>();
   return [coinsMessage(punterId, book, { ...move, note: row?.note ?? "" })];
 }
 
-export async function joinRequestMessages(db: D1Database, bookmakerId: number, username: string): Promise<BotMessage[]> {
-  const book = await db.prepare(`SELECT id, name, owner_id FROM bookmakers WHERE id = ?1`).bind(bookmakerId).first<{ id: number; name: string; owner_id: number }>();
+export async function joinRequestMessages(
+  db: D1Database,
+  bookmakerId: number,
+  username: string,
+): Promise<BotMessage[]> {
+  const book = await db
+    .prepare(`SELECT id, name, owner_id FROM bookmakers WHERE id = ?1`)
+    .bind(bookmakerId)
+    .first<{ id: number; name: string; owner_id: number }>();
   return book ? [joinRequestMessage(book.owner_id, book, username)] : [];
 }
 
-export async function membershipMessages(db: D1Database, bookmakerId: number, punterId: number, approved: boolean): Promise<BotMessage[]> {
-  const book = await db.prepare(`SELECT id, name FROM bookmakers WHERE id = ?1`).bind(bookmakerId).first<{ id: number; name: string }>();
+export async function membershipMessages(
+  db: D1Database,
+  bookmakerId: number,
+  punterId: number,
+  approved: boolean,
+): Promise<BotMessage[]> {
+  const book = await db
+    .prepare(`SELECT id, name FROM bookmakers WHERE id = ?1`)
+    .bind(bookmakerId)
+    .first<{ id: number; name: string }>();
   return book ? [membershipMessage(punterId, book, approved)] : [];
 }
 

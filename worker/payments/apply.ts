@@ -22,15 +22,25 @@ export interface StarPayment {
 
 export type PaymentOutcome = "APPLIED" | "DUPLICATE" | "UNKNOWN_INVOICE" | "MISMATCH";
 
-const isTakenChargeId = (err: unknown) => err instanceof Error && /UNIQUE constraint failed: payments\.telegram_payment_charge_id/.test(err.message);
-const isSecondGrant = (err: unknown) => err instanceof Error && /UNIQUE constraint failed: ledger\.pool_owner_id/.test(err.message);
+const isTakenChargeId = (err: unknown) =>
+  err instanceof Error && /UNIQUE constraint failed: payments\.telegram_payment_charge_id/.test(err.message);
+const isSecondGrant = (err: unknown) =>
+  err instanceof Error && /UNIQUE constraint failed: ledger\.pool_owner_id/.test(err.message);
 
 async function alreadyApplied(db: D1Database, chargeId: string) {
-  return (await db.prepare(`SELECT 1 AS x FROM payments WHERE telegram_payment_charge_id = ?1`).bind(chargeId).first()) !== null;
+  return (
+    (await db.prepare(`SELECT 1 AS x FROM payments WHERE telegram_payment_charge_id = ?1`).bind(chargeId).first()) !==
+    null
+  );
 }
 
 async function grantGiven(db: D1Database, ownerId: number) {
-  return (await db.prepare(`SELECT 1 AS x FROM ledger WHERE pool_owner_id = ?1 AND kind = 'GRANT'`).bind(ownerId).first()) !== null;
+  return (
+    (await db
+      .prepare(`SELECT 1 AS x FROM ledger WHERE pool_owner_id = ?1 AND kind = 'GRANT'`)
+      .bind(ownerId)
+      .first()) !== null
+  );
 }
 
 /** Starts the period now, or adds it to the end of one still running. */
@@ -51,24 +61,52 @@ function extendStatement(db: D1Database, userId: number, item: CatalogueRow, now
     .bind(userId, item.type, now, `+${item.period_days} days`, renewsAt);
 }
 
-function paymentStatements(db: D1Database, invoice: InvoiceRow, item: CatalogueRow, p: StarPayment, withGrant: boolean) {
+function paymentStatements(
+  db: D1Database,
+  invoice: InvoiceRow,
+  item: CatalogueRow,
+  p: StarPayment,
+  withGrant: boolean,
+) {
   const now = nowIso();
   const owner = invoice.user_id;
   const ref = `invoice:${invoice.id}`;
   const renewsAt = p.subscriptionExpirationDate ? nowIso(p.subscriptionExpirationDate * 1000) : null;
   const statements = [
     db
-      .prepare(`INSERT INTO payments (invoice_id, user_id, telegram_payment_charge_id, amount_stars, created_at) VALUES (?1, ?2, ?3, ?4, ?5)`)
+      .prepare(
+        `INSERT INTO payments (invoice_id, user_id, telegram_payment_charge_id, amount_stars, created_at) VALUES (?1, ?2, ?3, ?4, ?5)`,
+      )
       .bind(invoice.id, owner, p.chargeId, p.totalAmount, now),
-    db.prepare(`UPDATE invoices SET status = 'PAID', paid_at = COALESCE(paid_at, ?2) WHERE id = ?1`).bind(invoice.id, now),
+    db
+      .prepare(`UPDATE invoices SET status = 'PAID', paid_at = COALESCE(paid_at, ?2) WHERE id = ?1`)
+      .bind(invoice.id, now),
   ];
   if (item.period_days !== null) statements.push(extendStatement(db, owner, item, now, renewsAt));
   if (item.coins_cents !== null || withGrant) statements.push(openAccount(db, pool(owner)));
   if (item.coins_cents !== null) {
-    statements.push(...transferStatements(db, { kind: "PURCHASE", poolOwnerId: owner, from: null, to: pool(owner), amountCents: item.coins_cents, ref }));
+    statements.push(
+      ...transferStatements(db, {
+        kind: "PURCHASE",
+        poolOwnerId: owner,
+        from: null,
+        to: pool(owner),
+        amountCents: item.coins_cents,
+        ref,
+      }),
+    );
   }
   if (withGrant) {
-    statements.push(...transferStatements(db, { kind: "GRANT", poolOwnerId: owner, from: null, to: pool(owner), amountCents: BOOKMAKER_GRANT_CENTS, ref }));
+    statements.push(
+      ...transferStatements(db, {
+        kind: "GRANT",
+        poolOwnerId: owner,
+        from: null,
+        to: pool(owner),
+        amountCents: BOOKMAKER_GRANT_CENTS,
+        ref,
+      }),
+    );
   }
   return statements;
 }

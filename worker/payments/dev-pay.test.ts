@@ -33,8 +33,14 @@ describe("dev payments", () => {
   it("refuses, as pre-checkout would, an invoice no longer payable", async () => {
     const user = await signIn("devbuyer");
     const subscriptionId = await catalogueId("BOOKMAKER");
-    const first = await json<InvoiceAnswer>("POST", "/subscriptions/purchase", { token: user.token, body: { subscriptionId } });
-    const second = await json<InvoiceAnswer>("POST", "/subscriptions/purchase", { token: user.token, body: { subscriptionId } });
+    const first = await json<InvoiceAnswer>("POST", "/subscriptions/purchase", {
+      token: user.token,
+      body: { subscriptionId },
+    });
+    const second = await json<InvoiceAnswer>("POST", "/subscriptions/purchase", {
+      token: user.token,
+      body: { subscriptionId },
+    });
     await json("POST", `/dev/pay/${first.invoiceId}`);
     const res = await call("POST", `/dev/pay/${second.invoiceId}`);
     expect(res.status).toBe(409);

@@ -25,7 +25,9 @@ export interface InvoiceRow {
 
 export const invoiceById = (db: D1Database, id: string) =>
   db
-    .prepare(`SELECT id, user_id, subscription_id, price_stars, status, created_at, paid_at FROM invoices WHERE id = ?1`)
+    .prepare(
+      `SELECT id, user_id, subscription_id, price_stars, status, created_at, paid_at FROM invoices WHERE id = ?1`,
+    )
     .bind(id)
     .first<InvoiceRow>();
 
@@ -54,9 +56,16 @@ const descriptionOf = (item: CatalogueRow) =>
  * the half-price first BOOKMAKER period is a one-off, since Telegram would renew at the same price.
  */
 export const isRecurring = (item: CatalogueRow, price: number) =>
-  item.period_days !== null && item.period_days * 86400 === TELEGRAM_SUBSCRIPTION_PERIOD_SECONDS && price === item.price_stars;
+  item.period_days !== null &&
+  item.period_days * 86400 === TELEGRAM_SUBSCRIPTION_PERIOD_SECONDS &&
+  price === item.price_stars;
 
-export async function createInvoice(env: Env, userId: number, item: CatalogueRow, apiOrigin: string): Promise<InvoiceAnswer> {
+export async function createInvoice(
+  env: Env,
+  userId: number,
+  item: CatalogueRow,
+  apiOrigin: string,
+): Promise<InvoiceAnswer> {
   const check = await checkPurchase(env.DB, userId, item);
   if (!check.ok) throw check.error;
   const invoiceId = newInvoiceId();

@@ -10,7 +10,12 @@ export type PurchaseCheck = { ok: true; price: number } | { ok: false; error: Ap
 
 const day = (iso: string) => iso.slice(0, 10);
 
-export async function checkPurchase(db: D1Database, userId: number, item: CatalogueRow, now = Date.now()): Promise<PurchaseCheck> {
+export async function checkPurchase(
+  db: D1Database,
+  userId: number,
+  item: CatalogueRow,
+  now = Date.now(),
+): Promise<PurchaseCheck> {
   // BOOKMAKER comes first in the spec's order (subscribe, then create the profile); the rest
   // serve a book, so they need one.
   if (item.type !== "BOOKMAKER" && !(await bookmakerOwnedBy(db, userId))) {
@@ -25,7 +30,10 @@ export async function checkPurchase(db: D1Database, userId: number, item: Catalo
           : renewal.reason === "RENEWS_BY_ITSELF"
             ? `This subscription renews automatically through Telegram on ${day(renewal.from!)}.`
             : "This subscription has no end date; there is nothing to renew.";
-      return { ok: false, error: new AppError("CONFLICT", 409, message, { reason: renewal.reason, renewableFrom: renewal.from }) };
+      return {
+        ok: false,
+        error: new AppError("CONFLICT", 409, message, { reason: renewal.reason, renewableFrom: renewal.from }),
+      };
     }
   }
   return { ok: true, price: await quote(db, userId, item) };

@@ -20,10 +20,20 @@ const DAY = 864e5;
 
 async function invoice(user: TestUser, type: string): Promise<InvoiceAnswer> {
   const subscriptionId = await catalogueId(type);
-  return json<InvoiceAnswer>("POST", "/subscriptions/purchase", { token: user.token, body: { subscriptionId }, env: PRODUCTION });
+  return json<InvoiceAnswer>("POST", "/subscriptions/purchase", {
+    token: user.token,
+    body: { subscriptionId },
+    env: PRODUCTION,
+  });
 }
 
-async function pay(user: TestUser, inv: InvoiceAnswer, price: number, chargeId = `charge-${inv.invoiceId}`, extra = {}) {
+async function pay(
+  user: TestUser,
+  inv: InvoiceAnswer,
+  price: number,
+  chargeId = `charge-${inv.invoiceId}`,
+  extra = {},
+) {
   const checkout = await sendUpdate(preCheckoutUpdate(user.userId, inv.invoiceId, price));
   expect(checkout.status).toBe(200);
   expect(bot.of("answerPreCheckoutQuery").at(-1)?.params).toMatchObject({ ok: true });
@@ -32,15 +42,22 @@ async function pay(user: TestUser, inv: InvoiceAnswer, price: number, chargeId =
 }
 
 const mine = (user: TestUser) => json<UserSubscription[]>("GET", "/subscriptions/mine", { token: user.token });
-const held = async (user: TestUser, type: string) => (await mine(user)).find((s) => s.subscription.subscriptionType === type);
+const held = async (user: TestUser, type: string) =>
+  (await mine(user)).find((s) => s.subscription.subscriptionType === type);
 
 async function ledgerRows(ownerId: number, kind: string) {
-  const { results } = await env.DB.prepare(`SELECT amount_cents, ref FROM ledger WHERE pool_owner_id = ?1 AND kind = ?2`).bind(ownerId, kind).all<{ amount_cents: number; ref: string }>();
+  const { results } = await env.DB.prepare(
+    `SELECT amount_cents, ref FROM ledger WHERE pool_owner_id = ?1 AND kind = ?2`,
+  )
+    .bind(ownerId, kind)
+    .all<{ amount_cents: number; ref: string }>();
   return results;
 }
 
 const paymentCount = async (invoiceId: string) =>
-  (await env.DB.prepare(`SELECT COUNT(*) AS n FROM payments WHERE invoice_id = ?1`).bind(invoiceId).first<{ n: number }>())!.n;
+  (await env.DB.prepare(`SELECT COUNT(*) AS n FROM payments WHERE invoice_id = ?1`)
+    .bind(invoiceId)
+    .first<{ n: number }>())!.n;
 
 describe("Stars payments through the webhook", () => {
   it("asks Telegram for an XTR invoice link with one price and an empty provider token", async () => {
@@ -49,7 +66,12 @@ describe("Stars payments through the webhook", () => {
     expect(inv.invoiceLink).toMatch(/^https:\/\/t\.me\/\$/);
     const [created] = bot.of("createInvoiceLink");
     expect(created.token).toBe(env.BOT_TOKEN);
-    expect(created.params).toMatchObject({ payload: inv.invoiceId, provider_token: "", currency: "XTR", prices: [{ amount: 500 }] });
+    expect(created.params).toMatchObject({
+      payload: inv.invoiceId,
+      provider_token: "",
+      currency: "XTR",
+      prices: [{ amount: 500 }],
+    });
     // The half-price first period is a one-off: a Telegram subscription would renew at half price.
     expect(created.params.subscription_period).toBeUndefined();
   });
@@ -62,7 +84,9 @@ describe("Stars payments through the webhook", () => {
     const bookmaker = await held(user, "BOOKMAKER");
     expect(bookmaker?.active).toBe(true);
     expect(Math.abs(Date.parse(bookmaker!.endDate!) - (Date.now() + 30 * DAY))).toBeLessThan(60_000);
-    expect(await ledgerRows(user.userId, "GRANT")).toEqual([{ amount_cents: 1_000_000, ref: `invoice:${inv.invoiceId}` }]);
+    expect(await ledgerRows(user.userId, "GRANT")).toEqual([
+      { amount_cents: 1_000_000, ref: `invoice:${inv.invoiceId}` },
+    ]);
 
     // The profile comes after the subscription and finds the coins there.
     await json("PUT", "/bookmakers/register", { token: user.token, body: { name: freshBookName() } });
@@ -78,7 +102,10 @@ describe("Stars payments through the webhook", () => {
     await giveSubscription(user.userId, "BOOKMAKER", end);
 
     const renewal = await invoice(user, "BOOKMAKER");
-    expect(bot.of("createInvoiceLink").at(-1)?.params).toMatchObject({ prices: [{ amount: 1000 }], subscription_period: 2_592_000 });
+    expect(bot.of("createInvoiceLink").at(-1)?.params).toMatchObject({
+      prices: [{ amount: 1000 }],
+      subscription_period: 2_592_000,
+    });
     await pay(user, renewal, 1000);
 
     expect((await held(user, "BOOKMAKER"))?.endDate).toBe(new Date(Date.parse(end) + 30 * DAY).toISOString());
@@ -88,12 +115,18 @@ describe("Stars payments through the webhook", () => {
   it("changes nothing when the same update is delivered twice", async () => {
     const book = await newBook();
     const inv = await invoice(book.owner, "ADD_BALANCE_1000");
-    const checkout = { update_id: 900_000_000 + Math.floor(Math.random() * 1e8), ...preCheckoutUpdate(book.owner.userId, inv.invoiceId, 100) };
+    const checkout = {
+      update_id: 900_000_000 + Math.floor(Math.random() * 1e8),
+      ...preCheckoutUpdate(book.owner.userId, inv.invoiceId, 100),
+    };
     expect((await sendUpdate(checkout)).status).toBe(200);
     expect((await sendUpdate(checkout)).status).toBe(200);
     expect(bot.of("answerPreCheckoutQuery")).toHaveLength(1);
 
-    const payment = { update_id: checkout.update_id + 1, ...paymentUpdate(book.owner.userId, inv.invoiceId, 100, `charge-${inv.invoiceId}`) };
+    const payment = {
+      update_id: checkout.update_id + 1,
+      ...paymentUpdate(book.owner.userId, inv.invoiceId, 100, `charge-${inv.invoiceId}`),
+    };
     await Promise.all([sendUpdate(payment), sendUpdate(payment)]);
     expect(await sendUpdate(payment).then((r) => r.status)).toBe(200);
     expect(await paymentCount(inv.invoiceId)).toBe(1);
@@ -105,7 +138,9 @@ describe("Stars payments through the webhook", () => {
     const inv = await invoice(user, "BOOKMAKER");
     await pay(user, inv, 500, "same-charge-" + inv.invoiceId);
     const end = (await held(user, "BOOKMAKER"))?.endDate;
-    const again = await Promise.all([1, 2].map(() => sendUpdate(paymentUpdate(user.userId, inv.invoiceId, 500, "same-charge-" + inv.invoiceId))));
+    const again = await Promise.all(
+      [1, 2].map(() => sendUpdate(paymentUpdate(user.userId, inv.invoiceId, 500, "same-charge-" + inv.invoiceId))),
+    );
     expect(again.map((r) => r.status)).toEqual([200, 200]);
     expect((await held(user, "BOOKMAKER"))?.endDate).toBe(end);
     expect(await paymentCount(inv.invoiceId)).toBe(1);
@@ -115,10 +150,14 @@ describe("Stars payments through the webhook", () => {
   it("grants once when two first BOOKMAKER payments land at the same time", async () => {
     const user = await signIn("buyer");
     const [a, b] = await Promise.all([invoice(user, "BOOKMAKER"), invoice(user, "BOOKMAKER")]);
-    await Promise.all([a, b].map((inv) => sendUpdate(paymentUpdate(user.userId, inv.invoiceId, 500, `c-${inv.invoiceId}`))));
+    await Promise.all(
+      [a, b].map((inv) => sendUpdate(paymentUpdate(user.userId, inv.invoiceId, 500, `c-${inv.invoiceId}`))),
+    );
     expect(await ledgerRows(user.userId, "GRANT")).toHaveLength(1);
     // Both were paid, so both periods count.
-    expect(Math.abs(Date.parse((await held(user, "BOOKMAKER"))!.endDate!) - (Date.now() + 60 * DAY))).toBeLessThan(60_000);
+    expect(Math.abs(Date.parse((await held(user, "BOOKMAKER"))!.endDate!) - (Date.now() + 60 * DAY))).toBeLessThan(
+      60_000,
+    );
     expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
   });
 
@@ -126,7 +165,9 @@ describe("Stars payments through the webhook", () => {
     const book = await newBook();
     const inv = await invoice(book.owner, "ADD_BALANCE_1000");
     for (const secret of ["wrong-secret", "", null]) {
-      const res = await sendUpdate(paymentUpdate(book.owner.userId, inv.invoiceId, 100, `c-${inv.invoiceId}`), { secret });
+      const res = await sendUpdate(paymentUpdate(book.owner.userId, inv.invoiceId, 100, `c-${inv.invoiceId}`), {
+        secret,
+      });
       expect(res.status).toBe(401);
     }
     expect(await paymentCount(inv.invoiceId)).toBe(0);
@@ -135,7 +176,10 @@ describe("Stars payments through the webhook", () => {
   it("refuses a pre-checkout for an unknown invoice", async () => {
     const user = await signIn("buyer");
     expect((await sendUpdate(preCheckoutUpdate(user.userId, "no-such-invoice", 500))).status).toBe(200);
-    expect(bot.of("answerPreCheckoutQuery")[0].params).toMatchObject({ ok: false, error_message: expect.stringMatching(/unknown/) });
+    expect(bot.of("answerPreCheckoutQuery")[0].params).toMatchObject({
+      ok: false,
+      error_message: expect.stringMatching(/unknown/),
+    });
   });
 
   it("refuses a pre-checkout at a price other than the invoice's, or in another currency", async () => {
@@ -161,7 +205,10 @@ describe("Stars payments through the webhook", () => {
     const [first, second] = [await invoice(user, "BOOKMAKER"), await invoice(user, "BOOKMAKER")];
     await pay(user, first, 500);
     await sendUpdate(preCheckoutUpdate(user.userId, second.invoiceId, 500));
-    expect(bot.of("answerPreCheckoutQuery").at(-1)?.params).toMatchObject({ ok: false, error_message: expect.stringMatching(/eight days/) });
+    expect(bot.of("answerPreCheckoutQuery").at(-1)?.params).toMatchObject({
+      ok: false,
+      error_message: expect.stringMatching(/eight days/),
+    });
     // An invoice already paid is not paid again either.
     await sendUpdate(preCheckoutUpdate(user.userId, first.invoiceId, 500));
     expect(bot.of("answerPreCheckoutQuery").at(-1)?.params).toMatchObject({ ok: false });
@@ -173,7 +220,10 @@ describe("Stars payments through the webhook", () => {
     expect(bot.of("createInvoiceLink")[0].params).toMatchObject({ prices: [{ amount: 450 }] });
     expect(bot.of("createInvoiceLink")[0].params.subscription_period).toBeUndefined();
     await pay(book.owner, inv, 450);
-    expect(await ledgerRows(book.owner.userId, "PURCHASE")).toContainEqual({ amount_cents: 500_000, ref: `invoice:${inv.invoiceId}` });
+    expect(await ledgerRows(book.owner.userId, "PURCHASE")).toContainEqual({
+      amount_cents: 500_000,
+      ref: `invoice:${inv.invoiceId}`,
+    });
     expect((await json<BookBalances>("GET", "/balances", { token: book.owner.token })).balance.amount).toBe(5_003);
     expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
   });
@@ -181,18 +231,33 @@ describe("Stars payments through the webhook", () => {
   it("extends a feature with each recurring Telegram payment and refuses a manual renewal meanwhile", async () => {
     const book = await newBook();
     const inv = await invoice(book.owner, "WHAT_IF");
-    expect(bot.of("createInvoiceLink")[0].params).toMatchObject({ prices: [{ amount: 250 }], subscription_period: 2_592_000 });
+    expect(bot.of("createInvoiceLink")[0].params).toMatchObject({
+      prices: [{ amount: 250 }],
+      subscription_period: 2_592_000,
+    });
     const renewsAt = Math.floor(Date.now() / 1000) + 30 * 86400;
-    await pay(book.owner, inv, 250, `first-${inv.invoiceId}`, { subscription_expiration_date: renewsAt, is_recurring: true, is_first_recurring: true });
+    await pay(book.owner, inv, 250, `first-${inv.invoiceId}`, {
+      subscription_expiration_date: renewsAt,
+      is_recurring: true,
+      is_first_recurring: true,
+    });
     const first = (await held(book.owner, "WHAT_IF"))!;
     expect(first).toMatchObject({ active: true, renewsAt: new Date(renewsAt * 1000).toISOString() });
 
-    const manual = await call("POST", `/subscriptions/invoice/${await catalogueId("WHAT_IF")}`, { token: book.owner.token, env: PRODUCTION });
+    const manual = await call("POST", `/subscriptions/invoice/${await catalogueId("WHAT_IF")}`, {
+      token: book.owner.token,
+      env: PRODUCTION,
+    });
     expect(manual.status).toBe(409);
 
     // Telegram charges again by itself: no pre-checkout, the same payload, a new charge id.
     const next = renewsAt + 30 * 86400;
-    await sendUpdate(paymentUpdate(book.owner.userId, inv.invoiceId, 250, `second-${inv.invoiceId}`, { subscription_expiration_date: next, is_recurring: true }));
+    await sendUpdate(
+      paymentUpdate(book.owner.userId, inv.invoiceId, 250, `second-${inv.invoiceId}`, {
+        subscription_expiration_date: next,
+        is_recurring: true,
+      }),
+    );
     const second = (await held(book.owner, "WHAT_IF"))!;
     expect(second.endDate).toBe(new Date(Date.parse(first.endDate!) + 30 * DAY).toISOString());
     expect(second.renewsAt).toBe(new Date(next * 1000).toISOString());
@@ -201,8 +266,14 @@ describe("Stars payments through the webhook", () => {
   it("asks Telegram to deliver again when answering the pre-checkout fails on Telegram's side", async () => {
     const user = await signIn("buyer");
     const inv = await invoice(user, "BOOKMAKER");
-    const update = { update_id: 800_000_000 + Math.floor(Math.random() * 1e8), ...preCheckoutUpdate(user.userId, inv.invoiceId, 500) };
-    bot.answer("answerPreCheckoutQuery", () => ({ status: 502, body: { ok: false, error_code: 502, description: "Bad Gateway" } }));
+    const update = {
+      update_id: 800_000_000 + Math.floor(Math.random() * 1e8),
+      ...preCheckoutUpdate(user.userId, inv.invoiceId, 500),
+    };
+    bot.answer("answerPreCheckoutQuery", () => ({
+      status: 502,
+      body: { ok: false, error_code: 502, description: "Bad Gateway" },
+    }));
     expect((await sendUpdate(update)).status).toBe(503);
     bot.answer("answerPreCheckoutQuery", () => ({ body: { ok: true, result: true } }));
     expect((await sendUpdate(update)).status).toBe(200);
@@ -212,7 +283,10 @@ describe("Stars payments through the webhook", () => {
   it("acknowledges a refusal by Telegram without asking for redelivery", async () => {
     const user = await signIn("buyer");
     const inv = await invoice(user, "BOOKMAKER");
-    bot.answer("answerPreCheckoutQuery", () => ({ status: 400, body: { ok: false, error_code: 400, description: "query is too old" } }));
+    bot.answer("answerPreCheckoutQuery", () => ({
+      status: 400,
+      body: { ok: false, error_code: 400, description: "query is too old" },
+    }));
     expect((await sendUpdate(preCheckoutUpdate(user.userId, inv.invoiceId, 500))).status).toBe(200);
   });
 
@@ -220,7 +294,9 @@ describe("Stars payments through the webhook", () => {
     const user = await signIn("buyer");
     expect((await sendUpdate(paymentUpdate(user.userId, "unknown-invoice", 500, "c-unknown"))).status).toBe(200);
     expect(await balanceOf(env.DB, pool(user.userId))).toBe(0);
-    expect(bot.of("refundStarPayment").map((c) => c.params)).toEqual([{ user_id: user.userId, telegram_payment_charge_id: "c-unknown" }]);
+    expect(bot.of("refundStarPayment").map((c) => c.params)).toEqual([
+      { user_id: user.userId, telegram_payment_charge_id: "c-unknown" },
+    ]);
   });
 
   it("refunds a payment that does not match its invoice, and applies nothing", async () => {
@@ -228,8 +304,12 @@ describe("Stars payments through the webhook", () => {
     const inv = await invoice(book.owner, "ADD_BALANCE_5000");
     const charge = `c-short-${inv.invoiceId}`;
     expect((await sendUpdate(paymentUpdate(book.owner.userId, inv.invoiceId, 449, charge))).status).toBe(200);
-    expect((await ledgerRows(book.owner.userId, "PURCHASE")).map((r) => r.ref)).not.toContain(`invoice:${inv.invoiceId}`);
-    expect(bot.of("refundStarPayment").map((c) => c.params)).toEqual([{ user_id: book.owner.userId, telegram_payment_charge_id: charge }]);
+    expect((await ledgerRows(book.owner.userId, "PURCHASE")).map((r) => r.ref)).not.toContain(
+      `invoice:${inv.invoiceId}`,
+    );
+    expect(bot.of("refundStarPayment").map((c) => c.params)).toEqual([
+      { user_id: book.owner.userId, telegram_payment_charge_id: charge },
+    ]);
   });
 
   it("does not refund a payment it applied, delivered twice", async () => {
@@ -243,9 +323,15 @@ describe("Stars payments through the webhook", () => {
   it("answers 400 naming the field for an update that is not one", async () => {
     for (const [body, field] of [
       [{ update_id: "seven" }, "update_id"],
-      [{ update_id: 7, pre_checkout_query: { id: "q", from: { id: 1 }, currency: "XTR", invoice_payload: "x" } }, "pre_checkout_query.total_amount"],
+      [
+        { update_id: 7, pre_checkout_query: { id: "q", from: { id: 1 }, currency: "XTR", invoice_payload: "x" } },
+        "pre_checkout_query.total_amount",
+      ],
     ] as const) {
-      const res = await call("POST", "/telegram/webhook", { body, headers: { "X-Telegram-Bot-Api-Secret-Token": env.WEBHOOK_SECRET } });
+      const res = await call("POST", "/telegram/webhook", {
+        body,
+        headers: { "X-Telegram-Bot-Api-Secret-Token": env.WEBHOOK_SECRET },
+      });
       expect(res.status).toBe(400);
       expect((await res.json<ErrorBody>()).error.field).toBe(field);
     }

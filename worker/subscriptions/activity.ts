@@ -9,6 +9,9 @@ export const holdsSubscriptionSql = (owner: string, type: string, now: string) =
     WHERE us.user_id = ${owner} AND us.type = ${type} AND us.active = 1 AND (us.end_date IS NULL OR us.end_date > ${now}))`;
 
 export async function holdsSubscription(db: D1Database, ownerId: number, type: SubscriptionType, nowIso: string) {
-  const row = await db.prepare(`SELECT ${holdsSubscriptionSql("?1", "?2", "?3")} AS held`).bind(ownerId, type, nowIso).first<{ held: number }>();
+  const row = await db
+    .prepare(`SELECT ${holdsSubscriptionSql("?1", "?2", "?3")} AS held`)
+    .bind(ownerId, type, nowIso)
+    .first<{ held: number }>();
   return row?.held === 1;
 }

@@ -16,7 +16,10 @@ export interface HoldingRow {
 const COLUMNS = `type, active, start_date, end_date, renews_at`;
 
 export async function holdingsOf(db: D1Database, userId: number): Promise<HoldingRow[]> {
-  const { results } = await db.prepare(`SELECT ${COLUMNS} FROM user_subscriptions WHERE user_id = ?1 ORDER BY id`).bind(userId).all<HoldingRow>();
+  const { results } = await db
+    .prepare(`SELECT ${COLUMNS} FROM user_subscriptions WHERE user_id = ?1 ORDER BY id`)
+    .bind(userId)
+    .all<HoldingRow>();
   return results;
 }
 
@@ -35,21 +38,25 @@ export async function holdingsOfBook(db: D1Database, bookmakerId: number): Promi
 }
 
 export const holdingOf = (db: D1Database, userId: number, type: SubscriptionType) =>
-  db.prepare(`SELECT ${COLUMNS} FROM user_subscriptions WHERE user_id = ?1 AND type = ?2`).bind(userId, type).first<HoldingRow>();
+  db
+    .prepare(`SELECT ${COLUMNS} FROM user_subscriptions WHERE user_id = ?1 AND type = ?2`)
+    .bind(userId, type)
+    .first<HoldingRow>();
 
 /** The activity rule of spec section 4, the same as `holdsSubscriptionSql`. */
-export const isActive = (row: HoldingRow, nowIso: string) => row.active === 1 && (row.end_date === null || row.end_date > nowIso);
+export const isActive = (row: HoldingRow, nowIso: string) =>
+  row.active === 1 && (row.end_date === null || row.end_date > nowIso);
 
 export type RenewalCheck =
-  | { ok: true }
-  | { ok: false; reason: "NO_END" | "RENEWS_BY_ITSELF" | "TOO_EARLY"; from: string | null };
+  { ok: true } | { ok: false; reason: "NO_END" | "RENEWS_BY_ITSELF" | "TOO_EARLY"; from: string | null };
 
 /** Whether a manual purchase of a subscription the user may already hold is accepted now. */
 export function renewalCheck(row: HoldingRow | null, now: number): RenewalCheck {
   const nowIso = new Date(now).toISOString();
   if (!row || !isActive(row, nowIso)) return { ok: true };
   if (row.end_date === null) return { ok: false, reason: "NO_END", from: null };
-  if (row.renews_at !== null && row.renews_at > nowIso) return { ok: false, reason: "RENEWS_BY_ITSELF", from: row.renews_at };
+  if (row.renews_at !== null && row.renews_at > nowIso)
+    return { ok: false, reason: "RENEWS_BY_ITSELF", from: row.renews_at };
   const opens = Date.parse(row.end_date) - RENEWAL_WINDOW_MS;
   if (now < opens) return { ok: false, reason: "TOO_EARLY", from: new Date(opens).toISOString() };
   return { ok: true };

@@ -1,6 +1,13 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { BookBalances, BookmakerLists, CatalogueItem, ErrorBody, InvoiceAnswer, UserSubscription } from "../contract";
+import type {
+  BookBalances,
+  BookmakerLists,
+  CatalogueItem,
+  ErrorBody,
+  InvoiceAnswer,
+  UserSubscription,
+} from "../contract";
 import { call, json, signIn } from "../test/api";
 import { catalogueId, giveSubscription, newBook } from "../test/world";
 import { fakeBotApi, type FakeBotApi } from "../telegram/fake-telegram";
@@ -23,9 +30,19 @@ describe("the market catalogue", () => {
     const user = await signIn("shopper");
     const items = await json<CatalogueItem[]>("GET", "/subscriptions", { token: user.token });
     expect(items.map((i) => i.subscriptionType)).toEqual([
-      "BOOKMAKER", "WHAT_IF", "FRACTAL_ODDS", "ADD_BALANCE_1000", "ADD_BALANCE_5000", "ADD_BALANCE_10000", "ADD_BALANCE_50000",
+      "BOOKMAKER",
+      "WHAT_IF",
+      "FRACTAL_ODDS",
+      "ADD_BALANCE_1000",
+      "ADD_BALANCE_5000",
+      "ADD_BALANCE_10000",
+      "ADD_BALANCE_50000",
     ]);
-    expect(priceOf(items, "WHAT_IF")).toMatchObject({ subscriptionName: "What if?", subscriptionPrice: 250, periodDays: 30 });
+    expect(priceOf(items, "WHAT_IF")).toMatchObject({
+      subscriptionName: "What if?",
+      subscriptionPrice: 250,
+      periodDays: 30,
+    });
     expect(priceOf(items, "ADD_BALANCE_10000")).toMatchObject({ subscriptionPrice: 800, coins: 10_000 });
   });
 
@@ -50,9 +67,15 @@ describe("a bookmaker's subscriptions", () => {
     const book = await newBook();
     await giveSubscription(book.owner.userId, "WHAT_IF", inDays(-1));
     const punter = await signIn("punter");
-    const list = await json<UserSubscription[]>("GET", `/subscriptions/active/${book.bookmakerId}`, { token: punter.token });
+    const list = await json<UserSubscription[]>("GET", `/subscriptions/active/${book.bookmakerId}`, {
+      token: punter.token,
+    });
     expect(list).toEqual([
-      expect.objectContaining({ subscription: { subscriptionType: "BOOKMAKER" }, active: true, endDate: expect.any(String) }),
+      expect.objectContaining({
+        subscription: { subscriptionType: "BOOKMAKER" },
+        active: true,
+        endDate: expect.any(String),
+      }),
       expect.objectContaining({ subscription: { subscriptionType: "WHAT_IF" }, active: false }),
     ]);
   });
@@ -74,7 +97,9 @@ describe("a bookmaker's subscriptions", () => {
     expect(await holdsSubscription(env.DB, book.owner.userId, "BOOKMAKER", new Date().toISOString())).toBe(false);
     const lists = await json<BookmakerLists>("GET", "/bookmakers", { token: punter.token });
     expect(lists.inactiveBookmakers.find((b) => b.bookmakerId === book.bookmakerId)?.active).toBe(false);
-    const [bookmaker] = await json<UserSubscription[]>("GET", `/subscriptions/active/${book.bookmakerId}`, { token: punter.token });
+    const [bookmaker] = await json<UserSubscription[]>("GET", `/subscriptions/active/${book.bookmakerId}`, {
+      token: punter.token,
+    });
     expect(bookmaker).toMatchObject({ active: false, endDate: end, renewableFrom: null });
 
     expect((await json<BookBalances>("GET", "/balances", { token: book.owner.token })).balance.amount).toBe(50);
@@ -96,14 +121,24 @@ describe("a bookmaker's subscriptions", () => {
 
 describe("invoices", () => {
   const purchase = async (token: string, type: string, options = {}) =>
-    call("POST", "/subscriptions/purchase", { token, body: { subscriptionId: await catalogueId(type) }, env: PRODUCTION, ...options });
+    call("POST", "/subscriptions/purchase", {
+      token,
+      body: { subscriptionId: await catalogueId(type) },
+      env: PRODUCTION,
+      ...options,
+    });
 
   it("makes the same invoice by path as by body", async () => {
     const user = await signIn("buyer");
-    const res = await call("POST", `/subscriptions/invoice/${await catalogueId("BOOKMAKER")}`, { token: user.token, env: PRODUCTION });
+    const res = await call("POST", `/subscriptions/invoice/${await catalogueId("BOOKMAKER")}`, {
+      token: user.token,
+      env: PRODUCTION,
+    });
     expect(res.status).toBe(200);
     const answer = await res.json<InvoiceAnswer>();
-    const row = await env.DB.prepare(`SELECT user_id, price_stars, status FROM invoices WHERE id = ?1`).bind(answer.invoiceId).first();
+    const row = await env.DB.prepare(`SELECT user_id, price_stars, status FROM invoices WHERE id = ?1`)
+      .bind(answer.invoiceId)
+      .first();
     expect(row).toEqual({ user_id: user.userId, price_stars: 500, status: "PENDING" });
     expect(bot.of("createInvoiceLink")[0].params.payload).toBe(answer.invoiceId);
   });
@@ -114,7 +149,11 @@ describe("invoices", () => {
     const early = await purchase(book.owner.token, "BOOKMAKER");
     expect(early.status).toBe(409);
     const body = await early.json<ErrorBody & { error: { renewableFrom: string } }>();
-    expect(body.error).toMatchObject({ code: "CONFLICT", reason: "TOO_EARLY", message: expect.stringMatching(/eight days before/) });
+    expect(body.error).toMatchObject({
+      code: "CONFLICT",
+      reason: "TOO_EARLY",
+      message: expect.stringMatching(/eight days before/),
+    });
     expect(Math.abs(Date.parse(body.error.renewableFrom) - (Date.now() + DAY))).toBeLessThan(60_000);
     expect(bot.of("createInvoiceLink")).toHaveLength(0);
 
@@ -142,12 +181,17 @@ describe("invoices", () => {
     const badPath = await call("POST", "/subscriptions/invoice/x1", { token: user.token });
     expect(badPath.status).toBe(400);
     expect((await badPath.json<ErrorBody>()).error.field).toBe("subscriptionId");
-    expect((await call("POST", "/subscriptions/purchase", { token: user.token, body: { subscriptionId: 999999 } })).status).toBe(404);
+    expect(
+      (await call("POST", "/subscriptions/purchase", { token: user.token, body: { subscriptionId: 999999 } })).status,
+    ).toBe(404);
   });
 
   it("cancels the invoice and answers 502 when Telegram does not make the link", async () => {
     const user = await signIn("buyer");
-    bot.answer("createInvoiceLink", () => ({ status: 500, body: { ok: false, error_code: 500, description: "Internal" } }));
+    bot.answer("createInvoiceLink", () => ({
+      status: 500,
+      body: { ok: false, error_code: 500, description: "Internal" },
+    }));
     const res = await purchase(user.token, "BOOKMAKER");
     expect(res.status).toBe(502);
     const row = await env.DB.prepare(`SELECT status FROM invoices WHERE user_id = ?1`).bind(user.userId).first();
@@ -156,7 +200,10 @@ describe("invoices", () => {
 
   it("links to the dev pay route in dev mode without a real bot token, calling no Telegram", async () => {
     const user = await signIn("buyer");
-    const answer = await json<InvoiceAnswer>("POST", "/subscriptions/purchase", { token: user.token, body: { subscriptionId: await catalogueId("BOOKMAKER") } });
+    const answer = await json<InvoiceAnswer>("POST", "/subscriptions/purchase", {
+      token: user.token,
+      body: { subscriptionId: await catalogueId("BOOKMAKER") },
+    });
     expect(answer.invoiceLink).toBe(`http://api.test/dev/pay/${answer.invoiceId}`);
     expect(bot.calls).toHaveLength(0);
   });

@@ -24,7 +24,11 @@ async function userSubscriptions(db: D1Database, userId: number): Promise<UserSu
   return (await holdingsOf(db, userId)).map((row) => toUserSubscription(row, now));
 }
 
-async function invoiceFor(c: { env: AppEnv["Bindings"]; req: { url: string } }, userId: number, subscriptionId: number) {
+async function invoiceFor(
+  c: { env: AppEnv["Bindings"]; req: { url: string } },
+  userId: number,
+  subscriptionId: number,
+) {
   const item = await catalogueItem(c.env.DB, subscriptionId);
   if (!item) throw notFound("No such subscription.");
   return createInvoice(c.env, userId, item, new URL(c.req.url).origin);

@@ -54,7 +54,12 @@ export async function callBotApi<T>(env: Env, method: string, params: Record<str
     throw new BotApiError(method, res.status >= 400 ? res.status : 502, "not a Bot API answer");
   }
   if (!res.ok || !answer.ok || answer.result === undefined) {
-    throw new BotApiError(method, answer.error_code ?? (res.ok ? 502 : res.status), answer.description ?? "no description", answer.parameters?.retry_after);
+    throw new BotApiError(
+      method,
+      answer.error_code ?? (res.ok ? 502 : res.status),
+      answer.description ?? "no description",
+      answer.parameters?.retry_after,
+    );
   }
   return answer.result;
 }

@@ -32,7 +32,9 @@ describe("the bot", () => {
     for (const text of ["/start bk_999999999", "/start bk_abc", "/start@BookieBot hello"]) {
       await sendUpdate(commandUpdate(CHAT, text));
     }
-    expect(bot.of("sendMessage").map((m) => firstButton(m.params).web_app.url)).toEqual(Array(3).fill(`${env.WEB_ORIGIN}/`));
+    expect(bot.of("sendMessage").map((m) => firstButton(m.params).web_app.url)).toEqual(
+      Array(3).fill(`${env.WEB_ORIGIN}/`),
+    );
   });
 
   it("answers /paysupport with how to get help with a payment", async () => {
@@ -47,9 +49,15 @@ describe("the bot", () => {
   });
 
   it("acknowledges a user who blocked the bot, and asks again when Telegram is down", async () => {
-    bot.answer("sendMessage", () => ({ status: 403, body: { ok: false, error_code: 403, description: "Forbidden: bot was blocked by the user" } }));
+    bot.answer("sendMessage", () => ({
+      status: 403,
+      body: { ok: false, error_code: 403, description: "Forbidden: bot was blocked by the user" },
+    }));
     expect((await sendUpdate(commandUpdate(CHAT, "/start"))).status).toBe(200);
-    bot.answer("sendMessage", () => ({ status: 429, body: { ok: false, error_code: 429, description: "Too Many Requests" } }));
+    bot.answer("sendMessage", () => ({
+      status: 429,
+      body: { ok: false, error_code: 429, description: "Too Many Requests" },
+    }));
     expect((await sendUpdate(commandUpdate(CHAT, "/start"))).status).toBe(503);
   });
 

@@ -57,7 +57,9 @@ export function fakeBotApi(): FakeBotApi {
     const [token, method] = request.url.slice(base.length).split("/");
     const params = await request.json<BotApiParams>();
     calls.push({ method, token, params, at: Date.now() });
-    const { status = 200, body } = (responders[method] ?? (() => ({ status: 404, body: { ok: false, error_code: 404, description: "Not Found" } })))(params);
+    const { status = 200, body } = (
+      responders[method] ?? (() => ({ status: 404, body: { ok: false, error_code: 404, description: "Not Found" } }))
+    )(params);
     return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
   });
   return {

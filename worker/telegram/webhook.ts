@@ -51,7 +51,10 @@ async function handleMessage(env: Env, message: Message) {
     });
     // Stars were taken for something we cannot deliver: give them back rather than keep them.
     if ((outcome === "UNKNOWN_INVOICE" || outcome === "MISMATCH") && message.from) {
-      await callBotApi(env, "refundStarPayment", { user_id: message.from.id, telegram_payment_charge_id: paid.telegram_payment_charge_id });
+      await callBotApi(env, "refundStarPayment", {
+        user_id: message.from.id,
+        telegram_payment_charge_id: paid.telegram_payment_charge_id,
+      });
     }
     return;
   }

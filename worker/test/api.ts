@@ -34,7 +34,11 @@ export async function call(method: string, path: string, options: CallOptions = 
 }
 
 /** Calls and parses the JSON answer, failing loudly on an unexpected status. */
-export async function json<T = unknown>(method: string, path: string, options: CallOptions & { expect?: number } = {}): Promise<T> {
+export async function json<T = unknown>(
+  method: string,
+  path: string,
+  options: CallOptions & { expect?: number } = {},
+): Promise<T> {
   const res = await call(method, path, options);
   const text = await res.text();
   const expected = options.expect ?? (method === "POST" && res.status === 201 ? 201 : 200);

@@ -13,7 +13,11 @@ declare global {
       /** schema.sql, split into statements as wrangler splits migrations. */
       SCHEMA_STATEMENTS: string[];
       /** wrangler.toml as written (vitest.config.ts). */
-      WRANGLER_CONFIG: Record<string, unknown> & { vars?: Record<string, unknown>; ratelimits?: { name: string; simple: { limit: number; period: number } }[]; observability?: { enabled?: boolean } };
+      WRANGLER_CONFIG: Record<string, unknown> & {
+        vars?: Record<string, unknown>;
+        ratelimits?: { name: string; simple: { limit: number; period: number } }[];
+        observability?: { enabled?: boolean };
+      };
       /** A rate limiter of 3 calls per 10 s, for the rate-limit tests. */
       TIGHT_LIMIT: RateLimit;
       PROPERTY_RUNS: string;

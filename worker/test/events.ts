@@ -30,7 +30,12 @@ export function draftBody(book: TestBook, o: DraftOptions = {}) {
     endDate: o.endDate ?? inHours(3),
     bookmakerId: book.bookmakerId,
     maxTotalPayout: o.maxTotalPayout ?? 10_000,
-    items: (o.items ?? [["Red Rum", 2], ["Shergar", 3]]).map(([title, coefficient]) => ({ title, coefficient })),
+    items: (
+      o.items ?? [
+        ["Red Rum", 2],
+        ["Shergar", 3],
+      ]
+    ).map(([title, coefficient]) => ({ title, coefficient })),
     returnPrice: o.returnPrice ?? 0.5,
     botEqualizer: o.botEqualizer ?? false,
     ...(o.rule4 === undefined ? {} : { rule4: o.rule4 }),
@@ -40,20 +45,43 @@ export function draftBody(book: TestBook, o: DraftOptions = {}) {
 
 /** A published event (READY_FOR_BETS) of `book`. */
 export async function newEvent(book: TestBook, o: DraftOptions = {}): Promise<BookmakerEvent> {
-  const { eventId } = await json<{ eventId: number }>("POST", "/drafts", { token: book.owner.token, body: draftBody(book, o) });
+  const { eventId } = await json<{ eventId: number }>("POST", "/drafts", {
+    token: book.owner.token,
+    body: draftBody(book, o),
+  });
   await json("POST", "/events", { token: book.owner.token, body: { draftId: eventId } });
   return json<BookmakerEvent>("GET", `/events/${eventId}`, { token: book.owner.token });
 }
 
-export function bet(punter: TestUser, book: TestBook, event: BookmakerEvent, itemIndex: number, amount: number, coefficient?: number) {
+export function bet(
+  punter: TestUser,
+  book: TestBook,
+  event: BookmakerEvent,
+  itemIndex: number,
+  amount: number,
+  coefficient?: number,
+) {
   const item = event.items[itemIndex];
   return call("POST", "/bets", {
     token: punter.token,
-    body: { requestId: 0, bookmakerId: book.bookmakerId, eventId: event.id, eventItemId: item.id, amount, coefficient: coefficient ?? item.currCoefficient },
+    body: {
+      requestId: 0,
+      bookmakerId: book.bookmakerId,
+      eventId: event.id,
+      eventItemId: item.id,
+      amount,
+      coefficient: coefficient ?? item.currCoefficient,
+    },
   });
 }
 
-export async function placeBet(punter: TestUser, book: TestBook, event: BookmakerEvent, itemIndex: number, amount: number): Promise<Bet> {
+export async function placeBet(
+  punter: TestUser,
+  book: TestBook,
+  event: BookmakerEvent,
+  itemIndex: number,
+  amount: number,
+): Promise<Bet> {
   const res = await bet(punter, book, event, itemIndex, amount);
   if (res.status !== 201) throw new Error(`bet refused: ${res.status} ${await res.text()}`);
   return res.json<Bet>();
@@ -70,5 +98,7 @@ export async function startEvent(eventId: number) {
   });
 }
 
-export const coins = async (token: string, bookmakerId: number) => (await json<{ amount: number }>("GET", `/balances/${bookmakerId}`, { token })).amount;
-export const poolCoins = async (book: TestBook) => (await json<{ balance: { amount: number } }>("GET", "/balances", { token: book.owner.token })).balance.amount;
+export const coins = async (token: string, bookmakerId: number) =>
+  (await json<{ amount: number }>("GET", `/balances/${bookmakerId}`, { token })).amount;
+export const poolCoins = async (book: TestBook) =>
+  (await json<{ balance: { amount: number } }>("GET", "/balances", { token: book.owner.token })).balance.amount;

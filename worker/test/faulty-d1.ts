@@ -44,13 +44,20 @@ export async function injectFaults(eventId: number, plan: FaultPlan) {
 }
 
 /** Fails the next batches in order, then lets every batch through. */
-export const inOrder = (...faults: (Fault | null)[]): FaultPlan => () => faults.shift() ?? null;
+export const inOrder =
+  (...faults: (Fault | null)[]): FaultPlan =>
+  () =>
+    faults.shift() ?? null;
 
 /** What the room holds in memory per outcome: live stakes and liability (cents). */
 export async function roomLiabilities(eventId: number): Promise<Record<number, { stake: number; liability: number }>> {
   return runInDurableObject(roomStub(eventId), (room: EventRoom) => {
-    const items = (room as unknown as { items: Map<number, { id: number; stakeCents: number; liabilityCents: number }> }).items;
-    return Object.fromEntries([...items.values()].map((i) => [i.id, { stake: i.stakeCents, liability: i.liabilityCents }]));
+    const items = (
+      room as unknown as { items: Map<number, { id: number; stakeCents: number; liabilityCents: number }> }
+    ).items;
+    return Object.fromEntries(
+      [...items.values()].map((i) => [i.id, { stake: i.stakeCents, liability: i.liabilityCents }]),
+    );
   });
 }
 
@@ -68,9 +75,9 @@ export async function d1Liabilities(eventId: number) {
 export async function expectRoomMatchesD1(eventId: number) {
   const d1 = await d1Liabilities(eventId);
   const room = await roomLiabilities(eventId);
-  for (const [id, held] of Object.entries(room)) expect(held, `outcome ${id}`).toEqual(d1.get(Number(id)) ?? { stake: 0, liability: 0 });
+  for (const [id, held] of Object.entries(room))
+    expect(held, `outcome ${id}`).toEqual(d1.get(Number(id)) ?? { stake: 0, liability: 0 });
 }
-
 
 /** Each outcome's stored totals (kept by the room for the polled lists) equal the sums over its bets. */
 export async function expectStoredTotalsMatchBets(eventId: number) {

@@ -6,7 +6,11 @@ import { call } from "./api";
 
 export async function poll(path: string, token: string, etag?: string) {
   const res = await call("GET", path, { token, headers: etag ? { "If-None-Match": etag } : {} });
-  return { status: res.status, etag: res.headers.get("ETag") ?? "", body: res.status === 200 ? await res.json() : null };
+  return {
+    status: res.status,
+    etag: res.headers.get("ETag") ?? "",
+    body: res.status === 200 ? await res.json() : null,
+  };
 }
 
 /** The list's ETag now, checking that asking with it again is a 304. */
@@ -24,7 +28,9 @@ export type Lists = Record<string, readonly [path: string, token: string]>;
  * to their previous ETag, the others 304.
  */
 export async function expectChanged(lists: Lists, what: string, write: () => Promise<unknown>, concerned: string[]) {
-  const before = Object.fromEntries(await Promise.all(Object.entries(lists).map(async ([k, [path, token]]) => [k, await tagOf(path, token)])));
+  const before = Object.fromEntries(
+    await Promise.all(Object.entries(lists).map(async ([k, [path, token]]) => [k, await tagOf(path, token)])),
+  );
   await write();
   for (const [k, [path, token]] of Object.entries(lists)) {
     const after = await poll(path, token, before[k]);

@@ -21,12 +21,18 @@ export interface TestBook {
  * subscription comes first (registering needs an active one); `active: false` lets it lapse
  * once the profile exists, so the owner holds an expired subscription.
  */
-export async function newBook(options: { coins?: number; active?: boolean; allowsWrite?: boolean } = {}): Promise<TestBook> {
+export async function newBook(
+  options: { coins?: number; active?: boolean; allowsWrite?: boolean } = {},
+): Promise<TestBook> {
   const owner = await signIn("bookie", { allowsWrite: options.allowsWrite });
   const name = freshBookName();
   await giveSubscription(owner.userId, "BOOKMAKER");
-  const { bookmakerId } = await json<{ bookmakerId: number }>("PUT", "/bookmakers/register", { token: owner.token, body: { name } });
-  if (!(options.active ?? true)) await giveSubscription(owner.userId, "BOOKMAKER", new Date(Date.now() - 864e5).toISOString());
+  const { bookmakerId } = await json<{ bookmakerId: number }>("PUT", "/bookmakers/register", {
+    token: owner.token,
+    body: { name },
+  });
+  if (!(options.active ?? true))
+    await giveSubscription(owner.userId, "BOOKMAKER", new Date(Date.now() - 864e5).toISOString());
   if (options.coins) await buyCoins(owner.userId, Math.round(options.coins * 100));
   return { owner, bookmakerId, name };
 }
@@ -35,11 +41,22 @@ export async function newBook(options: { coins?: number; active?: boolean; allow
 export async function buyCoins(ownerId: number, cents: number, kind: "PURCHASE" | "GRANT" = "PURCHASE") {
   await runMoneyBatch(env.DB, [
     openAccount(env.DB, pool(ownerId)),
-    ...transferStatements(env.DB, { kind, poolOwnerId: ownerId, from: null, to: pool(ownerId), amountCents: cents, ref: "test" }),
+    ...transferStatements(env.DB, {
+      kind,
+      poolOwnerId: ownerId,
+      from: null,
+      to: pool(ownerId),
+      amountCents: cents,
+      ref: "test",
+    }),
   ]);
 }
 
-export async function giveSubscription(userId: number, type: SubscriptionType, endDate: string | null = new Date(Date.now() + 30 * 864e5).toISOString()) {
+export async function giveSubscription(
+  userId: number,
+  type: SubscriptionType,
+  endDate: string | null = new Date(Date.now() + 30 * 864e5).toISOString(),
+) {
   await env.DB.prepare(
     `INSERT INTO user_subscriptions (user_id, type, active, start_date, end_date) VALUES (?1, ?2, 1, ?3, ?4)
      ON CONFLICT (user_id, type) DO UPDATE SET active = 1, end_date = excluded.end_date`,
@@ -49,19 +66,29 @@ export async function giveSubscription(userId: number, type: SubscriptionType, e
 }
 
 /** A punter who asked to join and was approved; `coins` are then allocated by the bookmaker. */
-export async function newPunter(book: TestBook, options: { coins?: number; prefix?: string; allowsWrite?: boolean } = {}): Promise<TestUser> {
+export async function newPunter(
+  book: TestBook,
+  options: { coins?: number; prefix?: string; allowsWrite?: boolean } = {},
+): Promise<TestUser> {
   const punter = await signIn(options.prefix ?? "punter", { allowsWrite: options.allowsWrite });
   await json("POST", `/bookmakers/${book.bookmakerId}/sign`, { token: punter.token });
   const requestId = await pendingRequestId(book, punter.userId);
   await json("POST", `/bookmakers/requests/${requestId}/approve`, { token: book.owner.token });
   if (options.coins) {
-    await json("POST", "/balances/add", { token: book.owner.token, body: { userId: punter.userId, balance: { amount: options.coins, currency: "COIN" } } });
+    await json("POST", "/balances/add", {
+      token: book.owner.token,
+      body: { userId: punter.userId, balance: { amount: options.coins, currency: "COIN" } },
+    });
   }
   return punter;
 }
 
 export async function pendingRequestId(book: TestBook, userId: number): Promise<number> {
-  const requests = await json<{ joinRequest: { id: number }; user: { internalId: number } }[]>("GET", "/bookmakers/requests", { token: book.owner.token });
+  const requests = await json<{ joinRequest: { id: number }; user: { internalId: number } }[]>(
+    "GET",
+    "/bookmakers/requests",
+    { token: book.owner.token },
+  );
   const request = requests.find((r) => r.user.internalId === userId);
   if (!request) throw new Error(`no pending request of ${userId}`);
   return request.joinRequest.id;
@@ -108,6 +135,9 @@ export async function catalogueId(type: string): Promise<number> {
 /** Buys a market item the dev-mode way: an invoice, then `POST /dev/pay`. Answers the pay call. */
 export async function buyInDevMode(user: TestUser, type: string): Promise<Response> {
   const subscriptionId = await catalogueId(type);
-  const { invoiceId } = await json<{ invoiceId: string }>("POST", "/subscriptions/purchase", { token: user.token, body: { subscriptionId } });
+  const { invoiceId } = await json<{ invoiceId: string }>("POST", "/subscriptions/purchase", {
+    token: user.token,
+    body: { subscriptionId },
+  });
   return call("POST", `/dev/pay/${invoiceId}`);
 }

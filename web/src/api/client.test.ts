@@ -109,7 +109,12 @@ describe("polls", () => {
   const notModified = (etag: string) => new Response(null, { status: 304, headers: { ETag: etag } });
 
   it("ask with the last answer's ETag and reuse that answer on a 304", async () => {
-    const answers = [tagged({ balance: 5 }, '"v1"'), notModified('"v1"'), tagged({ balance: 7 }, '"v2"'), notModified('"v2"')];
+    const answers = [
+      tagged({ balance: 5 }, '"v1"'),
+      notModified('"v1"'),
+      tagged({ balance: 7 }, '"v2"'),
+      notModified('"v2"'),
+    ];
     const calls = stubApi({ "GET /balances/1": () => answers.shift()! });
     expect(await apiFetch("/balances/1", { token: "tok" })).toEqual({ balance: 5 });
     expect(await apiFetch("/balances/1", { token: "tok" })).toEqual({ balance: 5 });
