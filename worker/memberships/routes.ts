@@ -59,7 +59,10 @@ export const membershipRoutes = new Hono<AppEnv>()
     }
     if (changes !== 1) throw changedMeanwhile();
     if (asking) notifyAfter(c, (env) => joinRequestMessages(env.DB, bookmakerId, c.get("user").username));
-    return c.json(await bookmakerCard(db, userId, bookmakerId, now));
+    // The book's card as the caller now sees it (API.md: the Bookmaker); gone meanwhile, 404.
+    const card = await bookmakerCard(db, userId, bookmakerId, now);
+    if (!card) throw notFound("Bookmaker not found.");
+    return c.json(card);
   })
 
   .get("/requests", async (c) => {

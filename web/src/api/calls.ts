@@ -39,7 +39,7 @@ export interface Calls {
   "PUT /bookmakers/register": { body: InferInput<typeof NameBody>; answer: { bookmakerId: Id } };
   "POST /bookmakers/rename": { body: InferInput<typeof NameBody>; answer: BookmakerDto };
   "POST /bookmakers/:bookmakerId/terms": { body: InferInput<typeof TermsBody>; answer: BookmakerDto };
-  "POST /bookmakers/:id/sign": { body?: never; answer: Bookmaker | null };
+  "POST /bookmakers/:id/sign": { body?: never; answer: Bookmaker };
   "POST /bookmakers/requests/:id/approve": Verdict;
   "POST /bookmakers/requests/:id/reject": Verdict;
 
