@@ -2,8 +2,8 @@
 // with users of its own so one failure does not hide the others: the copy offer after Abandon,
 // screens that show each change's own answer, a refused bet's message, the punter's fractional
 // switch, the dev main button, countdowns, displays of results and history, keeping a new event
-// as a draft, and the market's purchases. Set-up goes through the API; what is checked goes
-// through the screens. `npm run test:e2e` runs it (web/e2e/run.mjs), or alone.
+// as a draft, the market's purchases, and polls answered 304 while nothing changes. Set-up goes
+// through the API; what is checked goes through the screens. `npm run test:e2e` runs it (web/e2e/run.mjs), or alone.
 import {
   API_URL,
   apiAs,
@@ -576,6 +576,24 @@ async function main() {
     const said = page.getByText("Insufficient currency. You can purchase more in the store.", { exact: true });
     await said.waitFor({ timeout: 10_000 }).catch(() => {});
     assert(await said.isVisible(), `the app says '${await shownDialogs(page)}'`);
+  });
+
+  await check("an open events screen polls with its last ETag and is answered 304 while nothing changes", async () => {
+    const book = await bookmaker("pl");
+    await publish(book);
+    const punter = await punterOf(book);
+    const polls = [];
+    punter.page.on("response", async (res) => {
+      if (!res.url().endsWith(`/player/events/${book.bookmakerId}`)) return;
+      polls.push({ status: res.status(), asked: (await res.request().allHeaders())["if-none-match"] ?? null });
+    });
+    await punter.page.goto(`${url}/events/${book.bookmakerId}?devUser=${punter.user}`);
+    // The screen polls every 12 s: the first read, then a poll that asks "changed since?".
+    for (let waited = 0; polls.length < 2 && waited < 20_000; waited += 500) await sleep(500);
+    assert(polls.length >= 2, `${polls.length} reads of the events in 20 s`);
+    assert(polls[0].status === 200, `the first read answered ${polls[0].status}`);
+    assert(polls[1].asked, "the poll did not send If-None-Match");
+    assert(polls[1].status === 304, `the unchanged poll answered ${polls[1].status}`);
   });
 
   await check("no page errors on any phone", async () => {
