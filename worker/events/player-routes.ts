@@ -7,7 +7,7 @@ import { nowIso } from "../lib/time";
 import { IdParam, validate } from "../lib/validate";
 import { versioned } from "../lib/versions";
 import { holdsSubscriptionSql } from "../subscriptions/activity";
-import { playerEvents } from "./views";
+import { ownTotalsStatement, playerEvents, type OwnTotalRow } from "./views";
 
 /** Punters see events started within this many days, or later. */
 export const PLAYER_EVENT_DAYS = 15;
@@ -25,8 +25,20 @@ export const playerRoutes = new Hono<AppEnv>()
       const { userId } = c.get("user");
       const now = nowIso();
       const since = new Date(Date.now() - PLAYER_EVENT_DAYS * 864e5).toISOString();
-      // One small read: who may see the list, and the versions of everything it shows.
-      const state = await playerListState(c.env.DB, { bookmakerId, userId, since, now });
+      const db = c.env.DB;
+      const list = { bookmakerId, userId, since, now };
+      // One small read: who may see the list, and the versions of everything it shows. A first
+      // read (no ETag to compare) needs the answer anyway: the punter's own stakes come in the
+      // same round trip.
+      let state: PlayerListState | null;
+      let own: OwnTotalRow[] | undefined;
+      if (c.req.header("If-None-Match") === undefined) {
+        const [versions, totals] = await db.batch([playerListState(db, list), ownTotalsStatement(db, list)]);
+        state = (versions.results[0] as PlayerListState | undefined) ?? null;
+        own = totals.results as OwnTotalRow[];
+      } else {
+        state = await playerListState(db, list).first<PlayerListState>();
+      }
       if (!state) throw notFound("Bookmaker not found.");
       if (state.membership_status !== "APPROVED")
         throw new AppError("FORBIDDEN", 403, "Only this bookmaker's approved punters see his events.");
@@ -36,7 +48,7 @@ export const playerRoutes = new Hono<AppEnv>()
         throw new AppError("FEATURE_UNAVAILABLE", 403, "This bookmaker does not have access to fractional odds.");
       }
       return versioned(c, [state.membership_id, state.events, withWhatIf, withFractional], () =>
-        playerEvents(c.env.DB, {
+        playerEvents(db, {
           bookmakerId,
           userId,
           requestId: state.membership_id!,
@@ -44,6 +56,7 @@ export const playerRoutes = new Hono<AppEnv>()
           versions: state.events ?? "",
           withWhatIf,
           withFractional,
+          own,
         }),
       );
     },
@@ -65,11 +78,12 @@ const playerListState = (db: D1Database, a: { bookmakerId: number; userId: numbe
        FROM bookmakers b LEFT JOIN memberships m ON m.bookmaker_id = b.id AND m.user_id = ?2
        WHERE b.id = ?1`,
     )
-    .bind(a.bookmakerId, a.userId, a.since, a.now)
-    .first<{
-      membership_id: number | null;
-      membership_status: string | null;
-      what_if: number;
-      fractional: number;
-      events: string | null;
-    }>();
+    .bind(a.bookmakerId, a.userId, a.since, a.now);
+
+interface PlayerListState {
+  membership_id: number | null;
+  membership_status: string | null;
+  what_if: number;
+  fractional: number;
+  events: string | null;
+}

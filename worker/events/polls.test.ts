@@ -97,7 +97,13 @@ describe("polled lists", () => {
         .find((e) => e.eventId === event.id)!
         .items.map((i) => i.myStake);
     expect(stakesOf((await poll(path, punter.token)).body)).toEqual([0, 0, 0]);
-    expect(stakesOf((await poll(path, other.token)).body)).toEqual([0, 4, 0]);
+    const first = await poll(path, other.token);
+    expect(stakesOf(first.body)).toEqual([0, 4, 0]);
+    // A poll after a change (its ETag no longer current) reads his stakes after the versions.
+    await placeBet(other, book, event, 2, 6);
+    const changed = await poll(path, other.token, first.etag);
+    expect(changed.status).toBe(200);
+    expect(stakesOf(changed.body)).toEqual([0, 4, 6]);
   });
 
   it("leaves a punter's lists alone when another book or a coin move to someone else changes", async () => {

@@ -30,34 +30,42 @@ async function loadEvents(db: D1Database, where: string, binds: unknown[]) {
   const events = found.results as EventRow[];
   const items = new Map<number, ItemRow[]>();
   for (const i of outcomes.results as ItemRow[]) items.set(i.event_id, [...(items.get(i.event_id) ?? []), i]);
-  return { events, items, ids: JSON.stringify(events.map((e) => e.id)) };
+  return { events, items };
+}
+
+export interface OwnTotalRow {
+  event_id: number;
+  item_id: number;
+  stake_cents: number;
+  payout_cents: number;
 }
 
 /**
- * The punter's own stake on each outcome of these events, and what those bets pay should the
- * outcome win (Rule 4 and dead heat included: the one payout expression), summed in D1: one
- * small row per outcome he backed, through the index on user and event.
+ * The punter's own stake on each outcome of the events his list shows (the book's published
+ * events started since `since`), and what those bets pay should the outcome win (Rule 4 and
+ * dead heat included: the one payout expression), summed in D1: one small row per outcome he
+ * backed, through the index on user and event.
  */
-async function ownTotals(db: D1Database, ids: string, userId: number) {
-  const { results } = await db
+export const ownTotalsStatement = (db: D1Database, a: { bookmakerId: number; userId: number; since: string }) =>
+  db
     .prepare(
       `SELECT b.event_id, b.item_id, SUM(b.stake_cents) AS stake_cents, SUM(${PAYOUT_SQL}) AS payout_cents FROM bets b
-       WHERE b.user_id = ?2 AND b.event_id IN (SELECT value FROM json_each(?1)) AND b.${COUNTED}
+       WHERE b.user_id = ?1 AND b.${COUNTED} AND b.event_id IN
+         (SELECT e.id FROM events e WHERE e.bookmaker_id = ?2 AND e.published_at IS NOT NULL AND e.start_date >= ?3)
        GROUP BY b.event_id, b.item_id`,
     )
-    .bind(ids, userId)
-    .all<{ event_id: number; item_id: number; stake_cents: number; payout_cents: number }>();
-  const byEvent = new Map<
-    number,
-    { staked: number; items: Map<number, { stakeCents: number; payoutCents: number }> }
-  >();
-  for (const r of results) {
-    const own = byEvent.get(r.event_id) ?? { staked: 0, items: new Map() };
+    .bind(a.userId, a.bookmakerId, a.since);
+
+/** Each event's own totals: what he staked on it in all, and per outcome. */
+function byEvent(rows: OwnTotalRow[]) {
+  const events = new Map<number, { staked: number; items: Map<number, { stakeCents: number; payoutCents: number }> }>();
+  for (const r of rows) {
+    const own = events.get(r.event_id) ?? { staked: 0, items: new Map() };
     own.staked += r.stake_cents;
     own.items.set(r.item_id, { stakeCents: r.stake_cents, payoutCents: r.payout_cents });
-    byEvent.set(r.event_id, own);
+    events.set(r.event_id, own);
   }
-  return byEvent;
+  return events;
 }
 
 /**
@@ -140,15 +148,18 @@ export async function playerEvents(
     versions: string;
     withWhatIf: boolean;
     withFractional: boolean;
+    /** The punter's own totals when already read (with the versions, in one round trip). */
+    own?: OwnTotalRow[];
   },
 ): Promise<PlayerEvent[]> {
-  const { events, items, ids } = await sharedRead(`player-events:${args.bookmakerId}:${args.versions}`, () =>
+  const { events, items } = await sharedRead(`player-events:${args.bookmakerId}:${args.versions}`, () =>
     loadEvents(db, `e.bookmaker_id = ?1 AND e.published_at IS NOT NULL AND e.start_date >= ?2`, [
       args.bookmakerId,
       args.since,
     ]),
   );
-  const totals = events.length ? await ownTotals(db, ids, args.userId) : new Map<number, never>();
+  const own = args.own ?? (events.length ? (await ownTotalsStatement(db, args).all<OwnTotalRow>()).results : []);
+  const totals = byEvent(own);
   return events.map((e) => {
     const own = items.get(e.id) ?? [];
     const mine = totals.get(e.id);
