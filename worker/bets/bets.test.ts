@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Bet, ErrorBody, PlayerEvent } from "../contract";
 import { call, json, signIn } from "../test/api";
-import { bet, coins, newEvent, placeBet, poolCoins, startEvent } from "../test/events";
+import { bet, coins, draftBody, inHours, newEvent, placeBet, poolCoins, startEvent } from "../test/events";
 import { giveSubscription, ledgerViolations, newBook, newPunter, NO_VIOLATIONS } from "../test/world";
 
 const codeOf = async (res: Response) => (await res.json<{ error: { code: string } }>()).error.code;
@@ -185,18 +185,17 @@ describe("punter's view", () => {
     const event = await newEvent(book);
     const { eventId: draftOnly } = await json<{ eventId: number }>("POST", "/drafts", {
       token: book.owner.token,
-      body: {
+      body: draftBody(book, {
         title: "Darts / Ireland",
         description: "never published",
-        startDate: new Date(Date.now() + 3600e3).toISOString(),
-        endDate: new Date(Date.now() + 7200e3).toISOString(),
-        bookmakerId: book.bookmakerId,
+        startDate: inHours(1),
+        endDate: inHours(2),
         maxTotalPayout: 100,
         items: [
-          { title: "A", coefficient: 2 },
-          { title: "B", coefficient: 2 },
+          ["A", 2],
+          ["B", 2],
         ],
-      },
+      }),
     });
     const punter = await newPunter(book, { coins: 100 });
     await placeBet(punter, book, event, 0, 10);

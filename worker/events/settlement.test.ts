@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Bet, BookmakerEvent, ErrorBody } from "../contract";
 import { call, json } from "../test/api";
-import { coins, newEvent, placeBet, poolCoins } from "../test/events";
+import { coins, draftBody, inHours, newEvent, placeBet, poolCoins } from "../test/events";
 import { giveSubscription, ledgerViolations, newBook, newPunter, NO_VIOLATIONS } from "../test/world";
 
 const finalize = (token: string, event: BookmakerEvent, winners: number[]) =>
@@ -189,18 +189,17 @@ describe("settlement", () => {
     expect(await coins(p.token, book.bookmakerId)).toBe(1010);
     const res = await call("POST", "/drafts", {
       token: book.owner.token,
-      body: {
+      body: draftBody(book, {
         title: "Darts / Ireland",
         description: "next",
-        startDate: new Date(Date.now() + 3600e3).toISOString(),
-        endDate: new Date(Date.now() + 7200e3).toISOString(),
-        bookmakerId: book.bookmakerId,
+        startDate: inHours(1),
+        endDate: inHours(2),
         maxTotalPayout: 100,
         items: [
-          { title: "A", coefficient: 2 },
-          { title: "B", coefficient: 2 },
+          ["A", 2],
+          ["B", 2],
         ],
-      },
+      }),
     });
     expect(res.status).toBe(409);
     expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
