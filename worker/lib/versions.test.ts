@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signInitData } from "../identity/init-data";
-import { json } from "../test/api";
+import { call, json } from "../test/api";
 import { newEvent, placeBet } from "../test/events";
 import { expectChanged, poll, tagOf, type Lists } from "../test/polls";
 import { giveSubscription, newBook, newPunter, pendingRequestId, type TestBook } from "../test/world";
@@ -87,6 +87,21 @@ describe("the lists of books and coins", () => {
     await expectChanged(l, "a what-if subscription", () => giveSubscription(book.owner.userId, "WHAT_IF"), [
       "subscriptions",
     ]);
+  });
+
+  it("stay as they were when D1 refuses the write: the triggers' bumps roll back with it", async () => {
+    const { book, punter, other } = await world();
+    const taken = await newBook();
+    const l = lists(book, punter, other);
+    await expectChanged(
+      l,
+      "a rename to a taken name",
+      async () => {
+        const res = await call("POST", "/bookmakers/rename", { token: book.owner.token, body: { name: taken.name } });
+        expect(res.status).toBe(409);
+      },
+      [],
+    );
   });
 
   it("change when a subscription runs out by itself, with no write", async () => {
