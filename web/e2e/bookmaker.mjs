@@ -91,6 +91,15 @@ async function main() {
     await fitsThePhone(bookie, "/mainpage");
   });
 
+  await step("the Bookmaker's Guide opens with both its parts and closes on Escape", async () => {
+    await bookie.getByRole("button", { name: /^Bookmaker's Guide/ }).click();
+    const guide = bookie.getByRole("dialog", { name: "Bookmaker's Guide" });
+    for (const heading of ["Your book in a nutshell", "Punters and coins", "Events and odds", "Special features"])
+      await guide.getByRole("heading", { name: heading, exact: true }).waitFor({ timeout: 5_000 });
+    await bookie.keyboard.press("Escape");
+    await guide.waitFor({ state: "hidden", timeout: 5_000 });
+  });
+
   await step("Events shows an empty 'List of Events'; New Event opens the form", async () => {
     await bookie.getByRole("button", { name: "Events", exact: true }).click();
     await bookie.waitForURL(/\/bookmakerevents$/, { timeout: 5_000 });
