@@ -60,38 +60,26 @@ async function lapsedBooks(db: D1Database, now: number): Promise<LapsedBook[]> {
 
 /** Children first: D1 enforces the foreign keys. `?1` is the book, or its owner for the pool's accounts and rows. */
 const steps = (chunk: number): [table: string, sql: string, by: "book" | "owner"][] => [
-  [
-    "bets",
-    `DELETE FROM bets WHERE id IN (SELECT id FROM bets WHERE bookmaker_id = ?1 LIMIT ${chunk}) RETURNING 1`,
-    "book",
-  ],
+  ["bets", `DELETE FROM bets WHERE id IN (SELECT id FROM bets WHERE bookmaker_id = ?1 LIMIT ${chunk})`, "book"],
   [
     "event_items",
-    `DELETE FROM event_items WHERE id IN (SELECT i.id FROM events e JOIN event_items i ON i.event_id = e.id WHERE e.bookmaker_id = ?1 LIMIT ${chunk}) RETURNING 1`,
+    `DELETE FROM event_items WHERE id IN (SELECT i.id FROM events e JOIN event_items i ON i.event_id = e.id WHERE e.bookmaker_id = ?1 LIMIT ${chunk})`,
     "book",
   ],
-  [
-    "events",
-    `DELETE FROM events WHERE id IN (SELECT id FROM events WHERE bookmaker_id = ?1 LIMIT ${chunk}) RETURNING 1`,
-    "book",
-  ],
+  ["events", `DELETE FROM events WHERE id IN (SELECT id FROM events WHERE bookmaker_id = ?1 LIMIT ${chunk})`, "book"],
   [
     "memberships",
-    `DELETE FROM memberships WHERE id IN (SELECT id FROM memberships WHERE bookmaker_id = ?1 LIMIT ${chunk}) RETURNING 1`,
+    `DELETE FROM memberships WHERE id IN (SELECT id FROM memberships WHERE bookmaker_id = ?1 LIMIT ${chunk})`,
     "book",
   ],
-  [
-    "ledger",
-    `DELETE FROM ledger WHERE id IN (SELECT id FROM ledger WHERE pool_owner_id = ?1 LIMIT ${chunk}) RETURNING 1`,
-    "owner",
-  ],
+  ["ledger", `DELETE FROM ledger WHERE id IN (SELECT id FROM ledger WHERE pool_owner_id = ?1 LIMIT ${chunk})`, "owner"],
   [
     "accounts",
-    `DELETE FROM accounts WHERE id IN (SELECT id FROM accounts WHERE pool_owner_id = ?1 LIMIT ${chunk}) RETURNING 1`,
+    `DELETE FROM accounts WHERE id IN (SELECT id FROM accounts WHERE pool_owner_id = ?1 LIMIT ${chunk})`,
     "owner",
   ],
-  ["retention_warnings", `DELETE FROM retention_warnings WHERE bookmaker_id = ?1 RETURNING 1`, "book"],
-  ["bookmakers", `DELETE FROM bookmakers WHERE id = ?1 RETURNING 1`, "book"],
+  ["retention_warnings", `DELETE FROM retention_warnings WHERE bookmaker_id = ?1`, "book"],
+  ["bookmakers", `DELETE FROM bookmakers WHERE id = ?1`, "book"],
 ];
 
 /** Abandons the book's open events through their rooms; true when every event is then settled. */
@@ -125,7 +113,7 @@ export async function deleteLapsedBooks(env: Env, now = Date.now(), chunk = DELE
     }
     const rows: Record<string, number> = {};
     for (const [table, sql, by] of steps(chunk)) {
-      const statement = env.DB.prepare(sql).bind(by === "book" ? book.id : book.owner_id);
+      const statement = env.DB.prepare(`${sql} RETURNING 1`).bind(by === "book" ? book.id : book.owner_id);
       for (;;) {
         if (--budget < 0) break;
         // Counted from RETURNING: D1's meta.changes also counts what the tables' triggers write.
