@@ -27,7 +27,7 @@ export async function holdingsOf(db: D1Database, userId: number): Promise<Holdin
 export async function holdingsOfBook(db: D1Database, bookmakerId: number): Promise<HoldingRow[] | null> {
   const { results } = await db
     .prepare(
-      `SELECT us.type, us.active, us.start_date, us.end_date, us.renews_at
+      `SELECT ${COLUMNS}
        FROM bookmakers b LEFT JOIN user_subscriptions us ON us.user_id = b.owner_id
        WHERE b.id = ?1 ORDER BY us.id`,
     )
