@@ -50,6 +50,9 @@ export default defineConfig({
                 WRANGLER_CONFIG,
                 // How many random sequences the property tests try; raise it for a longer hunt.
                 PROPERTY_RUNS: process.env.PROPERTY_RUNS ?? "200",
+                // A failure's seed and path (as fast-check prints them) replay exactly that run.
+                PROPERTY_SEED: process.env.PROPERTY_SEED ?? "",
+                PROPERTY_PATH: process.env.PROPERTY_PATH ?? "",
                 // The bot's failed messages are retried at once, so 5 tries take no time.
                 BOT_RETRY_SECONDS: "0",
               },

@@ -6,6 +6,7 @@ import type { BookmakerEvent } from "../contract";
 import { call, json, type TestUser } from "../test/api";
 import { bet, newEvent, roomStub } from "../test/events";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
+import { propertyRuns } from "../test/property";
 
 // Random concurrent sequences of bets, coin moves, non-runners, finalize, abandon and room
 // evictions must never create or lose a coin, and every settled bet must match the ledger.
@@ -142,7 +143,7 @@ describe("coin conservation with events", () => {
           expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
           expect(await eventLedgerMismatch(event.id)).toBeNull();
         }),
-        { numRuns: runs },
+        propertyRuns(runs),
       );
       // the sequences must reach the interesting part: bets actually taken
       expect(accepted).toBeGreaterThan(runs / 2);

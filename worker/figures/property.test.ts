@@ -6,6 +6,7 @@ import type { BookBalances, BookmakerEvent, Figure, Figures } from "../contract"
 import { call, json, type TestUser } from "../test/api";
 import { bet, newEvent } from "../test/events";
 import { newBook, newPunter, type TestBook } from "../test/world";
+import { propertyRuns } from "../test/property";
 
 // Random histories of coin moves, bets, non-runners, finalize and abandon, spread over three
 // weeks, must give figures that add up for any period in any zone: for every punter
@@ -160,7 +161,7 @@ describe("figures over random histories", () => {
           }
         }
       }),
-      { numRuns: runs },
+      propertyRuns(runs),
     );
     // The periods must catch real movements, not only empty weeks.
     expect(moved).toBeGreaterThan(0);

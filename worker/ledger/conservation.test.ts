@@ -6,6 +6,7 @@ import { BOOKMAKER_GRANT_CENTS } from "../payments/apply";
 import { fakeBotApi, paymentUpdate, preCheckoutUpdate, sendUpdate, type FakeBotApi } from "../telegram/fake-telegram";
 import { call, json, signIn, type TestUser } from "../test/api";
 import { catalogueId, ledgerViolations, newBook, NO_VIOLATIONS, type TestBook } from "../test/world";
+import { propertyRuns } from "../test/property";
 
 // Random sequences of membership, coin and market calls, valid or not, many at once, must
 // never create or lose a coin: every balance equals its ledger, every book holds exactly what
@@ -211,7 +212,7 @@ describe("coin conservation", () => {
             expect(toCents(coins)).toBe(world.movedCents[i]);
           }
         }),
-        { numRuns: runs },
+        propertyRuns(runs),
       );
       // The sequences must reach the interesting part: coins actually moving.
       expect(acceptedMoves).toBeGreaterThan(runs / 2);

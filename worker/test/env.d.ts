@@ -21,6 +21,8 @@ declare global {
       /** A rate limiter of 3 calls per 10 s, for the rate-limit tests. */
       TIGHT_LIMIT: RateLimit;
       PROPERTY_RUNS: string;
+      PROPERTY_SEED: string;
+      PROPERTY_PATH: string;
     }
   }
 }
