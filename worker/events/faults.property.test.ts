@@ -16,6 +16,7 @@ import {
   type FaultPlan,
 } from "../test/faulty-d1";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
+import { propertyRuns } from "../test/property";
 
 // Random concurrent bets and admin operations while the room's D1 fails at random, before a
 // batch lands or after it (answer lost). After every run: the room holds what D1 holds, every
@@ -80,6 +81,7 @@ const sequence = fc.record({
   }),
   steps: fc.array(fc.array(op, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 4 }),
 });
+type Sequence = typeof sequence extends fc.Arbitrary<infer T> ? T : never;
 
 /** Fails batches by the drawn pattern, never two in a row (so the read that follows a failure gets through). */
 function planOf(faults: (Fault | null)[]): FaultPlan {
@@ -244,6 +246,33 @@ const balance = async (ownerId: number, punterId: number | null) =>
     .bind(ownerId, ...(punterId === null ? [] : [punterId]))
     .first<{ balance_cents: number }>())!.balance_cents;
 
+/**
+ * Runs that once failed, tried first on every run. 2026-11: a load that a reload replaced
+ * while it waited was applied after a bet had been reserved, and dropped that bet from memory.
+ */
+const FOUND: Sequence[] = [
+  {
+    maxTotalPayout: 50,
+    botEqualizer: false,
+    rule4: false,
+    deadHeat: false,
+    punterCoins: [10, 10, 10],
+    faults: [null, null, "before", null, "after", null, null, null, null, null, "after", ...Array<null>(19).fill(null)],
+    steps: [
+      [
+        ...[true, true, true, true, false, true, true].map((staleOdds) => ({
+          type: "bet" as const,
+          who: 0,
+          outcome: 0,
+          cents: 1,
+          staleOdds,
+        })),
+        { type: "bet" as const, who: 0, outcome: 1, cents: 1, staleOdds: true },
+      ],
+    ],
+  },
+];
+
 const ALLOWED = new Set([200, 201, 400, 403, 404, 409, 500, 503]);
 
 describe("the room under random failing writes", () => {
@@ -331,9 +360,10 @@ describe("the room under random failing writes", () => {
           );
         },
       ),
-      { numRuns: runs },
+      { ...propertyRuns(runs), examples: FOUND.map((found) => [found] as [Sequence]) },
     );
-    // The runs must reach the interesting part: bets taken, and writes that failed.
+    // The runs must reach the interesting part: bets taken, and writes that failed (unless one run is replayed).
+    if (env.PROPERTY_SEED) return;
     expect(accepted).toBeGreaterThan(runs / 2);
     expect(failed).toBeGreaterThan(runs / 10);
   });

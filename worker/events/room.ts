@@ -43,6 +43,8 @@ export class EventRoom extends DurableObject<Env> {
   private bettors = new Set<string>();
   private inflight = new Set<Promise<unknown>>();
   private loading: Promise<void> | null = null;
+  /** Counts loads asked for: only the newest one's snapshot is applied. */
+  private loads = 0;
   /** A failure left memory in doubt: reload from D1 before the next check. */
   private stale = false;
   private readonly admin = new Exclusive();
@@ -360,23 +362,40 @@ export class EventRoom extends DurableObject<Env> {
     await this.scheduleAlarm(); // the write that left memory in doubt may have moved the start
   }
 
+  /**
+   * Loaded, by the newest load asked for. A load a reload replaced while it waited for D1 is
+   * followed by its replacement: applied late, its snapshot could miss bets reserved meanwhile.
+   */
+  private async ensureLoaded(eventId: number): Promise<void> {
+    let current: Promise<void>;
+    do {
+      current = this.loading ??= this.startLoad(eventId);
+      await current;
+    } while (this.loading !== current);
+  }
+
   /** A failed load comes out of blockConcurrencyWhile as a value: thrown inside, it would reset the whole object. */
-  private ensureLoaded(eventId: number): Promise<void> {
-    this.loading ??= this.ctx
+  private startLoad(eventId: number): Promise<void> {
+    const generation = ++this.loads;
+    return this.ctx
       .blockConcurrencyWhile(() =>
-        this.load(eventId).then(
+        this.load(eventId, generation).then(
           () => null,
           (err: unknown) => ({ err }),
         ),
       )
       .then((failed) => {
-        if (failed) throw ((this.loading = null), failed.err);
+        // A replaced load's failure is not its callers' concern: they wait for the replacement.
+        if (!failed || generation !== this.loads) return;
+        this.loading = null;
+        throw failed.err;
       });
-    return this.loading;
   }
 
-  private async load(eventId: number) {
-    ({ event: this.event, items: this.items, bettors: this.bettors } = await sql.loadEvent(this.db, eventId));
+  private async load(eventId: number, generation: number) {
+    const loaded = await sql.loadEvent(this.db, eventId);
+    if (generation !== this.loads) return; // replaced by a newer load: that one's snapshot is applied
+    ({ event: this.event, items: this.items, bettors: this.bettors } = loaded);
     // The prices follow from the stakes: recomputed, and owed to D1 if D1 has others.
     this.prices.loaded();
     this.reprice();
