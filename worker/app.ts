@@ -31,7 +31,7 @@ export const app = new Hono<AppEnv>()
       // The web app lives on its own origin (Pages); in dev mode any local port may call us.
       origin: (origin, c) =>
         origin === c.env.WEB_ORIGIN || (isDevMode(c.env) && LOCALHOST.test(origin)) ? origin : null,
-      allowHeaders: ["Authorization", "Content-Type", "If-None-Match", "Idempotency-Key"],
+      allowHeaders: ["Authorization", "Cache-Control", "Content-Type", "If-None-Match", "Idempotency-Key"],
       allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
       exposeHeaders: ["ETag", "Retry-After", REQUEST_ID_HEADER],
       maxAge: 600,

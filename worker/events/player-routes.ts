@@ -5,8 +5,8 @@ import { requireUser } from "../identity/require-user";
 import { AppError, notFound } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { IdParam, validate } from "../lib/validate";
-import { versioned } from "../lib/versions";
-import { holdsSubscriptionSql } from "../subscriptions/activity";
+import { acceptedAgeMs, unchanged, versioned } from "../lib/versions";
+import { keepState, playerListStatement, recentState, type PlayerListState } from "./player-list-state";
 import { ownTotalsStatement, playerEvents, type OwnTotalRow } from "./views";
 
 /** Punters see events started within this many days, or later. */
@@ -23,67 +23,57 @@ export const playerRoutes = new Hono<AppEnv>()
     async (c) => {
       const { bookmakerId } = c.req.valid("param");
       const { userId } = c.get("user");
+      const fractionalAsked = c.req.valid("query").fractional === "true";
       const now = nowIso();
       const since = new Date(Date.now() - PLAYER_EVENT_DAYS * 864e5).toISOString();
       const db = c.env.DB;
       const list = { bookmakerId, userId, since, now };
+      const asking = c.req.header("If-None-Match") !== undefined;
+      // A poll that accepts versions a second old, unchanged since this isolate last read them: no read at all.
+      const recent = asking ? recentState(list, acceptedAgeMs(c)) : null;
+      if (recent && (!fractionalAsked || recent.fractional === 1)) {
+        const notModified = unchanged(c, parts(recent));
+        if (notModified) return notModified;
+      }
       // One small read: who may see the list, and the versions of everything it shows. A first
       // read (no ETag to compare) needs the answer anyway: the punter's own stakes come in the
       // same round trip.
+      const readAt = Date.now();
       let state: PlayerListState | null;
       let own: OwnTotalRow[] | undefined;
-      if (c.req.header("If-None-Match") === undefined) {
-        const [versions, totals] = await db.batch([playerListState(db, list), ownTotalsStatement(db, list)]);
+      if (!asking) {
+        const [versions, totals] = await db.batch([playerListStatement(db, list), ownTotalsStatement(db, list)]);
         state = (versions.results[0] as PlayerListState | undefined) ?? null;
         own = totals.results as OwnTotalRow[];
       } else {
-        state = await playerListState(db, list).first<PlayerListState>();
+        state = await playerListStatement(db, list).first<PlayerListState>();
       }
+      keepState(list, state, readAt);
       if (!state) throw notFound("Bookmaker not found.");
       if (state.membership_status !== "APPROVED")
         throw new AppError("FORBIDDEN", 403, "Only this bookmaker's approved punters see his events.");
-      const withWhatIf = state.what_if === 1;
-      const withFractional = state.fractional === 1;
-      if (c.req.valid("query").fractional === "true" && !withFractional) {
+      if (fractionalAsked && state.fractional !== 1) {
         throw new AppError("FEATURE_UNAVAILABLE", 403, "This bookmaker does not have access to fractional odds.");
       }
-      return versioned(c, [state.membership_id, state.events, withWhatIf, withFractional], () =>
+      return versioned(c, parts(state), () =>
         playerEvents(db, {
           bookmakerId,
           userId,
           requestId: state.membership_id!,
           since,
           versions: state.events ?? "",
-          withWhatIf,
-          withFractional,
+          withWhatIf: state.what_if === 1,
+          withFractional: state.fractional === 1,
           own,
         }),
       );
     },
   );
 
-/**
- * The caller's membership, the bookmaker's features, and each listed event's id and version
- * (every change of an event, a bet on it included, bumps its version).
- * Reads the book's few recent events through their (bookmaker, start) index.
- */
-const playerListState = (db: D1Database, a: { bookmakerId: number; userId: number; since: string; now: string }) =>
-  db
-    .prepare(
-      `SELECT m.id AS membership_id, m.status AS membership_status,
-         ${holdsSubscriptionSql("b.owner_id", "'WHAT_IF'", "?4")} AS what_if,
-         ${holdsSubscriptionSql("b.owner_id", "'FRACTAL_ODDS'", "?4")} AS fractional,
-         (SELECT group_concat(v) FROM (SELECT e.id || ':' || e.version AS v FROM events e
-            WHERE e.bookmaker_id = ?1 AND e.start_date >= ?3 AND e.published_at IS NOT NULL ORDER BY e.id)) AS events
-       FROM bookmakers b LEFT JOIN memberships m ON m.bookmaker_id = b.id AND m.user_id = ?2
-       WHERE b.id = ?1`,
-    )
-    .bind(a.bookmakerId, a.userId, a.since, a.now);
-
-interface PlayerListState {
-  membership_id: number | null;
-  membership_status: string | null;
-  what_if: number;
-  fractional: number;
-  events: string | null;
-}
+/** What the list's ETag is made of. */
+const parts = (state: PlayerListState) => [
+  state.membership_id,
+  state.events,
+  state.what_if === 1,
+  state.fractional === 1,
+];

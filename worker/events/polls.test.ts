@@ -163,3 +163,43 @@ describe("polled lists", () => {
     expect(bookView.items.map((i) => i.whatIf)).toEqual([0, 0, 0]); // no WHAT_IF: zeros
   });
 });
+
+describe("a punter's polls that accept versions a second old (Cache-Control: max-age=1, as the mini-app polls)", () => {
+  const SECOND = { "Cache-Control": "max-age=1" };
+
+  it("answer 304 from what this isolate read less than a second ago, and show a change after that second", async () => {
+    const { book, event, punter, other } = await world();
+    const path = `/player/events/${book.bookmakerId}`;
+    const before = await tagOf(path, punter.token);
+    await placeBet(other, book, event, 0, 10);
+    expect((await poll(path, punter.token, before, SECOND)).status).toBe(304);
+    await new Promise((r) => setTimeout(r, 1000));
+    const after = await poll(path, punter.token, before, SECOND);
+    expect(after.status).toBe(200);
+    expect(after.etag).not.toBe(before);
+  });
+
+  it("show a change at once to a poll that accepts no age, and to every poll after it", async () => {
+    const { book, event, punter, other } = await world();
+    const path = `/player/events/${book.bookmakerId}`;
+    const before = await tagOf(path, punter.token);
+    const othersBefore = await tagOf(path, other.token);
+    await placeBet(other, book, event, 0, 10);
+    const fresh: Record<string, string>[] = [{}, { "Cache-Control": "no-cache" }, { "Cache-Control": "max-age=0" }];
+    for (const headers of fresh)
+      expect((await poll(path, punter.token, before, headers)).status, JSON.stringify(headers)).toBe(200);
+    // The fresh read is what the isolate keeps now: the old versions are no longer current for anyone.
+    expect((await poll(path, other.token, othersBefore, SECOND)).status).toBe(200);
+  });
+
+  it("never answer from memory a punter who is not approved, nor fractional odds the book lacks", async () => {
+    const { book, punter } = await world();
+    const path = `/player/events/${book.bookmakerId}`;
+    const etag = await tagOf(path, punter.token);
+    const { signIn } = await import("../test/api");
+    const newcomer = await signIn("newcomer-polling");
+    await json("POST", `/bookmakers/${book.bookmakerId}/sign`, { token: newcomer.token });
+    expect((await poll(path, newcomer.token, etag, SECOND)).status).toBe(403);
+    expect((await poll(`${path}?fractional=true`, punter.token, etag, SECOND)).status).toBe(403);
+  });
+});

@@ -11,22 +11,17 @@
 // another request (workerd cancels it with the request that began it), so polls that miss at
 // the same moment each read for themselves, and the first to finish keeps its answer.
 
-const MAX_ENTRIES = 256;
+import { Kept } from "../lib/kept";
+
 const MAX_AGE_MS = 60_000;
-const entries = new Map<string, { value: unknown; at: number }>();
+const entries = new Kept<unknown>(256);
 
 /** `load()`'s answer for `key`, read again only once the key is dropped or a minute old. */
 export async function sharedRead<T>(key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
-  const kept = entries.get(key);
-  entries.delete(key);
-  if (kept && now - kept.at < MAX_AGE_MS) {
-    // Most recently used last: the first key is the one to drop.
-    entries.set(key, kept);
-    return kept.value as T;
-  }
+  const kept = entries.get(key, MAX_AGE_MS, now);
+  if (kept !== undefined) return kept as T;
   // A failed read throws here and keeps nothing: the next poll tries D1 again.
   const value = await load();
-  entries.set(key, { value, at: now });
-  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  entries.set(key, value, now);
   return value;
 }

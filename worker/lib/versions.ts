@@ -18,14 +18,37 @@ function digest(text: string): string {
 const matches = (ifNoneMatch: string | undefined, etag: string) =>
   ifNoneMatch?.match(/"[^"]*"/g)?.includes(etag) ?? false;
 
+const etagOf = (parts: unknown[]) => `"v${digest(JSON.stringify(parts))}"`;
+
+/** The caller holds the list at these versions: a 304 to answer, or null. */
+export function unchanged(c: Context, parts: unknown[]): Response | null {
+  const etag = etagOf(parts);
+  return matches(c.req.header("If-None-Match"), etag) ? c.body(null, 304, { ETag: etag }) : null;
+}
+
+/** The most a caller may accept: a poll answered from versions at most this old (see acceptedAgeMs). */
+export const MAX_ACCEPTED_AGE_MS = 2000;
+
+/**
+ * How old the versions behind a 304 may be for this caller (ms): his `Cache-Control: max-age`
+ * (seconds, at most 2), 0 without one or with `no-cache`. The mini-app's polls accept a second;
+ * a call right after the caller's own change accepts none, so he always sees his change.
+ */
+export function acceptedAgeMs(c: Context): number {
+  const directives = c.req.header("Cache-Control")?.toLowerCase() ?? "";
+  if (/(^|,)\s*no-cache\s*(,|$)/.test(directives)) return 0;
+  const seconds = Number(/(^|,)\s*max-age\s*=\s*(\d{1,4})\s*(,|$)/.exec(directives)?.[2] ?? 0);
+  return Math.min(seconds * 1000, MAX_ACCEPTED_AGE_MS);
+}
+
 /**
  * Answers 304 when the caller holds the list at these versions, else builds the list and
  * answers it with that ETag. `parts` must change whenever anything the list shows changes.
  */
 export async function versioned<T>(c: Context, parts: unknown[], build: () => Promise<T>) {
-  const etag = `"v${digest(JSON.stringify(parts))}"`;
-  if (matches(c.req.header("If-None-Match"), etag)) return c.body(null, 304, { ETag: etag });
+  const notModified = unchanged(c, parts);
+  if (notModified) return notModified;
   const body = await build();
-  c.header("ETag", etag);
+  c.header("ETag", etagOf(parts));
   return c.json(body);
 }

@@ -4,8 +4,8 @@ import { call } from "./api";
 // Polling a list as the mini-app does: with the ETag of the last answer, expecting a 304 while
 // nothing it shows has changed.
 
-export async function poll(path: string, token: string, etag?: string) {
-  const res = await call("GET", path, { token, headers: etag ? { "If-None-Match": etag } : {} });
+export async function poll(path: string, token: string, etag?: string, headers: Record<string, string> = {}) {
+  const res = await call("GET", path, { token, headers: { ...headers, ...(etag ? { "If-None-Match": etag } : {}) } });
   return {
     status: res.status,
     etag: res.headers.get("ETag") ?? "",

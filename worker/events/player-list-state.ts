@@ -1,0 +1,66 @@
+import { Kept } from "../lib/kept";
+import { holdsSubscriptionSql } from "../subscriptions/activity";
+
+// What a punter's events list is versioned by: his membership, the bookmaker's features and
+// each listed event's id and version (every change of an event, a bet on it included, bumps its
+// version). Read in one small query; a poll that accepts versions up to a second old (the
+// mini-app's polls do, `Cache-Control: max-age=1`) is answered from what the last read in this
+// isolate saw, with no read at all. The book's part is the same for all of its punters, so a
+// few hundred punters watching a race cost about one read a second per isolate. An approved
+// membership is never taken back (a deleted book shows in the book's part) and its id is
+// never reused, so it is kept for as long as the isolate lives.
+
+export interface PlayerListState {
+  membership_id: number | null;
+  membership_status: string | null;
+  what_if: number;
+  fractional: number;
+  events: string | null;
+}
+
+export interface PlayerList {
+  bookmakerId: number;
+  userId: number;
+  since: string;
+  now: string;
+}
+
+type BookPart = Pick<PlayerListState, "what_if" | "fractional" | "events">;
+
+const books = new Kept<BookPart>(1_000);
+const approved = new Kept<number>(20_000);
+
+/** Reads the book's few recent events through their (bookmaker, start) index. */
+export const playerListStatement = (db: D1Database, a: PlayerList) =>
+  db
+    .prepare(
+      `SELECT m.id AS membership_id, m.status AS membership_status,
+         ${holdsSubscriptionSql("b.owner_id", "'WHAT_IF'", "?4")} AS what_if,
+         ${holdsSubscriptionSql("b.owner_id", "'FRACTAL_ODDS'", "?4")} AS fractional,
+         (SELECT group_concat(v) FROM (SELECT e.id || ':' || e.version AS v FROM events e
+            WHERE e.bookmaker_id = ?1 AND e.start_date >= ?3 AND e.published_at IS NOT NULL ORDER BY e.id)) AS events
+       FROM bookmakers b LEFT JOIN memberships m ON m.bookmaker_id = b.id AND m.user_id = ?2
+       WHERE b.id = ?1`,
+    )
+    .bind(a.bookmakerId, a.userId, a.since, a.now);
+
+/** Keeps what a read that began at `readAt` saw, for the polls that follow it. */
+export function keepState(list: PlayerList, state: PlayerListState | null, readAt: number): void {
+  if (!state) return;
+  books.set(
+    String(list.bookmakerId),
+    { what_if: state.what_if, fractional: state.fractional, events: state.events },
+    readAt,
+  );
+  if (state.membership_status === "APPROVED" && state.membership_id !== null)
+    approved.set(`${list.bookmakerId}:${list.userId}`, state.membership_id);
+}
+
+/** An approved punter's list state as read less than `maxAgeMs` ago in this isolate, or null. */
+export function recentState(list: PlayerList, maxAgeMs: number): PlayerListState | null {
+  if (maxAgeMs <= 0) return null;
+  const book = books.get(String(list.bookmakerId), maxAgeMs);
+  const membershipId = book && approved.get(`${list.bookmakerId}:${list.userId}`, Infinity);
+  if (!book || membershipId === undefined) return null;
+  return { ...book, membership_id: membershipId, membership_status: "APPROVED" };
+}
