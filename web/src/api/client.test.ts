@@ -134,6 +134,25 @@ describe("polls", () => {
     expect(calls.map((c) => c.headers.get("If-None-Match"))).toEqual([null, null, null]);
   });
 
+  it("accept versions a second old, except in the second after the app's own change", async () => {
+    vi.useFakeTimers({ now: Date.now() + 3_600_000 }); // well after any change of the tests before
+    const calls = stubApi({
+      "GET /player/events/1": () => tagged([], '"v1"'),
+      "POST /bets": () => json({ betId: 1 }, 201),
+    });
+    const list = () => apiFetch("/player/events/1", { token: "tok" });
+    await list(); // nothing kept yet: a plain read
+    await list();
+    await apiFetch("/bets", { method: "POST", body: {}, token: "tok" });
+    await list();
+    vi.advanceTimersByTime(999);
+    await list();
+    vi.advanceTimersByTime(1);
+    await list();
+    const polls = calls.filter((c) => c.method === "GET").map((c) => c.headers.get("Cache-Control"));
+    expect(polls).toEqual([null, "max-age=1", null, null, "max-age=1"]);
+  });
+
   it("ask afresh after an answer without an ETag", async () => {
     const answers = [tagged({ n: 1 }, '"v1"'), json({ n: 2 }), json({ n: 3 })];
     const calls = stubApi({ "GET /events": () => answers.shift()! });

@@ -37,6 +37,11 @@ export function newIdempotencyKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** How old a version a poll accepts (`Cache-Control: max-age=1`). */
+const ACCEPTED_AGE_MS = 1000;
+/** When the last write of this app answered. */
+let lastChangeAt = -Infinity;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A lost answer: fetch rejected (no response), or the server is still running the key's first try. */
@@ -83,10 +88,16 @@ export async function apiFetch<T>(
 
   const url = `${baseUrl}${path}`;
   const etag = method === "GET" ? keptEtag(url, token) : undefined;
-  if (etag) headers["If-None-Match"] = etag;
+  if (etag) {
+    headers["If-None-Match"] = etag;
+    // A poll accepts versions a second old (the API may then answer from memory), except in
+    // the second after one of our own changes: that must show at once.
+    if (Date.now() - lastChangeAt >= ACCEPTED_AGE_MS) headers["Cache-Control"] = "max-age=1";
+  }
 
   const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
   const res = idempotent ? await fetchRetrying(url, init) : await fetch(url, init);
+  if (method !== "GET") lastChangeAt = Date.now();
   // Unchanged since the answer kept with that ETag.
   if (res.status === 304 && etag) return keptAnswer(url, token) as T;
   const data = await readJson(res);
