@@ -65,4 +65,20 @@ describe("session tokens", () => {
     const other = await sign({ sub: "5", username: "hs512", exp: now() + 3600 }, env.JWT_SECRET, "HS512");
     expect((await me(`JWT ${other}`)).status).toBe(401);
   });
+
+  it("refuses a token known to this isolate once it expires, and a tampered copy of a known one", async () => {
+    const user = await signIn("sess");
+    const exp = now() + 1;
+    const soon = await sign(
+      { sub: String(user.userId), username: user.username, iat: now(), exp },
+      env.JWT_SECRET,
+      "HS256",
+    );
+    expect((await me(`JWT ${soon}`)).status).toBe(200);
+    const [header, , sig] = soon.split(".");
+    const payload = b64url(JSON.stringify({ sub: String(user.userId), username: "admin", exp: now() + 3600 }));
+    expect((await me(`JWT ${header}.${payload}.${sig}`)).status).toBe(401);
+    while (now() < exp) await new Promise((r) => setTimeout(r, 100));
+    expect((await me(`JWT ${soon}`)).status).toBe(401);
+  });
 });
