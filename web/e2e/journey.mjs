@@ -7,10 +7,36 @@ import { apiAs, assert, assertNoPageErrors, fitsThePhone, log, phone, prepare, r
 const SHOT = (name) => `/tmp/bookie-journey-${name}.png`;
 
 /** Opens the dev-mode Bot messages drawer (the dev outbox) and waits for a message, then closes it. */
+/** The drawer's reads of the dev outbox, newest last: what it was told while a message was awaited. */
+const outboxReads = new WeakMap();
+
 async function seesBotMessage(page, text) {
+  if (!outboxReads.has(page)) {
+    const reads = [];
+    outboxReads.set(page, reads);
+    page.on("requestfinished", async (req) => {
+      if (!req.url().includes("/dev/outbox")) return;
+      const res = await req.response();
+      const headers = req.headers();
+      reads.push(
+        `${new Date().toISOString().slice(11, 23)} ${res?.status()} inm=${headers["if-none-match"] ?? "-"} cc=${headers["cache-control"] ?? "-"} etag=${res?.headers().etag ?? "-"}`,
+      );
+    });
+    page.on("requestfailed", (req) => {
+      if (req.url().includes("/dev/outbox"))
+        reads.push(`${new Date().toISOString().slice(11, 23)} failed ${req.failure()?.errorText}`);
+    });
+  }
   await page.getByRole("button", { name: /^Bot messages/ }).click();
   const drawer = page.getByRole("complementary", { name: "Bot messages" });
-  await drawer.getByText(text).first().waitFor({ timeout: 15_000 });
+  const from = outboxReads.get(page).length;
+  await drawer
+    .getByText(text)
+    .first()
+    .waitFor({ timeout: 15_000 })
+    .catch((err) => {
+      throw new Error(`${err.message}\noutbox reads meanwhile:\n${outboxReads.get(page).slice(from).join("\n")}`);
+    });
   await drawer.getByRole("button", { name: "Close" }).click();
 }
 

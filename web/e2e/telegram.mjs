@@ -103,7 +103,7 @@ function launchUrl(route, user, { version = "8.0", startParam } = {}) {
 async function telegramWeb({ otherSite = false } = {}) {
   const page = await phone(browser);
   const context = page.context();
-  // Registered after phone()'s block of telegram.org, so these answer first.
+  // telegram.org does not resolve (CHROMIUM_ARGS); routed here, the script is served before any lookup.
   await context.route("https://telegram.org/js/telegram-web-app.js*", (r) =>
     r.fulfill({ path: TELEGRAM_SCRIPT, contentType: "application/javascript" }),
   );
