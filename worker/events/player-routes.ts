@@ -7,7 +7,7 @@ import { nowIso } from "../lib/time";
 import { IdParam, validate } from "../lib/validate";
 import { acceptedAgeMs, unchanged, versioned } from "../lib/versions";
 import { keepState, playerListStatement, recentState, type PlayerListState } from "./player-list-state";
-import { ownTotalsStatement, playerEvents, type OwnTotalRow } from "./views";
+import { ownTotals, ownTotalsStatement, playerEvents, type OwnTotalRow } from "./views";
 
 /** Punters see events started within this many days, or later. */
 export const PLAYER_EVENT_DAYS = 15;
@@ -44,7 +44,7 @@ export const playerRoutes = new Hono<AppEnv>()
       if (!asking) {
         const [versions, totals] = await db.batch([playerListStatement(db, list), ownTotalsStatement(db, list)]);
         state = (versions.results[0] as PlayerListState | undefined) ?? null;
-        own = totals.results as OwnTotalRow[];
+        own = ownTotals(totals);
       } else {
         state = await playerListStatement(db, list).first<PlayerListState>();
       }
