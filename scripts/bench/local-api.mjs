@@ -190,3 +190,43 @@ export function client(base, { quiet = false } = {}) {
 
 export const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+
+/** Runs `fn` over `items`, `n` at a time. */
+export async function pool(items, n, fn) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      while (next < items.length) await fn(items[next++]);
+    }),
+  );
+}
+
+/**
+ * Each punter bets 1 coin on each outcome `itemsOf(event, punter)` names, 50 punters at a
+ * time, through the API (`quiet`: no bot messages); answers how many bets were taken.
+ */
+export async function placeBets(base, book, event, punters, itemsOf, { quiet = false } = {}) {
+  let placed = 0;
+  await pool(punters, 50, async (p) => {
+    for (const item of itemsOf(event, p)) {
+      const res = await fetch(`${base}/bets`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Authorization: `JWT ${p.token}`,
+          ...(quiet ? { "X-Bench-Quiet": "1" } : {}),
+        },
+        body: JSON.stringify({
+          bookmakerId: book.bookmakerId,
+          eventId: event.id,
+          eventItemId: item.id,
+          amount: 1,
+          coefficient: item.currCoefficient,
+        }),
+      });
+      await res.arrayBuffer();
+      if (res.status === 201) placed++;
+    }
+  });
+  return placed;
+}

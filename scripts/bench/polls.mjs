@@ -7,7 +7,7 @@
 // are 50 of them). Prints answers/s, the share of /health's rate driven just before and after,
 // p99 latency, and the D1 queries, rows read and written and room calls per answer.
 // BENCH_POLLS sets the polls per client (20); BENCH_PUNTERS the punters who bet (500).
-import { client, percentile, startApi } from "./local-api.mjs";
+import { client, percentile, placeBets, startApi } from "./local-api.mjs";
 
 const CLIENTS = 50;
 const PER_CLIENT = Number(process.env.BENCH_POLLS ?? 20);
@@ -119,28 +119,7 @@ try {
   await health();
   for (const [route, tokenOf] of LISTS) await poll(route, tokenOf, 200);
   await table(0);
-  let placed = 0;
-  for (let i = 0; i < punters.length; i += CLIENTS) {
-    await Promise.all(
-      punters.slice(i, i + CLIENTS).map(async (p) => {
-        for (const item of event.items) {
-          const res = await fetch(`${api.base}/bets`, {
-            method: "POST",
-            headers: { "Content-Type": "application/json", Authorization: `JWT ${p.token}` },
-            body: JSON.stringify({
-              bookmakerId: id,
-              eventId: event.id,
-              eventItemId: item.id,
-              amount: 1,
-              coefficient: item.currCoefficient,
-            }),
-          });
-          await res.arrayBuffer();
-          if (res.status === 201) placed++;
-        }
-      }),
-    );
-  }
+  const placed = await placeBets(api.base, book, event, punters, (e) => e.items);
   await table(placed);
 } finally {
   await api.stop();

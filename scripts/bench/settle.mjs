@@ -6,7 +6,7 @@
 //    consumer drains the 2,000 messages against a fake Bot API: time, peak per second, per chat.
 //    Twice (BENCH_ROUNDS), as the two cores are shared with the load client.
 import { createServer } from "node:http";
-import { client, startApi } from "./local-api.mjs";
+import { client, placeBets, pool, startApi } from "./local-api.mjs";
 
 const PUNTERS = Number(process.env.BENCH_PUNTERS ?? 100);
 const OUTCOMES = 100;
@@ -34,37 +34,6 @@ async function fakeBotApi() {
 }
 
 /** Runs `fn` over `items` with at most `n` at a time. */
-async function pool(items, n, fn) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: n }, async () => {
-      while (next < items.length) await fn(items[next++]);
-    }),
-  );
-}
-
-async function placeBets(base, book, event, punters, itemsOf) {
-  let placed = 0;
-  await pool(punters, 50, async (p) => {
-    for (const item of itemsOf(event, p)) {
-      const res = await fetch(`${base}/bets`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Authorization: `JWT ${p.token}`, "X-Bench-Quiet": "1" },
-        body: JSON.stringify({
-          bookmakerId: book.bookmakerId,
-          eventId: event.id,
-          eventItemId: item.id,
-          amount: 1,
-          coefficient: item.currCoefficient,
-        }),
-      });
-      await res.arrayBuffer();
-      if (res.status === 201) placed++;
-    }
-  });
-  return placed;
-}
-
 async function tenThousandBets(api) {
   const c = client(api.base, { quiet: true });
   const book = await c.bookmaker(1);
@@ -72,7 +41,7 @@ async function tenThousandBets(api) {
   for (let i = 0; i < PUNTERS; i++) punters.push(await c.punter(book, OUTCOMES));
   const event = await c.event(book, { outcomes: OUTCOMES, maxTotalPayout: 1_000_000 });
   const t0 = performance.now();
-  const placed = await placeBets(api.base, book, event, punters, (e) => e.items);
+  const placed = await placeBets(api.base, book, event, punters, (e) => e.items, { quiet: true });
   console.log(`placed ${placed} bets in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const winners = event.items.slice(0, 10).map((i) => i.id);
   await api.meter();
@@ -121,7 +90,7 @@ async function twoThousandPunters(api, bot) {
     const events = [];
     for (let i = 0; i < 2; i++) {
       const event = await quiet.event(book, { outcomes: NOTIFIED_OUTCOMES, maxTotalPayout: 1_000_000 });
-      await placeBets(api.base, book, event, punters, itemsOf);
+      await placeBets(api.base, book, event, punters, itemsOf, { quiet: true });
       events.push(event);
     }
     // The first finalize of a round may pay for a cold cache: odd rounds settle the quiet event first, even rounds the other.
