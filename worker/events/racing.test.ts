@@ -294,7 +294,7 @@ describe("undoing a result", () => {
       env.DB.prepare(`UPDATE bets SET settled_at = ?2 WHERE event_id = ?1`).bind(w.event.id, dayAgo),
     ]);
     await runInDurableObject(roomStub(w.event.id), (room: EventRoom) => {
-      (room as unknown as { loading: unknown }).loading = null;
+      (room as unknown as { memory: { stale: boolean } }).memory.stale = true; // read D1 again
     });
     const res = await unsettle(w.book, w.event.id);
     expect(res.status).toBe(409);

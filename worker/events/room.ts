@@ -3,10 +3,10 @@ import type { Odds } from "../../common/odds";
 import type { Env } from "../env";
 import { AppError } from "../lib/errors";
 import { nowIso } from "../lib/time";
-import { BookAccess } from "./access";
-import { BetNotWritten, betRefusal, BetWriter } from "./bet-writer";
+import { BetDesk } from "./bet-desk";
 import * as changes from "./changes";
 import { Exclusive } from "./exclusive";
+import { RoomMemory } from "./memory";
 import { Prices } from "./prices";
 import {
   canChange,
@@ -18,39 +18,35 @@ import {
   canSuspend,
   canUnsettle,
   canWithdraw,
-  checkBet,
   isOpen,
   nextAlarm,
   UNSETTLED_GRACE_MS,
 } from "./guards";
 import type { DraftInput } from "./rules";
 import * as sql from "./statements";
-import { fail, ok, type BetRequest, type EventState, type ItemState, type PlacedBet, type RoomResult } from "./state";
+import { fail, ok, type BetRequest, type EventState, type PlacedBet, type RoomResult } from "./state";
 
 /**
  * One per event (`idFromName(eventId)`): the single writer of the event's status, outcomes,
  * odds and bets. Bets are checked and reserved in memory before their first await, then
- * written in groups (BetWriter). Admin operations run one at a time (Exclusive), after the
- * bets in flight, with new bets waiting behind them; each writes one batch and then reloads
- * from D1, so memory is always what D1 says, also after a failed or unknown write.
+ * written in groups (BetDesk, BetWriter). Admin operations run one at a time (Exclusive), after
+ * the bets in flight, with new bets waiting behind them; each writes one batch and then reloads
+ * from D1 (RoomMemory), so memory is always what D1 says, also after a failed or unknown write.
  */
 export class EventRoom extends DurableObject<Env> {
   /** The database; a test may put a wrapper here that makes writes fail. */
   db: D1Database = this.env.DB;
-  private event: EventState | null = null;
-  private items = new Map<number, ItemState>();
-  /** `${userId}:${itemId}` of every bet taken, and of those being written. */
-  private bettors = new Set<string>();
-  private inflight = new Set<Promise<unknown>>();
-  private loading: Promise<void> | null = null;
-  /** Counts loads asked for: only the newest one's snapshot is applied. */
-  private loads = 0;
-  /** A failure left memory in doubt: reload from D1 before the next check. */
-  private stale = false;
   private readonly admin = new Exclusive();
-  private writer: BetWriter | null = null;
-  private readonly access = new BookAccess();
   private readonly prices = new Prices();
+  private readonly memory = new RoomMemory(this.ctx, () => this.db, this.prices);
+  private readonly desk = new BetDesk({
+    db: () => this.db,
+    memory: this.memory,
+    prices: this.prices,
+    admin: this.admin,
+    freshen: (eventId) => this.freshen(eventId),
+    afterAdmin: (eventId) => this.exclusive(eventId, async () => ok(null)),
+  });
 
   // ---- admin operations -----------------------------------------------------------------
 
@@ -60,7 +56,7 @@ export class EventRoom extends DurableObject<Env> {
     input: DraftInput,
   ): Promise<RoomResult<{ eventId: number }>> {
     return this.exclusive(eventId, async () => {
-      if (this.event) return fail("CONFLICT", "This event exists already.");
+      if (this.memory.event) return fail("CONFLICT", "This event exists already.");
       const result = await this.commit(eventId, changes.createDraft(this.db, eventId, owner, input));
       if (result.ok) await this.ctx.storage.put("eventId", eventId);
       return result.ok ? ok({ eventId }) : result;
@@ -75,7 +71,7 @@ export class EventRoom extends DurableObject<Env> {
     rules: changes.RulesChange = {},
   ): Promise<RoomResult> {
     return this.owned(eventId, callerId, (e) => {
-      const plan = changes.replaceItems(this.db, e, [...this.items.values()], items, rules);
+      const plan = changes.replaceItems(this.db, e, [...this.memory.items.values()], items, rules);
       return canReplaceItems(e, plan.dropped) ?? this.commit(eventId, plan.statements);
     });
   }
@@ -86,7 +82,7 @@ export class EventRoom extends DurableObject<Env> {
       eventId,
       callerId,
       (e) =>
-        canPublish(e, this.activeCount(), Date.now()) ??
+        canPublish(e, this.memory.activeCount(), Date.now()) ??
         this.commit(eventId, [
           sql.eventStatusStatement(this.db, { ...e, status: "READY_FOR_BETS", publishedAt: e.publishedAt ?? nowIso() }),
         ]),
@@ -120,20 +116,25 @@ export class EventRoom extends DurableObject<Env> {
       const refusal = canSetOdds(
         e,
         equalizer,
-        this.items,
+        this.memory.items,
         change.items.map((c) => c.id),
       );
-      return refusal ?? this.commit(eventId, changes.setOdds(this.db, e, [...this.items.values()], change));
+      return refusal ?? this.commit(eventId, changes.setOdds(this.db, e, [...this.memory.items.values()], change));
     });
   }
 
   /** A non-runner: its bets refunded, the others' odds recomputed; under 2 left closes the event. */
   async withdrawRunner(eventId: number, callerId: number, itemId: number): Promise<RoomResult> {
     return this.owned(eventId, callerId, (e) => {
-      const refusal = canWithdraw(e, this.items.get(itemId));
+      const refusal = canWithdraw(e, this.memory.items.get(itemId));
       if (refusal) return refusal;
-      if (this.activeCount() - 1 < 2) return this.commit(e.id, changes.close(this.db, e, nowIso(), itemId), true);
-      return this.commit(eventId, changes.withdraw(this.db, e, [...this.items.values()], itemId, nowIso()), true);
+      if (this.memory.activeCount() - 1 < 2)
+        return this.commit(e.id, changes.close(this.db, e, nowIso(), itemId), true);
+      return this.commit(
+        eventId,
+        changes.withdraw(this.db, e, [...this.memory.items.values()], itemId, nowIso()),
+        true,
+      );
     });
   }
 
@@ -143,7 +144,9 @@ export class EventRoom extends DurableObject<Env> {
     return this.owned(
       eventId,
       callerId,
-      (e) => canSettle(e, this.items, unique) ?? this.commit(e.id, changes.result(this.db, e, unique, nowIso()), true),
+      (e) =>
+        canSettle(e, this.memory.items, unique) ??
+        this.commit(e.id, changes.result(this.db, e, unique, nowIso()), true),
     );
   }
 
@@ -186,120 +189,9 @@ export class EventRoom extends DurableObject<Env> {
 
   // ---- bets -----------------------------------------------------------------------------
 
-  /** Takes a bet: membership and subscription first, then the rules (guards.checkBet), then one reservation and a group write. */
+  /** Takes a bet (BetDesk): membership and subscription, the rules, one reservation and a group write. */
   async placeBet(eventId: number, bet: BetRequest): Promise<RoomResult<PlacedBet>> {
-    return this.safely(async () => {
-      await this.readyForBet(eventId);
-      const first = this.event;
-      if (!first || first.id !== eventId || first.bookmakerId !== bet.bookmakerId || !first.publishedAt)
-        return fail("NOT_FOUND", "Event not found.");
-      const refusal = await this.access.check(this.db, first, bet.userId);
-      if (refusal) return refusal;
-      // From the end of this wait to the reservation nothing awaits, so no admin operation gets in between.
-      await this.readyForBet(eventId);
-      const e = this.event;
-      if (!e) return fail("NOT_FOUND", "Event not found.");
-      const item = this.items.get(bet.itemId);
-      const check = checkBet(
-        e,
-        item,
-        {
-          stakeCents: bet.stakeCents,
-          coefficient: bet.coefficient,
-          alreadyBet: this.bettors.has(`${bet.userId}:${bet.itemId}`),
-        },
-        Date.now(),
-      );
-      if ("refusal" in check) {
-        // A punter shown odds D1 still owes (a failed price flush) is refused: the flush is tried again now.
-        if (check.refusal.code === "ODDS_CHANGED" && this.prices.owing) await this.betWriter(e.id).settleOwed();
-        return check.refusal;
-      }
-      return this.reserveAndWrite(e, item!, bet, check);
-    });
-  }
-
-  /** Loaded and no admin operation queued; a reload owed while bets are in flight waits for them (through the admin chain). */
-  private async readyForBet(eventId: number) {
-    for (let round = 0; round < 5; round++) {
-      if (this.admin.busy) await this.admin.whenIdle();
-      else if ((this.stale || !this.loading) && this.inflight.size > 0)
-        await this.exclusive(eventId, async () => ok(null));
-      else {
-        await this.freshen(eventId);
-        if (!this.admin.busy && !this.stale) return;
-      }
-    }
-    throw new Error(`event ${eventId}: room not ready for bets`);
-  }
-
-  private async reserveAndWrite(
-    e: EventState,
-    item: ItemState,
-    bet: BetRequest,
-    taken: { odds: Odds; payoutCents: number },
-  ): Promise<RoomResult<PlacedBet>> {
-    this.hold(item, bet.userId, bet.stakeCents, taken.payoutCents);
-    const row = {
-      eventId: e.id,
-      itemId: item.id,
-      userId: bet.userId,
-      bookmakerId: e.bookmakerId,
-      stakeCents: bet.stakeCents,
-      odds: taken.odds,
-      createdAt: nowIso(),
-    };
-    const write = this.betWriter(e.id).write(
-      row,
-      changes.betStatements(this.db, e, row, bet.idempotencyKey),
-      taken.payoutCents,
-    );
-    this.inflight.add(write);
-    try {
-      const betId = await write;
-      return ok({
-        betId,
-        ...row,
-        eventItemId: item.id,
-        eventTitle: e.title,
-        eventDescription: e.description,
-        outcomeTitle: item.title,
-      });
-    } catch (err) {
-      if (err instanceof BetNotWritten && err.unknown) {
-        // It may be written: keep the reservation and let D1 decide, through a reload.
-        this.stale = true;
-        void this.exclusive(e.id, async () => ok(null));
-      } else {
-        this.hold(item, bet.userId, -bet.stakeCents, -taken.payoutCents);
-      }
-      return betRefusal(err);
-    } finally {
-      this.inflight.delete(write);
-    }
-  }
-
-  /** Reserves a bet's stake and liability (or, with negative amounts, releases them). */
-  private hold(item: ItemState, userId: number, stakeCents: number, payoutCents: number) {
-    item.liabilityCents += payoutCents;
-    item.stakeCents += stakeCents;
-    if (stakeCents > 0) this.bettors.add(`${userId}:${item.id}`);
-    else this.bettors.delete(`${userId}:${item.id}`);
-    this.reprice();
-  }
-
-  private betWriter(eventId: number): BetWriter {
-    this.writer ??= new BetWriter(
-      () => this.db,
-      eventId,
-      this.prices.hooks(
-        () => this.db,
-        eventId,
-        () => this.event,
-        () => this.items,
-      ),
-    );
-    return this.writer;
+    return this.safely(() => this.desk.place(eventId, bet));
   }
 
   // ---- writing and loading --------------------------------------------------------------
@@ -311,7 +203,7 @@ export class EventRoom extends DurableObject<Env> {
     work: (e: EventState) => RoomResult | Promise<RoomResult>,
   ): Promise<RoomResult> {
     return this.exclusive(eventId, async () => {
-      const e = this.event;
+      const e = this.memory.event;
       if (!e || e.id !== eventId || (callerId !== undefined && e.ownerId !== callerId))
         return fail("NOT_FOUND", "Event not found.");
       return work(e);
@@ -343,72 +235,24 @@ export class EventRoom extends DurableObject<Env> {
         return fail("UNAVAILABLE", "The change was not saved. Please try again.");
     }
     try {
-      await this.reload(eventId);
+      await this.memory.reload(eventId);
       await this.scheduleAlarm();
     } catch (err) {
       // The change is in D1; the next call reads it.
       console.error("reload after a change failed", err);
-      this.stale = true;
+      this.memory.stale = true;
     }
     return ok(null);
   }
 
   /** Loaded, and reloaded first when a failure left memory in doubt. */
   private async freshen(eventId: number): Promise<void> {
-    if (!this.stale) return this.ensureLoaded(eventId);
-    // One reload for all callers that find memory in doubt: a second, after a reservation, would drop it.
-    this.stale = false;
-    await this.reload(eventId);
-    await this.scheduleAlarm(); // the write that left memory in doubt may have moved the start
-  }
-
-  /**
-   * Loaded, by the newest load asked for. A load a reload replaced while it waited for D1 is
-   * followed by its replacement: applied late, its snapshot could miss bets reserved meanwhile.
-   */
-  private async ensureLoaded(eventId: number): Promise<void> {
-    let current: Promise<void>;
-    do {
-      current = this.loading ??= this.startLoad(eventId);
-      await current;
-    } while (this.loading !== current);
-  }
-
-  /** A failed load comes out of blockConcurrencyWhile as a value: thrown inside, it would reset the whole object. */
-  private startLoad(eventId: number): Promise<void> {
-    const generation = ++this.loads;
-    return this.ctx
-      .blockConcurrencyWhile(() =>
-        this.load(eventId, generation).then(
-          () => null,
-          (err: unknown) => ({ err }),
-        ),
-      )
-      .then((failed) => {
-        // A replaced load's failure is not its callers' concern: they wait for the replacement.
-        if (!failed || generation !== this.loads) return;
-        this.loading = null;
-        throw failed.err;
-      });
-  }
-
-  private async load(eventId: number, generation: number) {
-    const loaded = await sql.loadEvent(this.db, eventId);
-    if (generation !== this.loads) return; // replaced by a newer load: that one's snapshot is applied
-    ({ event: this.event, items: this.items, bettors: this.bettors } = loaded);
-    // The prices follow from the stakes: recomputed, and owed to D1 if D1 has others.
-    this.prices.loaded();
-    this.reprice();
-  }
-
-  private async reload(eventId: number) {
-    this.loading = null;
-    await this.ensureLoaded(eventId);
-    if (this.event && isOpen(this.event)) await this.prices.flush(this.db, eventId, this.items);
+    // The write that left memory in doubt may have moved the start.
+    if (await this.memory.freshen(eventId)) await this.scheduleAlarm();
   }
 
   private async scheduleAlarm() {
-    const at = this.event ? nextAlarm(this.event, Date.now()) : null;
+    const at = this.memory.event ? nextAlarm(this.memory.event, Date.now()) : null;
     await (at === null ? this.ctx.storage.deleteAlarm() : this.ctx.storage.setAlarm(at));
   }
 
@@ -418,16 +262,12 @@ export class EventRoom extends DurableObject<Env> {
       return await run();
     } catch (err) {
       console.error("event room failure", err);
-      this.stale = true;
+      this.memory.stale = true;
       return fail("INTERNAL", "Unexpected error.");
     }
   }
 
   private drain = async () => {
-    while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
+    while (this.desk.inflight.size > 0) await Promise.allSettled([...this.desk.inflight]);
   };
-
-  private activeCount = () => [...this.items.values()].filter((i) => i.status === "ACTIVE").length;
-
-  private reprice = () => this.prices.reprice(this.event, this.items);
 }

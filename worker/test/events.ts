@@ -94,7 +94,7 @@ export async function startEvent(eventId: number) {
   const past = new Date(Date.now() - 60_000).toISOString();
   await env.DB.prepare(`UPDATE events SET start_date = ?2 WHERE id = ?1`).bind(eventId, past).run();
   await runInDurableObject(roomStub(eventId), async (room: EventRoom) => {
-    (room as unknown as { loading: unknown }).loading = null;
+    (room as unknown as { memory: { stale: boolean } }).memory.stale = true; // read D1 again
   });
 }
 

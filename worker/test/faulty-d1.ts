@@ -53,8 +53,8 @@ export const inOrder =
 export async function roomLiabilities(eventId: number): Promise<Record<number, { stake: number; liability: number }>> {
   return runInDurableObject(roomStub(eventId), (room: EventRoom) => {
     const items = (
-      room as unknown as { items: Map<number, { id: number; stakeCents: number; liabilityCents: number }> }
-    ).items;
+      room as unknown as { memory: { items: Map<number, { id: number; stakeCents: number; liabilityCents: number }> } }
+    ).memory.items;
     return Object.fromEntries(
       [...items.values()].map((i) => [i.id, { stake: i.stakeCents, liability: i.liabilityCents }]),
     );

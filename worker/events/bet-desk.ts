@@ -1,0 +1,143 @@
+import type { Odds } from "../../common/odds";
+import { nowIso } from "../lib/time";
+import { BookAccess } from "./access";
+import { BetNotWritten, betRefusal, BetWriter } from "./bet-writer";
+import * as changes from "./changes";
+import type { Exclusive } from "./exclusive";
+import { checkBet } from "./guards";
+import type { RoomMemory } from "./memory";
+import type { Prices } from "./prices";
+import { fail, ok, type BetRequest, type EventState, type ItemState, type PlacedBet, type RoomResult } from "./state";
+
+/** What the desk uses of its room. */
+export interface DeskRoom {
+  db: () => D1Database;
+  memory: RoomMemory;
+  prices: Prices;
+  admin: Exclusive;
+  /** Loaded, and reloaded first when in doubt. */
+  freshen(eventId: number): Promise<void>;
+  /** Resolves once the bets in flight are written and memory reloaded, through the admin chain. */
+  afterAdmin(eventId: number): Promise<unknown>;
+}
+
+/**
+ * The room's bets: checked and reserved in memory before their first await, then written in
+ * groups (BetWriter). A bet never runs beside an admin operation: it waits for one queued, and
+ * one waits for the bets in flight (`inflight`).
+ */
+export class BetDesk {
+  readonly inflight = new Set<Promise<unknown>>();
+  private writer: BetWriter | null = null;
+  private readonly access = new BookAccess();
+
+  constructor(private readonly room: DeskRoom) {}
+
+  /** Membership and subscription first, then the rules (guards.checkBet), then one reservation and a group write. */
+  async place(eventId: number, bet: BetRequest): Promise<RoomResult<PlacedBet>> {
+    const { memory } = this.room;
+    await this.ready(eventId);
+    const first = memory.event;
+    if (!first || first.id !== eventId || first.bookmakerId !== bet.bookmakerId || !first.publishedAt)
+      return fail("NOT_FOUND", "Event not found.");
+    const refusal = await this.access.check(this.room.db(), first, bet.userId);
+    if (refusal) return refusal;
+    // From the end of this wait to the reservation nothing awaits, so no admin operation gets in between.
+    await this.ready(eventId);
+    const e = memory.event;
+    if (!e) return fail("NOT_FOUND", "Event not found.");
+    const item = memory.items.get(bet.itemId);
+    const check = checkBet(
+      e,
+      item,
+      {
+        stakeCents: bet.stakeCents,
+        coefficient: bet.coefficient,
+        alreadyBet: memory.bettors.has(`${bet.userId}:${bet.itemId}`),
+      },
+      Date.now(),
+    );
+    if ("refusal" in check) {
+      // A punter shown odds D1 still owes (a failed price flush) is refused: the flush is tried again now.
+      if (check.refusal.code === "ODDS_CHANGED" && this.room.prices.owing) await this.betWriter(e.id).settleOwed();
+      return check.refusal;
+    }
+    return this.reserveAndWrite(e, item!, bet, check);
+  }
+
+  /** Loaded and no admin operation queued; a reload owed while bets are in flight waits for them (through the admin chain). */
+  private async ready(eventId: number) {
+    const { admin, memory } = this.room;
+    for (let round = 0; round < 5; round++) {
+      if (admin.busy) await admin.whenIdle();
+      else if ((memory.stale || !memory.asked) && this.inflight.size > 0) await this.room.afterAdmin(eventId);
+      else {
+        await this.room.freshen(eventId);
+        if (!admin.busy && !memory.stale) return;
+      }
+    }
+    throw new Error(`event ${eventId}: room not ready for bets`);
+  }
+
+  private async reserveAndWrite(
+    e: EventState,
+    item: ItemState,
+    bet: BetRequest,
+    taken: { odds: Odds; payoutCents: number },
+  ): Promise<RoomResult<PlacedBet>> {
+    const { memory } = this.room;
+    memory.hold(item, bet.userId, bet.stakeCents, taken.payoutCents);
+    const row = {
+      eventId: e.id,
+      itemId: item.id,
+      userId: bet.userId,
+      bookmakerId: e.bookmakerId,
+      stakeCents: bet.stakeCents,
+      odds: taken.odds,
+      createdAt: nowIso(),
+    };
+    const write = this.betWriter(e.id).write(
+      row,
+      changes.betStatements(this.room.db(), e, row, bet.idempotencyKey),
+      taken.payoutCents,
+    );
+    this.inflight.add(write);
+    try {
+      const betId = await write;
+      return ok({
+        betId,
+        ...row,
+        eventItemId: item.id,
+        eventTitle: e.title,
+        eventDescription: e.description,
+        outcomeTitle: item.title,
+      });
+    } catch (err) {
+      if (err instanceof BetNotWritten && err.unknown) {
+        // It may be written: keep the reservation and let D1 decide, through a reload.
+        memory.stale = true;
+        void this.room.afterAdmin(e.id);
+      } else {
+        memory.hold(item, bet.userId, -bet.stakeCents, -taken.payoutCents);
+      }
+      return betRefusal(err);
+    } finally {
+      this.inflight.delete(write);
+    }
+  }
+
+  private betWriter(eventId: number): BetWriter {
+    const { db, memory, prices } = this.room;
+    this.writer ??= new BetWriter(
+      db,
+      eventId,
+      prices.hooks(
+        db,
+        eventId,
+        () => memory.event,
+        () => memory.items,
+      ),
+    );
+    return this.writer;
+  }
+}

@@ -1,0 +1,103 @@
+import { isOpen } from "./guards";
+import type { Prices } from "./prices";
+import * as sql from "./statements";
+import type { EventState, ItemState } from "./state";
+
+/**
+ * The room's copy of its event as D1 has it: loaded once, reloaded after every write and
+ * whenever a failure left it in doubt (`stale`), never patched back from copies. Bets reserve
+ * their stake and liability here before they are written (`hold`).
+ */
+export class RoomMemory {
+  event: EventState | null = null;
+  items = new Map<number, ItemState>();
+  /** `${userId}:${itemId}` of every bet taken, and of those being written. */
+  bettors = new Set<string>();
+  /** A failure left memory in doubt: reload from D1 before the next check. */
+  stale = false;
+  private loading: Promise<void> | null = null;
+  /** Counts loads asked for: only the newest one's snapshot is applied. */
+  private loads = 0;
+
+  constructor(
+    private readonly ctx: DurableObjectState,
+    private readonly db: () => D1Database,
+    private readonly prices: Prices,
+  ) {}
+
+  /** A load was asked for and has not failed (it may still be running). */
+  get asked(): boolean {
+    return this.loading !== null;
+  }
+
+  /** Loaded, and reloaded first when in doubt; true when it reloaded. */
+  async freshen(eventId: number): Promise<boolean> {
+    if (!this.stale) {
+      await this.ensureLoaded(eventId);
+      return false;
+    }
+    // One reload for all callers that find memory in doubt: a second, after a reservation, would drop it.
+    this.stale = false;
+    await this.reload(eventId);
+    return true;
+  }
+
+  /** Read again from D1 (after a write), and the prices it owes D1 written. */
+  async reload(eventId: number) {
+    this.loading = null;
+    await this.ensureLoaded(eventId);
+    if (this.event && isOpen(this.event)) await this.prices.flush(this.db(), eventId, this.items);
+  }
+
+  /**
+   * Loaded, by the newest load asked for. A load a reload replaced while it waited for D1 is
+   * followed by its replacement: applied late, its snapshot could miss bets reserved meanwhile.
+   */
+  private async ensureLoaded(eventId: number): Promise<void> {
+    let current: Promise<void>;
+    do {
+      current = this.loading ??= this.startLoad(eventId);
+      await current;
+    } while (this.loading !== current);
+  }
+
+  /** A failed load comes out of blockConcurrencyWhile as a value: thrown inside, it would reset the whole object. */
+  private startLoad(eventId: number): Promise<void> {
+    const generation = ++this.loads;
+    return this.ctx
+      .blockConcurrencyWhile(() =>
+        this.load(eventId, generation).then(
+          () => null,
+          (err: unknown) => ({ err }),
+        ),
+      )
+      .then((failed) => {
+        // A replaced load's failure is not its callers' concern: they wait for the replacement.
+        if (!failed || generation !== this.loads) return;
+        this.loading = null;
+        throw failed.err;
+      });
+  }
+
+  private async load(eventId: number, generation: number) {
+    const loaded = await sql.loadEvent(this.db(), eventId);
+    if (generation !== this.loads) return; // replaced by a newer load: that one's snapshot is applied
+    ({ event: this.event, items: this.items, bettors: this.bettors } = loaded);
+    // The prices follow from the stakes: recomputed, and owed to D1 if D1 has others.
+    this.prices.loaded();
+    this.reprice();
+  }
+
+  /** Reserves a bet's stake and liability (or, with negative amounts, releases them). */
+  hold(item: ItemState, userId: number, stakeCents: number, payoutCents: number) {
+    item.liabilityCents += payoutCents;
+    item.stakeCents += stakeCents;
+    if (stakeCents > 0) this.bettors.add(`${userId}:${item.id}`);
+    else this.bettors.delete(`${userId}:${item.id}`);
+    this.reprice();
+  }
+
+  activeCount = () => [...this.items.values()].filter((i) => i.status === "ACTIVE").length;
+
+  reprice = () => this.prices.reprice(this.event, this.items);
+}
