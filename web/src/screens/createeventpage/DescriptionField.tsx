@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { FieldFoot } from "../../ui/FieldFoot";
 import { DESCRIPTION_MAX } from "../../../../common/event-form";
 
 /** The event's description, with its length counted against the limit as he types. */
@@ -27,18 +28,7 @@ export function DescriptionField({
         aria-invalid={Boolean(error)}
         onChange={(e) => onChange(e.target.value)}
       />
-      <div className="bk-field-foot">
-        {error ? (
-          <p className="bk-error" role="alert">
-            {error}
-          </p>
-        ) : (
-          <span />
-        )}
-        <span className="bk-count">
-          {value.length}/{DESCRIPTION_MAX}
-        </span>
-      </div>
+      <FieldFoot error={error} length={value.length} max={DESCRIPTION_MAX} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { FieldFoot } from "../../ui/FieldFoot";
 import { TERMS_MAX } from "../../../../common/profile";
 
 interface FieldProps {
@@ -51,18 +52,7 @@ export function TermsField({ value, onChange, error }: FieldProps) {
         aria-invalid={Boolean(error)}
         onChange={(e) => onChange(e.target.value)}
       />
-      <div className="bk-field-foot">
-        {error ? (
-          <p className="bk-error" role="alert">
-            {error}
-          </p>
-        ) : (
-          <span />
-        )}
-        <span className={value.length > TERMS_MAX ? "bk-count bk-count-over" : "bk-count"}>
-          {value.length}/{TERMS_MAX}
-        </span>
-      </div>
+      <FieldFoot error={error} length={value.length} max={TERMS_MAX} />
     </div>
   );
 }
