@@ -20,14 +20,14 @@ const matches = (ifNoneMatch: string | undefined, etag: string) =>
 
 const etagOf = (parts: unknown[]) => `"v${digest(JSON.stringify(parts))}"`;
 
+const notModified = (c: Context, etag: string) =>
+  matches(c.req.header("If-None-Match"), etag) ? c.body(null, 304, { ETag: etag }) : null;
+
 /** The caller holds the list at these versions: a 304 to answer, or null. */
-export function unchanged(c: Context, parts: unknown[]): Response | null {
-  const etag = etagOf(parts);
-  return matches(c.req.header("If-None-Match"), etag) ? c.body(null, 304, { ETag: etag }) : null;
-}
+export const unchanged = (c: Context, parts: unknown[]): Response | null => notModified(c, etagOf(parts));
 
 /** The most a caller may accept: a poll answered from versions at most this old (see acceptedAgeMs). */
-export const MAX_ACCEPTED_AGE_MS = 2000;
+const MAX_ACCEPTED_AGE_MS = 2000;
 
 /**
  * How old the versions behind a 304 may be for this caller (ms): his `Cache-Control: max-age`
@@ -46,9 +46,10 @@ export function acceptedAgeMs(c: Context): number {
  * answers it with that ETag. `parts` must change whenever anything the list shows changes.
  */
 export async function versioned<T>(c: Context, parts: unknown[], build: () => Promise<T>) {
-  const notModified = unchanged(c, parts);
-  if (notModified) return notModified;
+  const etag = etagOf(parts);
+  const unmodified = notModified(c, etag);
+  if (unmodified) return unmodified;
   const body = await build();
-  c.header("ETag", etagOf(parts));
+  c.header("ETag", etag);
   return c.json(body);
 }
