@@ -6,7 +6,8 @@
 // on one of them (500 punters backing all 10 runners, placed through the API; the 50 clients
 // are 50 of them). Prints answers/s, the share of /health's rate driven just before and after,
 // p99 latency, and the D1 queries, rows read and written and room calls per answer.
-// BENCH_POLLS sets the polls per client (20); BENCH_PUNTERS the punters who bet (500).
+// BENCH_POLLS sets the polls per client (20); BENCH_PUNTERS the punters who bet (500);
+// BENCH_LISTS=/player,/bets polls only the lists whose route starts with one of those.
 import { client, percentile, placeBets, startApi } from "./local-api.mjs";
 
 const CLIENTS = 50;
@@ -28,9 +29,17 @@ const get = (route, token, etag, acceptAge = true) =>
     },
   });
 
-/** CLIENTS clients poll `route` PER_CLIENT times each; `tokenOf(i)` is client i's session. */
-async function poll(route, tokenOf, expected, acceptAge = true) {
-  const etags = [];
+// A list that changed since the client's last answer, as the app polls it: an ETag the list
+// no longer has (any other value does), accepting a second.
+const OLD_ETAG = '"an-old-version"';
+
+/**
+ * CLIENTS clients poll `route` PER_CLIENT times each; `tokenOf(i)` is client i's session. A
+ * 304 is asked with the ETag of each client's last answer; a 200 with none, or, `changed`, with
+ * an old one.
+ */
+async function poll(route, tokenOf, expected, { acceptAge = true, changed = false } = {}) {
+  const etags = Array.from({ length: CLIENTS }, () => (changed ? OLD_ETAG : undefined));
   if (expected === 304) {
     for (let i = 0; i < CLIENTS; i++) {
       const res = await get(route, tokenOf(i));
@@ -80,7 +89,7 @@ try {
   const id = book.bookmakerId;
   const owner = () => book.owner.token;
   const punter = (i) => punters[i].token;
-  const LISTS = [
+  const ALL_LISTS = [
     [`/player/events/${id}`, punter],
     ["/events", owner],
     [`/bets/${id}/`, punter],
@@ -89,6 +98,8 @@ try {
     ["/bookmakers", punter],
     [`/subscriptions/active/${id}`, punter],
   ];
+  const only = process.env.BENCH_LISTS?.split(",");
+  const LISTS = ALL_LISTS.filter(([route]) => !only || only.some((start) => route.startsWith(start)));
 
   // /health is driven right before and right after each list, and the list's rate is given
   // as a share of their mean: the machine's pace drifts during a run, and a share against a
@@ -100,14 +111,23 @@ try {
       "list                               status  answers/s  of /health  p99 ms  D1 queries  rows read  rows written  room calls  unexpected",
     );
     for (const [route, tokenOf] of LISTS) {
-      // The punter's events list answers a poll that accepts no age from a read, one that accepts a second from memory.
-      const kinds = [[200], [304], ...(route.startsWith("/player/") ? [[304, false]] : [])];
-      for (const [status, acceptAge = true] of kinds) {
+      // The punter's events list answers a poll that accepts no age from a read, one that
+      // accepts a second from what the isolate read within it: unchanged with no read, changed
+      // with a read of his own stakes.
+      const player = route.startsWith("/player/");
+      const kinds = [
+        [200],
+        ...(player ? [[200, { changed: true }]] : []),
+        [304],
+        ...(player ? [[304, { acceptAge: false }]] : []),
+      ];
+      for (const [status, how = {}] of kinds) {
         const before = await health();
-        const [rate, p99, queries, read, written, rooms, unexpected] = await poll(route, tokenOf, status, acceptAge);
+        const [rate, p99, queries, read, written, rooms, unexpected] = await poll(route, tokenOf, status, how);
         const after = await health();
         const share = `${((100 * rate) / ((before + after) / 2)).toFixed(0)} %`;
-        const name = `${route.replace(String(id), "{id}")}${acceptAge ? "" : " (no age)"}`;
+        const kind = how.changed ? " (changed)" : how.acceptAge === false ? " (no age)" : "";
+        const name = `${route.replace(String(id), "{id}")}${kind}`;
         console.log(
           `${name.padEnd(34)} ${String(status).padStart(6)}  ${rate.toFixed(0).padStart(9)}  ${share.padStart(10)}  ${p99.toFixed(1).padStart(6)}  ${queries.padStart(10)}  ${read.padStart(9)}  ${written.padStart(12)}  ${rooms.padStart(10)}  ${String(unexpected).padStart(10)}`,
         );

@@ -1,5 +1,6 @@
 import { Kept } from "../lib/kept";
 import { holdsSubscriptionSql } from "../subscriptions/activity";
+import { ownTotalsSql } from "./views";
 
 // What a punter's events list is versioned by: his membership, the bookmaker's features and
 // each listed event's id and version (every change of an event, a bet on it included, bumps its
@@ -16,6 +17,8 @@ export interface PlayerListState {
   what_if: number;
   fractional: number;
   events: string | null;
+  /** The punter's own totals (ownTotalsSql's JSON), when asked for with the versions. */
+  own?: string | null;
 }
 
 export interface PlayerList {
@@ -30,11 +33,14 @@ type BookPart = Pick<PlayerListState, "what_if" | "fractional" | "events">;
 const books = new Kept<BookPart>(1_000);
 const approved = new Kept<number>(20_000);
 
-/** Reads the book's few recent events through their (bookmaker, start) index. */
-export const playerListStatement = (db: D1Database, a: PlayerList) =>
+/**
+ * Reads the book's few recent events through their (bookmaker, start) index; `withOwn` adds the
+ * punter's own totals, for a read that will answer the list whatever the versions are.
+ */
+export const playerListStatement = (db: D1Database, a: PlayerList, withOwn: boolean) =>
   db
     .prepare(
-      `SELECT m.id AS membership_id, m.status AS membership_status,
+      `SELECT m.id AS membership_id, m.status AS membership_status,${withOwn ? ` (${ownTotalsSql("?2", "?1", "?3")}) AS own,` : ""}
          ${holdsSubscriptionSql("b.owner_id", "'WHAT_IF'", "?4")} AS what_if,
          ${holdsSubscriptionSql("b.owner_id", "'FRACTAL_ODDS'", "?4")} AS fractional,
          (SELECT group_concat(v) FROM (SELECT e.id || ':' || e.version AS v FROM events e

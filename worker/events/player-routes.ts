@@ -29,26 +29,25 @@ export const playerRoutes = new Hono<AppEnv>()
       const db = c.env.DB;
       const list = { bookmakerId, userId, since, now };
       const asking = c.req.header("If-None-Match") !== undefined;
-      // A poll that accepts versions a second old, unchanged since this isolate last read them: no read at all.
+      let state: PlayerListState | null;
+      let own: OwnTotalRow[] | undefined;
+      // A poll that accepts versions a second old (the mini-app's do), when this isolate read
+      // them that recently: unchanged, a 304 with no read at all; changed, the answer at those
+      // versions, with only the punter's own stakes read now.
       const recent = asking ? recentState(list, acceptedAgeMs(c)) : null;
       if (recent && (!fractionalAsked || recent.fractional === 1)) {
         const notModified = unchanged(c, parts(recent));
         if (notModified) return notModified;
-      }
-      // One small read: who may see the list, and the versions of everything it shows. A first
-      // read (no ETag to compare) needs the answer anyway: the punter's own stakes come in the
-      // same round trip.
-      const readAt = Date.now();
-      let state: PlayerListState | null;
-      let own: OwnTotalRow[] | undefined;
-      if (!asking) {
-        const [versions, totals] = await db.batch([playerListStatement(db, list), ownTotalsStatement(db, list)]);
-        state = (versions.results[0] as PlayerListState | undefined) ?? null;
-        own = ownTotals(totals);
+        state = recent;
+        own = ownTotals((await ownTotalsStatement(db, list).first<{ totals: string }>())?.totals);
       } else {
-        state = await playerListStatement(db, list).first<PlayerListState>();
+        // One small read: who may see the list, and the versions of everything it shows; for a
+        // caller holding no version (who needs the answer anyway) his own stakes too.
+        const readAt = Date.now();
+        state = await playerListStatement(db, list, !asking).first<PlayerListState>();
+        keepState(list, state, readAt);
+        if (state && !asking) own = ownTotals(state.own);
       }
-      keepState(list, state, readAt);
       if (!state) throw notFound("Bookmaker not found.");
       if (state.membership_status !== "APPROVED")
         throw new AppError("FORBIDDEN", 403, "Only this bookmaker's approved punters see his events.");

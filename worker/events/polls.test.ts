@@ -190,6 +190,25 @@ describe("a punter's polls that accept versions a second old (Cache-Control: max
     expect(after.etag).not.toBe(before);
   });
 
+  it("answer a changed list from versions read within the second, with the punter's own stakes as D1 has them", async () => {
+    const { book, event, punter, other } = await world();
+    const path = `/player/events/${book.bookmakerId}`;
+    const before = await tagOf(path, punter.token);
+    await placeBet(punter, book, event, 1, 7);
+    // Another punter's read keeps the new versions in this isolate; the punter's poll, with
+    // the old ETag and accepting a second, is answered at those versions (on a machine so
+    // loaded that the second went by, from a fresh read: the same answer).
+    await poll(path, other.token);
+    const answer = await poll(path, punter.token, before, SECOND);
+    expect(answer.status).toBe(200);
+    const shown = (answer.body as { eventId: number; items: { id: number; myStake: number }[] }[]).find(
+      (e) => e.eventId === event.id,
+    )!;
+    expect(shown.items.map((i) => i.myStake)).toEqual([0, 7, 0]);
+    // Its ETag is the list's current one: a fresh read agrees.
+    expect((await poll(path, punter.token, answer.etag)).status).toBe(304);
+  });
+
   it("show a change at once to a poll that accepts no age, and to every poll after it", async () => {
     const { book, event, punter, other } = await world();
     const path = `/player/events/${book.bookmakerId}`;

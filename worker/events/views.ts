@@ -44,25 +44,24 @@ export interface OwnTotalRow {
  * The punter's own stake on each outcome of the events his list shows (the book's published
  * events started since `since`), and what those bets pay should the outcome win (Rule 4 and
  * dead heat included: the one payout expression), summed in D1 through the index on user and
- * event. One row whose `totals` is a JSON array of [event, outcome, stake, payout]: a punter
- * who backed every runner of a big field would otherwise come back as a hundred rows, each
- * converted on its way out of D1 (ownTotals reads it).
+ * event. A query of one row and one column, a JSON array of [event, outcome, stake, payout]: a
+ * punter who backed every runner of a big field would otherwise come back as a hundred rows,
+ * each converted on its way out of D1, and one column can ride along in another read (the
+ * list's versions). `user`, `book` and `since` are the SQL parameters holding them.
  */
-export const ownTotalsStatement = (db: D1Database, a: { bookmakerId: number; userId: number; since: string }) =>
-  db
-    .prepare(
-      `SELECT json_group_array(json_array(event_id, item_id, stake_cents, payout_cents)) AS totals FROM (
-         SELECT b.event_id, b.item_id, SUM(b.stake_cents) AS stake_cents, SUM(${PAYOUT_SQL}) AS payout_cents FROM bets b
-         WHERE b.user_id = ?1 AND b.${COUNTED} AND b.event_id IN
-           (SELECT e.id FROM events e WHERE e.bookmaker_id = ?2 AND e.published_at IS NOT NULL AND e.start_date >= ?3)
-         GROUP BY b.event_id, b.item_id)`,
-    )
-    .bind(a.userId, a.bookmakerId, a.since);
+export const ownTotalsSql = (user: string, book: string, since: string) =>
+  `SELECT json_group_array(json_array(event_id, item_id, stake_cents, payout_cents)) FROM (
+     SELECT b.event_id, b.item_id, SUM(b.stake_cents) AS stake_cents, SUM(${PAYOUT_SQL}) AS payout_cents FROM bets b
+     WHERE b.user_id = ${user} AND b.${COUNTED} AND b.event_id IN
+       (SELECT e.id FROM events e WHERE e.bookmaker_id = ${book} AND e.published_at IS NOT NULL AND e.start_date >= ${since})
+     GROUP BY b.event_id, b.item_id)`;
 
-/** The rows of ownTotalsStatement's answer. */
-export function ownTotals(result: D1Result): OwnTotalRow[] {
-  const row = result.results[0] as { totals: string } | undefined;
-  return (JSON.parse(row?.totals ?? "[]") as [number, number, number, number][]).map(
+export const ownTotalsStatement = (db: D1Database, a: { bookmakerId: number; userId: number; since: string }) =>
+  db.prepare(`SELECT (${ownTotalsSql("?1", "?2", "?3")}) AS totals`).bind(a.userId, a.bookmakerId, a.since);
+
+/** The rows of ownTotalsSql's JSON answer. */
+export function ownTotals(json: string | null | undefined): OwnTotalRow[] {
+  return (JSON.parse(json ?? "[]") as [number, number, number, number][]).map(
     ([event_id, item_id, stake_cents, payout_cents]) => ({ event_id, item_id, stake_cents, payout_cents }),
   );
 }
@@ -169,7 +168,9 @@ export async function playerEvents(
       args.since,
     ]),
   );
-  const own = args.own ?? (events.length ? ownTotals(await ownTotalsStatement(db, args).all()) : []);
+  const own =
+    args.own ??
+    (events.length ? ownTotals((await ownTotalsStatement(db, args).first<{ totals: string }>())?.totals) : []);
   const totals = byEvent(own);
   return events.map((e) => {
     const own = items.get(e.id) ?? [];
