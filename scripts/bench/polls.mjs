@@ -1,17 +1,25 @@
 // `npm run bench:polls`: the lists the mini-app polls every few seconds, each driven by 50
 // clients at once through the local API in workerd, beside GET /health on the same harness:
-// answered 200 (no ETag sent: something changed) and 304 (the ETag of the last answer sent back,
-// as the app polls: accepting versions a second old; and, for the punter's events, accepting
-// none). The book is the issue's: 6 events of 10 runners, first with no bets, then with 5,000
-// on one of them (500 punters backing all 10 runners, placed through the API; the 50 clients
-// are 50 of them). Prints answers/s, the share of /health's rate driven just before and after,
-// p99 latency, and the D1 queries, rows read and written and room calls per answer.
-// BENCH_POLLS sets the polls per client (20); BENCH_PUNTERS the punters who bet (500);
-// BENCH_LISTS=/player,/bets polls only the lists whose route starts with one of those.
+// answered 200 (no ETag sent; for the punter's events also an ETag the list no longer has, as
+// the app polls after a change) and 304 (the ETag of the last answer sent back, as the app
+// polls: accepting versions a second old; for the punter's events also accepting none).
+// Two books as the issue has them, 6 events of 10 runners and 500 punters each: a quiet one with
+// no bets, and a busy one with 5,000 bets on one event (each punter backing all 10 runners,
+// placed through the API); the 50 clients are punters of each. Each list is polled on both
+// books one after the other (which goes first alternates), between runs of /health, in a few
+// rounds, so the two books are compared at the same pace of the machine, which drifts by more
+// than 10 % over a run. Prints, per list and book,
+// the median over the rounds of answers/s, of the share of /health's rate driven just before
+// and after, and of p99 latency; the busy book's rate against the quiet one's; and the D1
+// queries, rows read and written and room calls per answer.
+// BENCH_POLLS sets the polls per client (20); BENCH_ROUNDS the rounds (5); BENCH_PUNTERS the
+// punters who bet (500); BENCH_LISTS=/player,/bets polls only the lists whose route starts
+// with one of those.
 import { client, percentile, placeBets, startApi } from "./local-api.mjs";
 
 const CLIENTS = 50;
 const PER_CLIENT = Number(process.env.BENCH_POLLS ?? 20);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const PUNTERS = Math.max(CLIENTS, Number(process.env.BENCH_PUNTERS ?? 500));
 const EVENTS = 6;
 const RUNNERS = 10;
@@ -79,17 +87,22 @@ async function poll(route, tokenOf, expected, { acceptAge = true, changed = fals
   ];
 }
 
-try {
+/** A book of EVENTS events of RUNNERS runners, and `punters` approved punters. */
+async function newBook(punters) {
   const book = await c.bookmaker(1);
-  const punters = [];
-  for (let i = 0; i < PUNTERS; i++) punters.push(await c.punter(book, RUNNERS));
+  const members = [];
+  for (let i = 0; i < punters; i++) members.push(await c.punter(book, RUNNERS));
   const events = [];
   for (let i = 0; i < EVENTS; i++) events.push(await c.event(book, { outcomes: RUNNERS, maxTotalPayout: 1_000_000 }));
-  const event = events[0];
+  return { book, punters: members, events };
+}
+
+/** The polled lists of a book, each with whose session polls it. */
+function listsOf({ book, punters }) {
   const id = book.bookmakerId;
   const owner = () => book.owner.token;
   const punter = (i) => punters[i].token;
-  const ALL_LISTS = [
+  const all = [
     [`/player/events/${id}`, punter],
     ["/events", owner],
     [`/bets/${id}/`, punter],
@@ -99,48 +112,79 @@ try {
     [`/subscriptions/active/${id}`, punter],
   ];
   const only = process.env.BENCH_LISTS?.split(",");
-  const LISTS = ALL_LISTS.filter(([route]) => !only || only.some((start) => route.startsWith(start)));
+  return all
+    .filter(([route]) => !only || only.some((start) => route.startsWith(start)))
+    .map(([route, tokenOf]) => ({ route, tokenOf, name: route.replace(String(id), "{id}") }));
+}
 
-  // /health is driven right before and right after each list, and the list's rate is given
-  // as a share of their mean: the machine's pace drifts during a run, and a share against a
-  // /health taken minutes earlier says more about the drift than about the list.
+// The punter's events list answers a poll that accepts no age from a read, one that accepts a
+// second from what the isolate read within it: unchanged with no read, changed with a read of
+// his own stakes.
+const kindsOf = (name) => {
+  const player = name.startsWith("/player/");
+  return [
+    { status: 200, label: "" },
+    ...(player ? [{ status: 200, label: " (changed)", how: { changed: true } }] : []),
+    { status: 304, label: "" },
+    ...(player ? [{ status: 304, label: " (no age)", how: { acceptAge: false } }] : []),
+  ];
+};
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+try {
+  const quiet = await newBook(PUNTERS);
+  const busy = await newBook(PUNTERS);
+  const placed = await placeBets(api.base, busy.book, busy.events[0], busy.punters, (e) => e.items);
+  const books = [
+    { bets: 0, lists: listsOf(quiet) },
+    { bets: placed, lists: listsOf(busy) },
+  ];
   const health = () => poll("/health", () => undefined, 200).then(([rate]) => rate);
-  const table = async (bets) => {
-    console.log(`\n${bets} bets on the book; ${CLIENTS} clients × ${PER_CLIENT} polls each`);
-    console.log(
-      "list                               status  answers/s  of /health  p99 ms  D1 queries  rows read  rows written  room calls  unexpected",
-    );
-    for (const [route, tokenOf] of LISTS) {
-      // The punter's events list answers a poll that accepts no age from a read, one that
-      // accepts a second from what the isolate read within it: unchanged with no read, changed
-      // with a read of his own stakes.
-      const player = route.startsWith("/player/");
-      const kinds = [
-        [200],
-        ...(player ? [[200, { changed: true }]] : []),
-        [304],
-        ...(player ? [[304, { acceptAge: false }]] : []),
-      ];
-      for (const [status, how = {}] of kinds) {
-        const before = await health();
-        const [rate, p99, queries, read, written, rooms, unexpected] = await poll(route, tokenOf, status, how);
-        const after = await health();
-        const share = `${((100 * rate) / ((before + after) / 2)).toFixed(0)} %`;
-        const kind = how.changed ? " (changed)" : how.acceptAge === false ? " (no age)" : "";
-        const name = `${route.replace(String(id), "{id}")}${kind}`;
-        console.log(
-          `${name.padEnd(34)} ${String(status).padStart(6)}  ${rate.toFixed(0).padStart(9)}  ${share.padStart(10)}  ${p99.toFixed(1).padStart(6)}  ${queries.padStart(10)}  ${read.padStart(9)}  ${written.padStart(12)}  ${rooms.padStart(10)}  ${String(unexpected).padStart(10)}`,
-        );
+
+  // A round of every call first, unmeasured: the first round would otherwise pay for a cold isolate.
+  await health();
+  for (const { lists } of books) for (const { route, tokenOf } of lists) await poll(route, tokenOf, 200);
+
+  // rows[list + kind][book] = each round's [rate, share, p99, …D1 figures]
+  const rows = new Map();
+  for (let round = 0; round < ROUNDS; round++) {
+    for (let l = 0; l < books[0].lists.length; l++) {
+      for (const kind of kindsOf(books[0].lists[l].name)) {
+        // /health right before and after each list: its rate is given as a share of their mean.
+        let before = await health();
+        for (const b of round % 2 ? [1, 0] : [0, 1]) {
+          const { route, tokenOf, name } = books[b].lists[l];
+          const figures = await poll(route, tokenOf, kind.status, kind.how);
+          const after = await health();
+          const share = (100 * figures[0]) / ((before + after) / 2);
+          before = after;
+          const key = `${name}${kind.label}\t${kind.status}`;
+          if (!rows.has(key)) rows.set(key, [[], []]);
+          rows.get(key)[b].push([figures[0], share, ...figures.slice(1)]);
+        }
       }
     }
-  };
+  }
 
-  // A round of every call first, unmeasured: the first table would otherwise pay for a cold isolate.
-  await health();
-  for (const [route, tokenOf] of LISTS) await poll(route, tokenOf, 200);
-  await table(0);
-  const placed = await placeBets(api.base, book, event, punters, (e) => e.items);
-  await table(placed);
+  console.log(`\n${CLIENTS} clients × ${PER_CLIENT} polls each, median of ${ROUNDS} rounds`);
+  console.log(
+    "list                               status   bets  answers/s  of /health  vs 0 bets  p99 ms  D1 queries  rows read  rows written  room calls  unexpected",
+  );
+  for (const [key, byBook] of rows) {
+    const [name, status] = key.split("\t");
+    const quietRate = median(byBook[0].map((r) => r[0]));
+    byBook.forEach((runs, b) => {
+      const rate = median(runs.map((r) => r[0]));
+      const share = median(runs.map((r) => r[1]));
+      const p99 = median(runs.map((r) => r[2]));
+      const [, , , queries, read, written, rooms, unexpected] = runs.at(-1);
+      const versus = b === 0 ? "" : `${rate >= quietRate ? "+" : ""}${((100 * rate) / quietRate - 100).toFixed(0)} %`;
+      console.log(
+        `${name.padEnd(34)} ${status.padStart(6)}  ${String(books[b].bets).padStart(5)}  ${rate.toFixed(0).padStart(9)}  ${`${share.toFixed(0)} %`.padStart(10)}  ${versus.padStart(9)}  ${p99.toFixed(1).padStart(6)}  ${queries.padStart(10)}  ${read.padStart(9)}  ${written.padStart(12)}  ${rooms.padStart(10)}  ${String(unexpected).padStart(10)}`,
+      );
+    });
+  }
 } finally {
   await api.stop();
 }
