@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
-import { etag } from "hono/etag";
+import { etag, RETAINED_304_HEADERS } from "hono/etag";
 import { betRoutes } from "./bets/routes";
 import { bookmakerRoutes } from "./bookmakers/routes";
 import { configRoutes } from "./config/routes";
@@ -21,8 +21,12 @@ import { REQUEST_ID_HEADER, requestLog } from "./lib/request-log";
 const LOCALHOST = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
 
 // Every read carries an ETag, so the screens' 12-second polls cost a 304 when nothing changed;
-// reads go to D1 only and never wake an event's room. Writes skip the hashing.
-const readEtag = etag();
+// reads go to D1 only and never wake an event's room. Writes skip the hashing. The middleware
+// rebuilds its 304 with only the headers a cache needs; the CORS ones must stay, or the
+// browser refuses the 304 of a mini-app on another origin and its poll fails.
+const readEtag = etag({
+  retainedHeaders: [...RETAINED_304_HEADERS, "access-control-allow-origin", "access-control-expose-headers"],
+});
 
 export const app = new Hono<AppEnv>()
   .use(requestLog)

@@ -6,10 +6,10 @@ import { apiAs, assert, assertNoPageErrors, fitsThePhone, log, phone, prepare, r
 
 const SHOT = (name) => `/tmp/bookie-journey-${name}.png`;
 
-/** Opens the dev-mode Bot messages drawer (the dev outbox) and waits for a message, then closes it. */
 /** The drawer's reads of the dev outbox, newest last: what it was told while a message was awaited. */
 const outboxReads = new WeakMap();
 
+/** Opens the dev-mode Bot messages drawer (the dev outbox) and waits for a message, then closes it. */
 async function seesBotMessage(page, text) {
   if (!outboxReads.has(page)) {
     const reads = [];
@@ -25,6 +25,10 @@ async function seesBotMessage(page, text) {
     page.on("requestfailed", (req) => {
       if (req.url().includes("/dev/outbox"))
         reads.push(`${new Date().toISOString().slice(11, 23)} failed ${req.failure()?.errorText}`);
+    });
+    // Chromium names a refused cross-origin answer (CORS) only in the console.
+    page.on("console", (msg) => {
+      if (msg.type() === "error") reads.push(`${new Date().toISOString().slice(11, 23)} console: ${msg.text()}`);
     });
   }
   await page.getByRole("button", { name: /^Bot messages/ }).click();

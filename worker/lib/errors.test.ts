@@ -30,4 +30,22 @@ describe("routing and errors", () => {
     });
     expect(other.headers.get("Access-Control-Allow-Origin")).toBeNull();
   });
+
+  // The mini-app is on another origin: a 304 without these headers is refused by the browser,
+  // its fetch fails, and SWR stops polling for seconds (its error back-off).
+  it("keeps the CORS headers on a 304, whether the list is versioned or hashed", async () => {
+    const user = await signIn("cors-304");
+    const web = { Origin: "http://localhost:5173" };
+    for (const path of ["/subscriptions/mine", "/bookmakers", `/dev/outbox?userId=${user.userId}`]) {
+      const first = await call("GET", path, { token: user.token, headers: web });
+      expect(first.status, path).toBe(200);
+      const again = await call("GET", path, {
+        token: user.token,
+        headers: { ...web, "If-None-Match": first.headers.get("ETag")! },
+      });
+      expect(again.status, path).toBe(304);
+      expect(again.headers.get("Access-Control-Allow-Origin"), path).toBe("http://localhost:5173");
+      expect(again.headers.get("Access-Control-Expose-Headers"), path).toContain("ETag");
+    }
+  });
 });
