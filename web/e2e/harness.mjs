@@ -313,6 +313,11 @@ export async function phone(browser, options = {}) {
   pages.push(page);
   page.errors = [];
   page.on("pageerror", (err) => page.errors.push(err.message));
+  // An answer the browser refused for its CORS headers fails the app's fetch like a lost
+  // network, which the screens ride out (SWR retries later); only the console says so.
+  page.on("console", (msg) => {
+    if (msg.type() === "error" && msg.text().includes("CORS policy")) page.errors.push(msg.text());
+  });
   page.on("dialog", (dialog) => void dialog.accept());
   auditEveryScreen(page);
   return page;
