@@ -7,7 +7,7 @@ import { nowIso } from "../lib/time";
 import { IdParam, validate } from "../lib/validate";
 import { acceptedAgeMs, unchanged, versioned } from "../lib/versions";
 import { keepState, playerListStatement, recentState, type PlayerListState } from "./player-list-state";
-import { ownTotals, ownTotalsStatement, playerEvents, type OwnTotalRow } from "./views";
+import { ownTotals, playerEvents, readOwnTotals, type OwnTotalRow } from "./views";
 
 /** Punters see events started within this many days, or later. */
 export const PLAYER_EVENT_DAYS = 15;
@@ -39,7 +39,7 @@ export const playerRoutes = new Hono<AppEnv>()
         const notModified = unchanged(c, parts(recent));
         if (notModified) return notModified;
         state = recent;
-        own = ownTotals((await ownTotalsStatement(db, list).first<{ totals: string }>())?.totals);
+        own = await readOwnTotals(db, list);
       } else {
         // One small read: who may see the list, and the versions of everything it shows; for a
         // caller holding no version (who needs the answer anyway) his own stakes too.

@@ -56,8 +56,14 @@ export const ownTotalsSql = (user: string, book: string, since: string) =>
        (SELECT e.id FROM events e WHERE e.bookmaker_id = ${book} AND e.published_at IS NOT NULL AND e.start_date >= ${since})
      GROUP BY b.event_id, b.item_id)`;
 
-export const ownTotalsStatement = (db: D1Database, a: { bookmakerId: number; userId: number; since: string }) =>
-  db.prepare(`SELECT (${ownTotalsSql("?1", "?2", "?3")}) AS totals`).bind(a.userId, a.bookmakerId, a.since);
+/** The punter's own totals, read alone. */
+export async function readOwnTotals(db: D1Database, a: { bookmakerId: number; userId: number; since: string }) {
+  const row = await db
+    .prepare(`SELECT (${ownTotalsSql("?1", "?2", "?3")}) AS totals`)
+    .bind(a.userId, a.bookmakerId, a.since)
+    .first<{ totals: string }>();
+  return ownTotals(row?.totals);
+}
 
 /** The rows of ownTotalsSql's JSON answer. */
 export function ownTotals(json: string | null | undefined): OwnTotalRow[] {
@@ -168,9 +174,7 @@ export async function playerEvents(
       args.since,
     ]),
   );
-  const own =
-    args.own ??
-    (events.length ? ownTotals((await ownTotalsStatement(db, args).first<{ totals: string }>())?.totals) : []);
+  const own = args.own ?? (events.length ? await readOwnTotals(db, args) : []);
   const totals = byEvent(own);
   return events.map((e) => {
     const own = items.get(e.id) ?? [];
