@@ -4,6 +4,7 @@ import type { CatalogueItem, LedgerEntry, Me, UserSubscription } from "../../../
 import { json, stubApi } from "../test/network";
 import { renderApp } from "../test/render";
 import { installTelegram } from "../test/telegram";
+import { DEV_CLOSED_TEXT } from "../telegram/dev-web-app";
 import type { InvoiceStatus } from "../telegram/web-app";
 import { CONFIRM_WITHIN_MS, CONFIRMING_TEXT, NOT_CONFIRMED_TEXT, usePaidInvoices } from "./paid";
 
@@ -70,9 +71,10 @@ function api(server: { me: Me; mine: UserSubscription[]; ledger: LedgerEntry[] }
   });
 }
 
-/** The messenger closed the app after the purchase; the user opens it again at `path`. */
+/** The messenger closed the app after the purchase; the user opens it again at `path`, on a new page. */
 function reopen(path: string) {
   cleanup();
+  document.body.replaceChildren();
   renderApp(path);
 }
 
@@ -87,9 +89,14 @@ describe("a payment Telegram reported before the API knows of it", { timeout: 15
     fireEvent.click(coinButtons()[0]!);
     fireEvent.click(screen.getByRole("button", { name: "Purchase" }));
     await screen.findByRole("dialog", { name: "Thank you" });
+    // Wait for the close: its timer must not fire into the reopened app or the next test.
+    await screen.findByText(DEV_CLOSED_TEXT);
 
     reopen("/marketpage");
     expect((await screen.findByRole("status")).textContent).toBe(CONFIRMING_TEXT);
+    // The status comes with the app's memory of the invoice, the items with the catalogue's
+    // answer: wait for the items, then none may be offered.
+    await vi.waitFor(() => coinButtons());
     expect(coinButtons().every((b) => b.hasAttribute("disabled"))).toBe(true);
 
     server.ledger = [purchase("inv-4")];

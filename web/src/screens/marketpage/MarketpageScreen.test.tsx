@@ -4,6 +4,7 @@ import type { CatalogueItem, UserSubscription } from "../../../../worker/contrac
 import { json, stubApi } from "../../test/network";
 import { renderApp } from "../../test/render";
 import { installTelegram } from "../../test/telegram";
+import { DEV_CLOSED_TEXT } from "../../telegram/dev-web-app";
 import type { InvoiceStatus } from "../../telegram/web-app";
 
 const DAY = 86_400_000;
@@ -115,6 +116,8 @@ describe("the market", () => {
     });
     expect(openInvoice).toHaveBeenCalledWith("https://t.me/$invoice-4", expect.any(Function));
     await vi.waitFor(() => expect(screen.getByText("1.50K")).toBeTruthy());
+    // The messenger closes after it; waiting for that keeps its timer out of the next test.
+    await screen.findByText(DEV_CLOSED_TEXT);
   });
 
   it("says 'Payment failed. Please try again.' when the invoice is not paid", async () => {
