@@ -159,6 +159,7 @@ describe("the market", () => {
     await vi.waitFor(() =>
       expect(calls.find((c) => c.path === "/subscriptions/purchase")?.body).toEqual({ subscriptionId: 1 }),
     );
+    await screen.findByText(DEV_CLOSED_TEXT);
   });
 
   it("closes the messenger 150 ms after a paid purchase", async () => {
