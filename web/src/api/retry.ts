@@ -16,10 +16,10 @@ function pollMsOf(key: string, config: Parameters<OnErrorRetry>[2]): number {
 }
 
 /**
- * How long before trying again a read that failed `retryCount` times in a row: SWR stops
- * polling a key while it holds an error and retries it after 5 s × 2^n (n the failures so far,
- * with no end: 21 minutes after eight), so one lost answer left a race's odds frozen for up
- * to 15 s and an outage of a few minutes froze every screen for many more. A polled read is
+ * How long before trying again a read that failed `retryCount` times in a row. SWR stops
+ * polling a key while it holds an error and retries it after 5 s × 2^n (n the failures so far;
+ * about 21 minutes between tries after eight): one lost answer left a race's odds frozen for
+ * up to 15 s, and an outage of a few minutes froze every screen for many more. A polled read is
  * tried again after its own interval, doubling with each failure up to 30 s; a read that is
  * not polled starts from SWR's interval. Randomised by ±50 % (within the 30 s) so phones
  * that lost the API together do not come back in step.
