@@ -2,7 +2,8 @@
 // with users of its own so one failure does not hide the others: the copy offer after Abandon,
 // screens that show each change's own answer, a refused bet's message, the punter's fractional
 // switch, the dev main button, countdowns, displays of results and history, keeping a new event
-// as a draft, the market's purchases, and polls answered 304 while nothing changes. Set-up goes
+// as a draft, the market's purchases, polls answered 304 while nothing changes and a failed poll
+// tried again within the screen's own interval. Set-up goes
 // through the API; what is checked goes through the screens. `npm run test:e2e` runs it
 // (web/e2e/run.mjs), or alone.
 import {
@@ -613,6 +614,46 @@ async function main() {
       assert(asked, `no poll sent If-None-Match a second after the app's writes: ${JSON.stringify(polls)}`);
       assert(asked.age === "max-age=1", `the poll accepted ${asked.age ?? "no"} age`);
       assert(asked.status === 304, `the unchanged poll answered ${asked.status}`);
+    },
+  );
+
+  await check(
+    "a poll that fails is tried again within the screen's own interval (2 s before a start), and the list stays up",
+    async () => {
+      const book = await bookmaker("rt");
+      const event = await publish(book, { startIn: 3 * 60_000 }); // √3 minutes: the 2 s poll
+      const punter = await punterOf(book);
+      const { page } = punter;
+      const reads = []; // when each read of the list reached the API
+      let failNext = false;
+      let failedAt = 0;
+      await page.route(`**/player/events/${book.bookmakerId}`, async (route) => {
+        const request = route.request();
+        if (request.method() !== "GET") return route.continue();
+        if (!failNext) {
+          reads.push(Date.now());
+          return route.continue();
+        }
+        // One lost answer, as an API restarting or a phone between masts gives.
+        failNext = false;
+        failedAt = Date.now();
+        return route.fulfill({
+          status: 503,
+          contentType: "application/json",
+          headers: { "access-control-allow-origin": request.headers().origin ?? "*" },
+          body: JSON.stringify({ error: { code: "UNAVAILABLE", message: "Try again." } }),
+        });
+      });
+      await page.goto(`${url}/events/${book.bookmakerId}?devUser=${punter.user}`);
+      const shown = page.getByRole("button").filter({ hasText: event.description });
+      await shown.waitFor({ timeout: 10_000 });
+      failNext = true;
+      for (let waited = 0; !(failedAt && reads.at(-1) > failedAt) && waited < 20_000; waited += 100) await sleep(100);
+      assert(failedAt, "the screen did not poll within 20 s");
+      const next = reads.find((at) => at > failedAt);
+      // SWR's own first retry comes 5 to 15 s later; this screen's is 1 to 3 s.
+      assert(next && next - failedAt <= 4_000, `the next read came ${next ? next - failedAt : "over 20,000"} ms later`);
+      assert(await shown.isVisible(), "the list went away while the poll failed");
     },
   );
 
