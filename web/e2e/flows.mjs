@@ -3,9 +3,8 @@
 // screens that show each change's own answer, a refused bet's message, the punter's fractional
 // switch, the dev main button, countdowns, displays of results and history, keeping a new event
 // as a draft, the market's purchases, polls answered 304 while nothing changes and a failed poll
-// tried again within the screen's own interval. Set-up goes
-// through the API; what is checked goes through the screens. `npm run test:e2e` runs it
-// (web/e2e/run.mjs), or alone.
+// tried again within the screen's own interval. Set-up goes through the API; what is checked
+// goes through the screens. `npm run test:e2e` runs it (web/e2e/run.mjs), or alone.
 import {
   API_URL,
   apiAs,
