@@ -124,6 +124,47 @@ describe("a payment Telegram reported before the API knows of it", { timeout: 15
     await vi.waitFor(() => expect(window.location.pathname).toBe("/createprofile"), { timeout: 8000 });
   });
 
+  it("Create profile holds Create until the subscription arrives, and lets him type meanwhile", async () => {
+    const server = { me: punter, mine: [] as UserSubscription[], ledger: [] };
+    api(server);
+    renderApp("/subscription");
+    fireEvent.click(await screen.findByRole("button", { name: "Subscribe 1000" }));
+    fireEvent.click(screen.getByRole("button", { name: "Yes" }));
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/createprofile"));
+
+    expect((await screen.findByRole("status")).textContent).toBe(CONFIRMING_TEXT);
+    const create = screen.getByRole("button", { name: "Create" }) as HTMLButtonElement;
+    expect(create.disabled).toBe(true);
+    const name = screen.getByLabelText("Name", { exact: false }) as HTMLInputElement;
+    fireEvent.change(name, { target: { value: "AliceBooks" } });
+    expect(name.value).toBe("AliceBooks");
+
+    server.mine = [bookmakerHolding];
+    await vi.waitFor(() => expect(screen.queryByText(CONFIRMING_TEXT)).toBeNull(), { timeout: 8000 });
+    expect(create.disabled).toBe(false);
+  });
+
+  it("the Subscription screen, come back to before the payment arrives, offers no second payment", async () => {
+    const server = { me: punter, mine: [] as UserSubscription[], ledger: [] };
+    api(server);
+    usePaidInvoices.getState().remember({
+      invoiceId: "inv-1",
+      userId: 42,
+      subscriptionType: "BOOKMAKER",
+      coins: false,
+      endBefore: null,
+      paidAt: Date.now(),
+    });
+    renderApp("/subscription");
+    expect((await screen.findByRole("status")).textContent).toBe(CONFIRMING_TEXT);
+    const subscribe = await screen.findByRole("button", { name: "Subscribe 1000" });
+    expect((subscribe as HTMLButtonElement).disabled).toBe(true);
+
+    server.mine = [bookmakerHolding];
+    await screen.findByRole("button", { name: "Create profile" }, { timeout: 8000 });
+    expect(screen.queryByText(CONFIRMING_TEXT)).toBeNull();
+  });
+
   it("after a minute unconfirmed, says so clearly instead of offering to pay again", async () => {
     api({ me: punter, mine: [], ledger: [] });
     usePaidInvoices.getState().remember({

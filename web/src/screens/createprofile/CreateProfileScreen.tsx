@@ -4,7 +4,10 @@ import { useHistoryState } from "wouter/use-browser-location";
 import { nameError, termsError } from "../../../../common/profile";
 import { useOwnBook } from "../../bookmaker/book";
 import "../../bookmaker/bookmaker.css";
+import { useUserId } from "../../store/auth";
 import { useProfile, useProfileName, useProfileTerms } from "../../store/profile";
+import { usePaymentConfirmation } from "../../subscriptions/paid";
+import { PaymentNotice } from "../../subscriptions/PaymentNotice";
 import { useClosingConfirmation } from "../../telegram/features";
 import { Page } from "../../ui/Page";
 import { NameField, TermsField } from "./ProfileFields";
@@ -21,6 +24,10 @@ export function CreateProfileScreen() {
   const setTerms = useProfile((s) => s.setTerms);
   const [touched, setTouched] = useState({ name: false, terms: false });
   const saving = useSaveProfile(refresh);
+  // He comes here as soon as Telegram says paid: the API refuses a profile until its webhook
+  // has applied the subscription, so Create waits for it (he can type meanwhile).
+  const payment = usePaymentConfirmation(useUserId(), "BOOKMAKER");
+  const awaitingPayment = !editing && payment.state === "confirming";
 
   // A saved profile fills the form (saving then edits it); otherwise the form starts empty.
   // Only when the profile first arrives: later refetches must not wipe what is being typed.
@@ -42,7 +49,7 @@ export function CreateProfileScreen() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setTouched({ name: true, terms: true });
-    if (nameProblem || termsProblem) return;
+    if (nameProblem || termsProblem || awaitingPayment) return;
     if (await saving.save(book, name.trim(), terms)) navigate("/mainpage", { replace: !editing });
   }
 
@@ -50,6 +57,7 @@ export function CreateProfileScreen() {
     <Page backTo={editing ? "/mainpage" : undefined} className="bk">
       <h1 className="page-title">{editing ? "Edit profile" : "Create profile"}</h1>
       <p className="hint">Punters find you by this name. Your terms tell them how coins are paid for.</p>
+      {!editing && <PaymentNotice payment={payment} />}
       <form className="bk-form" onSubmit={submit} noValidate>
         <NameField
           value={name}
@@ -73,7 +81,7 @@ export function CreateProfileScreen() {
             {saving.formError}
           </p>
         )}
-        <button type="submit" className="button button-wide" disabled={saving.busy}>
+        <button type="submit" className="button button-wide" disabled={saving.busy || awaitingPayment}>
           {editing ? "Edit" : "Create"}
         </button>
       </form>

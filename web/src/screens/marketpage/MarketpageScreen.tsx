@@ -5,7 +5,8 @@ import { useApi } from "../../api/swr";
 import { POLL_MS } from "../../config";
 import { useUserId } from "../../store/auth";
 import { useCatalogue, useMySubscriptions } from "../../subscriptions/active";
-import { CONFIRMING_TEXT, NOT_CONFIRMED_TEXT, usePaymentConfirmation } from "../../subscriptions/paid";
+import { usePaymentConfirmation } from "../../subscriptions/paid";
+import { PaymentNotice } from "../../subscriptions/PaymentNotice";
 import { usePurchase } from "../../subscriptions/purchase";
 import { formatAmount } from "../../ui/amount";
 import { Dialog } from "../../ui/Dialog";
@@ -44,11 +45,7 @@ export function MarketpageScreen() {
           My coins: <b>{formatAmount(pool.data.balance.amount)}</b>
         </p>
       )}
-      {confirming && (
-        <p className="market-confirming" role="status">
-          {CONFIRMING_TEXT}
-        </p>
-      )}
+      <PaymentNotice payment={payment} />
       <SubscriptionBlock {...sections} />
       <CoinPackages {...sections} />
       <SpecialFeatures {...sections} />
@@ -61,9 +58,6 @@ export function MarketpageScreen() {
       />
       <Dialog open={purchase.error !== null} onClose={purchase.clearError}>
         {purchase.error}
-      </Dialog>
-      <Dialog open={payment.state === "late"} onClose={() => payment.state === "late" && payment.dismiss()}>
-        <p role="alert">{NOT_CONFIRMED_TEXT}</p>
       </Dialog>
       <Dialog open={paid} onClose={() => setPaid(false)} title="Thank you">
         Your purchase is complete.

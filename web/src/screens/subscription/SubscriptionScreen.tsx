@@ -1,6 +1,9 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
+import { useUserId } from "../../store/auth";
 import { hasActiveSubscription, useCatalogue, useMySubscriptions } from "../../subscriptions/active";
+import { usePaymentConfirmation } from "../../subscriptions/paid";
+import { PaymentNotice } from "../../subscriptions/PaymentNotice";
 import { usePurchase } from "../../subscriptions/purchase";
 import { Dialog } from "../../ui/Dialog";
 import { Page } from "../../ui/Page";
@@ -13,6 +16,8 @@ export function SubscriptionScreen() {
   const mine = useMySubscriptions();
   // The new bookmaker goes on to create his profile: the app stays open.
   const purchase = usePurchase({ closeAfter: false });
+  // Paid, but the API has not applied it yet (he came back, or reopened the app): never offered twice.
+  const payment = usePaymentConfirmation(useUserId(), "BOOKMAKER");
   const [termsOpen, setTermsOpen] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
 
@@ -42,6 +47,7 @@ export function SubscriptionScreen() {
         </button>
       </section>
 
+      <PaymentNotice payment={payment} />
       {paidUp ? (
         <button
           type="button"
@@ -54,7 +60,7 @@ export function SubscriptionScreen() {
         <button
           type="button"
           className="button button-wide"
-          disabled={price === undefined || purchase.busy}
+          disabled={price === undefined || purchase.busy || payment.state === "confirming"}
           onClick={() => setConfirmOpen(true)}
         >
           {price === undefined ? "Loading..." : `Subscribe ${price}`}
