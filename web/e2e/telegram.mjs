@@ -324,6 +324,33 @@ async function main() {
   );
 
   await check(
+    "becoming a bookmaker, paid before the bot knows: Create profile says 'Confirming your payment…' and holds Create until the subscription arrives",
+    async () => {
+      const user = newUser("tgnb");
+      const tg = await telegramWeb();
+      await tg.launch(launchUrl("/subscription", user));
+      await tg.app.getByRole("button", { name: /^Subscribe \d+$/ }).click({ timeout: 15_000 });
+      await button(tg.app, "Yes").click();
+      const { slug } = await tg.posted("web_app_open_invoice");
+      // Telegram tells the app first; the webhook's successful_payment comes later.
+      await tg.send("invoice_closed", { slug, status: "paid" });
+      await waitForPath(tg, "/createprofile");
+      const confirming = tg.app.getByText("Confirming your payment…", { exact: true });
+      await confirming.waitFor({ timeout: 10_000 });
+      const create = button(tg.app, "Create");
+      assert(await create.isDisabled(), "Create is offered before the subscription arrived");
+      await tg.app.getByLabel("Profile Name").fill(`Nb${user.username}`.slice(0, 16));
+
+      await pay(tg.page.invoices.at(-1));
+      await confirming.waitFor({ state: "detached", timeout: 10_000 });
+      await create.click();
+      await waitForPath(tg, "/mainpage");
+      assertNoPageErrors(tg.page);
+      await tg.page.context().close();
+    },
+  );
+
+  await check(
     "a deep link opens the bookmaker; tapped again in the same Telegram Web tab it opens him again",
     async () => {
       const book = await bookmaker();
