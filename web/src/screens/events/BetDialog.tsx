@@ -5,7 +5,7 @@ import { formatAmount } from "../../ui/amount";
 import { Dialog } from "../../ui/Dialog";
 import { placeBets, type BetOutcome } from "./place-bets";
 import { hasBet, OutcomeStakes } from "./OutcomeStakes";
-import { exceedsCoins, totalStake, type Stake } from "./volume";
+import { amountOf, exceedsCoins, totalStake, type Stake } from "./volume";
 
 export interface BetDialogProps {
   event: PlayerEvent;
@@ -24,9 +24,21 @@ export function BetDialog({ event, coins, asFractional, onClose, onPlaced }: Bet
   const [result, setResult] = useState<BetOutcome[] | null>(null);
   const haptic = useHaptic();
 
+  // A preset (Max, 1/2 Max…) is worth what it is now, not when it was picked: his coins may
+  // arrive after the dialog opened, and the odds and the outcome's room move with other bets.
+  // 'My bet' keeps what he typed.
+  const current: Record<Id, Stake> = {};
+  for (const item of event.items) {
+    const stake = stakes[item.id];
+    if (!stake) continue;
+    current[item.id] =
+      stake.choice === "custom"
+        ? stake
+        : { ...stake, amount: amountOf(stake.choice, event.maxTotalPayout, item.coefficient, coins, item.maxStake) };
+  }
   const chosen = event.items
     .filter((item) => !hasBet(item, placed) && item.status === "ACTIVE")
-    .map((item) => ({ item, amount: stakes[item.id]?.amount ?? 0 }))
+    .map((item) => ({ item, amount: current[item.id]?.amount ?? 0 }))
     .filter((s) => s.amount > 0);
   const total = totalStake(chosen.map((s) => s.amount));
 
@@ -76,7 +88,7 @@ export function BetDialog({ event, coins, asFractional, onClose, onPlaced }: Bet
           coins={coins}
           asFractional={asFractional}
           placed={placed}
-          stakes={stakes}
+          stakes={current}
           onStake={(id, stake) => setStakes((prev) => ({ ...prev, [id]: stake }))}
         />
         {total > 0 && (

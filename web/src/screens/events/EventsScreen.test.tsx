@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { Bet, PlayerEvent, UserSubscription } from "../../../../worker/contract";
-import { errorBody, json, stubApi, type RecordedCall } from "../../test/network";
+import { deferred, errorBody, json, stubApi, type RecordedCall } from "../../test/network";
 import { renderApp } from "../../test/render";
 import { installTelegram } from "../../test/telegram";
 
@@ -177,6 +177,36 @@ describe("the punter's events", () => {
         .filter((r) => r.textContent?.includes("Suspended"))
         .map((r) => (r as HTMLTableRowElement).cells[0].textContent),
     ).toEqual(["Red Rum", "Arkle"]);
+  });
+
+  it("a preset picked before his coins arrive is worth its share once they do, and is bet so", async () => {
+    installTelegram();
+    const balance = deferred<Response>();
+    const calls = stubApi({
+      "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }),
+      "GET /bookmakers": () => json({ activeBookmakers: [golden], inactiveBookmakers: [] }),
+      "GET /player/events/5": () => json([event()]),
+      "GET /balances/5": () => balance.promise,
+      "GET /subscriptions/active/5": () => json([bookmakerSub]),
+      "POST /bets": () => json({}, 201),
+    });
+    renderApp("/events/5");
+    fireEvent.click(await screen.findByRole("button", { name: /^Horse Racing \/ Ireland/ }));
+    choose("Red Rum", "1/4 Max"); // no coins known yet: 0
+    expect(screen.getByRole("button", { name: /^Bet on Red Rum:/ }).textContent).toContain("· 0");
+
+    balance.resolve(json({ amount: 1000, currency: "COIN" }));
+    await vi.waitFor(() =>
+      expect(screen.getByRole("button", { name: /^Bet on Red Rum:/ }).textContent).toContain("· 125"),
+    );
+    choose("Arkle", "1/2 Max"); // 1000 / 5 / 2 = 100
+    fireEvent.click(screen.getByRole("button", { name: "Bet" }));
+    await screen.findByRole("dialog", { name: "Your bet is successful" });
+    const sent = betPosts(calls).map((c) => c.body as { eventItemId: number; amount: number });
+    expect(sent.map((b) => [b.eventItemId, b.amount])).toEqual([
+      [701, 125],
+      [703, 100],
+    ]);
   });
 
   it("says 'Your bet has not been accepted' and leaves a refused outcome open", async () => {
