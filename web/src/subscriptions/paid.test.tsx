@@ -78,6 +78,29 @@ function reopen(path: string) {
   renderApp(path);
 }
 
+/** A punter pays for BOOKMAKER on the Subscription screen; the webhook has not come yet. */
+async function becomeBookmakerPaidAhead() {
+  const server = { me: punter, mine: [] as UserSubscription[], ledger: [] };
+  api(server);
+  renderApp("/subscription");
+  fireEvent.click(await screen.findByRole("button", { name: "Subscribe 1000" }));
+  fireEvent.click(screen.getByRole("button", { name: "Yes" }));
+  await vi.waitFor(() => expect(window.location.pathname).toBe("/createprofile"));
+  return server;
+}
+
+/** The device remembers a BOOKMAKER invoice paid at `paidAt`, as after an earlier visit. */
+function rememberPaidSubscription(paidAt: number) {
+  usePaidInvoices.getState().remember({
+    invoiceId: "inv-1",
+    userId: 42,
+    subscriptionType: "BOOKMAKER",
+    coins: false,
+    endBefore: null,
+    paidAt,
+  });
+}
+
 const coinButtons = () => within(screen.getByRole("region", { name: "Coins" })).getAllByRole("button");
 
 describe("a payment Telegram reported before the API knows of it", { timeout: 15_000 }, () => {
@@ -106,12 +129,7 @@ describe("a payment Telegram reported before the API knows of it", { timeout: 15
   });
 
   it("Bookie waits for a paid subscription rather than offering it again, then goes on", async () => {
-    const server = { me: punter, mine: [] as UserSubscription[], ledger: [] };
-    api(server);
-    renderApp("/subscription");
-    fireEvent.click(await screen.findByRole("button", { name: "Subscribe 1000" }));
-    fireEvent.click(screen.getByRole("button", { name: "Yes" }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/createprofile"));
+    const server = await becomeBookmakerPaidAhead();
 
     reopen("/home");
     await vi.waitFor(() => {
@@ -125,12 +143,7 @@ describe("a payment Telegram reported before the API knows of it", { timeout: 15
   });
 
   it("Create profile holds Create until the subscription arrives, and lets him type meanwhile", async () => {
-    const server = { me: punter, mine: [] as UserSubscription[], ledger: [] };
-    api(server);
-    renderApp("/subscription");
-    fireEvent.click(await screen.findByRole("button", { name: "Subscribe 1000" }));
-    fireEvent.click(screen.getByRole("button", { name: "Yes" }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/createprofile"));
+    const server = await becomeBookmakerPaidAhead();
 
     expect((await screen.findByRole("status")).textContent).toBe(CONFIRMING_TEXT);
     const create = screen.getByRole("button", { name: "Create" }) as HTMLButtonElement;
@@ -147,14 +160,7 @@ describe("a payment Telegram reported before the API knows of it", { timeout: 15
   it("the Subscription screen, come back to before the payment arrives, offers no second payment", async () => {
     const server = { me: punter, mine: [] as UserSubscription[], ledger: [] };
     api(server);
-    usePaidInvoices.getState().remember({
-      invoiceId: "inv-1",
-      userId: 42,
-      subscriptionType: "BOOKMAKER",
-      coins: false,
-      endBefore: null,
-      paidAt: Date.now(),
-    });
+    rememberPaidSubscription(Date.now());
     renderApp("/subscription");
     expect((await screen.findByRole("status")).textContent).toBe(CONFIRMING_TEXT);
     const subscribe = await screen.findByRole("button", { name: "Subscribe 1000" });
@@ -167,14 +173,7 @@ describe("a payment Telegram reported before the API knows of it", { timeout: 15
 
   it("after a minute unconfirmed, says so clearly instead of offering to pay again", async () => {
     api({ me: punter, mine: [], ledger: [] });
-    usePaidInvoices.getState().remember({
-      invoiceId: "inv-1",
-      userId: 42,
-      subscriptionType: "BOOKMAKER",
-      coins: false,
-      endBefore: null,
-      paidAt: Date.now() - CONFIRM_WITHIN_MS - 1000,
-    });
+    rememberPaidSubscription(Date.now() - CONFIRM_WITHIN_MS - 1000);
     renderApp("/home");
     await vi.waitFor(() => {
       fireEvent.click(screen.getByRole("button", { name: "Bookie" }));
