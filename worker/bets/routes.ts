@@ -6,7 +6,7 @@ import { AppError, notFound } from "../lib/errors";
 import { idempotent } from "../lib/idempotency";
 import { IdParam, validate } from "../lib/validate";
 import { roomOf, unwrap } from "../events/rooms";
-import { BetBody } from "../events/rules";
+import { BetBody } from "../events/schemas";
 import { betHistory, placedToBet } from "./queries";
 import { versioned } from "../lib/versions";
 import { placedAnswer } from "./replay";

@@ -15,8 +15,8 @@ import {
   NO_VIOLATIONS,
   type TestBook,
 } from "../test/world";
-import { received, settle, textsTo } from "../notifications/notify-test-kit";
-import { fakeBotApi, type FakeBotApi } from "../telegram/fake-telegram";
+import { received, settle, textsTo } from "../test/notify-test-kit";
+import { fakeBotApi, type FakeBotApi } from "../test/fake-telegram";
 import { deleteLapsedBooks, RETENTION_DAYS, warnLapsedBooks } from "./retention";
 
 let bot: FakeBotApi;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { json } from "../test/api";
-import { fakeBotApi, type FakeBotApi } from "../telegram/fake-telegram";
+import { fakeBotApi, type FakeBotApi } from "../test/fake-telegram";
 import type { PublicConfig } from "../contract";
 
 let bot: FakeBotApi;

@@ -11,7 +11,7 @@ import { runMoneyBatch, transferStatements } from "../ledger/transfer";
 import { betRef } from "../bets/replay";
 import { markCommitted } from "../lib/idempotency";
 import { currentPrices, oddsAfterWithdrawal, type BookItem } from "./book";
-import type { DraftInput } from "./rules";
+import type { DraftInput } from "./schemas";
 import * as sql from "./statements";
 import { fail, type EventState, type ItemState } from "./state";
 

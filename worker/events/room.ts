@@ -22,7 +22,7 @@ import {
   nextAlarm,
   UNSETTLED_GRACE_MS,
 } from "./guards";
-import type { DraftInput } from "./rules";
+import type { DraftInput } from "./schemas";
 import * as sql from "./statements";
 import { fail, ok, type BetRequest, type EventState, type PlacedBet, type RoomResult } from "./state";
 

@@ -13,7 +13,7 @@ import { versioned } from "../lib/versions";
 import { COUNTRIES, SPORTS } from "./catalog";
 import { newEventId, roomOf, unwrap } from "./rooms";
 import type { RoomResult } from "./state";
-import { CoefficientsBody, DatesBody, DraftBody, FinalizeBody, UpdateDraftItemsBody } from "./rules";
+import { CoefficientsBody, DatesBody, DraftBody, FinalizeBody, UpdateDraftItemsBody } from "./schemas";
 import { bookmakerEvents } from "./views";
 import { UNSETTLE_WINDOW_MS } from "./guards";
 import { reversalSizeStatement } from "../ledger/settlement";

@@ -1,7 +1,7 @@
 import type { Odds } from "../../common/odds";
 import { PAYOUT_SQL, type BetFilter } from "../ledger/settlement";
 import { nowIso } from "../lib/time";
-import type { DraftInput } from "./rules";
+import type { DraftInput } from "./schemas";
 import {
   EVENT_COLUMNS,
   toEventState,

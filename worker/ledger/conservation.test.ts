@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BookBalances, DevPayment, InvoiceAnswer } from "../contract";
 import { BOOKMAKER_GRANT_CENTS } from "../payments/apply";
-import { fakeBotApi, paymentUpdate, preCheckoutUpdate, sendUpdate, type FakeBotApi } from "../telegram/fake-telegram";
+import { fakeBotApi, paymentUpdate, preCheckoutUpdate, sendUpdate, type FakeBotApi } from "../test/fake-telegram";
 import { call, json, signIn, type TestUser } from "../test/api";
 import { catalogueId, ledgerViolations, newBook, NO_VIOLATIONS, type TestBook } from "../test/world";
 import { propertyRuns } from "../test/property";

@@ -5,9 +5,9 @@ import type { NotificationSettings } from "../contract";
 import worker from "../index";
 import type { Env } from "../env";
 import { json, signIn } from "../test/api";
-import { commandUpdate, fakeBotApi, sendUpdate, type FakeBotApi } from "../telegram/fake-telegram";
+import { commandUpdate, fakeBotApi, sendUpdate, type FakeBotApi } from "../test/fake-telegram";
 import type { BotMessage } from "./messages";
-import { received, settle, textsTo } from "./notify-test-kit";
+import { received, settle, textsTo } from "../test/notify-test-kit";
 import { newBook } from "../test/world";
 
 // The consumer against Telegram's answers: the real queue for what happens over time

@@ -6,8 +6,8 @@ import worker from "../index";
 import type { Env } from "../env";
 import { call, json, signIn } from "../test/api";
 import { newBook, newPunter } from "../test/world";
-import { fakeBotApi, freshUpdateId, sendUpdate, type FakeBotApi } from "../telegram/fake-telegram";
-import { received, settle, textsTo } from "./notify-test-kit";
+import { fakeBotApi, freshUpdateId, sendUpdate, type FakeBotApi } from "../test/fake-telegram";
+import { received, settle, textsTo } from "../test/notify-test-kit";
 import type { BotMessage } from "./messages";
 import { DEV_BOT_TOKEN } from "./outbox";
 

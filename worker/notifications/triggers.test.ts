@@ -3,8 +3,8 @@ import type { ErrorBody } from "../contract";
 import { json } from "../test/api";
 import { bet, newEvent, placeBet } from "../test/events";
 import { newBook, newPunter, pendingRequestId } from "../test/world";
-import { fakeBotApi, firstButton, type BotApiParams, type FakeBotApi } from "../telegram/fake-telegram";
-import { received, settle, textsTo } from "./notify-test-kit";
+import { fakeBotApi, firstButton, type BotApiParams, type FakeBotApi } from "../test/fake-telegram";
+import { received, settle, textsTo } from "../test/notify-test-kit";
 import { signIn } from "../test/api";
 
 let bot: FakeBotApi;

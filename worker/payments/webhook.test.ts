@@ -4,7 +4,7 @@ import type { BookBalances, ErrorBody, InvoiceAnswer, UserSubscription } from ".
 import { balanceOf, pool } from "../ledger/accounts";
 import { call, json, signIn, type TestUser } from "../test/api";
 import { catalogueId, freshBookName, giveSubscription, ledgerViolations, newBook, NO_VIOLATIONS } from "../test/world";
-import { fakeBotApi, paymentUpdate, preCheckoutUpdate, sendUpdate, type FakeBotApi } from "../telegram/fake-telegram";
+import { fakeBotApi, paymentUpdate, preCheckoutUpdate, sendUpdate, type FakeBotApi } from "../test/fake-telegram";
 
 // The whole Stars flow as Telegram drives it: invoice link, pre-checkout, successful payment.
 

@@ -10,7 +10,7 @@ import type {
 } from "../contract";
 import { call, json, signIn } from "../test/api";
 import { catalogueId, giveSubscription, newBook } from "../test/world";
-import { fakeBotApi, type FakeBotApi } from "../telegram/fake-telegram";
+import { fakeBotApi, type FakeBotApi } from "../test/fake-telegram";
 import { holdsSubscription } from "./activity";
 
 let bot: FakeBotApi;

@@ -21,11 +21,11 @@ import type {
   DraftBody,
   FinalizeBody,
   UpdateDraftItemsBody,
-} from "../../../worker/events/rules";
+} from "../../../worker/events/schemas";
 
 // Every call the mini-app makes outside SWR's reads: "METHOD /path" as the worker's route has
 // it, the body it sends and the answer it reads. Types only: nothing here reaches the bundle.
-// Bodies come from the worker's schemas where those live in a module of their own (rules,
+// Bodies come from the worker's schemas where those live in a module of their own (schemas,
 // profile); the rest are written here. Either way `tsc -p web/tsconfig.check.json` (part of
 // `npm run typecheck`) holds every entry against the worker's routes (calls.check.ts).
 

@@ -1,5 +1,5 @@
 import { vi } from "vitest";
-import type { FakeBotApi } from "../telegram/fake-telegram";
+import type { FakeBotApi } from "./fake-telegram";
 
 // Test-only: waiting for the queue consumer, which runs on its own after a route answers.
 

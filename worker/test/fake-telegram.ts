@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { vi } from "vitest";
-import { call } from "../test/api";
+import { call } from "./api";
 
 // Test-only: Telegram as the outside world. The Bot API is faked at its configured address
 // (TELEGRAM_API_URL) by intercepting fetch for those URLs; updates reach our webhook the way
