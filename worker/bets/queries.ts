@@ -58,40 +58,36 @@ export const placedToBet = (p: PlacedBet): Bet => ({
   outcomeStatus: "ACTIVE",
 });
 
-/** A punter's bets with a bookmaker since `since`, newest first. */
-export async function betHistory(db: D1Database, bookmakerId: number, userId: number, since: string): Promise<Bet[]> {
+/** A punter's bets with a bookmaker matching `where` (over `bt`; ?1 the book, ?2 the punter), newest first. */
+async function betsOf(db: D1Database, where: string, binds: unknown[]): Promise<Bet[]> {
   const { results } = await db
     .prepare(
       `SELECT bt.id, bt.event_id, bt.item_id, bt.user_id, bt.stake_cents, bt.odds_num, bt.odds_den, bt.status, bt.payout_cents,
          bt.created_at, e.title AS event_title, e.description AS event_description, i.title AS outcome_title,
          bt.deduction, bt.dead_heat, i.status AS outcome_status
        FROM bets bt JOIN events e ON e.id = bt.event_id JOIN event_items i ON i.id = bt.item_id
-       WHERE bt.bookmaker_id = ?1 AND bt.user_id = ?2 AND bt.created_at >= ?3
+       WHERE bt.bookmaker_id = ?1 AND bt.user_id = ?2 AND ${where}
        ORDER BY bt.created_at DESC, bt.id DESC`,
     )
-    .bind(bookmakerId, userId, since)
+    .bind(...binds)
     .all<BetRow>();
   return results.map(toBet);
 }
 
+/** A punter's bets with a bookmaker since `since`, newest first. */
+export const betHistory = (db: D1Database, bookmakerId: number, userId: number, since: string) =>
+  betsOf(db, `bt.created_at >= ?3`, [bookmakerId, userId, since]);
+
 /** A punter's bets with a bookmaker placed or settled in `[start, end)`, newest first. */
-export async function betsInPeriod(
+export const betsInPeriod = (
   db: D1Database,
   bookmakerId: number,
   userId: number,
   period: { start: string; end: string },
-): Promise<Bet[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT bt.id, bt.event_id, bt.item_id, bt.user_id, bt.stake_cents, bt.odds_num, bt.odds_den, bt.status, bt.payout_cents,
-         bt.created_at, e.title AS event_title, e.description AS event_description, i.title AS outcome_title,
-         bt.deduction, bt.dead_heat, i.status AS outcome_status
-       FROM bets bt JOIN events e ON e.id = bt.event_id JOIN event_items i ON i.id = bt.item_id
-       WHERE bt.bookmaker_id = ?1 AND bt.user_id = ?2
-         AND ((bt.created_at >= ?3 AND bt.created_at < ?4) OR (bt.settled_at >= ?3 AND bt.settled_at < ?4))
-       ORDER BY bt.created_at DESC, bt.id DESC`,
-    )
-    .bind(bookmakerId, userId, period.start, period.end)
-    .all<BetRow>();
-  return results.map(toBet);
-}
+) =>
+  betsOf(db, `((bt.created_at >= ?3 AND bt.created_at < ?4) OR (bt.settled_at >= ?3 AND bt.settled_at < ?4))`, [
+    bookmakerId,
+    userId,
+    period.start,
+    period.end,
+  ]);

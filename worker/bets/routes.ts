@@ -9,7 +9,7 @@ import { roomOf, unwrap } from "../events/rooms";
 import { BetBody } from "../events/schemas";
 import { betHistory, placedToBet } from "./queries";
 import { versioned } from "../lib/versions";
-import { placedAnswer } from "./replay";
+import { betRef, placedAnswer } from "./replay";
 import { notifyAfter } from "../notifications/enqueue";
 import { bigBetMessages } from "../notifications/triggers";
 
@@ -71,7 +71,9 @@ export const betRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .post("/", idempotent(placedAnswer), validate("json", BetBody), async (c) => {
     const bet = c.req.valid("json");
+    const { bookmakerId, eventId, eventItemId } = bet;
     const { userId } = c.get("user");
+    const key = c.get("idempotencyKey");
     // The room checks membership and subscription itself, keeping the answers: the hot path
     // is one RPC and one D1 batch.
     const placed = unwrap(
@@ -81,7 +83,7 @@ export const betRoutes = new Hono<AppEnv>()
         stakeCents: bet.amount,
         coefficient: bet.coefficient,
         bookmakerId: bet.bookmakerId,
-        idempotencyKey: c.get("idempotencyKey"),
+        idempotency: key === undefined ? undefined : { key, ref: betRef({ bookmakerId, eventId, itemId: eventItemId }) },
       }),
     );
     notifyAfter(c, (env) =>

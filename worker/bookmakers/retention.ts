@@ -1,5 +1,6 @@
 import type { Env } from "../env";
 import { roomOf } from "../events/rooms";
+import { OPEN_SQL } from "../events/state";
 import { nowIso } from "../lib/time";
 import { enqueue } from "../notifications/enqueue";
 import type { BotMessage } from "../notifications/messages";
@@ -24,7 +25,6 @@ export const DELETE_CHUNK = 1000;
 const QUERY_BUDGET = 600;
 
 const FINAL = `('CALCULATED', 'CANCELLED', 'ABANDONED')`;
-const OPEN = `('CREATED', 'READY_FOR_BETS', 'WAITING_FOR_RESULT', 'SUSPENDED')`;
 
 const deletionDay = (bookmakerEnd: string) => nowIso(Date.parse(bookmakerEnd) + RETENTION_DAYS * DAY_MS);
 
@@ -84,7 +84,7 @@ const steps = (chunk: number): [table: string, sql: string, by: "book" | "owner"
 
 /** Abandons the book's open events through their rooms; true when every event is then settled. */
 async function closeEvents(env: Env, book: LapsedBook): Promise<boolean> {
-  const { results: open } = await env.DB.prepare(`SELECT id FROM events WHERE bookmaker_id = ?1 AND status IN ${OPEN}`)
+  const { results: open } = await env.DB.prepare(`SELECT id FROM events WHERE bookmaker_id = ?1 AND status IN ${OPEN_SQL}`)
     .bind(book.id)
     .all<{ id: number }>();
   for (const { id } of open) await roomOf(env, id).abandon(id);

@@ -98,7 +98,7 @@ export class BetDesk {
     };
     const write = this.betWriter(e.id).write(
       row,
-      changes.betStatements(this.room.db(), e, row, bet.idempotencyKey),
+      changes.betStatements(this.room.db(), e, row, bet.idempotency),
       taken.payoutCents,
     );
     this.inflight.add(write);

@@ -15,6 +15,10 @@ export interface BookItem {
   stakeCents: number;
 }
 
+/** The largest stake (cents) whose payout at `odds` fits in `roomCents`: what a punter is offered as his max. */
+export const stakeRoom = (roomCents: number, odds: Odds) =>
+  Math.max(0, Math.floor((roomCents * odds.den) / (odds.num + odds.den)));
+
 /**
  * Odds of the remaining outcomes after one is withdrawn, keeping the book's margin:
  * with pᵢ = 1/oddsᵢ, B = Σ pᵢ before and B' after, pᵢ becomes pᵢ × B / B', snapped down.

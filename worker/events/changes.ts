@@ -8,12 +8,11 @@ import {
 } from "../ledger/settlement";
 import { rule4Deduction } from "../../common/rule4";
 import { runMoneyBatch, transferStatements } from "../ledger/transfer";
-import { betRef } from "../bets/replay";
 import { markCommitted } from "../lib/idempotency";
 import { currentPrices, oddsAfterWithdrawal, type BookItem } from "./book";
 import type { DraftInput } from "./schemas";
 import * as sql from "./statements";
-import { fail, type EventState, type ItemState } from "./state";
+import { fail, type BetRequest, type EventState, type ItemState } from "./state";
 
 // What each admin operation writes, worked out from the room's state without changing it:
 // the room writes the batch, then reloads from D1. Prices are written with every change that
@@ -242,9 +241,8 @@ export function betStatements(
   db: D1Database,
   e: EventState,
   row: sql.BetRowInput,
-  idempotencyKey?: string,
+  idempotency?: BetRequest["idempotency"],
 ): D1PreparedStatement[] {
-  const place = betRef({ bookmakerId: e.bookmakerId, eventId: e.id, itemId: row.itemId });
   return [
     ...transferStatements(db, {
       kind: "STAKE",
@@ -254,7 +252,7 @@ export function betStatements(
       amountCents: row.stakeCents,
       ref: `event:${e.id}`,
     }),
-    ...(idempotencyKey === undefined ? [] : [markCommitted(db, row.userId, idempotencyKey, place)]),
+    ...(idempotency === undefined ? [] : [markCommitted(db, row.userId, idempotency.key, idempotency.ref)]),
     sql.insertBetStatement(db, row),
   ];
 }

@@ -1,7 +1,7 @@
 import { decimalText, ladderOdds, payoutCents, sameOdds, type Odds } from "../../common/odds";
 import { UNSETTLE_WINDOW_MS } from "../../common/racing";
 import { STATUS_WORDS } from "../../common/status-words";
-import { stakeRoom } from "./views";
+import { stakeRoom } from "./book";
 import { fail, OPEN, type EventState, type ItemState, type RoomResult } from "./state";
 
 // The rules of an event's lifecycle, free of storage and time sources: each guard answers
@@ -19,10 +19,28 @@ export function canChange(e: EventState): Refusal {
   return isOpen(e) ? null : fail("ALREADY_SETTLED", "The event is settled already.");
 }
 
+/**
+ * A bookmaker may start events (create, publish, reopen) only with an active BOOKMAKER
+ * subscription and coins in his pool; at 0 or below he may still close them (the Guide's rule).
+ */
+export function canRunEvents(book: { subscribed: boolean; poolCents: number }): Refusal {
+  if (!book.subscribed) return fail("SUBSCRIPTION_REQUIRED", "Bookmaker subscription not found.");
+  if (book.poolCents <= 0)
+    return fail("INSUFFICIENT_COINS", "Insufficient currency. You can purchase more in the store.");
+  return null;
+}
+
+/** A start must lie ahead when an event is created, published or moved. */
+export function startsAhead(startDate: string, now: number): Refusal {
+  return Date.parse(startDate) <= now
+    ? fail("VALIDATION", "Date and time must be in the future.", { field: "startDate" })
+    : null;
+}
+
 export function canPublish(e: EventState, activeItems: number, now: number): Refusal {
   if (e.status !== "CREATED") return fail("CONFLICT", `The event is ${STATUS_WORDS[e.status]}, not a draft.`);
-  if (Date.parse(e.startDate) <= now)
-    return fail("VALIDATION", "Date and time must be in the future.", { field: "startDate" });
+  const late = startsAhead(e.startDate, now);
+  if (late) return late;
   if (activeItems < 2) return fail("VALIDATION", "You need at least 2 participants.", { field: "items" });
   return null;
 }
@@ -41,12 +59,7 @@ export function canReplaceItems(e: EventState, dropped: ItemState[]): Refusal {
 }
 
 export function canMoveDates(e: EventState, startDate: string, now: number): Refusal {
-  return (
-    canChange(e) ??
-    (Date.parse(startDate) <= now
-      ? fail("VALIDATION", "Date and time must be in the future.", { field: "startDate" })
-      : null)
-  );
+  return canChange(e) ?? startsAhead(startDate, now);
 }
 
 /** Odds by hand: outcomes of this event that still run, and never while the equalizer sets them. */
@@ -122,10 +135,17 @@ export function checkBet(
 
 export { UNSETTLE_WINDOW_MS };
 
-/** A result may be undone once, within 24 hours of the settlement. */
-export function canUnsettle(e: EventState, now: number): Refusal {
+/** Only a settled (CALCULATED) or abandoned (CANCELLED) event has a result to undo or to size up for undoing. */
+export function hasResult(e: Pick<EventState, "status" | "settledAt">): Refusal {
   if ((e.status !== "CALCULATED" && e.status !== "CANCELLED") || !e.settledAt)
     return fail("CANNOT_UNSETTLE", "Only a settled or abandoned event's result can be undone.");
+  return null;
+}
+
+/** A result may be undone once, within 24 hours of the settlement. */
+export function canUnsettle(e: EventState, now: number): Refusal {
+  const none = hasResult(e);
+  if (none || !e.settledAt) return none;
   if (Date.parse(e.settledAt) + UNSETTLE_WINDOW_MS < now)
     return fail("CANNOT_UNSETTLE", "A result can be undone only within 24 hours of settling it.");
   return null;

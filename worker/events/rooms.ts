@@ -8,6 +8,7 @@ export const roomOf = (env: Env, eventId: number) => env.EVENT_ROOM.get(env.EVEN
 const STATUS: Record<RoomErrorCode, 400 | 403 | 404 | 409 | 500 | 503> = {
   NOT_FOUND: 404,
   FORBIDDEN: 403,
+  SUBSCRIPTION_REQUIRED: 403,
   VALIDATION: 400,
   CONFLICT: 409,
   EVENT_NOT_OPEN: 409,
@@ -26,6 +27,11 @@ const STATUS: Record<RoomErrorCode, 400 | 403 | 404 | 409 | 500 | 503> = {
 export function unwrap<T>(result: RoomResult<T>): T {
   if (result.ok) return result.value;
   throw new AppError(result.code, STATUS[result.code], result.message, result.extra ?? {});
+}
+
+/** Goes on when a guard (guards.ts) allows, else throws its refusal as the API's error. */
+export function allow(refusal: Extract<RoomResult<never>, { ok: false }> | null): void {
+  if (refusal) unwrap(refusal);
 }
 
 /** A random id for a new event: its room is named after it before any row exists. */

@@ -11,11 +11,11 @@ import { noProfile, requireOwnBookmaker, type BookmakerRow } from "../bookmakers
 import { holdsSubscription, holdsSubscriptionSql } from "../subscriptions/activity";
 import { versioned } from "../lib/versions";
 import { COUNTRIES, SPORTS } from "./catalog";
-import { newEventId, roomOf, unwrap } from "./rooms";
-import type { RoomResult } from "./state";
+import { allow, newEventId, roomOf, unwrap } from "./rooms";
+import { OPEN_SQL, type RoomResult } from "./state";
 import { CoefficientsBody, DatesBody, DraftBody, FinalizeBody, UpdateDraftItemsBody } from "./schemas";
 import { bookmakerEvents } from "./views";
-import { UNSETTLE_WINDOW_MS } from "./guards";
+import { canRunEvents, hasResult, startsAhead, UNSETTLE_WINDOW_MS } from "./guards";
 import { reversalSizeStatement } from "../ledger/settlement";
 import { fromCents } from "../ledger/money";
 import { fanOutAfter } from "../notifications/enqueue";
@@ -28,17 +28,13 @@ const ListQuery = v.object({
   view: v.optional(v.picklist(["open", "history", "all"], "Must be open, history or all."), "all"),
 });
 
-/**
- * A bookmaker may start events only with an active subscription and coins in his pool
- * (guide rule: at 0 or below he may still close them).
- */
+/** The two facts guards.ts's canRunEvents decides on, read for the caller's book. */
 async function requireCanRunEvents(env: Env, book: BookmakerRow) {
-  if (!(await holdsSubscription(env.DB, book.owner_id, "BOOKMAKER", nowIso()))) {
-    throw new AppError("SUBSCRIPTION_REQUIRED", 403, "Bookmaker subscription not found.");
-  }
-  if ((await balanceOf(env.DB, pool(book.owner_id))) <= 0) {
-    throw new AppError("INSUFFICIENT_COINS", 409, "Insufficient currency. You can purchase more in the store.");
-  }
+  const [subscribed, poolCents] = await Promise.all([
+    holdsSubscription(env.DB, book.owner_id, "BOOKMAKER", nowIso()),
+    balanceOf(env.DB, pool(book.owner_id)),
+  ]);
+  allow(canRunEvents({ subscribed, poolCents }));
 }
 
 async function oneEvent(env: Env, book: BookmakerRow, eventId: number): Promise<BookmakerEvent> {
@@ -75,8 +71,7 @@ export const draftRoutes = new Hono<AppEnv>()
     const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
     if (input.bookmakerId !== book.id)
       throw new AppError("FORBIDDEN", 403, "You can create events only for your own book.");
-    if (Date.parse(input.startDate) <= Date.now())
-      throw new AppError("VALIDATION", 400, "Date and time must be in the future.", { field: "startDate" });
+    allow(startsAhead(input.startDate, Date.now()));
     await requireCanRunEvents(c.env, book);
     const eventId = newEventId();
     const { eventId: created } = unwrap(
@@ -101,7 +96,7 @@ export const eventRoutes = new Hono<AppEnv>()
     const { userId } = c.get("user");
     const { view } = c.req.valid("query");
     const since = new Date(Date.now() - HISTORY_DAYS * 864e5).toISOString();
-    const open = `e.status IN ('CREATED', 'READY_FOR_BETS', 'WAITING_FOR_RESULT', 'SUSPENDED')`;
+    const open = `e.status IN ${OPEN_SQL}`;
     const history = `e.status IN ('CALCULATED', 'CANCELLED') AND e.settled_at >= ?2`;
     const where = view === "open" ? open : view === "history" ? history : `(${open} OR (${history}))`;
     // The caller's book, the what-if feature, the listed events' ids and versions: an unchanged list is a 304 from this one read.
@@ -191,13 +186,13 @@ export const eventRoutes = new Hono<AppEnv>()
     const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
     const { id } = c.req.valid("param");
     const event = await oneEvent(c.env, book, id);
-    if (!event.settledAt)
-      throw new AppError("CANNOT_UNSETTLE", 409, "Only a settled or abandoned event's result can be undone.");
-    const size = await reversalSizeStatement(c.env.DB, id, event.settledAt).first<{ bets: number; cents: number }>();
+    allow(hasResult(event));
+    const settledAt = event.settledAt!; // hasResult allowed only a settled event
+    const size = await reversalSizeStatement(c.env.DB, id, settledAt).first<{ bets: number; cents: number }>();
     const answer: SettlementSize = {
       bets: size?.bets ?? 0,
       coins: fromCents(size?.cents ?? 0),
-      undoUntil: new Date(Date.parse(event.settledAt) + UNSETTLE_WINDOW_MS).toISOString(),
+      undoUntil: new Date(Date.parse(settledAt) + UNSETTLE_WINDOW_MS).toISOString(),
     };
     return c.json(answer);
   })

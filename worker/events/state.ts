@@ -5,8 +5,14 @@ import type { EventStatus, OutcomeStatus as ItemStatus } from "../contract";
 
 export type { EventStatus, OutcomeStatus as ItemStatus } from "../contract";
 
-/** Statuses in which the bookmaker may still edit, withdraw runners and settle. */
+/**
+ * Open statuses: the bookmaker may still edit, withdraw runners and settle, and the outcomes'
+ * totals are live liability. The one list; SQL reads it as OPEN_SQL.
+ */
 export const OPEN: readonly EventStatus[] = ["CREATED", "READY_FOR_BETS", "WAITING_FOR_RESULT", "SUSPENDED"];
+export const isOpenStatus = (status: string) => (OPEN as readonly string[]).includes(status);
+/** `status IN ${OPEN_SQL}`: the list above as a SQL tuple. */
+export const OPEN_SQL = `(${OPEN.map((s) => `'${s}'`).join(", ")})`;
 
 export interface EventState {
   id: number;
@@ -143,8 +149,11 @@ export interface BetRequest {
   itemId: number;
   stakeCents: number;
   coefficient: number;
-  /** The call's Idempotency-Key: marked committed in the bet's own batch. */
-  idempotencyKey?: string;
+  /**
+   * The call's Idempotency-Key and the ref its committed marker carries (the bet route names it,
+   * bets/replay.ts reads it back): marked committed in the bet's own batch.
+   */
+  idempotency?: { key: string; ref: string };
 }
 
 /** Results of the room's methods: RPC drops error fields, so failures are values. */
@@ -154,6 +163,7 @@ export type RoomResult<T = null> =
 export type RoomErrorCode =
   | "NOT_FOUND"
   | "FORBIDDEN"
+  | "SUBSCRIPTION_REQUIRED"
   | "VALIDATION"
   | "CONFLICT"
   | "EVENT_NOT_OPEN"

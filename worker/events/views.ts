@@ -3,7 +3,8 @@ import type { BookmakerEvent, PlayerEvent } from "../contract";
 import { fromCents } from "../ledger/money";
 import { PAYOUT_SQL } from "../ledger/settlement";
 import { sharedRead } from "./shared-reads";
-import { EVENT_COLUMNS, type EventRow, type ItemRow } from "./state";
+import { stakeRoom } from "./book";
+import { EVENT_COLUMNS, isOpenStatus, type EventRow, type ItemRow } from "./state";
 
 // Reads for the event screens, straight from D1 (never through a room).
 
@@ -92,13 +93,6 @@ const bookmakerWhatIfOf = (items: ItemRow[]) => {
   const stakes = items.reduce((sum, i) => sum + i.stake_cents, 0);
   return new Map(items.map((i) => [i.id, stakes - i.liability_cents]));
 };
-
-/** Events still taking or holding live bets: their outcomes' totals are live liability. */
-const LIVE: readonly string[] = ["CREATED", "READY_FOR_BETS", "WAITING_FOR_RESULT", "SUSPENDED"];
-
-/** The largest stake (cents) whose payout at `odds` fits in `roomCents`. */
-export const stakeRoom = (roomCents: number, odds: Odds) =>
-  Math.max(0, Math.floor((roomCents * odds.den) / (odds.num + odds.den)));
 
 const dates = (e: EventRow) => ({
   startDate: e.start_date,
@@ -202,7 +196,7 @@ export async function playerEvents(
           whatIf: args.withWhatIf ? fromCents((mine?.items.get(i.id)?.payoutCents ?? 0) - (mine?.staked ?? 0)) : 0,
           myStake: fromCents(mine?.items.get(i.id)?.stakeCents ?? 0),
           maxStake: fromCents(
-            stakeRoom(e.max_total_payout_cents - (LIVE.includes(e.status) ? i.liability_cents : 0), curr),
+            stakeRoom(e.max_total_payout_cents - (isOpenStatus(e.status) ? i.liability_cents : 0), curr),
           ),
           deduction: i.deduction,
         };

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import type { BookBalances } from "../contract";
 import type { AppEnv } from "../env";
@@ -62,6 +62,30 @@ async function ownApprovedPunter(db: D1Database, ownerId: number, punterId: numb
   return book;
 }
 
+/**
+ * "+" (ALLOCATE, pool → punter: the pool must cover it) or "−" (WITHDRAW, punter → pool: his
+ * account's CHECK refuses an overdraft), his balance read inside the same batch.
+ */
+async function moveCoins(c: Context<AppEnv>, { userId, balance }: v.InferOutput<typeof MoveBody>, added: boolean) {
+  const { userId: ownerId } = c.get("user");
+  const book = await ownApprovedPunter(c.env.DB, ownerId, userId);
+  const account = punter(ownerId, userId);
+  const results = await runMoneyBatch(c.env.DB, [
+    ...transferStatements(c.env.DB, {
+      kind: added ? "ALLOCATE" : "WITHDRAW",
+      poolOwnerId: ownerId,
+      ...(added ? { from: pool(ownerId), to: account, mustCover: true } : { from: account, to: pool(ownerId) }),
+      amountCents: balance.amount,
+    }),
+    ...commitMarker(c, `punter:${userId}`),
+    balanceSql(c.env.DB, account),
+  ]);
+  const balanceCents = lastBalance(results);
+  // A replayed answer never reaches here (the idempotency middleware answers it), so one move is one message.
+  notifyAfter(c, (env) => coinsMessages(env.DB, book, userId, { added, amountCents: balance.amount, balanceCents }));
+  return c.json({ userId, balance: money(balanceCents) });
+}
+
 export const balanceRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/", async (c) => {
@@ -92,53 +116,10 @@ export const balanceRoutes = new Hono<AppEnv>()
     return versioned(c, [row.balance_cents], async () => money(row.balance_cents));
   })
 
-  .post("/add", idempotent(movedAnswer), validate("json", MoveBody), async (c) => {
-    const { userId: ownerId } = c.get("user");
-    const { userId, balance } = c.req.valid("json");
-    const book = await ownApprovedPunter(c.env.DB, ownerId, userId);
-    const to = punter(ownerId, userId);
-    const results = await runMoneyBatch(c.env.DB, [
-      ...transferStatements(c.env.DB, {
-        kind: "ALLOCATE",
-        poolOwnerId: ownerId,
-        from: pool(ownerId),
-        to,
-        amountCents: balance.amount,
-        mustCover: true,
-      }),
-      ...commitMarker(c, `punter:${userId}`),
-      balanceSql(c.env.DB, to),
-    ]);
-    const balanceCents = lastBalance(results);
-    // A replayed answer never reaches here (the idempotency middleware answers it), so one move is one message.
-    notifyAfter(c, (env) =>
-      coinsMessages(env.DB, book, userId, { added: true, amountCents: balance.amount, balanceCents }),
-    );
-    return c.json({ userId, balance: money(balanceCents) });
-  })
-
-  .post("/subtract", idempotent(movedAnswer), validate("json", MoveBody), async (c) => {
-    const { userId: ownerId } = c.get("user");
-    const { userId, balance } = c.req.valid("json");
-    const book = await ownApprovedPunter(c.env.DB, ownerId, userId);
-    const from = punter(ownerId, userId);
-    const results = await runMoneyBatch(c.env.DB, [
-      ...transferStatements(c.env.DB, {
-        kind: "WITHDRAW",
-        poolOwnerId: ownerId,
-        from,
-        to: pool(ownerId),
-        amountCents: balance.amount,
-      }),
-      ...commitMarker(c, `punter:${userId}`),
-      balanceSql(c.env.DB, from),
-    ]);
-    const balanceCents = lastBalance(results);
-    notifyAfter(c, (env) =>
-      coinsMessages(env.DB, book, userId, { added: false, amountCents: balance.amount, balanceCents }),
-    );
-    return c.json({ userId, balance: money(balanceCents) });
-  })
+  .post("/add", idempotent(movedAnswer), validate("json", MoveBody), (c) => moveCoins(c, c.req.valid("json"), true))
+  .post("/subtract", idempotent(movedAnswer), validate("json", MoveBody), (c) =>
+    moveCoins(c, c.req.valid("json"), false),
+  )
 
   .post("/addNote", validate("json", NoteBody), async (c) => {
     const { userId: ownerId } = c.get("user");

@@ -8,7 +8,7 @@ import {
 } from "../../../../common/event-form";
 import { DEFAULT_ODDS, DEFAULT_RETURN, decimalText, ladderOdds, type Odds } from "../../../../common/odds";
 import { racesByDefault } from "../../../../common/racing";
-import type { BookmakerEvent, Id } from "../../../../worker/contract";
+import type { BookmakerEvent, EventItem, Id } from "../../../../worker/contract";
 import { dateError, endAfter, fieldsOf, startAt, timeError } from "./when";
 
 // The new-event form (spec "createeventpage" and section 5 "New event"); its rules and messages
@@ -72,6 +72,23 @@ export function splitTitle(title: string): { sport: string; country: string } {
   return { sport, country };
 }
 
+/** An outcome's odds as the form edits them: a rung of the ladder. */
+export const oddsOf = (item: EventItem): Odds => ladderOdds(item.coefficient) ?? DEFAULT_ODDS;
+
+/**
+ * An event's settings as the forms edit them: its start as date and time, the payout as typed
+ * digits, the return price in hundredths, the equalizer and the racing rules. The new-event form
+ * (a copy) and the draft screen both start from these.
+ */
+export const settingsOf = (event: BookmakerEvent) => ({
+  ...fieldsOf(event.startDate),
+  maxTotalPayout: String(Math.max(1, Math.round(event.maxTotalPayout))),
+  returnPct: Math.round(event.returnPrice * 100),
+  botEqualizer: event.botEqualizer,
+  rule4: event.rule4,
+  deadHeat: event.deadHeat,
+});
+
 /** A copy of an event, for a re-run: same fields and the bookmaker's own odds. */
 export function formFromEvent(event: BookmakerEvent): EventForm {
   const { sport, country } = splitTitle(event.title);
@@ -79,13 +96,8 @@ export function formFromEvent(event: BookmakerEvent): EventForm {
     sport: sport || DEFAULT_SPORT,
     country: country || DEFAULT_COUNTRY,
     description: event.description,
-    ...fieldsOf(event.startDate),
-    maxTotalPayout: String(Math.max(1, Math.round(event.maxTotalPayout))),
-    returnPct: Math.round(event.returnPrice * 100),
-    botEqualizer: event.botEqualizer,
-    rule4: event.rule4,
-    deadHeat: event.deadHeat,
-    outcomes: event.items.map((i) => newRow(i.title, ladderOdds(i.coefficient) ?? DEFAULT_ODDS)),
+    ...settingsOf(event),
+    outcomes: event.items.map((i) => newRow(i.title, oddsOf(i))),
   };
 }
 

@@ -1,6 +1,7 @@
-import { DEFAULT_ODDS, ladderOdds, type Odds } from "../../../../common/odds";
+import type { Odds } from "../../../../common/odds";
 import type { BookmakerEvent, EventItem, Id } from "../../../../worker/contract";
-import { dateError, fieldsOf, timeError } from "../../bookmaker/events/when";
+import { oddsOf, payoutError, settingsOf } from "../../bookmaker/events/form";
+import { dateError, timeError } from "../../bookmaker/events/when";
 
 /** What the bookmaker changes on the draft screen before Calc, End Event or Save. */
 export interface DraftEdit {
@@ -19,13 +20,8 @@ export interface DraftEdit {
 
 export function editOf(event: BookmakerEvent): DraftEdit {
   return {
-    ...fieldsOf(event.startDate),
-    maxTotalPayout: String(Math.max(1, Math.round(event.maxTotalPayout))),
-    returnPct: Math.round(event.returnPrice * 100),
-    botEqualizer: event.botEqualizer,
-    rule4: event.rule4,
-    deadHeat: event.deadHeat,
-    odds: Object.fromEntries(event.items.map((i) => [i.id, ladderOdds(i.coefficient) ?? DEFAULT_ODDS])),
+    ...settingsOf(event),
+    odds: Object.fromEntries(event.items.map((i) => [i.id, oddsOf(i)])),
     nr: {},
     place: {},
   };
@@ -50,7 +46,7 @@ export function editProblems(edit: DraftEdit) {
   return {
     date: dateError(edit.date, edit.time),
     time: timeError(edit.time),
-    payout: /^\d+$/.test(edit.maxTotalPayout) && Number(edit.maxTotalPayout) > 0 ? null : "Enter a positive number.",
+    payout: payoutError(edit.maxTotalPayout),
   };
 }
 

@@ -3,7 +3,7 @@ import { useHistoryState } from "wouter/use-browser-location";
 import type { Bet } from "../../../../worker/contract";
 import { useApi } from "../../api/swr";
 import { POLL_MS } from "../../config";
-import { betDeductions } from "../../events/racing";
+import { BetDeductions, BetRefund, BetResult } from "../../events/BetResult";
 import { formatAmount } from "../../ui/amount";
 import { dateTime } from "../../ui/dates";
 import { Odds } from "../../ui/Odds";
@@ -12,32 +12,6 @@ import { bookmakerIdParam } from "../events/player-events";
 import { MyFiguresSection } from "../figures/lazy";
 import type { EventsState } from "../events/state";
 import "./history.css";
-
-/**
- * What became of a bet, beside its stake: winnings, or the refund of a cancelled one (a
- * withdrawn outcome's refund is a non-runner's, not an abandoned event's).
- */
-function BetResult({ bet }: { bet: Bet }) {
-  if (bet.status === "CANCELLED")
-    return (
-      <p className="history-refund">
-        {bet.outcomeStatus === "NR" ? "Non-runner" : "Abandoned"} / The bet has been refunded
-      </p>
-    );
-  if (bet.status === "WON") return <p className="history-won">Won {formatAmount(bet.payout)}</p>;
-  if (bet.status === "LOST") return <p className="hint">Lost</p>;
-  return null;
-}
-
-/** What Rule 4 and a dead heat took from the bet, on a bet that won or may still win. */
-function BetDeductions({ bet }: { bet: Bet }) {
-  if (bet.status === "CANCELLED" || bet.status === "LOST") return null;
-  return betDeductions(bet).map((line) => (
-    <p key={line} className="hint history-deduction">
-      {line}
-    </p>
-  ));
-}
 
 /** The punter's bets with one bookmaker over the last 15 days, newest first (spec "history/{bookieName}"). */
 export function HistoryScreen() {
@@ -78,8 +52,9 @@ export function HistoryScreen() {
               <tr>
                 <td>
                   {bet.outcomeTitle}
-                  <BetResult bet={bet} />
-                  <BetDeductions bet={bet} />
+                  <BetRefund bet={bet} look="line" />
+                  <BetResult bet={bet} look="line" />
+                  <BetDeductions bet={bet} className="hint history-deduction" />
                 </td>
                 <td className="num">
                   <Odds decimal={bet.coefficient} />

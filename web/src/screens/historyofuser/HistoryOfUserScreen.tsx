@@ -5,7 +5,7 @@ import { useApi } from "../../api/swr";
 import { useOwnBook } from "../../bookmaker/book";
 import "../../bookmaker/bookmaker.css";
 import { POLL_MS } from "../../config";
-import { betDeductions } from "../../events/racing";
+import { BetDeductions, BetRefund, BetResult } from "../../events/BetResult";
 import { formatAmount } from "../../ui/amount";
 import { dateTime } from "../../ui/dates";
 import { oddsText } from "../../ui/Odds";
@@ -54,7 +54,7 @@ function BetCard({ bet }: { bet: Bet }) {
     <article className="bk-card" aria-label={bet.eventTitle || "Untitled Event"}>
       <div className="bk-row">
         <span className="bk-strong bk-ellipsis">{bet.eventTitle || "Untitled Event"}</span>
-        <BetResult bet={bet} />
+        <BetResult bet={bet} look="badge" />
       </div>
       <p className="bk-muted">{descriptionOf(bet.eventDescription)}</p>
       <p className="bk-muted">{dateTime(bet.betsDate)}</p>
@@ -74,25 +74,8 @@ function BetCard({ bet }: { bet: Bet }) {
           </tr>
         </tbody>
       </table>
-      {bet.status === "CANCELLED" && (
-        <p className="bk-refund">
-          <span className="bk-badge bk-badge-bad">{bet.outcomeStatus === "NR" ? "Non-runner" : "Abandoned"}</span> The
-          bet has been refunded
-        </p>
-      )}
-      {(bet.status === "WON" || bet.status === "ACCEPTED") &&
-        betDeductions(bet).map((line) => (
-          <p key={line} className="bk-muted">
-            {line}
-          </p>
-        ))}
+      <BetRefund bet={bet} look="badge" />
+      <BetDeductions bet={bet} className="bk-muted" />
     </article>
   );
-}
-
-function BetResult({ bet }: { bet: Bet }) {
-  if (bet.status === "WON") return <span className="bk-badge bk-badge-new">Won {formatAmount(bet.payout)}</span>;
-  if (bet.status === "LOST") return <span className="bk-badge bk-badge-bad">Lost</span>;
-  if (bet.status === "ACCEPTED") return <span className="bk-badge">Open</span>;
-  return null;
 }
