@@ -12,6 +12,7 @@ import { versioned } from "../lib/versions";
 import { betRef, placedAnswer } from "./replay";
 import { notifyAfter } from "../notifications/enqueue";
 import { bigBetMessages } from "../notifications/triggers";
+import { BOOKMAKER_NOT_FOUND, NOT_YOUR_PUNTER } from "../../common/refusals";
 
 /** A punter's own history reaches back 15 days; the bookmaker looking at a punter, 30. */
 const OWN_DAYS = 15;
@@ -36,12 +37,12 @@ async function history(c: Context<AppEnv>, bookmakerId: number, query: v.InferOu
   const days = Math.min(query.days ?? (ownerAsking ? OWNER_DAYS : OWN_DAYS), ownerAsking ? OWNER_DAYS : OWN_DAYS);
   const since = new Date(Date.now() - days * 864e5).toISOString();
   const state = await historyState(c.env.DB, bookmakerId, subject, since);
-  if (!state) throw notFound("Bookmaker not found.");
+  if (!state) throw notFound(BOOKMAKER_NOT_FOUND);
   if (ownerAsking) {
     // Only the bookmaker reads another punter's bets, and only his own punters'.
     if (state.owner_id !== userId)
       throw new AppError("FORBIDDEN", 403, "Only the bookmaker can see a punter's history.");
-    if (!state.member) throw notFound("This user is not one of your punters.");
+    if (!state.member) throw notFound(NOT_YOUR_PUNTER);
   }
   return versioned(c, [subject, state.bets, state.events], () => betHistory(c.env.DB, bookmakerId, subject, since));
 }
@@ -83,7 +84,8 @@ export const betRoutes = new Hono<AppEnv>()
         stakeCents: bet.amount,
         coefficient: bet.coefficient,
         bookmakerId: bet.bookmakerId,
-        idempotency: key === undefined ? undefined : { key, ref: betRef({ bookmakerId, eventId, itemId: eventItemId }) },
+        idempotency:
+          key === undefined ? undefined : { key, ref: betRef({ bookmakerId, eventId, itemId: eventItemId }) },
       }),
     );
     notifyAfter(c, (env) =>

@@ -2,6 +2,7 @@ import type { Bookmaker, BookmakerDto } from "../contract";
 import { money } from "../ledger/money";
 import { AppError } from "../lib/errors";
 import { holdsSubscriptionSql } from "../subscriptions/activity";
+import { NO_PROFILE } from "../../common/refusals";
 
 export interface BookmakerRow {
   id: number;
@@ -30,7 +31,7 @@ export const bookmakerById = (db: D1Database, id: number) =>
     .first<BookmakerRow>();
 
 /** The spec's 404 for a caller with no profile of his own. */
-export const noProfile = () => new AppError("NOT_FOUND", 404, "Bookmaker profile not found.");
+export const noProfile = () => new AppError("NOT_FOUND", 404, NO_PROFILE);
 
 /** The caller's own profile, or the spec's 404 when he has none. */
 export async function requireOwnBookmaker(db: D1Database, userId: number): Promise<BookmakerRow> {

@@ -21,6 +21,7 @@ import {
 } from "./queries";
 import { versioned } from "../lib/versions";
 import { deletionWarning } from "./retention";
+import { BOOKMAKER_NOT_FOUND, SUBSCRIPTION_NOT_FOUND } from "../../common/refusals";
 
 /**
  * What registering depends on, in one read: the caller's user row (a session is checked by
@@ -79,7 +80,7 @@ export const bookmakerRoutes = new Hono<AppEnv>()
     const caller = await registrant(c.env.DB, userId, nowIso());
     if (!caller.known) throw unknownUser();
     // A name is held only under a BOOKMAKER subscription (shared/API.md), so none can be squatted for free.
-    if (!caller.subscribed) throw new AppError("SUBSCRIPTION_REQUIRED", 403, "Bookmaker subscription not found.");
+    if (!caller.subscribed) throw new AppError("SUBSCRIPTION_REQUIRED", 403, SUBSCRIPTION_NOT_FOUND);
     if (caller.hasProfile) throw new AppError("CONFLICT", 409, "You already have a bookmaker profile.");
     try {
       // The pool may exist already: a subscription paid before the profile carries its grant.
@@ -122,7 +123,7 @@ export const bookmakerRoutes = new Hono<AppEnv>()
       const { bookmakerId } = c.req.valid("param");
       const { terms } = c.req.valid("json");
       const row = await bookmakerById(c.env.DB, bookmakerId);
-      if (!row) throw notFound("Bookmaker not found.");
+      if (!row) throw notFound(BOOKMAKER_NOT_FOUND);
       if (row.owner_id !== c.get("user").userId) throw forbidden("Only the bookmaker can change his terms.");
       await c.env.DB.prepare(`UPDATE bookmakers SET terms = ?2 WHERE id = ?1`).bind(bookmakerId, terms).run();
       return c.json(toBookmakerDto({ ...row, terms }));

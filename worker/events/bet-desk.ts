@@ -8,6 +8,7 @@ import { checkBet } from "./guards";
 import type { RoomMemory } from "./memory";
 import type { Prices } from "./prices";
 import { fail, ok, type BetRequest, type EventState, type ItemState, type PlacedBet, type RoomResult } from "./state";
+import { EVENT_NOT_FOUND } from "../../common/refusals";
 
 /** What the desk uses of its room. */
 export interface DeskRoom {
@@ -39,13 +40,13 @@ export class BetDesk {
     await this.ready(eventId);
     const first = memory.event;
     if (!first || first.id !== eventId || first.bookmakerId !== bet.bookmakerId || !first.publishedAt)
-      return fail("NOT_FOUND", "Event not found.");
+      return fail("NOT_FOUND", EVENT_NOT_FOUND);
     const refusal = await this.access.check(this.room.db(), first, bet.userId);
     if (refusal) return refusal;
     // From the end of this wait to the reservation nothing awaits, so no admin operation gets in between.
     await this.ready(eventId);
     const e = memory.event;
-    if (!e) return fail("NOT_FOUND", "Event not found.");
+    if (!e) return fail("NOT_FOUND", EVENT_NOT_FOUND);
     const item = memory.items.get(bet.itemId);
     const check = checkBet(
       e,

@@ -2,6 +2,7 @@ import { AppError } from "../lib/errors";
 import { runMoneyBatch } from "../ledger/transfer";
 import { fail, type RoomResult } from "./state";
 import { addToItemTotalsStatement, existingBetsStatement } from "./statements";
+import { BET_EXISTS } from "../../common/refusals";
 
 // Group commit for an event's bets: one batch is written at a time, and the bets that arrive
 // meanwhile go together in the next one, so a busy event costs one D1 round trip per group.
@@ -43,8 +44,7 @@ export class BetNotWritten extends Error {
 export function betRefusal(err: unknown): RoomResult<never> {
   if (err instanceof AppError && err.code === "INSUFFICIENT_COINS")
     return fail("INSUFFICIENT_COINS", "You don’t have enough coins to place these bets");
-  if (err instanceof Error && /UNIQUE constraint failed: bets/.test(err.message))
-    return fail("BET_EXISTS", "You have a bet on this outcome already.");
+  if (err instanceof Error && /UNIQUE constraint failed: bets/.test(err.message)) return fail("BET_EXISTS", BET_EXISTS);
   if (err instanceof BetNotWritten && !err.unknown)
     return fail("UNAVAILABLE", "Your bet has not been taken. Please try again.");
   if (err instanceof BetNotWritten)

@@ -1,8 +1,10 @@
 import { decimalText, ladderOdds, payoutCents, sameOdds, type Odds } from "../../common/odds";
 import { UNSETTLE_WINDOW_MS } from "../../common/racing";
+import { DATE_PAST_MESSAGE, OUTCOMES_MIN_MESSAGE } from "../../common/event-form";
 import { STATUS_WORDS } from "../../common/status-words";
 import { stakeRoom } from "./book";
 import { fail, OPEN, type EventState, type ItemState, type RoomResult } from "./state";
+import { BET_EXISTS, EVENT_SUSPENDED, INSUFFICIENT_CURRENCY, SUBSCRIPTION_NOT_FOUND } from "../../common/refusals";
 
 // The rules of an event's lifecycle, free of storage and time sources: each guard answers
 // the refusal (with the words a bookmaker or punter reads) or null when the change may go
@@ -24,24 +26,21 @@ export function canChange(e: EventState): Refusal {
  * subscription and coins in his pool; at 0 or below he may still close them (the Guide's rule).
  */
 export function canRunEvents(book: { subscribed: boolean; poolCents: number }): Refusal {
-  if (!book.subscribed) return fail("SUBSCRIPTION_REQUIRED", "Bookmaker subscription not found.");
-  if (book.poolCents <= 0)
-    return fail("INSUFFICIENT_COINS", "Insufficient currency. You can purchase more in the store.");
+  if (!book.subscribed) return fail("SUBSCRIPTION_REQUIRED", SUBSCRIPTION_NOT_FOUND);
+  if (book.poolCents <= 0) return fail("INSUFFICIENT_COINS", INSUFFICIENT_CURRENCY);
   return null;
 }
 
 /** A start must lie ahead when an event is created, published or moved. */
 export function startsAhead(startDate: string, now: number): Refusal {
-  return Date.parse(startDate) <= now
-    ? fail("VALIDATION", "Date and time must be in the future.", { field: "startDate" })
-    : null;
+  return Date.parse(startDate) <= now ? fail("VALIDATION", DATE_PAST_MESSAGE, { field: "startDate" }) : null;
 }
 
 export function canPublish(e: EventState, activeItems: number, now: number): Refusal {
   if (e.status !== "CREATED") return fail("CONFLICT", `The event is ${STATUS_WORDS[e.status]}, not a draft.`);
   const late = startsAhead(e.startDate, now);
   if (late) return late;
-  if (activeItems < 2) return fail("VALIDATION", "You need at least 2 participants.", { field: "items" });
+  if (activeItems < 2) return fail("VALIDATION", OUTCOMES_MIN_MESSAGE, { field: "items" });
   return null;
 }
 
@@ -114,10 +113,10 @@ export function checkBet(
   now: number,
 ): { refusal: Failure } | { odds: Odds; payoutCents: number } {
   if (e.status !== "READY_FOR_BETS" || Date.parse(e.startDate) <= now)
-    return { refusal: fail("EVENT_NOT_OPEN", "Event is suspended. Please try again later.") };
+    return { refusal: fail("EVENT_NOT_OPEN", EVENT_SUSPENDED) };
   if (!item) return { refusal: fail("NOT_FOUND", "Outcome not found.") };
   if (item.status !== "ACTIVE") return { refusal: fail("EVENT_NOT_OPEN", `${item.title} is withdrawn.`) };
-  if (bet.alreadyBet) return { refusal: fail("BET_EXISTS", "You have a bet on this outcome already.") };
+  if (bet.alreadyBet) return { refusal: fail("BET_EXISTS", BET_EXISTS) };
   const sent = ladderOdds(bet.coefficient);
   const odds = item.curr;
   if (!sent || !sameOdds(sent, odds))

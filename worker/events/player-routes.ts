@@ -8,6 +8,7 @@ import { IdParam, validate } from "../lib/validate";
 import { acceptedAgeMs, unchanged, versioned } from "../lib/versions";
 import { keepState, playerListStatement, recentState, type PlayerListState } from "./player-list-state";
 import { ownTotals, playerEvents, readOwnTotals, type OwnTotalRow } from "./views";
+import { BOOKMAKER_NOT_FOUND } from "../../common/refusals";
 
 /** Punters see events started within this many days, or later. */
 export const PLAYER_EVENT_DAYS = 15;
@@ -48,7 +49,7 @@ export const playerRoutes = new Hono<AppEnv>()
         keepState(list, state, readAt);
         if (state && !asking) own = ownTotals(state.own);
       }
-      if (!state) throw notFound("Bookmaker not found.");
+      if (!state) throw notFound(BOOKMAKER_NOT_FOUND);
       if (state.membership_status !== "APPROVED")
         throw new AppError("FORBIDDEN", 403, "Only this bookmaker's approved punters see his events.");
       if (fractionalAsked && state.fractional !== 1) {

@@ -25,6 +25,7 @@ import {
 import type { DraftInput } from "./schemas";
 import * as sql from "./statements";
 import { fail, ok, type BetRequest, type EventState, type PlacedBet, type RoomResult } from "./state";
+import { EVENT_NOT_FOUND } from "../../common/refusals";
 
 /**
  * One per event (`idFromName(eventId)`): the single writer of the event's status, outcomes,
@@ -205,7 +206,7 @@ export class EventRoom extends DurableObject<Env> {
     return this.exclusive(eventId, async () => {
       const e = this.memory.event;
       if (!e || e.id !== eventId || (callerId !== undefined && e.ownerId !== callerId))
-        return fail("NOT_FOUND", "Event not found.");
+        return fail("NOT_FOUND", EVENT_NOT_FOUND);
       return work(e);
     });
   }

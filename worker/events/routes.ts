@@ -20,6 +20,7 @@ import { reversalSizeStatement } from "../ledger/settlement";
 import { fromCents } from "../ledger/money";
 import { fanOutAfter } from "../notifications/enqueue";
 import type { FanOut } from "../notifications/messages";
+import { EVENT_NOT_FOUND } from "../../common/refusals";
 
 const HISTORY_DAYS = 30;
 const EventParam = v.object({ id: IdParam });
@@ -40,7 +41,7 @@ async function requireCanRunEvents(env: Env, book: BookmakerRow) {
 async function oneEvent(env: Env, book: BookmakerRow, eventId: number): Promise<BookmakerEvent> {
   const withWhatIf = await holdsSubscription(env.DB, book.owner_id, "WHAT_IF", nowIso());
   const [event] = await bookmakerEvents(env.DB, `e.id = ?1 AND e.bookmaker_id = ?2`, [eventId, book.id], withWhatIf);
-  if (!event) throw notFound("Event not found.");
+  if (!event) throw notFound(EVENT_NOT_FOUND);
   return event;
 }
 

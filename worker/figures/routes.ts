@@ -31,6 +31,7 @@ import {
   ZERO,
 } from "./queries";
 import { csvCaller, issueTicket, type CsvFile } from "./ticket";
+import { BOOKMAKER_NOT_FOUND, NOT_YOUR_PUNTER } from "../../common/refusals";
 
 /** The longest period one call covers: a year, leap day included. */
 const MAX_DAYS = 366;
@@ -176,7 +177,7 @@ export const figureRoutes = new Hono<AppEnv>()
         betsInPeriod(c.env.DB, book.id, punterId, p),
         punterMovements(c.env.DB, book.owner_id, punterId, p),
       ]);
-      if (!row) throw notFound("This user is not one of your punters.");
+      if (!row) throw notFound(NOT_YOUR_PUNTER);
       const body: Statement = { from: p.from, to: p.to, tz: p.tz, punter: toPunterFigure(row), bets, movements };
       return c.json(body);
     },
@@ -190,7 +191,7 @@ export const figureRoutes = new Hono<AppEnv>()
     async (c) => {
       const { userId } = c.get("user");
       const book = await bookmakerById(c.env.DB, c.req.valid("param").bookmakerId);
-      if (!book) throw notFound("Bookmaker not found.");
+      if (!book) throw notFound(BOOKMAKER_NOT_FOUND);
       const [[row], membership] = await Promise.all([
         punterFigures(c.env.DB, book, resolvePeriod(c.req.valid("query")), userId),
         membershipOf(c.env.DB, book.id, userId),

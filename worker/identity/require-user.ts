@@ -4,6 +4,7 @@ import { AppError } from "../lib/errors";
 import { limitWrites } from "../lib/rate-limit";
 import { secret } from "./secrets";
 import { readSession } from "./session";
+import { SESSION_INVALID } from "../../common/refusals";
 
 /**
  * Every route but auth, webhook, health and dev needs `Authorization: JWT <token>` (or Bearer).
@@ -16,7 +17,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const match = /^(?:JWT|Bearer)\s+(\S+)$/i.exec(header);
   if (!match) throw new AppError("UNAUTHENTICATED", 401, "Sign in first.");
   const user = await readSession(match[1], secret(c.env, "JWT_SECRET"));
-  if (!user) throw new AppError("UNAUTHENTICATED", 401, "Your session is invalid or has expired.");
+  if (!user) throw new AppError("UNAUTHENTICATED", 401, SESSION_INVALID);
   c.set("user", user);
   await limitWrites(c, user.userId);
   await next();

@@ -1,5 +1,6 @@
 import { AppError } from "../lib/errors";
 import { nowIso } from "../lib/time";
+import { SESSION_INVALID } from "../../common/refusals";
 
 export interface UserRow {
   id: number;
@@ -24,7 +25,7 @@ export function upsertUserStatement(db: D1Database, user: { id: number; username
  * (a token minted by hand with the secret, or a database that was reset). Answered like any
  * other session we cannot use.
  */
-export const unknownUser = () => new AppError("UNAUTHENTICATED", 401, "Your session is invalid or has expired.");
+export const unknownUser = () => new AppError("UNAUTHENTICATED", 401, SESSION_INVALID);
 
 export async function userExists(db: D1Database, userId: number): Promise<boolean> {
   return (await db.prepare(`SELECT 1 AS x FROM users WHERE id = ?1`).bind(userId).first()) !== null;

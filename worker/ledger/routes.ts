@@ -15,6 +15,7 @@ import { versioned } from "../lib/versions";
 import { runMoneyBatch, transferStatements } from "./transfer";
 import { notifyAfter } from "../notifications/enqueue";
 import { coinsMessages } from "../notifications/triggers";
+import { BOOKMAKER_NOT_FOUND, NOT_YOUR_PUNTER } from "../../common/refusals";
 
 const UserId = v.pipe(
   v.number("Must be a user id."),
@@ -56,7 +57,7 @@ const movedAnswer: Rebuild = async (db, ownerId, ref) => {
 async function ownApprovedPunter(db: D1Database, ownerId: number, punterId: number) {
   const book = await requireOwnBookmaker(db, ownerId);
   const membership = await membershipOf(db, book.id, punterId);
-  if (!membership) throw notFound("This user is not one of your punters.");
+  if (!membership) throw notFound(NOT_YOUR_PUNTER);
   if (membership.status !== "APPROVED")
     throw new AppError("FORBIDDEN", 403, "Coins can be given only to approved punters.");
   return book;
@@ -112,7 +113,7 @@ export const balanceRoutes = new Hono<AppEnv>()
   // One read for a 304 or a 200 alike: the balance is the whole answer, and its own version.
   .get("/:bookmakerId", validate("param", v.object({ bookmakerId: IdParam })), async (c) => {
     const row = await punterBalanceInBook(c.env.DB, c.req.valid("param").bookmakerId, c.get("user").userId);
-    if (!row) throw notFound("Bookmaker not found.");
+    if (!row) throw notFound(BOOKMAKER_NOT_FOUND);
     return versioned(c, [row.balance_cents], async () => money(row.balance_cents));
   })
 
@@ -130,7 +131,7 @@ export const balanceRoutes = new Hono<AppEnv>()
     )
       .bind(book.id, userId, note)
       .all();
-    if (res.results.length !== 1) throw notFound("This user is not one of your punters.");
+    if (res.results.length !== 1) throw notFound(NOT_YOUR_PUNTER);
     return c.json({ userId, note });
   });
 

@@ -12,6 +12,7 @@ import { bookmakerById, bookmakerCard, requireOwnBookmaker } from "../bookmakers
 import { membershipById, membershipOf } from "./queries";
 import { notifyAfter } from "../notifications/enqueue";
 import { joinRequestMessages, membershipMessages } from "../notifications/triggers";
+import { BOOKMAKER_NOT_FOUND } from "../../common/refusals";
 
 // Join requests: none or DECLINED → CREATED (sign); CREATED → withdrawn (sign again),
 // APPROVED (approve) or DECLINED (reject). Each write is conditional on the state it was
@@ -28,7 +29,7 @@ export const membershipRoutes = new Hono<AppEnv>()
     const { id: bookmakerId } = c.req.valid("param");
     const db = c.env.DB;
     const bookmaker = await bookmakerById(db, bookmakerId);
-    if (!bookmaker) throw notFound("Bookmaker not found.");
+    if (!bookmaker) throw notFound(BOOKMAKER_NOT_FOUND);
     if (bookmaker.owner_id === userId) throw forbidden("You cannot join your own book.");
 
     const current = await membershipOf(db, bookmakerId, userId);
@@ -61,7 +62,7 @@ export const membershipRoutes = new Hono<AppEnv>()
     if (asking) notifyAfter(c, (env) => joinRequestMessages(env.DB, bookmakerId, c.get("user").username));
     // The book's card as the caller now sees it (API.md: the Bookmaker); gone meanwhile, 404.
     const card = await bookmakerCard(db, userId, bookmakerId, now);
-    if (!card) throw notFound("Bookmaker not found.");
+    if (!card) throw notFound(BOOKMAKER_NOT_FOUND);
     return c.json(card);
   })
 

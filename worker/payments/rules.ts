@@ -2,6 +2,7 @@ import { bookmakerOwnedBy } from "../bookmakers/queries";
 import { AppError } from "../lib/errors";
 import { quote, type CatalogueRow } from "../subscriptions/catalogue";
 import { holdingOf, renewalCheck } from "../subscriptions/holdings";
+import { NO_PROFILE } from "../../common/refusals";
 
 // Who may buy what, checked when the invoice is made and again at Telegram's pre-checkout
 // (time has passed, another invoice may have been paid meanwhile).
@@ -19,7 +20,7 @@ export async function checkPurchase(
   // BOOKMAKER comes first in the spec's order (subscribe, then create the profile); the rest
   // serve a book, so they need one.
   if (item.type !== "BOOKMAKER" && !(await bookmakerOwnedBy(db, userId))) {
-    return { ok: false, error: new AppError("NOT_FOUND", 404, "Bookmaker profile not found.") };
+    return { ok: false, error: new AppError("NOT_FOUND", 404, NO_PROFILE) };
   }
   if (item.period_days !== null) {
     const renewal = renewalCheck(await holdingOf(db, userId, item.type), now);

@@ -9,6 +9,7 @@ import { createInvoice } from "../payments/invoices";
 import { catalogue, catalogueItem, everHeldBookmaker, priceFor, toCatalogueItem } from "./catalogue";
 import { holdingsOf, holdingsOfBook, toUserSubscription } from "./holdings";
 import { versioned } from "../lib/versions";
+import { NO_PROFILE } from "../../common/refusals";
 
 const SubscriptionId = v.union(
   [
@@ -50,7 +51,7 @@ export const subscriptionRoutes = new Hono<AppEnv>()
   // from them as they read now (an end date passing changes them with no write).
   .get("/active/:bookmakerId", validate("param", v.object({ bookmakerId: IdParam })), async (c) => {
     const rows = await holdingsOfBook(c.env.DB, c.req.valid("param").bookmakerId);
-    if (!rows) throw notFound("Bookmaker profile not found.");
+    if (!rows) throw notFound(NO_PROFILE);
     const now = Date.now();
     const body = rows.map((row) => toUserSubscription(row, now));
     return versioned(c, [body], async () => body);

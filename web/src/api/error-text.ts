@@ -1,13 +1,13 @@
 import type { EventStatus } from "../../../worker/contract";
 import { STATUS_WORDS } from "../../../common/status-words";
 import { ApiError } from "./client";
+import { INSUFFICIENT_CURRENCY } from "../../../common/refusals";
 
 // Every failed call the user reads about is worded here: the server's own message (which
 // names what to fix) in a user's words, else the spec's fallback. Network failures and 5xx
 // carry nothing a user can act on ("HTTP 502", "Failed to fetch"), so they read as the fallback.
 
-/** The spec's words for a pool without the coins a call needs (section 8). */
-export const INSUFFICIENT_CURRENCY = "Insufficient currency. You can purchase more in the store.";
+export { INSUFFICIENT_CURRENCY };
 
 const STATUS_NAME = new RegExp(`\\b(${Object.keys(STATUS_WORDS).join("|")})\\b`, "g");
 

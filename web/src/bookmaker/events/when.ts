@@ -1,9 +1,11 @@
 // The event form's Date (DD/MM/YY) and Time (HH:MM) fields: input masks and the messages of
 // spec section 5, in the phone's local time. Year is 2000 + YY.
 
+import { DATE_PAST_MESSAGE } from "../../../../common/event-form";
+
+export { DATE_PAST_MESSAGE };
 export const DATE_FORMAT_MESSAGE = "Invalid date format. Use DD/MM/YY.";
 export const DATE_MISSING_MESSAGE = "Nonexistent calendar date.";
-export const DATE_PAST_MESSAGE = "Date and time must be in the future.";
 export const TIME_FORMAT_MESSAGE = "Invalid time format. Use HH:MM.";
 export const TIME_RANGE_MESSAGE = "Invalid time. Hours 00–23, minutes 00–59.";
 

@@ -1,3 +1,4 @@
+import { EVENT_SUSPENDED, INSUFFICIENT_CURRENCY, SUBSCRIPTION_NOT_FOUND } from "../../../../common/refusals";
 /** The guide's second part: events and odds, the equalizer, editing, settlement, messages, features. */
 export function EventSections() {
   return (
@@ -68,11 +69,9 @@ export function EventSections() {
 
       <h3>Messages you may see</h3>
       <ul>
-        <li>
-          "Insufficient currency. You can purchase more in the store." — your pool is empty: buy coins in the Market.
-        </li>
-        <li>"Bookmaker subscription not found." — renew your subscription in the Market.</li>
-        <li>"Event is suspended. Please try again later." — what a punter sees when betting on a suspended event.</li>
+        <li>"{INSUFFICIENT_CURRENCY}" — your pool is empty: buy coins in the Market.</li>
+        <li>"{SUBSCRIPTION_NOT_FOUND}" — renew your subscription in the Market.</li>
+        <li>"{EVENT_SUSPENDED}" — what a punter sees when betting on a suspended event.</li>
       </ul>
 
       <h3>Special features</h3>

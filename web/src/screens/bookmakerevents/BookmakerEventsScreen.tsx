@@ -1,13 +1,12 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
 import type { BookmakerEvent } from "../../../../worker/contract";
-import { useOwnHolds } from "../../bookmaker/book";
 import "../../bookmaker/bookmaker.css";
 import { useBookEvents } from "../../bookmaker/events/data";
 import { FractionalSwitch } from "../../bookmaker/events/FractionalSwitch";
 import { liveOrder, matchingTitle } from "../../bookmaker/events/order";
 import { useOwnFractional } from "../../bookmaker/events/useOwnFractional";
-import { ResultDialog } from "../../events/ResultDialog";
+import { OwnEventResult } from "../../bookmaker/events/OwnEventResult";
 import { Dialog } from "../../ui/Dialog";
 import { Page } from "../../ui/Page";
 import { OpenEventList } from "./OpenEventList";
@@ -18,7 +17,6 @@ export function BookmakerEventsScreen() {
   const [, navigate] = useLocation();
   const events = useBookEvents("open");
   const fractional = useOwnFractional();
-  const whatIfHeld = useOwnHolds("WHAT_IF");
   const [query, setQuery] = useState("");
   const [viewed, setViewed] = useState<BookmakerEvent | null>(null);
   const drafting = useToDraft(() => void events.mutate());
@@ -54,19 +52,7 @@ export function BookmakerEventsScreen() {
         </button>
       </footer>
 
-      {viewed && (
-        <ResultDialog
-          open
-          onClose={() => setViewed(null)}
-          title={viewed.title}
-          description={viewed.description}
-          status={viewed.status}
-          outcomes={viewed.items}
-          asFractional={fractional.on}
-          whatIfHeld={whatIfHeld}
-          rules={viewed}
-        />
-      )}
+      {viewed && <OwnEventResult event={viewed} onClose={() => setViewed(null)} />}
       <Dialog open={drafting.error !== null} onClose={drafting.clearError}>
         {drafting.error}
       </Dialog>

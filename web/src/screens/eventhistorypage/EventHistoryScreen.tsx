@@ -1,13 +1,11 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
 import type { BookmakerEvent } from "../../../../worker/contract";
-import { useOwnHolds } from "../../bookmaker/book";
 import "../../bookmaker/bookmaker.css";
 import { useAction } from "../../api/useAction";
 import { useBookEvents, useEventChanged } from "../../bookmaker/events/data";
 import { newestFirst } from "../../bookmaker/events/order";
-import { useOwnFractional } from "../../bookmaker/events/useOwnFractional";
-import { ResultDialog } from "../../events/ResultDialog";
+import { OwnEventResult } from "../../bookmaker/events/OwnEventResult";
 import { dateTime } from "../../ui/dates";
 import { Dialog } from "../../ui/Dialog";
 import { Page } from "../../ui/Page";
@@ -17,8 +15,6 @@ import { readSettlement, undoable, undoText, unsettle, type Settlement } from ".
 /** The bookmaker's settled events of the last 30 days; a tap shows the result, and a result of the last 24 hours can be undone. */
 export function EventHistoryScreen() {
   const events = useBookEvents("history");
-  const fractional = useOwnFractional();
-  const whatIfHeld = useOwnHolds("WHAT_IF");
   const [viewed, setViewed] = useState<BookmakerEvent | null>(null);
   const undo = useUndo();
 
@@ -57,19 +53,7 @@ export function EventHistoryScreen() {
           ))}
         </ul>
       )}
-      {viewed && (
-        <ResultDialog
-          open
-          onClose={() => setViewed(null)}
-          title={viewed.title}
-          description={viewed.description}
-          status={viewed.status}
-          outcomes={viewed.items}
-          asFractional={fractional.on}
-          whatIfHeld={whatIfHeld}
-          rules={viewed}
-        />
-      )}
+      {viewed && <OwnEventResult event={viewed} onClose={() => setViewed(null)} />}
       <Dialog
         open={undo.asking !== null}
         onClose={undo.cancel}

@@ -11,6 +11,7 @@ import type { CreateProfileState } from "../createprofile/state";
 import { InviteCard } from "./InviteCard";
 import { ProfileCard, TermsCard } from "./ProfileCards";
 import { NotificationsSheet } from "../../notifications/NotificationsSheet";
+import { NO_PROFILE } from "../../../../common/refusals";
 
 /** The bookmaker's dashboard. */
 export function MainpageScreen() {
@@ -53,7 +54,7 @@ export function MainpageScreen() {
           <InviteCard bookmakerId={book.bookmakerId} />
         </>
       ) : (
-        <p className="bk-empty">{loading ? "Loading..." : "Bookmaker profile not found."}</p>
+        <p className="bk-empty">{loading ? "Loading..." : NO_PROFILE}</p>
       )}
 
       <footer className="footer-bar">

@@ -1,0 +1,18 @@
+// Refusals the user reads that more than one place words: the server that refuses, the layer
+// behind it that refuses the same thing again, and the mini-app that says it or quotes it (the
+// Guide). Each text is written here once; the spec's own wordings are kept as it quotes them.
+
+/** The bookmaker's pool is empty (or short): the spec's words. */
+export const INSUFFICIENT_CURRENCY = "Insufficient currency. You can purchase more in the store.";
+/** A bookmaker's action needs an active BOOKMAKER subscription: the spec's words. */
+export const SUBSCRIPTION_NOT_FOUND = "Bookmaker subscription not found.";
+/** A bet on an event that takes none now (suspended, started, settled): the spec's words. */
+export const EVENT_SUSPENDED = "Event is suspended. Please try again later.";
+/** One bet per punter per outcome: the room's check and the UNIQUE index behind it. */
+export const BET_EXISTS = "You have a bet on this outcome already.";
+/** The caller has no bookmaker profile. */
+export const NO_PROFILE = "Bookmaker profile not found.";
+export const BOOKMAKER_NOT_FOUND = "Bookmaker not found.";
+export const EVENT_NOT_FOUND = "Event not found.";
+export const NOT_YOUR_PUNTER = "This user is not one of your punters.";
+export const SESSION_INVALID = "Your session is invalid or has expired.";
