@@ -1,5 +1,5 @@
 // The event form's Date (DD/MM/YY) and Time (HH:MM) fields: input masks and the messages of
-// spec section 5, in the phone's local time. Year is 2000 + YY.
+// docs/ARCHITECTURE.md, "The event form", in the phone's local time. Year is 2000 + YY.
 
 export const DATE_FORMAT_MESSAGE = "Invalid date format. Use DD/MM/YY.";
 export const DATE_MISSING_MESSAGE = "Nonexistent calendar date.";
