@@ -229,8 +229,8 @@ CREATE TABLE idempotency_keys (
 ) WITHOUT ROWID;
 CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
 
--- What a user wants the bot to tell him, and whether it may write to him (DESIGN.md section 7,
--- "Notifications"). Keyed by Telegram id without a reference to users: /start may come from
+-- What a user wants the bot to tell him, and whether it may write to him (docs/DECISIONS.md,
+-- "The bot's messages"). Keyed by Telegram id without a reference to users: /start may come from
 -- someone who never opened the app.
 CREATE TABLE notification_settings (
   user_id INTEGER PRIMARY KEY,
@@ -262,7 +262,7 @@ CREATE TABLE bot_messages (
 );
 CREATE INDEX bot_messages_user ON bot_messages (user_id, kind, id);
 
--- Lapsed books whose owner was told of their deletion (spec section 9), once per subscription
+-- Lapsed books whose owner was told of their deletion (docs/ARCHITECTURE.md, "Retention"), once per subscription
 -- end: a bookmaker who renews and lapses again is told again. Deleted with the book.
 CREATE TABLE retention_warnings (
   bookmaker_id INTEGER NOT NULL,

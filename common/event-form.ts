@@ -1,4 +1,4 @@
-// The event form's rules (spec section 5 "New event") with their messages, one copy for the
+// The event form's rules (docs/ARCHITECTURE.md, "The event form") with their messages, one copy for the
 // server and the mini-app. Texts are checked as they are kept: trimmed. Pure code with no
 // platform globals: imported at run time by worker/ and web/.
 

@@ -1,4 +1,4 @@
-// The bookmaker profile's rules (spec section 5) with their messages, one copy for the server
+// The bookmaker profile's rules (docs/ARCHITECTURE.md, "Profile rules") with their messages, one copy for the server
 // and the mini-app. Pure code with no platform globals: imported at run time by worker/ and web/.
 
 export const NAME_MIN = 8;

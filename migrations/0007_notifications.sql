@@ -1,5 +1,5 @@
--- What a user wants the bot to tell him, and whether it may write to him (DESIGN.md section 7,
--- "Notifications"). Keyed by Telegram id without a reference to users: /start may come from
+-- What a user wants the bot to tell him, and whether it may write to him (docs/DECISIONS.md,
+-- "The bot's messages"). Keyed by Telegram id without a reference to users: /start may come from
 -- someone who never opened the app.
 CREATE TABLE notification_settings (
   user_id INTEGER PRIMARY KEY,

@@ -1,4 +1,4 @@
--- Lapsed books whose owner was told of their deletion (spec section 9), once per subscription
+-- Lapsed books whose owner was told of their deletion (docs/ARCHITECTURE.md, "Retention"), once per subscription
 -- end: a bookmaker who renews and lapses again is told again. Deleted with the book.
 CREATE TABLE retention_warnings (
   bookmaker_id INTEGER NOT NULL,

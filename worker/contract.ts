@@ -24,7 +24,10 @@ export interface Me {
   userId: Id;
   username: string;
   bookmakerDto: BookmakerDto | null;
-  /** In the last 7 days before a lapsed book is deleted (spec section 9): the day it goes, unless he renews. */
+  /**
+   * In the last 7 days before a lapsed book is deleted (docs/ARCHITECTURE.md, "Retention"): the
+   * day it goes, unless he renews.
+   */
   bookDeletesOn?: string;
 }
 
@@ -194,7 +197,7 @@ export interface EventItem {
   withdrawnAt: string | null;
 }
 
-/** The racing rules an event applies (API.md "Racing rules"). */
+/** The racing rules an event applies (docs/ARCHITECTURE.md, "Racing rules"). */
 export interface RacingRules {
   rule4: boolean;
   deadHeat: boolean;
@@ -281,7 +284,7 @@ export interface Bet {
 }
 
 /**
- * A punter's coins over a period (API.md "Figures"). Always
+ * A punter's coins over a period (docs/DECISIONS.md, "Figures"). Always
  * `opening + added − withdrawn − staked + returned = closing`.
  */
 export interface Figure {

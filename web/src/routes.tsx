@@ -11,7 +11,7 @@ function onFirstVisit<M>(load: () => Promise<M>, pick: (module: M) => ComponentT
   return lazy(() => load().then((module) => ({ default: pick(module) })));
 }
 
-/** The spec's route list (section 2), in its order. */
+/** The route list (docs/ARCHITECTURE.md, "Screens and Back"), in the spec's order. */
 export const ROUTES: ReadonlyArray<{ path: string; screen: ComponentType }> = [
   { path: "/", screen: SplashScreen },
   {
@@ -119,7 +119,7 @@ export const ROUTES: ReadonlyArray<{ path: string; screen: ComponentType }> = [
       (m) => m.MarketpageScreen,
     ),
   },
-  // Beyond the spec (DESIGN.md section 7): settling up with punters.
+  // Beyond the spec (docs/DECISIONS.md, "Figures"): settling up with punters.
   {
     path: "/figures",
     screen: onFirstVisit(

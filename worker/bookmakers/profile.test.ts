@@ -158,7 +158,7 @@ describe("bookmaker profile", () => {
     expect((await register(subscriber.token, name)).status).toBe(200);
   });
 
-  it("refuses to register under a subscription that has lapsed (shared/API.md: an active one is needed)", async () => {
+  it("refuses to register under a subscription that has lapsed (an active one is needed)", async () => {
     const user = await signIn("lapsed");
     await giveSubscription(user.userId, "BOOKMAKER", new Date(Date.now() - 1000).toISOString());
     const res = await register(user.token, freshBookName());

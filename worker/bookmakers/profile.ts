@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { NAME_LENGTH_MESSAGE, nameError, termsError } from "../../common/profile";
 import { rule } from "../lib/validate";
 
-// Profile rules of spec section 5: the checks and messages are common/profile.ts's.
+// Profile rules (docs/ARCHITECTURE.md, "Profile rules"): the checks and messages are common/profile.ts's.
 
 export const BookmakerName = v.pipe(v.string(NAME_LENGTH_MESSAGE), v.trim(), rule(nameError));
 

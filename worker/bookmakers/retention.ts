@@ -5,7 +5,7 @@ import { nowIso } from "../lib/time";
 import { enqueue } from "../notifications/enqueue";
 import type { BotMessage } from "../notifications/messages";
 
-// Spec section 9: a book is kept 60 days after its owner's BOOKMAKER subscription ended
+// docs/ARCHITECTURE.md, "Retention": a book is kept 60 days after its owner's BOOKMAKER subscription ended
 // without renewal, then the daily cron deletes it whole: profile, events, outcomes, bets,
 // memberships, and the pool with its punter accounts and ledger rows. Coins never leave a
 // book, so deleting all of one book's accounts and rows together leaves every other book's

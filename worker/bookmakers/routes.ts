@@ -79,7 +79,7 @@ export const bookmakerRoutes = new Hono<AppEnv>()
     const { name } = c.req.valid("json");
     const caller = await registrant(c.env.DB, userId, nowIso());
     if (!caller.known) throw unknownUser();
-    // A name is held only under a BOOKMAKER subscription (shared/API.md), so none can be squatted for free.
+    // A name is held only under a BOOKMAKER subscription (docs/DECISIONS.md), so none can be squatted for free.
     if (!caller.subscribed) throw new AppError("SUBSCRIPTION_REQUIRED", 403, SUBSCRIPTION_NOT_FOUND);
     if (caller.hasProfile) throw new AppError("CONFLICT", 409, "You already have a bookmaker profile.");
     try {

@@ -1,4 +1,4 @@
-// Reference data for the event form: sports (spec section 1) and countries (ISO 3166 short names).
+// Reference data for the event form: sports (the spec's event kinds and more) and countries (ISO 3166 short names).
 
 export const SPORTS = [
   "Horse Racing",

@@ -101,7 +101,7 @@ export function canSettle(e: EventState, items: Map<number, ItemState>, winners:
 }
 
 /**
- * A bet, in the order DESIGN.md gives: open and not started; the outcome runs; one bet per
+ * A bet, in the order of docs/ARCHITECTURE.md, "Betting": open and not started; the outcome runs; one bet per
  * punter per outcome; the odds sent are the current odds; the outcome's potential payout
  * stays within the max payout. Coins are the ledger's CHECK, at write time.
  * Answers the odds and payout the bet is taken at when it may go ahead.

@@ -16,7 +16,7 @@ import { PositiveCoins } from "../ledger/money";
 import { rfc3339Millis, rule } from "../lib/validate";
 import { COUNTRIES, SPORTS } from "./catalog";
 
-// The event form's rules (spec section 5), with its messages; the texts' checks are
+// The event form's rules (docs/ARCHITECTURE.md, "The event form"), with its messages; the texts' checks are
 // common/event-form.ts's, which the mini-app runs too.
 
 /** "Sport / Country", both from the catalogue. */

@@ -60,7 +60,7 @@ export const membershipRoutes = new Hono<AppEnv>()
     }
     if (changes !== 1) throw changedMeanwhile();
     if (asking) notifyAfter(c, (env) => joinRequestMessages(env.DB, bookmakerId, c.get("user").username));
-    // The book's card as the caller now sees it (API.md: the Bookmaker); gone meanwhile, 404.
+    // The book's card as the caller now sees it (`Bookmaker`, worker/contract.ts); gone meanwhile, 404.
     const card = await bookmakerCard(db, userId, bookmakerId, now);
     if (!card) throw notFound(BOOKMAKER_NOT_FOUND);
     return c.json(card);

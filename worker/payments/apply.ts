@@ -8,7 +8,7 @@ import { invoiceById, type InvoiceRow } from "./invoices";
 // the invoice, the subscription and the coins all go in one D1 batch, so a redelivery either
 // finds the charge id taken or finds nothing done.
 
-/** Coins the first BOOKMAKER subscription brings, in cents (spec section 9: 10,000 coins). */
+/** Coins the first BOOKMAKER subscription brings, in cents: 10,000 coins (docs/ARCHITECTURE.md, "Money"). */
 export const BOOKMAKER_GRANT_CENTS = 1_000_000;
 
 export interface StarPayment {

@@ -102,7 +102,7 @@ export interface LedgerViolations {
   negativePunters: unknown[];
 }
 
-/** Checks the ledger's invariants over the whole database (DESIGN.md section 2). */
+/** Checks the ledger's invariants over the whole database (docs/ARCHITECTURE.md, "Ledger invariants"). */
 export async function ledgerViolations(): Promise<LedgerViolations> {
   const [accounts, books, negative] = await env.DB.batch([
     env.DB.prepare(

@@ -23,7 +23,7 @@ export type CallRequest<R extends Route> = ([ParamNames<PathOf<R>>] extends [nev
 type CallArgs<R extends Route> = object extends CallRequest<R> ? [request?: CallRequest<R>] : [request: CallRequest<R>];
 
 /**
- * Sent with an Idempotency-Key and retried when the answer is lost (shared/API.md, "Retries"):
+ * Sent with an Idempotency-Key and retried when the answer is lost (docs/DECISIONS.md, "Idempotency-Key"):
  * a bet or a coin move that went through is never made twice.
  */
 const IDEMPOTENT: ReadonlySet<Route> = new Set<Route>(["POST /bets", "POST /balances/add", "POST /balances/subtract"]);

@@ -7,6 +7,7 @@ import { INSUFFICIENT_CURRENCY } from "../../../common/refusals";
 // names what to fix) in a user's words, else the spec's fallback. Network failures and 5xx
 // carry nothing a user can act on ("HTTP 502", "Failed to fetch"), so they read as the fallback.
 
+/** The spec's words for a pool without the coins a call needs (docs/ARCHITECTURE.md, "Guide rules"). */
 export { INSUFFICIENT_CURRENCY };
 
 const STATUS_NAME = new RegExp(`\\b(${Object.keys(STATUS_WORDS).join("|")})\\b`, "g");

@@ -2,7 +2,7 @@ import { useLocation } from "wouter";
 import { useMe } from "./me";
 import { longDate } from "../ui/dates";
 
-/** The last week before a lapsed bookmaker's book is deleted (spec section 9); the API says when it is due. */
+/** The last week before a lapsed bookmaker's book is deleted (docs/ARCHITECTURE.md, "Retention"); the API says when. */
 export function DeletionNotice() {
   const [, navigate] = useLocation();
   const deletesOn = useMe().data?.bookDeletesOn;

@@ -22,7 +22,7 @@ export interface ResultDialogProps {
 }
 
 /**
- * The read-only result of an event (spec "Result dialog"): a GAIN column once a winner is
+ * The read-only result of an event (docs/ARCHITECTURE.md, "Badges and event lists"): a GAIN column once a winner is
  * known (a figure on the winners only: losers and non-runners gained nothing), a WHAT IF column
  * before; an abandoned event shows that bets were refunded instead.
  */

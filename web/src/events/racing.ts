@@ -1,4 +1,4 @@
-// The racing rules in the words punters and bookmakers read (DESIGN.md "Rule 4", "Dead heat").
+// The racing rules in the words punters and bookmakers read (docs/ARCHITECTURE.md, "Racing rules").
 
 /** What Rule 4 took from a bet's winnings, or a non-runner's deduction: pence in the pound. */
 export const deductionText = (pence: number) => `Rule 4: ${pence}p`;

@@ -18,14 +18,17 @@ export const hasActiveSubscription = (list: Holding[], type: SubscriptionType, n
 export const holdingOf = <T extends Holding>(list: T[] | undefined, type: SubscriptionType): T | undefined =>
   list?.find((s) => s.subscription.subscriptionType === type);
 
-/** Subscriptions are polled and refetched on focus and reconnect (spec section 7). */
+/** Subscriptions are polled and refetched on focus and reconnect (docs/ARCHITECTURE.md, "Polling"). */
 const POLLED = { refreshInterval: POLL_MS, revalidateOnFocus: true, revalidateOnReconnect: true };
 
 /** A bookmaker's subscriptions (his owner's). */
 export const useActiveSubscriptions = (bookmakerId: Id | null | undefined) =>
   useApi<UserSubscription[]>(bookmakerId == null ? null : `/subscriptions/active/${bookmakerId}`, POLLED);
 
-/** Whether a bookmaker holds an active subscription of `type`: true while not yet known (spec section 4). */
+/**
+ * Whether a bookmaker holds an active subscription of `type`: true while not yet known
+ * (docs/ARCHITECTURE.md, "Subscriptions and the market").
+ */
 export function useHolds(bookmakerId: Id | null | undefined, type: SubscriptionType): boolean {
   const subscriptions = useActiveSubscriptions(bookmakerId);
   return subscriptions.data ? hasActiveSubscription(subscriptions.data, type) : true;

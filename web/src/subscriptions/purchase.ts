@@ -12,7 +12,7 @@ import { touchedByPurchase } from "./touched";
 export const PAYMENT_FAILED = "Payment failed. Please try again.";
 export const CANNOT_OPEN_INVOICE = "Cannot open the invoice. Please open the app in Telegram.";
 
-/** The messenger closes this long after a successful purchase (spec section 9). */
+/** The messenger closes this long after a purchase (docs/ARCHITECTURE.md, "Subscriptions and the market"). */
 export const CLOSE_AFTER_PURCHASE_MS = 150;
 
 /** Invoices came to Telegram's WebApp in Bot API 6.1. */

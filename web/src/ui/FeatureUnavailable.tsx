@@ -1,6 +1,6 @@
 import { Dialog } from "./Dialog";
 
-/** The spec's popup where a feature the bookmaker lacks is asked for (section 8). */
+/** The spec's popup where a feature the bookmaker lacks is asked for (docs/ARCHITECTURE.md, "Features"). */
 export function FeatureUnavailable({ open, onClose }: { open: boolean; onClose(): void }) {
   return (
     <Dialog open={open} onClose={onClose} title="Feature is unavailable">

@@ -16,7 +16,10 @@ export interface PageProps {
   children: ReactNode;
 }
 
-/** The common page wrapper of the spec: back button, wait for the session, safe-area padding. */
+/**
+ * The common page wrapper: back button, wait for the session, safe-area padding
+ * (docs/ARCHITECTURE.md, "Screens and Back").
+ */
 export function Page({ backTo, noBack, onBack, className, children }: PageProps) {
   useBackButton({ backTo, disabled: noBack, onBack });
   const ready = useSessionReady();

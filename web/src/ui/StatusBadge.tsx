@@ -4,7 +4,7 @@ export type BadgeLabel = "ACTIVE" | "SUSPENDED" | "COMPLETED" | "ABANDONED" | "A
 
 const started = (startDate: string, now: number) => !(Date.parse(startDate) > now);
 
-/** The punter's badge (spec section 4, "Player badge"). */
+/** The punter's badge (docs/ARCHITECTURE.md, "Badges and event lists"). */
 export function playerBadge(status: EventStatus, startDate: string, now = Date.now()): BadgeLabel {
   switch (status) {
     case "READY_FOR_BETS":

@@ -1,5 +1,5 @@
-// Amount display of spec section 5: 1,000 and over as K, 1,000,000 and over as M, two decimals,
-// truncated (a punter must never see more coins than he has).
+// Amount display (docs/ARCHITECTURE.md, "Amounts and dates on screen"): 1,000 and over as K,
+// 1,000,000 and over as M, two decimals, truncated (a punter must never see more coins than he has).
 
 /** Cuts to two decimals toward zero; the epsilon keeps 0.29 * 100 from becoming 28.999…. */
 export const truncate2 = (n: number) => Math.trunc(n * 100 + (n >= 0 ? 1e-9 : -1e-9)) / 100;

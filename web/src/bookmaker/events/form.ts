@@ -11,7 +11,7 @@ import { racesByDefault } from "../../../../common/racing";
 import type { BookmakerEvent, EventItem, Id } from "../../../../worker/contract";
 import { dateError, endAfter, fieldsOf, startAt, timeError } from "./when";
 
-// The new-event form (spec "createeventpage" and section 5 "New event"); its rules and messages
+// The new-event form (docs/ARCHITECTURE.md, "The event form"); its rules and messages
 // are common/event-form.ts's, which the server checks too.
 
 export const DEFAULT_SPORT = "Horse Racing";

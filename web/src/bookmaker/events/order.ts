@@ -2,7 +2,10 @@ import type { BookmakerEvent } from "../../../../worker/contract";
 
 const start = (e: BookmakerEvent) => Date.parse(e.startDate);
 
-/** The live list's order (spec section 4): upcoming first, then started, each newest start first. */
+/**
+ * The live list's order: upcoming first, then started, each newest start first
+ * (docs/ARCHITECTURE.md, "Badges and event lists").
+ */
 export function liveOrder(events: readonly BookmakerEvent[], now = Date.now()): BookmakerEvent[] {
   const byStartDesc = (a: BookmakerEvent, b: BookmakerEvent) => start(b) - start(a);
   const upcoming = events.filter((e) => start(e) > now).sort(byStartDesc);

@@ -1,6 +1,6 @@
 import { OUTCOME_TITLE_MAX } from "../../../../common/event-form";
 
-// The paste rule of spec section 5: a pasted list fills several outcomes.
+// The paste rule (docs/ARCHITECTURE.md, "The event form"): a pasted list fills several outcomes.
 
 const SEPARATORS = /\r\n|\r|\n|\t|,|;|\|/;
 // "1.", "2)", "(3)", "#4", "5:" and bullets such as "-", "*", "•" before the name.

@@ -1,5 +1,5 @@
 // The event form's Date (DD/MM/YY) and Time (HH:MM) fields: input masks and the messages of
-// spec section 5, in the phone's local time. Year is 2000 + YY.
+// docs/ARCHITECTURE.md, "The event form", in the phone's local time. Year is 2000 + YY.
 
 import { DATE_PAST_MESSAGE } from "../../../../common/event-form";
 

@@ -4,7 +4,7 @@ import { parseCoins } from "./coins";
 const STEP = 1;
 
 /**
- * The manage dialog's coin counter (spec section 5): − and + move by one coin, never below 0;
+ * The manage dialog's coin counter (docs/ARCHITECTURE.md, "Coin counter"): − and + move by one coin, never below 0;
  * typed text is read as coins when he leaves the field.
  */
 export function CoinCounter({ text, onText }: { text: string; onText(text: string): void }) {

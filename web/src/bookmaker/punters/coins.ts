@@ -1,7 +1,7 @@
 import type { PunterBalance } from "../../../../worker/contract";
 import { call } from "../../api/call";
 
-// The manage dialog's coin counter (spec section 5, "Coin counter").
+// The manage dialog's coin counter (docs/ARCHITECTURE.md, "Coin counter").
 
 const cents = (n: number) => Math.round(n * 100);
 

@@ -8,5 +8,5 @@ export const useBookBalances = () => useApi<BookBalances>("/balances", { refresh
 /** Join requests waiting for the bookmaker's answer. */
 export const useJoinRequests = () => useApi<JoinRequestItem[]>("/bookmakers/requests", { refreshInterval: POLL_MS });
 
-/** Below this many coins in the pool the bookmaker is told to buy more (spec section 9). */
+/** Below this many coins in the pool he is told to buy more (docs/ARCHITECTURE.md, "Subscriptions and the market"). */
 export const LOW_BALANCE = 1000;

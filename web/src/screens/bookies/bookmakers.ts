@@ -4,7 +4,10 @@ import { POLL_MS } from "../../config";
 
 export const BOOKMAKERS_PATH = "/bookmakers";
 
-/** The punter's bookmakers and every other one, polled (spec section 7) and refetched on focus and reconnect. */
+/**
+ * The punter's bookmakers and every other one, polled and refetched on focus and reconnect
+ * (docs/ARCHITECTURE.md, "Polling").
+ */
 export const useBookmakerLists = () =>
   useApi<BookmakerLists>(BOOKMAKERS_PATH, {
     refreshInterval: POLL_MS,

@@ -30,7 +30,7 @@ export function EventsHeader({ name, active, coins, onTerms, fractional }: Event
   );
 }
 
-/** Turning fractional odds on needs the bookmaker's FRACTAL_ODDS (spec section 6): otherwise a dialog says so. */
+/** Fractional odds need the bookmaker's FRACTAL_ODDS (docs/ARCHITECTURE.md, "Features"): else a dialog says so. */
 function FractionalSwitch({ shown, allowed, set }: EventsHeaderProps["fractional"]) {
   const [refused, setRefused] = useState(false);
   return (

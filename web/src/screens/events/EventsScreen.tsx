@@ -16,7 +16,7 @@ import type { EventsState } from "./state";
 import { usePunterBook } from "./usePunterBook";
 import "./events.css";
 
-/** A bookmaker's events for the punter (spec "events/{bookieName}"; the parameter is the bookmaker id). */
+/** A bookmaker's events for the punter (`/events/:bookieName`; the parameter is the bookmaker id). */
 export function EventsScreen() {
   const bookmakerId = bookmakerIdParam(useParams<{ bookieName: string }>().bookieName);
   const [, navigate] = useLocation();

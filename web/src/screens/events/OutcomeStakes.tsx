@@ -3,7 +3,7 @@ import { Odds } from "../../ui/Odds";
 import { VolumeSelector } from "./VolumeSelector";
 import { NO_BET, type Stake } from "./volume";
 
-/** A scrollbar of its own above this many outcomes (spec "Bet dialog"). */
+/** A scrollbar of its own above this many outcomes (docs/ARCHITECTURE.md, "Bet dialog"). */
 const SCROLL_ABOVE = 5;
 
 /** One bet per punter per outcome: an outcome he has staked on shows 'Suspended'. */

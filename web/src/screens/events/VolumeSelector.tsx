@@ -38,7 +38,7 @@ const labelOf = (choice: VolumeChoice) => VOLUME_CHOICES.find((c) => c.choice ==
 
 /**
  * The stake picker of one outcome: presets of the max stake, or 'My bet'. Closing with 'My bet'
- * and no positive amount goes back to No Bet (spec section 5).
+ * and no positive amount goes back to No Bet (docs/ARCHITECTURE.md, "Bet dialog").
  */
 export function VolumeSelector({
   outcome,

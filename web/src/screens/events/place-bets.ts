@@ -9,7 +9,7 @@ export interface BetOutcome {
 }
 
 /**
- * One POST /bets per outcome with a stake, in the table's order (spec section 5); one refusal
+ * One POST /bets per outcome with a stake, in the table's order (docs/ARCHITECTURE.md, "Bet dialog"); one refusal
  * does not stop the others, each being a bet of its own.
  */
 export async function placeBets(

@@ -7,7 +7,7 @@ import { useCoins, usePlayerEvents } from "./player-events";
 /**
  * What the punter's events screen reads of one bookmaker: the bookmaker, his events, the
  * punter's coins with him, and what the bookmaker's subscriptions allow, decided from them
- * (spec sections 4 and 6) rather than by asking the API.
+ * (docs/ARCHITECTURE.md, "Subscriptions and the market" and "Features") rather than by asking the API.
  */
 export function usePunterBook(bookmakerId: Id | null) {
   const lists = useBookmakerLists();
@@ -23,11 +23,11 @@ export function usePunterBook(bookmakerId: Id | null) {
     bookmaker,
     events,
     coins,
-    // Active while the subscriptions are still loading (spec section 4, "Bookmaker activity").
+    // Active while the subscriptions are still loading (docs/ARCHITECTURE.md, "Subscriptions and the market").
     active: holds("BOOKMAKER", bookmaker?.active ?? true),
     fractionalAllowed: holds("FRACTAL_ODDS", false),
     whatIfHeld: holds("WHAT_IF", true),
-    /** Placing a bet refreshes bets, events and balances (spec section 7, "Polling"). */
+    /** Placing a bet refreshes bets, events and balances (docs/ARCHITECTURE.md, "Polling"). */
     refreshAfterBets() {
       void events.mutate();
       void coins.mutate();

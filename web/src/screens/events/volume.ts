@@ -1,5 +1,5 @@
-// The bet volume rules of spec section 5, as pure functions of the event, the outcome and the
-// punter's coins.
+// The bet volume rules (docs/ARCHITECTURE.md, "Bet dialog"), as pure functions of the event, the
+// outcome and the punter's coins.
 
 export type VolumeChoice = "none" | "max" | "4/5" | "3/4" | "1/2" | "1/3" | "1/4" | "custom";
 

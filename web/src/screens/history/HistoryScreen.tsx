@@ -13,7 +13,7 @@ import { MyFiguresSection } from "../figures/lazy";
 import type { EventsState } from "../events/state";
 import "./history.css";
 
-/** The punter's bets with one bookmaker over the last 15 days, newest first (spec "history/{bookieName}"). */
+/** The punter's bets with one bookmaker, 15 days, newest first (docs/ARCHITECTURE.md, "Windows and timings"). */
 export function HistoryScreen() {
   const { bookieName } = useParams<{ bookieName: string }>();
   const bookmakerId = bookmakerIdParam(bookieName);

@@ -16,7 +16,10 @@ import { CoinPackages, SpecialFeatures, SubscriptionBlock } from "./MarketSectio
 import type { MarketpageState } from "./state";
 import "./market.css";
 
-/** The bookmaker's market: his subscription, coin packages and special features (spec "marketpage"). */
+/**
+ * The bookmaker's market: his subscription, coin packages and special features
+ * (docs/ARCHITECTURE.md, "Subscriptions and the market").
+ */
 export function MarketpageScreen() {
   const state = useHistoryState<MarketpageState | null>();
   const items = useCatalogue().data ?? [];

@@ -7,7 +7,7 @@ import { Dialog } from "../../ui/Dialog";
 import { Page } from "../../ui/Page";
 import "../marketpage/market.css";
 
-/** Renewing the BOOKMAKER subscription (spec "renewsubscription"). */
+/** Renewing the BOOKMAKER subscription (docs/ARCHITECTURE.md, "Subscriptions and the market"). */
 export function RenewSubscriptionScreen() {
   const [, navigate] = useLocation();
   const catalogue = useCatalogue();

@@ -9,7 +9,10 @@ import { Dialog } from "../../ui/Dialog";
 import { Page } from "../../ui/Page";
 import "../marketpage/market.css";
 
-/** Becoming a bookmaker: the first BOOKMAKER period, then the profile (spec "subscription"). */
+/**
+ * Becoming a bookmaker: the first BOOKMAKER period, then the profile (docs/ARCHITECTURE.md,
+ * "Subscriptions and the market").
+ */
 export function SubscriptionScreen() {
   const [, navigate] = useLocation();
   const catalogue = useCatalogue();
