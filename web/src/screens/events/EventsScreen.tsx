@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useLocation, useParams } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
-import type { Bet, Id, PlayerEvent } from "../../../../worker/contract";
+import type { Id, PlayerEvent } from "../../../../worker/contract";
 import { useApi } from "../../api/swr";
 import { ResultDialog } from "../../events/ResultDialog";
 import { useFractional, usePunterFractional } from "../../store/fractional";
@@ -33,7 +33,7 @@ export function EventsScreen() {
   const openEvent = list?.find((e) => e.eventId === opened?.eventId);
   const viewing = openEvent && !opened?.betting ? openEvent : undefined;
   // The punter's bets: the result view shows the odds each of his bets was taken at.
-  const bets = useApi<Bet[]>(viewing && bookmakerId !== null ? `/bets/${bookmakerId}/` : null);
+  const bets = useApi("GET /bets/:bookmakerId/", viewing && bookmakerId !== null ? { params: { bookmakerId } } : null);
   const betOn = (e: PlayerEvent) => isOpenForBets(e) && book.active;
 
   return (

@@ -1,4 +1,4 @@
-import type { Figure, Id } from "../../../../worker/contract";
+import type { Id } from "../../../../worker/contract";
 import { useApi } from "../../api/swr";
 import { POLL_MS } from "../../config";
 import { formatAmount } from "../../ui/amount";
@@ -20,9 +20,11 @@ export function MyFigures({ bookmakerId }: { bookmakerId: Id }) {
 }
 
 function Week({ label, bookmakerId, period }: { label: string; bookmakerId: Id; period: Period }) {
-  const { data, error } = useApi<Figure>(`/figures/${bookmakerId}/mine?${periodQuery(period)}`, {
-    refreshInterval: POLL_MS,
-  });
+  const { data, error } = useApi(
+    "GET /figures/:bookmakerId/mine",
+    { params: { bookmakerId }, query: periodQuery(period) },
+    { refreshInterval: POLL_MS },
+  );
   return (
     <ul className="fig-list my-figures-week" aria-label={label}>
       <li className="fig-list-title">{label}</li>

@@ -44,7 +44,9 @@ export function HistoryScreen() {
   const { bookieName } = useParams<{ bookieName: string }>();
   const bookmakerId = bookmakerIdParam(bookieName);
   const name = useHistoryState<EventsState | null>()?.name;
-  const bets = useApi<Bet[]>(bookmakerId === null ? null : `/bets/${bookmakerId}/`, { refreshInterval: POLL_MS });
+  const bets = useApi("GET /bets/:bookmakerId/", bookmakerId === null ? null : { params: { bookmakerId } }, {
+    refreshInterval: POLL_MS,
+  });
 
   return (
     <Page backTo={bookmakerId === null ? "/bookies" : `/events/${bookmakerId}`} className="history">

@@ -33,7 +33,11 @@ const newestFirst = (a: Bet, b: Bet) => Date.parse(b.betsDate) - Date.parse(a.be
 
 function PunterBets({ userId }: { userId: Id }) {
   const { book } = useOwnBook();
-  const bets = useApi<Bet[]>(book ? `/bets/${book.bookmakerId}/?userId=${userId}` : null, { refreshInterval: POLL_MS });
+  const bets = useApi(
+    "GET /bets/:bookmakerId/",
+    book ? { params: { bookmakerId: book.bookmakerId }, query: { userId } } : null,
+    { refreshInterval: POLL_MS },
+  );
 
   if (bets.error) return <p className="bk-empty">Failed to load history</p>;
   if (!bets.data) return <p className="bk-empty">Loading...</p>;

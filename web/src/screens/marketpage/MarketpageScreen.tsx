@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { useHistoryState } from "wouter/use-browser-location";
-import type { BookBalances } from "../../../../worker/contract";
 import { useApi } from "../../api/swr";
 import { POLL_MS } from "../../config";
 import { useUserId } from "../../store/auth";
@@ -21,7 +20,7 @@ export function MarketpageScreen() {
   const state = useHistoryState<MarketpageState | null>();
   const items = useCatalogue().data ?? [];
   const mine = useMySubscriptions().data;
-  const pool = useApi<BookBalances>("/balances", { refreshInterval: POLL_MS });
+  const pool = useApi("GET /balances", {}, { refreshInterval: POLL_MS });
   const purchase = usePurchase();
   const [pending, setPending] = useState<Pending | null>(null);
   const [paid, setPaid] = useState(false);
