@@ -6,13 +6,14 @@ import { useApi } from "../../api/swr";
 import { ResultDialog } from "../../events/ResultDialog";
 import { useFractional, usePunterFractional } from "../../store/fractional";
 import { Page } from "../../ui/Page";
-import { TermsDialog } from "../bookies/TermsDialog";
+import { bookmakerIdParam } from "../../punter/bookmakers";
+import { TermsDialog } from "../../punter/TermsDialog";
 import { atOddsTaken } from "./bet-odds";
 import { BetDialog } from "./BetDialog";
 import { EventList } from "./EventList";
 import { EventsHeader } from "./EventsHeader";
-import { bookmakerIdParam, isOpenForBets, sortEvents } from "./player-events";
-import type { EventsState } from "./state";
+import { isOpenForBets, sortEvents } from "./player-events";
+import type { EventsState } from "../../navigation/events";
 import { usePunterBook } from "./usePunterBook";
 import "./events.css";
 

@@ -41,9 +41,3 @@ export const useCoins = (bookmakerId: Id | null) =>
   useApi("GET /balances/:bookmakerId", bookmakerId === null ? null : { params: { bookmakerId } }, {
     refreshInterval: POLL_MS,
   });
-
-/** The route parameter as a bookmaker id, or null when it is not one. */
-export function bookmakerIdParam(param: string | undefined): Id | null {
-  const id = Number(param);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}

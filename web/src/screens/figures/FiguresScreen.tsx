@@ -11,9 +11,9 @@ import { useWebApp } from "../../telegram/context";
 import { formatAmount } from "../../ui/amount";
 import { Page } from "../../ui/Page";
 import { downloadCsv } from "./download";
-import "./figures.css";
+import "../../figures/figures.css";
 import { HoldChart } from "./HoldChart";
-import { deviceTimeZone, owesText, periodQuery, thisAndLastWeek, type Period } from "./period";
+import { deviceTimeZone, owesText, periodQuery, thisAndLastWeek, type Period } from "../../figures/period";
 
 type Choice = "this" | "last" | "custom";
 

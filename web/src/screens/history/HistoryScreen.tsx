@@ -8,9 +8,9 @@ import { formatAmount } from "../../ui/amount";
 import { dateTime } from "../../ui/dates";
 import { Odds } from "../../ui/Odds";
 import { Page } from "../../ui/Page";
-import { bookmakerIdParam } from "../events/player-events";
-import { MyFiguresSection } from "../figures/lazy";
-import type { EventsState } from "../events/state";
+import { bookmakerIdParam } from "../../punter/bookmakers";
+import { MyFiguresSection } from "./MyFiguresSection";
+import type { EventsState } from "../../navigation/events";
 import "./history.css";
 
 /**

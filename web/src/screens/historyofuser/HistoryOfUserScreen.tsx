@@ -10,7 +10,7 @@ import { formatAmount } from "../../ui/amount";
 import { dateTime } from "../../ui/dates";
 import { oddsText } from "../../ui/Odds";
 import { Page } from "../../ui/Page";
-import type { HistoryOfUserState } from "./state";
+import type { HistoryOfUserState } from "../../navigation/historyofuser";
 
 /** One punter's bets with this bookmaker over the last 30 days (the server's window for owners). */
 /** The spec's two stand-ins: 'Untitled description' when the bet carries none, 'No description' when it is empty. */

@@ -12,8 +12,8 @@ import { Dialog } from "../../ui/Dialog";
 import { Page } from "../../ui/Page";
 import { ConfirmPurchase, type Pending } from "./ConfirmPurchase";
 import { CoinPackages, SpecialFeatures, SubscriptionBlock } from "./MarketSections";
-import type { MarketpageState } from "./state";
-import "./market.css";
+import type { MarketpageState } from "../../navigation/marketpage";
+import "../../subscriptions/market.css";
 
 /** The bookmaker's market: his subscription, coin packages and special features (spec "marketpage"). */
 export function MarketpageScreen() {
