@@ -4,8 +4,34 @@
 
 export type Id = number;
 
+/** Every code an error body carries: the API answers no other (the web app reads them by name). */
+export type ErrorCode =
+  | "VALIDATION"
+  | "UNAUTHENTICATED"
+  | "FORBIDDEN"
+  | "SUBSCRIPTION_REQUIRED"
+  | "FEATURE_UNAVAILABLE"
+  | "USERNAME_REQUIRED"
+  | "NOT_FOUND"
+  | "NAME_TAKEN"
+  | "BET_EXISTS"
+  | "EVENT_NOT_OPEN"
+  | "ODDS_CHANGED"
+  | "LIMIT_EXCEEDED"
+  | "INSUFFICIENT_COINS"
+  | "ALREADY_SETTLED"
+  | "CONFLICT"
+  | "MISCONFIGURED"
+  | "UNAVAILABLE"
+  | "CANNOT_UNSETTLE"
+  | "IDEMPOTENCY_KEY_REUSED"
+  | "IDEMPOTENCY_KEY_IN_USE"
+  | "RATE_LIMITED"
+  | "INTERNAL";
+
+/** Every failure's body: its code, a message a user can read, and the field at fault if one is. */
 export interface ErrorBody {
-  error: { code: string; message: string; field?: string; [extra: string]: unknown };
+  error: { code: ErrorCode; message: string; field?: string; [extra: string]: unknown };
 }
 
 export interface Session {

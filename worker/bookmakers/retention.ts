@@ -84,7 +84,9 @@ const steps = (chunk: number): [table: string, sql: string, by: "book" | "owner"
 
 /** Abandons the book's open events through their rooms; true when every event is then settled. */
 async function closeEvents(env: Env, book: LapsedBook): Promise<boolean> {
-  const { results: open } = await env.DB.prepare(`SELECT id FROM events WHERE bookmaker_id = ?1 AND status IN ${OPEN_SQL}`)
+  const { results: open } = await env.DB.prepare(
+    `SELECT id FROM events WHERE bookmaker_id = ?1 AND status IN ${OPEN_SQL}`,
+  )
     .bind(book.id)
     .all<{ id: number }>();
   for (const { id } of open) await roomOf(env, id).abandon(id);

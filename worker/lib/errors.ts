@@ -1,34 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-
-export type ErrorCode =
-  | "VALIDATION"
-  | "UNAUTHENTICATED"
-  | "FORBIDDEN"
-  | "SUBSCRIPTION_REQUIRED"
-  | "FEATURE_UNAVAILABLE"
-  | "USERNAME_REQUIRED"
-  | "NOT_FOUND"
-  | "NAME_TAKEN"
-  | "BET_EXISTS"
-  | "EVENT_NOT_OPEN"
-  | "ODDS_CHANGED"
-  | "LIMIT_EXCEEDED"
-  | "INSUFFICIENT_COINS"
-  | "ALREADY_SETTLED"
-  | "CONFLICT"
-  | "MISCONFIGURED"
-  | "UNAVAILABLE"
-  | "CANNOT_UNSETTLE"
-  | "IDEMPOTENCY_KEY_REUSED"
-  | "IDEMPOTENCY_KEY_IN_USE"
-  | "RATE_LIMITED"
-  | "INTERNAL";
-
-export interface ErrorBody {
-  error: { code: ErrorCode; message: string; field?: string } & Record<string, unknown>;
-}
+import type { ErrorBody, ErrorCode } from "../contract";
 
 /** An error the client is meant to see: a code, an HTTP status and a message. */
 export class AppError extends Error {

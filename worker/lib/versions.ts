@@ -24,7 +24,7 @@ const notModified = (c: Context, etag: string) =>
   matches(c.req.header("If-None-Match"), etag) ? c.body(null, 304, { ETag: etag }) : null;
 
 /** The caller holds the list at these versions: a 304 to answer, or null. */
-export const unchanged = (c: Context, parts: unknown[]): Response | null => notModified(c, etagOf(parts));
+export const unchanged = (c: Context, parts: unknown[]) => notModified(c, etagOf(parts));
 
 /** The most a caller may accept: a poll answered from versions at most this old (see acceptedAgeMs). */
 const MAX_ACCEPTED_AGE_MS = 2000;

@@ -26,7 +26,10 @@ describe("a call by its route", () => {
 
   it("adds a read's query", async () => {
     const calls = stubApi({ "GET /figures/link/figures": () => json({ url: "u", fileName: "f.csv" }) });
-    await call("GET /figures/link/:file", { params: { file: "figures" }, query: "from=2026-11-01&to=2026-11-07" });
+    await call("GET /figures/link/:file", {
+      params: { file: "figures" },
+      query: { from: "2026-11-01", to: "2026-11-07" },
+    });
     expect(calls[0].path).toBe("/figures/link/figures?from=2026-11-01&to=2026-11-07");
   });
 

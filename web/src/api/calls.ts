@@ -2,17 +2,31 @@ import type { InferInput } from "valibot";
 import type { NameBody, TermsBody } from "../../../worker/bookmakers/profile";
 import type {
   Bet,
+  BookBalances,
   Bookmaker,
   BookmakerDto,
   BookmakerEvent,
+  BookmakerLists,
+  CatalogueItem,
+  DailyFigure,
   DownloadLink,
+  Figure,
+  Figures,
   Id,
   InvoiceAnswer,
+  JoinRequestItem,
   JoinRequestStatus,
+  LedgerPage,
+  Me,
   Money,
   NotificationSettings,
+  OutboxMessage,
+  PlayerEvent,
+  PublicConfig,
   Session,
   SettlementSize,
+  Statement,
+  UserSubscription,
 } from "../../../worker/contract";
 import type {
   BetBody,
@@ -23,17 +37,47 @@ import type {
   UpdateDraftItemsBody,
 } from "../../../worker/events/schemas";
 
-// Every call the mini-app makes outside SWR's reads: "METHOD /path" as the worker's route has
-// it, the body it sends and the answer it reads. Types only: nothing here reaches the bundle.
-// Bodies come from the worker's schemas where those live in a module of their own (schemas,
-// profile); the rest are written here. Either way `tsc -p web/tsconfig.check.json` (part of
-// `npm run typecheck`) holds every entry against the worker's routes (calls.check.ts).
+// Every call the mini-app makes, reads (SWR's `useApi`) and writes (`call`) alike: "METHOD /path"
+// as the worker's route has it, the query a read sends, the body a write sends, and the answer.
+// Types only: nothing here reaches the bundle. Bodies come from the worker's schemas where those
+// live in a module of their own (schemas, profile); the rest are written here. Either way
+// `tsc -p web/tsconfig.check.json` (part of `npm run typecheck`) holds every entry against the
+// worker's routes (calls.check.ts): a path, query, body or answer that drifted fails by name.
 
 type Event = { body?: never; answer: BookmakerEvent };
 type CoinMove = { body: { userId: Id; balance: Money }; answer: { userId: Id; balance: Money } };
 type Verdict = { body?: never; answer: { joinRequest: { id: Id; status: JoinRequestStatus } } };
+/** A period of calendar dates, in a time zone (the screens send the device's; the worker's default is UTC). */
+type PeriodQuery = { from: string; to: string; tz?: string };
 
 export interface Calls {
+  // Reads. A query's values are sent as text; the worker's schema reads them back.
+  "GET /config": { answer: PublicConfig };
+  "GET /bookmakers/authorizeMe": { answer: Me };
+  "GET /bookmakers": { answer: BookmakerLists };
+  "GET /bookmakers/requests": { answer: JoinRequestItem[] };
+  "GET /balances": { answer: BookBalances };
+  "GET /balances/ledger": { query: { limit: number }; answer: LedgerPage };
+  "GET /balances/:bookmakerId": { answer: Money };
+  "GET /events/types": { answer: { eventTypeName: string }[] };
+  "GET /countries": { answer: { countryName: string }[] };
+  "GET /events": { query: { view: "open" | "history" }; answer: BookmakerEvent[] };
+  "GET /events/:id": { answer: BookmakerEvent };
+  "GET /events/:id/settlement": { answer: SettlementSize };
+  "GET /player/events/:bookmakerId": { answer: PlayerEvent[] };
+  "GET /bets/:bookmakerId/": { query?: { userId: Id }; answer: Bet[] };
+  "GET /figures": { query: PeriodQuery; answer: Figures };
+  "GET /figures/daily": { query: { days: number; tz: string }; answer: DailyFigure[] };
+  "GET /figures/:bookmakerId/mine": { query: PeriodQuery; answer: Figure };
+  "GET /figures/punters/:userId": { query: PeriodQuery; answer: Statement };
+  "GET /figures/link/:file": { query?: PeriodQuery; answer: DownloadLink };
+  "GET /subscriptions": { answer: CatalogueItem[] };
+  "GET /subscriptions/mine": { answer: UserSubscription[] };
+  "GET /subscriptions/active/:bookmakerId": { answer: UserSubscription[] };
+  "GET /me/notifications": { answer: NotificationSettings };
+  "GET /dev/outbox": { query: { userId: Id }; answer: OutboxMessage[] };
+
+  // Writes.
   "POST /auth/telegram": { body: { initData: string }; answer: Session };
 
   "PUT /bookmakers/register": { body: InferInput<typeof NameBody>; answer: { bookmakerId: Id } };
@@ -58,14 +102,14 @@ export interface Calls {
   "POST /events/:id/finalize": { body: InferInput<typeof FinalizeBody>; answer: BookmakerEvent };
   "POST /events/:id/modifyDates": { body: InferInput<typeof DatesBody>; answer: BookmakerEvent };
   "POST /events/:id/coefficients": { body: InferInput<typeof CoefficientsBody>; answer: BookmakerEvent };
-  "GET /events/:id/settlement": { body?: never; answer: SettlementSize };
 
   "POST /bets": { body: InferInput<typeof BetBody>; answer: Bet };
 
   "PUT /me/notifications": { body: Partial<Omit<NotificationSettings, "canWrite">>; answer: NotificationSettings };
   "POST /subscriptions/purchase": { body: { subscriptionId: Id }; answer: InvoiceAnswer };
-  "GET /figures/link/:file": { body?: never; answer: DownloadLink };
 }
 
 export type Route = keyof Calls;
+/** The routes SWR reads (useApi). */
+export type Read = Extract<Route, `GET ${string}`>;
 export type Answer<R extends Route> = Calls[R]["answer"];

@@ -1,12 +1,15 @@
-import type { ErrorBody } from "../../../worker/contract";
+import type { ErrorBody, ErrorCode } from "../../../worker/contract";
 import { API_URL } from "../config";
 import { keepAnswer, keptAnswer, keptEtag } from "./last-answers";
+
+/** A failure's code: the error body's, or HTTP_ERROR when the answer carried none (a proxy's 502). */
+export type ApiErrorCode = ErrorCode | "HTTP_ERROR";
 
 /** A failed API call, carrying the error body's code, message and field when the server sent one. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly field?: string,
   ) {

@@ -1,19 +1,20 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import type { SWRConfiguration } from "swr";
 import { describe, expect, it, vi } from "vitest";
+import type { Money } from "../../../worker/contract";
 import { useAuth } from "../store/auth";
 import { errorBody, json, stubApi } from "../test/network";
 import SwrCache from "./cache";
 import { MAX_RETRY_MS, retryDelayMs } from "./retry";
 import { useApi } from "./swr";
 
-/** A screen polling `/figures` (any list would do), showing its count or its failure. */
-function Polled({ config }: { config: SWRConfiguration<{ n: number }> }) {
-  const { data, error, mutate } = useApi<{ n: number }>("/figures", config);
+/** A screen polling the punter's coins with book 5 (any read would do), showing them or its failure. */
+function Polled({ config }: { config: SWRConfiguration<Money> }) {
+  const { data, error, mutate } = useApi("GET /balances/:bookmakerId", { params: { bookmakerId: 5 } }, config);
   return (
     <>
       <p>
-        {data ? `n=${data.n}` : "none"} {error ? "failed" : "ok"}
+        {data ? `n=${data.amount}` : "none"} {error ? "failed" : "ok"}
       </p>
       <button type="button" onClick={() => void mutate()}>
         Refresh
@@ -26,14 +27,14 @@ function Polled({ config }: { config: SWRConfiguration<{ n: number }> }) {
 function serve(answers: (number | 503)[]) {
   let i = 0;
   return stubApi({
-    "GET /figures": () => {
+    "GET /balances/5": () => {
       const answer = answers[Math.min(i++, answers.length - 1)]!;
-      return answer === 503 ? errorBody(503, "UNAVAILABLE", "Try again.") : json({ n: answer });
+      return answer === 503 ? errorBody(503, "UNAVAILABLE", "Try again.") : json({ amount: answer, currency: "COIN" });
     },
   });
 }
 
-function show(config: SWRConfiguration<{ n: number }>) {
+function show(config: SWRConfiguration<Money>) {
   useAuth.setState({ token: "t", userId: 42 });
   render(
     <SwrCache>

@@ -1,15 +1,27 @@
 import useSWR, { type SWRConfiguration, type SWRResponse } from "swr";
 import { useToken } from "../store/auth";
+import type { Answer, Read } from "./calls";
 import { apiFetch, type ApiError } from "./client";
+import { routePath, type CallArgs, type CallRequest } from "./route-request";
 
 /** SWR keys are [path, token]: a new session token refetches everything under the new identity. */
 export type ApiKey = readonly [path: string, token: string];
 
 export const apiFetcher = <T>([path, token]: ApiKey): Promise<T> => apiFetch<T>(path, { token });
 
-/** GETs `path` once a session token exists; pass null to wait (e.g. for an id). */
-export function useApi<T>(path: string | null, config?: SWRConfiguration<T, ApiError>): SWRResponse<T, ApiError> {
+/** The request a read needs (none when its route needs nothing), or null to wait (e.g. for an id). */
+type ReadArgs<R extends Read> =
+  object extends CallRequest<R>
+    ? [request?: CallRequest<R> | null, config?: SWRConfiguration<Answer<R>, ApiError>]
+    : [request: CallRequest<R> | null, config?: SWRConfiguration<Answer<R>, ApiError>];
+
+/**
+ * Reads a route once a session token exists, named as in api/calls.ts, which types its request
+ * and its answer: `useApi("GET /events/:id", id === null ? null : { params: { id } })`.
+ */
+export function useApi<R extends Read>(route: R, ...[request, config]: ReadArgs<R>): SWRResponse<Answer<R>, ApiError> {
   const token = useToken();
+  const path = request === null ? null : routePath(route, ...([request] as CallArgs<R>));
   const key: ApiKey | null = path && token ? [path, token] : null;
-  return useSWR<T, ApiError, ApiKey | null>(key, apiFetcher<T>, config);
+  return useSWR<Answer<R>, ApiError, ApiKey | null>(key, apiFetcher<Answer<R>>, config);
 }

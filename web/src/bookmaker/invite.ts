@@ -1,25 +1,28 @@
 import useSWR from "swr";
 import type { Id, PublicConfig } from "../../../worker/contract";
-import { apiFetch } from "../api/client";
+import { callAs } from "../api/call";
+import { routePath } from "../api/route-request";
 import { DEV_MODE } from "../config";
 
 /** The bot's username without "@" when a build names it; otherwise the API tells (GET /config). */
 export const BOT_USERNAME = (import.meta.env.VITE_BOT_USERNAME ?? "").replace(/^@/, "");
 
-const CONFIG = "/config";
+/** A public read: sent without a session, and cached by its path alone. */
+const readConfig = () => callAs(null, "GET /config");
+const CONFIG = routePath("GET /config");
 /** This launch's read of GET /config, started at start-up and taken by the first reader. */
 let atStartUp: Promise<PublicConfig> | null = null;
 
-function fetchConfig(path: string): Promise<PublicConfig> {
+function fetchConfig(): Promise<PublicConfig> {
   const started = atStartUp;
   atStartUp = null;
-  return started ?? apiFetch<PublicConfig>(path);
+  return started ?? readConfig();
 }
 
 /** At start-up, so the invite link is ready by the time a bookmaker's dashboard shows. */
 export function preloadBotUsername(): void {
   if (BOT_USERNAME) return;
-  atStartUp = apiFetch<PublicConfig>(CONFIG);
+  atStartUp = readConfig();
   // A failure is for the reader to see (SWR retries it), not an unhandled rejection now.
   atStartUp.catch(() => {});
 }

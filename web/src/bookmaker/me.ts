@@ -1,5 +1,4 @@
-import type { Me } from "../../../worker/contract";
 import { useApi } from "../api/swr";
 
 /** The signed-in user and, if he is a bookmaker, his bookmaker profile. */
-export const useMe = () => useApi<Me>("/bookmakers/authorizeMe");
+export const useMe = () => useApi("GET /bookmakers/authorizeMe");

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import type { OutboxMessage } from "../../../worker/contract";
 import { useApi } from "../api/swr";
 import { useUserId } from "../store/auth";
 import "./notifications.css";
@@ -14,7 +13,7 @@ const OUTBOX_POLL_MS = 2_000;
 export function BotMessagesDrawer() {
   const userId = useUserId();
   const [open, setOpen] = useState(false);
-  const { data } = useApi<OutboxMessage[]>(userId ? `/dev/outbox?userId=${userId}` : null, {
+  const { data } = useApi("GET /dev/outbox", userId ? { query: { userId } } : null, {
     refreshInterval: OUTBOX_POLL_MS,
   });
   if (!userId) return null;

@@ -39,7 +39,7 @@ export function NotificationsSheet({
   role: "punter" | "bookmaker";
 }) {
   const webApp = useWebApp();
-  const { data, mutate, error } = useApi<NotificationSettings>(open ? "/me/notifications" : null);
+  const { data, mutate, error } = useApi("GET /me/notifications", open ? {} : null);
   const [threshold, setThreshold] = useState<string | null>(null);
   // A failure is said in Telegram's own alert: the sheet has no room for a line of error.
   const { busy, run } = useAction({ onError: () => webApp.showAlert(SAVE_FAILED) });

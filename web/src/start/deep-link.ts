@@ -1,5 +1,5 @@
 import type { Id } from "../../../worker/contract";
-import type { BookiesState } from "../screens/bookies/state";
+import type { BookiesState } from "../navigation/bookies";
 import { sessionStore } from "../store/storage";
 import type { TelegramWebApp } from "../telegram/web-app";
 

@@ -1,4 +1,4 @@
-import type { CatalogueItem, Id, SubscriptionType, UserSubscription } from "../../../worker/contract";
+import type { Id, SubscriptionType, UserSubscription } from "../../../worker/contract";
 import { useApi } from "../api/swr";
 import { POLL_MS } from "../config";
 
@@ -23,7 +23,7 @@ const POLLED = { refreshInterval: POLL_MS, revalidateOnFocus: true, revalidateOn
 
 /** A bookmaker's subscriptions (his owner's). */
 export const useActiveSubscriptions = (bookmakerId: Id | null | undefined) =>
-  useApi<UserSubscription[]>(bookmakerId == null ? null : `/subscriptions/active/${bookmakerId}`, POLLED);
+  useApi("GET /subscriptions/active/:bookmakerId", bookmakerId == null ? null : { params: { bookmakerId } }, POLLED);
 
 /**
  * Whether a bookmaker holds an active subscription of `type`: true while not yet known
@@ -35,10 +35,10 @@ export function useHolds(bookmakerId: Id | null | undefined, type: SubscriptionT
 }
 
 /** The caller's own subscriptions, profile or not: BOOKMAKER is bought before the profile. */
-export const useMySubscriptions = () => useApi<UserSubscription[]>("/subscriptions/mine", POLLED);
+export const useMySubscriptions = () => useApi("GET /subscriptions/mine", {}, POLLED);
 
 /** The market, each price as the caller would pay it now. */
-export const useCatalogue = () => useApi<CatalogueItem[]>("/subscriptions", POLLED);
+export const useCatalogue = () => useApi("GET /subscriptions", {}, POLLED);
 
 /** Whether a manual purchase of this holding is accepted now (renewal opens 8 days before the end). */
 export const renewableNow = (holding: UserSubscription | undefined, now = Date.now()) =>

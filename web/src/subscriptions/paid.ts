@@ -79,8 +79,8 @@ export function usePaymentConfirmation(userId: Id | null, only?: SubscriptionTyp
   const now = useNow(waiting.length > 0);
   const young = waiting.some((p) => now - p.paidAt < CONFIRM_WITHIN_MS);
   const poll = { refreshInterval: young ? CONFIRM_POLL_MS : 0, dedupingInterval: young ? 0 : undefined };
-  const mine = useApi<UserSubscription[]>(waiting.some(isPeriod) ? "/subscriptions/mine" : null, poll);
-  const ledger = useApi<LedgerPage>(waiting.some((p) => p.coins) ? "/balances/ledger?limit=50" : null, poll);
+  const mine = useApi("GET /subscriptions/mine", waiting.some(isPeriod) ? {} : null, poll);
+  const ledger = useApi("GET /balances/ledger", waiting.some((p) => p.coins) ? { query: { limit: 50 } } : null, poll);
 
   const applied = waiting.filter((p) => isApplied(p, mine.data, ledger.data));
   const appliedIds = applied.map((p) => p.invoiceId).join(" ");

@@ -1,4 +1,5 @@
 import { vi } from "vitest";
+import type { ErrorCode } from "../../../worker/contract";
 
 // The API as the web app sees it: a stub of the global fetch, the app's only way out.
 
@@ -15,7 +16,7 @@ type Handler = (call: RecordedCall) => Response | Promise<Response>;
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
-export const errorBody = (status: number, code: string, message: string, field?: string) =>
+export const errorBody = (status: number, code: ErrorCode, message: string, field?: string) =>
   json({ error: { code, message, ...(field ? { field } : {}) } }, status);
 
 /** A promise the test settles by hand, to hold a call "in flight". */

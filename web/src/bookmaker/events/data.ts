@@ -1,14 +1,15 @@
 import { useSWRConfig } from "swr";
 import type { BookmakerEvent } from "../../../../worker/contract";
+import { routePath } from "../../api/route-request";
 import { useApi } from "../../api/swr";
 import { POLL_MS } from "../../config";
 
 /** The bookmaker's live list (open) or his last 30 days of settled events (history), polled. */
 export const useBookEvents = (view: "open" | "history") =>
-  useApi<BookmakerEvent[]>(`/events?view=${view}`, { refreshInterval: POLL_MS });
+  useApi("GET /events", { query: { view } }, { refreshInterval: POLL_MS });
 
 /** One of his events. */
-export const useBookEvent = (id: number | null) => useApi<BookmakerEvent>(id === null ? null : `/events/${id}`);
+export const useBookEvent = (id: number | null) => useApi("GET /events/:id", id === null ? null : { params: { id } });
 
 const pathOf = (key: unknown) => (Array.isArray(key) && typeof key[0] === "string" ? key[0] : "");
 
@@ -44,13 +45,15 @@ export function useEventChanged(): (event: BookmakerEvent) => Promise<unknown> {
   const { mutate } = useSWRConfig();
   return (event) =>
     Promise.all([
-      mutate((key) => pathOf(key) === `/events/${event.id}`, event, { revalidate: false }),
+      mutate((key) => pathOf(key) === routePath("GET /events/:id", { params: { id: event.id } }), event, {
+        revalidate: false,
+      }),
       mutate(
-        (key) => pathOf(key) === "/events?view=open",
+        (key) => pathOf(key) === routePath("GET /events", { query: { view: "open" } }),
         (list?: BookmakerEvent[]) => withEvent(list, event, !isClosed(event)),
       ),
       mutate(
-        (key) => pathOf(key) === "/events?view=history",
+        (key) => pathOf(key) === routePath("GET /events", { query: { view: "history" } }),
         (list?: BookmakerEvent[]) => withEvent(list, event, isClosed(event)),
       ),
     ]);

@@ -1,5 +1,5 @@
 import { useApi } from "../../api/swr";
 
 /** Sports and countries for the event form; reference data, fetched once. */
-export const useSports = () => useApi<{ eventTypeName: string }[]>("/events/types", { revalidateOnFocus: false });
-export const useCountries = () => useApi<{ countryName: string }[]>("/countries", { revalidateOnFocus: false });
+export const useSports = () => useApi("GET /events/types", {}, { revalidateOnFocus: false });
+export const useCountries = () => useApi("GET /countries", {}, { revalidateOnFocus: false });

@@ -7,13 +7,13 @@ import { useAction } from "../../api/useAction";
 import { useMe } from "../../bookmaker/me";
 import { Dialog } from "../../ui/Dialog";
 import { Page } from "../../ui/Page";
-import type { EventsState } from "../events/state";
+import type { EventsState } from "../../navigation/events";
 import { BookmakerCard } from "./BookmakerCard";
-import { useBookmakerLists } from "./bookmakers";
+import { useBookmakerLists } from "../../punter/bookmakers";
 import { MyBookmakers } from "./MyBookmakers";
 import { myBookmakers, SEARCH_MIN, searchBookmakers } from "./search";
-import type { BookiesState } from "./state";
-import { TermsDialog } from "./TermsDialog";
+import type { BookiesState } from "../../navigation/bookies";
+import { TermsDialog } from "../../punter/TermsDialog";
 import { useDeepLink } from "./useDeepLink";
 import "./bookies.css";
 

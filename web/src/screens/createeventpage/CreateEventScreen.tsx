@@ -12,7 +12,7 @@ import { useClosingConfirmation } from "../../telegram/features";
 import { Page } from "../../ui/Page";
 import { LeaveDialog, StartDialog } from "./NewEventDialogs";
 import { NewEventFields } from "./NewEventFields";
-import type { CreateEventState } from "./state";
+import type { CreateEventState } from "../../navigation/createeventpage";
 import { useNewEventForm } from "./useNewEventForm";
 
 export function CreateEventScreen() {

@@ -11,7 +11,7 @@ import { PaymentNotice } from "../../subscriptions/PaymentNotice";
 import { useClosingConfirmation } from "../../telegram/features";
 import { Page } from "../../ui/Page";
 import { NameField, TermsField } from "./ProfileFields";
-import type { CreateProfileState } from "./state";
+import type { CreateProfileState } from "../../navigation/createprofile";
 import { useSaveProfile } from "./useSaveProfile";
 
 export function CreateProfileScreen() {

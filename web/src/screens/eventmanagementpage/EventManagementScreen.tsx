@@ -5,7 +5,7 @@ import "../../bookmaker/bookmaker.css";
 import { isClosed, useBookEvent } from "../../bookmaker/events/data";
 import { Dialog } from "../../ui/Dialog";
 import { Page } from "../../ui/Page";
-import type { CreateEventState } from "../createeventpage/state";
+import type { CreateEventState } from "../../navigation/createeventpage";
 import { DraftEditor } from "./DraftEditor";
 
 const eventIdOf = (param: string | undefined) => (param && /^[1-9]\d{0,15}$/.test(param) ? Number(param) : null);

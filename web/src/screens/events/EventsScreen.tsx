@@ -1,18 +1,19 @@
 import { useState } from "react";
 import { useLocation, useParams } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
-import type { Bet, Id, PlayerEvent } from "../../../../worker/contract";
+import type { Id, PlayerEvent } from "../../../../worker/contract";
 import { useApi } from "../../api/swr";
 import { ResultDialog } from "../../events/ResultDialog";
 import { useFractional, usePunterFractional } from "../../store/fractional";
 import { Page } from "../../ui/Page";
-import { TermsDialog } from "../bookies/TermsDialog";
+import { bookmakerIdParam } from "../../punter/bookmakers";
+import { TermsDialog } from "../../punter/TermsDialog";
 import { atOddsTaken } from "./bet-odds";
 import { BetDialog } from "./BetDialog";
 import { EventList } from "./EventList";
 import { EventsHeader } from "./EventsHeader";
-import { bookmakerIdParam, isOpenForBets, sortEvents } from "./player-events";
-import type { EventsState } from "./state";
+import { isOpenForBets, sortEvents } from "./player-events";
+import type { EventsState } from "../../navigation/events";
 import { usePunterBook } from "./usePunterBook";
 import "./events.css";
 
@@ -33,7 +34,7 @@ export function EventsScreen() {
   const openEvent = list?.find((e) => e.eventId === opened?.eventId);
   const viewing = openEvent && !opened?.betting ? openEvent : undefined;
   // The punter's bets: the result view shows the odds each of his bets was taken at.
-  const bets = useApi<Bet[]>(viewing && bookmakerId !== null ? `/bets/${bookmakerId}/` : null);
+  const bets = useApi("GET /bets/:bookmakerId/", viewing && bookmakerId !== null ? { params: { bookmakerId } } : null);
   const betOn = (e: PlayerEvent) => isOpenForBets(e) && book.active;
 
   return (

@@ -1,4 +1,4 @@
-import type { Id, Money, PlayerEvent } from "../../../../worker/contract";
+import type { Id, PlayerEvent } from "../../../../worker/contract";
 import { useApi } from "../../api/swr";
 import { POLL_MS } from "../../config";
 
@@ -32,16 +32,12 @@ export function sortEvents(events: PlayerEvent[], now = Date.now()): PlayerEvent
  * bookmaker holds FRACTAL_ODDS, so the switch never needs to ask the API (and be refused).
  */
 export const usePlayerEvents = (bookmakerId: Id | null) =>
-  useApi<PlayerEvent[]>(bookmakerId === null ? null : `/player/events/${bookmakerId}`, {
+  useApi("GET /player/events/:bookmakerId", bookmakerId === null ? null : { params: { bookmakerId } }, {
     refreshInterval: (latest) => eventPollMs(latest),
   });
 
 /** The punter's coins with this bookmaker. */
 export const useCoins = (bookmakerId: Id | null) =>
-  useApi<Money>(bookmakerId === null ? null : `/balances/${bookmakerId}`, { refreshInterval: POLL_MS });
-
-/** The route parameter as a bookmaker id, or null when it is not one. */
-export function bookmakerIdParam(param: string | undefined): Id | null {
-  const id = Number(param);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
+  useApi("GET /balances/:bookmakerId", bookmakerId === null ? null : { params: { bookmakerId } }, {
+    refreshInterval: POLL_MS,
+  });

@@ -4,7 +4,7 @@ import type { DailyFigure, Figure, Figures, Statement } from "../../../../worker
 import { json, stubApi } from "../../test/network";
 import { renderApp } from "../../test/render";
 import { installTelegram } from "../../test/telegram";
-import { thisAndLastWeek } from "./period";
+import { thisAndLastWeek } from "../../figures/period";
 
 const figure = (f: Partial<Figure> = {}): Figure => ({
   opening: 0,

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
-import type { DailyFigure, DownloadLink, Figures } from "../../../../worker/contract";
+import type { DownloadLink, Figures } from "../../../../worker/contract";
 import { call } from "../../api/call";
 import { errorText } from "../../api/error-text";
 import { useAction } from "../../api/useAction";
@@ -11,9 +11,9 @@ import { useWebApp } from "../../telegram/context";
 import { formatAmount } from "../../ui/amount";
 import { Page } from "../../ui/Page";
 import { downloadCsv } from "./download";
-import "./figures.css";
+import "../../figures/figures.css";
 import { HoldChart } from "./HoldChart";
-import { deviceTimeZone, owesText, periodQuery, thisAndLastWeek, type Period } from "./period";
+import { deviceTimeZone, owesText, periodQuery, thisAndLastWeek, type Period } from "../../figures/period";
 
 type Choice = "this" | "last" | "custom";
 
@@ -24,10 +24,12 @@ export function FiguresScreen() {
   const [custom, setCustom] = useState<Period>(weeks.lastWeek);
   const period = choice === "this" ? weeks.thisWeek : choice === "last" ? weeks.lastWeek : custom;
   const valid = period.from !== "" && period.to !== "" && period.from <= period.to;
-  const figures = useApi<Figures>(valid ? `/figures?${periodQuery(period)}` : null, { refreshInterval: POLL_MS });
-  const daily = useApi<DailyFigure[]>(`/figures/daily?days=30&tz=${encodeURIComponent(deviceTimeZone())}`, {
-    refreshInterval: POLL_MS,
-  });
+  const figures = useApi("GET /figures", valid ? { query: periodQuery(period) } : null, { refreshInterval: POLL_MS });
+  const daily = useApi(
+    "GET /figures/daily",
+    { query: { days: 30, tz: deviceTimeZone() } },
+    { refreshInterval: POLL_MS },
+  );
 
   return (
     <Page backTo="/mainpage" className="bk figures">

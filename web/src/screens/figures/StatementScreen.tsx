@@ -1,5 +1,5 @@
 import { useParams, useSearch } from "wouter";
-import type { Figure, LedgerKind, Statement } from "../../../../worker/contract";
+import type { Figure, LedgerKind } from "../../../../worker/contract";
 import { errorText } from "../../api/error-text";
 import { useApi } from "../../api/swr";
 import "../../bookmaker/bookmaker.css";
@@ -7,8 +7,8 @@ import { POLL_MS } from "../../config";
 import { formatAmount } from "../../ui/amount";
 import { dateTime } from "../../ui/dates";
 import { Page } from "../../ui/Page";
-import "./figures.css";
-import { FIGURE_LINES, owesText, periodQuery, thisAndLastWeek } from "./period";
+import "../../figures/figures.css";
+import { FIGURE_LINES, owesText, periodQuery, thisAndLastWeek } from "../../figures/period";
 
 const MOVEMENT: Record<LedgerKind, string> = {
   ALLOCATE: "Coins added",
@@ -28,9 +28,11 @@ export function StatementScreen() {
   const search = new URLSearchParams(useSearch());
   const week = thisAndLastWeek().thisWeek;
   const period = { from: search.get("from") ?? week.from, to: search.get("to") ?? week.to };
-  const statement = useApi<Statement>(`/figures/punters/${userId}?${periodQuery(period)}`, {
-    refreshInterval: POLL_MS,
-  });
+  const statement = useApi(
+    "GET /figures/punters/:userId",
+    { params: { userId }, query: periodQuery(period) },
+    { refreshInterval: POLL_MS },
+  );
   const s = statement.data;
 
   return (

@@ -1,6 +1,5 @@
 import { useParams } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
-import type { Bet } from "../../../../worker/contract";
 import { useApi } from "../../api/swr";
 import { POLL_MS } from "../../config";
 import { BetDeductions, BetRefund, BetResult } from "../../events/BetResult";
@@ -8,9 +7,9 @@ import { formatAmount } from "../../ui/amount";
 import { dateTime } from "../../ui/dates";
 import { Odds } from "../../ui/Odds";
 import { Page } from "../../ui/Page";
-import { bookmakerIdParam } from "../events/player-events";
-import { MyFiguresSection } from "../figures/lazy";
-import type { EventsState } from "../events/state";
+import { bookmakerIdParam } from "../../punter/bookmakers";
+import { MyFiguresSection } from "./MyFiguresSection";
+import type { EventsState } from "../../navigation/events";
 import "./history.css";
 
 /** The punter's bets with one bookmaker, 15 days, newest first (docs/ARCHITECTURE.md, "Windows and timings"). */
@@ -18,7 +17,9 @@ export function HistoryScreen() {
   const { bookieName } = useParams<{ bookieName: string }>();
   const bookmakerId = bookmakerIdParam(bookieName);
   const name = useHistoryState<EventsState | null>()?.name;
-  const bets = useApi<Bet[]>(bookmakerId === null ? null : `/bets/${bookmakerId}/`, { refreshInterval: POLL_MS });
+  const bets = useApi("GET /bets/:bookmakerId/", bookmakerId === null ? null : { params: { bookmakerId } }, {
+    refreshInterval: POLL_MS,
+  });
 
   return (
     <Page backTo={bookmakerId === null ? "/bookies" : `/events/${bookmakerId}`} className="history">

@@ -10,7 +10,7 @@ import { formatAmount } from "../../ui/amount";
 import { dateTime } from "../../ui/dates";
 import { oddsText } from "../../ui/Odds";
 import { Page } from "../../ui/Page";
-import type { HistoryOfUserState } from "./state";
+import type { HistoryOfUserState } from "../../navigation/historyofuser";
 
 /** One punter's bets with this bookmaker over the last 30 days (the server's window for owners). */
 /** The spec's two stand-ins: 'Untitled description' when the bet carries none, 'No description' when it is empty. */
@@ -33,7 +33,11 @@ const newestFirst = (a: Bet, b: Bet) => Date.parse(b.betsDate) - Date.parse(a.be
 
 function PunterBets({ userId }: { userId: Id }) {
   const { book } = useOwnBook();
-  const bets = useApi<Bet[]>(book ? `/bets/${book.bookmakerId}/?userId=${userId}` : null, { refreshInterval: POLL_MS });
+  const bets = useApi(
+    "GET /bets/:bookmakerId/",
+    book ? { params: { bookmakerId: book.bookmakerId }, query: { userId } } : null,
+    { refreshInterval: POLL_MS },
+  );
 
   if (bets.error) return <p className="bk-empty">Failed to load history</p>;
   if (!bets.data) return <p className="bk-empty">Loading...</p>;

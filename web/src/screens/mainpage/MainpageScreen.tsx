@@ -7,7 +7,7 @@ import { bookmakerEnd } from "../../bookmaker/subscription-end";
 import { useActiveSubscriptions } from "../../subscriptions/active";
 import { longDate } from "../../ui/dates";
 import { Page } from "../../ui/Page";
-import type { CreateProfileState } from "../createprofile/state";
+import type { CreateProfileState } from "../../navigation/createprofile";
 import { InviteCard } from "./InviteCard";
 import { ProfileCard, TermsCard } from "./ProfileCards";
 import { NotificationsSheet } from "../../notifications/NotificationsSheet";

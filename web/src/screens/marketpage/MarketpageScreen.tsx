@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { useHistoryState } from "wouter/use-browser-location";
-import type { BookBalances } from "../../../../worker/contract";
 import { useApi } from "../../api/swr";
 import { POLL_MS } from "../../config";
 import { useUserId } from "../../store/auth";
@@ -13,8 +12,8 @@ import { Dialog } from "../../ui/Dialog";
 import { Page } from "../../ui/Page";
 import { ConfirmPurchase, type Pending } from "./ConfirmPurchase";
 import { CoinPackages, SpecialFeatures, SubscriptionBlock } from "./MarketSections";
-import type { MarketpageState } from "./state";
-import "./market.css";
+import type { MarketpageState } from "../../navigation/marketpage";
+import "../../subscriptions/market.css";
 
 /**
  * The bookmaker's market: his subscription, coin packages and special features
@@ -24,7 +23,7 @@ export function MarketpageScreen() {
   const state = useHistoryState<MarketpageState | null>();
   const items = useCatalogue().data ?? [];
   const mine = useMySubscriptions().data;
-  const pool = useApi<BookBalances>("/balances", { refreshInterval: POLL_MS });
+  const pool = useApi("GET /balances", {}, { refreshInterval: POLL_MS });
   const purchase = usePurchase();
   const [pending, setPending] = useState<Pending | null>(null);
   const [paid, setPaid] = useState(false);

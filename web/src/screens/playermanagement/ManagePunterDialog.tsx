@@ -6,7 +6,7 @@ import { useAction } from "../../api/useAction";
 import { CoinCounter } from "../../bookmaker/punters/CoinCounter";
 import { coinMove, parseCoins, savePunter } from "../../bookmaker/punters/coins";
 import { Dialog } from "../../ui/Dialog";
-import type { HistoryOfUserState } from "../historyofuser/state";
+import type { HistoryOfUserState } from "../../navigation/historyofuser";
 
 /**
  * One punter's coins and note: the counter's difference becomes one add or subtract call.

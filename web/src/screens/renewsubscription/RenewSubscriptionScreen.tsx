@@ -5,7 +5,7 @@ import { usePurchase } from "../../subscriptions/purchase";
 import { longDate } from "../../ui/dates";
 import { Dialog } from "../../ui/Dialog";
 import { Page } from "../../ui/Page";
-import "../marketpage/market.css";
+import "../../subscriptions/market.css";
 
 /** Renewing the BOOKMAKER subscription (docs/ARCHITECTURE.md, "Subscriptions and the market"). */
 export function RenewSubscriptionScreen() {

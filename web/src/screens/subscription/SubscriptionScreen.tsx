@@ -7,7 +7,7 @@ import { PaymentNotice } from "../../subscriptions/PaymentNotice";
 import { usePurchase } from "../../subscriptions/purchase";
 import { Dialog } from "../../ui/Dialog";
 import { Page } from "../../ui/Page";
-import "../marketpage/market.css";
+import "../../subscriptions/market.css";
 
 /**
  * Becoming a bookmaker: the first BOOKMAKER period, then the profile (docs/ARCHITECTURE.md,

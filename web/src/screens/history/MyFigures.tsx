@@ -1,9 +1,9 @@
-import type { Figure, Id } from "../../../../worker/contract";
+import type { Id } from "../../../../worker/contract";
 import { useApi } from "../../api/swr";
 import { POLL_MS } from "../../config";
 import { formatAmount } from "../../ui/amount";
-import "./figures.css";
-import { myOwesText, periodQuery, thisAndLastWeek, type Period } from "./period";
+import "../../figures/figures.css";
+import { myOwesText, periodQuery, thisAndLastWeek, type Period } from "../../figures/period";
 
 /** The punter's own figures with one bookmaker, this week and last week (on his history screen). */
 export function MyFigures({ bookmakerId }: { bookmakerId: Id }) {
@@ -20,9 +20,11 @@ export function MyFigures({ bookmakerId }: { bookmakerId: Id }) {
 }
 
 function Week({ label, bookmakerId, period }: { label: string; bookmakerId: Id; period: Period }) {
-  const { data, error } = useApi<Figure>(`/figures/${bookmakerId}/mine?${periodQuery(period)}`, {
-    refreshInterval: POLL_MS,
-  });
+  const { data, error } = useApi(
+    "GET /figures/:bookmakerId/mine",
+    { params: { bookmakerId }, query: periodQuery(period) },
+    { refreshInterval: POLL_MS },
+  );
   return (
     <ul className="fig-list my-figures-week" aria-label={label}>
       <li className="fig-list-title">{label}</li>

@@ -1,5 +1,5 @@
-import { weeksAround } from "../../../../common/calendar";
-import type { Figure } from "../../../../worker/contract";
+import { weeksAround } from "../../../common/calendar";
+import type { Figure } from "../../../worker/contract";
 
 // Periods are the device's own calendar dates: a bookmaker settles up by his local week.
 
@@ -12,7 +12,8 @@ export interface Period {
 
 export const thisAndLastWeek = (now = Date.now()) => weeksAround(now, deviceTimeZone());
 
-export const periodQuery = (p: Period) => `from=${p.from}&to=${p.to}&tz=${encodeURIComponent(deviceTimeZone())}`;
+/** A period as a figures read sends it, in the device's time zone. */
+export const periodQuery = (p: Period) => ({ from: p.from, to: p.to, tz: deviceTimeZone() });
 
 /**
  * Who owes whom for a period's net, from the bookmaker's side: a punter who won is owed
