@@ -106,7 +106,11 @@ CREATE TABLE events (
   last_op TEXT,
   -- racing rules: Tattersalls Rule 4 for late non-runners, the dead-heat rule for shared wins
   rule4 INTEGER NOT NULL DEFAULT 0 CHECK (rule4 IN (0, 1)),
-  dead_heat INTEGER NOT NULL DEFAULT 0 CHECK (dead_heat IN (0, 1))
+  dead_heat INTEGER NOT NULL DEFAULT 0 CHECK (dead_heat IN (0, 1)),
+  -- each-way terms: none (OFF), standard by the runners at settlement (STANDARD), or as set (SET)
+  each_way TEXT NOT NULL DEFAULT 'OFF' CHECK (each_way IN ('OFF', 'STANDARD', 'SET')),
+  each_way_places INTEGER CHECK (each_way_places BETWEEN 1 AND 5),
+  each_way_fraction INTEGER CHECK (each_way_fraction BETWEEN 1 AND 10)
 );
 CREATE INDEX events_bookmaker_start ON events (bookmaker_id, start_date);
 CREATE INDEX events_bookmaker_status ON events (bookmaker_id, status, settled_at);
@@ -128,10 +132,14 @@ CREATE TABLE event_items (
   -- stakes and would-be payout of its live and settled bets (ACCEPTED, WON, LOST), kept by the room
   stake_cents INTEGER NOT NULL DEFAULT 0,
   liability_cents INTEGER NOT NULL DEFAULT 0,
+  -- its finishing place once settled (ties share a place), and what the place parts of its
+  -- live and settled bets would pay should it be placed
+  place INTEGER CHECK (place >= 1),
+  place_liability_cents INTEGER NOT NULL DEFAULT 0,
   UNIQUE (event_id, position)
 );
 
--- A bet keeps the odds it was accepted at. One bet per punter per outcome.
+-- A bet keeps the odds it was accepted at. One bet per punter per outcome (an each-way bet is that one bet, in two parts).
 CREATE TABLE bets (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   event_id INTEGER NOT NULL REFERENCES events (id),
@@ -149,12 +157,22 @@ CREATE TABLE bets (
   -- winners it shared first place with (1: none)
   deduction INTEGER NOT NULL DEFAULT 0 CHECK (deduction BETWEEN 0 AND 90),
   dead_heat INTEGER NOT NULL DEFAULT 1 CHECK (dead_heat >= 1),
-  UNIQUE (item_id, user_id)
+  -- an each-way bet is a WIN and a PLACE row of one unit stake; the PLACE row names the WIN row
+  part TEXT NOT NULL DEFAULT 'WIN' CHECK (part IN ('WIN', 'PLACE')),
+  each_way_of INTEGER,
+  -- a PLACE row's terms (paying places, the fraction of the odds it pays at), its places dead heat
+  -- (paid on stake × share ÷ dead_heat), and the win part's dead heat (0: the win part lost)
+  place_places INTEGER CHECK (place_places BETWEEN 1 AND 5),
+  place_fraction INTEGER NOT NULL DEFAULT 1 CHECK (place_fraction BETWEEN 1 AND 10),
+  dead_heat_share INTEGER NOT NULL DEFAULT 1 CHECK (dead_heat_share >= 1),
+  win_dead_heat INTEGER NOT NULL DEFAULT 1 CHECK (win_dead_heat >= 0),
+  UNIQUE (item_id, user_id, part)
 );
 CREATE INDEX bets_event ON bets (event_id, status);
 CREATE INDEX bets_punter_history ON bets (bookmaker_id, user_id, created_at);
 CREATE INDEX bets_bookmaker_settled ON bets (bookmaker_id, settled_at);
 CREATE INDEX bets_user_event ON bets (user_id, event_id);
+CREATE INDEX bets_each_way ON bets (each_way_of) WHERE each_way_of IS NOT NULL;
 
 -- The market's catalogue, in Telegram Stars. Coin packages carry `coins_cents`.
 CREATE TABLE subscriptions (

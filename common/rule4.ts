@@ -1,3 +1,4 @@
+import { partReturnCents } from "./each-way";
 import { payoutCents, type Odds } from "./odds";
 
 // Tattersalls Rule 4(c): a runner withdrawn late takes a deduction, in pence per pound of
@@ -48,9 +49,9 @@ export const totalDeduction = (pence: number[]) =>
 /**
  * What a winning bet returns under Rule 4 and the dead-heat rule, in cents: the stake back plus
  * the winnings less the deduction, on stake ÷ `deadHeat` (the winners sharing first place),
- * rounded down. The same formula as the ledger's payout SQL.
+ * rounded down: common/each-way.ts's partReturnCents, the ledger's payout SQL in TypeScript.
  */
 export const settledPayoutCents = (stakeCents: number, odds: Odds, deduction = 0, deadHeat = 1) =>
   deduction === 0 && deadHeat === 1
     ? payoutCents(stakeCents, odds)
-    : Math.floor((stakeCents * (odds.den * 100 + odds.num * (100 - deduction))) / (odds.den * 100 * deadHeat));
+    : partReturnCents({ stakeCents, odds, deduction, deadHeat });

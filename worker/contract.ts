@@ -229,6 +229,22 @@ export interface RacingRules {
   deadHeat: boolean;
 }
 
+/** An event's each-way terms in force, or null when it takes no each-way bets. */
+export interface EachWayRule {
+  eachWay: EachWayTerms | null;
+}
+
+/**
+ * Each-way terms in force: paying places and the fraction of the odds a place pays at (places 1
+ * and fraction 1: win only, the place part goes on to win). `standard` when they follow the
+ * runners, so a non-runner may change them; they are fixed at settlement.
+ */
+export interface EachWayTerms {
+  places: number;
+  fraction: number;
+  standard: boolean;
+}
+
 /** When an event starts and ends; startDate2…5 are earlier starts, shown struck through. */
 export interface EventDates {
   startDate: string;
@@ -240,7 +256,7 @@ export interface EventDates {
 }
 
 /** An event as its bookmaker sees it. */
-export interface BookmakerEvent extends EventDates, RacingRules {
+export interface BookmakerEvent extends EventDates, RacingRules, EachWayRule {
   id: Id;
   title: string;
   description: string;
@@ -273,7 +289,7 @@ export interface PlayerEventItem {
   deduction: number;
 }
 
-export interface PlayerEvent extends EventDates, RacingRules {
+export interface PlayerEvent extends EventDates, RacingRules, EachWayRule {
   eventId: Id;
   title: string;
   description: string;

@@ -1,3 +1,4 @@
+import type { EachWay } from "../../common/each-way";
 import type { Odds } from "../../common/odds";
 import { pool, punter } from "../ledger/accounts";
 import {
@@ -25,15 +26,17 @@ export interface OddsChange {
   botEqualizer?: boolean;
   rule4?: boolean;
   deadHeat?: boolean;
+  eachWay?: EachWay;
 }
 
-/** Rule 4 and the dead-heat rule switched on or off (left as they are when not given). */
-export type RulesChange = Pick<OddsChange, "rule4" | "deadHeat">;
+/** Rule 4 and the dead-heat rule switched on or off, each-way terms set (each left as it is when not given). */
+export type RulesChange = Pick<OddsChange, "rule4" | "deadHeat" | "eachWay">;
 
 const withRules = (e: EventState, change: RulesChange): EventState => ({
   ...e,
   rule4: change.rule4 ?? e.rule4,
   deadHeat: change.deadHeat ?? e.deadHeat,
+  eachWay: change.eachWay === undefined ? e.eachWay : change.eachWay,
 });
 
 type Settings = Pick<EventState, "botEqualizer" | "returnPct" | "maxPayoutCents">;
@@ -96,6 +99,7 @@ export function replaceItems(
           status: "ACTIVE" as const,
           stakeCents: 0,
           liabilityCents: 0,
+          placeLiabilityCents: 0,
           deduction: 0,
           withdrawnAt: null,
         };

@@ -86,8 +86,10 @@ export const draftRoutes = new Hono<AppEnv>()
     validate("json", UpdateDraftItemsBody),
     async (c) => {
       const { draftId } = c.req.valid("param");
-      const { items, rule4, deadHeat } = c.req.valid("json");
-      return change(c, draftId, (room, userId) => room.updateDraftItems(draftId, userId, items, { rule4, deadHeat }));
+      const { items, rule4, deadHeat, eachWay } = c.req.valid("json");
+      return change(c, draftId, (room, userId) =>
+        room.updateDraftItems(draftId, userId, items, { rule4, deadHeat, eachWay }),
+      );
     },
   );
 
@@ -204,8 +206,8 @@ export const eventRoutes = new Hono<AppEnv>()
   })
   .post("/:id/coefficients", validate("param", EventParam), validate("json", CoefficientsBody), async (c) => {
     const { id } = c.req.valid("param");
-    const { items, returnPrice, maxTotalPayout, botEqualizer, rule4, deadHeat } = c.req.valid("json");
+    const { items, returnPrice, maxTotalPayout, botEqualizer, rule4, deadHeat, eachWay } = c.req.valid("json");
     return change(c, id, (room, userId) =>
-      room.setCoefficients(id, userId, { items, returnPrice, maxTotalPayout, botEqualizer, rule4, deadHeat }),
+      room.setCoefficients(id, userId, { items, returnPrice, maxTotalPayout, botEqualizer, rule4, deadHeat, eachWay }),
     );
   });

@@ -11,6 +11,7 @@ import {
   PAYOUT_MESSAGE,
 } from "../../common/event-form";
 import { ladderOdds, RETURN_CHOICES } from "../../common/odds";
+import { eachWayByDefault, FRACTION_MAX, PLACES_MAX, type EachWay } from "../../common/each-way";
 import { racesByDefault } from "../../common/racing";
 import { PositiveCoins } from "../ledger/money";
 import { rfc3339Millis, rule } from "../lib/validate";
@@ -83,6 +84,21 @@ export const DraftItems = v.pipe(
 
 const Flag = v.boolean("Must be true or false.");
 
+const EACH_WAY_MESSAGE = `Must be null, "standard" or {places: 1–${PLACES_MAX}, fraction: 1–${FRACTION_MAX}}.`;
+const whole = (min: number, max: number) =>
+  v.pipe(
+    v.number(EACH_WAY_MESSAGE),
+    v.integer(EACH_WAY_MESSAGE),
+    v.minValue(min, EACH_WAY_MESSAGE),
+    v.maxValue(max, EACH_WAY_MESSAGE),
+  );
+
+/** Each-way terms: null (none), "standard" (by the runners at settlement), or paying places and the fraction of the odds. */
+export const EachWayTerms = v.union(
+  [v.null(), v.literal("standard"), v.object({ places: whole(1, PLACES_MAX), fraction: whole(1, FRACTION_MAX) })],
+  EACH_WAY_MESSAGE,
+) as v.GenericSchema<unknown, EachWay>;
+
 export const DraftBody = v.pipe(
   v.object({
     title: EventTitle,
@@ -96,6 +112,7 @@ export const DraftBody = v.pipe(
     botEqualizer: v.optional(v.boolean("Must be true or false."), false),
     rule4: v.optional(Flag),
     deadHeat: v.optional(Flag),
+    eachWay: v.optional(EachWayTerms),
   }),
   v.forward(
     v.check((d) => d.endDate >= d.startDate, "The end must not be before the start."),
@@ -105,6 +122,7 @@ export const DraftBody = v.pipe(
     ...d,
     rule4: d.rule4 ?? racesByDefault(d.title),
     deadHeat: d.deadHeat ?? racesByDefault(d.title),
+    eachWay: d.eachWay === undefined ? eachWayByDefault(d.title) : d.eachWay,
   })),
 );
 export type DraftInput = v.InferOutput<typeof DraftBody>;
@@ -113,6 +131,7 @@ export const UpdateDraftItemsBody = v.object({
   items: DraftItems,
   rule4: v.optional(Flag),
   deadHeat: v.optional(Flag),
+  eachWay: v.optional(EachWayTerms),
 });
 
 export const CoefficientsBody = v.object({
@@ -125,6 +144,7 @@ export const CoefficientsBody = v.object({
   botEqualizer: v.optional(v.boolean("Must be true or false.")),
   rule4: v.optional(Flag),
   deadHeat: v.optional(Flag),
+  eachWay: v.optional(EachWayTerms),
 });
 
 export const DatesBody = v.pipe(

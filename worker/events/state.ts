@@ -1,3 +1,4 @@
+import type { EachWay } from "../../common/each-way";
 import type { Odds } from "../../common/odds";
 import type { EventStatus, OutcomeStatus as ItemStatus } from "../contract";
 
@@ -31,6 +32,8 @@ export interface EventState {
   /** Tattersalls Rule 4 for late non-runners; the dead-heat rule for shared first places. */
   rule4: boolean;
   deadHeat: boolean;
+  /** Each-way terms: none, standard (by the runners at settlement), or as set. */
+  eachWay: EachWay;
   publishedAt: string | null;
   settledAt: string | null;
 }
@@ -46,8 +49,10 @@ export interface ItemState {
   status: ItemStatus;
   /** Stakes of accepted bets, in cents. */
   stakeCents: number;
-  /** What accepted bets would pay if this outcome won, in cents. */
+  /** What accepted bets would pay if this outcome won, in cents (each-way pairs whole). */
   liabilityCents: number;
+  /** What the place parts of accepted bets would pay if this outcome were placed but did not win. */
+  placeLiabilityCents: number;
   /** A non-runner's Rule 4 deduction (pence) and when it was withdrawn. */
   deduction: number;
   withdrawnAt: string | null;
@@ -74,6 +79,9 @@ export interface EventRow {
   version: number;
   rule4: number;
   dead_heat: number;
+  each_way: "OFF" | "STANDARD" | "SET";
+  each_way_places: number | null;
+  each_way_fraction: number | null;
 }
 
 export interface ItemRow {
@@ -91,11 +99,13 @@ export interface ItemRow {
   /** Stakes and would-be payout of the outcome's live and settled bets, kept by the room. */
   stake_cents: number;
   liability_cents: number;
+  place: number | null;
+  place_liability_cents: number;
 }
 
 export const EVENT_COLUMNS = `e.id, e.bookmaker_id, b.owner_id, e.title, e.description, e.status, e.start_date, e.end_date,
   e.start_date2, e.start_date3, e.start_date4, e.start_date5, e.max_total_payout_cents, e.return_pct, e.bot_equalizer,
-  e.published_at, e.settled_at, e.version, e.rule4, e.dead_heat`;
+  e.published_at, e.settled_at, e.version, e.rule4, e.dead_heat, e.each_way, e.each_way_places, e.each_way_fraction`;
 
 export const toEventState = (r: EventRow): EventState => ({
   id: r.id,
@@ -112,12 +122,32 @@ export const toEventState = (r: EventRow): EventState => ({
   botEqualizer: r.bot_equalizer === 1,
   rule4: r.rule4 === 1,
   deadHeat: r.dead_heat === 1,
+  eachWay: eachWayOf(r),
   publishedAt: r.published_at,
   settledAt: r.settled_at,
 });
 
+/** An event row's each-way terms. */
+export function eachWayOf(r: Pick<EventRow, "each_way" | "each_way_places" | "each_way_fraction">): EachWay {
+  if (r.each_way === "STANDARD") return "standard";
+  if (r.each_way === "SET" && r.each_way_places && r.each_way_fraction)
+    return { places: r.each_way_places, fraction: r.each_way_fraction };
+  return null;
+}
+
+/** Each-way terms as an event row's columns. */
+export const eachWayColumns = (terms: EachWay): [string, number | null, number | null] =>
+  terms === null
+    ? ["OFF", null, null]
+    : terms === "standard"
+      ? ["STANDARD", null, null]
+      : ["SET", terms.places, terms.fraction];
+
 /** An outcome as the room holds it, with the live stakes and liability summed from its bets. */
-export const toItemState = (i: ItemRow, sums?: { stake: number; liability: number }): ItemState => ({
+export const toItemState = (
+  i: ItemRow,
+  sums?: { stake: number; liability: number; place_liability: number },
+): ItemState => ({
   id: i.id,
   position: i.position,
   title: i.title,
@@ -126,6 +156,7 @@ export const toItemState = (i: ItemRow, sums?: { stake: number; liability: numbe
   status: i.status,
   stakeCents: sums?.stake ?? 0,
   liabilityCents: sums?.liability ?? 0,
+  placeLiabilityCents: sums?.place_liability ?? 0,
   deduction: i.deduction,
   withdrawnAt: i.withdrawn_at,
 });

@@ -1,8 +1,9 @@
 import type { Odds } from "../../common/odds";
-import { PAYOUT_SQL, type BetFilter } from "../ledger/settlement";
+import { PAYOUT_SQL, PLACE_ONLY_SQL, type BetFilter } from "../ledger/settlement";
 import { nowIso } from "../lib/time";
 import type { DraftInput } from "./schemas";
 import {
+  eachWayColumns,
   EVENT_COLUMNS,
   toEventState,
   toItemState,
@@ -26,7 +27,8 @@ export function loadStatements(db: D1Database, eventId: number): D1PreparedState
     db.prepare(`SELECT * FROM event_items WHERE event_id = ?1 ORDER BY position`).bind(eventId),
     db
       .prepare(
-        `SELECT b.item_id, SUM(b.stake_cents) AS stake, SUM(${PAYOUT_SQL}) AS liability
+        `SELECT b.item_id, SUM(b.stake_cents) AS stake, SUM(${PAYOUT_SQL}) AS liability,
+           SUM(CASE b.part WHEN 'PLACE' THEN ${PLACE_ONLY_SQL} ELSE 0 END) AS place_liability
          FROM bets b WHERE b.event_id = ?1 AND b.status = 'ACCEPTED' GROUP BY b.item_id`,
       )
       .bind(eventId),
@@ -39,7 +41,10 @@ export async function loadEvent(db: D1Database, eventId: number) {
   const [events, items, totals, bettors] = await db.batch(loadStatements(db, eventId));
   const row = events.results[0] as EventRow | undefined;
   const sums = new Map(
-    (totals.results as { item_id: number; stake: number; liability: number }[]).map((t) => [t.item_id, t]),
+    (totals.results as { item_id: number; stake: number; liability: number; place_liability: number }[]).map((t) => [
+      t.item_id,
+      t,
+    ]),
   );
   return {
     event: row ? toEventState(row) : null,
@@ -87,8 +92,8 @@ export function insertEventStatement(
   return db
     .prepare(
       `INSERT INTO events (id, bookmaker_id, title, description, status, start_date, end_date, max_total_payout_cents,
-         return_pct, bot_equalizer, rule4, dead_heat, created_at, updated_at)
-       VALUES (?1, ?2, ?3, ?4, 'CREATED', ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12)`,
+         return_pct, bot_equalizer, rule4, dead_heat, each_way, each_way_places, each_way_fraction, created_at, updated_at)
+       VALUES (?1, ?2, ?3, ?4, 'CREATED', ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?15)`,
     )
     .bind(
       eventId,
@@ -102,6 +107,7 @@ export function insertEventStatement(
       input.botEqualizer ? 1 : 0,
       input.rule4 ? 1 : 0,
       input.deadHeat ? 1 : 0,
+      ...eachWayColumns(input.eachWay),
       now,
     );
 }
@@ -177,15 +183,26 @@ export const eventDatesStatement = (db: D1Database, e: EventState) =>
 export const eventSettingsStatement = (db: D1Database, e: EventState) =>
   db
     .prepare(
-      `UPDATE events SET return_pct = ?2, max_total_payout_cents = ?3, bot_equalizer = ?4, rule4 = ?5, dead_heat = ?6 WHERE id = ?1`,
+      `UPDATE events SET return_pct = ?2, max_total_payout_cents = ?3, bot_equalizer = ?4, rule4 = ?5, dead_heat = ?6,
+         each_way = ?7, each_way_places = ?8, each_way_fraction = ?9 WHERE id = ?1`,
     )
-    .bind(e.id, e.returnPct, e.maxPayoutCents, e.botEqualizer ? 1 : 0, e.rule4 ? 1 : 0, e.deadHeat ? 1 : 0);
+    .bind(
+      e.id,
+      e.returnPct,
+      e.maxPayoutCents,
+      e.botEqualizer ? 1 : 0,
+      e.rule4 ? 1 : 0,
+      e.deadHeat ? 1 : 0,
+      ...eachWayColumns(e.eachWay),
+    );
 
-/** Whether the event applies Rule 4 and the dead-heat rule. */
+/** Whether the event applies Rule 4 and the dead-heat rule, and its each-way terms. */
 export const eventRulesStatement = (db: D1Database, e: EventState) =>
   db
-    .prepare(`UPDATE events SET rule4 = ?2, dead_heat = ?3 WHERE id = ?1`)
-    .bind(e.id, e.rule4 ? 1 : 0, e.deadHeat ? 1 : 0);
+    .prepare(
+      `UPDATE events SET rule4 = ?2, dead_heat = ?3, each_way = ?4, each_way_places = ?5, each_way_fraction = ?6 WHERE id = ?1`,
+    )
+    .bind(e.id, e.rule4 ? 1 : 0, e.deadHeat ? 1 : 0, ...eachWayColumns(e.eachWay));
 
 export const eventSettledStatement = (
   db: D1Database,

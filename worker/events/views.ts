@@ -1,10 +1,11 @@
 import { decimalText, fractionalText, type Odds } from "../../common/odds";
-import type { BookmakerEvent, PlayerEvent } from "../contract";
+import { termsInForce } from "../../common/each-way";
+import type { BookmakerEvent, EachWayRule, PlayerEvent, RacingRules } from "../contract";
 import { fromCents } from "../ledger/money";
 import { PAYOUT_SQL } from "../ledger/settlement";
 import { sharedRead } from "./shared-reads";
 import { stakeRoom } from "./book";
-import { EVENT_COLUMNS, isOpenStatus, type EventRow, type ItemRow } from "./state";
+import { eachWayOf, EVENT_COLUMNS, isOpenStatus, type EventRow, type ItemRow } from "./state";
 
 // Reads for the event screens, straight from D1 (never through a room).
 
@@ -94,6 +95,17 @@ const bookmakerWhatIfOf = (items: ItemRow[]) => {
   return new Map(items.map((i) => [i.id, stakes - i.liability_cents]));
 };
 
+/** Rule 4, dead heat and the each-way terms in force with the outcomes that still run. */
+function racingRules(e: EventRow, items: ItemRow[]): RacingRules & EachWayRule {
+  const eachWay = eachWayOf(e);
+  const terms = termsInForce(eachWay, items.filter((i) => i.status !== "NR").length);
+  return {
+    rule4: e.rule4 === 1,
+    deadHeat: e.dead_heat === 1,
+    eachWay: terms && { ...terms, standard: eachWay === "standard" },
+  };
+}
+
 const dates = (e: EventRow) => ({
   startDate: e.start_date,
   endDate: e.end_date,
@@ -124,8 +136,7 @@ export async function bookmakerEvents(
       maxTotalPayout: fromCents(e.max_total_payout_cents),
       returnPrice: e.return_pct / 100,
       botEqualizer: e.bot_equalizer === 1,
-      rule4: e.rule4 === 1,
-      deadHeat: e.dead_heat === 1,
+      ...racingRules(e, own),
       payoutRatioType: e.status === "CREATED" ? "ADVERTISED" : null,
       settledAt: e.settled_at,
       items: own.map((i) => ({
@@ -180,8 +191,7 @@ export async function playerEvents(
       status: e.status,
       ...dates(e),
       maxTotalPayout: fromCents(e.max_total_payout_cents),
-      rule4: e.rule4 === 1,
-      deadHeat: e.dead_heat === 1,
+      ...racingRules(e, own),
       bookmakerId: e.bookmaker_id,
       requestId: args.requestId,
       items: own.map((i) => {

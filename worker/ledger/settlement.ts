@@ -20,13 +20,29 @@ export function betFilterSql(f: BetFilter): string {
 
 const filterIds = (f: BetFilter) => JSON.stringify(f.itemIds ?? []);
 
+// What a bet returns when it wins, in cents, rounded down: the stake back plus the winnings at
+// its odds less its Rule 4 deduction (pence in the pound), on stake × share ÷ dead heat. A PLACE
+// part's odds are 1 + (odds − 1) / fraction. With none of these, stake × decimal odds.
+// `common/each-way.ts` (partReturnCents, placeReturnCents) is the same in TypeScript, and a test
+// holds the two equal.
+const WIN_NUM = `b.stake_cents * (b.odds_den * 100 + b.odds_num * (100 - b.deduction))`;
+const PART_NUM = `b.stake_cents * b.dead_heat_share * (b.odds_den * b.place_fraction * 100 + b.odds_num * (100 - b.deduction))`;
+const PART_DEN = `(b.odds_den * b.place_fraction * 100 * b.dead_heat)`;
+
+/** A part's return on its own: a win bet's, or a place part's when its win part lost. */
+export const PLACE_ONLY_SQL = `${PART_NUM} / ${PART_DEN}`;
+
 /**
- * What a bet returns when it wins, in cents, rounded down: the stake back plus the winnings at
- * its odds less its Rule 4 deduction (pence in the pound), on stake ÷ the winners it dead-heated
- * with. With neither, stake × decimal odds. The one payout formula: liability, WON amounts and
- * PAYOUT rows all use it (common/rule4.ts `settledPayoutCents` is the same in TypeScript).
+ * The one payout expression: liability, WON amounts and PAYOUT rows all use it. A PLACE part
+ * whose win part also won (`win_dead_heat` > 0, its dead heat) holds the rest of the pair's
+ * return rounded down once: floor(win + place) − floor(win), the win row holding floor(win).
+ * Until settled, a place part is counted as if its win part won: what the pair pays should
+ * the outcome win.
  */
-export const PAYOUT_SQL = `b.stake_cents * (b.odds_den * 100 + b.odds_num * (100 - b.deduction)) / (b.odds_den * 100 * b.dead_heat)`;
+export const PAYOUT_SQL = `(CASE WHEN b.part = 'PLACE' AND b.win_dead_heat > 0
+  THEN (${WIN_NUM} * b.place_fraction * b.dead_heat + ${PART_NUM} * b.win_dead_heat) / (b.odds_den * 100 * b.win_dead_heat * b.place_fraction * b.dead_heat)
+    - ${WIN_NUM} / (b.odds_den * 100 * b.win_dead_heat)
+  ELSE ${PLACE_ONLY_SQL} END)`;
 
 /**
  * Pays (PAYOUT: stake × odds) or refunds (REFUND: the stake) every matching bet from the

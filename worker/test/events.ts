@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
+import type { EachWay } from "../../common/each-way";
 import type { Bet, BookmakerEvent } from "../contract";
 import type { EventRoom } from "../events/room";
 import { call, json, type TestUser } from "./api";
@@ -15,6 +16,7 @@ export interface DraftOptions {
   botEqualizer?: boolean;
   rule4?: boolean;
   deadHeat?: boolean;
+  eachWay?: EachWay;
   returnPrice?: number;
   startDate?: string;
   endDate?: string;
@@ -40,6 +42,7 @@ export function draftBody(book: TestBook, o: DraftOptions = {}) {
     botEqualizer: o.botEqualizer ?? false,
     ...(o.rule4 === undefined ? {} : { rule4: o.rule4 }),
     ...(o.deadHeat === undefined ? {} : { deadHeat: o.deadHeat }),
+    ...(o.eachWay === undefined ? {} : { eachWay: o.eachWay }),
   };
 }
 

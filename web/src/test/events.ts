@@ -36,6 +36,7 @@ export const bookEvent = (id: number, over: Partial<BookmakerEvent> = {}): Bookm
   items: [item(11, "Red Rum", 2), item(12, "Shergar", 3), item(13, "Arkle", 5)],
   rule4: false,
   deadHeat: false,
+  eachWay: null,
   settledAt: null,
   ...over,
 });

@@ -35,6 +35,7 @@ const event = (extra: Partial<PlayerEvent> = {}): PlayerEvent => ({
   requestId: 33,
   rule4: false,
   deadHeat: false,
+  eachWay: null,
   items: [item(701, "Red Rum", 2), item(702, "Shergar", 4), item(703, "Arkle", 5)],
   ...extra,
 });

@@ -31,6 +31,7 @@ const event: PlayerEvent = {
   requestId: 33,
   rule4: false,
   deadHeat: false,
+  eachWay: null,
   items: [item],
 };
 
