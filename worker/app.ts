@@ -17,6 +17,8 @@ import { subscriptionRoutes } from "./subscriptions/routes";
 import { telegramRoutes } from "./telegram/webhook";
 import { notFound, onError } from "./lib/errors";
 import { REQUEST_ID_HEADER, requestLog } from "./lib/request-log";
+import * as docs from "./openapi/docs/service";
+import { contractRoutes } from "./openapi/routes";
 
 const LOCALHOST = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
 
@@ -42,7 +44,7 @@ export const app = new Hono<AppEnv>()
     }),
   )
   .use((c, next) => (c.req.method === "GET" ? readEtag(c, next) : next()))
-  .get("/health", (c) => c.json({ ok: true as const }))
+  .get("/health", docs.health, (c) => c.json({ ok: true as const }))
   .route("/config", configRoutes)
   .route("/auth", identityRoutes)
   .route("/dev", devRoutes)
@@ -59,6 +61,9 @@ export const app = new Hono<AppEnv>()
   .route("/subscriptions", subscriptionRoutes)
   .route("/me", notificationRoutes)
   .route("/telegram", telegramRoutes);
+
+// The routes above as an OpenAPI document (worker/openapi/); outside AppType, which the web reads.
+app.route("/", contractRoutes(app));
 
 app.notFound(() => {
   throw notFound("No such route.");

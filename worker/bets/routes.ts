@@ -9,6 +9,7 @@ import { roomOf, unwrap } from "../events/rooms";
 import { BetBody } from "../events/schemas";
 import { betHistory, placedToBet } from "./queries";
 import { versioned } from "../lib/versions";
+import * as docs from "../openapi/docs/bets";
 import { betRef, placedAnswer } from "./replay";
 import { notifyAfter } from "../notifications/enqueue";
 import { bigBetMessages } from "../notifications/triggers";
@@ -70,7 +71,7 @@ const BookParam = v.object({ bookmakerId: IdParam });
 
 export const betRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .post("/", idempotent(placedAnswer), validate("json", BetBody), async (c) => {
+  .post("/", docs.place, idempotent(placedAnswer), validate("json", BetBody), async (c) => {
     const bet = c.req.valid("json");
     const { bookmakerId, eventId, eventItemId } = bet;
     const { userId } = c.get("user");
@@ -101,9 +102,9 @@ export const betRoutes = new Hono<AppEnv>()
     );
     return c.json(placedToBet(placed), 201);
   })
-  .get("/:bookmakerId", validate("param", BookParam), validate("query", HistoryQuery), (c) =>
+  .get("/:bookmakerId", docs.history, validate("param", BookParam), validate("query", HistoryQuery), (c) =>
     history(c, c.req.valid("param").bookmakerId, c.req.valid("query")),
   )
-  .get("/:bookmakerId/", validate("param", BookParam), validate("query", HistoryQuery), (c) =>
+  .get("/:bookmakerId/", docs.history, validate("param", BookParam), validate("query", HistoryQuery), (c) =>
     history(c, c.req.valid("param").bookmakerId, c.req.valid("query")),
   );

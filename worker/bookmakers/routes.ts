@@ -20,6 +20,7 @@ import {
   toBookmakerDto,
 } from "./queries";
 import { versioned } from "../lib/versions";
+import * as docs from "../openapi/docs/bookmakers";
 import { deletionWarning } from "./retention";
 import { BOOKMAKER_NOT_FOUND, SUBSCRIPTION_NOT_FOUND } from "../../common/refusals";
 
@@ -45,7 +46,7 @@ const isNameClash = (err: unknown) =>
 
 export const bookmakerRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/authorizeMe", async (c) => {
+  .get("/authorizeMe", docs.me, async (c) => {
     const { userId, username } = c.get("user");
     const row = await bookmakerOwnedBy(c.env.DB, userId);
     const me: Me = { userId, username, bookmakerDto: row ? toBookmakerDto(row) : null };
@@ -56,7 +57,7 @@ export const bookmakerRoutes = new Hono<AppEnv>()
     return c.json(me);
   })
 
-  .get("/", async (c) => {
+  .get("/", docs.directory, async (c) => {
     const { userId } = c.get("user");
     const now = nowIso();
     const state = await directoryState(c.env.DB, userId, now);
@@ -74,7 +75,7 @@ export const bookmakerRoutes = new Hono<AppEnv>()
     );
   })
 
-  .put("/register", validate("json", NameBody), async (c) => {
+  .put("/register", docs.register, validate("json", NameBody), async (c) => {
     const { userId } = c.get("user");
     const { name } = c.req.valid("json");
     const caller = await registrant(c.env.DB, userId, nowIso());
@@ -103,7 +104,7 @@ export const bookmakerRoutes = new Hono<AppEnv>()
     }
   })
 
-  .post("/rename", validate("json", NameBody), async (c) => {
+  .post("/rename", docs.rename, validate("json", NameBody), async (c) => {
     const own = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
     const { name } = c.req.valid("json");
     try {
@@ -117,6 +118,7 @@ export const bookmakerRoutes = new Hono<AppEnv>()
 
   .post(
     "/:bookmakerId/terms",
+    docs.terms,
     validate("param", v.object({ bookmakerId: IdParam })),
     validate("json", TermsBody),
     async (c) => {

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { PublicConfig } from "../contract";
 import type { AppEnv, Env } from "../env";
+import * as docs from "../openapi/docs/service";
 import { callBotApi } from "../telegram/bot-api";
 
 // getMe's answer, per bot token, for the isolate's life: a bot's username does not change under
@@ -24,7 +25,7 @@ async function botUsername(env: Env): Promise<string | null> {
   }
 }
 
-export const configRoutes = new Hono<AppEnv>().get("/", async (c) => {
+export const configRoutes = new Hono<AppEnv>().get("/", docs.config, async (c) => {
   const body: PublicConfig = { botUsername: await botUsername(c.env) };
   return c.json(body);
 });

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import * as v from "valibot";
 import { isDevMode, type AppEnv } from "../env";
 import { AppError, notFound } from "../lib/errors";
@@ -6,6 +7,7 @@ import { validate } from "../lib/validate";
 import { signInitData } from "../identity/init-data";
 import { secret } from "../identity/secrets";
 import type { DevPayment } from "../contract";
+import * as docs from "../openapi/docs/dev";
 import { applyPayment } from "../payments/apply";
 import { invoiceById } from "../payments/invoices";
 import { checkoutVerdict } from "../payments/pre-checkout";
@@ -38,12 +40,15 @@ export function devUserId(username: string): number {
   return 1_000_000_000 + (h % 1_000_000_000);
 }
 
+/** With dev mode off a dev-only route does not exist (404), whatever is asked. */
+export const devOnly = createMiddleware<AppEnv>(async (c, next) => {
+  if (!isDevMode(c.env)) throw notFound();
+  await next();
+});
+
 export const devRoutes = new Hono<AppEnv>()
-  .use(async (c, next) => {
-    if (!isDevMode(c.env)) throw notFound();
-    await next();
-  })
-  .get("/init-data", validate("query", InitDataQuery), async (c) => {
+  .use(devOnly)
+  .get("/init-data", docs.initData, validate("query", InitDataQuery), async (c) => {
     const { username, id } = c.req.valid("query");
     const userId = id ?? devUserId(username ?? "anonymous");
     // A made-up user has allowed the bot to write to him, as most Telegram users have.
@@ -55,12 +60,12 @@ export const devRoutes = new Hono<AppEnv>()
   })
 
   // What the bot would have sent this user, with the dev bot token (worker/notifications/outbox.ts).
-  .get("/outbox", validate("query", OutboxQuery), async (c) =>
+  .get("/outbox", docs.outbox, validate("query", OutboxQuery), async (c) =>
     c.json(await outboxOf(c.env.DB, c.req.valid("query").userId)),
   )
 
   // Telegram's two steps, pre-checkout then successful_payment, through the same code.
-  .post("/pay/:invoiceId", validate("param", InvoiceParam), async (c) => {
+  .post("/pay/:invoiceId", docs.pay, validate("param", InvoiceParam), async (c) => {
     const invoice = await invoiceById(c.env.DB, c.req.valid("param").invoiceId);
     if (!invoice) throw notFound("No such invoice.");
     const chargeId = `dev_${invoice.id}`;

@@ -5,6 +5,7 @@ import { requireUser } from "../identity/require-user";
 import { AppError, notFound } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { IdParam, validate } from "../lib/validate";
+import * as docs from "../openapi/docs/events";
 import { acceptedAgeMs, unchanged, versioned } from "../lib/versions";
 import { keepState, playerListStatement, recentState, type PlayerListState } from "./player-list-state";
 import { ownTotals, playerEvents, readOwnTotals, type OwnTotalRow } from "./views";
@@ -19,6 +20,7 @@ export const playerRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get(
     "/events/:bookmakerId",
+    docs.playerEvents,
     validate("param", v.object({ bookmakerId: IdParam })),
     validate("query", Query),
     async (c) => {

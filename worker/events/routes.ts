@@ -10,6 +10,7 @@ import { IdParam, validate } from "../lib/validate";
 import { noProfile, requireOwnBookmaker, type BookmakerRow } from "../bookmakers/queries";
 import { holdsSubscription, holdsSubscriptionSql } from "../subscriptions/activity";
 import { versioned } from "../lib/versions";
+import * as docs from "../openapi/docs/events";
 import { COUNTRIES, SPORTS } from "./catalog";
 import { allow, newEventId, roomOf, unwrap } from "./rooms";
 import { OPEN_SQL, type RoomResult } from "./state";
@@ -62,12 +63,12 @@ async function change(
 
 // Mounted at the root, so the token is required per route rather than for every path.
 export const referenceRoutes = new Hono<AppEnv>()
-  .get("/events/types", requireUser, (c) => c.json(SPORTS.map((eventTypeName) => ({ eventTypeName }))))
-  .get("/countries", requireUser, (c) => c.json(COUNTRIES.map((countryName) => ({ countryName }))));
+  .get("/events/types", docs.sports, requireUser, (c) => c.json(SPORTS.map((eventTypeName) => ({ eventTypeName }))))
+  .get("/countries", docs.countries, requireUser, (c) => c.json(COUNTRIES.map((countryName) => ({ countryName }))));
 
 export const draftRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .post("/", validate("json", DraftBody), async (c) => {
+  .post("/", docs.createDraft, validate("json", DraftBody), async (c) => {
     const input = c.req.valid("json");
     const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
     if (input.bookmakerId !== book.id)
@@ -82,6 +83,7 @@ export const draftRoutes = new Hono<AppEnv>()
   })
   .post(
     "/:draftId/updateCoefficients",
+    docs.replaceOutcomes,
     validate("param", DraftParam),
     validate("json", UpdateDraftItemsBody),
     async (c) => {
@@ -95,7 +97,7 @@ export const draftRoutes = new Hono<AppEnv>()
 
 export const eventRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/", validate("query", ListQuery), async (c) => {
+  .get("/", docs.list, validate("query", ListQuery), async (c) => {
     const { userId } = c.get("user");
     const { view } = c.req.valid("query");
     const since = new Date(Date.now() - HISTORY_DAYS * 864e5).toISOString();
@@ -119,6 +121,7 @@ export const eventRoutes = new Hono<AppEnv>()
   })
   .post(
     "/",
+    docs.publish,
     validate(
       "json",
       v.object({ draftId: v.pipe(v.number("Must be a draft id."), v.safeInteger("Must be a draft id.")) }),
@@ -137,16 +140,17 @@ export const eventRoutes = new Hono<AppEnv>()
       return c.json({ id: draftId });
     },
   )
-  .get("/:id", validate("param", EventParam), async (c) => {
+  .get("/:id", docs.one, validate("param", EventParam), async (c) => {
     const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
     return c.json(await oneEvent(c.env, book, c.req.valid("param").id));
   })
-  .post("/:id/draft", validate("param", EventParam), async (c) => {
+  .post("/:id/draft", docs.suspend, validate("param", EventParam), async (c) => {
     const { id } = c.req.valid("param");
     return change(c, id, (room, userId) => room.suspend(id, userId));
   })
   .post(
     "/:id/live",
+    docs.reopen,
     validate("param", EventParam),
     validate("json", v.object({ eventId: v.optional(v.unknown()) })),
     async (c) => {
@@ -155,7 +159,7 @@ export const eventRoutes = new Hono<AppEnv>()
       return change(c, id, (room, userId) => room.open(id, userId));
     },
   )
-  .post("/:id/abandon", validate("param", EventParam), async (c) => {
+  .post("/:id/abandon", docs.abandon, validate("param", EventParam), async (c) => {
     const { id } = c.req.valid("param");
     return change(c, id, (room, userId) => room.abandon(id, userId), {
       fanOut: "SETTLEMENT",
@@ -163,7 +167,7 @@ export const eventRoutes = new Hono<AppEnv>()
       how: "ABANDONED",
     });
   })
-  .post("/:id/nr/:itemId", validate("param", v.object({ id: IdParam, itemId: IdParam })), async (c) => {
+  .post("/:id/nr/:itemId", docs.nonRunner, validate("param", v.object({ id: IdParam, itemId: IdParam })), async (c) => {
     const { id, itemId } = c.req.valid("param");
     return change(c, id, (room, userId) => room.withdrawRunner(id, userId, itemId), {
       fanOut: "SETTLEMENT",
@@ -172,7 +176,7 @@ export const eventRoutes = new Hono<AppEnv>()
       itemId,
     });
   })
-  .post("/:id/finalize", validate("param", EventParam), validate("json", FinalizeBody), async (c) => {
+  .post("/:id/finalize", docs.finalize, validate("param", EventParam), validate("json", FinalizeBody), async (c) => {
     const { id } = c.req.valid("param");
     return change(c, id, (room, userId) => room.finalize(id, userId, c.req.valid("json").winners), {
       fanOut: "SETTLEMENT",
@@ -180,11 +184,11 @@ export const eventRoutes = new Hono<AppEnv>()
       how: "RESULT",
     });
   })
-  .post("/:id/unsettle", validate("param", EventParam), async (c) => {
+  .post("/:id/unsettle", docs.unsettle, validate("param", EventParam), async (c) => {
     const { id } = c.req.valid("param");
     return change(c, id, (room, userId) => room.unsettle(id, userId));
   })
-  .get("/:id/settlement", validate("param", EventParam), async (c) => {
+  .get("/:id/settlement", docs.settlement, validate("param", EventParam), async (c) => {
     // What "Undo result" would move back, for its confirmation.
     const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
     const { id } = c.req.valid("param");
@@ -199,15 +203,29 @@ export const eventRoutes = new Hono<AppEnv>()
     };
     return c.json(answer);
   })
-  .post("/:id/modifyDates", validate("param", EventParam), validate("json", DatesBody), async (c) => {
+  .post("/:id/modifyDates", docs.moveDates, validate("param", EventParam), validate("json", DatesBody), async (c) => {
     const { id } = c.req.valid("param");
     const { startDate, endDate } = c.req.valid("json");
     return change(c, id, (room, userId) => room.modifyDates(id, userId, startDate, endDate));
   })
-  .post("/:id/coefficients", validate("param", EventParam), validate("json", CoefficientsBody), async (c) => {
-    const { id } = c.req.valid("param");
-    const { items, returnPrice, maxTotalPayout, botEqualizer, rule4, deadHeat, eachWay } = c.req.valid("json");
-    return change(c, id, (room, userId) =>
-      room.setCoefficients(id, userId, { items, returnPrice, maxTotalPayout, botEqualizer, rule4, deadHeat, eachWay }),
-    );
-  });
+  .post(
+    "/:id/coefficients",
+    docs.setOdds,
+    validate("param", EventParam),
+    validate("json", CoefficientsBody),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { items, returnPrice, maxTotalPayout, botEqualizer, rule4, deadHeat, eachWay } = c.req.valid("json");
+      return change(c, id, (room, userId) =>
+        room.setCoefficients(id, userId, {
+          items,
+          returnPrice,
+          maxTotalPayout,
+          botEqualizer,
+          rule4,
+          deadHeat,
+          eachWay,
+        }),
+      );
+    },
+  );

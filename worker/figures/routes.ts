@@ -18,6 +18,7 @@ import { secret } from "../identity/secrets";
 import { notFound } from "../lib/errors";
 import { IdParam, validate } from "../lib/validate";
 import { membershipOf } from "../memberships/queries";
+import * as docs from "../openapi/docs/figures";
 import { figuresCsv, ledgerCsv } from "./csv";
 import {
   bookFigure,
@@ -116,18 +117,18 @@ const csv = (body: string, fileName: string) =>
 const fileName = (file: CsvFile, from: string, to: string) => `${file}-${from}-to-${to}.csv`;
 
 export const figureRoutes = new Hono<AppEnv>()
-  .get("/figures", requireUser, validate("query", PeriodQuery), async (c) => {
+  .get("/figures", docs.figures, requireUser, validate("query", PeriodQuery), async (c) => {
     const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
     return c.json(await figuresOf(c.env.DB, book, c.req.valid("query")));
   })
 
-  .get("/figures.csv", csvCaller("figures"), validate("query", PeriodQuery), async (c) => {
+  .get("/figures.csv", docs.figuresCsv, csvCaller("figures"), validate("query", PeriodQuery), async (c) => {
     const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
     const figures = await figuresOf(c.env.DB, book, c.req.valid("query"));
     return csv(figuresCsv(figures), fileName("figures", figures.from, figures.to));
   })
 
-  .get("/balances/ledger.csv", csvCaller("ledger"), validate("query", PeriodQuery), async (c) => {
+  .get("/balances/ledger.csv", docs.ledgerCsv, csvCaller("ledger"), validate("query", PeriodQuery), async (c) => {
     const { userId } = c.get("user");
     await requireOwnBookmaker(c.env.DB, userId);
     const p = resolvePeriod(c.req.valid("query"));
@@ -135,23 +136,30 @@ export const figureRoutes = new Hono<AppEnv>()
   })
 
   // A link to the CSV that works without the session header, for Telegram's downloadFile.
-  .get("/figures/link/:file", requireUser, validate("param", LinkParam), validate("query", PeriodQuery), async (c) => {
-    const { userId } = c.get("user");
-    await requireOwnBookmaker(c.env.DB, userId);
-    const { file } = c.req.valid("param");
-    const p = resolvePeriod(c.req.valid("query"));
-    const url = new URL(file === "figures" ? "/figures.csv" : "/balances/ledger.csv", c.req.url);
-    url.search = new URLSearchParams({
-      from: p.from,
-      to: p.to,
-      tz: p.tz,
-      ticket: await issueTicket(userId, file, secret(c.env, "JWT_SECRET")),
-    }).toString();
-    const body: DownloadLink = { url: url.toString(), fileName: fileName(file, p.from, p.to) };
-    return c.json(body);
-  })
+  .get(
+    "/figures/link/:file",
+    docs.link,
+    requireUser,
+    validate("param", LinkParam),
+    validate("query", PeriodQuery),
+    async (c) => {
+      const { userId } = c.get("user");
+      await requireOwnBookmaker(c.env.DB, userId);
+      const { file } = c.req.valid("param");
+      const p = resolvePeriod(c.req.valid("query"));
+      const url = new URL(file === "figures" ? "/figures.csv" : "/balances/ledger.csv", c.req.url);
+      url.search = new URLSearchParams({
+        from: p.from,
+        to: p.to,
+        tz: p.tz,
+        ticket: await issueTicket(userId, file, secret(c.env, "JWT_SECRET")),
+      }).toString();
+      const body: DownloadLink = { url: url.toString(), fileName: fileName(file, p.from, p.to) };
+      return c.json(body);
+    },
+  )
 
-  .get("/figures/daily", requireUser, validate("query", DailyQuery), async (c) => {
+  .get("/figures/daily", docs.daily, requireUser, validate("query", DailyQuery), async (c) => {
     const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
     const { days, tz } = c.req.valid("query");
     const today = dateIn(Date.now(), tz);
@@ -165,6 +173,7 @@ export const figureRoutes = new Hono<AppEnv>()
   // The bookmaker's view of one punter: his figure with what made it.
   .get(
     "/figures/punters/:userId",
+    docs.punter,
     requireUser,
     validate("param", v.object({ userId: IdParam })),
     validate("query", PeriodQuery),
@@ -185,6 +194,7 @@ export const figureRoutes = new Hono<AppEnv>()
 
   .get(
     "/figures/:bookmakerId/mine",
+    docs.mine,
     requireUser,
     validate("param", v.object({ bookmakerId: IdParam })),
     validate("query", PeriodQuery),

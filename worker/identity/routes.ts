@@ -4,6 +4,7 @@ import type { AppEnv } from "../env";
 import { AppError } from "../lib/errors";
 import { signInLimit } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
+import * as docs from "../openapi/docs/identity";
 import { checkInitData } from "./init-data";
 import { secret } from "./secrets";
 import { issueSession } from "./session";
@@ -14,6 +15,7 @@ const AuthBody = v.object({ initData: v.pipe(v.string(), v.minLength(1, "initDat
 
 export const identityRoutes = new Hono<AppEnv>().post(
   "/telegram",
+  docs.signIn,
   signInLimit,
   validate("json", AuthBody),
   async (c) => {

@@ -12,6 +12,7 @@ import { balanceOf, balanceSql, pool, punter } from "./accounts";
 import { money, PositiveCoins } from "./money";
 import { bookBalancesState, ledgerPage, punterBalanceInBook, punterBalances } from "./queries";
 import { versioned } from "../lib/versions";
+import * as docs from "../openapi/docs/ledger";
 import { runMoneyBatch, transferStatements } from "./transfer";
 import { notifyAfter } from "../notifications/enqueue";
 import { coinsMessages } from "../notifications/triggers";
@@ -89,7 +90,7 @@ async function moveCoins(c: Context<AppEnv>, { userId, balance }: v.InferOutput<
 
 export const balanceRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/", async (c) => {
+  .get("/", docs.book, async (c) => {
     const { userId } = c.get("user");
     const state = await bookBalancesState(c.env.DB, userId);
     if (!state) throw noProfile();
@@ -103,7 +104,7 @@ export const balanceRoutes = new Hono<AppEnv>()
   })
 
   // Before "/:bookmakerId", which would otherwise take "ledger" for an id.
-  .get("/ledger", validate("query", LedgerQuery), async (c) => {
+  .get("/ledger", docs.ledger, validate("query", LedgerQuery), async (c) => {
     const { userId } = c.get("user");
     await requireOwnBookmaker(c.env.DB, userId);
     const { limit, before } = c.req.valid("query");
@@ -111,18 +112,20 @@ export const balanceRoutes = new Hono<AppEnv>()
   })
 
   // One read for a 304 or a 200 alike: the balance is the whole answer, and its own version.
-  .get("/:bookmakerId", validate("param", v.object({ bookmakerId: IdParam })), async (c) => {
+  .get("/:bookmakerId", docs.mine, validate("param", v.object({ bookmakerId: IdParam })), async (c) => {
     const row = await punterBalanceInBook(c.env.DB, c.req.valid("param").bookmakerId, c.get("user").userId);
     if (!row) throw notFound(BOOKMAKER_NOT_FOUND);
     return versioned(c, [row.balance_cents], async () => money(row.balance_cents));
   })
 
-  .post("/add", idempotent(movedAnswer), validate("json", MoveBody), (c) => moveCoins(c, c.req.valid("json"), true))
-  .post("/subtract", idempotent(movedAnswer), validate("json", MoveBody), (c) =>
+  .post("/add", docs.add, idempotent(movedAnswer), validate("json", MoveBody), (c) =>
+    moveCoins(c, c.req.valid("json"), true),
+  )
+  .post("/subtract", docs.subtract, idempotent(movedAnswer), validate("json", MoveBody), (c) =>
     moveCoins(c, c.req.valid("json"), false),
   )
 
-  .post("/addNote", validate("json", NoteBody), async (c) => {
+  .post("/addNote", docs.note, validate("json", NoteBody), async (c) => {
     const { userId: ownerId } = c.get("user");
     const { userId, note } = c.req.valid("json");
     const book = await requireOwnBookmaker(c.env.DB, ownerId);

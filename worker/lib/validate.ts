@@ -1,23 +1,33 @@
 import { vValidator } from "@hono/valibot-validator";
 import type { ValidationTargets } from "hono";
+import { resolver, uniqueSymbol } from "hono-openapi";
 import * as v from "valibot";
 import { validationError } from "./errors";
 
+/** What a client sends, for /openapi.json: a pipe is described up to its first transform. */
+const AS_SENT = { options: { typeMode: "input", target: "draft-2020-12" } };
+
 /**
  * `vValidator` with the project's 400 body: the first failing field is named, so a client
- * (or a bookmaker reading an error) knows what to fix.
+ * (or a bookmaker reading an error) knows what to fix. The schema is also marked for
+ * hono-openapi, which reads every route's inputs from these marks into /openapi.json.
  */
 export const validate = <T extends v.GenericSchema | v.GenericSchemaAsync, Target extends keyof ValidationTargets>(
   target: Target,
   schema: T,
-) =>
-  vValidator(target, schema, (result) => {
+) => {
+  const middleware = vValidator(target, schema, (result) => {
     if (!result.success) {
       const issue = result.issues[0];
       const field = v.getDotPath(issue) ?? target;
       throw validationError(field, issue.message);
     }
   });
+  // The mark hono-openapi's own validator() leaves; that one validates through
+  // @hono/standard-validator, whose issues would not give the 400 above its field.
+  Object.assign(middleware, { [uniqueSymbol]: { target, ...resolver(schema, AS_SENT) } });
+  return middleware;
+};
 
 /** A rule of common/ (a text's problem, or null) as a step of a schema's pipe: the same check and message the mini-app shows. */
 export const rule = (problem: (text: string) => string | null) =>

@@ -10,6 +10,7 @@ import { nowIso } from "../lib/time";
 import { IdParam, validate } from "../lib/validate";
 import { bookmakerById, bookmakerCard, requireOwnBookmaker } from "../bookmakers/queries";
 import { membershipById, membershipOf } from "./queries";
+import * as docs from "../openapi/docs/memberships";
 import { notifyAfter } from "../notifications/enqueue";
 import { joinRequestMessages, membershipMessages } from "../notifications/triggers";
 import { BOOKMAKER_NOT_FOUND } from "../../common/refusals";
@@ -24,7 +25,7 @@ const RequestParam = v.object({ id: IdParam });
 
 export const membershipRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .post("/:id/sign", validate("param", RequestParam), async (c) => {
+  .post("/:id/sign", docs.sign, validate("param", RequestParam), async (c) => {
     const { userId } = c.get("user");
     const { id: bookmakerId } = c.req.valid("param");
     const db = c.env.DB;
@@ -66,7 +67,7 @@ export const membershipRoutes = new Hono<AppEnv>()
     return c.json(card);
   })
 
-  .get("/requests", async (c) => {
+  .get("/requests", docs.requests, async (c) => {
     const own = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
     const { results } = await c.env.DB.prepare(
       `SELECT m.id, m.status, u.id AS user_id, u.username FROM memberships m JOIN users u ON u.id = m.user_id
@@ -81,7 +82,7 @@ export const membershipRoutes = new Hono<AppEnv>()
     return c.json(items);
   })
 
-  .post("/requests/:id/approve", validate("param", RequestParam), async (c) => {
+  .post("/requests/:id/approve", docs.approve, validate("param", RequestParam), async (c) => {
     const request = await ownPendingRequest(c.env.DB, c.req.valid("param").id, c.get("user").userId);
     const db = c.env.DB;
     // Approval and the punter's account open together, so an approved punter can always be given coins.
@@ -98,7 +99,7 @@ export const membershipRoutes = new Hono<AppEnv>()
     return c.json({ joinRequest: { id: request.id, status: "APPROVED" as const } });
   })
 
-  .post("/requests/:id/reject", validate("param", RequestParam), async (c) => {
+  .post("/requests/:id/reject", docs.reject, validate("param", RequestParam), async (c) => {
     const request = await ownPendingRequest(c.env.DB, c.req.valid("param").id, c.get("user").userId);
     const res = await c.env.DB.prepare(
       `UPDATE memberships SET status = 'DECLINED' WHERE id = ?1 AND status = 'CREATED' RETURNING id`,

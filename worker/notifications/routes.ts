@@ -5,6 +5,7 @@ import type { AppEnv } from "../env";
 import { requireUser } from "../identity/require-user";
 import { isWholeCents, MAX_CENTS } from "../ledger/money";
 import { validate } from "../lib/validate";
+import * as docs from "../openapi/docs/notifications";
 import { changeSettings, settingsAnswer, settingsOf } from "./settings";
 
 const Switch = v.optional(v.boolean("Must be true or false."));
@@ -33,8 +34,10 @@ const SettingsBody = v.object({
 
 export const notificationRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/notifications", async (c) => c.json(settingsAnswer(await settingsOf(c.env.DB, c.get("user").userId))))
-  .put("/notifications", validate("json", SettingsBody), async (c) => {
+  .get("/notifications", docs.settings, async (c) =>
+    c.json(settingsAnswer(await settingsOf(c.env.DB, c.get("user").userId))),
+  )
+  .put("/notifications", docs.change, validate("json", SettingsBody), async (c) => {
     const { bigBetsOver, ...switches } = c.req.valid("json");
     const row = await changeSettings(c.env.DB, c.get("user").userId, { ...switches, bigBetsOverCents: bigBetsOver });
     forgetBigBetThreshold(c.get("user").userId);

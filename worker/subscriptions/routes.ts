@@ -10,6 +10,7 @@ import { catalogue, catalogueItem, everHeldBookmaker, priceFor, toCatalogueItem 
 import { holdingsOf, holdingsOfBook, toUserSubscription } from "./holdings";
 import { versioned } from "../lib/versions";
 import { NO_PROFILE } from "../../common/refusals";
+import * as docs from "../openapi/docs/subscriptions";
 
 const SubscriptionId = v.union(
   [
@@ -37,7 +38,7 @@ async function invoiceFor(
 
 export const subscriptionRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/", async (c) => {
+  .get("/", docs.catalogue, async (c) => {
     const { userId } = c.get("user");
     const [items, held] = await Promise.all([catalogue(c.env.DB), everHeldBookmaker(c.env.DB, userId)]);
     const priced: CatalogueItem[] = items.map((item) => toCatalogueItem(item, priceFor(item, held)));
@@ -45,11 +46,11 @@ export const subscriptionRoutes = new Hono<AppEnv>()
   })
 
   // The caller's own, profile or not: a BOOKMAKER subscription is bought before the profile.
-  .get("/mine", async (c) => c.json(await userSubscriptions(c.env.DB, c.get("user").userId)))
+  .get("/mine", docs.mine, async (c) => c.json(await userSubscriptions(c.env.DB, c.get("user").userId)))
 
   // A handful of rows, read in one query whether the answer is 304 or 200: the ETag is made
   // from them as they read now (an end date passing changes them with no write).
-  .get("/active/:bookmakerId", validate("param", v.object({ bookmakerId: IdParam })), async (c) => {
+  .get("/active/:bookmakerId", docs.ofBook, validate("param", v.object({ bookmakerId: IdParam })), async (c) => {
     const rows = await holdingsOfBook(c.env.DB, c.req.valid("param").bookmakerId);
     if (!rows) throw notFound(NO_PROFILE);
     const now = Date.now();
@@ -57,10 +58,13 @@ export const subscriptionRoutes = new Hono<AppEnv>()
     return versioned(c, [body], async () => body);
   })
 
-  .post("/purchase", validate("json", PurchaseBody), async (c) =>
+  .post("/purchase", docs.purchase, validate("json", PurchaseBody), async (c) =>
     c.json(await invoiceFor(c, c.get("user").userId, c.req.valid("json").subscriptionId)),
   )
 
-  .post("/invoice/:subscriptionId", validate("param", v.object({ subscriptionId: IdParam })), async (c) =>
-    c.json(await invoiceFor(c, c.get("user").userId, c.req.valid("param").subscriptionId)),
+  .post(
+    "/invoice/:subscriptionId",
+    docs.invoiceOf,
+    validate("param", v.object({ subscriptionId: IdParam })),
+    async (c) => c.json(await invoiceFor(c, c.get("user").userId, c.req.valid("param").subscriptionId)),
   );

@@ -6,6 +6,7 @@ import { secret } from "../identity/secrets";
 import { AppError } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
+import * as docs from "../openapi/docs/telegram";
 import { applyPayment } from "../payments/apply";
 import { checkoutVerdict } from "../payments/pre-checkout";
 import { BotApiError, callBotApi } from "./bot-api";
@@ -76,24 +77,30 @@ async function claim(db: D1Database, updateId: number) {
   return result.meta.changes === 1;
 }
 
-export const telegramRoutes = new Hono<AppEnv>().post("/webhook", fromTelegram, validate("json", Update), async (c) => {
-  const update = c.req.valid("json");
-  if (!(await claim(c.env.DB, update.update_id))) return c.json({ ok: true });
-  try {
-    await handleUpdate(c.env, update);
-  } catch (err) {
-    // Telegram refused our call (a blocked bot, an expired query): trying again cannot help.
-    if (err instanceof BotApiError && !err.retryable) {
-      console.error(err.message);
-      return c.json({ ok: true });
+export const telegramRoutes = new Hono<AppEnv>().post(
+  "/webhook",
+  docs.webhook,
+  fromTelegram,
+  validate("json", Update),
+  async (c) => {
+    const update = c.req.valid("json");
+    if (!(await claim(c.env.DB, update.update_id))) return c.json({ ok: true });
+    try {
+      await handleUpdate(c.env, update);
+    } catch (err) {
+      // Telegram refused our call (a blocked bot, an expired query): trying again cannot help.
+      if (err instanceof BotApiError && !err.retryable) {
+        console.error(err.message);
+        return c.json({ ok: true });
+      }
+      // Let the redelivery in.
+      await c.env.DB.prepare(`DELETE FROM telegram_updates WHERE update_id = ?1`).bind(update.update_id).run();
+      if (err instanceof BotApiError) {
+        console.error(err.message);
+        throw new AppError("INTERNAL", 503, "Telegram could not be reached; deliver the update again.");
+      }
+      throw err;
     }
-    // Let the redelivery in.
-    await c.env.DB.prepare(`DELETE FROM telegram_updates WHERE update_id = ?1`).bind(update.update_id).run();
-    if (err instanceof BotApiError) {
-      console.error(err.message);
-      throw new AppError("INTERNAL", 503, "Telegram could not be reached; deliver the update again.");
-    }
-    throw err;
-  }
-  return c.json({ ok: true });
-});
+    return c.json({ ok: true });
+  },
+);

@@ -1,0 +1,368 @@
+import * as v from "valibot";
+import type * as contract from "../contract";
+
+// The answers of the routes as valibot schemas, for /openapi.json. contract.ts keeps the types
+// the web imports; each schema here is held to its type by tsc (`shaped`), so the document
+// cannot drift from what the handlers are typed to send.
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/** A schema whose output is exactly `T`; any other shape is a type error here ("not assignable to never"). */
+const shaped =
+  <T>() =>
+  <S extends v.GenericSchema>(schema: S & (Same<v.InferOutput<S>, T> extends true ? unknown : never)) =>
+    schema;
+
+const Id = v.pipe(v.number(), v.integer());
+const Instant = v.pipe(v.string(), v.isoTimestamp(), v.description("An ISO 8601 UTC date and time."));
+const Day = v.pipe(v.string(), v.isoDate());
+const Coins = v.pipe(v.number(), v.description("Coins, 2 decimals at most."));
+
+export const Ok = v.object({ ok: v.literal(true) });
+
+export const Session = shaped<contract.Session>()(
+  v.object({
+    token: v.pipe(v.string(), v.description("Send as `Authorization: Bearer <token>` (or `JWT <token>`).")),
+    userId: Id,
+    username: v.string(),
+  }),
+);
+
+export const BookmakerDto = shaped<contract.BookmakerDto>()(
+  v.object({ bookmakerId: Id, bookmakerName: v.string(), terms: v.string() }),
+);
+
+export const Me = shaped<contract.Me>()(
+  v.object({
+    userId: Id,
+    username: v.string(),
+    bookmakerDto: v.nullable(BookmakerDto),
+    bookDeletesOn: v.optional(
+      v.pipe(Instant, v.description("Only in the last 7 days before a lapsed book is deleted: the day it goes.")),
+    ),
+  }),
+);
+
+export const Money = shaped<contract.Money>()(v.object({ amount: Coins, currency: v.literal("COIN") }));
+
+const JoinRequestStatus = v.picklist(["CREATED", "APPROVED", "DECLINED"]);
+
+export const Bookmaker = shaped<contract.Bookmaker>()(
+  v.object({
+    bookmakerId: Id,
+    bookmakerName: v.string(),
+    terms: v.string(),
+    bookmakerJoinDate: v.nullable(Instant),
+    subscribers: v.pipe(v.number(), v.integer(), v.description("Approved punters.")),
+    balance: v.pipe(Money, v.description("The caller's coins with this bookmaker.")),
+    joinRequestStatus: v.optional(JoinRequestStatus),
+    active: v.pipe(v.boolean(), v.description("Holds an active BOOKMAKER subscription.")),
+  }),
+);
+
+export const BookmakerLists = shaped<contract.BookmakerLists>()(
+  v.object({ activeBookmakers: v.array(Bookmaker), inactiveBookmakers: v.array(Bookmaker) }),
+);
+
+const UserRef = v.object({ internalId: Id, username: v.string() });
+
+export const JoinRequestItems = shaped<contract.JoinRequestItem[]>()(
+  v.array(v.object({ joinRequest: v.object({ id: Id, status: JoinRequestStatus }), user: UserRef })),
+);
+
+/** Approve and reject: the request as it now stands. */
+export const JoinRequestAnswer = v.object({ joinRequest: v.object({ id: Id, status: JoinRequestStatus }) });
+
+export const BookBalances = shaped<contract.BookBalances>()(
+  v.object({ balance: Money, punters: v.array(v.object({ user: UserRef, money: Money, note: v.string() })) }),
+);
+
+/** Coins given or taken back: the punter's balance after the move. */
+export const PunterCoins = v.object({ userId: Id, balance: Money });
+
+export const PunterNote = v.object({ userId: Id, note: v.string() });
+
+const LedgerKind = v.picklist(["GRANT", "PURCHASE", "ALLOCATE", "WITHDRAW", "STAKE", "PAYOUT", "REFUND"]);
+const LedgerParty = v.object({ kind: v.picklist(["POOL", "PUNTER"]), userId: Id, username: v.string() });
+
+export const LedgerPage = shaped<contract.LedgerPage>()(
+  v.object({
+    entries: v.array(
+      v.object({
+        id: Id,
+        kind: LedgerKind,
+        amount: Coins,
+        from: v.nullable(LedgerParty),
+        to: LedgerParty,
+        ref: v.nullable(v.string()),
+        createdAt: Instant,
+      }),
+    ),
+    nextBefore: v.pipe(v.nullable(Id), v.description("Pass as `?before=` for the next (older) page; null at the end.")),
+  }),
+);
+
+const SubscriptionType = v.picklist([
+  "BOOKMAKER",
+  "WHAT_IF",
+  "FRACTAL_ODDS",
+  "ADD_BALANCE_1000",
+  "ADD_BALANCE_5000",
+  "ADD_BALANCE_10000",
+  "ADD_BALANCE_50000",
+]);
+
+export const Catalogue = shaped<contract.CatalogueItem[]>()(
+  v.array(
+    v.object({
+      subscriptionId: Id,
+      subscriptionType: SubscriptionType,
+      subscriptionName: v.string(),
+      subscriptionPrice: v.pipe(v.number(), v.integer(), v.description("Stars the caller would pay now.")),
+      regularPrice: v.optional(v.pipe(v.number(), v.integer(), v.description("Before a discount, when one applies."))),
+      periodDays: v.optional(v.pipe(v.number(), v.integer())),
+      coins: v.optional(Coins),
+    }),
+  ),
+);
+
+export const UserSubscriptions = shaped<contract.UserSubscription[]>()(
+  v.array(
+    v.object({
+      subscription: v.object({ subscriptionType: SubscriptionType }),
+      active: v.boolean(),
+      endDate: v.nullable(Instant),
+      renewsAt: v.pipe(v.nullable(Instant), v.description("When Telegram renews it by itself (a Stars subscription).")),
+      renewableFrom: v.pipe(v.nullable(Instant), v.description("From when a manual renewal is accepted; null: now.")),
+    }),
+  ),
+);
+
+export const InvoiceAnswer = shaped<contract.InvoiceAnswer>()(
+  v.object({
+    invoiceLink: v.pipe(v.string(), v.description("Open with Telegram's WebApp.openInvoice.")),
+    invoiceId: v.string(),
+  }),
+);
+
+export const DevPayment = shaped<contract.DevPayment>()(
+  v.object({ invoiceId: v.string(), applied: v.pipe(v.boolean(), v.description("false: applied before.")) }),
+);
+
+export const DevInitData = v.object({ initData: v.string() });
+
+export const Outbox = shaped<contract.OutboxMessage[]>()(
+  v.array(
+    v.object({
+      chatId: v.number(),
+      text: v.string(),
+      button: v.nullable(v.object({ text: v.string(), url: v.string() })),
+      createdAt: Instant,
+    }),
+  ),
+);
+
+export const NotificationSettings = shaped<contract.NotificationSettings>()(
+  v.object({
+    joinRequests: v.boolean(),
+    results: v.boolean(),
+    coins: v.boolean(),
+    newEvents: v.boolean(),
+    bigBetsOver: v.pipe(v.nullable(Coins), v.description("A stake above it is reported; null: never.")),
+    canWrite: v.pipe(v.boolean(), v.description("Whether the bot may write to the caller.")),
+  }),
+);
+
+const EventStatus = v.picklist([
+  "CREATED",
+  "READY_FOR_BETS",
+  "WAITING_FOR_RESULT",
+  "FINISHED",
+  "WAITING_FOR_CALCULATION",
+  "CALCULATED",
+  "CANCELLED",
+  "ABANDONED",
+  "SUSPENDED",
+]);
+const OutcomeStatus = v.picklist(["ACTIVE", "NR", "WINNER", "LOSER"]);
+const Fractional = v.pipe(v.string(), v.description('Fractional odds, "num/den".'));
+const Deduction = v.pipe(v.number(), v.description("Rule 4: pence in the pound taken from winnings."));
+
+const EventDates = {
+  startDate: Instant,
+  endDate: Instant,
+  startDate2: v.nullable(Instant),
+  startDate3: v.nullable(Instant),
+  startDate4: v.nullable(Instant),
+  startDate5: v.nullable(Instant),
+};
+const RacingRules = {
+  rule4: v.boolean(),
+  deadHeat: v.boolean(),
+  eachWay: v.pipe(
+    v.nullable(v.object({ places: v.number(), fraction: v.number(), standard: v.boolean() })),
+    v.description(
+      "Each-way terms in force: paying places and the fraction of the odds a place pays at (1 and 1: win only); standard when they follow the runners. Null: no each-way bets.",
+    ),
+  ),
+};
+
+export const BookmakerEvent = shaped<contract.BookmakerEvent>()(
+  v.object({
+    ...EventDates,
+    ...RacingRules,
+    id: Id,
+    title: v.string(),
+    description: v.string(),
+    status: EventStatus,
+    bookmakerId: Id,
+    maxTotalPayout: Coins,
+    returnPrice: v.number(),
+    botEqualizer: v.boolean(),
+    payoutRatioType: v.nullable(v.literal("ADVERTISED")),
+    settledAt: v.pipe(v.nullable(Instant), v.description("When settled or abandoned; undoable for 24 hours.")),
+    items: v.array(
+      v.object({
+        id: Id,
+        title: v.string(),
+        coefficient: v.number(),
+        fractalCoefficient: Fractional,
+        currCoefficient: v.pipe(v.number(), v.description("The odds bets are taken at now.")),
+        currFractalCoefficient: Fractional,
+        status: OutcomeStatus,
+        whatIf: v.pipe(v.number(), v.description("The book's result should this outcome win; 0 without WHAT_IF.")),
+        deduction: Deduction,
+        withdrawnAt: v.nullable(Instant),
+      }),
+    ),
+  }),
+);
+
+export const BookmakerEvents = v.array(BookmakerEvent);
+
+export const PlayerEvents = shaped<contract.PlayerEvent[]>()(
+  v.array(
+    v.object({
+      ...EventDates,
+      ...RacingRules,
+      eventId: Id,
+      title: v.string(),
+      description: v.string(),
+      status: EventStatus,
+      maxTotalPayout: Coins,
+      bookmakerId: Id,
+      requestId: v.pipe(Id, v.description("The caller's membership id.")),
+      items: v.array(
+        v.object({
+          id: Id,
+          title: v.string(),
+          coefficient: v.number(),
+          fractalCoefficient: v.pipe(v.nullable(Fractional), v.description("Only when the book holds FRACTAL_ODDS.")),
+          status: OutcomeStatus,
+          whatIf: v.pipe(v.number(), v.description("The caller's result should this outcome win; 0 without WHAT_IF.")),
+          myStake: Coins,
+          maxStake: v.pipe(Coins, v.description("The largest stake this outcome still takes at these odds.")),
+          deduction: Deduction,
+        }),
+      ),
+    }),
+  ),
+);
+
+export const Bet = shaped<contract.Bet>()(
+  v.object({
+    betId: Id,
+    eventId: Id,
+    eventItemId: Id,
+    userId: Id,
+    coefficient: v.number(),
+    betsDate: Instant,
+    status: v.picklist(["ACCEPTED", "WON", "LOST", "CANCELLED"]),
+    money: Money,
+    payout: v.pipe(Coins, v.description("What it paid (WON) or refunded (CANCELLED); 0 otherwise.")),
+    deduction: Deduction,
+    deadHeat: v.pipe(v.number(), v.integer(), v.description("The winners it shared first place with (1: none).")),
+    outcomeStatus: OutcomeStatus,
+    eventTitle: v.string(),
+    eventDescription: v.string(),
+    outcomeTitle: v.string(),
+  }),
+);
+
+export const Bets = v.array(Bet);
+
+const FigureEntries = {
+  opening: Coins,
+  added: Coins,
+  withdrawn: Coins,
+  staked: Coins,
+  returned: Coins,
+  net: Coins,
+  closing: Coins,
+  openStakes: Coins,
+};
+
+export const Figure = shaped<contract.Figure>()(
+  v.pipe(
+    v.object(FigureEntries),
+    v.description("Always opening + added − withdrawn − staked + returned = closing; net = returned − staked."),
+  ),
+);
+
+const PunterFigure = shaped<contract.PunterFigure>()(v.object({ ...FigureEntries, userId: Id, username: v.string() }));
+
+export const Figures = shaped<contract.Figures>()(
+  v.object({
+    from: Day,
+    to: Day,
+    tz: v.string(),
+    punters: v.array(PunterFigure),
+    totals: Figure,
+    book: v.object({
+      staked: Coins,
+      paidOut: Coins,
+      refunded: Coins,
+      hold: Coins,
+      holdPct: v.nullable(v.number()),
+      openLiability: Coins,
+    }),
+  }),
+);
+
+export const DailyFigures = shaped<contract.DailyFigure[]>()(
+  v.array(v.object({ date: Day, staked: Coins, returned: Coins, hold: Coins })),
+);
+
+export const Statement = shaped<contract.Statement>()(
+  v.object({
+    from: Day,
+    to: Day,
+    tz: v.string(),
+    punter: PunterFigure,
+    bets: v.array(Bet),
+    movements: v.array(
+      v.object({ id: Id, kind: LedgerKind, amount: Coins, ref: v.nullable(v.string()), createdAt: Instant }),
+    ),
+  }),
+);
+
+export const DownloadLink = shaped<contract.DownloadLink>()(v.object({ url: v.string(), fileName: v.string() }));
+
+export const PublicConfig = shaped<contract.PublicConfig>()(v.object({ botUsername: v.nullable(v.string()) }));
+
+export const SettlementSize = shaped<contract.SettlementSize>()(
+  v.object({ bets: v.pipe(v.number(), v.integer()), coins: Coins, undoUntil: Instant }),
+);
+
+export const EventTypes = v.array(v.object({ eventTypeName: v.string() }));
+export const Countries = v.array(v.object({ countryName: v.string() }));
+export const CreatedBook = v.object({ bookmakerId: Id });
+export const CreatedDraft = v.object({ eventId: Id });
+export const PublishedEvent = v.object({ id: Id });
+
+/** GET /openapi.json: the document itself, described as far as a client needs. */
+export const OpenApiDocument = v.looseObject({
+  openapi: v.string(),
+  info: v.looseObject({ title: v.string(), version: v.string() }),
+  paths: v.record(v.string(), v.looseObject({})),
+});

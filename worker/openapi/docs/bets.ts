@@ -1,0 +1,31 @@
+import * as answers from "../answers";
+import { doc } from "../describe";
+
+export const place = doc({
+  tag: "Betting",
+  summary: "Place a bet",
+  description:
+    "Stakes `amount` coins of the caller's balance with the book on one outcome, at the odds he was shown (`coefficient`): refused if they moved (ODDS_CHANGED, with the odds now), if the event takes no bets, if he has a bet on the outcome already, or if it would pass the outcome's max payout (LIMIT_EXCEEDED, with the most it takes). Answers 201 with the bet.",
+  answer: answers.Bet,
+  status: 201,
+  errors: [
+    "NOT_FOUND",
+    "FORBIDDEN",
+    "EVENT_NOT_OPEN",
+    "BET_EXISTS",
+    "ODDS_CHANGED",
+    "LIMIT_EXCEEDED",
+    "INSUFFICIENT_COINS",
+    "UNAVAILABLE",
+  ],
+  idempotent: true,
+});
+
+export const history = doc({
+  tag: "Betting",
+  summary: "Bets with a book",
+  description:
+    "The caller's bets with this book, newest first, placed in the last `days` (at most and by default 15). The bookmaker may ask for one of his punters' (`userId`), over 30 days at most. With or without a trailing slash.",
+  answer: answers.Bets,
+  errors: ["NOT_FOUND", "FORBIDDEN"],
+});

@@ -1,0 +1,43 @@
+import * as answers from "../answers";
+import { doc } from "../describe";
+
+export const me = doc({
+  tag: "Identity",
+  summary: "Who the caller is",
+  description:
+    "The caller, with his bookmaker profile (`bookmakerDto`, null if he has none) and, in the last 7 days before a lapsed book is deleted, the day it goes (`bookDeletesOn`).",
+  answer: answers.Me,
+});
+
+export const directory = doc({
+  tag: "Bookmakers",
+  summary: "The books the caller can join",
+  description:
+    "`activeBookmakers`: the books the caller has joined or asked to join (CREATED or APPROVED); `inactiveBookmakers`: every other book (none or DECLINED), for search. His own book is in neither.",
+  answer: answers.BookmakerLists,
+});
+
+export const register = doc({
+  tag: "Bookmakers",
+  summary: "Create the caller's book",
+  description:
+    "Creates the caller's bookmaker profile with this name; needs an active BOOKMAKER subscription. Names are unique whatever their case.",
+  answer: answers.CreatedBook,
+  errors: ["SUBSCRIPTION_REQUIRED", "CONFLICT", "NAME_TAKEN"],
+});
+
+export const rename = doc({
+  tag: "Bookmakers",
+  summary: "Rename the caller's book",
+  description: "Renames the caller's book; answers its profile.",
+  answer: answers.BookmakerDto,
+  errors: ["NOT_FOUND", "NAME_TAKEN"],
+});
+
+export const terms = doc({
+  tag: "Bookmakers",
+  summary: "Change the book's terms",
+  description: "Replaces the terms punters read on the book's page; only its bookmaker may. Answers its profile.",
+  answer: answers.BookmakerDto,
+  errors: ["NOT_FOUND", "FORBIDDEN"],
+});

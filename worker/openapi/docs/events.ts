@@ -1,0 +1,137 @@
+import * as answers from "../answers";
+import { doc, type RouteDoc } from "../describe";
+
+// Every change goes through the event's room and answers the event as its bookmaker now sees
+// it; the room may refuse UNAVAILABLE (nothing written, try again) when its write failed.
+
+const change = (route: Omit<RouteDoc, "tag" | "answer">) =>
+  doc({ tag: "Events", answer: answers.BookmakerEvent, ...route, errors: [...(route.errors ?? []), "UNAVAILABLE"] });
+
+export const sports = doc({
+  tag: "Events",
+  summary: "Sports",
+  description: "The sports an event's title may name (`Sport / Country`).",
+  answer: answers.EventTypes,
+});
+
+export const countries = doc({
+  tag: "Events",
+  summary: "Countries",
+  description: "The countries an event's title may name (`Sport / Country`).",
+  answer: answers.Countries,
+});
+
+export const createDraft = doc({
+  tag: "Events",
+  summary: "Create a draft",
+  description:
+    "A new event of the caller's book, as a draft (CREATED) that takes no bets yet: its title, description, dates (the start in the future), outcomes with their odds on the ladder, max payout and rules. Needs an active BOOKMAKER subscription and coins in the pool.",
+  answer: answers.CreatedDraft,
+  errors: ["NOT_FOUND", "FORBIDDEN", "SUBSCRIPTION_REQUIRED", "INSUFFICIENT_COINS", "CONFLICT", "UNAVAILABLE"],
+});
+
+export const replaceOutcomes = change({
+  summary: "Replace a draft's outcomes",
+  description:
+    "Replaces the outcomes of a draft (and its racing rules), as the event form keeps its draft in sync; an outcome with bets or withdrawn cannot be removed.",
+  errors: ["NOT_FOUND", "EVENT_NOT_OPEN", "CONFLICT"],
+});
+
+export const list = doc({
+  tag: "Events",
+  summary: "The book's events",
+  description:
+    "The caller's events as their bookmaker sees them. `view`: `open` (CREATED, READY_FOR_BETS, WAITING_FOR_RESULT, SUSPENDED), `history` (settled or abandoned in the last 30 days) or `all` (both, the default).",
+  answer: answers.BookmakerEvents,
+  errors: ["NOT_FOUND"],
+});
+
+export const publish = doc({
+  tag: "Events",
+  summary: "Publish a draft",
+  description:
+    "Opens a draft for bets (READY_FOR_BETS); it needs at least 2 outcomes and a start in the future, and the book an active BOOKMAKER subscription and coins in the pool. The book's punters hear of it the first time.",
+  answer: answers.PublishedEvent,
+  errors: ["NOT_FOUND", "SUBSCRIPTION_REQUIRED", "INSUFFICIENT_COINS", "CONFLICT", "UNAVAILABLE"],
+});
+
+export const one = doc({
+  tag: "Events",
+  summary: "One of the book's events",
+  description: "An event of the caller's book as its bookmaker sees it.",
+  answer: answers.BookmakerEvent,
+  errors: ["NOT_FOUND"],
+});
+
+export const suspend = change({
+  summary: "Back to draft",
+  description:
+    "Takes a live event (READY_FOR_BETS or WAITING_FOR_RESULT) back to draft (CREATED) for editing: no bets meanwhile.",
+  errors: ["NOT_FOUND", "CONFLICT"],
+});
+
+export const reopen = change({
+  summary: "Reopen for bets",
+  description:
+    "Opens a draft for bets again (READY_FOR_BETS), as publishing does; the body is ignored. Needs an active BOOKMAKER subscription and coins in the pool.",
+  errors: ["NOT_FOUND", "SUBSCRIPTION_REQUIRED", "INSUFFICIENT_COINS", "CONFLICT"],
+});
+
+export const abandon = change({
+  summary: "Abandon",
+  description: "Ends the event with no result (CANCELLED): every bet refunded. Undoable for 24 hours.",
+  errors: ["NOT_FOUND", "ALREADY_SETTLED", "INSUFFICIENT_COINS"],
+});
+
+export const nonRunner = change({
+  summary: "Withdraw an outcome (non-runner)",
+  description:
+    "Withdraws an outcome (NR): its bets refunded, the other outcomes' odds recomputed and, under Rule 4, a deduction on their winnings. With fewer than 2 outcomes left the event is abandoned.",
+  errors: ["NOT_FOUND", "ALREADY_SETTLED", "CONFLICT", "INSUFFICIENT_COINS"],
+});
+
+export const finalize = change({
+  summary: "Settle with the result",
+  description:
+    "Settles the event (CALCULATED): bets on the `winners` are paid stake × their odds (shared under dead heat), the others lost; no winners refunds every bet. Undoable for 24 hours.",
+  errors: ["NOT_FOUND", "ALREADY_SETTLED", "INSUFFICIENT_COINS"],
+});
+
+export const unsettle = change({
+  summary: "Undo the result",
+  description:
+    "Within 24 hours of settling or abandoning: every coin of the settlement moves back, the bets are ACCEPTED again and the event waits for its result (WAITING_FOR_RESULT). Refused, naming them, when punters no longer hold what it takes back.",
+  errors: ["NOT_FOUND", "CANNOT_UNSETTLE"],
+});
+
+export const settlement = doc({
+  tag: "Events",
+  summary: "What undoing the result would move",
+  description:
+    "For the confirmation of Undo: the bets and coins that undoing the result moves back, and until when it can.",
+  answer: answers.SettlementSize,
+  errors: ["NOT_FOUND", "CANNOT_UNSETTLE"],
+});
+
+export const moveDates = change({
+  summary: "Move the dates",
+  description:
+    "Postpones the event: a new start (in the future) and end; the earlier starts are kept (`startDate2`…`startDate5`) and shown struck through.",
+  errors: ["NOT_FOUND", "ALREADY_SETTLED"],
+});
+
+export const setOdds = change({
+  summary: "Set the odds and the book's terms",
+  description:
+    "New odds by hand for some outcomes (never while the equalizer sets them), the return for punters, the max payout, the equalizer on or off, the racing rules; what is left out stays.",
+  errors: ["NOT_FOUND", "ALREADY_SETTLED", "CONFLICT"],
+});
+
+export const playerEvents = doc({
+  tag: "Betting",
+  summary: "A book's events, for its punter",
+  description:
+    "The events of a book the caller is an approved punter of, started in the last 15 days or later, with the odds he can take now, his own stakes and the most each outcome still takes. `fractional=true` asks for fractional odds, which the book must hold FRACTAL_ODDS for.",
+  answer: answers.PlayerEvents,
+  errors: ["NOT_FOUND", "FORBIDDEN", "FEATURE_UNAVAILABLE"],
+});
