@@ -24,6 +24,7 @@ export type ErrorCode =
   | "MISCONFIGURED"
   | "UNAVAILABLE"
   | "CANNOT_UNSETTLE"
+  | "EACH_WAY_UNAVAILABLE"
   | "IDEMPOTENCY_KEY_REUSED"
   | "IDEMPOTENCY_KEY_IN_USE"
   | "RATE_LIMITED"
@@ -323,6 +324,13 @@ export interface Bet {
   eventTitle: string;
   eventDescription: string;
   outcomeTitle: string;
+  /** Part of an each-way bet: two rows, WIN and PLACE, of the same stake; a win bet is WIN alone. */
+  eachWay: boolean;
+  part: "WIN" | "PLACE";
+  /** Both parts of an each-way bet name its WIN row; null for a win bet. */
+  eachWayOf: Id | null;
+  /** An each-way bet's place terms: as struck, then as settled (a non-runner may change standard terms). */
+  placeTerms: { places: number; fraction: number } | null;
 }
 
 /**

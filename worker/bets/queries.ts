@@ -20,6 +20,10 @@ interface BetRow {
   deduction: number;
   dead_heat: number;
   outcome_status: OutcomeStatus;
+  part: "WIN" | "PLACE";
+  each_way_of: number | null;
+  place_places: number | null;
+  place_fraction: number;
 }
 
 const toBet = (r: BetRow): Bet => ({
@@ -38,6 +42,10 @@ const toBet = (r: BetRow): Bet => ({
   deduction: r.deduction,
   deadHeat: r.dead_heat,
   outcomeStatus: r.outcome_status,
+  eachWay: r.each_way_of !== null,
+  part: r.part,
+  eachWayOf: r.each_way_of,
+  placeTerms: r.place_places === null ? null : { places: r.place_places, fraction: r.place_fraction },
 });
 
 export const placedToBet = (p: PlacedBet): Bet => ({
@@ -56,6 +64,10 @@ export const placedToBet = (p: PlacedBet): Bet => ({
   deduction: 0,
   deadHeat: 1,
   outcomeStatus: "ACTIVE",
+  eachWay: p.placeTerms !== null,
+  part: "WIN",
+  eachWayOf: p.placeTerms === null ? null : p.betId,
+  placeTerms: p.placeTerms,
 });
 
 /** A punter's bets with a bookmaker matching `where` (over `bt`; ?1 the book, ?2 the punter), newest first. */
@@ -64,8 +76,10 @@ async function betsOf(db: D1Database, where: string, binds: unknown[]): Promise<
     .prepare(
       `SELECT bt.id, bt.event_id, bt.item_id, bt.user_id, bt.stake_cents, bt.odds_num, bt.odds_den, bt.status, bt.payout_cents,
          bt.created_at, e.title AS event_title, e.description AS event_description, i.title AS outcome_title,
-         bt.deduction, bt.dead_heat, i.status AS outcome_status
+         bt.deduction, bt.dead_heat, i.status AS outcome_status, bt.part,
+         COALESCE(bt.each_way_of, pl.each_way_of) AS each_way_of, pl.place_places, COALESCE(pl.place_fraction, 1) AS place_fraction
        FROM bets bt JOIN events e ON e.id = bt.event_id JOIN event_items i ON i.id = bt.item_id
+         LEFT JOIN bets pl ON pl.each_way_of = COALESCE(bt.each_way_of, bt.id) AND pl.part = 'PLACE'
        WHERE bt.bookmaker_id = ?1 AND bt.user_id = ?2 AND ${where}
        ORDER BY bt.created_at DESC, bt.id DESC`,
     )

@@ -18,7 +18,7 @@ export const betRef = ({ bookmakerId, eventId, itemId }: BetPlace) => `bet:${boo
 export const placedAnswer: Rebuild = async (db, userId, ref) => {
   const [, bookmakerId, eventId, itemId] = ref.split(":").map(Number);
   const bets = await betHistory(db, bookmakerId, userId, nowIso(Date.now() - KEY_LIFETIME_MS));
-  const bet = bets.find((b) => b.eventId === eventId && b.eventItemId === itemId);
+  const bet = bets.find((b) => b.eventId === eventId && b.eventItemId === itemId && b.part === "WIN");
   if (!bet) throw new Error(`no bet for committed key ${ref}`);
   return { status: 201, body: bet };
 };

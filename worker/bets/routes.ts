@@ -84,6 +84,7 @@ export const betRoutes = new Hono<AppEnv>()
         itemId: bet.eventItemId,
         stakeCents: bet.amount,
         coefficient: bet.coefficient,
+        eachWay: bet.eachWay,
         bookmakerId: bet.bookmakerId,
         idempotency:
           key === undefined ? undefined : { key, ref: betRef({ bookmakerId, eventId, itemId: eventItemId }) },

@@ -1,10 +1,11 @@
+import type { PlaceTerms } from "../../common/each-way";
 import type { Odds } from "../../common/odds";
 import { nowIso } from "../lib/time";
 import { BookAccess } from "./access";
 import { BetNotWritten, betRefusal, BetWriter } from "./bet-writer";
 import * as changes from "./changes";
 import type { Exclusive } from "./exclusive";
-import { checkBet } from "./guards";
+import { checkBet, type BetTotals } from "./guards";
 import type { RoomMemory } from "./memory";
 import type { Prices } from "./prices";
 import { fail, ok, type BetRequest, type EventState, type ItemState, type PlacedBet, type RoomResult } from "./state";
@@ -47,14 +48,15 @@ export class BetDesk {
     await this.ready(eventId);
     const e = memory.event;
     if (!e) return fail("NOT_FOUND", EVENT_NOT_FOUND);
-    const item = memory.items.get(bet.itemId);
     const check = checkBet(
       e,
-      item,
+      memory.items,
       {
+        itemId: bet.itemId,
         stakeCents: bet.stakeCents,
         coefficient: bet.coefficient,
         alreadyBet: memory.bettors.has(`${bet.userId}:${bet.itemId}`),
+        eachWay: bet.eachWay === true,
       },
       Date.now(),
     );
@@ -63,7 +65,7 @@ export class BetDesk {
       if (check.refusal.code === "ODDS_CHANGED" && this.room.prices.owing) await this.betWriter(e.id).settleOwed();
       return check.refusal;
     }
-    return this.reserveAndWrite(e, item!, bet, check);
+    return this.reserveAndWrite(e, memory.items.get(bet.itemId)!, bet, check);
   }
 
   /** Loaded and no admin operation queued; a reload owed while bets are in flight waits for them (through the admin chain). */
@@ -84,10 +86,10 @@ export class BetDesk {
     e: EventState,
     item: ItemState,
     bet: BetRequest,
-    taken: { odds: Odds; payoutCents: number },
+    taken: { odds: Odds; totals: BetTotals; placeTerms: PlaceTerms | null },
   ): Promise<RoomResult<PlacedBet>> {
     const { memory } = this.room;
-    memory.hold(item, bet.userId, bet.stakeCents, taken.payoutCents);
+    memory.hold(item, bet.userId, taken.totals);
     const row = {
       eventId: e.id,
       itemId: item.id,
@@ -99,8 +101,8 @@ export class BetDesk {
     };
     const write = this.betWriter(e.id).write(
       row,
-      changes.betStatements(this.room.db(), e, row, bet.idempotency),
-      taken.payoutCents,
+      changes.betStatements(this.room.db(), e, row, taken.placeTerms, bet.idempotency),
+      taken.totals,
     );
     this.inflight.add(write);
     try {
@@ -112,6 +114,7 @@ export class BetDesk {
         eventTitle: e.title,
         eventDescription: e.description,
         outcomeTitle: item.title,
+        placeTerms: taken.placeTerms,
       });
     } catch (err) {
       if (err instanceof BetNotWritten && err.unknown) {
@@ -119,7 +122,7 @@ export class BetDesk {
         memory.stale = true;
         void this.room.afterAdmin(e.id);
       } else {
-        memory.hold(item, bet.userId, -bet.stakeCents, -taken.payoutCents);
+        memory.hold(item, bet.userId, taken.totals, -1);
       }
       return betRefusal(err);
     } finally {

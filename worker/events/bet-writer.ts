@@ -1,5 +1,6 @@
 import { AppError } from "../lib/errors";
 import { runMoneyBatch } from "../ledger/transfer";
+import type { BetTotals } from "./guards";
 import { fail, type RoomResult } from "./state";
 import { addToItemTotalsStatement, existingBetsStatement } from "./statements";
 import { BET_EXISTS } from "../../common/refusals";
@@ -56,8 +57,8 @@ interface Queued {
   key: BetKey;
   /** The bet's statements, its RETURNING insert last. */
   statements: D1PreparedStatement[];
-  /** What the bet would pay, added to its outcome's liability. */
-  payoutCents: number;
+  /** What the bet adds to its outcome's stakes and liabilities. */
+  totals: BetTotals;
   resolve: (betId: number) => void;
   reject: (err: unknown) => void;
 }
@@ -88,9 +89,9 @@ export class BetWriter {
   ) {}
 
   /** Writes the bet; resolves with its id, rejects with the refusal or a BetNotWritten. */
-  write(key: BetKey, statements: D1PreparedStatement[], payoutCents: number): Promise<number> {
+  write(key: BetKey, statements: D1PreparedStatement[], totals: BetTotals): Promise<number> {
     return new Promise<number>((resolve, reject) => {
-      this.queue.push({ key, statements, payoutCents, resolve, reject });
+      this.queue.push({ key, statements, totals, resolve, reject });
       void this.run();
     });
   }
@@ -139,14 +140,15 @@ export class BetWriter {
 
   /** Each outcome's stake and liability grow by its bets in the group, in one update. */
   private totals(group: Queued[]): D1PreparedStatement[] {
-    const byItem = new Map<number, { stakeCents: number; payoutCents: number }>();
+    const byItem = new Map<number, BetTotals>();
     for (const g of group) {
-      const t = byItem.get(g.key.itemId) ?? { stakeCents: 0, payoutCents: 0 };
-      t.stakeCents += g.key.stakeCents;
-      t.payoutCents += g.payoutCents;
+      const t = byItem.get(g.key.itemId) ?? { stakeCents: 0, payoutCents: 0, placeCents: 0 };
+      t.stakeCents += g.totals.stakeCents;
+      t.payoutCents += g.totals.payoutCents;
+      t.placeCents += g.totals.placeCents;
       byItem.set(g.key.itemId, t);
     }
-    return [...byItem].map(([itemId, t]) => addToItemTotalsStatement(this.db(), itemId, t.stakeCents, t.payoutCents));
+    return [...byItem].map(([itemId, t]) => addToItemTotalsStatement(this.db(), itemId, t));
   }
 
   /** After an unknown outcome: each bet is answered by whether its row exists. */

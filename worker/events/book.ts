@@ -63,3 +63,41 @@ export function currentPrices(
   const equalized = settings.botEqualizer ? equalizerOdds(items, settings.returnPct, settings.maxPayoutCents) : null;
   return new Map(items.map((i) => [i.id, equalized?.get(i.id) ?? i.odds]));
 }
+
+/** An outcome's share of the book's liability: what its bets pay should it win, and its place parts should it only place. */
+export interface Liability {
+  id: number;
+  /** Still running: a non-runner's bets are refunded, so it pays on no result. */
+  active: boolean;
+  /** Win bets and each-way pairs in full, should it win. */
+  winCents: number;
+  /** The place parts of each-way bets on it, should it be placed but not win. */
+  placeCents: number;
+}
+
+/**
+ * What the book pays on each result, by winner: its bets in full plus the largest place parts of
+ * the other paying places (`places` in force; 1 without each-way). Exact, as the worst case of
+ * every finishing order with that winner.
+ */
+export function resultsCents(items: Liability[], places: number): Map<number, number> {
+  const running = items.filter((i) => i.active);
+  const byPlace = [...running].sort((a, b) => b.placeCents - a.placeCents);
+  const results = new Map<number, number>();
+  for (const x of running) {
+    let others = 0;
+    let taken = 0;
+    for (const y of byPlace) {
+      if (taken >= places - 1) break;
+      if (y.id === x.id) continue;
+      others += y.placeCents;
+      taken++;
+    }
+    results.set(x.id, x.winCents + others);
+  }
+  return results;
+}
+
+/** The book's worst result: the most it can pay out on this event. */
+export const worstResultCents = (items: Liability[], places: number) =>
+  Math.max(0, ...resultsCents(items, places).values());

@@ -1,4 +1,4 @@
-import type { EachWay } from "../../common/each-way";
+import { termsInForce, type EachWay, type PlaceTerms } from "../../common/each-way";
 import type { Odds } from "../../common/odds";
 import { pool, punter } from "../ledger/accounts";
 import {
@@ -171,9 +171,20 @@ export function withdraw(
     sql.betStatusStatement(db, filter, "CANCELLED", now),
     sql.withdrawItemStatement(db, itemId, deduction, now),
     ...(deduction > 0 ? [sql.deductBetsStatement(db, e.id, itemId, deduction)] : []),
+    ...placeTermsAfterWithdrawal(db, e, items),
     ...next.filter((i) => newOdds.has(i.id)).map((i) => sql.itemOddsStatement(db, i)),
     ...pricesOf(db, next, e),
   ];
+}
+
+/** Standard each-way terms follow the runners: a non-runner may change the live place parts' terms. */
+function placeTermsAfterWithdrawal(db: D1Database, e: EventState, items: ItemState[]): D1PreparedStatement[] {
+  if (e.eachWay !== "standard") return [];
+  const running = items.filter((i) => i.status === "ACTIVE").length;
+  const [before, after] = [termsInForce(e.eachWay, running)!, termsInForce(e.eachWay, running - 1)!];
+  return before.places === after.places && before.fraction === after.fraction
+    ? []
+    : [sql.placeTermsStatement(db, e.id, after)];
 }
 
 /** The end with no result: every bet refunded, status CANCELLED (a last non-runner marked NR). */
@@ -245,6 +256,7 @@ export function betStatements(
   db: D1Database,
   e: EventState,
   row: sql.BetRowInput,
+  placeTerms: PlaceTerms | null,
   idempotency?: BetRequest["idempotency"],
 ): D1PreparedStatement[] {
   return [
@@ -253,11 +265,13 @@ export function betStatements(
       poolOwnerId: e.ownerId,
       from: punter(e.ownerId, row.userId),
       to: pool(e.ownerId),
-      amountCents: row.stakeCents,
+      // An each-way bet stakes both parts in one move.
+      amountCents: placeTerms ? 2 * row.stakeCents : row.stakeCents,
       ref: `event:${e.id}`,
     }),
     ...(idempotency === undefined ? [] : [markCommitted(db, row.userId, idempotency.key, idempotency.ref)]),
     sql.insertBetStatement(db, row),
+    ...(placeTerms ? [sql.insertPlacePartStatement(db, row, placeTerms)] : []),
   ];
 }
 

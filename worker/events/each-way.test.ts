@@ -1,10 +1,14 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { BookmakerEvent, ErrorBody, PlayerEvent } from "../contract";
-import { call, json } from "../test/api";
-import { draftBody, newEvent } from "../test/events";
-import { newBook, newPunter, type TestBook } from "../test/world";
+import type { Bet, BookmakerEvent, ErrorBody, PlayerEvent } from "../contract";
+import { PAYOUT_SQL, PLACE_ONLY_SQL } from "../ledger/settlement";
+import { call, json, type TestUser } from "../test/api";
+import { bet, coins, draftBody, newEvent, placeBet } from "../test/events";
+import { expectRoomMatchesD1, expectStoredTotalsMatchBets, injectFaults, inOrder } from "../test/faulty-d1";
+import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 
-// Each-way terms on events: set on drafts and live events, standard by the runners.
+// Each-way: terms on events (set on drafts and live events, standard by the runners) and bets
+// struck as a WIN and a PLACE part.
 
 const runners = (n: number): [string, number][] => Array.from({ length: n }, (_, i) => [`Runner ${i + 1}`, 3 + i]);
 const current = (book: TestBook, id: number) =>
@@ -85,3 +89,134 @@ describe("each-way terms", () => {
     expect((await current(book, race.id)).eachWay).toEqual({ places: 3, fraction: 5, standard: true });
   });
 });
+
+describe("placing an each-way bet", () => {
+  const ewBet = (punter: TestUser, book: TestBook, event: BookmakerEvent, index: number, amount: number) =>
+    call("POST", "/bets", {
+      token: punter.token,
+      body: {
+        requestId: 0,
+        bookmakerId: book.bookmakerId,
+        eventId: event.id,
+        eventItemId: event.items[index].id,
+        amount,
+        coefficient: event.items[index].currCoefficient,
+        eachWay: true,
+      },
+    });
+
+  it("strikes a WIN and a PLACE row of the stake, debits twice the stake, and answers the WIN row", async () => {
+    const book = await newBook({ coins: 1000 });
+    const punter = await newPunter(book, { coins: 100 });
+    const race = await newEvent(book, { items: runners(8) });
+    const res = await ewBet(punter, book, race, 0, 10);
+    expect(res.status).toBe(201);
+    const placed = await res.json<Bet>();
+    expect(placed).toMatchObject({
+      eachWay: true,
+      part: "WIN",
+      money: { amount: 10 },
+      placeTerms: { places: 3, fraction: 5 },
+    });
+    expect(placed.eachWayOf).toBe(placed.betId);
+    expect(await coins(punter.token, book.bookmakerId)).toBe(80);
+    const history = await json<Bet[]>("GET", `/bets/${book.bookmakerId}/`, { token: punter.token });
+    expect(history.map((b) => [b.part, b.eachWayOf, b.money.amount, b.placeTerms])).toEqual([
+      ["PLACE", placed.betId, 10, { places: 3, fraction: 5 }],
+      ["WIN", placed.betId, 10, { places: 3, fraction: 5 }],
+    ]);
+    await expectRoomMatchesD1(race.id);
+    await expectStoredTotalsMatchBets(race.id);
+    expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
+  });
+
+  it("is refused on an event without terms, and with coins for one part only, moving nothing", async () => {
+    const book = await newBook({ coins: 1000 });
+    const punter = await newPunter(book, { coins: 15 });
+    const football = await newEvent(book, { title: "Football / United Kingdom" });
+    const none = await ewBet(punter, book, football, 0, 5);
+    expect(none.status).toBe(409);
+    expect((await none.json<ErrorBody>()).error.code).toBe("EACH_WAY_UNAVAILABLE");
+    const race = await newEvent(book, { items: runners(8) });
+    const short = await ewBet(punter, book, race, 0, 10);
+    expect(short.status).toBe(409);
+    expect((await short.json<ErrorBody>()).error.code).toBe("INSUFFICIENT_COINS");
+    expect(await coins(punter.token, book.bookmakerId)).toBe(15);
+    expect(await betRows(race.id)).toBe(0);
+    await expectRoomMatchesD1(race.id);
+    // Coins for both parts: taken.
+    expect((await ewBet(punter, book, race, 0, 7.5)).status).toBe(201);
+    expect(await coins(punter.token, book.bookmakerId)).toBe(0);
+  });
+
+  it("is the punter's one bet on the outcome: no win bet beside it, and none beside a win bet", async () => {
+    const book = await newBook({ coins: 1000 });
+    const punter = await newPunter(book, { coins: 100 });
+    const race = await newEvent(book, { items: runners(8) });
+    expect((await ewBet(punter, book, race, 0, 5)).status).toBe(201);
+    expect((await bet(punter, book, race, 0, 5)).status).toBe(409);
+    expect((await bet(punter, book, race, 1, 5)).status).toBe(201);
+    const again = await ewBet(punter, book, race, 1, 5);
+    expect((await again.json<ErrorBody>()).error.code).toBe("BET_EXISTS");
+    expect(await coins(punter.token, book.bookmakerId)).toBe(85);
+  });
+
+  it("strikes both rows or neither when D1 fails before or after the batch", async () => {
+    const book = await newBook({ coins: 1000 });
+    const punter = await newPunter(book, { coins: 100 });
+    const race = await newEvent(book, { items: runners(8) });
+    await placeBet(punter, book, race, 7, 1); // the room knows the punter: his next bet is one batch
+    await injectFaults(race.id, inOrder("before"));
+    expect((await ewBet(punter, book, race, 0, 10)).status).toBe(503);
+    expect(await betRows(race.id)).toBe(1);
+    await injectFaults(race.id, inOrder("after"));
+    expect((await ewBet(punter, book, race, 1, 10)).status).toBe(201);
+    expect(await betRows(race.id)).toBe(3);
+    expect(await coins(punter.token, book.bookmakerId)).toBe(79);
+    await expectRoomMatchesD1(race.id);
+    await expectStoredTotalsMatchBets(race.id);
+    expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
+  });
+
+  it("never takes the book's worst result past the max payout under 30 parallel each-way bets", async () => {
+    const book = await newBook({ coins: 10_000 });
+    const punters = await Promise.all(Array.from({ length: 30 }, () => newPunter(book, { coins: 100 })));
+    const race = await newEvent(book, { items: runners(8), maxTotalPayout: 500 });
+    const answers = await Promise.all(punters.map((p, i) => ewBet(p, book, race, i % 3, 10)));
+    const taken = answers.filter((r) => r.status === 201).length;
+    expect(taken).toBeGreaterThan(0);
+    expect(answers.every((r) => r.status === 201 || r.status === 409)).toBe(true);
+    expect(await worstResult(race.id, 3)).toBeLessThanOrEqual(50_000);
+    await expectRoomMatchesD1(race.id);
+    await expectStoredTotalsMatchBets(race.id);
+    expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
+  });
+});
+
+const betRows = async (eventId: number) =>
+  (await env.DB.prepare(`SELECT COUNT(*) AS n FROM bets WHERE event_id = ?1`).bind(eventId).first<{ n: number }>())!.n;
+
+/**
+ * The book's worst result recomputed from the bets alone, by trying every winner and every set of
+ * other placed outcomes: the most the pairs on the winner and the place parts on the others pay.
+ */
+async function worstResult(eventId: number, places: number) {
+  const { results } = await env.DB.prepare(
+    `SELECT b.item_id, SUM(${PAYOUT_SQL}) AS win, SUM(CASE b.part WHEN 'PLACE' THEN ${PLACE_ONLY_SQL} ELSE 0 END) AS place
+     FROM bets b WHERE b.event_id = ?1 AND b.status = 'ACCEPTED' GROUP BY b.item_id`,
+  )
+    .bind(eventId)
+    .all<{ item_id: number; win: number; place: number }>();
+  let worst = 0;
+  const subsets = (rest: typeof results, k: number): (typeof results)[] =>
+    k === 0 || rest.length === 0
+      ? [[]]
+      : [...subsets(rest.slice(1), k - 1).map((s) => [rest[0], ...s]), ...subsets(rest.slice(1), k)];
+  for (const winner of results)
+    for (const others of subsets(
+      results.filter((r) => r !== winner),
+      places - 1,
+    ))
+      worst = Math.max(worst, winner.win + others.reduce((sum, o) => sum + o.place, 0));
+  return worst;
+}

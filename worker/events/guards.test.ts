@@ -155,39 +155,83 @@ describe("event guards", () => {
   });
 
   describe("a bet", () => {
-    const bet = (over: Partial<{ stakeCents: number; coefficient: number; alreadyBet: boolean }> = {}) => ({
+    const bet = (
+      over: Partial<{
+        itemId: number;
+        stakeCents: number;
+        coefficient: number;
+        alreadyBet: boolean;
+        eachWay: boolean;
+      }> = {},
+    ) => ({
+      itemId: 10,
       stakeCents: 1000,
       coefficient: 2,
       alreadyBet: false,
+      eachWay: false,
       ...over,
+    });
+    const book = (...items: ItemState[]) => new Map(items.map((i) => [i.id, i]));
+    const taken = (stakeCents: number, payoutCents: number) => ({
+      odds: { num: 1, den: 1 },
+      totals: { stakeCents, payoutCents, placeCents: 0 },
+      placeTerms: null,
     });
 
     it("is taken at the current odds with its payout", () => {
-      expect(checkBet(event(), item(), bet(), NOW)).toEqual({ odds: { num: 1, den: 1 }, payoutCents: 2000 });
+      expect(checkBet(event(), book(item()), bet(), NOW)).toEqual(taken(1000, 2000));
     });
 
     it("is refused on a suspended or started event, a withdrawn or unknown outcome, a second bet", () => {
-      expect(code(checkBet(event({ status: "CREATED" }), item(), bet(), NOW))).toBe("EVENT_NOT_OPEN");
-      expect(code(checkBet(event({ startDate: earlier }), item(), bet(), NOW))).toBe("EVENT_NOT_OPEN");
-      expect(code(checkBet(event(), item({ status: "NR" }), bet(), NOW))).toBe("EVENT_NOT_OPEN");
-      expect(code(checkBet(event(), undefined, bet(), NOW))).toBe("NOT_FOUND");
-      expect(code(checkBet(event(), item(), bet({ alreadyBet: true }), NOW))).toBe("BET_EXISTS");
+      expect(code(checkBet(event({ status: "CREATED" }), book(item()), bet(), NOW))).toBe("EVENT_NOT_OPEN");
+      expect(code(checkBet(event({ startDate: earlier }), book(item()), bet(), NOW))).toBe("EVENT_NOT_OPEN");
+      expect(code(checkBet(event(), book(item({ status: "NR" })), bet(), NOW))).toBe("EVENT_NOT_OPEN");
+      expect(code(checkBet(event(), book(), bet(), NOW))).toBe("NOT_FOUND");
+      expect(code(checkBet(event(), book(item()), bet({ alreadyBet: true }), NOW))).toBe("BET_EXISTS");
     });
 
     it("is refused at odds that are not the current ones, with the current odds", () => {
-      expect(checkBet(event(), item({ curr: { num: 6, den: 4 } }), bet(), NOW)).toMatchObject({
+      expect(checkBet(event(), book(item({ curr: { num: 6, den: 4 } })), bet(), NOW)).toMatchObject({
         refusal: { code: "ODDS_CHANGED", extra: { coefficient: 2.5 } },
       });
-      expect(code(checkBet(event(), item(), bet({ coefficient: 2.01 }), NOW))).toBe("ODDS_CHANGED");
+      expect(code(checkBet(event(), book(item()), bet({ coefficient: 2.01 }), NOW))).toBe("ODDS_CHANGED");
     });
 
     it("is refused past the max payout, with the largest stake that still fits", () => {
       const full = item({ liabilityCents: 9_000 });
-      expect(checkBet(event(), full, bet({ stakeCents: 500 }), NOW)).toEqual({
-        odds: { num: 1, den: 1 },
-        payoutCents: 1000,
+      expect(checkBet(event(), book(full), bet({ stakeCents: 500 }), NOW)).toEqual(taken(500, 1000));
+      expect(checkBet(event(), book(full), bet({ stakeCents: 501 }), NOW)).toMatchObject({
+        refusal: { code: "LIMIT_EXCEEDED", extra: { maxStake: 5 } },
       });
-      expect(checkBet(event(), full, bet({ stakeCents: 501 }), NOW)).toMatchObject({
+    });
+
+    it("each-way is refused where the event has no terms", () => {
+      expect(code(checkBet(event(), book(item()), bet({ eachWay: true }), NOW))).toBe("EACH_WAY_UNAVAILABLE");
+    });
+
+    it("each-way strikes both parts at the terms in force, counting the pair should it win and the place part should it place", () => {
+      const field = Array.from({ length: 8 }, (_, i) => item({ id: 10 + i, position: i }));
+      // 10 each-way at evens, 8 runners: 3 places at 1/5, the place part at 1 + 1/5.
+      expect(checkBet(event({ eachWay: "standard" }), book(...field), bet({ eachWay: true }), NOW)).toEqual({
+        odds: { num: 1, den: 1 },
+        totals: { stakeCents: 2000, payoutCents: 3200, placeCents: 1200 },
+        placeTerms: { places: 3, fraction: 5 },
+      });
+    });
+
+    it("each-way counts the book's worst result: a winner's pairs plus the largest place parts of the other places", () => {
+      const placed = (id: number, placeLiabilityCents: number) =>
+        item({ id, position: id, liabilityCents: 2 * placeLiabilityCents, placeLiabilityCents });
+      // Terms 2 places: if 10 wins, the book also pays the larger place part of another runner (11: 3,000).
+      const items = book(
+        item({ liabilityCents: 6_000 }),
+        placed(11, 3_000),
+        placed(12, 1_000),
+        item({ id: 13, position: 3 }),
+      );
+      const e = event({ eachWay: { places: 2, fraction: 4 } });
+      expect("odds" in checkBet(e, items, bet({ stakeCents: 500 }), NOW)).toBe(true); // 6,000 + 1,000 + 3,000 = 10,000
+      expect(checkBet(e, items, bet({ stakeCents: 501 }), NOW)).toMatchObject({
         refusal: { code: "LIMIT_EXCEEDED", extra: { maxStake: 5 } },
       });
     });

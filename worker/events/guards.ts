@@ -1,8 +1,9 @@
-import { decimalText, ladderOdds, payoutCents, sameOdds, type Odds } from "../../common/odds";
+import { partReturnCents, placeReturnCents, termsInForce, type PlaceTerms } from "../../common/each-way";
+import { decimalText, ladderOdds, sameOdds, type Odds } from "../../common/odds";
 import { UNSETTLE_WINDOW_MS } from "../../common/racing";
 import { DATE_PAST_MESSAGE, OUTCOMES_MIN_MESSAGE } from "../../common/event-form";
 import { STATUS_WORDS } from "../../common/status-words";
-import { stakeRoom } from "./book";
+import { resultsCents, stakeRoom, type Liability } from "./book";
 import { fail, OPEN, type EventState, type ItemState, type RoomResult } from "./state";
 import { BET_EXISTS, EVENT_SUSPENDED, INSUFFICIENT_CURRENCY, SUBSCRIPTION_NOT_FOUND } from "../../common/refusals";
 
@@ -100,36 +101,113 @@ export function canSettle(e: EventState, items: Map<number, ItemState>, winners:
   return null;
 }
 
+/** What a bet adds to its outcome's totals: stakes, its pay should the outcome win, and its place parts' should it only place. */
+export interface BetTotals {
+  stakeCents: number;
+  payoutCents: number;
+  placeCents: number;
+}
+
+/** What a bet of `stakeCents` (per part) at `odds` adds to its outcome's totals. */
+export function betTotals(stakeCents: number, odds: Odds, terms: PlaceTerms | null): BetTotals {
+  const win = { stakeCents, odds };
+  if (!terms) return { stakeCents, payoutCents: partReturnCents(win), placeCents: 0 };
+  const place = { ...win, fraction: terms.fraction };
+  return {
+    stakeCents: 2 * stakeCents,
+    payoutCents: partReturnCents(win) + placeReturnCents(place, win),
+    placeCents: partReturnCents(place),
+  };
+}
+
+const liabilityOf = (i: ItemState, extra?: BetTotals): Liability => ({
+  id: i.id,
+  active: i.status === "ACTIVE",
+  winCents: i.liabilityCents + (extra?.payoutCents ?? 0),
+  placeCents: i.placeLiabilityCents + (extra?.placeCents ?? 0),
+});
+
+/** The paying places the book's results count: the each-way terms in force, 1 without each-way. */
+export const placesInForce = (e: EventState, items: Map<number, ItemState>) =>
+  termsInForce(e.eachWay, [...items.values()].filter((i) => i.status === "ACTIVE").length)?.places ?? 1;
+
 /**
- * A bet, in the order of docs/ARCHITECTURE.md, "Betting": open and not started; the outcome runs; one bet per
- * punter per outcome; the odds sent are the current odds; the outcome's potential payout
- * stays within the max payout. Coins are the ledger's CHECK, at write time.
- * Answers the odds and payout the bet is taken at when it may go ahead.
+ * Whether a bet on `item` keeps the book within its max payout: every result the bet makes
+ * dearer (its outcome winning, or, for a place part, another winning with it placed) stays
+ * within it. A result already past the max (the max lowered since) refuses only what adds to it.
+ */
+function withinMaxPayout(e: EventState, items: Map<number, ItemState>, item: ItemState, totals: BetTotals) {
+  const places = placesInForce(e, items);
+  const before = resultsCents(
+    [...items.values()].map((i) => liabilityOf(i)),
+    places,
+  );
+  const after = resultsCents(
+    [...items.values()].map((i) => liabilityOf(i, i.id === item.id ? totals : undefined)),
+    places,
+  );
+  for (const [id, cents] of after) if (cents > e.maxPayoutCents && cents > (before.get(id) ?? 0)) return false;
+  return true;
+}
+
+/** The largest stake (per part) a bet on `item` may have within the max payout, in cents. */
+export function maxStakeCents(
+  e: EventState,
+  items: Map<number, ItemState>,
+  item: ItemState,
+  odds: Odds,
+  eachWay: boolean,
+) {
+  const terms = eachWay
+    ? termsInForce(e.eachWay, [...items.values()].filter((i) => i.status === "ACTIVE").length)
+    : null;
+  // The win part alone bounds it; the largest stake that fits is found by halving (totals grow with the stake).
+  let [low, high] = [0, stakeRoom(e.maxPayoutCents, odds)];
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (withinMaxPayout(e, items, item, betTotals(mid, odds, terms))) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+/**
+ * A bet, in the order the room checks it: open and not started; the outcome runs; each-way
+ * only where the event has terms; one bet per punter per outcome; the odds sent are the
+ * current odds; the book's results stay within the max payout. Coins are the ledger's CHECK,
+ * at write time. Answers the odds, what the bet adds to its outcome's totals and its place
+ * terms when it may go ahead.
  */
 export function checkBet(
   e: EventState,
-  item: ItemState | undefined,
-  bet: { stakeCents: number; coefficient: number; alreadyBet: boolean },
+  items: Map<number, ItemState>,
+  bet: { itemId: number; stakeCents: number; coefficient: number; alreadyBet: boolean; eachWay: boolean },
   now: number,
-): { refusal: Failure } | { odds: Odds; payoutCents: number } {
+): { refusal: Failure } | { odds: Odds; totals: BetTotals; placeTerms: PlaceTerms | null } {
+  const item = items.get(bet.itemId);
   if (e.status !== "READY_FOR_BETS" || Date.parse(e.startDate) <= now)
     return { refusal: fail("EVENT_NOT_OPEN", EVENT_SUSPENDED) };
   if (!item) return { refusal: fail("NOT_FOUND", "Outcome not found.") };
   if (item.status !== "ACTIVE") return { refusal: fail("EVENT_NOT_OPEN", `${item.title} is withdrawn.`) };
+  const placeTerms = bet.eachWay
+    ? termsInForce(e.eachWay, [...items.values()].filter((i) => i.status === "ACTIVE").length)
+    : null;
+  if (bet.eachWay && !placeTerms)
+    return { refusal: fail("EACH_WAY_UNAVAILABLE", "This event takes no each-way bets.") };
   if (bet.alreadyBet) return { refusal: fail("BET_EXISTS", BET_EXISTS) };
   const sent = ladderOdds(bet.coefficient);
   const odds = item.curr;
   if (!sent || !sameOdds(sent, odds))
     return { refusal: fail("ODDS_CHANGED", "The odds have changed.", { coefficient: decimalText(odds) }) };
-  const payout = payoutCents(bet.stakeCents, odds);
-  if (item.liabilityCents + payout > e.maxPayoutCents) {
+  const totals = betTotals(bet.stakeCents, odds, placeTerms);
+  if (!withinMaxPayout(e, items, item, totals)) {
     return {
       refusal: fail("LIMIT_EXCEEDED", "This bet would take the outcome past the bookmaker's max payout.", {
-        maxStake: stakeRoom(e.maxPayoutCents - item.liabilityCents, odds) / 100,
+        maxStake: maxStakeCents(e, items, item, odds, bet.eachWay) / 100,
       }),
     };
   }
-  return { odds, payoutCents: payout };
+  return { odds, totals, placeTerms };
 }
 
 export { UNSETTLE_WINDOW_MS };

@@ -1,4 +1,4 @@
-import { isOpen } from "./guards";
+import { isOpen, type BetTotals } from "./guards";
 import type { Prices } from "./prices";
 import * as sql from "./statements";
 import type { EventState, ItemState } from "./state";
@@ -88,11 +88,12 @@ export class RoomMemory {
     this.reprice();
   }
 
-  /** Reserves a bet's stake and liability (or, with negative amounts, releases them). */
-  hold(item: ItemState, userId: number, stakeCents: number, payoutCents: number) {
-    item.liabilityCents += payoutCents;
-    item.stakeCents += stakeCents;
-    if (stakeCents > 0) this.bettors.add(`${userId}:${item.id}`);
+  /** Reserves a bet's stakes and liabilities (or, with `sign` -1, releases them). */
+  hold(item: ItemState, userId: number, totals: BetTotals, sign: 1 | -1 = 1) {
+    item.liabilityCents += sign * totals.payoutCents;
+    item.placeLiabilityCents += sign * totals.placeCents;
+    item.stakeCents += sign * totals.stakeCents;
+    if (sign > 0) this.bettors.add(`${userId}:${item.id}`);
     else this.bettors.delete(`${userId}:${item.id}`);
     this.reprice();
   }

@@ -18,6 +18,7 @@ const STATUS: Record<RoomErrorCode, 400 | 403 | 404 | 409 | 500 | 503> = {
   INSUFFICIENT_COINS: 409,
   ALREADY_SETTLED: 409,
   CANNOT_UNSETTLE: 409,
+  EACH_WAY_UNAVAILABLE: 409,
   // nothing was written; trying again is safe
   UNAVAILABLE: 503,
   INTERNAL: 500,

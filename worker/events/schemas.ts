@@ -173,4 +173,6 @@ export const BetBody = v.object({
   eventItemId: v.pipe(v.number("Must be an outcome id."), v.safeInteger("Must be an outcome id.")),
   amount: PositiveCoins,
   coefficient: v.pipe(v.number("Odds must be a number."), v.finite("Odds must be a number.")),
+  /** Each-way: `amount` is the stake of each part, twice it is staked. */
+  eachWay: v.optional(v.boolean("Must be true or false."), false),
 });

@@ -1,4 +1,4 @@
-import type { EachWay } from "../../common/each-way";
+import type { EachWay, PlaceTerms } from "../../common/each-way";
 import type { Odds } from "../../common/odds";
 import type { EventStatus, OutcomeStatus as ItemStatus } from "../contract";
 
@@ -172,14 +172,19 @@ export interface PlacedBet {
   eventTitle: string;
   eventDescription: string;
   outcomeTitle: string;
+  /** An each-way bet's place terms when struck (they may change with a non-runner); null for a win bet. */
+  placeTerms: PlaceTerms | null;
 }
 
 export interface BetRequest {
   userId: number;
   bookmakerId: number;
   itemId: number;
+  /** The stake, per part for an each-way bet (twice this is staked). */
   stakeCents: number;
   coefficient: number;
+  /** An each-way bet: a win and a place part, struck together. */
+  eachWay?: boolean;
   /**
    * The call's Idempotency-Key and the ref its committed marker carries (the bet route names it,
    * bets/replay.ts reads it back): marked committed in the bet's own batch.
@@ -205,6 +210,7 @@ export type RoomErrorCode =
   | "ALREADY_SETTLED"
   | "UNAVAILABLE"
   | "CANNOT_UNSETTLE"
+  | "EACH_WAY_UNAVAILABLE"
   | "INTERNAL";
 
 export const ok = <T>(value: T): RoomResult<T> => ({ ok: true, value });

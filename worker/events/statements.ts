@@ -1,3 +1,4 @@
+import type { PlaceTerms } from "../../common/each-way";
 import type { Odds } from "../../common/odds";
 import { PAYOUT_SQL, PLACE_ONLY_SQL, type BetFilter } from "../ledger/settlement";
 import { nowIso } from "../lib/time";
@@ -32,7 +33,7 @@ export function loadStatements(db: D1Database, eventId: number): D1PreparedState
          FROM bets b WHERE b.event_id = ?1 AND b.status = 'ACCEPTED' GROUP BY b.item_id`,
       )
       .bind(eventId),
-    db.prepare(`SELECT user_id, item_id FROM bets WHERE event_id = ?1`).bind(eventId),
+    db.prepare(`SELECT user_id, item_id FROM bets WHERE event_id = ?1 AND part = 'WIN'`).bind(eventId),
   ];
 }
 
@@ -246,7 +247,39 @@ export interface BetRowInput {
   createdAt: string;
 }
 
-/** The bet row; its RETURNING row is the bet's id. */
+/** An each-way bet's PLACE row, right after its WIN row (whose id it names), with the terms in force; it answers the WIN row's id. */
+export const insertPlacePartStatement = (db: D1Database, b: BetRowInput, terms: PlaceTerms) =>
+  db
+    .prepare(
+      `INSERT INTO bets (event_id, item_id, user_id, bookmaker_id, stake_cents, odds_num, odds_den, created_at,
+         part, each_way_of, place_places, place_fraction)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'PLACE', last_insert_rowid(), ?9, ?10) RETURNING each_way_of AS id`,
+    )
+    .bind(
+      b.eventId,
+      b.itemId,
+      b.userId,
+      b.bookmakerId,
+      b.stakeCents,
+      b.odds.num,
+      b.odds.den,
+      b.createdAt,
+      terms.places,
+      terms.fraction,
+    );
+
+/**
+ * The terms of an event's live place parts, when a non-runner changes standard terms: what
+ * they would pay follows (and is counted again by itemTotalsStatement in the same batch).
+ */
+export const placeTermsStatement = (db: D1Database, eventId: number, terms: PlaceTerms) =>
+  db
+    .prepare(
+      `UPDATE bets SET place_places = ?2, place_fraction = ?3 WHERE event_id = ?1 AND part = 'PLACE' AND status = 'ACCEPTED'`,
+    )
+    .bind(eventId, terms.places, terms.fraction);
+
+/** The bet row (a win bet, or an each-way bet's WIN row); its RETURNING row is the bet's id. */
 export const insertBetStatement = (db: D1Database, b: BetRowInput) =>
   db
     .prepare(
@@ -261,7 +294,7 @@ export const existingBetsStatement = (db: D1Database, eventId: number, keys: { u
     .prepare(
       `SELECT b.id, b.user_id, b.item_id, b.stake_cents, b.created_at FROM bets b
        JOIN json_each(?2) k ON b.user_id = json_extract(k.value, '$[0]') AND b.item_id = json_extract(k.value, '$[1]')
-       WHERE b.event_id = ?1`,
+       WHERE b.event_id = ?1 AND b.part = 'WIN'`,
     )
     .bind(eventId, JSON.stringify(keys.map((k) => [k.userId, k.itemId])));
 
@@ -291,12 +324,17 @@ export function reopenStatements(db: D1Database, eventId: number, settledAt: str
 }
 
 /** A new bet's stake and would-be payout added to its outcome's totals (the lists read them, never the bets). */
-export const addToItemTotalsStatement = (db: D1Database, itemId: number, stakeCents: number, payoutCents: number) =>
+export const addToItemTotalsStatement = (
+  db: D1Database,
+  itemId: number,
+  t: { stakeCents: number; payoutCents: number; placeCents: number },
+) =>
   db
     .prepare(
-      `UPDATE event_items SET stake_cents = stake_cents + ?2, liability_cents = liability_cents + ?3 WHERE id = ?1`,
+      `UPDATE event_items SET stake_cents = stake_cents + ?2, liability_cents = liability_cents + ?3,
+         place_liability_cents = place_liability_cents + ?4 WHERE id = ?1`,
     )
-    .bind(itemId, stakeCents, payoutCents);
+    .bind(itemId, t.stakeCents, t.payoutCents, t.placeCents);
 
 /** Every outcome's totals counted again from its bets: after a change that settles, refunds or deducts many at once. */
 export const itemTotalsStatement = (db: D1Database, eventId: number) =>
@@ -304,7 +342,9 @@ export const itemTotalsStatement = (db: D1Database, eventId: number) =>
     .prepare(
       `UPDATE event_items SET
          stake_cents = COALESCE((SELECT SUM(b.stake_cents) FROM bets b WHERE b.item_id = event_items.id AND b.status IN ('ACCEPTED', 'WON', 'LOST')), 0),
-         liability_cents = COALESCE((SELECT SUM(${PAYOUT_SQL}) FROM bets b WHERE b.item_id = event_items.id AND b.status IN ('ACCEPTED', 'WON', 'LOST')), 0)
+         liability_cents = COALESCE((SELECT SUM(${PAYOUT_SQL}) FROM bets b WHERE b.item_id = event_items.id AND b.status IN ('ACCEPTED', 'WON', 'LOST')), 0),
+         place_liability_cents = COALESCE((SELECT SUM(${PLACE_ONLY_SQL}) FROM bets b
+           WHERE b.item_id = event_items.id AND b.part = 'PLACE' AND b.status IN ('ACCEPTED', 'WON', 'LOST')), 0)
        WHERE event_id = ?1`,
     )
     .bind(eventId);

@@ -286,6 +286,13 @@ export const Bet = shaped<contract.Bet>()(
     eventTitle: v.string(),
     eventDescription: v.string(),
     outcomeTitle: v.string(),
+    eachWay: v.pipe(v.boolean(), v.description("Part of an each-way bet (two rows, WIN and PLACE).")),
+    part: v.picklist(["WIN", "PLACE"]),
+    eachWayOf: v.pipe(v.nullable(Id), v.description("Both parts of an each-way bet name its WIN row.")),
+    placeTerms: v.pipe(
+      v.nullable(v.object({ places: v.number(), fraction: v.number() })),
+      v.description("An each-way bet's place terms: as struck, then as settled."),
+    ),
   }),
 );
 

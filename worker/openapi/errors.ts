@@ -28,6 +28,7 @@ export const ERROR_CODES: Record<ErrorCode, { status: number; meaning: string }>
     status: 409,
     meaning: "The result cannot be undone: too late, not settled, or `punters` are short.",
   },
+  EACH_WAY_UNAVAILABLE: { status: 409, meaning: "An each-way bet on an event without each-way terms." },
   IDEMPOTENCY_KEY_IN_USE: {
     status: 409,
     meaning: "A request with this key is still running; retry after Retry-After.",

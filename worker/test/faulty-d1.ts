@@ -2,7 +2,8 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import type { EventRoom } from "../events/room";
-import { PAYOUT_SQL } from "../ledger/settlement";
+import type { ItemState } from "../events/state";
+import { PAYOUT_SQL, PLACE_ONLY_SQL } from "../ledger/settlement";
 import { roomStub } from "./events";
 
 // A stand-in for a room's D1 binding that wraps the real D1 and makes chosen batches fail:
@@ -49,14 +50,17 @@ export const inOrder =
   () =>
     faults.shift() ?? null;
 
-/** What the room holds in memory per outcome: live stakes and liability (cents). */
-export async function roomLiabilities(eventId: number): Promise<Record<number, { stake: number; liability: number }>> {
+type Held = { stake: number; liability: number; place: number };
+
+/** What the room holds in memory per outcome: live stakes, liability and place parts' liability (cents). */
+export async function roomLiabilities(eventId: number): Promise<Record<number, Held>> {
   return runInDurableObject(roomStub(eventId), (room: EventRoom) => {
-    const items = (
-      room as unknown as { memory: { items: Map<number, { id: number; stakeCents: number; liabilityCents: number }> } }
-    ).memory.items;
+    const items = (room as unknown as { memory: { items: Map<number, ItemState> } }).memory.items;
     return Object.fromEntries(
-      [...items.values()].map((i) => [i.id, { stake: i.stakeCents, liability: i.liabilityCents }]),
+      [...items.values()].map((i) => [
+        i.id,
+        { stake: i.stakeCents, liability: i.liabilityCents, place: i.placeLiabilityCents },
+      ]),
     );
   });
 }
@@ -64,11 +68,13 @@ export async function roomLiabilities(eventId: number): Promise<Record<number, {
 /** Live stakes and liability per outcome, recomputed from D1's bets. */
 export async function d1Liabilities(eventId: number) {
   const { results } = await env.DB.prepare(
-    `SELECT b.item_id, SUM(b.stake_cents) AS stake, SUM(${PAYOUT_SQL}) AS liability FROM bets b WHERE b.event_id = ?1 AND b.status = 'ACCEPTED' GROUP BY b.item_id`,
+    `SELECT b.item_id, SUM(b.stake_cents) AS stake, SUM(${PAYOUT_SQL}) AS liability,
+       SUM(CASE b.part WHEN 'PLACE' THEN ${PLACE_ONLY_SQL} ELSE 0 END) AS place
+     FROM bets b WHERE b.event_id = ?1 AND b.status = 'ACCEPTED' GROUP BY b.item_id`,
   )
     .bind(eventId)
-    .all<{ item_id: number; stake: number; liability: number }>();
-  return new Map(results.map((r) => [r.item_id, { stake: r.stake, liability: r.liability }]));
+    .all<{ item_id: number } & Held>();
+  return new Map(results.map((r) => [r.item_id, { stake: r.stake, liability: r.liability, place: r.place }]));
 }
 
 /** The room's memory agrees with D1 on every outcome. */
@@ -76,18 +82,33 @@ export async function expectRoomMatchesD1(eventId: number) {
   const d1 = await d1Liabilities(eventId);
   const room = await roomLiabilities(eventId);
   for (const [id, held] of Object.entries(room))
-    expect(held, `outcome ${id}`).toEqual(d1.get(Number(id)) ?? { stake: 0, liability: 0 });
+    expect(held, `outcome ${id}`).toEqual(d1.get(Number(id)) ?? { stake: 0, liability: 0, place: 0 });
 }
 
 /** Each outcome's stored totals (kept by the room for the polled lists) equal the sums over its bets. */
 export async function expectStoredTotalsMatchBets(eventId: number) {
   const { results } = await env.DB.prepare(
-    `SELECT i.id, i.stake_cents, i.liability_cents,
+    `SELECT i.id, i.stake_cents, i.liability_cents, i.place_liability_cents,
        COALESCE((SELECT SUM(b.stake_cents) FROM bets b WHERE b.item_id = i.id AND b.status IN ('ACCEPTED', 'WON', 'LOST')), 0) AS stakes,
-       COALESCE((SELECT SUM(${PAYOUT_SQL}) FROM bets b WHERE b.item_id = i.id AND b.status IN ('ACCEPTED', 'WON', 'LOST')), 0) AS payouts
+       COALESCE((SELECT SUM(${PAYOUT_SQL}) FROM bets b WHERE b.item_id = i.id AND b.status IN ('ACCEPTED', 'WON', 'LOST')), 0) AS payouts,
+       COALESCE((SELECT SUM(${PLACE_ONLY_SQL}) FROM bets b
+         WHERE b.item_id = i.id AND b.part = 'PLACE' AND b.status IN ('ACCEPTED', 'WON', 'LOST')), 0) AS places
      FROM event_items i WHERE i.event_id = ?1`,
   )
     .bind(eventId)
-    .all<{ id: number; stake_cents: number; liability_cents: number; stakes: number; payouts: number }>();
-  for (const r of results) expect([r.stake_cents, r.liability_cents], `outcome ${r.id}`).toEqual([r.stakes, r.payouts]);
+    .all<{
+      id: number;
+      stake_cents: number;
+      liability_cents: number;
+      place_liability_cents: number;
+      stakes: number;
+      payouts: number;
+      places: number;
+    }>();
+  for (const r of results)
+    expect([r.stake_cents, r.liability_cents, r.place_liability_cents], `outcome ${r.id}`).toEqual([
+      r.stakes,
+      r.payouts,
+      r.places,
+    ]);
 }

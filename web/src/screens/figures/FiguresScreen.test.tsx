@@ -115,6 +115,10 @@ describe("the bookmaker's figures", () => {
           deduction: 0,
           deadHeat: 1,
           outcomeStatus: "WINNER",
+          eachWay: false,
+          part: "WIN",
+          eachWayOf: null,
+          placeTerms: null,
         },
       ],
       movements: [

@@ -21,6 +21,10 @@ const bet = (betId: number, extra: Partial<Bet> = {}): Bet => ({
   deduction: 0,
   deadHeat: 1,
   outcomeStatus: "ACTIVE",
+  eachWay: false,
+  part: "WIN",
+  eachWayOf: null,
+  placeTerms: null,
   ...extra,
 });
 

@@ -20,6 +20,10 @@ const bet = (betId: number, betsDate: string, over: Partial<Bet> = {}): Bet => (
   deduction: 0,
   deadHeat: 1,
   outcomeStatus: "ACTIVE",
+  eachWay: false,
+  part: "WIN",
+  eachWayOf: null,
+  placeTerms: null,
   ...over,
 });
 
