@@ -11,7 +11,7 @@ import { rule4Deduction } from "../../common/rule4";
 import { runMoneyBatch, transferStatements } from "../ledger/transfer";
 import { markCommitted } from "../lib/idempotency";
 import { currentPrices, oddsAfterWithdrawal, type BookItem } from "./book";
-import type { DraftInput } from "./schemas";
+import type { DraftInput, Placing } from "./schemas";
 import * as sql from "./statements";
 import { fail, type BetRequest, type EventState, type ItemState } from "./state";
 
@@ -199,27 +199,57 @@ export function close(db: D1Database, e: EventState, now: string, withdrawn?: nu
 }
 
 /**
- * The result: winners' bets paid at their accepted odds (less Rule 4 deductions; on stake ÷ n
- * when n winners dead-heat and the rule is on), the rest lost; no winner refunds every bet.
+ * The result: winners' win bets and parts paid at their accepted odds (less Rule 4 deductions;
+ * on stake ÷ n when n winners dead-heat and the rule is on), and each-way place parts on
+ * outcomes placed within the terms in force (fixed now, by the runners) at their place odds,
+ * their pair rounded down once; the rest lost. No placings refunds every bet.
  */
-export function result(db: D1Database, e: EventState, winners: number[], now: string): D1PreparedStatement[] {
+export function result(
+  db: D1Database,
+  e: EventState,
+  items: ItemState[],
+  placings: Placing[],
+  now: string,
+): D1PreparedStatement[] {
   const all: BetFilter = { eventId: e.id };
-  if (winners.length === 0) {
+  if (placings.length === 0) {
     return [
       ...settleBetsStatements(db, { filter: all, poolOwnerId: e.ownerId, kind: "REFUND", now }),
       sql.betStatusStatement(db, all, "CANCELLED", now),
       sql.eventSettledStatement(db, e.id, "CALCULATED", now),
     ];
   }
-  const won: BetFilter = { eventId: e.id, itemIds: winners };
+  const terms = termsInForce(e.eachWay, items.filter((i) => i.status === "ACTIVE").length);
+  const places = terms?.places ?? 1;
+  const winners = placings.filter((p) => p.place === 1).map((p) => p.itemId);
+  const won: BetFilter = {
+    eventId: e.id,
+    itemIds: winners,
+    placeItemIds: placings.filter((p) => p.place <= places).map((p) => p.itemId),
+  };
+  const winDeadHeat = e.deadHeat ? winners.length : 1;
   return [
-    ...(e.deadHeat && winners.length > 1 ? [sql.deadHeatStatement(db, e.id, winners, winners.length)] : []),
+    ...(terms ? [sql.placeTermsStatement(db, e.id, terms), sql.winPartStatement(db, e.id, winners, winDeadHeat)] : []),
+    ...(winDeadHeat > 1 ? [sql.deadHeatStatement(db, e.id, winners, winDeadHeat)] : []),
+    ...(terms && e.deadHeat ? placeDeadHeats(db, e.id, placings, places) : []),
     ...settleBetsStatements(db, { filter: won, poolOwnerId: e.ownerId, kind: "PAYOUT", now }),
     sql.betStatusStatement(db, won, "WON", now),
     sql.betStatusStatement(db, all, "LOST", now),
-    sql.resultItemsStatement(db, e.id, winners),
+    sql.resultItemsStatement(db, e.id, placings),
     sql.eventSettledStatement(db, e.id, "CALCULATED", now),
   ];
+}
+
+/**
+ * Outcomes tied at a place whose tie runs past the paying places share what is left: place parts
+ * on them are paid on stake × (paying places left) ÷ (outcomes tied).
+ */
+function placeDeadHeats(db: D1Database, eventId: number, placings: Placing[], places: number) {
+  const byPlace = new Map<number, number[]>();
+  for (const p of placings) byPlace.set(p.place, [...(byPlace.get(p.place) ?? []), p.itemId]);
+  return [...byPlace]
+    .filter(([place, tied]) => place <= places && place + tied.length - 1 > places)
+    .map(([place, tied]) => sql.placeDeadHeatStatement(db, eventId, tied, places - place + 1));
 }
 
 /** The settlement undone: every coin it moved goes back by new ledger rows, the event waits for its result again. */

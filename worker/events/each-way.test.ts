@@ -220,3 +220,232 @@ async function worstResult(eventId: number, places: number) {
       worst = Math.max(worst, winner.win + others.reduce((sum, o) => sum + o.place, 0));
   return worst;
 }
+
+describe("settling each-way bets with placings (the worked examples, to the cent)", () => {
+  const ewOn = async (book: TestBook, race: BookmakerEvent, index: number, amount: number, coins = 100) => {
+    const punter = await newPunter(book, { coins });
+    const res = await call("POST", "/bets", {
+      token: punter.token,
+      body: {
+        requestId: 0,
+        bookmakerId: book.bookmakerId,
+        eventId: race.id,
+        eventItemId: race.items[index].id,
+        amount,
+        coefficient: race.items[index].currCoefficient,
+        eachWay: true,
+      },
+    });
+    expect(res.status).toBe(201);
+    return punter;
+  };
+  const settle = (book: TestBook, race: BookmakerEvent, places: [number, number][]) =>
+    call("POST", `/events/${race.id}/finalize`, {
+      token: book.owner.token,
+      body: { placings: places.map(([index, place]) => ({ itemId: race.items[index].id, place })) },
+    });
+  const field = (first: [string, number][], size: number): [string, number][] => [
+    ...first,
+    // Long prices after the named runners: 20/1, 25/1, 28/1…
+    ...[21, 26, 29, 34, 41, 51, 67, 81, 101]
+      .slice(0, size - first.length)
+      .map((odds, i): [string, number] => [`Outsider ${i + 1}`, odds]),
+  ];
+
+  it("10 each-way at 12/1, 4 places at 1/4: placed 2nd returns 40, the winner's returns 170", async () => {
+    const book = await newBook({ coins: 10_000 });
+    const race = await newEvent(book, {
+      items: field(
+        [
+          ["Twelve", 13],
+          ["Fav", 2],
+        ],
+        8,
+      ),
+      eachWay: { places: 4, fraction: 4 },
+    });
+    const second = await ewOn(book, race, 0, 10);
+    const winner = await ewOn(book, race, 1, 10);
+    expect(
+      (
+        await settle(book, race, [
+          [1, 1],
+          [0, 2],
+          [2, 3],
+          [3, 4],
+        ])
+      ).status,
+    ).toBe(200);
+    expect(await coins(second.token, book.bookmakerId)).toBe(80 + 40);
+    expect(await coins(winner.token, book.bookmakerId)).toBe(80 + 32.5); // evens: 20, and the place 10 × 1.25
+    const history = await json<Bet[]>("GET", `/bets/${book.bookmakerId}/`, { token: second.token });
+    expect(history.map((b) => [b.part, b.status, b.payout])).toEqual([
+      ["PLACE", "WON", 40],
+      ["WIN", "LOST", 0],
+    ]);
+    const twelve = await newEvent(book, { items: field([["Twelve", 13]], 8), eachWay: { places: 4, fraction: 4 } });
+    const backer = await ewOn(book, twelve, 0, 10);
+    expect((await settle(book, twelve, [[0, 1]])).status).toBe(200);
+    expect(await coins(backer.token, book.bookmakerId)).toBe(80 + 170);
+    expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
+  });
+
+  it("10 each-way at 7/4, 3 places at 1/5, a 13/8 runner withdrawn after the bet (35p), wins: returns 33.65", async () => {
+    const book = await newBook({ coins: 10_000 });
+    const race = await newEvent(book, {
+      items: field(
+        [
+          ["Seven-Four", 2.75],
+          ["Thirteen-Eight", 2.625],
+        ],
+        9,
+      ),
+      eachWay: { places: 3, fraction: 5 },
+    });
+    const punter = await ewOn(book, race, 0, 10);
+    await json("POST", `/events/${race.id}/nr/${race.items[1].id}`, { token: book.owner.token });
+    expect(
+      (
+        await settle(book, race, [
+          [0, 1],
+          [2, 2],
+          [3, 3],
+        ])
+      ).status,
+    ).toBe(200);
+    expect(await coins(punter.token, book.bookmakerId)).toBe(80 + 33.65);
+    const [place, win] = await json<Bet[]>("GET", `/bets/${book.bookmakerId}/`, { token: punter.token });
+    expect([win.payout, place.payout, win.deduction, place.deduction]).toEqual([21.37, 12.28, 35, 35]);
+    expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
+  });
+
+  it("20 each-way at 16/1, 3 places at 1/4, dead heat for 3rd with one other: returns 50", async () => {
+    const book = await newBook({ coins: 10_000 });
+    const race = await newEvent(book, { items: field([["Sixteen", 17]], 8), eachWay: { places: 3, fraction: 4 } });
+    const punter = await ewOn(book, race, 0, 20);
+    expect(
+      (
+        await settle(book, race, [
+          [1, 1],
+          [2, 2],
+          [0, 3],
+          [3, 3],
+        ])
+      ).status,
+    ).toBe(200);
+    expect(await coins(punter.token, book.bookmakerId)).toBe(60 + 50);
+    expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
+  });
+
+  it("settles standard terms on the runners that ran: 8 declared, 7 run, a place pays 2 places at 1/4", async () => {
+    const book = await newBook({ coins: 10_000 });
+    const race = await newEvent(book, { items: field([["Four-One", 5]], 8) });
+    const second = await ewOn(book, race, 0, 10);
+    await json("POST", `/events/${race.id}/nr/${race.items[7].id}`, { token: book.owner.token });
+    expect(
+      (
+        await settle(book, race, [
+          [1, 1],
+          [0, 2],
+          [2, 3],
+        ])
+      ).status,
+    ).toBe(200);
+    expect(await coins(second.token, book.bookmakerId)).toBe(80 + 20); // 10 × (1 + 4/4)
+    const [place] = await json<Bet[]>("GET", `/bets/${book.bookmakerId}/`, { token: second.token });
+    expect(place.placeTerms).toEqual({ places: 2, fraction: 4 });
+  });
+
+  it("with under 5 runners pays the place part on to win: win only", async () => {
+    const book = await newBook({ coins: 10_000 });
+    const race = await newEvent(book, { items: field([["Two-One", 3]], 4) });
+    const winner = await ewOn(book, race, 0, 10);
+    const second = await ewOn(book, race, 1, 10);
+    expect(
+      (
+        await settle(book, race, [
+          [0, 1],
+          [1, 2],
+        ])
+      ).status,
+    ).toBe(200);
+    expect(await coins(winner.token, book.bookmakerId)).toBe(80 + 60);
+    expect(await coins(second.token, book.bookmakerId)).toBe(80);
+  });
+
+  it("undoes a result and settles again: every coin back, then paid on the new placings", async () => {
+    const book = await newBook({ coins: 10_000 });
+    const race = await newEvent(book, { items: field([["Twelve", 13]], 8), eachWay: { places: 4, fraction: 4 } });
+    const punter = await ewOn(book, race, 0, 10);
+    expect(
+      (
+        await settle(book, race, [
+          [1, 1],
+          [0, 2],
+        ])
+      ).status,
+    ).toBe(200);
+    expect(await coins(punter.token, book.bookmakerId)).toBe(120);
+    expect((await call("POST", `/events/${race.id}/unsettle`, { token: book.owner.token })).status).toBe(200);
+    expect(await coins(punter.token, book.bookmakerId)).toBe(80);
+    const reopened = await json<Bet[]>("GET", `/bets/${book.bookmakerId}/`, { token: punter.token });
+    expect(reopened.map((b) => b.status)).toEqual(["ACCEPTED", "ACCEPTED"]);
+    await expectRoomMatchesD1(race.id);
+    expect((await settle(book, race, [[0, 1]])).status).toBe(200);
+    expect(await coins(punter.token, book.bookmakerId)).toBe(80 + 170);
+    await expectStoredTotalsMatchBets(race.id);
+    expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
+  });
+
+  it("refunds both parts when the event is abandoned or the outcome withdrawn", async () => {
+    const book = await newBook({ coins: 10_000 });
+    const race = await newEvent(book, { items: runners(8) });
+    const withdrawn = await ewOn(book, race, 0, 10);
+    const abandoned = await ewOn(book, race, 1, 10);
+    await json("POST", `/events/${race.id}/nr/${race.items[0].id}`, { token: book.owner.token });
+    expect(await coins(withdrawn.token, book.bookmakerId)).toBe(100);
+    await json("POST", `/events/${race.id}/abandon`, { token: book.owner.token });
+    expect(await coins(abandoned.token, book.bookmakerId)).toBe(100);
+    expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
+  });
+
+  it("refuses placings that do not follow a race's order, naming the field, and settles nothing", async () => {
+    const book = await newBook({ coins: 10_000 });
+    const race = await newEvent(book, { items: runners(8) });
+    const res = await settle(book, race, [
+      [0, 1],
+      [1, 1],
+      [2, 2],
+    ]);
+    expect(res.status).toBe(400);
+    expect((await res.json<ErrorBody>()).error).toMatchObject({ field: "placings" });
+    expect((await current(book, race.id)).status).toBe("READY_FOR_BETS");
+  });
+});
+
+describe("each-way terms once bets are struck", () => {
+  it("stand: a change is refused, the same terms again are no change", async () => {
+    const book = await newBook({ coins: 1000 });
+    const punter = await newPunter(book, { coins: 100 });
+    const race = await newEvent(book, { items: runners(8), eachWay: { places: 3, fraction: 5 } });
+    const res = await call("POST", "/bets", {
+      token: punter.token,
+      body: {
+        requestId: 0,
+        bookmakerId: book.bookmakerId,
+        eventId: race.id,
+        eventItemId: race.items[0].id,
+        amount: 5,
+        coefficient: race.items[0].currCoefficient,
+        eachWay: true,
+      },
+    });
+    expect(res.status).toBe(201);
+    const change = (eachWay: unknown) =>
+      call("POST", `/events/${race.id}/coefficients`, { token: book.owner.token, body: { eachWay } });
+    expect((await change({ places: 4, fraction: 4 })).status).toBe(409);
+    expect((await change(null)).status).toBe(409);
+    expect((await change({ places: 3, fraction: 5 })).status).toBe(200);
+    expect((await current(book, race.id)).eachWay).toEqual({ places: 3, fraction: 5, standard: false });
+  });
+});

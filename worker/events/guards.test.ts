@@ -121,12 +121,27 @@ describe("event guards", () => {
     expect(canWithdraw(event(), items.get(10))).toBeNull();
     expect(canWithdraw(event(), items.get(11))).toMatchObject({ message: "Shergar is withdrawn already." });
     expect(canWithdraw(event(), undefined)).toMatchObject({ code: "NOT_FOUND" });
-    expect(canSettle(event(), items, [10])).toBeNull();
-    expect(canSettle(event(), items, [11])).toMatchObject({ code: "VALIDATION", extra: { field: "winners" } });
-    expect(canSettle(event(), items, [12])).toMatchObject({
+    const first = (itemId: number) => [{ itemId, place: 1 }];
+    expect(canSettle(event(), items, first(10))).toBeNull();
+    expect(canSettle(event(), items, first(11))).toMatchObject({ code: "VALIDATION", extra: { field: "placings" } });
+    expect(canSettle(event(), items, first(12))).toMatchObject({
       code: "VALIDATION",
       message: "Not an outcome of this event.",
     });
+  });
+
+  it("takes placings as a race finishes: a winner, and after n tied at a place the place n further on", () => {
+    const field = new Map([10, 11, 12, 13].map((id) => [id, item({ id, position: id })]));
+    const result = (...places: [number, number][]) =>
+      canSettle(
+        event(),
+        field,
+        places.map(([itemId, place]) => ({ itemId, place })),
+      );
+    expect(result([10, 1], [11, 1], [12, 3])).toBeNull();
+    expect(result([10, 1], [11, 2], [12, 2], [13, 4])).toBeNull();
+    expect(result([10, 2], [11, 3])).toMatchObject({ message: "A result needs a winner: an outcome at place 1." });
+    expect(result([10, 1], [11, 1], [12, 2])).toMatchObject({ message: "Place 2 follows 2 outcomes at place 1." });
   });
 
   it("keeps a draft's outcomes that have bets or were withdrawn", () => {

@@ -1,9 +1,10 @@
-import { partReturnCents, placeReturnCents, termsInForce, type PlaceTerms } from "../../common/each-way";
+import { partReturnCents, placeReturnCents, termsInForce, type EachWay, type PlaceTerms } from "../../common/each-way";
 import { decimalText, ladderOdds, sameOdds, type Odds } from "../../common/odds";
 import { UNSETTLE_WINDOW_MS } from "../../common/racing";
 import { DATE_PAST_MESSAGE, OUTCOMES_MIN_MESSAGE } from "../../common/event-form";
 import { STATUS_WORDS } from "../../common/status-words";
 import { resultsCents, stakeRoom, type Liability } from "./book";
+import type { Placing } from "./schemas";
 import { fail, OPEN, type EventState, type ItemState, type RoomResult } from "./state";
 import { BET_EXISTS, EVENT_SUSPENDED, INSUFFICIENT_CURRENCY, SUBSCRIPTION_NOT_FOUND } from "../../common/refusals";
 
@@ -81,6 +82,16 @@ export function canSetOdds(
   return null;
 }
 
+/**
+ * Each-way terms stand once each-way bets are struck on them: a change would reprice bets already
+ * taken. Setting them to what they are is no change.
+ */
+export function canChangeEachWay(e: EventState, items: Map<number, ItemState>, eachWay: EachWay | undefined): Refusal {
+  if (eachWay === undefined || JSON.stringify(eachWay) === JSON.stringify(e.eachWay)) return null;
+  const struck = [...items.values()].some((i) => i.placeLiabilityCents > 0);
+  return struck ? fail("CONFLICT", "Each-way terms cannot change once each-way bets are taken.") : null;
+}
+
 export function canWithdraw(e: EventState, item: ItemState | undefined): Refusal {
   const refusal = canChange(e);
   if (refusal) return refusal;
@@ -89,14 +100,32 @@ export function canWithdraw(e: EventState, item: ItemState | undefined): Refusal
   return null;
 }
 
-export function canSettle(e: EventState, items: Map<number, ItemState>, winners: number[]): Refusal {
+/**
+ * A result: outcomes of this event that still run, placed as a race finishes: a place shared by n
+ * outcomes is followed by the place n further on (1, 1, 3), and placings name a winner.
+ */
+export function canSettle(
+  e: EventState,
+  items: Map<number, ItemState>,
+  placings: Placing[],
+  field: "winners" | "placings" = "placings",
+): Refusal {
   const refusal = canChange(e);
   if (refusal) return refusal;
-  for (const id of winners) {
-    const item = items.get(id);
-    if (!item) return fail("VALIDATION", "Not an outcome of this event.", { field: "winners" });
-    if (item.status !== "ACTIVE")
-      return fail("VALIDATION", `${item.title} is withdrawn and cannot win.`, { field: "winners" });
+  for (const { itemId } of placings) {
+    const item = items.get(itemId);
+    if (!item) return fail("VALIDATION", "Not an outcome of this event.", { field });
+    if (item.status !== "ACTIVE") return fail("VALIDATION", `${item.title} is withdrawn and cannot win.`, { field });
+  }
+  if (placings.length > 0 && !placings.some((p) => p.place === 1))
+    return fail("VALIDATION", "A result needs a winner: an outcome at place 1.", { field });
+  const counts = new Map<number, number>();
+  for (const p of placings) counts.set(p.place, (counts.get(p.place) ?? 0) + 1);
+  const places = [...counts.keys()].sort((x, y) => x - y);
+  for (const [i, place] of places.entries()) {
+    const next = places[i + 1];
+    if (next !== undefined && next < place + counts.get(place)!)
+      return fail("VALIDATION", `Place ${next} follows ${counts.get(place)} outcomes at place ${place}.`, { field });
   }
   return null;
 }

@@ -14,6 +14,7 @@ import {
   canPublish,
   canReplaceItems,
   canSetOdds,
+  canChangeEachWay,
   canSettle,
   canSuspend,
   canUnsettle,
@@ -22,7 +23,7 @@ import {
   nextAlarm,
   UNSETTLED_GRACE_MS,
 } from "./guards";
-import type { DraftInput } from "./schemas";
+import type { DraftInput, Placing } from "./schemas";
 import * as sql from "./statements";
 import { fail, ok, type BetRequest, type EventState, type PlacedBet, type RoomResult } from "./state";
 import { EVENT_NOT_FOUND } from "../../common/refusals";
@@ -114,12 +115,13 @@ export class EventRoom extends DurableObject<Env> {
   async setCoefficients(eventId: number, callerId: number, change: changes.OddsChange): Promise<RoomResult> {
     return this.owned(eventId, callerId, (e) => {
       const equalizer = change.botEqualizer ?? e.botEqualizer;
-      const refusal = canSetOdds(
-        e,
-        equalizer,
-        this.memory.items,
-        change.items.map((c) => c.id),
-      );
+      const refusal =
+        canSetOdds(
+          e,
+          equalizer,
+          this.memory.items,
+          change.items.map((c) => c.id),
+        ) ?? canChangeEachWay(e, this.memory.items, change.eachWay);
       return refusal ?? this.commit(eventId, changes.setOdds(this.db, e, [...this.memory.items.values()], change));
     });
   }
@@ -139,15 +141,19 @@ export class EventRoom extends DurableObject<Env> {
     });
   }
 
-  /** Settles once: winners' bets paid stake × accepted odds, the rest lost; no winners refunds all. */
-  async finalize(eventId: number, callerId: number, winners: number[]): Promise<RoomResult> {
-    const unique = [...new Set(winners)];
+  /** Settles once: winners' bets and placed place parts paid at their accepted odds, the rest lost; no placings refunds all. */
+  async finalize(
+    eventId: number,
+    callerId: number,
+    placings: Placing[],
+    field?: "winners" | "placings",
+  ): Promise<RoomResult> {
     return this.owned(
       eventId,
       callerId,
       (e) =>
-        canSettle(e, this.memory.items, unique) ??
-        this.commit(e.id, changes.result(this.db, e, unique, nowIso()), true),
+        canSettle(e, this.memory.items, placings, field) ??
+        this.commit(e.id, changes.result(this.db, e, [...this.memory.items.values()], placings, nowIso()), true),
     );
   }
 

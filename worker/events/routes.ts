@@ -178,11 +178,16 @@ export const eventRoutes = new Hono<AppEnv>()
   })
   .post("/:id/finalize", docs.finalize, validate("param", EventParam), validate("json", FinalizeBody), async (c) => {
     const { id } = c.req.valid("param");
-    return change(c, id, (room, userId) => room.finalize(id, userId, c.req.valid("json").winners), {
-      fanOut: "SETTLEMENT",
-      eventId: id,
-      how: "RESULT",
-    });
+    return change(
+      c,
+      id,
+      (room, userId) => room.finalize(id, userId, c.req.valid("json").placings, c.req.valid("json").field),
+      {
+        fanOut: "SETTLEMENT",
+        eventId: id,
+        how: "RESULT",
+      },
+    );
   })
   .post("/:id/unsettle", docs.unsettle, validate("param", EventParam), async (c) => {
     const { id } = c.req.valid("param");

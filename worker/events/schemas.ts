@@ -155,16 +155,55 @@ export const DatesBody = v.pipe(
   ),
 );
 
-export const FinalizeBody = v.object({
-  eventId: v.optional(v.unknown()),
-  winners: v.pipe(
-    v.array(
-      v.pipe(v.number("Must be an outcome id."), v.safeInteger("Must be an outcome id.")),
-      "Must be a list of outcome ids.",
+const OutcomeId = v.pipe(v.number("Must be an outcome id."), v.safeInteger("Must be an outcome id."));
+
+/**
+ * The result: `placings` (place 1 wins; ties share a place) and/or `winners` (each at place 1, as
+ * callers before placings sent it), one list of placings, each outcome once.
+ */
+export const FinalizeBody = v.pipe(
+  v.object({
+    eventId: v.optional(v.unknown()),
+    winners: v.optional(v.pipe(v.array(OutcomeId, "Must be a list of outcome ids."), v.maxLength(100))),
+    placings: v.optional(
+      v.pipe(
+        v.array(
+          v.object({
+            itemId: OutcomeId,
+            place: v.pipe(
+              v.number("Must be a place from 1."),
+              v.safeInteger("Must be a place from 1."),
+              v.minValue(1, "Must be a place from 1."),
+              v.maxValue(100, "Must be a place from 1."),
+            ),
+          }),
+          "Must be a list of {itemId, place}.",
+        ),
+        v.maxLength(100),
+      ),
     ),
-    v.maxLength(100),
+  }),
+  v.forward(
+    v.check((b) => b.winners !== undefined || b.placings !== undefined, "Send the winners or the placings."),
+    ["placings"],
   ),
-});
+  v.transform((b) => ({
+    placings: [
+      ...(b.winners ?? []).map((itemId) => ({ itemId, place: 1 })),
+      ...(b.placings ?? []).filter((p) => !(b.winners ?? []).includes(p.itemId)),
+    ],
+    // A refusal names the field the caller sent.
+    field: b.placings === undefined ? ("winners" as const) : ("placings" as const),
+  })),
+  v.forward(
+    v.check(
+      (b) => new Set(b.placings.map((p) => p.itemId)).size === b.placings.length,
+      "Each outcome may have one place.",
+    ),
+    ["placings"],
+  ),
+);
+export type Placing = { itemId: number; place: number };
 
 export const BetBody = v.object({
   requestId: v.optional(v.unknown()),

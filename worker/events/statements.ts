@@ -1,6 +1,14 @@
 import type { PlaceTerms } from "../../common/each-way";
 import type { Odds } from "../../common/odds";
-import { PAYOUT_SQL, PLACE_ONLY_SQL, type BetFilter } from "../ledger/settlement";
+import {
+  betFilterSql,
+  filterIds,
+  filterPlaces,
+  PAYOUT_SQL,
+  PLACE_ONLY_SQL,
+  prepareNumbered,
+  type BetFilter,
+} from "../ledger/settlement";
 import { nowIso } from "../lib/time";
 import type { DraftInput } from "./schemas";
 import {
@@ -162,13 +170,34 @@ export const deductBetsStatement = (db: D1Database, eventId: number, withdrawnId
     )
     .bind(eventId, withdrawnId, deduction);
 
-/** The dead-heat rule: bets on the winners share first place with `n` outcomes. Put it before the payouts. */
+/** The dead-heat rule: win bets (and win parts) on the winners share first place with `n` outcomes. Put it before the payouts. */
 export const deadHeatStatement = (db: D1Database, eventId: number, winners: number[], n: number) =>
   db
     .prepare(
-      `UPDATE bets SET dead_heat = ?3 WHERE event_id = ?1 AND status = 'ACCEPTED' AND item_id IN (SELECT value FROM json_each(?2))`,
+      `UPDATE bets SET dead_heat = ?3 WHERE event_id = ?1 AND status = 'ACCEPTED' AND part = 'WIN' AND item_id IN (SELECT value FROM json_each(?2))`,
     )
     .bind(eventId, JSON.stringify(winners), n);
+
+/**
+ * Place parts learn how their win part fared: its dead heat on a winner (1 without one), 0 on
+ * any other outcome, so the pair is paid together or the place part alone. Before the payouts.
+ */
+export const winPartStatement = (db: D1Database, eventId: number, winners: number[], deadHeat: number) =>
+  db
+    .prepare(
+      `UPDATE bets SET win_dead_heat = CASE WHEN item_id IN (SELECT value FROM json_each(?2)) THEN ?3 ELSE 0 END
+       WHERE event_id = ?1 AND status = 'ACCEPTED' AND part = 'PLACE'`,
+    )
+    .bind(eventId, JSON.stringify(winners), deadHeat);
+
+/** A dead heat for the last paying place: place parts on `tied` are paid on stake × share ÷ their number. Before the payouts. */
+export const placeDeadHeatStatement = (db: D1Database, eventId: number, tied: number[], share: number) =>
+  db
+    .prepare(
+      `UPDATE bets SET dead_heat_share = ?3, dead_heat = ?4
+       WHERE event_id = ?1 AND status = 'ACCEPTED' AND part = 'PLACE' AND item_id IN (SELECT value FROM json_each(?2))`,
+    )
+    .bind(eventId, JSON.stringify(tied), share, tied.length);
 
 export const eventStatusStatement = (db: D1Database, e: EventState) =>
   db.prepare(`UPDATE events SET status = ?2, published_at = ?3 WHERE id = ?1`).bind(e.id, e.status, e.publishedAt);
@@ -212,14 +241,17 @@ export const eventSettledStatement = (
   now: string,
 ) => db.prepare(`UPDATE events SET status = ?2, settled_at = ?3 WHERE id = ?1`).bind(eventId, status, now);
 
-/** Winners become WINNER, every other running outcome LOSER. */
-export const resultItemsStatement = (db: D1Database, eventId: number, winners: number[]) =>
+/** Outcomes at place 1 become WINNER, every other running outcome LOSER; each placed outcome keeps its place. */
+export const resultItemsStatement = (db: D1Database, eventId: number, placings: { itemId: number; place: number }[]) =>
   db
     .prepare(
-      `UPDATE event_items SET status = CASE WHEN id IN (SELECT value FROM json_each(?2)) THEN 'WINNER' ELSE 'LOSER' END
+      `UPDATE event_items SET
+         place = (SELECT json_extract(k.value, '$[1]') FROM json_each(?2) k WHERE json_extract(k.value, '$[0]') = event_items.id),
+         status = CASE WHEN EXISTS (SELECT 1 FROM json_each(?2) k
+           WHERE json_extract(k.value, '$[0]') = event_items.id AND json_extract(k.value, '$[1]') = 1) THEN 'WINNER' ELSE 'LOSER' END
        WHERE event_id = ?1 AND status = 'ACTIVE'`,
     )
-    .bind(eventId, JSON.stringify(winners));
+    .bind(eventId, JSON.stringify(placings.map((p) => [p.itemId, p.place])));
 
 /** Settles the matching ACCEPTED bets; put it after the ledger statements that read them. */
 export function betStatusStatement(
@@ -228,13 +260,13 @@ export function betStatusStatement(
   status: "WON" | "LOST" | "CANCELLED",
   now: string,
 ): D1PreparedStatement {
-  const where = filter.itemIds ? `AND b.item_id IN (SELECT value FROM json_each(?4))` : "";
+  const where = betFilterSql(filter, { event: "?1", ids: "?4", places: "?5" });
   const payout = status === "WON" ? PAYOUT_SQL : "0";
-  return db
-    .prepare(
-      `UPDATE bets AS b SET status = ?2, payout_cents = ${payout}, settled_at = ?3 WHERE b.event_id = ?1 AND b.status = 'ACCEPTED' ${where}`,
-    )
-    .bind(filter.eventId, status, now, ...(filter.itemIds ? [JSON.stringify(filter.itemIds)] : []));
+  return prepareNumbered(
+    db,
+    `UPDATE bets AS b SET status = ?2, payout_cents = ${payout}, settled_at = ?3 WHERE ${where}`,
+    [filter.eventId, status, now, filterIds(filter), filterPlaces(filter)],
+  );
 }
 
 export interface BetRowInput {
@@ -308,11 +340,14 @@ export function reopenStatements(db: D1Database, eventId: number, settledAt: str
   return [
     db
       .prepare(
-        `UPDATE bets SET status = 'ACCEPTED', payout_cents = 0, dead_heat = 1, settled_at = NULL WHERE event_id = ?1 AND settled_at = ?2`,
+        `UPDATE bets SET status = 'ACCEPTED', payout_cents = 0, dead_heat = 1, dead_heat_share = 1, win_dead_heat = 1, settled_at = NULL
+         WHERE event_id = ?1 AND settled_at = ?2`,
       )
       .bind(eventId, settledAt),
     db
-      .prepare(`UPDATE event_items SET status = 'ACTIVE' WHERE event_id = ?1 AND status IN ('WINNER', 'LOSER')`)
+      .prepare(
+        `UPDATE event_items SET status = 'ACTIVE', place = NULL WHERE event_id = ?1 AND status IN ('WINNER', 'LOSER')`,
+      )
       .bind(eventId),
     db
       .prepare(

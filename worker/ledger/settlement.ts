@@ -7,18 +7,30 @@ import type { LedgerKind } from "../contract";
 
 export interface BetFilter {
   eventId: number;
-  /** Only bets on these outcomes; without it, every accepted bet of the event. */
+  /** Only bets on these outcomes (both parts of each-way bets); without it, every accepted bet of the event. */
   itemIds?: number[];
+  /**
+   * A result: with it, `itemIds` (the winners) take only WIN rows, and these outcomes (the placed,
+   * winners among them) take the PLACE rows.
+   */
+  placeItemIds?: number[];
 }
 
-/** SQL for the filter over `bets b`, with binds ?1 = event id and ?3 = the outcome ids as JSON. */
-export function betFilterSql(f: BetFilter): string {
-  const base = `b.event_id = ?1 AND b.status = 'ACCEPTED'`;
-  if (f.itemIds) return `${base} AND b.item_id IN (SELECT value FROM json_each(?3))`;
+/**
+ * SQL for the filter over `bets b`, with binds `event` = event id and `ids` and `places` the
+ * outcome ids as JSON (settleBetsStatements: ?1, ?3, ?5).
+ */
+export function betFilterSql(f: BetFilter, binds = { event: "?1", ids: "?3", places: "?5" }): string {
+  const base = `b.event_id = ${binds.event} AND b.status = 'ACCEPTED'`;
+  const on = (json: string) => `b.item_id IN (SELECT value FROM json_each(${json}))`;
+  if (f.placeItemIds)
+    return `${base} AND ((b.part = 'WIN' AND ${on(binds.ids)}) OR (b.part = 'PLACE' AND ${on(binds.places)}))`;
+  if (f.itemIds) return `${base} AND ${on(binds.ids)}`;
   return base;
 }
 
-const filterIds = (f: BetFilter) => JSON.stringify(f.itemIds ?? []);
+export const filterIds = (f: BetFilter) => JSON.stringify(f.itemIds ?? []);
+export const filterPlaces = (f: BetFilter) => JSON.stringify(f.placeItemIds ?? []);
 
 // What a bet returns when it wins, in cents, rounded down: the stake back plus the winnings at
 // its odds less its Rule 4 deduction (pence in the pound), on stake × share ÷ dead heat. A PLACE
@@ -54,7 +66,7 @@ export function settleBetsStatements(
 ): D1PreparedStatement[] {
   const where = betFilterSql(args.filter);
   const amount = args.kind === "PAYOUT" ? PAYOUT_SQL : "b.stake_cents";
-  const values = [args.filter.eventId, args.poolOwnerId, filterIds(args.filter), args.now];
+  const values = [args.filter.eventId, args.poolOwnerId, filterIds(args.filter), args.now, filterPlaces(args.filter)];
   return [
     prepareNumbered(
       db,
