@@ -145,20 +145,34 @@ describe("the market", () => {
     expect(screen.getByText("Available only eight days before the previous one expires")).toBeTruthy();
   });
 
-  it("renews within the last eight days on the renewal screen", async () => {
+  it("asks on the Market itself before renewing; Cancel buys nothing", async () => {
     const { calls } = await openMarket("paid", [bookmakerHolding(5)]);
     const renew = await screen.findByRole("button", { name: "Renew 1000" });
     await vi.waitFor(() => expect((renew as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(renew);
-    expect(window.location.pathname).toBe("/renewsubscription");
-    const subscribe = await screen.findByRole("button", { name: "Subscribe 1000" });
-    await vi.waitFor(() => expect((subscribe as HTMLButtonElement).disabled).toBe(false));
-    fireEvent.click(subscribe);
+    expect(window.location.pathname).toBe("/marketpage");
     const confirm = screen.getByRole("dialog", { name: "Are you sure you want to renew your subscription?" });
-    fireEvent.click(within(confirm).getByRole("button", { name: "Yes" }));
-    await vi.waitFor(() =>
-      expect(calls.find((c) => c.path === "/subscriptions/purchase")?.body).toEqual({ subscriptionId: 1 }),
-    );
+    expect(
+      within(confirm)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Cancel", "Renew"]);
+    fireEvent.click(within(confirm).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(calls.some((c) => c.path === "/subscriptions/purchase")).toBe(false);
+  });
+
+  it("renews within the last eight days: Renew in the question buys the subscription", async () => {
+    const { calls, openInvoice } = await openMarket("paid", [bookmakerHolding(5)]);
+    const renew = await screen.findByRole("button", { name: "Renew 1000" });
+    await vi.waitFor(() => expect((renew as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(renew);
+    const confirm = screen.getByRole("dialog", { name: "Are you sure you want to renew your subscription?" });
+    fireEvent.click(within(confirm).getByRole("button", { name: "Renew" }));
+    expect(await screen.findByRole("dialog", { name: "Thank you" })).toBeTruthy();
+    expect(calls.find((c) => c.path === "/subscriptions/purchase")?.body).toEqual({ subscriptionId: 1 });
+    expect(openInvoice).toHaveBeenCalledWith("https://t.me/$invoice-1", expect.any(Function));
+    expect(window.location.pathname).toBe("/marketpage");
     await screen.findByText(DEV_CLOSED_TEXT);
   });
 
