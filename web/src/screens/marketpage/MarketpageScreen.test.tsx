@@ -4,6 +4,7 @@ import type { CatalogueItem, UserSubscription } from "../../../../worker/contrac
 import { json, stubApi } from "../../test/network";
 import { renderApp } from "../../test/render";
 import { installTelegram } from "../../test/telegram";
+import { BOOK_ID, renderAt, signedInRoutes } from "../../test/world";
 import { DEV_CLOSED_TEXT } from "../../telegram/dev-web-app";
 import type { InvoiceStatus } from "../../telegram/web-app";
 
@@ -197,6 +198,43 @@ describe("the market", () => {
       screen.getByRole("dialog", { name: "Are you sure you want to subscribe to a special feature?" }),
     ).toBeTruthy();
     expect(screen.getByRole("button", { name: "Subscribe" })).toBeTruthy();
+  });
+});
+
+describe("the Market's back button", () => {
+  /** A bookmaker at `path` whose BOOKMAKER subscription is active, or not. */
+  function signedIn(path: string, active: boolean) {
+    stubApi({
+      ...signedInRoutes(),
+      "GET /config": () => json({ botUsername: null }),
+      [`GET /subscriptions/active/${BOOK_ID}`]: () => json(active ? [bookmakerHolding(20)] : []),
+      "GET /subscriptions/mine": () => json(active ? [bookmakerHolding(20)] : []),
+      "GET /subscriptions": () => json(catalogue),
+      "GET /balances": () => json({ balance: { amount: 500, currency: "COIN" }, punters: [] }),
+    });
+    renderAt(path);
+  }
+  const back = () => fireEvent.click(screen.getByRole("button", { name: "‹ Back" }));
+
+  it("goes back to the main page when he came from it", async () => {
+    signedIn("/mainpage", true);
+    fireEvent.click(await screen.findByRole("button", { name: "Market" }));
+    await screen.findByRole("heading", { name: "Market" });
+    back();
+    expect(window.location.pathname).toBe("/mainpage");
+    expect(await screen.findByRole("heading", { name: "Subscription" })).toBeTruthy();
+  });
+
+  it("goes back to home when Bookie on home brought him there", async () => {
+    signedIn("/home", false);
+    await screen.findByRole("heading", { name: "Bookie" });
+    await vi.waitFor(() => {
+      fireEvent.click(screen.getByRole("button", { name: "Bookie" }));
+      expect(window.location.pathname).toBe("/marketpage");
+    });
+    await screen.findByRole("heading", { name: "Market" });
+    back();
+    expect(window.location.pathname).toBe("/home");
   });
 });
 
