@@ -714,9 +714,10 @@ async function main() {
       const history = page.getByRole("button", { name: "History", exact: true });
       const betOn = (title) => page.getByRole("rowgroup", { name: `${event.title}, ${title}` });
       const loading = page.getByRole("paragraph").filter({ hasText: /^Loading\.\.\.$/ });
-      const away = async (ms) => {
+      const away = async (ms, meanwhile = async () => {}) => {
         await page.getByRole("button", { name: "‹ Back", exact: true }).click();
         await page.waitForURL(new RegExp(`/events/${book.bookmakerId}$`), { timeout: 5_000 });
+        await meanwhile();
         await page.clock.fastForward(ms);
         slow.on = true; // the read on coming back is under way for 1.5 s
         await history.click({ timeout: 10_000 });
@@ -730,8 +731,7 @@ async function main() {
       assert((await loading.count()) === 0, "after 30 s away, History loads again instead of showing its bets");
 
       slow.on = false;
-      await bet(book, punter, event.eventId, shergar); // placed while he is away
-      await away(61_000);
+      await away(61_000, () => bet(book, punter, event.eventId, shergar));
       await loading.waitFor({ timeout: 1_000 }).catch(() => {});
       const stale = await betOn("Red Rum").isVisible();
       assert(

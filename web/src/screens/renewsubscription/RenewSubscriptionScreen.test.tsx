@@ -16,7 +16,7 @@ const endingSoon: UserSubscription = {
   renewableFrom: null,
 };
 
-// The screen the deletion notice leads to; the Market renews on its own screen.
+// The screen the deletion notice leads to; the Market asks and renews without it.
 describe("the renewal screen", () => {
   it("renews after 'Subscribe {price}' and the confirmation's 'Yes'", async () => {
     const webApp = installTelegram();
