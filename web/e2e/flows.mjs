@@ -2,9 +2,10 @@
 // with users of its own so one failure does not hide the others: the copy offer after Abandon,
 // screens that show each change's own answer, a refused bet's message, the punter's fractional
 // switch, the dev main button, countdowns, displays of results and history, keeping a new event
-// as a draft, the market's purchases, polls answered 304 while nothing changes and a failed poll
-// tried again within the screen's own interval. Set-up goes through the API; what is checked
-// goes through the screens. `npm run test:e2e` runs it (web/e2e/run.mjs), or alone.
+// as a draft, the market's purchases, its Back and its Renew question, polls answered 304 while
+// nothing changes, a failed poll tried again within the screen's own interval and a screen
+// opened again after a minute away. Set-up goes through the API; what is checked goes through
+// the screens. `npm run test:e2e` runs it (web/e2e/run.mjs), or alone.
 import {
   API_URL,
   apiAs,
@@ -17,6 +18,7 @@ import {
   rand,
   run,
   sleep,
+  tapUntil,
 } from "./harness.mjs";
 
 const SHOT = (name) => `/tmp/bookie-flows-${name}.png`;
@@ -99,6 +101,16 @@ async function punterOf(book, coins = 500) {
   if (coins > 0) await book.api("POST", "/balances/add", { userId, balance: { amount: coins, currency: "COIN" } });
   return { page, api, user, userId };
 }
+
+/** `punter` bets `amount` on the outcome `item` (as the punter's events list it) of `book`'s event. */
+const bet = (book, punter, eventId, item, amount = 20) =>
+  punter.api("POST", "/bets", {
+    bookmakerId: book.bookmakerId,
+    eventId,
+    eventItemId: item.id,
+    amount,
+    coefficient: item.coefficient,
+  });
 
 const card = (page, description) => page.getByRole("article").filter({ hasText: description });
 const inMain = (page, name) => page.getByRole("main").getByRole("button", { name, exact: true });
@@ -388,27 +400,63 @@ async function main() {
     void open;
   });
 
-  await check("Market: Renew opens the renewal screen once renewal is allowed", async () => {
-    const book = await bookmaker("rn");
-    // The phone's clock 25 days on: the first period ends in 30, renewal opens 8 days before.
-    const { page } = await signedIn(book.user, "/home", { now: Date.now() + 25 * 864e5 });
-    await page.goto(`${url}/marketpage`);
-    const renew = page.getByRole("button", { name: /^Renew \d+$/ });
-    await renew.waitFor({ timeout: 10_000 });
-    await page.waitForFunction(
-      () => [...document.querySelectorAll("button")].some((b) => /^Renew \d+$/.test(b.textContent) && !b.disabled),
-      null,
-      { timeout: 10_000 },
-    );
-    await renew.click();
-    await page.waitForURL(/\/renewsubscription$/, { timeout: 5_000 }).catch(() => {});
-    assert(
-      /\/renewsubscription$/.test(page.url()),
-      `Renew stayed at ${new URL(page.url()).pathname}, showing '${await shownDialogs(page)}'`,
-    );
-    await page.getByRole("button", { name: /^Subscribe \d+$/ }).waitFor({ timeout: 10_000 });
-    await page.screenshot({ path: SHOT("renew") });
+  await check("Market: Back goes where he came from, the main page or home", async () => {
+    const book = await bookmaker("mb");
+    const { page } = book;
+    await page.goto(`${url}/mainpage`);
+    await page.getByRole("button", { name: "Market", exact: true }).click({ timeout: 10_000 });
+    await page.getByRole("heading", { name: "Market" }).waitFor({ timeout: 10_000 });
+    await page.getByRole("button", { name: "‹ Back", exact: true }).click();
+    await page.waitForURL(/\/(mainpage|home)$/, { timeout: 5_000 }).catch(() => {});
+    assert(/\/mainpage$/.test(page.url()), `from the main page, Back on the Market led to ${page.url()}`);
+    // The phone's clock 31 days on: his period looks over, so Bookie on home takes him to the Market.
+    const lapsed = (await signedIn(book.user, "/home", { now: Date.now() + 31 * 864e5 })).page;
+    await tapUntil(lapsed, lapsed.getByRole("button", { name: "Bookie", exact: true }), /\/marketpage$/);
+    await lapsed.getByRole("heading", { name: "Market" }).waitFor({ timeout: 10_000 });
+    await lapsed.getByRole("button", { name: "‹ Back", exact: true }).click();
+    await lapsed.waitForURL(/\/(mainpage|home)$/, { timeout: 5_000 }).catch(() => {});
+    assert(/\/home$/.test(lapsed.url()), `from home, Back on the Market led to ${lapsed.url()}`);
   });
+
+  await check(
+    "Market: Renew asks 'Are you sure you want to renew your subscription?' there, Cancel / Renew",
+    async () => {
+      const book = await bookmaker("rn");
+      // The phone's clock 25 days on: the first period ends in 30, renewal opens 8 days before.
+      const { page } = await signedIn(book.user, "/home", { now: Date.now() + 25 * 864e5 });
+      await page.goto(`${url}/marketpage`);
+      const renew = page.getByRole("button", { name: /^Renew \d+$/ });
+      await renew.waitFor({ timeout: 10_000 });
+      await page.waitForFunction(
+        () => [...document.querySelectorAll("button")].some((b) => /^Renew \d+$/.test(b.textContent) && !b.disabled),
+        null,
+        { timeout: 10_000 },
+      );
+      const purchases = [];
+      page.on("request", (r) => r.url() === `${API_URL}/subscriptions/purchase` && purchases.push(r.postDataJSON()));
+      await renew.click();
+      const confirm = page.getByRole("dialog", { name: "Are you sure you want to renew your subscription?" });
+      await confirm.waitFor({ timeout: 5_000 }).catch(() => {});
+      assert(
+        /\/marketpage$/.test(page.url()) && (await confirm.isVisible()),
+        `Renew led to ${new URL(page.url()).pathname}, showing '${await shownDialogs(page)}'`,
+      );
+      const choices = (await confirm.getByRole("button").allTextContents()).map((t) => t.trim());
+      assert(choices.join(" / ") === "Cancel / Renew", `the question offers ${choices.join(" / ")}`);
+      await page.screenshot({ path: SHOT("renew") });
+      await confirm.getByRole("button", { name: "Cancel", exact: true }).click();
+      await confirm.waitFor({ state: "detached", timeout: 2_000 });
+      await renew.click();
+      await confirm.getByRole("button", { name: "Renew", exact: true }).click();
+      // The API, on today's clock, refuses it as too early; that it was asked for is what counts here.
+      for (const deadline = Date.now() + 5_000; purchases.length === 0 && Date.now() < deadline;) await sleep(100);
+      const item = (await book.api("GET", "/subscriptions")).find((i) => i.subscriptionType === "BOOKMAKER");
+      assert(
+        JSON.stringify(purchases) === JSON.stringify([{ subscriptionId: item.subscriptionId }]),
+        `the purchases asked for: ${JSON.stringify(purchases)}`,
+      );
+    },
+  );
 
   await check("Market: the messenger closes after a coin purchase", async () => {
     const book = await bookmaker("mk");
@@ -474,15 +522,7 @@ async function main() {
         (e) => e.eventId === event.eventId,
       ).items;
       const [redRum, , arkle] = items;
-      for (const item of [redRum, arkle]) {
-        await punter.api("POST", "/bets", {
-          bookmakerId: book.bookmakerId,
-          eventId: event.eventId,
-          eventItemId: item.id,
-          amount: 20,
-          coefficient: item.coefficient,
-        });
-      }
+      for (const item of [redRum, arkle]) await bet(book, punter, event.eventId, item);
       const repriced = await book.api("POST", `/events/${event.eventId}/nr/${arkle.id}`);
       const redRumNow = repriced.items.find((i) => i.id === redRum.id).currCoefficient;
       assert(redRumNow !== redRum.coefficient, `the non-runner did not reprice Red Rum (${redRumNow})`);
@@ -653,6 +693,55 @@ async function main() {
       // SWR's own first retry comes 5 to 15 s later; this screen's is 1 to 3 s.
       assert(next && next - failedAt <= 4_000, `the next read came ${next ? next - failedAt : "over 20,000"} ms later`);
       assert(await shown.isVisible(), "the list went away while the poll failed");
+    },
+  );
+
+  await check(
+    "History opened again after a minute away loads afresh; within the minute it shows what it held at once",
+    async () => {
+      const book = await bookmaker("ch");
+      const event = await publish(book);
+      const punter = await punterOf(book);
+      const { page } = punter;
+      const [redRum, shergar] = (await punter.api("GET", `/player/events/${book.bookmakerId}`)).find(
+        (e) => e.eventId === event.eventId,
+      ).items;
+      await bet(book, punter, event.eventId, redRum);
+      // The phone's clock jumps ahead as a phone left in a pocket would; the API's does not.
+      await page.clock.install();
+      const slow = await slowReads(page, (u) => u.pathname === `/bets/${book.bookmakerId}/`);
+      await page.goto(`${url}/events/${book.bookmakerId}`);
+      const history = page.getByRole("button", { name: "History", exact: true });
+      const betOn = (title) => page.getByRole("rowgroup", { name: `${event.title}, ${title}` });
+      const loading = page.getByRole("paragraph").filter({ hasText: /^Loading\.\.\.$/ });
+      const away = async (ms, meanwhile = async () => {}) => {
+        await page.getByRole("button", { name: "‹ Back", exact: true }).click();
+        await page.waitForURL(new RegExp(`/events/${book.bookmakerId}$`), { timeout: 5_000 });
+        await meanwhile();
+        await page.clock.fastForward(ms);
+        slow.on = true; // the read on coming back is under way for 1.5 s
+        await history.click({ timeout: 10_000 });
+        await page.waitForURL(new RegExp(`/history/${book.bookmakerId}$`), { timeout: 5_000 });
+      };
+
+      await history.click({ timeout: 10_000 });
+      await betOn("Red Rum").waitFor({ timeout: 10_000 });
+      await away(30_000);
+      await betOn("Red Rum").waitFor({ timeout: 1_000 });
+      assert((await loading.count()) === 0, "after 30 s away, History loads again instead of showing its bets");
+
+      slow.on = false;
+      await away(61_000, () => bet(book, punter, event.eventId, shergar));
+      await loading.waitFor({ timeout: 1_000 }).catch(() => {});
+      const stale = await betOn("Red Rum").isVisible();
+      assert(
+        (await loading.isVisible()) && !stale,
+        stale
+          ? "after a minute away, History showed at once the bets it held a minute before (Red Rum only), not 'Loading...'"
+          : "after a minute away, History showed neither 'Loading...' nor its bets",
+      );
+      await betOn("Shergar").waitFor({ timeout: 10_000 });
+      await page.screenshot({ path: SHOT("history-reloaded") });
     },
   );
 

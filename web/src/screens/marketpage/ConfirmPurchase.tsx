@@ -2,9 +2,11 @@ import type { CatalogueItem } from "../../../../worker/contract";
 import { Dialog } from "../../ui/Dialog";
 
 /** What the bookmaker tapped, waiting for his yes. */
-export type Pending = { kind: "special"; item: CatalogueItem } | { kind: "coins"; item: CatalogueItem; coins: number };
+export type Pending =
+  { kind: "renew" | "special"; item: CatalogueItem } | { kind: "coins"; item: CatalogueItem; coins: number };
 
 const CONFIRM: Record<Pending["kind"], { action: string; title(p: Pending): string }> = {
+  renew: { action: "Renew", title: () => "Are you sure you want to renew your subscription?" },
   coins: {
     action: "Purchase",
     title: (p) => `Are you sure you want to purchase a ${p.kind === "coins" ? p.coins : 0} Coin currency package?`,

@@ -1,4 +1,3 @@
-import { useLocation } from "wouter";
 import type { CatalogueItem, UserSubscription } from "../../../../worker/contract";
 import { holdingOf, isSubscriptionActive, renewableNow } from "../../subscriptions/active";
 import { formatAmount } from "../../ui/amount";
@@ -15,9 +14,8 @@ interface SectionProps {
   onPick(pending: Pending): void;
 }
 
-/** His BOOKMAKER subscription's end, and Renew once renewal is allowed. */
-export function SubscriptionBlock({ items, mine, locked }: Omit<SectionProps, "onPick">) {
-  const [, navigate] = useLocation();
+/** His BOOKMAKER subscription's end, and Renew once renewal is allowed (confirmed here, as every purchase). */
+export function SubscriptionBlock({ items, mine, locked, onPick }: SectionProps) {
   const bookmaker = items.find((i) => i.subscriptionType === "BOOKMAKER");
   const holding = holdingOf(mine, "BOOKMAKER");
   return (
@@ -30,7 +28,7 @@ export function SubscriptionBlock({ items, mine, locked }: Omit<SectionProps, "o
         type="button"
         className="button button-wide"
         disabled={!bookmaker || mine === undefined || !renewableNow(holding) || locked}
-        onClick={() => navigate("/renewsubscription")}
+        onClick={() => bookmaker && onPick({ kind: "renew", item: bookmaker })}
       >
         {bookmaker ? `Renew ${bookmaker.subscriptionPrice}` : "Loading..."}
       </button>

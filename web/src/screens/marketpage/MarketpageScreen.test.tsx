@@ -4,6 +4,7 @@ import type { CatalogueItem, UserSubscription } from "../../../../worker/contrac
 import { json, stubApi } from "../../test/network";
 import { renderApp } from "../../test/render";
 import { installTelegram } from "../../test/telegram";
+import { BOOK_ID, renderAt, signedInRoutes } from "../../test/world";
 import { DEV_CLOSED_TEXT } from "../../telegram/dev-web-app";
 import type { InvoiceStatus } from "../../telegram/web-app";
 
@@ -145,20 +146,34 @@ describe("the market", () => {
     expect(screen.getByText("Available only eight days before the previous one expires")).toBeTruthy();
   });
 
-  it("renews within the last eight days on the renewal screen", async () => {
+  it("asks on the Market itself before renewing; Cancel buys nothing", async () => {
     const { calls } = await openMarket("paid", [bookmakerHolding(5)]);
     const renew = await screen.findByRole("button", { name: "Renew 1000" });
     await vi.waitFor(() => expect((renew as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(renew);
-    expect(window.location.pathname).toBe("/renewsubscription");
-    const subscribe = await screen.findByRole("button", { name: "Subscribe 1000" });
-    await vi.waitFor(() => expect((subscribe as HTMLButtonElement).disabled).toBe(false));
-    fireEvent.click(subscribe);
+    expect(window.location.pathname).toBe("/marketpage");
     const confirm = screen.getByRole("dialog", { name: "Are you sure you want to renew your subscription?" });
-    fireEvent.click(within(confirm).getByRole("button", { name: "Yes" }));
-    await vi.waitFor(() =>
-      expect(calls.find((c) => c.path === "/subscriptions/purchase")?.body).toEqual({ subscriptionId: 1 }),
-    );
+    expect(
+      within(confirm)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Cancel", "Renew"]);
+    fireEvent.click(within(confirm).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(calls.some((c) => c.path === "/subscriptions/purchase")).toBe(false);
+  });
+
+  it("renews within the last eight days: Renew in the question buys the subscription", async () => {
+    const { calls, openInvoice } = await openMarket("paid", [bookmakerHolding(5)]);
+    const renew = await screen.findByRole("button", { name: "Renew 1000" });
+    await vi.waitFor(() => expect((renew as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(renew);
+    const confirm = screen.getByRole("dialog", { name: "Are you sure you want to renew your subscription?" });
+    fireEvent.click(within(confirm).getByRole("button", { name: "Renew" }));
+    expect(await screen.findByRole("dialog", { name: "Thank you" })).toBeTruthy();
+    expect(calls.find((c) => c.path === "/subscriptions/purchase")?.body).toEqual({ subscriptionId: 1 });
+    expect(openInvoice).toHaveBeenCalledWith("https://t.me/$invoice-1", expect.any(Function));
+    expect(window.location.pathname).toBe("/marketpage");
     await screen.findByText(DEV_CLOSED_TEXT);
   });
 
@@ -183,6 +198,43 @@ describe("the market", () => {
       screen.getByRole("dialog", { name: "Are you sure you want to subscribe to a special feature?" }),
     ).toBeTruthy();
     expect(screen.getByRole("button", { name: "Subscribe" })).toBeTruthy();
+  });
+});
+
+describe("the Market's back button", () => {
+  /** A bookmaker at `path` whose BOOKMAKER subscription is active, or not. */
+  function signedIn(path: string, active: boolean) {
+    stubApi({
+      ...signedInRoutes(),
+      "GET /config": () => json({ botUsername: null }),
+      [`GET /subscriptions/active/${BOOK_ID}`]: () => json(active ? [bookmakerHolding(20)] : []),
+      "GET /subscriptions/mine": () => json(active ? [bookmakerHolding(20)] : []),
+      "GET /subscriptions": () => json(catalogue),
+      "GET /balances": () => json({ balance: { amount: 500, currency: "COIN" }, punters: [] }),
+    });
+    renderAt(path);
+  }
+  const back = () => fireEvent.click(screen.getByRole("button", { name: "‹ Back" }));
+
+  it("goes back to the main page when he came from it", async () => {
+    signedIn("/mainpage", true);
+    fireEvent.click(await screen.findByRole("button", { name: "Market" }));
+    await screen.findByRole("heading", { name: "Market" });
+    back();
+    expect(window.location.pathname).toBe("/mainpage");
+    expect(await screen.findByRole("heading", { name: "Subscription" })).toBeTruthy();
+  });
+
+  it("goes back to home when Bookie on home brought him there", async () => {
+    signedIn("/home", false);
+    await screen.findByRole("heading", { name: "Bookie" });
+    await vi.waitFor(() => {
+      fireEvent.click(screen.getByRole("button", { name: "Bookie" }));
+      expect(window.location.pathname).toBe("/marketpage");
+    });
+    await screen.findByRole("heading", { name: "Market" });
+    back();
+    expect(window.location.pathname).toBe("/home");
   });
 });
 
