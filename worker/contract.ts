@@ -284,8 +284,10 @@ export interface PlayerEventItem {
   whatIf: number;
   /** What the punter staked here (0 if no bet): his one bet on this outcome. */
   myStake: number;
-  /** The largest stake this outcome still takes at these odds before its max payout is reached. */
+  /** The largest stake this outcome still takes at these odds before the book's max payout is reached. */
   maxStake: number;
+  /** The same for an each-way bet, per part (twice it is staked); 0 where the event takes no each-way bets. */
+  eachWayMaxStake: number;
   /** A non-runner's Rule 4 deduction (pence in the pound). */
   deduction: number;
 }

@@ -449,3 +449,40 @@ describe("each-way terms once bets are struck", () => {
     expect((await current(book, race.id)).eachWay).toEqual({ places: 3, fraction: 5, standard: false });
   });
 });
+
+describe("the stakes offered for each-way", () => {
+  it("are what the room takes: exactly the offered each-way max passes, a cent more is refused", async () => {
+    const book = await newBook({ coins: 10_000 });
+    const race = await newEvent(book, { items: runners(8), maxTotalPayout: 300 });
+    const [first, second] = [await newPunter(book, { coins: 1000 }), await newPunter(book, { coins: 1000 })];
+    const offered = async (token: string) =>
+      (await json<PlayerEvent[]>("GET", `/player/events/${book.bookmakerId}`, { token })).find(
+        (e) => e.eventId === race.id,
+      )!.items;
+    const ew = (token: string, index: number, amount: number) =>
+      call("POST", "/bets", {
+        token,
+        body: {
+          requestId: 0,
+          bookmakerId: book.bookmakerId,
+          eventId: race.id,
+          eventItemId: race.items[index].id,
+          amount,
+          coefficient: race.items[index].currCoefficient,
+          eachWay: true,
+        },
+      });
+    expect((await ew(first.token, 1, 20)).status).toBe(201);
+    const items = await offered(second.token);
+    expect(items[0].eachWayMaxStake).toBeGreaterThan(0);
+    expect(items[0].eachWayMaxStake).toBeLessThan(items[0].maxStake);
+    const tooMuch = await ew(second.token, 0, Math.round(items[0].eachWayMaxStake * 100 + 1) / 100);
+    expect(tooMuch.status).toBe(409);
+    expect((await tooMuch.json<ErrorBody>()).error).toMatchObject({
+      code: "LIMIT_EXCEEDED",
+      maxStake: items[0].eachWayMaxStake,
+    });
+    expect((await ew(second.token, 0, items[0].eachWayMaxStake)).status).toBe(201);
+    expect(await worstResult(race.id, 3)).toBeLessThanOrEqual(30_000);
+  });
+});

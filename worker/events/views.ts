@@ -4,8 +4,17 @@ import type { BookmakerEvent, EachWayRule, PlayerEvent, RacingRules } from "../c
 import { fromCents } from "../ledger/money";
 import { PAYOUT_SQL } from "../ledger/settlement";
 import { sharedRead } from "./shared-reads";
-import { stakeRoom } from "./book";
-import { eachWayOf, EVENT_COLUMNS, isOpenStatus, type EventRow, type ItemRow } from "./state";
+import { resultsCents } from "./book";
+import { maxStakeCents, placesInForce } from "./guards";
+import {
+  eachWayOf,
+  EVENT_COLUMNS,
+  isOpenStatus,
+  toEventState,
+  toItemState,
+  type EventRow,
+  type ItemRow,
+} from "./state";
 
 // Reads for the event screens, straight from D1 (never through a room).
 
@@ -87,12 +96,47 @@ function byEvent(rows: OwnTotalRow[]) {
 }
 
 /**
- * The bookmaker's result per outcome should it win: every stake kept, that outcome's bets paid,
- * from the totals the room keeps on each outcome (no bet is read).
+ * The book as its room sees it, from the totals the room keeps on each outcome (no bet is read):
+ * what it pays on each result, and the most a bet on each outcome may stake.
  */
-const bookmakerWhatIfOf = (items: ItemRow[]) => {
+function bookOf(e: EventRow, items: ItemRow[]) {
+  const state = toEventState(e);
+  const held = new Map(
+    items.map((i) => [
+      i.id,
+      toItemState(i, { stake: i.stake_cents, liability: i.liability_cents, place_liability: i.place_liability_cents }),
+    ]),
+  );
+  return {
+    results: resultsCents(
+      [...held.values()].map((i) => ({
+        id: i.id,
+        active: i.status === "ACTIVE",
+        winCents: i.liabilityCents,
+        placeCents: i.placeLiabilityCents,
+      })),
+      placesInForce(state, held),
+    ),
+    /** The largest stake (cents, per part for each-way) a bet on the outcome may have now; 0 once bets are closed. */
+    maxStake: (itemId: number, eachWay: boolean) => {
+      const item = held.get(itemId)!;
+      if (!isOpenStatus(e.status) || item.status !== "ACTIVE") return 0;
+      if (eachWay && !state.eachWay) return 0;
+      return maxStakeCents(state, held, item, item.curr, eachWay);
+    },
+  };
+}
+
+/**
+ * The bookmaker's result per outcome should it win: every stake kept, that outcome's bets paid,
+ * and, while the event is open, the largest place parts of the other paying places (its worst
+ * case with that winner); once settled, what its bets paid.
+ */
+const bookmakerWhatIfOf = (e: EventRow, items: ItemRow[]) => {
   const stakes = items.reduce((sum, i) => sum + i.stake_cents, 0);
-  return new Map(items.map((i) => [i.id, stakes - i.liability_cents]));
+  const { results } = bookOf(e, items);
+  const open = isOpenStatus(e.status);
+  return new Map(items.map((i) => [i.id, stakes - (open ? (results.get(i.id) ?? 0) : i.liability_cents)]));
 };
 
 /** Rule 4, dead heat and the each-way terms in force with the outcomes that still run. */
@@ -125,7 +169,7 @@ export async function bookmakerEvents(
   const { events, items } = await loadEvents(db, where, binds);
   return events.map((e) => {
     const own = items.get(e.id) ?? [];
-    const whatIf = bookmakerWhatIfOf(own);
+    const whatIf = bookmakerWhatIfOf(e, own);
     return {
       id: e.id,
       title: e.title,
@@ -184,6 +228,7 @@ export async function playerEvents(
   return events.map((e) => {
     const own = items.get(e.id) ?? [];
     const mine = totals.get(e.id);
+    const book = bookOf(e, own);
     return {
       eventId: e.id,
       title: e.title,
@@ -205,9 +250,8 @@ export async function playerEvents(
           // Should this outcome win: what his bets on it pay, less all he staked on the event.
           whatIf: args.withWhatIf ? fromCents((mine?.items.get(i.id)?.payoutCents ?? 0) - (mine?.staked ?? 0)) : 0,
           myStake: fromCents(mine?.items.get(i.id)?.stakeCents ?? 0),
-          maxStake: fromCents(
-            stakeRoom(e.max_total_payout_cents - (isOpenStatus(e.status) ? i.liability_cents : 0), curr),
-          ),
+          maxStake: fromCents(book.maxStake(i.id, false)),
+          eachWayMaxStake: fromCents(book.maxStake(i.id, true)),
           deduction: i.deduction,
         };
       }),

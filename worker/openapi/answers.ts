@@ -262,6 +262,10 @@ export const PlayerEvents = shaped<contract.PlayerEvent[]>()(
           whatIf: v.pipe(v.number(), v.description("The caller's result should this outcome win; 0 without WHAT_IF.")),
           myStake: Coins,
           maxStake: v.pipe(Coins, v.description("The largest stake this outcome still takes at these odds.")),
+          eachWayMaxStake: v.pipe(
+            Coins,
+            v.description("The same for an each-way bet, per part; 0 where the event takes no each-way bets."),
+          ),
           deduction: Deduction,
         }),
       ),

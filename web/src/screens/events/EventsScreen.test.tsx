@@ -16,6 +16,7 @@ const item = (id: number, title: string, coefficient: number, extra: Partial<Pla
   myStake: 0,
   deduction: 0,
   maxStake: 1000 / coefficient,
+  eachWayMaxStake: 0,
   ...extra,
 });
 

@@ -13,6 +13,7 @@ const item = {
   whatIf: 0,
   myStake: 0,
   maxStake: 500,
+  eachWayMaxStake: 0,
   deduction: 0,
 };
 const event: PlayerEvent = {
