@@ -222,6 +222,8 @@ export interface EventItem {
   /** A non-runner's Rule 4 deduction (pence in the pound; 0 without Rule 4) and when it was withdrawn. */
   deduction: number;
   withdrawnAt: string | null;
+  /** Its finishing place once settled (ties share a place); null before, or when unplaced. */
+  place: number | null;
 }
 
 /** The racing rules an event applies (docs/ARCHITECTURE.md, "Racing rules"). */
@@ -290,6 +292,8 @@ export interface PlayerEventItem {
   eachWayMaxStake: number;
   /** A non-runner's Rule 4 deduction (pence in the pound). */
   deduction: number;
+  /** Its finishing place once settled (ties share a place); null before, or when unplaced. */
+  place: number | null;
 }
 
 export interface PlayerEvent extends EventDates, RacingRules, EachWayRule {

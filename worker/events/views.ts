@@ -194,6 +194,7 @@ export async function bookmakerEvents(
         whatIf: withWhatIf ? fromCents(whatIf.get(i.id) ?? 0) : 0,
         deduction: i.deduction,
         withdrawnAt: i.withdrawn_at,
+        place: i.place,
       })),
     };
   });
@@ -253,6 +254,7 @@ export async function playerEvents(
           maxStake: fromCents(book.maxStake(i.id, false)),
           eachWayMaxStake: fromCents(book.maxStake(i.id, true)),
           deduction: i.deduction,
+          place: i.place,
         };
       }),
     };

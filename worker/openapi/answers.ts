@@ -196,6 +196,10 @@ const EventDates = {
   startDate4: v.nullable(Instant),
   startDate5: v.nullable(Instant),
 };
+const Place = v.pipe(
+  v.nullable(v.number()),
+  v.description("Its finishing place once settled (ties share a place); null before, or when unplaced."),
+);
 const RacingRules = {
   rule4: v.boolean(),
   deadHeat: v.boolean(),
@@ -233,6 +237,7 @@ export const BookmakerEvent = shaped<contract.BookmakerEvent>()(
         whatIf: v.pipe(v.number(), v.description("The book's result should this outcome win; 0 without WHAT_IF.")),
         deduction: Deduction,
         withdrawnAt: v.nullable(Instant),
+        place: Place,
       }),
     ),
   }),
@@ -267,6 +272,7 @@ export const PlayerEvents = shaped<contract.PlayerEvent[]>()(
             v.description("The same for an each-way bet, per part; 0 where the event takes no each-way bets."),
           ),
           deduction: Deduction,
+          place: Place,
         }),
       ),
     }),

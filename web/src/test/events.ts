@@ -14,6 +14,7 @@ export const item = (id: number, title: string, coefficient: number, over: Parti
   whatIf: 0,
   deduction: 0,
   withdrawnAt: null,
+  place: null,
   ...over,
 });
 

@@ -17,6 +17,7 @@ const item = (id: number, title: string, coefficient: number, extra: Partial<Pla
   deduction: 0,
   maxStake: 1000 / coefficient,
   eachWayMaxStake: 0,
+  place: null,
   ...extra,
 });
 

@@ -14,6 +14,7 @@ const item = {
   myStake: 0,
   maxStake: 500,
   eachWayMaxStake: 0,
+  place: null,
   deduction: 0,
 };
 const event: PlayerEvent = {
