@@ -123,9 +123,30 @@ export interface SettledBet {
   odds: Odds;
   status: "ACCEPTED" | "WON" | "LOST" | "CANCELLED";
   payoutCents: number;
+  /** An each-way bet's place part (the fields above are its win part), and where its outcome finished. */
+  placePart?: { status: SettledBet["status"]; payoutCents: number; place: number | null };
 }
 
+const ordinal = (n: number) => {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
+  return `${n}${suffix}`;
+};
+
+/** An each-way bet in one line: what each part returned. */
+const eachWayLine = (b: SettledBet, place: NonNullable<SettledBet["placePart"]>) => {
+  const head = `${b.outcome}, ${coins(b.stakeCents)} each-way at ${decimalText(b.odds)}`;
+  if (b.status === "CANCELLED") return `${head}: refunded ${coins(2 * b.stakeCents)}`;
+  if (b.status === "WON")
+    return `${head}: won, paid ${coins(b.payoutCents)}; the place part ${coins(place.payoutCents)} returned`;
+  if (place.status === "WON")
+    return `${head}: placed ${ordinal(place.place ?? 1)}: ${coins(place.payoutCents)} returned`;
+  if (b.status === "LOST") return `${head}: lost`;
+  return `${head}: still open`;
+};
+
 const betLine = (b: SettledBet) => {
+  if (b.placePart) return eachWayLine(b, b.placePart);
   const head = `${b.outcome}, ${coins(b.stakeCents)} at ${decimalText(b.odds)}`;
   if (b.status === "WON") return `${head}: won, paid ${coins(b.payoutCents)}`;
   if (b.status === "LOST") return `${head}: lost`;

@@ -112,6 +112,41 @@ describe("the bot's messages", () => {
     ]);
   });
 
+  it("tells an each-way bet in one line: placed 2nd, what its place part returned", async () => {
+    const book = await newBook({ coins: 1000 });
+    const punter = await newPunter(book, { coins: 100, allowsWrite: true });
+    const event = await newEvent(book, {
+      items: [
+        ["Red Rum", 2],
+        ["Shergar", 13],
+        ["Arkle", 5],
+        ["Kauto Star", 6],
+      ],
+      eachWay: { places: 4, fraction: 4 },
+    });
+    await json("POST", "/bets", {
+      token: punter.token,
+      body: {
+        requestId: 0,
+        bookmakerId: book.bookmakerId,
+        eventId: event.id,
+        eventItemId: event.items[1].id,
+        amount: 10,
+        coefficient: 13,
+        eachWay: true,
+      },
+      expect: 201,
+    });
+    await json("POST", `/events/${event.id}/finalize`, {
+      token: book.owner.token,
+      body: { placings: event.items.map((item, i) => ({ itemId: item.id, place: i + 1 })) },
+    });
+    const texts = await received(bot, punter.userId, 3);
+    expect(texts.filter((t) => t.startsWith("Result of"))).toEqual([
+      "Result of Horse Racing / United Kingdom, Race 1 at Ascot:\n• Shergar, 10.00 each-way at 13: placed 2nd: 40.00 returned",
+    ]);
+  });
+
   it("tells punters of a non-runner's refund, and of an abandoned event", async () => {
     const book = await newBook({ coins: 1000 });
     const punter = await newPunter(book, { coins: 100, allowsWrite: true });

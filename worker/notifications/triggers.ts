@@ -51,6 +51,8 @@ interface BetRow {
   odds_den: number;
   status: SettledBet["status"];
   payout_cents: number;
+  part: "WIN" | "PLACE";
+  place: number | null;
 }
 
 /**
@@ -67,15 +69,21 @@ export async function settlementMessages(
   if (!event) return [];
   const { results } = await db
     .prepare(
-      `SELECT b.user_id, i.title AS outcome, b.stake_cents, b.odds_num, b.odds_den, b.status, b.payout_cents
+      `SELECT b.user_id, i.title AS outcome, b.stake_cents, b.odds_num, b.odds_den, b.status, b.payout_cents, b.part, i.place
        FROM bets b JOIN event_items i ON i.id = b.item_id
        WHERE b.event_id = ?1 AND (?2 IS NULL OR (b.item_id = ?2 AND b.status = 'CANCELLED'))
-       ORDER BY b.user_id, i.position`,
+       ORDER BY b.user_id, i.position, b.part DESC`,
     )
     .bind(eventId, itemId ?? null)
     .all<BetRow>();
   const byPunter = new Map<number, SettledBet[]>();
   for (const r of results) {
+    // An each-way bet's PLACE row follows its WIN row (part DESC): it joins that bet's line.
+    if (r.part === "PLACE") {
+      const win = byPunter.get(r.user_id)?.at(-1);
+      if (win) win.placePart = { status: r.status, payoutCents: r.payout_cents, place: r.place };
+      continue;
+    }
     const odds: Odds = { num: r.odds_num, den: r.odds_den };
     const bet: SettledBet = {
       outcome: r.outcome,
