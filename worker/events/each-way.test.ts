@@ -1,9 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Bet, BookmakerEvent, ErrorBody, PlayerEvent } from "../contract";
-import { PAYOUT_SQL, PLACE_ONLY_SQL } from "../ledger/settlement";
 import { call, json, type TestUser } from "../test/api";
-import { bet, coins, draftBody, newEvent, placeBet } from "../test/events";
+import { bet, coins, draftBody, newEvent, placeBet, worstResult } from "../test/events";
 import { expectRoomMatchesD1, expectStoredTotalsMatchBets, injectFaults, inOrder } from "../test/faulty-d1";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 
@@ -195,31 +194,6 @@ describe("placing an each-way bet", () => {
 
 const betRows = async (eventId: number) =>
   (await env.DB.prepare(`SELECT COUNT(*) AS n FROM bets WHERE event_id = ?1`).bind(eventId).first<{ n: number }>())!.n;
-
-/**
- * The book's worst result recomputed from the bets alone, by trying every winner and every set of
- * other placed outcomes: the most the pairs on the winner and the place parts on the others pay.
- */
-async function worstResult(eventId: number, places: number) {
-  const { results } = await env.DB.prepare(
-    `SELECT b.item_id, SUM(${PAYOUT_SQL}) AS win, SUM(CASE b.part WHEN 'PLACE' THEN ${PLACE_ONLY_SQL} ELSE 0 END) AS place
-     FROM bets b WHERE b.event_id = ?1 AND b.status = 'ACCEPTED' GROUP BY b.item_id`,
-  )
-    .bind(eventId)
-    .all<{ item_id: number; win: number; place: number }>();
-  let worst = 0;
-  const subsets = (rest: typeof results, k: number): (typeof results)[] =>
-    k === 0 || rest.length === 0
-      ? [[]]
-      : [...subsets(rest.slice(1), k - 1).map((s) => [rest[0], ...s]), ...subsets(rest.slice(1), k)];
-  for (const winner of results)
-    for (const others of subsets(
-      results.filter((r) => r !== winner),
-      places - 1,
-    ))
-      worst = Math.max(worst, winner.win + others.reduce((sum, o) => sum + o.place, 0));
-  return worst;
-}
 
 describe("settling each-way bets with placings (the worked examples, to the cent)", () => {
   const ewOn = async (book: TestBook, race: BookmakerEvent, index: number, amount: number, coins = 100) => {

@@ -3,11 +3,11 @@ import { evictDurableObject } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ladderOdds, type Odds } from "../../common/odds";
+import { placeReturnCents, termsInForce, type EachWay } from "../../common/each-way";
 import { settledPayoutCents } from "../../common/rule4";
 import type { Bet, BookmakerEvent } from "../contract";
-import { PAYOUT_SQL } from "../ledger/settlement";
 import { call, json, type TestUser } from "../test/api";
-import { bet, inHours, newEvent, roomStub } from "../test/events";
+import { bet, inHours, newEvent, roomStub, worstResult } from "../test/events";
 import {
   expectRoomMatchesD1,
   expectStoredTotalsMatchBets,
@@ -22,7 +22,7 @@ import { propertyRuns } from "../test/property";
 // batch lands or after it (answer lost). After every run: the room holds what D1 holds, every
 // bet D1 has was answered 201 and every 201 is in D1, no outcome's potential payout passes the
 // max payout, no coin is created or lost, and each balance is what a model computed from the
-// answers alone says it must be.
+// answers alone says it must be. Bets are win or each-way; results are placings (ties included).
 
 const runs = Math.max(20, Number(env.PROPERTY_RUNS) || 200);
 const PUNTERS = 3;
@@ -31,6 +31,7 @@ const ITEMS: [string, number][] = [
   ["B", 2],
   ["C", 3],
   ["D", 11],
+  ["E", 6],
 ];
 const LADDER_PICKS = [1.5, 2, 2.5, 3, 4, 6, 11];
 
@@ -40,7 +41,14 @@ const cents = fc.integer({ min: 1, max: 3000 });
 const op = fc.oneof(
   {
     weight: 20,
-    arbitrary: fc.record({ type: fc.constant("bet" as const), who, outcome, cents, staleOdds: fc.boolean() }),
+    arbitrary: fc.record({
+      type: fc.constant("bet" as const),
+      who,
+      outcome,
+      cents,
+      staleOdds: fc.boolean(),
+      eachWay: fc.boolean(),
+    }),
   },
   { weight: 2, arbitrary: fc.record({ type: fc.constant("add" as const), who, cents }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant("subtract" as const), who, cents }) },
@@ -58,11 +66,21 @@ const op = fc.oneof(
     weight: 1,
     arbitrary: fc.record({
       type: fc.constant("redraft" as const),
-      odds: fc.array(fc.constantFrom(...LADDER_PICKS), { minLength: 4, maxLength: 4 }),
+      odds: fc.array(fc.constantFrom(...LADDER_PICKS), { minLength: ITEMS.length, maxLength: ITEMS.length }),
     }),
   },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("nr" as const), outcome }) },
-  { weight: 1, arbitrary: fc.record({ type: fc.constant("finalize" as const), winners: fc.subarray([0, 1, 2, 3]) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant("finalize" as const),
+      // A finishing order of some outcomes, each tied with the one before it or not (1, 1, 3…).
+      order: fc.shuffledSubarray(ITEMS.map((_, i) => i)),
+      tied: fc.array(fc.boolean(), { minLength: ITEMS.length, maxLength: ITEMS.length }),
+      // Callers before placings sent winners alone.
+      asWinners: fc.boolean(),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("abandon" as const) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("unsettle" as const) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("evict" as const) }) },
@@ -74,12 +92,18 @@ const sequence = fc.record({
   botEqualizer: fc.boolean(),
   rule4: fc.boolean(),
   deadHeat: fc.boolean(),
+  eachWay: fc.constantFrom<EachWay>(null, "standard", { places: 2, fraction: 4 }, { places: 3, fraction: 5 }),
   punterCoins: fc.array(fc.integer({ min: 10, max: 100 }), { minLength: PUNTERS, maxLength: PUNTERS }),
   faults: fc.array(fc.constantFrom<Fault | null>(null, null, null, "before", "after"), {
     minLength: 30,
     maxLength: 30,
   }),
   steps: fc.array(fc.array(op, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 4 }),
+  // How an event still open at the end finishes: a finishing order of its runners.
+  ending: fc.record({
+    order: fc.shuffledSubarray(ITEMS.map((_, i) => i)),
+    tied: fc.array(fc.boolean(), { minLength: ITEMS.length, maxLength: ITEMS.length }),
+  }),
 });
 type Sequence = typeof sequence extends fc.Arbitrary<infer T> ? T : never;
 
@@ -102,7 +126,7 @@ interface World {
  */
 interface Model {
   moved: number[]; // coins added minus withdrawn, per punter (cents)
-  bets: { betId: number; who: number; itemId: number; stakeCents: number; odds: Odds }[];
+  bets: { betId: number; who: number; itemId: number; stakeCents: number; odds: Odds; eachWay: boolean }[];
 }
 
 /** How the event ended, as D1 has it. */
@@ -111,6 +135,16 @@ interface Ending {
   abandoned: boolean;
   withdrawn: Set<number>;
   winners: number[];
+  /** Each placed outcome's place. */
+  places: Map<number, number>;
+  runners: number;
+}
+
+/** The placings of a drawn finishing order: place i + 1, or the place before it when tied with it. */
+function placingsOf(order: number[], tied: boolean[]) {
+  const places: number[] = [];
+  order.forEach((_, i) => places.push(i > 0 && tied[i] ? places[i - 1] : i + 1));
+  return order.map((outcome, i) => ({ outcome, place: places[i] }));
 }
 
 async function perform(w: World, m: Model, o: Op): Promise<number> {
@@ -128,6 +162,7 @@ async function perform(w: World, m: Model, o: Op): Promise<number> {
         o.outcome,
         o.cents / 100,
         event.items[o.outcome].currCoefficient,
+        o.eachWay,
       );
       if (res.status === 201) {
         const placed = await res.json<Bet>();
@@ -137,6 +172,7 @@ async function perform(w: World, m: Model, o: Op): Promise<number> {
           itemId: placed.eventItemId,
           stakeCents: o.cents,
           odds: ladderOdds(placed.coefficient)!,
+          eachWay: o.eachWay,
         });
       }
       return res.status;
@@ -176,8 +212,11 @@ async function perform(w: World, m: Model, o: Op): Promise<number> {
       return res.status;
     }
     case "finalize": {
-      const winners = o.winners.map((i) => items[i].id);
-      const res = await call("POST", `/events/${id}/finalize`, { token: owner, body: { eventId: id, winners } });
+      const placings = placingsOf(o.order, o.tied).map((p) => ({ itemId: items[p.outcome].id, place: p.place }));
+      const body = o.asWinners
+        ? { eventId: id, winners: placings.filter((p) => p.place === 1).map((p) => p.itemId) }
+        : { eventId: id, placings };
+      const res = await call("POST", `/events/${id}/finalize`, { token: owner, body });
       return res.status;
     }
     case "abandon": {
@@ -204,38 +243,54 @@ function withinTime<T>(promise: Promise<T>, o: unknown): Promise<T> {
 }
 
 /**
- * What a bet returned to its punter: its stake when its runner was withdrawn, the event
- * abandoned or settled with no winner; a winner's payout at its odds less its Rule 4 deduction,
- * on stake ÷ n for n dead-heating winners when the rule is on; else nothing.
+ * What a bet returned to its punter: its stake (both parts) when its runner was withdrawn, the
+ * event abandoned or settled with no winner. Else its win part, on a winner: its odds less its
+ * Rule 4 deduction, on stake ÷ n for n dead-heating winners when the rule is on; and its place
+ * part, on an outcome within the paying places of the terms in force with the runners at the
+ * end: at 1 + (odds − 1) / fraction, shared with the outcomes tied past the last paying place
+ * when the rule is on, the pair rounded down once.
  */
 function returned(
   end: Ending,
   b: Model["bets"][number],
-  rules: { deadHeat: boolean },
+  rules: { deadHeat: boolean; eachWay: EachWay },
   deductions: Map<number, number>,
 ): number {
-  if (end.withdrawn.has(b.itemId) || end.abandoned || end.winners.length === 0) return b.stakeCents;
-  if (!end.winners.includes(b.itemId)) return 0;
-  return settledPayoutCents(
-    b.stakeCents,
-    b.odds,
-    deductions.get(b.betId) ?? 0,
-    rules.deadHeat ? end.winners.length : 1,
-  );
+  const parts = b.eachWay ? 2 : 1;
+  if (end.withdrawn.has(b.itemId) || end.abandoned || end.winners.length === 0) return parts * b.stakeCents;
+  const bet = { stakeCents: b.stakeCents, odds: b.odds, deduction: deductions.get(b.betId) ?? 0 };
+  const won = end.winners.includes(b.itemId);
+  const win = won ? { ...bet, deadHeat: rules.deadHeat ? end.winners.length : 1 } : null;
+  const winReturn = win ? settledPayoutCents(b.stakeCents, b.odds, bet.deduction, win.deadHeat) : 0;
+  if (!b.eachWay) return winReturn;
+  const terms = termsInForce(rules.eachWay, end.runners)!;
+  const place = end.places.get(b.itemId);
+  if (place === undefined || place > terms.places) return winReturn;
+  const tied = [...end.places.values()].filter((p) => p === place).length;
+  const shared = rules.deadHeat && place + tied - 1 > terms.places;
+  const placePart = {
+    ...bet,
+    fraction: terms.fraction,
+    share: shared ? terms.places - place + 1 : 1,
+    deadHeat: shared ? tied : 1,
+  };
+  return winReturn + placeReturnCents(placePart, win);
 }
 
 async function endingOf(eventId: number): Promise<Ending> {
   const [event, items] = await env.DB.batch([
     env.DB.prepare(`SELECT status FROM events WHERE id = ?1`).bind(eventId),
-    env.DB.prepare(`SELECT id, status FROM event_items WHERE event_id = ?1`).bind(eventId),
+    env.DB.prepare(`SELECT id, status, place FROM event_items WHERE event_id = ?1`).bind(eventId),
   ]);
-  const statuses = items.results as { id: number; status: string }[];
+  const statuses = items.results as { id: number; status: string; place: number | null }[];
   const status = (event.results[0] as { status: string }).status;
   return {
     status,
     abandoned: status === "CANCELLED",
     withdrawn: new Set(statuses.filter((i) => i.status === "NR").map((i) => i.id)),
     winners: statuses.filter((i) => i.status === "WINNER").map((i) => i.id),
+    places: new Map(statuses.filter((i) => i.place !== null).map((i) => [i.id, i.place!])),
+    runners: statuses.filter((i) => i.status !== "NR").length,
   };
 }
 
@@ -256,6 +311,8 @@ const FOUND: Sequence[] = [
     botEqualizer: false,
     rule4: false,
     deadHeat: false,
+    eachWay: null,
+    ending: { order: [], tied: [false, false, false, false, false] },
     punterCoins: [10, 10, 10],
     faults: [null, null, "before", null, "after", null, null, null, null, null, "after", ...Array<null>(19).fill(null)],
     steps: [
@@ -266,8 +323,9 @@ const FOUND: Sequence[] = [
           outcome: 0,
           cents: 1,
           staleOdds,
+          eachWay: false,
         })),
-        { type: "bet" as const, who: 0, outcome: 1, cents: 1, staleOdds: true },
+        { type: "bet" as const, who: 0, outcome: 1, cents: 1, staleOdds: true, eachWay: false },
       ],
     ],
   },
@@ -279,12 +337,13 @@ describe("the room under random failing writes", () => {
   it(`keeps D1, the room and every balance in agreement over ${runs} random runs`, { timeout: 1_800_000 }, async () => {
     let accepted = 0;
     let failed = 0;
+    let eachWayPaid = 0;
     await fc.assert(
       fc.asyncProperty(
         sequence,
-        async ({ maxTotalPayout, botEqualizer, rule4, deadHeat, punterCoins, faults, steps }) => {
+        async ({ maxTotalPayout, botEqualizer, rule4, deadHeat, eachWay, punterCoins, faults, steps, ending }) => {
           const book = await newBook({ coins: 1000 });
-          const event = await newEvent(book, { maxTotalPayout, botEqualizer, rule4, deadHeat, items: ITEMS });
+          const event = await newEvent(book, { maxTotalPayout, botEqualizer, rule4, deadHeat, eachWay, items: ITEMS });
           const punters = await Promise.all(punterCoins.map((c) => newPunter(book, { coins: c })));
           const pool = await balance(book.owner.userId, null);
           const w: World = { book, punters, event };
@@ -302,37 +361,48 @@ describe("the room under random failing writes", () => {
             "clearing faults",
           );
 
-          // Every bet in D1 was answered 201, and every 201 is in D1.
+          // Every bet in D1 was answered 201 (an each-way bet as its WIN and PLACE rows), and every 201 is in D1.
           const { results: stored } = await env.DB.prepare(
-            `SELECT user_id, item_id, stake_cents FROM bets WHERE event_id = ?1 ORDER BY user_id, item_id`,
+            `SELECT user_id, item_id, stake_cents, part FROM bets WHERE event_id = ?1 ORDER BY user_id, item_id, part DESC`,
           )
             .bind(event.id)
             .all();
-          const answered = m.bets.map((b) => ({
-            user_id: punters[b.who].userId,
-            item_id: b.itemId,
-            stake_cents: b.stakeCents,
-          }));
+          const answered = m.bets.flatMap((b) =>
+            (b.eachWay ? ["WIN", "PLACE"] : ["WIN"]).map((part) => ({
+              user_id: punters[b.who].userId,
+              item_id: b.itemId,
+              stake_cents: b.stakeCents,
+              part,
+            })),
+          );
           const order = (a: { user_id: number; item_id: number }, b: { user_id: number; item_id: number }) =>
             a.user_id - b.user_id || a.item_id - b.item_id;
           expect(stored).toEqual(answered.sort(order));
 
-          // No outcome may pay more than the max payout.
-          const over = await env.DB.prepare(
-            `SELECT b.item_id FROM bets b JOIN events e ON e.id = b.event_id WHERE b.event_id = ?1 AND b.status <> 'CANCELLED'
-           GROUP BY b.item_id HAVING SUM(${PAYOUT_SQL}) > MAX(e.max_total_payout_cents)`,
-          )
-            .bind(event.id)
-            .all();
-          expect(over.results).toEqual([]);
+          // The book's worst result stays within the max payout: the pairs on a winner and the largest
+          // place parts of the other paying places. Standard terms follow the runners, so a non-runner
+          // may raise what the place parts already struck pay (as in the trade): then it is not held.
+          const live = await json<BookmakerEvent>("GET", `/events/${event.id}`, { token: book.owner.token });
+          const withdrawn = live.items.some((i) => i.status === "NR");
+          if (live.status !== "CALCULATED" && !(eachWay === "standard" && withdrawn))
+            expect(await worstResult(event.id, live.eachWay?.places ?? 1)).toBeLessThanOrEqual(maxTotalPayout * 100);
 
           // A bet's call makes the room reload if a failure left it in doubt; then it must hold what D1 holds.
           await withinTime(bet(punters[0], book, event, 0, 0.01, 1000.5), "a bet that reloads the room");
           await withinTime(expectRoomMatchesD1(event.id), "reading the room");
           await expectStoredTotalsMatchBets(event.id);
 
-          // Settle what is left, then the balances must be the model's.
-          await call("POST", `/events/${event.id}/abandon`, { token: book.owner.token });
+          // Settle what is left (its runners in the drawn order, or abandoned), then the balances must be the model's.
+          const runners = live.items.map((item, i) => (item.status === "NR" ? -1 : i));
+          const placings = placingsOf(
+            ending.order.filter((i) => runners.includes(i)),
+            ending.tied,
+          ).map((p) => ({ itemId: event.items[p.outcome].id, place: p.place }));
+          const settled = await call("POST", `/events/${event.id}/finalize`, {
+            token: book.owner.token,
+            body: { placings },
+          });
+          if (settled.status !== 200) await call("POST", `/events/${event.id}/abandon`, { token: book.owner.token });
           const end = await endingOf(event.id);
           expect(end.status).toMatch(/^(CALCULATED|CANCELLED)$/);
           expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
@@ -343,17 +413,19 @@ describe("the room under random failing writes", () => {
             .all<{ id: number; deduction: number }>();
           const deductions = new Map(deducted.map((d) => [d.id, d.deduction]));
           for (const d of deducted) expect(d.deduction).toBeLessThanOrEqual(rule4 && end.withdrawn.size > 0 ? 90 : 0);
-          const paid = (b: Model["bets"][number]) => returned(end, b, { deadHeat }, deductions);
+          const paid = (b: Model["bets"][number]) => returned(end, b, { deadHeat, eachWay }, deductions);
+          const stakeOf = (b: Model["bets"][number]) => (b.eachWay ? 2 : 1) * b.stakeCents;
           for (const [i, p] of punters.entries()) {
             const mine = m.bets.filter((b) => b.who === i);
             const expected =
               punterCoins[i] * 100 +
               m.moved[i] -
-              mine.reduce((s, b) => s + b.stakeCents, 0) +
+              mine.reduce((s, b) => s + stakeOf(b), 0) +
               mine.reduce((s, b) => s + paid(b), 0);
             expect(await balance(book.owner.userId, p.userId), `punter ${i}`).toBe(expected);
           }
-          const staked = m.bets.reduce((s, b) => s + b.stakeCents, 0);
+          eachWayPaid += m.bets.filter((b) => b.eachWay && paid(b) > 0 && !end.abandoned).length;
+          const staked = m.bets.reduce((s, b) => s + stakeOf(b), 0);
           const paidOut = m.bets.reduce((s, b) => s + paid(b), 0);
           expect(await balance(book.owner.userId, null)).toBe(
             pool - m.moved.reduce((s, c) => s + c, 0) + staked - paidOut,
@@ -366,5 +438,6 @@ describe("the room under random failing writes", () => {
     if (env.PROPERTY_SEED) return;
     expect(accepted).toBeGreaterThan(runs / 2);
     expect(failed).toBeGreaterThan(runs / 10);
+    expect(eachWayPaid).toBeGreaterThan(runs / 20);
   });
 });

@@ -3,6 +3,7 @@ import { runInDurableObject } from "cloudflare:test";
 import type { EachWay } from "../../common/each-way";
 import type { Bet, BookmakerEvent } from "../contract";
 import type { EventRoom } from "../events/room";
+import { PAYOUT_SQL, PLACE_ONLY_SQL } from "../ledger/settlement";
 import { call, json, type TestUser } from "./api";
 import type { TestBook } from "./world";
 
@@ -63,6 +64,7 @@ export function bet(
   itemIndex: number,
   amount: number,
   coefficient?: number,
+  eachWay = false,
 ) {
   const item = event.items[itemIndex];
   return call("POST", "/bets", {
@@ -74,6 +76,7 @@ export function bet(
       eventItemId: item.id,
       amount,
       coefficient: coefficient ?? item.currCoefficient,
+      ...(eachWay ? { eachWay } : {}),
     },
   });
 }
@@ -105,3 +108,28 @@ export const coins = async (token: string, bookmakerId: number) =>
   (await json<{ amount: number }>("GET", `/balances/${bookmakerId}`, { token })).amount;
 export const poolCoins = async (book: TestBook) =>
   (await json<{ balance: { amount: number } }>("GET", "/balances", { token: book.owner.token })).balance.amount;
+
+/**
+ * The book's worst result recomputed from the bets alone, by trying every winner and every set of
+ * other placed outcomes: the most the pairs on the winner and the place parts on the others pay.
+ */
+export async function worstResult(eventId: number, places: number) {
+  const { results } = await env.DB.prepare(
+    `SELECT b.item_id, SUM(${PAYOUT_SQL}) AS win, SUM(CASE b.part WHEN 'PLACE' THEN ${PLACE_ONLY_SQL} ELSE 0 END) AS place
+     FROM bets b WHERE b.event_id = ?1 AND b.status = 'ACCEPTED' GROUP BY b.item_id`,
+  )
+    .bind(eventId)
+    .all<{ item_id: number; win: number; place: number }>();
+  let worst = 0;
+  const subsets = (rest: typeof results, k: number): (typeof results)[] =>
+    k === 0 || rest.length === 0
+      ? [[]]
+      : [...subsets(rest.slice(1), k - 1).map((s) => [rest[0], ...s]), ...subsets(rest.slice(1), k)];
+  for (const winner of results)
+    for (const others of subsets(
+      results.filter((r) => r !== winner),
+      places - 1,
+    ))
+      worst = Math.max(worst, winner.win + others.reduce((sum, o) => sum + o.place, 0));
+  return worst;
+}
