@@ -2,18 +2,20 @@ import { env } from "cloudflare:workers";
 import { evictDurableObject } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { EachWay } from "../../common/each-way";
 import type { BookmakerEvent } from "../contract";
 import { call, json, type TestUser } from "../test/api";
 import { bet, newEvent, roomStub } from "../test/events";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 import { propertyRuns } from "../test/property";
 
-// Random concurrent sequences of bets, coin moves, non-runners, finalize, abandon and room
-// evictions must never create or lose a coin, and every settled bet must match the ledger.
+// Random concurrent sequences of bets (win and each-way), coin moves, non-runners, finalize (with
+// placings, ties included, or winners), abandon and room evictions must never create or lose a
+// coin, and every settled bet must match the ledger.
 
 const runs = Math.max(20, Math.floor((Number(env.PROPERTY_RUNS) || 200) / 2));
 const PUNTERS = 3;
-const OUTCOMES = 4;
+const OUTCOMES = 5;
 
 const who = fc.nat(PUNTERS - 1);
 const outcome = fc.nat(OUTCOMES - 1);
@@ -24,12 +26,28 @@ const stake = fc.oneof(
 const op = fc.oneof(
   {
     weight: 24,
-    arbitrary: fc.record({ type: fc.constant("bet" as const), who, outcome, stake, staleOdds: fc.boolean() }),
+    arbitrary: fc.record({
+      type: fc.constant("bet" as const),
+      who,
+      outcome,
+      stake,
+      staleOdds: fc.boolean(),
+      eachWay: fc.boolean(),
+    }),
   },
   { weight: 2, arbitrary: fc.record({ type: fc.constant("add" as const), who, stake }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant("subtract" as const), who, stake }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("nr" as const), outcome }) },
-  { weight: 1, arbitrary: fc.record({ type: fc.constant("finalize" as const), winners: fc.subarray([0, 1, 2, 3]) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant("finalize" as const),
+      // A finishing order, each outcome tied with the one before it or not; or winners alone.
+      order: fc.shuffledSubarray([0, 1, 2, 3, 4]),
+      tied: fc.array(fc.boolean(), { minLength: OUTCOMES, maxLength: OUTCOMES }),
+      asWinners: fc.boolean(),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("abandon" as const) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("suspend" as const) }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant("live" as const) }) },
@@ -40,6 +58,7 @@ type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
 const sequence = fc.record({
   maxTotalPayout: fc.integer({ min: 50, max: 2000 }),
   botEqualizer: fc.boolean(),
+  eachWay: fc.constantFrom<EachWay>(null, "standard", { places: 2, fraction: 4 }),
   punterCoins: fc.array(fc.integer({ min: 10, max: 100 }), { minLength: PUNTERS, maxLength: PUNTERS }),
   steps: fc.array(fc.array(op, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 4 }),
 });
@@ -58,7 +77,7 @@ async function perform(w: World, o: Op): Promise<number> {
       // Fresh odds unless the op asks for stale ones (then ODDS_CHANGED is a fine answer).
       const event = o.staleOdds ? w.event : await json<BookmakerEvent>("GET", `/events/${id}`, { token: owner });
       const coefficient = event.items[o.outcome].currCoefficient;
-      return (await bet(w.punters[o.who], w.book, event, o.outcome, o.stake as number, coefficient)).status;
+      return (await bet(w.punters[o.who], w.book, event, o.outcome, o.stake as number, coefficient, o.eachWay)).status;
     }
     case "add":
     case "subtract":
@@ -70,13 +89,15 @@ async function perform(w: World, o: Op): Promise<number> {
       ).status;
     case "nr":
       return (await call("POST", `/events/${id}/nr/${w.event.items[o.outcome].id}`, { token: owner })).status;
-    case "finalize":
-      return (
-        await call("POST", `/events/${id}/finalize`, {
-          token: owner,
-          body: { eventId: id, winners: o.winners.map((i) => w.event.items[i].id) },
-        })
-      ).status;
+    case "finalize": {
+      const places: number[] = [];
+      o.order.forEach((_, i) => places.push(i > 0 && o.tied[i] ? places[i - 1] : i + 1));
+      const placings = o.order.map((index, i) => ({ itemId: w.event.items[index].id, place: places[i] }));
+      const body = o.asWinners
+        ? { eventId: id, winners: placings.filter((p) => p.place === 1).map((p) => p.itemId) }
+        : { eventId: id, placings };
+      return (await call("POST", `/events/${id}/finalize`, { token: owner, body })).status;
+    }
     case "abandon":
       return (await call("POST", `/events/${id}/abandon`, { token: owner })).status;
     case "suspend":
@@ -119,16 +140,18 @@ describe("coin conservation with events", () => {
     async () => {
       let accepted = 0;
       await fc.assert(
-        fc.asyncProperty(sequence, async ({ maxTotalPayout, botEqualizer, punterCoins, steps }) => {
+        fc.asyncProperty(sequence, async ({ maxTotalPayout, botEqualizer, eachWay, punterCoins, steps }) => {
           const book = await newBook({ coins: 1000 });
           const event = await newEvent(book, {
             maxTotalPayout,
             botEqualizer,
+            eachWay,
             items: [
               ["A", 1.5],
               ["B", 2],
               ["C", 3],
               ["D", 11],
+              ["E", 6],
             ],
           });
           const punters = await Promise.all(punterCoins.map((c) => newPunter(book, { coins: c })));
