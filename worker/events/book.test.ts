@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decimalOf, fractionalText, ladderFraction, type Odds } from "../../common/odds";
-import { equalizerOdds, oddsAfterWithdrawal, type BookItem } from "./book";
+import { equalizerOdds, oddsAfterWithdrawal, resultCents, resultsCents, type BookItem } from "./book";
 
 const odds = (f: string): Odds => ladderFraction(f)!;
 const item = (id: number, f: string, stakeCents = 0, active = true): BookItem => ({
@@ -44,5 +45,32 @@ describe("equalizer", () => {
   it("never prices above twice the bookmaker's odds", () => {
     const result = equalizerOdds([item(1, "1/1", 10_000_000), item(2, "1/1")], 95, 1000);
     expect(decimalOf(result.get(2)!)).toBeLessThanOrEqual(4);
+  });
+});
+
+describe("the book's results with each-way place parts", () => {
+  it("are, for each winner, its liability plus the largest place parts of the other paying places (every finishing order tried)", () => {
+    const item = fc.record({ winCents: fc.nat(10_000), placeCents: fc.nat(5_000), active: fc.boolean() });
+    fc.assert(
+      fc.property(fc.array(item, { minLength: 1, maxLength: 9 }), fc.integer({ min: 1, max: 5 }), (drawn, places) => {
+        const items = drawn.map((i, id) => ({ ...i, id }));
+        const running = items.filter((i) => i.active);
+        const subsets = (rest: typeof running, k: number): (typeof running)[] =>
+          k === 0 || rest.length === 0
+            ? [[]]
+            : [...subsets(rest.slice(1), k - 1).map((s) => [rest[0], ...s]), ...subsets(rest.slice(1), k)];
+        const results = resultsCents(items, places);
+        expect([...results.keys()].sort()).toEqual(running.map((i) => i.id).sort());
+        for (const x of running) {
+          const others = subsets(
+            running.filter((y) => y !== x),
+            places - 1,
+          );
+          const worst = Math.max(...others.map((o) => x.winCents + o.reduce((sum, y) => sum + y.placeCents, 0)));
+          expect(results.get(x.id)).toBe(worst);
+          expect(resultCents(items, places, x)).toBe(worst);
+        }
+      }),
+    );
   });
 });

@@ -82,21 +82,46 @@ export interface Liability {
  */
 export function resultsCents(items: Liability[], places: number): Map<number, number> {
   const running = items.filter((i) => i.active);
-  const byPlace = [...running].sort((a, b) => b.placeCents - a.placeCents);
-  const results = new Map<number, number>();
-  for (const x of running) {
-    let others = 0;
-    let taken = 0;
-    for (const y of byPlace) {
-      if (taken >= places - 1) break;
-      if (y.id === x.id) continue;
-      others += y.placeCents;
-      taken++;
-    }
-    results.set(x.id, x.winCents + others);
-  }
-  return results;
+  // The `places` largest place parts are all any winner's result can take (places − 1, itself left out).
+  const top = largest(running, places);
+  return new Map(running.map((x) => [x.id, x.winCents + placedOthers(top, x.id, places - 1)]));
 }
+
+/** The book's result with `winner` alone: its liability plus the largest place parts of the others. */
+export function resultCents(items: Liability[], places: number, winner: Liability): number {
+  return (
+    winner.winCents +
+    placedOthers(
+      largest(
+        items.filter((i) => i.active),
+        places,
+      ),
+      winner.id,
+      places - 1,
+    )
+  );
+}
+
+/** The `n` outcomes with the largest place parts, largest first; in one pass (n is at most 5). */
+function largest(items: Liability[], n: number): Liability[] {
+  const top: Liability[] = [];
+  for (const i of items) {
+    if (i.placeCents <= 0) continue;
+    let at = top.length;
+    while (at > 0 && top[at - 1].placeCents < i.placeCents) at--;
+    if (at < n) {
+      top.splice(at, 0, i);
+      if (top.length > n) top.pop();
+    }
+  }
+  return top;
+}
+
+const placedOthers = (top: Liability[], winnerId: number, n: number) =>
+  top
+    .filter((y) => y.id !== winnerId)
+    .slice(0, Math.max(0, n))
+    .reduce((sum, y) => sum + y.placeCents, 0);
 
 /** The book's worst result: the most it can pay out on this event. */
 export const worstResultCents = (items: Liability[], places: number) =>

@@ -3,7 +3,7 @@ import { decimalText, ladderOdds, sameOdds, type Odds } from "../../common/odds"
 import { UNSETTLE_WINDOW_MS } from "../../common/racing";
 import { DATE_PAST_MESSAGE, OUTCOMES_MIN_MESSAGE } from "../../common/event-form";
 import { STATUS_WORDS } from "../../common/status-words";
-import { resultsCents, stakeRoom, type Liability } from "./book";
+import { resultCents, resultsCents, stakeRoom, type Liability } from "./book";
 import type { Placing } from "./schemas";
 import { fail, OPEN, type EventState, type ItemState, type RoomResult } from "./state";
 import { BET_EXISTS, EVENT_SUSPENDED, INSUFFICIENT_CURRENCY, SUBSCRIPTION_NOT_FOUND } from "../../common/refusals";
@@ -167,6 +167,12 @@ export const placesInForce = (e: EventState, items: Map<number, ItemState>) =>
  */
 function withinMaxPayout(e: EventState, items: Map<number, ItemState>, item: ItemState, totals: BetTotals) {
   const places = placesInForce(e, items);
+  // A win bet makes dearer only the result with its own outcome winning.
+  if (totals.placeCents === 0) {
+    const raised = liabilityOf(item, totals);
+    const book = [...items.values()].map((i) => (i.id === item.id ? raised : liabilityOf(i)));
+    return resultCents(book, places, raised) <= e.maxPayoutCents;
+  }
   const before = resultsCents(
     [...items.values()].map((i) => liabilityOf(i)),
     places,

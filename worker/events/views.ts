@@ -218,18 +218,25 @@ export async function playerEvents(
     own?: OwnTotalRow[];
   },
 ): Promise<PlayerEvent[]> {
-  const { events, items } = await sharedRead(`player-events:${args.bookmakerId}:${args.versions}`, () =>
-    loadEvents(db, `e.bookmaker_id = ?1 AND e.published_at IS NOT NULL AND e.start_date >= ?2`, [
+  // The stakes each outcome takes are the same for every punter: worked out once per version.
+  const { events, items, stakes } = await sharedRead(`player-events:${args.bookmakerId}:${args.versions}`, async () => {
+    const loaded = await loadEvents(db, `e.bookmaker_id = ?1 AND e.published_at IS NOT NULL AND e.start_date >= ?2`, [
       args.bookmakerId,
       args.since,
-    ]),
-  );
+    ]);
+    const stakes = new Map<number, { win: number; eachWay: number }>();
+    for (const e of loaded.events) {
+      const own = loaded.items.get(e.id) ?? [];
+      const book = bookOf(e, own);
+      for (const i of own) stakes.set(i.id, { win: book.maxStake(i.id, false), eachWay: book.maxStake(i.id, true) });
+    }
+    return { ...loaded, stakes };
+  });
   const own = args.own ?? (events.length ? await readOwnTotals(db, args) : []);
   const totals = byEvent(own);
   return events.map((e) => {
     const own = items.get(e.id) ?? [];
     const mine = totals.get(e.id);
-    const book = bookOf(e, own);
     return {
       eventId: e.id,
       title: e.title,
@@ -251,8 +258,8 @@ export async function playerEvents(
           // Should this outcome win: what his bets on it pay, less all he staked on the event.
           whatIf: args.withWhatIf ? fromCents((mine?.items.get(i.id)?.payoutCents ?? 0) - (mine?.staked ?? 0)) : 0,
           myStake: fromCents(mine?.items.get(i.id)?.stakeCents ?? 0),
-          maxStake: fromCents(book.maxStake(i.id, false)),
-          eachWayMaxStake: fromCents(book.maxStake(i.id, true)),
+          maxStake: fromCents(stakes.get(i.id)?.win ?? 0),
+          eachWayMaxStake: fromCents(stakes.get(i.id)?.eachWay ?? 0),
           deduction: i.deduction,
           place: i.place,
         };
