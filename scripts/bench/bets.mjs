@@ -3,7 +3,8 @@
 // the D1 queries, rows read and written and room calls per accepted bet, then the same bets
 // on a bare Durable Object (its own SQLite, no auth, no D1: the ceiling of this stack here)
 // and the API's rate as a share of it, and the rate limiter's binding called alone as often. Each punter bets 1 coin on each outcome in turn (one
-// bet per punter per outcome).
+// bet per punter per outcome). The `ew` row: the same punters bet each-way (1 coin a part) on a
+// second event alike, with standard terms; an each-way bet should cost about one bet, not two.
 import { client, percentile, startApi } from "./local-api.mjs";
 
 const LEVELS = (process.env.BENCH_LEVELS ?? "1,10,50").split(",").map(Number);
@@ -55,8 +56,9 @@ try {
   console.log("stack concurrency  accepted  bets/s   p50 ms  p99 ms  errors");
   for (const level of LEVELS) {
     const punters = [];
-    for (let i = 0; i < level; i++) punters.push(await c.punter(book, OUTCOMES));
+    for (let i = 0; i < level; i++) punters.push(await c.punter(book, 3 * OUTCOMES));
     const event = await c.event(book, { outcomes: OUTCOMES, maxTotalPayout: 100_000 });
+    const race = await c.event(book, { outcomes: OUTCOMES, maxTotalPayout: 100_000, eachWay: "standard" });
     const bet = (p, item) => ({
       requestId: 0,
       bookmakerId: book.bookmakerId,
@@ -71,6 +73,10 @@ try {
     const used = await api.meter();
     console.log(row("api", level, app));
     costs.push({ level, bets: app.accepted, ...used });
+    const ew = await drive(punters, race.items, (p, item) =>
+      post("/bets", p.token, { ...bet(p, item), eventId: race.id, eachWay: true }),
+    );
+    console.log(row("ew", level, ew));
 
     for (const p of punters)
       await post("/__bench/bare/fund", null, { eventId: event.id, userId: p.userId, amount: OUTCOMES }).then((r) =>
@@ -85,7 +91,9 @@ try {
     // Cloudflare a counter in the machine's memory), so on this harness it is a large share of a bet.
     const limiter = await drive(punters, event.items, (p) => post("/__bench/limit", null, { key: String(p.userId) }));
     console.log(row("limit", level, limiter));
-    console.log(`${"".padEnd(5)} ${String(level).padStart(11)}  api / bare: ${(app.rate / bare.rate).toFixed(2)}`);
+    console.log(
+      `${"".padEnd(5)} ${String(level).padStart(11)}  api / bare: ${(app.rate / bare.rate).toFixed(2)}, ew / api: ${(ew.rate / app.rate).toFixed(2)}`,
+    );
   }
   console.log("\nper accepted bet      D1 queries  rows read  rows written  room calls");
   for (const k of costs) {

@@ -166,7 +166,7 @@ export function client(base, { quiet = false } = {}) {
     return p;
   }
 
-  async function event(book, { outcomes, maxTotalPayout, odds = 2 }) {
+  async function event(book, { outcomes, maxTotalPayout, odds = 2, eachWay }) {
     const items = Array.from({ length: outcomes }, (_, i) => ({ title: `Runner ${i + 1}`, coefficient: odds }));
     const start = Date.now() + 3600_000;
     const { eventId } = await call("POST", "/drafts", {
@@ -179,6 +179,7 @@ export function client(base, { quiet = false } = {}) {
         bookmakerId: book.bookmakerId,
         maxTotalPayout,
         items,
+        ...(eachWay === undefined ? {} : { eachWay }),
       },
     });
     await call("POST", "/events", { token: book.owner.token, body: { draftId: eventId } });
@@ -202,10 +203,10 @@ export async function pool(items, n, fn) {
 }
 
 /**
- * Each punter bets 1 coin on each outcome `itemsOf(event, punter)` names, 50 punters at a
- * time, through the API (`quiet`: no bot messages); answers how many bets were taken.
+ * Each punter bets 1 coin on each outcome `itemsOf(event, punter)` names (each-way: 1 a part),
+ * 50 punters at a time, through the API (`quiet`: no bot messages); answers how many bets were taken.
  */
-export async function placeBets(base, book, event, punters, itemsOf, { quiet = false } = {}) {
+export async function placeBets(base, book, event, punters, itemsOf, { quiet = false, eachWay = false } = {}) {
   let placed = 0;
   await pool(punters, 50, async (p) => {
     for (const item of itemsOf(event, p)) {
@@ -222,6 +223,7 @@ export async function placeBets(base, book, event, punters, itemsOf, { quiet = f
           eventItemId: item.id,
           amount: 1,
           coefficient: item.currCoefficient,
+          ...(eachWay ? { eachWay } : {}),
         }),
       });
       await res.arrayBuffer();

@@ -1,6 +1,7 @@
 // `npm run bench:settle`: times finalize through the local API in workerd.
 // 1. One event holding 10,000 bets (100 punters × 100 outcomes), then one finalize; also the D1
-//    queries, rows read and written and room calls per settled bet.
+//    queries, rows read and written and room calls per settled bet. Then the same with 10,000
+//    each-way bets (20,000 rows), settled with placings (3 places at 1/5).
 // 2. 2,000 punters, 5 bets each on each of two events: one finalize without the bot's messages
 //    (a call marked quiet enqueues none), one with them (one per punter), and then how the queue
 //    consumer drains the 2,000 messages against a fake Bot API: time, peak per second, per chat.
@@ -34,25 +35,28 @@ async function fakeBotApi() {
 }
 
 /** Runs `fn` over `items` with at most `n` at a time. */
-async function tenThousandBets(api) {
+async function tenThousandBets(api, eachWay = false) {
   const c = client(api.base, { quiet: true });
   const book = await c.bookmaker(1);
   const punters = [];
-  for (let i = 0; i < PUNTERS; i++) punters.push(await c.punter(book, OUTCOMES));
-  const event = await c.event(book, { outcomes: OUTCOMES, maxTotalPayout: 1_000_000 });
+  for (let i = 0; i < PUNTERS; i++) punters.push(await c.punter(book, 2 * OUTCOMES));
+  const event = await c.event(book, { outcomes: OUTCOMES, maxTotalPayout: 1_000_000, eachWay: "standard" });
   const t0 = performance.now();
-  const placed = await placeBets(api.base, book, event, punters, (e) => e.items, { quiet: true });
-  console.log(`placed ${placed} bets in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  const winners = event.items.slice(0, 10).map((i) => i.id);
+  const placed = await placeBets(api.base, book, event, punters, (e) => e.items, { quiet: true, eachWay });
+  const kind = eachWay ? "each-way bets" : "bets";
+  console.log(`\nplaced ${placed} ${kind} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  // Win bets: 10 dead-heating winners. Each-way: a winner and the 3 places (standard terms for 100 runners: 1/5).
+  const body = eachWay
+    ? { placings: event.items.slice(0, 3).map((i, n) => ({ itemId: i.id, place: n + 1 })) }
+    : { eventId: event.id, winners: event.items.slice(0, 10).map((i) => i.id) };
   await api.meter();
   const start = performance.now();
-  const settled = await c.call("POST", `/events/${event.id}/finalize`, {
-    token: book.owner.token,
-    body: { eventId: event.id, winners },
-  });
+  const settled = await c.call("POST", `/events/${event.id}/finalize`, { token: book.owner.token, body });
   const ms = performance.now() - start;
   const used = await api.meter();
-  console.log(`finalize of ${placed} bets (10 winning outcomes): ${ms.toFixed(0)} ms, status ${settled.status}`);
+  console.log(
+    `finalize of ${placed} ${kind} (${eachWay ? "3 placings" : "10 winning outcomes"}): ${ms.toFixed(0)} ms, status ${settled.status}`,
+  );
   const per = (n) => (n / placed).toFixed(3);
   console.log(
     `per settled bet: ${per(used.queries)} D1 queries, ${per(used.rowsRead)} rows read, ${per(used.rowsWritten)} rows written, ${per(used.roomCalls)} room calls (${used.queries} queries in all)`,
@@ -131,7 +135,10 @@ async function twoThousandPunters(api, bot) {
 const bot = await fakeBotApi();
 const api = await startApi(undefined, { bot: { apiUrl: bot.url, token: "999999:bench-bot-token" } });
 try {
-  if (process.env.BENCH_PART !== "2") await tenThousandBets(api);
+  if (process.env.BENCH_PART !== "2") {
+    await tenThousandBets(api);
+    await tenThousandBets(api, true);
+  }
   if (process.env.BENCH_PART !== "1") await twoThousandPunters(api, bot);
 } finally {
   await api.stop();
