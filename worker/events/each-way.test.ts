@@ -89,21 +89,11 @@ describe("each-way terms", () => {
   });
 });
 
-describe("placing an each-way bet", () => {
-  const ewBet = (punter: TestUser, book: TestBook, event: BookmakerEvent, index: number, amount: number) =>
-    call("POST", "/bets", {
-      token: punter.token,
-      body: {
-        requestId: 0,
-        bookmakerId: book.bookmakerId,
-        eventId: event.id,
-        eventItemId: event.items[index].id,
-        amount,
-        coefficient: event.items[index].currCoefficient,
-        eachWay: true,
-      },
-    });
+/** An each-way bet of `amount` a part at the outcome's current odds. */
+const ewBet = (punter: TestUser, book: TestBook, event: BookmakerEvent, index: number, amount: number) =>
+  bet(punter, book, event, index, amount, undefined, true);
 
+describe("placing an each-way bet", () => {
   it("strikes a WIN and a PLACE row of the stake, debits twice the stake, and answers the WIN row", async () => {
     const book = await newBook({ coins: 1000 });
     const punter = await newPunter(book, { coins: 100 });
@@ -198,19 +188,7 @@ const betRows = async (eventId: number) =>
 describe("settling each-way bets with placings (the worked examples, to the cent)", () => {
   const ewOn = async (book: TestBook, race: BookmakerEvent, index: number, amount: number, coins = 100) => {
     const punter = await newPunter(book, { coins });
-    const res = await call("POST", "/bets", {
-      token: punter.token,
-      body: {
-        requestId: 0,
-        bookmakerId: book.bookmakerId,
-        eventId: race.id,
-        eventItemId: race.items[index].id,
-        amount,
-        coefficient: race.items[index].currCoefficient,
-        eachWay: true,
-      },
-    });
-    expect(res.status).toBe(201);
+    expect((await ewBet(punter, book, race, index, amount)).status).toBe(201);
     return punter;
   };
   const settle = (book: TestBook, race: BookmakerEvent, places: [number, number][]) =>
@@ -402,19 +380,7 @@ describe("each-way terms once bets are struck", () => {
     const book = await newBook({ coins: 1000 });
     const punter = await newPunter(book, { coins: 100 });
     const race = await newEvent(book, { items: runners(8), eachWay: { places: 3, fraction: 5 } });
-    const res = await call("POST", "/bets", {
-      token: punter.token,
-      body: {
-        requestId: 0,
-        bookmakerId: book.bookmakerId,
-        eventId: race.id,
-        eventItemId: race.items[0].id,
-        amount: 5,
-        coefficient: race.items[0].currCoefficient,
-        eachWay: true,
-      },
-    });
-    expect(res.status).toBe(201);
+    expect((await ewBet(punter, book, race, 0, 5)).status).toBe(201);
     const change = (eachWay: unknown) =>
       call("POST", `/events/${race.id}/coefficients`, { token: book.owner.token, body: { eachWay } });
     expect((await change({ places: 4, fraction: 4 })).status).toBe(409);
@@ -433,30 +399,17 @@ describe("the stakes offered for each-way", () => {
       (await json<PlayerEvent[]>("GET", `/player/events/${book.bookmakerId}`, { token })).find(
         (e) => e.eventId === race.id,
       )!.items;
-    const ew = (token: string, index: number, amount: number) =>
-      call("POST", "/bets", {
-        token,
-        body: {
-          requestId: 0,
-          bookmakerId: book.bookmakerId,
-          eventId: race.id,
-          eventItemId: race.items[index].id,
-          amount,
-          coefficient: race.items[index].currCoefficient,
-          eachWay: true,
-        },
-      });
-    expect((await ew(first.token, 1, 20)).status).toBe(201);
+    expect((await ewBet(first, book, race, 1, 20)).status).toBe(201);
     const items = await offered(second.token);
     expect(items[0].eachWayMaxStake).toBeGreaterThan(0);
     expect(items[0].eachWayMaxStake).toBeLessThan(items[0].maxStake);
-    const tooMuch = await ew(second.token, 0, Math.round(items[0].eachWayMaxStake * 100 + 1) / 100);
+    const tooMuch = await ewBet(second, book, race, 0, Math.round(items[0].eachWayMaxStake * 100 + 1) / 100);
     expect(tooMuch.status).toBe(409);
     expect((await tooMuch.json<ErrorBody>()).error).toMatchObject({
       code: "LIMIT_EXCEEDED",
       maxStake: items[0].eachWayMaxStake,
     });
-    expect((await ew(second.token, 0, items[0].eachWayMaxStake)).status).toBe(201);
+    expect((await ewBet(second, book, race, 0, items[0].eachWayMaxStake)).status).toBe(201);
     expect(await worstResult(race.id, 3)).toBeLessThanOrEqual(30_000);
   });
 });
