@@ -330,6 +330,47 @@ describe("the punter's events", () => {
     expect(betPosts(calls)).toEqual([]);
   });
 
+  it("shows in the result where his each-way outcome placed and what the place part returned", async () => {
+    const settled = event({
+      status: "CALCULATED",
+      eachWay: { places: 3, fraction: 5, standard: true },
+      startDate: new Date(Date.now() - HOUR).toISOString(),
+      items: [
+        item(701, "Red Rum", 2, { status: "WINNER", place: 1 }),
+        item(702, "Shergar", 6, { status: "LOSER", place: 2 }),
+      ],
+    });
+    const part = (betId: number, p: "WIN" | "PLACE", status: Bet["status"], payout: number): Bet => ({
+      betId,
+      eventId: 70,
+      eventItemId: 702,
+      userId: 42,
+      coefficient: 6,
+      betsDate: new Date().toISOString(),
+      status,
+      money: { amount: 10, currency: "COIN" },
+      payout,
+      deduction: 0,
+      deadHeat: 1,
+      outcomeStatus: "LOSER",
+      eachWay: true,
+      part: p,
+      eachWayOf: 5,
+      placeTerms: { places: 3, fraction: 5 },
+      eventTitle: "Horse Racing / Ireland",
+      eventDescription: "",
+      outcomeTitle: "Shergar",
+    });
+    await openEvents([settled], { myBets: [part(6, "PLACE", "WON", 20), part(5, "WIN", "LOST", 0)] });
+    fireEvent.click(await screen.findByRole("button", { name: /^Horse Racing \/ Ireland/ }));
+    const dialog = screen.getByRole("dialog", { name: "Horse Racing / Ireland" });
+    expect(dialog.textContent).toContain("E/W 1/5 3 places");
+    const row = () => within(dialog).getByText("Shergar").closest("tr")!;
+    expect(row().textContent).toContain("placed 2nd");
+    // His bets arrive after the events.
+    await vi.waitFor(() => expect(row().textContent).toContain("Place: placed, 20 returned"));
+  });
+
   it("says 'Rule 4 applies' on the card of an event with Rule 4 on, and not otherwise", async () => {
     await openEvents([event({ rule4: true }), event({ eventId: 71, title: "Football / Ireland" })]);
     expect((await screen.findByRole("button", { name: /^Horse Racing \/ Ireland/ })).textContent).toContain(
