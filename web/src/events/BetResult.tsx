@@ -11,19 +11,19 @@ type Look = "line" | "badge";
 
 /**
  * Won (with what it returned) or lost; on the bookmaker's cards an unsettled bet shows Open. An
- * each-way bet (`place`, its PLACE part) reads as one: won what its parts returned together,
- * lost when both lost, open while either is.
+ * each-way bet (`place`, its PLACE part) reads as one: what its parts returned together once
+ * either paid, lost when both lost, open while either is.
  */
 export function BetResult({ bet, place = null, look }: { bet: Bet; place?: Bet | null; look: Look }) {
-  if (place) return <BetResult bet={eachWayAsOne(bet, place)} look={look} />;
-  const won = bet.status === "WON" && `Won ${formatAmount(bet.payout)}`;
+  const one = place ? eachWayAsOne(bet, place) : bet;
+  const won = one.status === "WON" && `${place ? "Returned" : "Won"} ${formatAmount(one.payout)}`;
   if (look === "line") {
     if (won) return <p className="history-won">{won}</p>;
-    return bet.status === "LOST" ? <p className="hint">Lost</p> : null;
+    return one.status === "LOST" ? <p className="hint">Lost</p> : null;
   }
   if (won) return <span className="bk-badge bk-badge-new">{won}</span>;
-  if (bet.status === "LOST") return <span className="bk-badge bk-badge-bad">Lost</span>;
-  return bet.status === "ACCEPTED" ? <span className="bk-badge">Open</span> : null;
+  if (one.status === "LOST") return <span className="bk-badge bk-badge-bad">Lost</span>;
+  return one.status === "ACCEPTED" ? <span className="bk-badge">Open</span> : null;
 }
 
 /** A cancelled bet's refund: a withdrawn outcome's is a non-runner's, any other an abandoned event's. */
@@ -49,8 +49,8 @@ export function BetDeductions({ bet, className }: { bet: Bet; className: string 
   ));
 }
 
-/** An each-way bet's overall result, as its badge shows it: its parts' returns summed. */
-function eachWayAsOne(win: Bet, place: Bet): Bet {
+/** An each-way bet's overall result: open while a part is, paid when a part paid (returns summed), lost when both lost. */
+function eachWayAsOne(win: Bet, place: Bet): Pick<Bet, "status" | "payout"> {
   const statuses = [win.status, place.status];
   const status = statuses.includes("ACCEPTED")
     ? "ACCEPTED"
@@ -59,7 +59,7 @@ function eachWayAsOne(win: Bet, place: Bet): Bet {
       : statuses.every((s) => s === "LOST")
         ? "LOST"
         : "CANCELLED";
-  return { ...win, status, payout: win.payout + place.payout };
+  return { status, payout: win.payout + place.payout };
 }
 
 /** What one part of an each-way bet came to: the place part says "placed", as the result message does. */

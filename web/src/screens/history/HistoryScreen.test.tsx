@@ -92,7 +92,7 @@ describe("the punter's bet history", () => {
     );
     const line = await screen.findByRole("rowgroup", { name: "Horse Racing / Ireland, Red Rum" });
     expect(screen.getAllByRole("rowgroup", { name: /Red Rum/ })).toHaveLength(1);
-    expect(within(line).getByText("Won 13")).toBeTruthy();
+    expect(within(line).getByText("Returned 13")).toBeTruthy();
     expect(within(line).getByText("Each-way, E/W 1/5 3 places: 10 a part")).toBeTruthy();
     expect(within(line).getByText("Win: lost")).toBeTruthy();
     expect(within(line).getByText("Place: placed, 13 returned")).toBeTruthy();

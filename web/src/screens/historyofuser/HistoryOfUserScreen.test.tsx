@@ -90,7 +90,7 @@ describe("a punter's history", () => {
     renderAt("/historyofuser/bob", { userId: 7 });
     const cards = await screen.findAllByRole("article");
     expect(cards).toHaveLength(1);
-    expect(cards[0].textContent).toContain("Won 210");
+    expect(cards[0].textContent).toContain("Returned 210");
     expect(cards[0].textContent).toContain("2 × 40");
     expect(cards[0].textContent).toContain("Each-way, E/W 1/4 2 places: 40 a part");
     expect(cards[0].textContent).toContain("Win: won, 140 returned");
