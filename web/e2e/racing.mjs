@@ -63,6 +63,15 @@ async function main() {
   const switchOn = async (name) =>
     (await bookie.getByRole("switch", { name, exact: true }).getAttribute("aria-checked")) === "true";
   let eventId;
+  /** From his list, the race's Draft screen. */
+  async function openDraft(raceDescription, raceId) {
+    await bookie
+      .getByRole("article")
+      .filter({ hasText: raceDescription })
+      .getByRole("button", { name: "Draft", exact: true })
+      .click({ timeout: 10_000 });
+    await bookie.waitForURL(new RegExp(`/eventmanagementpage/${raceId}$`), { timeout: 10_000 });
+  }
 
   await step("New Event: Rule 4 and Dead heat are on for Horse Racing, off for Football", async () => {
     await bookie.goto(`${url}/createeventpage`);
@@ -159,12 +168,7 @@ async function main() {
 
   await step("the bookmaker withdraws Shergar with Calc: its Rule 4 deduction shows", async () => {
     await bookie.goto(`${url}/bookmakerevents`);
-    await bookie
-      .getByRole("article")
-      .filter({ hasText: description })
-      .getByRole("button", { name: "Draft", exact: true })
-      .click({ timeout: 10_000 });
-    await bookie.waitForURL(new RegExp(`/eventmanagementpage/${eventId}$`), { timeout: 10_000 });
+    await openDraft(description, eventId);
     await draft().getByLabel("Shergar is a non-runner", { exact: true }).check({ timeout: 10_000 });
     await bookie.getByRole("button", { name: "Calc", exact: true }).click();
     const row = draft().getByRole("row").filter({ hasText: "Shergar" });
@@ -225,12 +229,7 @@ async function main() {
   });
 
   await step("he settles again with the right winner, Red Rum", async () => {
-    await bookie
-      .getByRole("article")
-      .filter({ hasText: description })
-      .getByRole("button", { name: "Draft", exact: true })
-      .click({ timeout: 10_000 });
-    await bookie.waitForURL(new RegExp(`/eventmanagementpage/${eventId}$`), { timeout: 10_000 });
+    await openDraft(description, eventId);
     await settle("Red Rum");
   });
 
@@ -328,12 +327,7 @@ async function main() {
 
   await step("each-way: Longshot is withdrawn; 7 run and the terms become 2 places at 1/4", async () => {
     await bookie.goto(`${url}/bookmakerevents`);
-    await bookie
-      .getByRole("article")
-      .filter({ hasText: ewDescription })
-      .getByRole("button", { name: "Draft", exact: true })
-      .click({ timeout: 10_000 });
-    await bookie.waitForURL(new RegExp(`/eventmanagementpage/${ewEventId}$`), { timeout: 10_000 });
+    await openDraft(ewDescription, ewEventId);
     await draft().getByLabel("Longshot is a non-runner", { exact: true }).check({ timeout: 10_000 });
     await bookie.getByRole("button", { name: "Calc", exact: true }).click();
     await bookie
