@@ -3,7 +3,11 @@
 // 'Rule 4 applies' and bets; the bookmaker withdraws the short-priced favourite with Calc and its
 // deduction shows, settles with the wrong winner, undoes the result from Event history and
 // settles again with the right one. The punter's history shows the deduction and the corrected
-// result, and his coins are exact. Screenshots (390x844) go to /tmp/bookie-racing-*.png.
+// result, and his coins are exact. Then each-way (issue #21): an 8-runner race with the standard
+// terms the form offers for racing; the punter backs one each-way; a runner is withdrawn, so 7
+// run and the terms become 2 places at 1/4; the bookmaker enters placings with his horse 2nd and
+// the punter reads "placed" with the place part's return, to the cent in his coins.
+// Screenshots (390x844) go to /tmp/bookie-racing-*.png.
 // `npm run test:e2e` runs it (web/e2e/run.mjs), or alone.
 import {
   API_URL,
@@ -59,6 +63,15 @@ async function main() {
   const switchOn = async (name) =>
     (await bookie.getByRole("switch", { name, exact: true }).getAttribute("aria-checked")) === "true";
   let eventId;
+  /** From his list, the race's Draft screen. */
+  async function openDraft(raceDescription, raceId) {
+    await bookie
+      .getByRole("article")
+      .filter({ hasText: raceDescription })
+      .getByRole("button", { name: "Draft", exact: true })
+      .click({ timeout: 10_000 });
+    await bookie.waitForURL(new RegExp(`/eventmanagementpage/${raceId}$`), { timeout: 10_000 });
+  }
 
   await step("New Event: Rule 4 and Dead heat are on for Horse Racing, off for Football", async () => {
     await bookie.goto(`${url}/createeventpage`);
@@ -70,9 +83,10 @@ async function main() {
     assert(await switchOn("Rule 4"), "Rule 4 did not come back on for the horse race");
   });
 
-  await step("he fills the form and starts the race", async () => {
+  /** On the New Event form: a race in Ireland with these runners (the form starts with two rows). */
+  async function fillRace(raceDescription, raceRunners) {
     await bookie.getByLabel("Country", { exact: true }).selectOption("Ireland", { timeout: 10_000 });
-    await bookie.getByLabel("Description", { exact: true }).fill(description);
+    await bookie.getByLabel("Description", { exact: true }).fill(raceDescription);
     await bookie
       .getByLabel("Date", { exact: true })
       .pressSequentially(
@@ -81,13 +95,16 @@ async function main() {
     await bookie
       .getByLabel("Time", { exact: true })
       .pressSequentially(`${two(start.getUTCHours())}${two(start.getUTCMinutes())}`);
-    await bookie.getByRole("button", { name: "Add member to list", exact: true }).click();
-    for (const [i, r] of runners.entries()) {
+    for (let i = 2; i < raceRunners.length; i++)
+      await bookie.getByRole("button", { name: "Add member to list", exact: true }).click();
+    for (const [i, r] of raceRunners.entries()) {
       await bookie.getByLabel(`Outcome ${i + 1}`, { exact: true }).fill(r.title);
       await bookie.getByLabel(`Odds of outcome ${i + 1}`, { exact: true }).selectOption({ label: r.odds });
     }
-    await shoot(bookie, "new-event");
-    await fitsThePhone(bookie, "/createeventpage");
+  }
+
+  /** Save and Start, confirmed: the race is live; answers it as the bookmaker's API reads it. */
+  async function startRace(raceDescription) {
     await bookie.getByRole("button", { name: "Save and Start", exact: true }).click();
     const published = bookie.waitForResponse(
       (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/events",
@@ -99,7 +116,14 @@ async function main() {
       .click();
     assert((await published).ok(), `POST /events answered ${(await published).status()}`);
     await bookie.waitForURL(/\/bookmakerevents$/, { timeout: 10_000 });
-    const event = (await bookieApi("GET", "/events?view=open")).find((e) => e.description === description);
+    return (await bookieApi("GET", "/events?view=open")).find((e) => e.description === raceDescription);
+  }
+
+  await step("he fills the form and starts the race", async () => {
+    await fillRace(description, runners);
+    await shoot(bookie, "new-event");
+    await fitsThePhone(bookie, "/createeventpage");
+    const event = await startRace(description);
     assert(
       event?.rule4 === true && event.deadHeat === true,
       `the race was saved with rule4 ${event?.rule4}, deadHeat ${event?.deadHeat}`,
@@ -144,12 +168,7 @@ async function main() {
 
   await step("the bookmaker withdraws Shergar with Calc: its Rule 4 deduction shows", async () => {
     await bookie.goto(`${url}/bookmakerevents`);
-    await bookie
-      .getByRole("article")
-      .filter({ hasText: description })
-      .getByRole("button", { name: "Draft", exact: true })
-      .click({ timeout: 10_000 });
-    await bookie.waitForURL(new RegExp(`/eventmanagementpage/${eventId}$`), { timeout: 10_000 });
+    await openDraft(description, eventId);
     await draft().getByLabel("Shergar is a non-runner", { exact: true }).check({ timeout: 10_000 });
     await bookie.getByRole("button", { name: "Calc", exact: true }).click();
     const row = draft().getByRole("row").filter({ hasText: "Shergar" });
@@ -210,12 +229,7 @@ async function main() {
   });
 
   await step("he settles again with the right winner, Red Rum", async () => {
-    await bookie
-      .getByRole("article")
-      .filter({ hasText: description })
-      .getByRole("button", { name: "Draft", exact: true })
-      .click({ timeout: 10_000 });
-    await bookie.waitForURL(new RegExp(`/eventmanagementpage/${eventId}$`), { timeout: 10_000 });
+    await openDraft(description, eventId);
     await settle("Red Rum");
   });
 
@@ -248,10 +262,139 @@ async function main() {
     );
   });
 
+  // Each-way. Dancer (6/1) is the punter's horse; Longshot (20/1) is withdrawn: 7 run, so the
+  // standard terms fall from 3 places at 1/5 to 2 at 1/4, and a 20/1 runner takes no Rule 4.
+  const ewDescription = `Punchestown, race ${id}`;
+  const ewRunners = [
+    { title: "Dancer", odds: "7" },
+    { title: "Longshot", odds: "21" },
+    ...["Bolt", "Comet", "Dasher", "Vixen", "Cupid", "Blitzen"].map((title) => ({ title, odds: "9" })),
+  ];
+  const EW_STAKE_CENTS = 1000;
+  let ewEventId;
+  let coinsBefore;
+
+  await step(
+    "each-way: the New Event form offers standard terms for a race, 3 places at 1/5 with 8 runners",
+    async () => {
+      await bookie.goto(`${url}/createeventpage`);
+      await bookie.getByRole("heading", { name: "New Event" }).waitFor({ timeout: 10_000 });
+      await fillRace(ewDescription, ewRunners);
+      const kind = await bookie.getByLabel("Each-way", { exact: true }).inputValue();
+      assert(kind === "standard", `the Each-way control says ${kind}`);
+      await bookie
+        .getByText("E/W 1/5 3 places (standard: follows the runners)", { exact: true })
+        .waitFor({ timeout: 5_000 });
+      await shoot(bookie, "ew-new-event");
+      await fitsThePhone(bookie, "/createeventpage");
+      const event = await startRace(ewDescription);
+      assert(
+        event?.eachWay?.standard === true && event.eachWay.places === 3 && event.eachWay.fraction === 5,
+        `the race was saved with eachWay ${JSON.stringify(event?.eachWay)}`,
+      );
+      ewEventId = event.id;
+    },
+  );
+
+  await step("each-way: the punter reads the terms and backs Dancer each-way, 10 a part", async () => {
+    coinsBefore = Math.round((await punterApi("GET", `/balances/${bookmakerId}`)).amount * 100);
+    await punter.goto(`${url}/events/${bookmakerId}`);
+    const card = punter.getByRole("button", { name: eventTitle }).filter({ hasText: ewDescription });
+    await card.getByText("E/W 1/5 3 places", { exact: true }).waitFor({ timeout: 10_000 });
+    await card.click();
+    const dialog = punter.getByRole("dialog", { name: eventTitle });
+    await dialog.getByText("E/W 1/5 3 places", { exact: true }).waitFor({ timeout: 5_000 });
+    await dialog.getByRole("checkbox", { name: "Each-way on Dancer", exact: true }).check();
+    await dialog.getByRole("button", { name: /^Bet on Dancer:/ }).click();
+    await dialog.getByRole("option", { name: "My bet", exact: true }).click();
+    await dialog.getByLabel("My bet on Dancer", { exact: true }).fill(amountText(EW_STAKE_CENTS));
+    await dialog.getByLabel("My bet on Dancer", { exact: true }).press("Enter");
+    await dialog.getByText(`E/W 2 × ${amountText(EW_STAKE_CENTS)}`, { exact: true }).waitFor({ timeout: 5_000 });
+    await dialog.getByText(`Total: ${amountText(2 * EW_STAKE_CENTS)}`, { exact: true }).waitFor({ timeout: 5_000 });
+    await shoot(punter, "ew-bet");
+    await dialog.getByRole("button", { name: "Bet", exact: true }).click();
+    const done = punter.getByRole("dialog", { name: "Your bet is successful" });
+    await done.waitFor({ timeout: 10_000 });
+    await done.getByRole("button", { name: "Ok", exact: true }).click();
+    const parts = (await punterApi("GET", `/bets/${bookmakerId}/`)).filter((b) => b.eventId === ewEventId);
+    assert(
+      parts.length === 2 && parts.every((b) => b.eachWay && Math.round(b.money.amount * 100) === EW_STAKE_CENTS),
+      `his each-way bet: ${JSON.stringify(parts.map((b) => [b.part, b.money.amount]))}`,
+    );
+    const after = Math.round((await punterApi("GET", `/balances/${bookmakerId}`)).amount * 100);
+    assert(after === coinsBefore - 2 * EW_STAKE_CENTS, `he holds ${after / 100} after staking 2 parts`);
+  });
+
+  await step("each-way: Longshot is withdrawn; 7 run and the terms become 2 places at 1/4", async () => {
+    await bookie.goto(`${url}/bookmakerevents`);
+    await openDraft(ewDescription, ewEventId);
+    await draft().getByLabel("Longshot is a non-runner", { exact: true }).check({ timeout: 10_000 });
+    await bookie.getByRole("button", { name: "Calc", exact: true }).click();
+    await bookie
+      .getByText("E/W 1/4 2 places (standard: follows the runners)", { exact: true })
+      .waitFor({ timeout: 10_000 });
+    const places = await draft().getByLabel("Place of Dancer", { exact: true }).locator("option").allTextContents();
+    assert(places.join() === "0,1,2", `the PLACE column offers ${places.join()}`);
+  });
+
+  await step("each-way: the bookmaker enters placings, Bolt 1st and Dancer 2nd, and ends the race", async () => {
+    await draft().getByLabel("Place of Bolt", { exact: true }).selectOption("1");
+    await draft().getByLabel("Place of Dancer", { exact: true }).selectOption("2");
+    await shoot(bookie, "ew-placings");
+    await fitsThePhone(bookie, "/eventmanagementpage");
+    await bookie.getByRole("button", { name: "End Event", exact: true }).click();
+    const confirm = bookie.getByRole("dialog", { name: "End the event?" });
+    await confirm.getByText(/Winner: Bolt\..*Placed: Dancer 2nd\./).waitFor({ timeout: 5_000 });
+    const settled = bookie.waitForResponse((r) => new URL(r.url()).pathname === `/events/${ewEventId}/finalize`, {
+      timeout: 10_000,
+    });
+    await confirm.getByRole("button", { name: "End Event", exact: true }).click();
+    const answer = await settled;
+    assert(answer.ok(), `finalize answered ${answer.status()}`);
+    const sent = answer.request().postDataJSON();
+    assert(Array.isArray(sent.placings) && sent.placings.length === 2, `End Event sent ${JSON.stringify(sent)}`);
+    await bookie.waitForURL(/\/bookmakerevents$/, { timeout: 10_000 });
+  });
+
+  await step("each-way: the punter sees Dancer placed, the place part's return, and exact coins", async () => {
+    // The win part lost; the place part pays 6/1 at 1/4: stake + stake × 6/4.
+    const placeCents = EW_STAKE_CENTS + Math.floor((EW_STAKE_CENTS * 6) / 4);
+    await punter.goto(`${url}/history/${bookmakerId}`);
+    const line = punter.getByRole("rowgroup", { name: `${eventTitle}, Dancer` });
+    await line
+      .getByText(`Place: placed, ${amountText(placeCents)} returned`, { exact: true })
+      .waitFor({ timeout: 10_000 });
+    await line.getByText("Win: lost", { exact: true }).waitFor({ timeout: 2_000 });
+    await line.getByText(`2 × ${amountText(EW_STAKE_CENTS)}`, { exact: true }).waitFor({ timeout: 2_000 });
+    assert(
+      (await punter.getByRole("rowgroup", { name: `${eventTitle}, Dancer` }).count()) === 1,
+      "two lines for one bet",
+    );
+    await shoot(punter, "ew-history");
+    await fitsThePhone(punter, "/history");
+    await punter.goto(`${url}/events/${bookmakerId}`);
+    await punter
+      .getByRole("button", { name: eventTitle })
+      .filter({ hasText: ewDescription })
+      .click({ timeout: 10_000 });
+    const result = punter.getByRole("dialog", { name: eventTitle });
+    const row = result.getByRole("row").filter({ hasText: "Dancer" });
+    await row.getByText("placed 2nd", { exact: false }).waitFor({ timeout: 10_000 });
+    await row
+      .getByText(`Place: placed, ${amountText(placeCents)} returned`, { exact: true })
+      .waitFor({ timeout: 10_000 });
+    await shoot(punter, "ew-result");
+    const coins = Math.round((await punterApi("GET", `/balances/${bookmakerId}`)).amount * 100);
+    assert(
+      coins === coinsBefore - 2 * EW_STAKE_CENTS + placeCents,
+      `the punter holds ${coins / 100}, expected ${(coinsBefore - 2 * EW_STAKE_CENTS + placeCents) / 100}`,
+    );
+  });
+
   await step("no page errors on either phone", async () => {
     assertNoPageErrors(bookie, punter);
   });
   log("screenshots: /tmp/bookie-racing-*.png");
 }
 
-run(main);
+run(main, { limitMs: 8 * 60_000 });

@@ -43,6 +43,21 @@ describe("the result dialog", () => {
     expect(screen.getByRole("row", { name: "Red Rum, winner" })).toBeTruthy();
   });
 
+  it("shows the placings and the each-way terms", () => {
+    open({
+      outcomes: [
+        { ...outcomes(true)[0], place: 1 },
+        { ...outcomes(true)[1], place: 2 },
+        { id: 3, title: "Arkle", coefficient: 5, status: "LOSER", whatIf: 0, place: null },
+      ],
+      rules: { rule4: false, deadHeat: false, eachWay: { places: 2, fraction: 4, standard: true } },
+    });
+    expect(screen.getByText("E/W 1/4 2 places")).toBeTruthy();
+    expect(screen.getByText("Shergar").closest("tr")!.textContent).toContain("placed 2nd");
+    expect(screen.getByText("Arkle").closest("tr")!.textContent).not.toContain("placed");
+    expect(screen.getByText("Red Rum").closest("tr")!.textContent).not.toContain("placed");
+  });
+
   it("shows a WHAT IF column when there is no winner", () => {
     open({ status: "READY_FOR_BETS", outcomes: outcomes(false) });
     expect(headers()).toEqual(["Outcome", "Odds", "WHAT IF"]);

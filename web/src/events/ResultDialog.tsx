@@ -1,5 +1,6 @@
 import { useState } from "react";
-import type { EventStatus, RacingRules } from "../../../worker/contract";
+import { termsText } from "../../../common/each-way";
+import type { EachWayRule, EventStatus, RacingRules } from "../../../worker/contract";
 import { Dialog } from "../ui/Dialog";
 import { FeatureUnavailable } from "../ui/FeatureUnavailable";
 import { StatusBadge } from "../ui/StatusBadge";
@@ -17,8 +18,8 @@ export interface ResultDialogProps {
   asFractional?: boolean;
   /** Whether the bookmaker holds WHAT_IF; without it the figures are not shown, and asking says why. */
   whatIfHeld?: boolean;
-  /** The event's racing rules: said above the outcomes when they apply. */
-  rules?: RacingRules;
+  /** The event's racing rules and each-way terms: said above the outcomes when they apply. */
+  rules?: RacingRules & Partial<EachWayRule>;
 }
 
 /**
@@ -49,6 +50,7 @@ export function ResultDialog({
       <Dialog open={open} onClose={onClose} title={title}>
         {description && <p className="hint result-description">{description}</p>}
         {rules?.rule4 && <p className="hint result-rule">Rule 4 applies</p>}
+        {rules?.eachWay && <p className="hint result-rule">{termsText(rules.eachWay)}</p>}
         {rules?.deadHeat && winners > 1 && (
           <p className="hint result-rule">Dead heat: each winner is paid on 1/{winners} of the stake</p>
         )}

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { formatAmount } from "../ui/amount";
 import { UNAVAILABLE_VALUE } from "../ui/FeatureUnavailable";
 import { Odds } from "../ui/Odds";
-import { deductionText } from "./racing";
+import { deductionText, ordinal } from "./racing";
 import { isWinner, whatIfNumber, type ResultOutcome } from "./outcome";
 
 interface ResultRowProps {
@@ -15,7 +15,7 @@ interface ResultRowProps {
   held: boolean;
 }
 
-/** One outcome of the result view: a winner starred, a non-runner's deduction, the viewer's own notes, its figure. */
+/** One outcome of the result view: a winner starred, a placed one's place, a non-runner's deduction, the viewer's own notes, its figure. */
 export function ResultRow({ o, asFractional, column, showValue, held }: ResultRowProps) {
   const value = whatIfNumber(o.whatIf);
   const winner = isWinner(o);
@@ -24,6 +24,7 @@ export function ResultRow({ o, asFractional, column, showValue, held }: ResultRo
       <td>
         {o.title}
         {winner && <span className="winner-mark"> ★</span>}
+        {!winner && o.place ? <span className="hint result-place"> placed {ordinal(o.place)}</span> : null}
         {o.status === "NR" && <span className="hint"> NR</span>}
         {o.status === "NR" && o.deduction ? (
           <span className="hint result-note">{deductionText(o.deduction)}</span>

@@ -14,6 +14,8 @@ export interface ResultOutcome {
   whatIf: number | string;
   /** A non-runner's Rule 4 deduction (pence in the pound). */
   deduction?: number;
+  /** Its finishing place once settled (ties share a place); null before, or when unplaced. */
+  place?: number | null;
   /** What the racing rules took from the viewer's own bet here ("Rule 4: 25p"). */
   notes?: string[];
 }

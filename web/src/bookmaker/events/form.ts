@@ -7,8 +7,9 @@ import {
   PAYOUT_MESSAGE,
 } from "../../../../common/event-form";
 import { DEFAULT_ODDS, DEFAULT_RETURN, decimalText, ladderOdds, type Odds } from "../../../../common/odds";
+import { eachWayByDefault, type EachWay } from "../../../../common/each-way";
 import { racesByDefault } from "../../../../common/racing";
-import type { BookmakerEvent, EventItem, Id } from "../../../../worker/contract";
+import type { BookmakerEvent, EachWayTerms, EventItem, Id } from "../../../../worker/contract";
 import { dateError, endAfter, fieldsOf, startAt, timeError } from "./when";
 
 // The new-event form (docs/ARCHITECTURE.md, "The event form"); its rules and messages
@@ -40,6 +41,8 @@ export interface EventForm {
   /** Rule 4 and dead heat as the bookmaker set them; null follows the sport (on for racing). */
   rule4: boolean | null;
   deadHeat: boolean | null;
+  /** Each-way terms as the bookmaker set them; undefined follows the sport (standard for racing). */
+  eachWay?: EachWay;
   outcomes: OutcomeRow[];
 }
 
@@ -66,6 +69,14 @@ export const rulesOf = (form: EventForm) => ({
   deadHeat: form.deadHeat ?? racesByDefault(form.sport),
 });
 
+/** The each-way terms the form applies: the bookmaker's choice, else the sport's custom. */
+export const eachWayOf = (form: EventForm): EachWay =>
+  form.eachWay === undefined ? eachWayByDefault(`${form.sport} / ${form.country}`) : form.eachWay;
+
+/** An event's terms in force as they were set: standard terms stay standard (they follow the runners). */
+export const eachWaySet = (terms: EachWayTerms | null): EachWay =>
+  !terms ? null : terms.standard ? "standard" : { places: terms.places, fraction: terms.fraction };
+
 /** "Sport / Country" back into its parts (the title the API keeps). */
 export function splitTitle(title: string): { sport: string; country: string } {
   const [sport = "", country = ""] = title.split(" / ");
@@ -87,6 +98,7 @@ export const settingsOf = (event: BookmakerEvent) => ({
   botEqualizer: event.botEqualizer,
   rule4: event.rule4,
   deadHeat: event.deadHeat,
+  eachWay: eachWaySet(event.eachWay),
 });
 
 /** A copy of an event, for a re-run: same fields and the bookmaker's own odds. */
@@ -148,5 +160,6 @@ export function draftBody(form: EventForm, bookmakerId: Id) {
     returnPrice: form.returnPct / 100,
     botEqualizer: form.botEqualizer,
     ...rulesOf(form),
+    eachWay: eachWayOf(form),
   };
 }

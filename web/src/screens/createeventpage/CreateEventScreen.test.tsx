@@ -127,6 +127,7 @@ describe("the new event form", () => {
           botEqualizer: false,
           rule4: true,
           deadHeat: true,
+          eachWay: "standard",
         },
       ],
       ["/events", { draftId: 77 }],
@@ -150,6 +151,35 @@ describe("the new event form", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save as draft" }));
     await vi.waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0].body).toMatchObject({ title: "Football / United States", rule4: true, deadHeat: false });
+  });
+
+  it("offers standard each-way terms for a race, off elsewhere, and sends the bookmaker's own terms", async () => {
+    const calls = await openForm({ "POST /drafts": () => json({ eventId: 77 }) });
+    const kind = () => (screen.getByLabelText("Each-way") as HTMLSelectElement).value;
+    expect(kind()).toBe("standard");
+    // Two runners: standard terms pay the place part on to win.
+    expect(screen.getByText("E/W win only (standard: follows the runners)")).toBeTruthy();
+    await screen.findByRole("option", { name: "Football" });
+    type("Sport", "Football");
+    expect(kind()).toBe("off");
+    expect(screen.getByText("No each-way bets")).toBeTruthy();
+    type("Each-way", "custom");
+    type("Each-way places", "4");
+    type("Each-way fraction", "4");
+    expect(screen.getByText("E/W 1/4 4 places")).toBeTruthy();
+    fillValidForm();
+    fireEvent.click(screen.getByRole("button", { name: "Save as draft" }));
+    await vi.waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0].body).toMatchObject({
+      title: "Football / United States",
+      eachWay: { places: 4, fraction: 4 },
+    });
+  });
+
+  it("shows standard terms as the runners make them", async () => {
+    await openForm();
+    paste(screen.getByRole("textbox", { name: "Outcome 1" }), "A\nB\nC\nD\nE\nF\nG\nH");
+    expect(screen.getByText("E/W 1/5 3 places (standard: follows the runners)")).toBeTruthy();
   });
 
   it("saves the form as a draft without starting it", async () => {
@@ -200,6 +230,7 @@ describe("the new event form", () => {
       maxTotalPayout: 5000,
       returnPrice: 0.8,
       botEqualizer: true,
+      eachWay: null,
       items: [
         { title: "Rovers", coefficient: 2.5 },
         { title: "City", coefficient: 3 },

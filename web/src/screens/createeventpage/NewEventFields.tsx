@@ -1,8 +1,9 @@
+import { EachWayControl } from "../../bookmaker/events/EachWayControl";
 import { PayoutField } from "../../bookmaker/events/PayoutField";
 import { RacingSwitches } from "../../bookmaker/events/RacingSwitches";
 import { ReturnSelect } from "../../bookmaker/events/ReturnSelect";
 import { WhenFields } from "../../bookmaker/events/WhenFields";
-import { rulesOf } from "../../bookmaker/events/form";
+import { eachWayOf, rulesOf } from "../../bookmaker/events/form";
 import { Switch } from "../../ui/Switch";
 import { CountrySelect, SportSelect } from "./CatalogueSelects";
 import { DescriptionField } from "./DescriptionField";
@@ -37,6 +38,11 @@ export function NewEventFields({ event, asFractional }: { event: NewEventForm; a
       </div>
       <Switch label="Equalizer Bot" checked={form.botEqualizer} onChange={(v) => set("botEqualizer", v)} />
       <RacingSwitches rules={rulesOf(form)} onChange={event.change} />
+      <EachWayControl
+        value={eachWayOf(form)}
+        runners={form.outcomes.filter((r) => r.title.trim()).length}
+        onChange={(eachWay) => set("eachWay", eachWay)}
+      />
       <MemberList
         rows={form.outcomes}
         onChange={(rows) => set("outcomes", rows)}

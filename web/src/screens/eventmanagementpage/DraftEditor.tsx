@@ -10,7 +10,8 @@ import { useMainButton } from "../../ui/useMainButton";
 import { DraftFields } from "./DraftFields";
 import { AbandonDialog, EndEventDialog } from "./EndDialogs";
 import { ManageMembers } from "./ManageMembers";
-import { editOf, editProblems, winnersOf, type DraftEdit } from "./state";
+import { placingsProblem } from "./placings";
+import { editOf, editProblems, placingsOf, type DraftEdit } from "./state";
 import { useDraftActions } from "./useDraftActions";
 
 /** `onAbandoned` gets the event as it was before: the screen offers a copy of it. */
@@ -26,6 +27,7 @@ export function DraftEditor({
   const [edit, setEdit] = useState<DraftEdit>(() => editOf(event));
   const [asking, setAsking] = useState<"end" | "abandon" | null>(null);
   const [triedToSave, setTriedToSave] = useState(false);
+  const [placingsWrong, setPlacingsWrong] = useState<string | null>(null);
   const actions = useDraftActions(event, edit, setEdit, onAbandoned);
   useClosingConfirmation(JSON.stringify(edit) !== JSON.stringify(editOf(event)));
 
@@ -35,6 +37,12 @@ export function DraftEditor({
     if (!problems.date && !problems.time && !problems.payout) void actions.save();
   };
   useMainButton("Save", save, !actions.busy);
+  // Placings out of order are said before End Event is asked for, and nothing is sent.
+  const askToEnd = () => {
+    const problem = placingsProblem(placingsOf(event, edit));
+    if (problem) setPlacingsWrong(problem);
+    else setAsking("end");
+  };
   const confirmed = (action: () => Promise<unknown>) => () => {
     setAsking(null);
     void action();
@@ -56,12 +64,7 @@ export function DraftEditor({
         >
           Calc
         </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={() => setAsking("end")}
-          disabled={actions.busy}
-        >
+        <button type="button" className="button button-secondary" onClick={askToEnd} disabled={actions.busy}>
           End Event
         </button>
         <button type="button" className="button" onClick={save} disabled={actions.busy}>
@@ -81,7 +84,8 @@ export function DraftEditor({
         open={asking === "end"}
         onCancel={() => setAsking(null)}
         onConfirm={confirmed(actions.endEvent)}
-        winners={winnersOf(event, edit)}
+        placings={placingsOf(event, edit)}
+        items={event.items}
         deadHeat={edit.deadHeat}
       />
       <AbandonDialog
@@ -89,6 +93,9 @@ export function DraftEditor({
         onCancel={() => setAsking(null)}
         onConfirm={confirmed(actions.abandon)}
       />
+      <Dialog open={placingsWrong !== null} onClose={() => setPlacingsWrong(null)}>
+        {placingsWrong}
+      </Dialog>
       <Dialog open={actions.failure !== null} onClose={actions.clearFailure}>
         {actions.failure}
       </Dialog>

@@ -1,15 +1,16 @@
 import type { BookmakerEvent } from "../../../../worker/contract";
 import { splitTitle } from "../../bookmaker/events/form";
+import { EachWayControl } from "../../bookmaker/events/EachWayControl";
 import { PayoutField } from "../../bookmaker/events/PayoutField";
 import { RacingSwitches } from "../../bookmaker/events/RacingSwitches";
 import { ReturnSelect } from "../../bookmaker/events/ReturnSelect";
 import { WhenFields } from "../../bookmaker/events/WhenFields";
 import { Switch } from "../../ui/Switch";
-import type { DraftEdit, EditProblems } from "./state";
+import { activeOutcomes, type DraftEdit, type EditProblems } from "./state";
 
 /**
  * The draft's settings: what cannot change on a draft (sport, country, description) to read,
- * and the start, payout, return, equalizer and racing rules to edit. `problems` are shown
+ * and the start, payout, return, equalizer, racing rules and each-way terms to edit. `problems` are shown
  * once the bookmaker has tried to save.
  */
 export function DraftFields(props: {
@@ -46,6 +47,11 @@ export function DraftFields(props: {
       </div>
       <Switch label="Equalizer Bot" checked={edit.botEqualizer} onChange={(botEqualizer) => change({ botEqualizer })} />
       <RacingSwitches rules={edit} onChange={change} />
+      <EachWayControl
+        value={edit.eachWay}
+        runners={activeOutcomes(event).length}
+        onChange={(eachWay) => change({ eachWay })}
+      />
     </>
   );
 }

@@ -1,4 +1,5 @@
-import type { EventItem } from "../../../../worker/contract";
+import type { EventItem, Id } from "../../../../worker/contract";
+import { ordinal } from "../../events/racing";
 import { Dialog } from "../../ui/Dialog";
 
 /** What End Event will do, said before it is done. */
@@ -8,6 +9,15 @@ export function endEventText(winners: EventItem[], deadHeat: boolean): string {
     ? `Dead heat: each is paid on 1/${winners.length} of the stake.`
     : "Every winner is paid in full.";
   return `Winner: ${winners.map((w) => w.title).join(", ")}. Bets are settled now.${winners.length > 1 ? ` ${shared}` : ""}`;
+}
+
+/** The outcomes placed behind the winner, for each-way place parts: "Placed: Bolt 2nd, Dash 3rd." */
+export function placedText(placings: { itemId: Id; place: number }[], items: EventItem[]): string {
+  const placed = placings
+    .filter((p) => p.place > 1)
+    .sort((a, b) => a.place - b.place)
+    .map((p) => `${items.find((i) => i.id === p.itemId)?.title ?? ""} ${ordinal(p.place)}`);
+  return placed.length ? ` Placed: ${placed.join(", ")}.` : "";
 }
 
 interface Confirm {
@@ -20,9 +30,11 @@ export function EndEventDialog({
   open,
   onCancel,
   onConfirm,
-  winners,
+  placings,
+  items,
   deadHeat,
-}: Confirm & { winners: EventItem[]; deadHeat: boolean }) {
+}: Confirm & { placings: { itemId: Id; place: number }[]; items: EventItem[]; deadHeat: boolean }) {
+  const winners = items.filter((i) => placings.some((p) => p.itemId === i.id && p.place === 1));
   return (
     <Dialog
       open={open}
@@ -34,6 +46,7 @@ export function EndEventDialog({
       ]}
     >
       {endEventText(winners, deadHeat)}
+      {placedText(placings, items)}
     </Dialog>
   );
 }

@@ -17,7 +17,7 @@ async function openDraft(event: BookmakerEvent = draft, extra: Parameters<typeof
 const posts = (calls: RecordedCall[]) =>
   calls.filter((c) => c.method === "POST" && c.path !== "/auth/telegram").map((c) => [c.path, c.body]);
 const markNr = (title: string) => fireEvent.click(screen.getByRole("checkbox", { name: `${title} is a non-runner` }));
-const place = (title: string, value: "0" | "1") =>
+const place = (title: string, value: "0" | "1" | "2" | "3") =>
   fireEvent.change(screen.getByRole("combobox", { name: `Place of ${title}` }), { target: { value } });
 
 describe("the draft screen", () => {
@@ -94,10 +94,10 @@ describe("the draft screen", () => {
     fireEvent.click(screen.getByRole("button", { name: "End Event" }));
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "End Event" }));
     await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
-    expect(posts(calls)).toEqual([["/events/9/finalize", { eventId: 9, winners: [12] }]]);
+    expect(posts(calls)).toEqual([["/events/9/finalize", { eventId: 9, placings: [{ itemId: 12, place: 1 }] }]]);
   });
 
-  it("End Event with nobody at place 1 sends no winners (bets refunded)", async () => {
+  it("End Event with nobody placed sends no placings (bets refunded)", async () => {
     const calls = await openDraft(draft, {
       "POST /events/9/finalize": () => json(bookEvent(9, { status: "CALCULATED" })),
     });
@@ -105,7 +105,95 @@ describe("the draft screen", () => {
     expect(screen.getByRole("dialog").textContent).toContain("every bet is refunded");
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "End Event" }));
     await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
-    expect(posts(calls)).toEqual([["/events/9/finalize", { eventId: 9, winners: [] }]]);
+    expect(posts(calls)).toEqual([["/events/9/finalize", { eventId: 9, placings: [] }]]);
+  });
+
+  it("shows the each-way terms in force and saves changed terms", async () => {
+    const calls = await openDraft(
+      bookEvent(9, { status: "CREATED", eachWay: { places: 1, fraction: 1, standard: true } }),
+      {
+        "POST /events/9/coefficients": () => json(bookEvent(9, { status: "CREATED" })),
+        "POST /events/9/live": () => json(bookEvent(9)),
+      },
+    );
+    expect((screen.getByLabelText("Each-way") as HTMLSelectElement).value).toBe("standard");
+    expect(screen.getByText("E/W win only (standard: follows the runners)")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Each-way"), { target: { value: "custom" } });
+    fireEvent.change(screen.getByLabelText("Each-way places"), { target: { value: "2" } });
+    expect(screen.getByText("E/W 1/4 2 places")).toBeTruthy();
+    fireEvent.click(within(screen.getByRole("main")).getByRole("button", { name: "Save" }));
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    expect(posts(calls)[0][1]).toMatchObject({ eachWay: { places: 2, fraction: 4 } });
+  });
+
+  it("does not send unchanged each-way terms (they cannot change once each-way bets are taken)", async () => {
+    const calls = await openDraft(
+      bookEvent(9, { status: "CREATED", eachWay: { places: 3, fraction: 5, standard: true } }),
+      {
+        "POST /events/9/coefficients": () => json(bookEvent(9, { status: "CREATED" })),
+        "POST /events/9/live": () => json(bookEvent(9)),
+      },
+    );
+    fireEvent.click(within(screen.getByRole("main")).getByRole("button", { name: "Save" }));
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    expect(posts(calls)[0][1]).not.toHaveProperty("eachWay");
+  });
+
+  it("takes places up to the paying places with each-way terms, ties allowed, and sends them as placings", async () => {
+    const race = bookEvent(9, { status: "CREATED", eachWay: { places: 3, fraction: 5, standard: false } });
+    const calls = await openDraft(race, {
+      "POST /events/9/finalize": () => json(bookEvent(9, { status: "CALCULATED" })),
+    });
+    const offered = (title: string) =>
+      [...(screen.getByRole("combobox", { name: `Place of ${title}` }) as HTMLSelectElement).options].map(
+        (o) => o.value,
+      );
+    expect(offered("Arkle")).toEqual(["0", "1", "2", "3"]);
+    place("Shergar", "1");
+    place("Red Rum", "2");
+    place("Arkle", "2");
+    fireEvent.click(screen.getByRole("button", { name: "End Event" }));
+    expect(screen.getByRole("dialog").textContent).toContain("Placed: Red Rum 2nd, Arkle 2nd.");
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "End Event" }));
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    expect(posts(calls)).toEqual([
+      [
+        "/events/9/finalize",
+        {
+          eventId: 9,
+          placings: [
+            { itemId: 11, place: 2 },
+            { itemId: 12, place: 1 },
+            { itemId: 13, place: 2 },
+          ],
+        },
+      ],
+    ]);
+  });
+
+  it("offers 0 and 1 alone without each-way terms", async () => {
+    await openDraft();
+    const options = (screen.getByRole("combobox", { name: "Place of Arkle" }) as HTMLSelectElement).options;
+    expect([...options].map((o) => o.value)).toEqual(["0", "1"]);
+  });
+
+  it("says why placings out of order cannot be sent, and sends nothing", async () => {
+    const race = bookEvent(9, { status: "CREATED", eachWay: { places: 3, fraction: 5, standard: false } });
+    const calls = await openDraft(race);
+    place("Shergar", "1");
+    place("Red Rum", "1");
+    place("Arkle", "2");
+    fireEvent.click(screen.getByRole("button", { name: "End Event" }));
+    expect(screen.getByRole("dialog").textContent).toContain(
+      "2 outcomes share 1st place, so the next place is 3rd, not 2nd.",
+    );
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button"));
+    place("Arkle", "0");
+    place("Red Rum", "0");
+    place("Shergar", "2");
+    fireEvent.click(screen.getByRole("button", { name: "End Event" }));
+    expect(screen.getByRole("dialog").textContent).toContain("No outcome is at place 1");
+    expect(posts(calls)).toEqual([]);
   });
 
   it("shows the event's Rule 4 and dead heat, and says beside End Event what several winners are paid", async () => {
@@ -144,7 +232,16 @@ describe("the draft screen", () => {
     await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
     expect(posts(calls)).toEqual([
       ["/events/9/coefficients", { rule4: false, deadHeat: true }],
-      ["/events/9/finalize", { eventId: 9, winners: [11, 12] }],
+      [
+        "/events/9/finalize",
+        {
+          eventId: 9,
+          placings: [
+            { itemId: 11, place: 1 },
+            { itemId: 12, place: 1 },
+          ],
+        },
+      ],
     ]);
   });
 

@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { BookmakerEvent } from "../../../../worker/contract";
 import { FeatureUnavailable } from "../../ui/FeatureUnavailable";
 import { MemberRow } from "./MemberRow";
-import type { DraftEdit } from "./state";
+import { placesOffered, type DraftEdit } from "./state";
 
 /** 'Member list' of the draft screen: odds (by hand unless the equalizer is on), NR, PLACE and WHAT IF. */
 export function ManageMembers(props: {
@@ -40,6 +40,7 @@ export function ManageMembers(props: {
             <MemberRow
               key={item.id}
               item={item}
+              places={placesOffered(event, edit)}
               edit={edit}
               onEdit={onEdit}
               asFractional={asFractional}

@@ -9,6 +9,8 @@ import type { DraftEdit } from "./state";
 
 interface MemberRowProps {
   item: EventItem;
+  /** The places the PLACE column offers: 1 (the winner) without each-way, else the paying places. */
+  places: number;
   edit: DraftEdit;
   onEdit(edit: DraftEdit): void;
   asFractional: boolean;
@@ -17,9 +19,9 @@ interface MemberRowProps {
 
 /**
  * One outcome of the member list: its odds (a picker unless withdrawn or set by the
- * equalizer), its NR box and place while it runs, and what the book makes if it wins.
+ * equalizer), its NR box and place (0 to the paying places; ties allowed) while it runs, and what the book makes if it wins.
  */
-export function MemberRow({ item, edit, onEdit, asFractional, whatIfHeld }: MemberRowProps) {
+export function MemberRow({ item, places, edit, onEdit, asFractional, whatIfHeld }: MemberRowProps) {
   const withdrawn = item.status !== "ACTIVE";
   const whatIf = whatIfNumber(item.whatIf);
   return (
@@ -61,11 +63,15 @@ export function MemberRow({ item, edit, onEdit, asFractional, whatIfHeld }: Memb
           <select
             className="bk-input bk-place"
             aria-label={`Place of ${item.title}`}
-            value={edit.place[item.id] ?? 0}
-            onChange={(e) => onEdit({ ...edit, place: { ...edit.place, [item.id]: e.target.value === "1" ? 1 : 0 } })}
+            // A place past the paying ones (terms changed since) counts as unplaced.
+            value={(edit.place[item.id] ?? 0) <= places ? (edit.place[item.id] ?? 0) : 0}
+            onChange={(e) => onEdit({ ...edit, place: { ...edit.place, [item.id]: Number(e.target.value) } })}
           >
-            <option value={0}>0</option>
-            <option value={1}>1</option>
+            {Array.from({ length: places + 1 }, (_, n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
           </select>
         )}
       </td>

@@ -1,3 +1,4 @@
+import type { EachWay } from "../../../../common/each-way";
 import { decimalText, type Odds } from "../../../../common/odds";
 import type { BookmakerEvent, Id, RacingRules } from "../../../../worker/contract";
 import { call } from "../../api/call";
@@ -19,18 +20,23 @@ export async function withdrawNonRunners(eventId: Id, itemIds: readonly Id[]): P
 /**
  * The racing rules as the screen shows them, saved first when the bookmaker changed them: a
  * withdrawal or a result applies the event's rules, and they must be the ones he sees.
+ * `eachWay` is sent only when changed: terms cannot change once each-way bets are taken.
  */
-export async function applyRules(event: BookmakerEvent, rules: RacingRules): Promise<void> {
-  if (event.rule4 === rules.rule4 && event.deadHeat === rules.deadHeat) return;
+export async function applyRules(event: BookmakerEvent, rules: RacingRules & { eachWay?: EachWay }): Promise<void> {
+  const eachWay = rules.eachWay === undefined ? {} : { eachWay: rules.eachWay };
+  if (event.rule4 === rules.rule4 && event.deadHeat === rules.deadHeat && rules.eachWay === undefined) return;
   await call("POST /events/:id/coefficients", {
     params: { id: event.id },
-    body: { rule4: rules.rule4, deadHeat: rules.deadHeat },
+    body: { rule4: rules.rule4, deadHeat: rules.deadHeat, ...eachWay },
   });
 }
 
-/** End Event: the outcomes at place 1 win; none means no winner and every bet is refunded. */
-export const finalize = (eventId: Id, winners: Id[]) =>
-  call("POST /events/:id/finalize", { params: { id: eventId }, body: { eventId, winners } });
+/**
+ * End Event: the outcomes at place 1 win, the others placed finish where the bookmaker put
+ * them (each-way place parts); none placed means no winner and every bet is refunded.
+ */
+export const finalize = (eventId: Id, placings: { itemId: Id; place: number }[]) =>
+  call("POST /events/:id/finalize", { params: { id: eventId }, body: { eventId, placings } });
 
 export interface DraftChanges {
   /** New start and end, or null when the start is unchanged (a change shows punters the old start struck through). */
@@ -42,6 +48,8 @@ export interface DraftChanges {
   botEqualizer: boolean;
   rule4: boolean;
   deadHeat: boolean;
+  /** Undefined when unchanged. */
+  eachWay?: EachWay;
 }
 
 /** Save: dates, then odds, return and max payout, then live again; answers the event as the last call left it. */
@@ -57,6 +65,7 @@ export async function saveDraft(event: BookmakerEvent, changes: DraftChanges): P
       botEqualizer: changes.botEqualizer,
       rule4: changes.rule4,
       deadHeat: changes.deadHeat,
+      ...(changes.eachWay === undefined ? {} : { eachWay: changes.eachWay }),
     },
   });
   return saved.status === "CREATED" ? call("POST /events/:id/live", { params, body: { eventId: event.id } }) : saved;

@@ -6,7 +6,7 @@ import { isClosed, useEventChanged } from "../../bookmaker/events/data";
 import { endAfter, fieldsOf, startAt } from "../../bookmaker/events/when";
 import { useHaptic } from "../../telegram/features";
 import { applyRules, finalize, saveDraft, withdrawNonRunners } from "./actions";
-import { activeOutcomes, afterCalc, winnersOf, type DraftEdit } from "./state";
+import { activeOutcomes, afterCalc, eachWayChanged, placingsOf, type DraftEdit } from "./state";
 
 /**
  * The draft screen's four server actions (Calc, End Event, Abandon, Save), one at a time; a
@@ -23,6 +23,7 @@ export function useDraftActions(
   const eventChanged = useEventChanged();
   const haptic = useHaptic();
   const { busy, error, run, clearError } = useAction({ onError: () => haptic("error") });
+  const rules = { ...edit, eachWay: eachWayChanged(event, edit) ? edit.eachWay : undefined };
 
   const leave = (latest: BookmakerEvent) => {
     void eventChanged(latest);
@@ -36,7 +37,7 @@ export function useDraftActions(
         .filter((i) => edit.nr[i.id])
         .map((i) => i.id);
       if (marked.length === 0) return;
-      await applyRules(event, edit);
+      await applyRules(event, rules);
       const latest = await withdrawNonRunners(event.id, marked);
       if (!latest) return;
       if (isClosed(latest)) return leave(latest);
@@ -46,11 +47,8 @@ export function useDraftActions(
 
   const endEvent = () =>
     run(async () => {
-      await applyRules(event, edit);
-      const settled = await finalize(
-        event.id,
-        winnersOf(event, edit).map((w) => w.id),
-      );
+      await applyRules(event, rules);
+      const settled = await finalize(event.id, placingsOf(event, edit));
       haptic("success");
       leave(settled);
     });
@@ -76,6 +74,7 @@ export function useDraftActions(
         botEqualizer: edit.botEqualizer,
         rule4: edit.rule4,
         deadHeat: edit.deadHeat,
+        eachWay: rules.eachWay,
       });
       leave(saved);
     });

@@ -1,11 +1,12 @@
 import { useState } from "react";
+import { termsText } from "../../../../common/each-way";
 import type { Id, PlayerEvent } from "../../../../worker/contract";
 import { useHaptic } from "../../telegram/features";
 import { formatAmount } from "../../ui/amount";
 import { Dialog } from "../../ui/Dialog";
 import { placeBets, type BetOutcome } from "./place-bets";
 import { hasBet, OutcomeStakes } from "./OutcomeStakes";
-import { amountOf, exceedsCoins, totalStake, type Stake } from "./volume";
+import { amountOf, exceedsCoins, staked, totalStake, type Stake } from "./volume";
 
 export interface BetDialogProps {
   event: PlayerEvent;
@@ -18,6 +19,9 @@ export interface BetDialogProps {
 
 export function BetDialog({ event, coins, asFractional, onClose, onPlaced }: BetDialogProps) {
   const [stakes, setStakes] = useState<Record<Id, Stake>>({});
+  const [eachWay, setEachWay] = useState<Record<Id, boolean>>({});
+  // Each-way only where the event has terms; the amount is then each part's stake.
+  const isEachWay = (id: Id) => event.eachWay !== null && Boolean(eachWay[id]);
   const [placed, setPlaced] = useState<Set<Id>>(() => new Set());
   const [sending, setSending] = useState(false);
   const [notEnough, setNotEnough] = useState(false);
@@ -26,29 +30,37 @@ export function BetDialog({ event, coins, asFractional, onClose, onPlaced }: Bet
 
   // A preset (Max, 1/2 Max…) is worth what it is now, not when it was picked: his coins may
   // arrive after the dialog opened, and the odds and the outcome's room move with other bets.
-  // 'My bet' keeps what he typed.
+  // 'My bet' keeps what he typed. An each-way preset is of the each-way room, each part of
+  // half the coins, since both parts are staked.
   const current: Record<Id, Stake> = {};
   for (const item of event.items) {
     const stake = stakes[item.id];
     if (!stake) continue;
+    const ew = isEachWay(item.id);
     current[item.id] =
       stake.choice === "custom"
         ? stake
-        : { ...stake, amount: amountOf(stake.choice, event.maxTotalPayout, item.coefficient, coins, item.maxStake) };
+        : {
+            ...stake,
+            amount: amountOf(
+              stake.choice,
+              event.maxTotalPayout,
+              item.coefficient,
+              ew ? coins / 2 : coins,
+              ew ? item.eachWayMaxStake : item.maxStake,
+            ),
+          };
   }
   const chosen = event.items
     .filter((item) => !hasBet(item, placed) && item.status === "ACTIVE")
-    .map((item) => ({ item, amount: current[item.id]?.amount ?? 0 }))
+    .map((item) => ({ item, amount: current[item.id]?.amount ?? 0, eachWay: isEachWay(item.id) }))
     .filter((s) => s.amount > 0);
-  const total = totalStake(chosen.map((s) => s.amount));
+  // What leaves his coins: an each-way bet stakes its amount on both parts.
+  const staking = chosen.map((s) => staked(s.amount, s.eachWay));
+  const total = totalStake(staking);
 
   async function bet() {
-    if (
-      exceedsCoins(
-        chosen.map((s) => s.amount),
-        coins,
-      )
-    ) {
+    if (exceedsCoins(staking, coins)) {
       setNotEnough(true);
       return;
     }
@@ -80,6 +92,7 @@ export function BetDialog({ event, coins, asFractional, onClose, onPlaced }: Bet
         ]}
       >
         <p className="hint bet-description">{event.description || "No description"}</p>
+        {event.eachWay && <p className="hint bet-terms">{termsText(event.eachWay)}</p>}
         <p className="bet-coins">
           Your coins: <b>{formatAmount(coins)}</b>
         </p>
@@ -90,6 +103,8 @@ export function BetDialog({ event, coins, asFractional, onClose, onPlaced }: Bet
           placed={placed}
           stakes={current}
           onStake={(id, stake) => setStakes((prev) => ({ ...prev, [id]: stake }))}
+          eachWay={eachWay}
+          onEachWay={(id, on) => setEachWay((prev) => ({ ...prev, [id]: on }))}
         />
         {total > 0 && (
           <p className="bet-total">

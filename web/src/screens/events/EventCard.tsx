@@ -1,3 +1,4 @@
+import { termsText } from "../../../../common/each-way";
 import type { PlayerEvent } from "../../../../worker/contract";
 import { Countdown } from "../../ui/Countdown";
 import { dateTime } from "../../ui/dates";
@@ -22,6 +23,7 @@ export function EventCard({ event, onOpen }: { event: PlayerEvent; onOpen(): voi
       </span>
       <span className="event-description">{event.description || "No description"}</span>
       {event.rule4 && <span className="hint event-rules">Rule 4 applies</span>}
+      {event.eachWay && <span className="hint event-rules">{termsText(event.eachWay)}</span>}
       <span className="event-times">
         {!over && <Countdown to={event.startDate} />}
         <span className="hint">{dateTime(event.startDate)}</span>

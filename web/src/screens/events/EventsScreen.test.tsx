@@ -243,6 +243,134 @@ describe("the punter's events", () => {
     expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Outcome", "Odds", "GAIN"]);
   });
 
+  it("shows the each-way terms on the card and in the bet dialog, with an E/W box per outcome", async () => {
+    await openEvents([
+      event({ eachWay: { places: 3, fraction: 5, standard: true } }),
+      event({ eventId: 71, title: "Football / Ireland" }),
+    ]);
+    const race = await screen.findByRole("button", { name: /^Horse Racing \/ Ireland/ });
+    expect(race.textContent).toContain("E/W 1/5 3 places");
+    expect(screen.getByRole("button", { name: /^Football \/ Ireland/ }).textContent).not.toContain("E/W");
+    fireEvent.click(race);
+    expect(screen.getByRole("dialog").textContent).toContain("E/W 1/5 3 places");
+    expect(screen.getAllByRole("checkbox", { name: /^Each-way on / })).toHaveLength(3);
+  });
+
+  it("offers no E/W box where the event takes no each-way bets", async () => {
+    await openEvents([event()]);
+    fireEvent.click(await screen.findByRole("button", { name: /^Horse Racing \/ Ireland/ }));
+    expect(screen.queryByRole("checkbox", { name: /^Each-way on / })).toBeNull();
+  });
+
+  it("stakes an each-way preset per part from the each-way room, shows twice it as staked, and sends eachWay", async () => {
+    const calls = await openEvents(
+      [
+        event({
+          eachWay: { places: 3, fraction: 5, standard: true },
+          items: [item(701, "Red Rum", 2, { eachWayMaxStake: 80 }), item(702, "Shergar", 4, { eachWayMaxStake: 40 })],
+        }),
+      ],
+      { coins: 1000 },
+    );
+    fireEvent.click(await screen.findByRole("button", { name: /^Horse Racing \/ Ireland/ }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Each-way on Red Rum" }));
+    choose("Red Rum", "Max"); // the each-way room: 80 a part
+    expect(screen.getByRole("button", { name: /^Bet on Red Rum:/ }).textContent).toContain("· 80");
+    expect(screen.getByText("E/W 2 × 80")).toBeTruthy();
+    choose("Shergar", "1/4 Max"); // a win bet: 1000 / 4 / 4 = 62.5
+    expect(screen.getByText("Total:").textContent).toContain("222.5");
+    fireEvent.click(screen.getByRole("button", { name: "Bet" }));
+    await screen.findByRole("dialog", { name: "Your bet is successful" });
+    expect(betPosts(calls).map((c) => c.body)).toEqual([
+      { requestId: 33, bookmakerId: 5, eventId: 70, eventItemId: 701, amount: 80, coefficient: 2, eachWay: true },
+      { requestId: 33, bookmakerId: 5, eventId: 70, eventItemId: 702, amount: 62.5, coefficient: 4 },
+    ]);
+  });
+
+  it("caps an each-way preset at half his coins, both parts being staked", async () => {
+    await openEvents(
+      [
+        event({
+          eachWay: { places: 3, fraction: 5, standard: true },
+          items: [item(701, "Red Rum", 2, { eachWayMaxStake: 400 })],
+        }),
+      ],
+      {
+        coins: 300,
+      },
+    );
+    fireEvent.click(await screen.findByRole("button", { name: /^Horse Racing \/ Ireland/ }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Each-way on Red Rum" }));
+    choose("Red Rum", "Max");
+    expect(screen.getByRole("button", { name: /^Bet on Red Rum:/ }).textContent).toContain("· 150");
+  });
+
+  it("counts an each-way stake twice against his coins: more than he has is refused, nothing sent", async () => {
+    const calls = await openEvents(
+      [
+        event({
+          eachWay: { places: 2, fraction: 4, standard: true },
+          items: [item(701, "Red Rum", 2, { eachWayMaxStake: 400 }), item(702, "Shergar", 4, { eachWayMaxStake: 200 })],
+        }),
+      ],
+      { coins: 300 },
+    );
+    fireEvent.click(await screen.findByRole("button", { name: /^Horse Racing \/ Ireland/ }));
+    choose("Red Rum", "My bet");
+    fireEvent.change(screen.getByLabelText("My bet on Red Rum"), { target: { value: "100" } });
+    fireEvent.pointerDown(document.body);
+    choose("Shergar", "My bet");
+    fireEvent.change(screen.getByLabelText("My bet on Shergar"), { target: { value: "150" } });
+    fireEvent.pointerDown(document.body);
+    // 100 + 150 fits his 300 coins as win bets; each-way on Red Rum stakes 2 × 100 + 150 = 350.
+    fireEvent.click(screen.getByRole("checkbox", { name: "Each-way on Red Rum" }));
+    expect(screen.getByText("Total:").textContent).toContain("350");
+    fireEvent.click(screen.getByRole("button", { name: "Bet" }));
+    expect(screen.getByText("You don’t have enough coins to place these bets")).toBeTruthy();
+    expect(betPosts(calls)).toEqual([]);
+  });
+
+  it("shows in the result where his each-way outcome placed and what the place part returned", async () => {
+    const settled = event({
+      status: "CALCULATED",
+      eachWay: { places: 3, fraction: 5, standard: true },
+      startDate: new Date(Date.now() - HOUR).toISOString(),
+      items: [
+        item(701, "Red Rum", 2, { status: "WINNER", place: 1 }),
+        item(702, "Shergar", 6, { status: "LOSER", place: 2 }),
+      ],
+    });
+    const part = (betId: number, p: "WIN" | "PLACE", status: Bet["status"], payout: number): Bet => ({
+      betId,
+      eventId: 70,
+      eventItemId: 702,
+      userId: 42,
+      coefficient: 6,
+      betsDate: new Date().toISOString(),
+      status,
+      money: { amount: 10, currency: "COIN" },
+      payout,
+      deduction: 0,
+      deadHeat: 1,
+      outcomeStatus: "LOSER",
+      eachWay: true,
+      part: p,
+      eachWayOf: 5,
+      placeTerms: { places: 3, fraction: 5 },
+      eventTitle: "Horse Racing / Ireland",
+      eventDescription: "",
+      outcomeTitle: "Shergar",
+    });
+    await openEvents([settled], { myBets: [part(6, "PLACE", "WON", 20), part(5, "WIN", "LOST", 0)] });
+    fireEvent.click(await screen.findByRole("button", { name: /^Horse Racing \/ Ireland/ }));
+    const dialog = screen.getByRole("dialog", { name: "Horse Racing / Ireland" });
+    expect(dialog.textContent).toContain("E/W 1/5 3 places");
+    const row = () => within(dialog).getByText("Shergar").closest("tr")!;
+    expect(row().textContent).toContain("placed 2nd");
+    // His bets arrive after the events.
+    await vi.waitFor(() => expect(row().textContent).toContain("Place: placed, 20 returned"));
+  });
+
   it("says 'Rule 4 applies' on the card of an event with Rule 4 on, and not otherwise", async () => {
     await openEvents([event({ rule4: true }), event({ eventId: 71, title: "Football / Ireland" })]);
     expect((await screen.findByRole("button", { name: /^Horse Racing \/ Ireland/ })).textContent).toContain(

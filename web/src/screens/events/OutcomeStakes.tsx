@@ -1,4 +1,5 @@
 import type { Id, PlayerEvent, PlayerEventItem } from "../../../../worker/contract";
+import { formatAmount } from "../../ui/amount";
 import { Odds } from "../../ui/Odds";
 import { VolumeSelector } from "./VolumeSelector";
 import { NO_BET, type Stake } from "./volume";
@@ -17,10 +18,14 @@ interface OutcomeStakesProps {
   placed: Set<Id>;
   stakes: Record<Id, Stake>;
   onStake(itemId: Id, stake: Stake): void;
+  /** Outcomes backed each-way: offered only where the event has each-way terms. */
+  eachWay: Record<Id, boolean>;
+  onEachWay(itemId: Id, on: boolean): void;
 }
 
 /** The bet dialog's table: each outcome, its odds, and a stake picker while it takes bets. */
-export function OutcomeStakes({ event, coins, asFractional, placed, stakes, onStake }: OutcomeStakesProps) {
+export function OutcomeStakes(props: OutcomeStakesProps) {
+  const { event, coins, asFractional, placed, stakes, onStake, eachWay, onEachWay } = props;
   return (
     <div className={event.items.length > SCROLL_ABOVE ? "bet-outcomes bet-outcomes-scroll" : "bet-outcomes"}>
       <table className="outcome-table bet-table">
@@ -44,15 +49,25 @@ export function OutcomeStakes({ event, coins, asFractional, placed, stakes, onSt
                 ) : item.status !== "ACTIVE" ? (
                   <span className="hint">{item.status === "NR" ? "Non-runner" : item.status}</span>
                 ) : (
-                  <VolumeSelector
-                    outcome={item.title}
-                    maxTotalPayout={event.maxTotalPayout}
-                    coefficient={item.coefficient}
-                    room={item.maxStake}
-                    coins={coins}
-                    value={stakes[item.id] ?? NO_BET}
-                    onChange={(stake) => onStake(item.id, stake)}
-                  />
+                  <>
+                    <VolumeSelector
+                      outcome={item.title}
+                      maxTotalPayout={event.maxTotalPayout}
+                      coefficient={item.coefficient}
+                      room={eachWay[item.id] ? item.eachWayMaxStake : item.maxStake}
+                      coins={eachWay[item.id] ? coins / 2 : coins}
+                      value={stakes[item.id] ?? NO_BET}
+                      onChange={(stake) => onStake(item.id, stake)}
+                    />
+                    {event.eachWay && (
+                      <EachWayToggle
+                        outcome={item.title}
+                        on={Boolean(eachWay[item.id])}
+                        amount={stakes[item.id]?.amount ?? 0}
+                        onChange={(on) => onEachWay(item.id, on)}
+                      />
+                    )}
+                  </>
                 )}
               </td>
             </tr>
@@ -60,5 +75,21 @@ export function OutcomeStakes({ event, coins, asFractional, placed, stakes, onSt
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** E/W on one outcome: the stake shown is each part's, and twice it is staked. */
+function EachWayToggle(props: { outcome: string; on: boolean; amount: number; onChange(on: boolean): void }) {
+  const { outcome, on, amount, onChange } = props;
+  return (
+    <label className="bet-each-way">
+      <input
+        type="checkbox"
+        aria-label={`Each-way on ${outcome}`}
+        checked={on}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <span>E/W{on && amount > 0 ? ` 2 × ${formatAmount(amount)}` : ""}</span>
+    </label>
   );
 }

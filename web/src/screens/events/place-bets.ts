@@ -14,10 +14,10 @@ export interface BetOutcome {
  */
 export async function placeBets(
   event: PlayerEvent,
-  stakes: Array<{ item: PlayerEventItem; amount: number }>,
+  stakes: Array<{ item: PlayerEventItem; amount: number; eachWay?: boolean }>,
 ): Promise<BetOutcome[]> {
   const results: BetOutcome[] = [];
-  for (const { item, amount } of stakes) {
+  for (const { item, amount, eachWay } of stakes) {
     if (!(amount > 0)) continue;
     try {
       await call("POST /bets", {
@@ -28,6 +28,8 @@ export async function placeBets(
           eventItemId: item.id,
           amount,
           coefficient: item.coefficient,
+          // Each-way: `amount` is each part's stake; the server takes it twice.
+          ...(eachWay ? { eachWay: true } : {}),
         },
       });
       results.push({ item, error: null });

@@ -77,3 +77,6 @@ export const totalStake = (amounts: number[]) => amounts.reduce((sum, a) => sum 
 
 export const exceedsCoins = (amounts: number[], coins: number) =>
   Math.round(totalStake(amounts) * 100) > Math.round(coins * 100);
+
+/** An each-way bet stakes its amount twice, once on each part; a win bet once. */
+export const staked = (amount: number, eachWay: boolean) => (eachWay ? 2 * amount : amount);

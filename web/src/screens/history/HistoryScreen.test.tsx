@@ -80,6 +80,26 @@ describe("the punter's bet history", () => {
     expect(plain.textContent).not.toContain("Dead heat");
   });
 
+  it("shows an each-way bet as one line with its two parts and what each returned", async () => {
+    const terms = { places: 3, fraction: 5 };
+    const ew = { eachWay: true, eachWayOf: 10, placeTerms: terms, money: { amount: 10, currency: "COIN" } } as const;
+    openHistory(() =>
+      json([
+        bet(11, { ...ew, part: "PLACE", status: "WON", payout: 13 }),
+        bet(10, { ...ew, part: "WIN", status: "LOST" }),
+        bet(9, { outcomeTitle: "Shergar" }),
+      ]),
+    );
+    const line = await screen.findByRole("rowgroup", { name: "Horse Racing / Ireland, Red Rum" });
+    expect(screen.getAllByRole("rowgroup", { name: /Red Rum/ })).toHaveLength(1);
+    expect(within(line).getByText("Returned 13")).toBeTruthy();
+    expect(within(line).getByText("Each-way, E/W 1/5 3 places: 10 a part")).toBeTruthy();
+    expect(within(line).getByText("Win: lost")).toBeTruthy();
+    expect(within(line).getByText("Place: placed, 13 returned")).toBeTruthy();
+    expect(within(line).getByText("2 × 10")).toBeTruthy();
+    expect(screen.getByRole("rowgroup", { name: "Horse Racing / Ireland, Shergar" })).toBeTruthy();
+  });
+
   it("says when the date is unknown", async () => {
     openHistory(() => json([bet(1, { betsDate: "" })]));
     expect(await screen.findByText("Unknown Date / Time")).toBeTruthy();

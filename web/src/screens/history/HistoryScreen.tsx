@@ -2,7 +2,8 @@ import { useParams } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
 import { useApi } from "../../api/swr";
 import { POLL_MS } from "../../config";
-import { BetDeductions, BetRefund, BetResult } from "../../events/BetResult";
+import { BetDeductions, BetRefund, BetResult, EachWayParts } from "../../events/BetResult";
+import { betLines } from "../../events/each-way";
 import { formatAmount } from "../../ui/amount";
 import { dateTime } from "../../ui/dates";
 import { Odds } from "../../ui/Odds";
@@ -41,7 +42,7 @@ export function HistoryScreen() {
               <th className="num">Bet</th>
             </tr>
           </thead>
-          {bets.data.map((bet) => (
+          {betLines(bets.data).map(({ bet, place }) => (
             <tbody key={bet.betId} className="history-bet" aria-label={`${bet.eventTitle}, ${bet.outcomeTitle}`}>
               <tr className="history-event">
                 <td colSpan={3}>
@@ -54,13 +55,16 @@ export function HistoryScreen() {
                 <td>
                   {bet.outcomeTitle}
                   <BetRefund bet={bet} look="line" />
-                  <BetResult bet={bet} look="line" />
+                  <BetResult bet={bet} place={place} look="line" />
                   <BetDeductions bet={bet} className="hint history-deduction" />
+                  {place && <EachWayParts win={bet} place={place} className="hint history-deduction" />}
                 </td>
                 <td className="num">
                   <Odds decimal={bet.coefficient} />
                 </td>
-                <td className="num">{formatAmount(bet.money.amount)}</td>
+                <td className="num">
+                  {place ? `2 × ${formatAmount(bet.money.amount)}` : formatAmount(bet.money.amount)}
+                </td>
               </tr>
             </tbody>
           ))}

@@ -72,6 +72,31 @@ describe("a punter's history", () => {
     expect(calls.some((c) => c.path.startsWith("/events"))).toBe(false);
   });
 
+  it("shows an each-way bet as one card with both parts and what each returned", async () => {
+    const ew = {
+      eachWay: true,
+      eachWayOf: 20,
+      placeTerms: { places: 2, fraction: 4 },
+      money: { amount: 40, currency: "COIN" },
+    } as const;
+    stubApi({
+      ...signedInRoutes(),
+      [`GET /bets/${BOOK_ID}/?userId=7`]: () =>
+        json([
+          bet(21, "2030-01-02T10:00:00Z", { ...ew, part: "PLACE", status: "WON", payout: 70 }),
+          bet(20, "2030-01-02T10:00:00Z", { ...ew, part: "WIN", status: "WON", payout: 140 }),
+        ]),
+    });
+    renderAt("/historyofuser/bob", { userId: 7 });
+    const cards = await screen.findAllByRole("article");
+    expect(cards).toHaveLength(1);
+    expect(cards[0].textContent).toContain("Returned 210");
+    expect(cards[0].textContent).toContain("2 × 40");
+    expect(cards[0].textContent).toContain("Each-way, E/W 1/4 2 places: 40 a part");
+    expect(cards[0].textContent).toContain("Win: won, 140 returned");
+    expect(cards[0].textContent).toContain("Place: placed, 70 returned");
+  });
+
   it("says 'User not specified' without a userId", async () => {
     stubApi(signedInRoutes());
     renderAt("/historyofuser/bob");

@@ -5,7 +5,8 @@ import { useApi } from "../../api/swr";
 import { useOwnBook } from "../../bookmaker/book";
 import "../../bookmaker/bookmaker.css";
 import { POLL_MS } from "../../config";
-import { BetDeductions, BetRefund, BetResult } from "../../events/BetResult";
+import { BetDeductions, BetRefund, BetResult, EachWayParts } from "../../events/BetResult";
+import { betLines } from "../../events/each-way";
 import { formatAmount } from "../../ui/amount";
 import { dateTime } from "../../ui/dates";
 import { oddsText } from "../../ui/Odds";
@@ -44,21 +45,22 @@ function PunterBets({ userId }: { userId: Id }) {
   if (bets.data.length === 0) return <p className="bk-empty">No bets placed in the last 30 days.</p>;
   return (
     <ul className="bk-list">
-      {[...bets.data].sort(newestFirst).map((bet) => (
+      {betLines([...bets.data].sort(newestFirst)).map(({ bet, place }) => (
         <li key={bet.betId}>
-          <BetCard bet={bet} />
+          <BetCard bet={bet} place={place} />
         </li>
       ))}
     </ul>
   );
 }
 
-function BetCard({ bet }: { bet: Bet }) {
+/** A bet's card; an each-way bet (`place`, its PLACE part) is one card with both parts. */
+function BetCard({ bet, place }: { bet: Bet; place: Bet | null }) {
   return (
     <article className="bk-card" aria-label={bet.eventTitle || "Untitled Event"}>
       <div className="bk-row">
         <span className="bk-strong bk-ellipsis">{bet.eventTitle || "Untitled Event"}</span>
-        <BetResult bet={bet} look="badge" />
+        <BetResult bet={bet} place={place} look="badge" />
       </div>
       <p className="bk-muted">{descriptionOf(bet.eventDescription)}</p>
       <p className="bk-muted">{dateTime(bet.betsDate)}</p>
@@ -74,12 +76,15 @@ function BetCard({ bet }: { bet: Bet }) {
           <tr>
             <td className="bk-ellipsis">{bet.outcomeTitle || "N/A"}</td>
             <td className="bk-num">{oddsText(bet.coefficient, null, false)}</td>
-            <td className="bk-num">{formatAmount(bet.money.amount)}</td>
+            <td className="bk-num">
+              {place ? `2 × ${formatAmount(bet.money.amount)}` : formatAmount(bet.money.amount)}
+            </td>
           </tr>
         </tbody>
       </table>
       <BetRefund bet={bet} look="badge" />
       <BetDeductions bet={bet} className="bk-muted" />
+      {place && <EachWayParts win={bet} place={place} className="bk-muted" />}
     </article>
   );
 }
