@@ -74,3 +74,31 @@ export function placeReturnCents(place: SettledPart, win: SettledPart | null): n
   const [wn, wd, pn, pd] = [partNum(win), partDen(win), partNum(place), partDen(place)];
   return Number((wn * pd + pn * wd) / (wd * pd) - wn / wd);
 }
+
+/** A finishing place as a race's result says it: 1st, 2nd, 3rd, 4th. */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
+  return `${n}${suffix}`;
+}
+
+/**
+ * Why placings cannot settle an event, or null: they read as a race finishes. Placings name a
+ * winner (place 1), and a place shared by n outcomes is followed by the place n further on
+ * (1, 1, 3). The server refuses them (worker/events/guards.ts, canSettle) and the draft screen
+ * says it before End Event is sent, in these words.
+ */
+export function placingsProblem(placings: { place: number }[]): string | null {
+  if (placings.length === 0) return null;
+  const counts = new Map<number, number>();
+  for (const p of placings) counts.set(p.place, (counts.get(p.place) ?? 0) + 1);
+  if (!counts.has(1)) return "No outcome is at place 1: a result needs a winner.";
+  const places = [...counts.keys()].sort((x, y) => x - y);
+  for (const [i, place] of places.entries()) {
+    const tied = counts.get(place)!;
+    const next = places[i + 1];
+    if (next !== undefined && next < place + tied)
+      return `${tied} outcomes share ${ordinal(place)} place, so the next place is ${ordinal(place + tied)}, not ${ordinal(next)}.`;
+  }
+  return null;
+}

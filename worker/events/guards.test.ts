@@ -140,8 +140,10 @@ describe("event guards", () => {
       );
     expect(result([10, 1], [11, 1], [12, 3])).toBeNull();
     expect(result([10, 1], [11, 2], [12, 2], [13, 4])).toBeNull();
-    expect(result([10, 2], [11, 3])).toMatchObject({ message: "A result needs a winner: an outcome at place 1." });
-    expect(result([10, 1], [11, 1], [12, 2])).toMatchObject({ message: "Place 2 follows 2 outcomes at place 1." });
+    expect(result([10, 2], [11, 3])).toMatchObject({ message: "No outcome is at place 1: a result needs a winner." });
+    expect(result([10, 1], [11, 1], [12, 2])).toMatchObject({
+      message: "2 outcomes share 1st place, so the next place is 3rd, not 2nd.",
+    });
   });
 
   it("keeps a draft's outcomes that have bets or were withdrawn", () => {

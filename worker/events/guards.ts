@@ -1,4 +1,11 @@
-import { partReturnCents, placeReturnCents, termsInForce, type EachWay, type PlaceTerms } from "../../common/each-way";
+import {
+  partReturnCents,
+  placeReturnCents,
+  placingsProblem,
+  termsInForce,
+  type EachWay,
+  type PlaceTerms,
+} from "../../common/each-way";
 import { decimalText, ladderOdds, sameOdds, type Odds } from "../../common/odds";
 import { UNSETTLE_WINDOW_MS } from "../../common/racing";
 import { DATE_PAST_MESSAGE, OUTCOMES_MIN_MESSAGE } from "../../common/event-form";
@@ -117,16 +124,8 @@ export function canSettle(
     if (!item) return fail("VALIDATION", "Not an outcome of this event.", { field });
     if (item.status !== "ACTIVE") return fail("VALIDATION", `${item.title} is withdrawn and cannot win.`, { field });
   }
-  if (placings.length > 0 && !placings.some((p) => p.place === 1))
-    return fail("VALIDATION", "A result needs a winner: an outcome at place 1.", { field });
-  const counts = new Map<number, number>();
-  for (const p of placings) counts.set(p.place, (counts.get(p.place) ?? 0) + 1);
-  const places = [...counts.keys()].sort((x, y) => x - y);
-  for (const [i, place] of places.entries()) {
-    const next = places[i + 1];
-    if (next !== undefined && next < place + counts.get(place)!)
-      return fail("VALIDATION", `Place ${next} follows ${counts.get(place)} outcomes at place ${place}.`, { field });
-  }
+  const problem = placingsProblem(placings);
+  if (problem) return fail("VALIDATION", problem, { field });
   return null;
 }
 

@@ -1,3 +1,4 @@
+import { ordinal } from "../../common/each-way";
 import { decimalText, type Odds } from "../../common/odds";
 
 // The bot's messages: short plain English, each with a button that opens the mini-app on the
@@ -126,12 +127,6 @@ export interface SettledBet {
   /** An each-way bet's place part (the fields above are its win part), and where its outcome finished. */
   placePart?: { status: SettledBet["status"]; payoutCents: number; place: number | null };
 }
-
-const ordinal = (n: number) => {
-  const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
-  return `${n}${suffix}`;
-};
 
 /** An each-way bet in one line: what each part returned. */
 const eachWayLine = (b: SettledBet, place: NonNullable<SettledBet["placePart"]>) => {

@@ -20,9 +20,4 @@ export function betDeductions(bet: { deduction: number; deadHeat: number }): str
   ];
 }
 
-/** A finishing place as a race's result says it: 1st, 2nd, 3rd, 4th. */
-export function ordinal(n: number): string {
-  const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
-  return `${n}${suffix}`;
-}
+export { ordinal } from "../../../common/each-way";
