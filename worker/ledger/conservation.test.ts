@@ -214,8 +214,10 @@ describe("coin conservation", () => {
         }),
         propertyRuns(runs),
       );
-      // The sequences must reach the interesting part: coins actually moving.
-      expect(acceptedMoves).toBeGreaterThan(runs / 2);
+      // The sequences must reach the interesting part: coins actually moving. Accepted moves come
+      // to about half the runs on average (96 to 126 in 200 measured), so half was a coin toss:
+      // a quarter still says the moves are reached.
+      expect(acceptedMoves).toBeGreaterThan(runs / 4);
       expect(paidInvoices).toBeGreaterThan(runs / 4);
     },
   );
