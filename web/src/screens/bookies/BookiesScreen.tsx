@@ -77,6 +77,7 @@ export function BookiesScreen() {
       <MyBookmakers
         mine={lists.data ? myBookmakers(lists.data, ownId) : undefined}
         failed={lists.error !== undefined && !lists.data}
+        onRetry={() => lists.mutate()}
         highlighted={shown}
         onOpen={open}
         onTerms={setTerms}
