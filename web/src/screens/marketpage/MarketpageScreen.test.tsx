@@ -257,4 +257,24 @@ describe("becoming a bookmaker", () => {
     fireEvent.click(within(confirm).getByRole("button", { name: "Yes" }));
     await vi.waitFor(() => expect(window.location.pathname).toBe("/createprofile"));
   });
+
+  it("shows 'Loading...' as busy, and offers Retry when the price failed to load", async () => {
+    let refuse = true;
+    installTelegram();
+    stubApi({
+      "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }),
+      "GET /subscriptions": () =>
+        refuse ? json({}, 503) : json([{ ...catalogue[0], subscriptionPrice: 500, regularPrice: 1000 }]),
+      "GET /subscriptions/mine": () => json([]),
+    });
+    renderApp("/subscription");
+    const loading = await screen.findByRole("button", { name: "Loading..." });
+    expect(loading.getAttribute("aria-busy")).toBe("true");
+    const failed = await screen.findByRole("alert");
+    expect(within(failed).getByText("Unexpected error.")).toBeTruthy();
+    refuse = false;
+    fireEvent.click(within(failed).getByRole("button", { name: "Retry" }));
+    expect(await screen.findByRole("button", { name: "Subscribe 500" })).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
 });
