@@ -3,7 +3,7 @@
 // URL's hash as a client passes them and sets --tg-theme-*, and the dev-mode build signs in as
 // ?devUser=. axe-core (harness.mjs) audits each screen and dialog, contrast included: none may
 // have a serious or critical violation. Set-up goes through the API. `npm run test:e2e` runs it
-// (web/e2e/run.mjs), or alone.
+// (web/e2e/run.mjs), or alone. It also checks that a failed list is no dead end (Retry).
 import path from "node:path";
 import { API_URL, apiAs, assert, audit, check, phone, prepare, rand, repo, run, sleep } from "./harness.mjs";
 
@@ -174,8 +174,26 @@ async function visitAll(theme) {
   await open(p, `/history/${bookmakerId}`);
 }
 
+/** A list that failed offers Retry beside the spec's message, and Retry loads it. */
+async function retryAfterFailure() {
+  const page = await phone(browser, { timezoneId: "UTC" });
+  let refuse = true;
+  await page.route(
+    (u) => u.href.startsWith(`${API_URL}/bookmakers`) && u.pathname === "/bookmakers",
+    (r) => (refuse ? r.fulfill({ status: 503, json: {} }) : r.continue()),
+  );
+  await page.goto(`${url}/bookies?devUser=rt${rand()}`);
+  const failed = page.getByRole("alert").filter({ hasText: "Failed to load bookmakers" });
+  await failed.waitFor({ timeout: 15_000 });
+  refuse = false;
+  await failed.getByRole("button", { name: "Retry", exact: true }).click();
+  await page.getByText("Find your bookmaker by name and ask to join.").waitFor({ timeout: 10_000 });
+  assert((await failed.count()) === 0, "the failure stayed after Retry");
+}
+
 async function main() {
   ({ dev: url, browser } = await prepare(["dev"]));
+  await check("a failed list offers Retry beside 'Failed to load bookmakers', and Retry loads it", retryAfterFailure);
   for (const theme of Object.keys(THEMES))
     await check(`every screen and dialog in Telegram's ${theme} theme, as a bookmaker and a punter`, () =>
       visitAll(theme),
