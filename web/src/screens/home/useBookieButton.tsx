@@ -20,7 +20,7 @@ export function useBookieButton(): [onBookie: () => void, busy: boolean, notice:
   const subscriptions = useActiveSubscriptions(me.data?.bookmakerDto?.bookmakerId);
   const mine = useMySubscriptions();
   const payment = usePaymentConfirmation(useUserId(), "BOOKMAKER");
-  const [waiting, setWaiting] = useState(false);
+  const [waitingForPayment, setWaiting] = useState(false);
   // A tap while the profile or subscriptions load: nothing happens until they are in (the spec), then it acts.
   const [tapped, setTapped] = useState(false);
   // Read during render: SWR re-renders only for the fields a render used.
@@ -31,6 +31,9 @@ export function useBookieButton(): [onBookie: () => void, busy: boolean, notice:
 
   // Once the payment he waited for is applied, he goes on by himself (leaving the screen ends the wait).
   const goOn = useEffectEvent(() => destination && go(destination));
+  const arrived = tapped && destination !== null;
+  // A tap that waited for the data waits on, like any tap, for a payment being confirmed.
+  const waiting = waitingForPayment || (arrived && offersToPay && payment.state !== "none");
   const confirmed = waiting && payment.state === "none" && destination !== null;
   useEffect(() => {
     if (confirmed) goOn();
@@ -42,19 +45,20 @@ export function useBookieButton(): [onBookie: () => void, busy: boolean, notice:
     go(destination);
   };
 
-  const arrived = tapped && destination !== null;
-  const tappedOnArrival = useEffectEvent(() => {
-    setTapped(false);
-    onBookie();
-  });
+  // The tap that waited acts once the data is in (and any payment being confirmed is applied).
+  const actNow = arrived && !waiting;
+  const actOnTap = useEffectEvent(() => destination && go(destination));
   useEffect(() => {
-    if (arrived) tappedOnArrival();
-  }, [arrived]);
+    if (actNow) actOnTap();
+  }, [actNow]);
 
   const failed = [me, subscriptions, mine].some((r) => r.error !== undefined && r.data === undefined);
   const retry = () => Promise.all([me.mutate(), subscriptions.mutate(), mine.mutate()]);
 
-  const stopWaiting = () => setWaiting(false);
+  const stopWaiting = () => {
+    setWaiting(false);
+    setTapped(false);
+  };
   let notice: ReactNode = null;
   if (tapped && failed)
     notice = (
@@ -89,5 +93,5 @@ export function useBookieButton(): [onBookie: () => void, busy: boolean, notice:
       </Dialog>
     );
   }
-  return [onBookie, tapped && !failed, notice];
+  return [onBookie, tapped && destination === null && !failed, notice];
 }
