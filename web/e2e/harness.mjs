@@ -361,7 +361,17 @@ function auditEveryScreen(page) {
   });
 }
 
-async function auditScreen(frame) {
+/**
+ * Audits what `page` shows now (a dialog, a sheet) as auditEveryScreen audits a screen, under
+ * `label`; reported with the screens at the end of the script.
+ */
+export function audit(page, label) {
+  const done = auditScreen(page.mainFrame(), label).catch(() => {});
+  audits.push(done);
+  return done;
+}
+
+async function auditScreen(frame, label) {
   // The app's screens only (not Telegram's host page), once drawn: no screen still loading.
   const settled = await frame
     .waitForFunction(
@@ -378,10 +388,8 @@ async function auditScreen(frame) {
   if (!(await frame.evaluate(() => Boolean(window.axe)))) await frame.addScriptTag({ path: AXE });
   const found = await frame.evaluate(
     async ([minPx, exempt]) => {
-      // Inside Telegram the colours are the client's theme, not ours: contrast is checked where the app's own palette applies.
-      const telegramTheme =
-        getComputedStyle(document.documentElement).getPropertyValue("--tg-theme-bg-color").trim() !== "";
-      const options = { resultTypes: ["violations"], rules: { "color-contrast": { enabled: !telegramTheme } } };
+      // Contrast too inside Telegram: the app makes the client's theme colours readable (telegram/theme.ts).
+      const options = { resultTypes: ["violations"] };
       const seriousOf = (results) =>
         results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
       let violations = seriousOf(await window.axe.run(document, options));
@@ -421,8 +429,8 @@ async function auditScreen(frame) {
     [TAP_TARGET_PX, DEV_TOOLS],
   );
   screensAudited++;
-  const { pathname } = new URL(frame.url());
-  for (const finding of found) findings.set(finding, [...(findings.get(finding) ?? []), pathname]);
+  const where = label ?? new URL(frame.url()).pathname;
+  for (const finding of found) findings.set(finding, [...(findings.get(finding) ?? []), where]);
 }
 
 async function reportAccessibility() {

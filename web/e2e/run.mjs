@@ -4,7 +4,16 @@
 // them up.
 import { API_PORT, count, log, prepare, run, startChild } from "./harness.mjs";
 
-const SCRIPTS = ["smoke.mjs", "journey.mjs", "bookmaker.mjs", "flows.mjs", "figures.mjs", "racing.mjs", "telegram.mjs"];
+const SCRIPTS = [
+  "smoke.mjs",
+  "journey.mjs",
+  "bookmaker.mjs",
+  "flows.mjs",
+  "figures.mjs",
+  "racing.mjs",
+  "telegram.mjs",
+  "themes.mjs",
+];
 const SUMMARY = /^(\d+) passed, (\d+) failed$/m;
 
 async function main() {

@@ -14,6 +14,12 @@ export const findBookmaker = (lists: BookmakerLists | undefined, id: Id): Bookma
   lists?.activeBookmakers.find((b) => b.bookmakerId === id) ??
   lists?.inactiveBookmakers.find((b) => b.bookmakerId === id);
 
+/** The lists once he has asked to join `asked` (the sign route's answer): the book moves to his own list. */
+export const withRequest = (lists: BookmakerLists, asked: Bookmaker): BookmakerLists => ({
+  activeBookmakers: [...lists.activeBookmakers.filter((b) => b.bookmakerId !== asked.bookmakerId), asked],
+  inactiveBookmakers: lists.inactiveBookmakers.filter((b) => b.bookmakerId !== asked.bookmakerId),
+});
+
 /** The route parameter as a bookmaker id, or null when it is not one. */
 export function bookmakerIdParam(param: string | undefined): Id | null {
   const id = Number(param);

@@ -33,7 +33,10 @@ export function Sheet({
             </span>
           </button>
         </div>
-        <div className="sheet-body">{children}</div>
+        {/* Focusable, so a keyboard scrolls the long text too. */}
+        <div className="sheet-body" tabIndex={0} role="region" aria-labelledby={titleId}>
+          {children}
+        </div>
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { Bookmaker, BookmakerLists } from "../../../../worker/contract";
-import { json, stubApi } from "../../test/network";
+import { deferred, json, stubApi } from "../../test/network";
 import { renderApp } from "../../test/render";
 import { installTelegram } from "../../test/telegram";
 import { searchBookmakers } from "./search";
@@ -121,6 +121,28 @@ describe("/bookies", () => {
     fireEvent.click(screen.getByRole("button", { name: "Join" }));
     await vi.waitFor(() => expect(calls.filter((c) => c.path === "/bookmakers").length).toBeGreaterThanOrEqual(2));
     expect(calls.some((c) => c.method === "POST" && c.path === "/bookmakers/4/sign")).toBe(true);
+  });
+
+  it("shows his request under My Bookie at once, not 'No bookmakers found'", async () => {
+    const list = deferred<Response>();
+    let answers = 0;
+    installTelegram();
+    stubApi({
+      "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }),
+      "GET /bookmakers/authorizeMe": () => json({ userId: 42, username: "alice", bookmakerDto: null }),
+      // The refetch after the request hangs: what he sees meanwhile comes from the request's answer.
+      "GET /bookmakers": () => (answers++ === 0 ? json(lists) : list.promise),
+      "POST /bookmakers/4/sign": () => json(card(4, "BronzeBooks", { joinRequestStatus: "CREATED" })),
+    });
+    renderApp("/bookies");
+    await screen.findByText("My Bookie (3)");
+    fireEvent.change(screen.getByPlaceholderText("Search bookmaker"), { target: { value: "bronze" } });
+    fireEvent.click(screen.getByRole("button", { name: "Join" }));
+    const mine = await screen.findByRole("region", { name: "My bookmakers" });
+    const asked = await within(mine).findByRole("article", { name: "BronzeBooks" });
+    expect(within(asked).getByRole("button", { name: "Waiting..." })).toBeTruthy();
+    expect(screen.getByText("My Bookie (4)")).toBeTruthy();
+    expect(screen.queryByText("No bookmakers found")).toBeNull();
   });
 
   it("opens an approved bookmaker's events with his name in the navigation state", async () => {

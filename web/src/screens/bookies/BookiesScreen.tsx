@@ -9,7 +9,7 @@ import { Dialog } from "../../ui/Dialog";
 import { Page } from "../../ui/Page";
 import type { EventsState } from "../../navigation/events";
 import { BookmakerCard } from "./BookmakerCard";
-import { useBookmakerLists } from "../../punter/bookmakers";
+import { useBookmakerLists, withRequest } from "../../punter/bookmakers";
 import { MyBookmakers } from "./MyBookmakers";
 import { myBookmakers, SEARCH_MIN, searchBookmakers } from "./search";
 import type { BookiesState } from "../../navigation/bookies";
@@ -36,7 +36,12 @@ export function BookiesScreen() {
   async function join(b: Bookmaker) {
     if (joining.busy) return;
     setJoined(b.bookmakerId);
-    await joining.run(() => call("POST /bookmakers/:id/sign", { params: { id: b.bookmakerId } }));
+    const asked = await joining.run(() => call("POST /bookmakers/:id/sign", { params: { id: b.bookmakerId } }));
+    if (asked) {
+      // His request shows under My Bookie at once, not as an empty search ('No bookmakers found').
+      setQuery("");
+      await lists.mutate((current) => current && withRequest(current, asked), { revalidate: false });
+    }
     // Asked, withdrawn or refused: the lists show where he now stands.
     await lists.mutate();
   }
@@ -77,6 +82,7 @@ export function BookiesScreen() {
       <MyBookmakers
         mine={lists.data ? myBookmakers(lists.data, ownId) : undefined}
         failed={lists.error !== undefined && !lists.data}
+        onRetry={() => lists.mutate()}
         highlighted={shown}
         onOpen={open}
         onTerms={setTerms}

@@ -37,6 +37,7 @@ export function BookmakerEventsScreen() {
       <OpenEventList
         events={events.data ? liveOrder(matchingTitle(events.data, query)) : undefined}
         failed={events.error !== undefined && !events.data}
+        onRetry={() => events.mutate()}
         searching={query.trim() !== ""}
         busyWith={drafting.busyWith}
         onDraft={drafting.toDraft}

@@ -1,10 +1,12 @@
 import type { BookmakerEvent, Id } from "../../../../worker/contract";
+import { LoadFailed } from "../../ui/LoadFailed";
 import { EventCard } from "./EventCard";
 
 interface OpenEventListProps {
   /** The events to show; undefined while they load. */
   events: BookmakerEvent[] | undefined;
   failed: boolean;
+  onRetry(): Promise<unknown>;
   searching: boolean;
   busyWith: Id | null;
   onDraft(e: BookmakerEvent): void;
@@ -12,8 +14,8 @@ interface OpenEventListProps {
 }
 
 /** His open events as cards, or why there are none to show. */
-export function OpenEventList({ events, failed, searching, busyWith, onDraft, onView }: OpenEventListProps) {
-  if (failed) return <p className="bk-empty">Failed to load events</p>;
+export function OpenEventList({ events, failed, onRetry, searching, busyWith, onDraft, onView }: OpenEventListProps) {
+  if (failed) return <LoadFailed message="Failed to load events" onRetry={onRetry} className="bk-empty" />;
   if (!events) return <p className="bk-empty">Loading...</p>;
   if (events.length === 0)
     return (

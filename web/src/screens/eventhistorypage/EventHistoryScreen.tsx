@@ -8,6 +8,7 @@ import { newestFirst } from "../../bookmaker/events/order";
 import { OwnEventResult } from "../../bookmaker/events/OwnEventResult";
 import { dateTime } from "../../ui/dates";
 import { Dialog } from "../../ui/Dialog";
+import { LoadFailed } from "../../ui/LoadFailed";
 import { Page } from "../../ui/Page";
 import { historyBadge, StatusBadge } from "../../ui/StatusBadge";
 import { readSettlement, undoable, undoText, unsettle, type Settlement } from "./undo";
@@ -22,7 +23,7 @@ export function EventHistoryScreen() {
     <Page backTo="/bookmakerevents" className="bk">
       <h1 className="page-title">Event history</h1>
       {events.error && !events.data ? (
-        <p className="bk-empty">Failed to load events</p>
+        <LoadFailed message="Failed to load events" onRetry={() => events.mutate()} className="bk-empty" />
       ) : !events.data ? (
         <p className="bk-empty">Loading...</p>
       ) : events.data.length === 0 ? (

@@ -1,17 +1,20 @@
 import type { PlayerEvent } from "../../../../worker/contract";
+import { LoadFailed } from "../../ui/LoadFailed";
 import { EventCard } from "./EventCard";
 
 /** The events, or the spec's words while they load, when they failed and when there are none. */
 export function EventList({
   events,
   failed,
+  onRetry,
   onOpen,
 }: {
   events: PlayerEvent[] | undefined;
   failed: boolean;
+  onRetry?: () => Promise<unknown>;
   onOpen(e: PlayerEvent): void;
 }) {
-  if (failed) return <p className="state-text error-text">Failed to load events</p>;
+  if (failed) return <LoadFailed message="Failed to load events" onRetry={onRetry} />;
   if (!events) return <p className="state-text">Loading events...</p>;
   if (events.length === 0) return <p className="state-text">No upcoming or recent events</p>;
   return (

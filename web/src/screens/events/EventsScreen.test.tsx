@@ -124,6 +124,21 @@ describe("the punter's events", () => {
     expect(await screen.findByText("Failed to load events")).toBeTruthy();
   });
 
+  it("offers Retry beside 'Failed to load events', which loads them again", async () => {
+    let refuse = true;
+    installTelegram();
+    stubApi({
+      "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }),
+      "GET /player/events/5": () => (refuse ? json({}, 503) : json([])),
+    });
+    renderApp("/events/5");
+    const failed = await screen.findByRole("alert");
+    expect(within(failed).getByText("Failed to load events")).toBeTruthy();
+    refuse = false;
+    fireEvent.click(within(failed).getByRole("button", { name: "Retry" }));
+    expect(await screen.findByText("No upcoming or recent events")).toBeTruthy();
+  });
+
   it("offers the volume choices with their amounts", async () => {
     await openEvents([event()]);
     fireEvent.click(await screen.findByRole("button", { name: /^Horse Racing \/ Ireland/ }));

@@ -49,6 +49,7 @@ export function EventsScreen() {
       <EventList
         events={list}
         failed={bookmakerId === null || (book.events.error !== undefined && !book.events.data)}
+        onRetry={bookmakerId === null ? undefined : () => book.events.mutate()}
         onOpen={(e) => setOpened({ eventId: e.eventId, betting: betOn(e) })}
       />
       <footer className="events-footer">

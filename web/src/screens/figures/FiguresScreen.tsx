@@ -9,6 +9,7 @@ import "../../bookmaker/bookmaker.css";
 import { POLL_MS } from "../../config";
 import { useWebApp } from "../../telegram/context";
 import { formatAmount } from "../../ui/amount";
+import { LoadFailed } from "../../ui/LoadFailed";
 import { Page } from "../../ui/Page";
 import { downloadCsv } from "./download";
 import "../../figures/figures.css";
@@ -84,7 +85,11 @@ export function FiguresScreen() {
       {!valid ? (
         <p className="bk-empty">Choose a start date on or before the end date.</p>
       ) : figures.error && !figures.data ? (
-        <p className="bk-empty error-text">{errorText(figures.error, "Failed to load figures")}</p>
+        <LoadFailed
+          message={errorText(figures.error, "Failed to load figures")}
+          onRetry={() => figures.mutate()}
+          className="bk-empty error-text"
+        />
       ) : !figures.data ? (
         <p className="bk-empty">Loading...</p>
       ) : (

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Bet } from "../../../../worker/contract";
 import { deferred, errorBody, json, stubApi } from "../../test/network";
@@ -116,5 +116,16 @@ describe("the punter's bet history", () => {
   it("shows 'Failed to load history'", async () => {
     openHistory(() => errorBody(404, "NOT_FOUND", "Bookmaker not found."));
     expect(await screen.findByText("Failed to load history")).toBeTruthy();
+  });
+
+  it("offers Retry beside 'Failed to load history', which loads it again", async () => {
+    let answer = () => errorBody(404, "NOT_FOUND", "Bookmaker not found.");
+    openHistory(() => answer());
+    const failed = await screen.findByRole("alert");
+    expect(within(failed).getByText("Failed to load history")).toBeTruthy();
+    answer = () => json([]);
+    fireEvent.click(within(failed).getByRole("button", { name: "Retry" }));
+    expect(await screen.findByText("No bets placed in the last 15 days.")).toBeTruthy();
+    expect(screen.queryByText("Failed to load history")).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { betLines } from "../../events/each-way";
 import { formatAmount } from "../../ui/amount";
 import { dateTime } from "../../ui/dates";
 import { Odds } from "../../ui/Odds";
+import { LoadFailed } from "../../ui/LoadFailed";
 import { Page } from "../../ui/Page";
 import { bookmakerIdParam } from "../../punter/bookmakers";
 import { MyFiguresSection } from "./MyFiguresSection";
@@ -28,7 +29,7 @@ export function HistoryScreen() {
       {name && <p className="hint">{name}</p>}
       {bookmakerId !== null && <MyFiguresSection bookmakerId={bookmakerId} />}
       {bookmakerId === null || (bets.error && !bets.data) ? (
-        <p className="state-text error-text">Failed to load history</p>
+        <LoadFailed message="Failed to load history" onRetry={bookmakerId === null ? undefined : () => bets.mutate()} />
       ) : !bets.data ? (
         <p className="state-text">Loading...</p>
       ) : bets.data.length === 0 ? (

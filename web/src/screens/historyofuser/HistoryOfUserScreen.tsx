@@ -10,6 +10,7 @@ import { betLines } from "../../events/each-way";
 import { formatAmount } from "../../ui/amount";
 import { dateTime } from "../../ui/dates";
 import { oddsText } from "../../ui/Odds";
+import { LoadFailed } from "../../ui/LoadFailed";
 import { Page } from "../../ui/Page";
 import type { HistoryOfUserState } from "../../navigation/historyofuser";
 
@@ -40,7 +41,8 @@ function PunterBets({ userId }: { userId: Id }) {
     { refreshInterval: POLL_MS },
   );
 
-  if (bets.error) return <p className="bk-empty">Failed to load history</p>;
+  if (bets.error)
+    return <LoadFailed message="Failed to load history" onRetry={() => bets.mutate()} className="bk-empty" />;
   if (!bets.data) return <p className="bk-empty">Loading...</p>;
   if (bets.data.length === 0) return <p className="bk-empty">No bets placed in the last 30 days.</p>;
   return (

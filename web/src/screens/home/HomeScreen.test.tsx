@@ -1,4 +1,4 @@
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { Me } from "../../../../worker/contract";
 import type { UserSubscription } from "../../subscriptions/active";
@@ -86,24 +86,43 @@ describe("home", () => {
 });
 
 describe("the Bookie button", () => {
-  it("does nothing while the profile is loading, then follows the rule", async () => {
+  it("does nothing while the profile is loading but shows it is busy, then follows the rule by itself", async () => {
     const me = deferred<Response>();
     await openHome(me.promise);
     fireEvent.click(bookieButton());
     expect(window.location.pathname).toBe("/home");
+    expect(bookieButton().getAttribute("aria-busy")).toBe("true");
 
     me.resolve(json(punter));
-    await tapBookieUntilItMoves();
-    expect(window.location.pathname).toBe("/subscription");
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/subscription"));
   });
 
-  it("does nothing while the bookmaker's subscriptions are loading", async () => {
+  it("does nothing while the bookmaker's subscriptions are loading, then acts on the tap once they are in", async () => {
     const subscriptions = deferred<Response>();
     const calls = await openHome(bookie, subscriptions.promise);
     await vi.waitFor(() => expect(calls.some((c) => c.path === "/subscriptions/active/5")).toBe(true));
     fireEvent.click(bookieButton());
     expect(window.location.pathname).toBe("/home");
+    expect(bookieButton().getAttribute("aria-busy")).toBe("true");
     subscriptions.resolve(json([sub("BOOKMAKER", true, 10)]));
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/mainpage"));
+  });
+
+  it("offers Retry when the profile failed to load, and goes on once it loads", async () => {
+    let fail = true;
+    installTelegram();
+    stubApi({
+      "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }),
+      "GET /bookmakers/authorizeMe": () => (fail ? json({}, 503) : json(punter)),
+      "GET /subscriptions/mine": () => json([]),
+    });
+    renderApp("/home");
+    fireEvent.click(await screen.findByRole("button", { name: "Bookie" }));
+    const failed = await screen.findByRole("dialog", { name: "Unexpected error." }, { timeout: 3000 });
+    expect(bookieButton().getAttribute("aria-busy")).toBe("false");
+    fail = false;
+    fireEvent.click(within(failed).getByRole("button", { name: "Retry" }));
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/subscription"));
   });
 
   it("goes to /subscription, replacing home, without a bookmaker profile", async () => {

@@ -15,7 +15,7 @@ import { NotificationsSheet } from "../../notifications/NotificationsSheet";
 export function HomeScreen() {
   const [, navigate] = useLocation();
   const webApp = useWebApp();
-  const [onBookie, bookiePaymentNotice] = useBookieButton();
+  const [onBookie, bookieBusy, bookiePaymentNotice] = useBookieButton();
   const [faqOpen, setFaqOpen] = useState(false);
   const [pokerOpen, setPokerOpen] = useState(false);
   const [notificationsOpen, setNotificationsOpen] = useState(false);
@@ -52,7 +52,12 @@ export function HomeScreen() {
         <button type="button" className="button" onClick={() => navigate("/bookies")}>
           Punters
         </button>
-        <button type="button" className="button" onClick={onBookie}>
+        <button
+          type="button"
+          className={bookieBusy ? "button button-busy" : "button"}
+          aria-busy={bookieBusy}
+          onClick={onBookie}
+        >
           Bookie
         </button>
         <button type="button" className="button" onClick={() => setPokerOpen(true)}>

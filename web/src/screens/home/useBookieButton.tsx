@@ -9,16 +9,20 @@ import { bookieDestination, type BookieDestination } from "./bookie-destination"
 
 /**
  * Loads what the Bookie button needs as soon as home shows, so a tap rarely has to wait.
- * Answers the tap handler and what to show while a paid subscription is being confirmed: a user
- * who has just paid is never sent to pay again.
+ * Answers the tap handler, whether a tap is waiting for that data (the button shows it is busy,
+ * and goes on by itself once the data is in) and what to show meanwhile: a failed load with
+ * Retry, or a paid subscription being confirmed (a user who has just paid is never sent to pay
+ * again).
  */
-export function useBookieButton(): [onBookie: () => void, paymentNotice: ReactNode] {
+export function useBookieButton(): [onBookie: () => void, busy: boolean, notice: ReactNode] {
   const [, navigate] = useLocation();
   const me = useMe();
   const subscriptions = useActiveSubscriptions(me.data?.bookmakerDto?.bookmakerId);
   const mine = useMySubscriptions();
   const payment = usePaymentConfirmation(useUserId(), "BOOKMAKER");
-  const [waiting, setWaiting] = useState(false);
+  const [waitingForPayment, setWaiting] = useState(false);
+  // A tap while the profile or subscriptions load: nothing happens until they are in (the spec), then it acts.
+  const [tapped, setTapped] = useState(false);
   // Read during render: SWR re-renders only for the fields a render used.
   const destination = bookieDestination(me.data, subscriptions.data, mine.data);
   const offersToPay = destination?.to === "/subscription" || destination?.to === "/marketpage";
@@ -27,19 +31,48 @@ export function useBookieButton(): [onBookie: () => void, paymentNotice: ReactNo
 
   // Once the payment he waited for is applied, he goes on by himself (leaving the screen ends the wait).
   const goOn = useEffectEvent(() => destination && go(destination));
+  const arrived = tapped && destination !== null;
+  // A tap that waited for the data waits on, like any tap, for a payment being confirmed.
+  const waiting = waitingForPayment || (arrived && offersToPay && payment.state !== "none");
   const confirmed = waiting && payment.state === "none" && destination !== null;
   useEffect(() => {
     if (confirmed) goOn();
   }, [confirmed]);
 
   const onBookie = () => {
-    if (!destination) return;
+    if (!destination) return setTapped(true);
     if (offersToPay && payment.state !== "none") return setWaiting(true);
     go(destination);
   };
 
-  const stopWaiting = () => setWaiting(false);
+  // The tap that waited acts once the data is in (and any payment being confirmed is applied).
+  const actNow = arrived && !waiting;
+  const actOnTap = useEffectEvent(() => destination && go(destination));
+  useEffect(() => {
+    if (actNow) actOnTap();
+  }, [actNow]);
+
+  const failed = [me, subscriptions, mine].some((r) => r.error !== undefined && r.data === undefined);
+  const retry = () => Promise.all([me.mutate(), subscriptions.mutate(), mine.mutate()]);
+
+  const stopWaiting = () => {
+    setWaiting(false);
+    setTapped(false);
+  };
   let notice: ReactNode = null;
+  if (tapped && failed)
+    notice = (
+      <Dialog
+        open
+        onClose={() => setTapped(false)}
+        buttons={[
+          { label: "Cancel", onClick: () => setTapped(false) },
+          { label: "Retry", onClick: () => void retry(), primary: true },
+        ]}
+      >
+        <p role="alert">Unexpected error.</p>
+      </Dialog>
+    );
   if (waiting && payment.state === "confirming")
     notice = (
       <Dialog open onClose={stopWaiting}>
@@ -60,5 +93,5 @@ export function useBookieButton(): [onBookie: () => void, paymentNotice: ReactNo
       </Dialog>
     );
   }
-  return [onBookie, notice];
+  return [onBookie, tapped && destination === null && !failed, notice];
 }

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { CatalogueItem, UserSubscription } from "../../../../worker/contract";
-import { json, stubApi } from "../../test/network";
+import { deferred, json, stubApi } from "../../test/network";
 import { renderApp } from "../../test/render";
 import { installTelegram } from "../../test/telegram";
 import { BOOK_ID, renderAt, signedInRoutes } from "../../test/world";
@@ -256,5 +256,27 @@ describe("becoming a bookmaker", () => {
     expect(confirm.textContent).toContain("Subscription price: 500 Stars");
     fireEvent.click(within(confirm).getByRole("button", { name: "Yes" }));
     await vi.waitFor(() => expect(window.location.pathname).toBe("/createprofile"));
+  });
+
+  it("shows 'Loading...' as busy, and offers Retry when the price failed to load", async () => {
+    let refuse = true;
+    const first = deferred<Response>();
+    installTelegram();
+    stubApi({
+      "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }),
+      "GET /subscriptions": () =>
+        refuse ? first.promise : json([{ ...catalogue[0], subscriptionPrice: 500, regularPrice: 1000 }]),
+      "GET /subscriptions/mine": () => json([]),
+    });
+    renderApp("/subscription");
+    const loading = await screen.findByRole("button", { name: "Loading..." });
+    expect(loading.getAttribute("aria-busy")).toBe("true");
+    first.resolve(json({}, 503));
+    const failed = await screen.findByRole("alert");
+    expect(within(failed).getByText("Unexpected error.")).toBeTruthy();
+    refuse = false;
+    fireEvent.click(within(failed).getByRole("button", { name: "Retry" }));
+    expect(await screen.findByRole("button", { name: "Subscribe 500" })).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 });

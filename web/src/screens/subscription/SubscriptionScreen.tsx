@@ -6,6 +6,7 @@ import { usePaymentConfirmation } from "../../subscriptions/paid";
 import { PaymentNotice } from "../../subscriptions/PaymentNotice";
 import { usePurchase } from "../../subscriptions/purchase";
 import { Dialog } from "../../ui/Dialog";
+import { LoadFailed } from "../../ui/LoadFailed";
 import { Page } from "../../ui/Page";
 import "../../subscriptions/market.css";
 
@@ -26,6 +27,7 @@ export function SubscriptionScreen() {
 
   const item = catalogue.data?.find((i) => i.subscriptionType === "BOOKMAKER");
   const price = item?.subscriptionPrice;
+  const priceFailed = catalogue.error !== undefined && !catalogue.data;
   const paidUp = mine.data ? hasActiveSubscription(mine.data, "BOOKMAKER") : false;
 
   async function subscribe() {
@@ -64,11 +66,13 @@ export function SubscriptionScreen() {
           type="button"
           className="button button-wide"
           disabled={price === undefined || purchase.busy || payment.state === "confirming"}
+          aria-busy={price === undefined && !priceFailed}
           onClick={() => setConfirmOpen(true)}
         >
           {price === undefined ? "Loading..." : `Subscribe ${price}`}
         </button>
       )}
+      {priceFailed && !paidUp && <LoadFailed message="Unexpected error." onRetry={() => catalogue.mutate()} />}
       {purchase.error && (
         <p className="error-text" role="alert">
           {purchase.error}
