@@ -98,6 +98,8 @@ function release() {
 const routes = new Map();
 /** 5xx answers and calls with no answer: { route, status, body, at }. */
 const failures = [];
+/** 4xx answers by route, status, code and message: how many. */
+const refusals = new Map();
 const routeName = (method, route) => `${method} ${route.split("?")[0].replace(/\/\d+/g, "/{id}")}`;
 
 /** One call; status 0 when no answer came (connection refused or cut, or 30 s passed). */
@@ -142,6 +144,13 @@ async function call(method, route, { token, body, key, etag, fresh } = {}) {
   const r = routes.get(name);
   r.statuses.set(answer.status, (r.statuses.get(answer.status) ?? 0) + 1);
   if (answer.status) r.ms.push(performance.now() - started);
+  if (answer.status >= 400 && answer.status < 500) {
+    const why = `${name} ${answer.status} ${answer.body?.error?.code ?? ""} ${answer.body?.error?.message ?? ""}`.slice(
+      0,
+      140,
+    );
+    refusals.set(why, (refusals.get(why) ?? 0) + 1);
+  }
   if (answer.status === 0 || answer.status >= 500)
     failures.push({ route: name, status: answer.status, body: answer.text.slice(0, 300), at });
   return answer;
@@ -153,6 +162,8 @@ let hold = null;
 let writing = 0;
 /** Writes whose answer was lost, to send again with their key once the API is back. */
 const unanswered = [];
+/** The answers of writes sent again after a restart. */
+const retried = [];
 /** Writes still unresolved at the end (their outcome unknown). */
 const unresolved = [];
 
@@ -180,7 +191,10 @@ async function resolveUnanswered() {
       for (;;) {
         const answer = await call(w.method, w.route, { token: w.token, body: w.body, key: w.key });
         const busy = answer.status === 0 || answer.status >= 500 || (answer.status === 409 && answer.retryAfter);
-        if (!busy) return w.onAnswer(answer);
+        if (!busy) {
+          retried.push(answer.status);
+          return w.onAnswer(answer);
+        }
         if (Date.now() > until) return unresolved.push({ ...w, last: answer.status });
         await sleep(2_000);
       }
@@ -701,6 +715,11 @@ function printTable(money) {
       `${name.padEnd(36)} ${String(count(() => true)).padStart(7)}  ${String(count((s) => s >= 200 && s < 300)).padStart(7)}  ${String(count((s) => s === 304)).padStart(7)}  ${String(count((s) => s >= 400 && s < 500)).padStart(7)}  ${String(near).padStart(16)}  ${String(fives.length - near).padStart(9)}  ${String(count((s) => s === 0)).padStart(9)}  ${percentile(r.ms, 50).toFixed(1).padStart(6)}  ${percentile(r.ms, 99).toFixed(1).padStart(6)}`,
     );
   }
+  console.log("\n4xx answers (the app's own refusals: odds moved, stake over the limit, …):");
+  for (const [why, n] of [...refusals].sort((a, b) => b[1] - a[1])) console.log(`${String(n).padStart(7)}  ${why}`);
+  console.log(
+    `writes cut off by a restart and sent again with their key: ${retried.length} (${retried.map((s) => s || "none").join(", ")})`,
+  );
   console.log("");
   for (const [name, problems] of checks) {
     console.log(`${problems.length ? "FAIL" : "ok  "}  ${name}`);
