@@ -12,8 +12,8 @@
 // After each restart (writes held while it looks) and at the end it holds every event's view,
 // through the API, against D1; at the end, every 2xx write against D1 and the coins of each book.
 // Prints a table per route and the checks; exits 1 unless:
-// - no 5xx, and no call unanswered, outside the seconds around a restart (from 1 s before the
-//   kill to 5 s after the API answers again);
+// - no 5xx, and no call unanswered, outside the seconds around a restart (answered or cut off
+//   from 1 s before the kill to 5 s after the API answers again);
 // - every bet answered 201 is in D1 (by id, stake, each-way part) and no other bet is; each
 //   punter's STAKE, ALLOCATE and WITHDRAW ledger rows add up to his 2xx bets and coin moves;
 // - every balance equals its ledger, each book's coins equal its grants and purchases, no punter
@@ -96,7 +96,7 @@ function release() {
 
 /** Per route: statuses, latencies of answered calls. */
 const routes = new Map();
-/** 5xx answers and calls with no answer: { route, status, body, at }. */
+/** 5xx answers and calls with no answer: { route, status, body, sentAt, at } (`at`: when the answer or the error came). */
 const failures = [];
 /** 4xx answers by route, status, code and message: how many. */
 const refusals = new Map();
@@ -106,7 +106,7 @@ const routeName = (method, route) => `${method} ${route.split("?")[0].replace(/\
 async function call(method, route, { token, body, key, etag, fresh } = {}) {
   await slot();
   const started = performance.now();
-  const at = Date.now();
+  const sentAt = Date.now();
   let answer;
   try {
     const res = await fetch(base + route, {
@@ -152,7 +152,7 @@ async function call(method, route, { token, body, key, etag, fresh } = {}) {
     refusals.set(why, (refusals.get(why) ?? 0) + 1);
   }
   if (answer.status === 0 || answer.status >= 500)
-    failures.push({ route: name, status: answer.status, body: answer.text.slice(0, 300), at });
+    failures.push({ route: name, status: answer.status, body: answer.text.slice(0, 300), sentAt, at: Date.now() });
   return answer;
 }
 
