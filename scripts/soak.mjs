@@ -346,7 +346,7 @@ async function bet(p) {
     .flatMap((e) => e.items.map((item) => ({ e, item })))
     .filter(({ item }) => item.status === "ACTIVE" && item.myStake === 0)
     .filter(({ item }) => (eachWay ? item.eachWayMaxStake : item.maxStake) >= stake);
-  const balance = coins.balance?.amount ?? coins.amount ?? Infinity;
+  const balance = coins.amount;
   if (!choices.length || balance < stake * (eachWay ? 2 : 1)) return;
   const { e, item } = pick(choices);
   const body = {
