@@ -99,8 +99,10 @@ export async function startApi(port = Number(process.env.BENCH_PORT ?? 8799), { 
   };
   /** D1 queries, rows read and written, and room calls since the last call (which resets them). */
   const meter = async () => (await fetch(`${url.origin}/__bench/meter`, { method: "POST" })).json();
-  // `db` lets a benchmark seed history that would take the API minutes to build.
-  return { base: url.origin, db, stop, meter };
+  // `db` lets a benchmark seed history that would take the API minutes to build; `mf` is the
+  // Miniflare that runs workerd (the soak kills workerd under it, and it starts workerd again on
+  // the same port and folder; its D1 is then read through a new `mf.getD1Database`).
+  return { base: url.origin, db, stop, meter, mf };
 }
 
 /** `quiet`: the calls enqueue no bot messages (scripts/bench/metered-worker.ts), so set-up leaves the queue empty. */
