@@ -45,9 +45,10 @@ async function openHome(
 
 const bookieButton = () => screen.getByRole("button", { name: "Bookie" });
 /** Taps Bookie until it leads somewhere: taps while data loads do nothing. */
+// A tap made while the data loads acts once it is in, after the tap: tap again only while still home.
 const tapBookieUntilItMoves = () =>
   vi.waitFor(() => {
-    fireEvent.click(bookieButton());
+    if (window.location.pathname === "/home") fireEvent.click(bookieButton());
     expect(window.location.pathname).not.toBe("/home");
   });
 
