@@ -5,6 +5,8 @@
 // and the API's rate as a share of it, and the rate limiter's binding called alone as often. Each punter bets 1 coin on each outcome in turn (one
 // bet per punter per outcome). The `ew` row: the same punters bet each-way (1 coin a part) on a
 // second event alike, with standard terms; an each-way bet should cost about one bet, not two.
+// The `nolim` row: the same bets on a third event with every rate limiter bypassed (a bench-only
+// header the deployed worker does not know), beside `limit`, the limiter called alone.
 import { client, percentile, startApi } from "./local-api.mjs";
 
 const LEVELS = (process.env.BENCH_LEVELS ?? "1,10,50").split(",").map(Number);
@@ -44,10 +46,10 @@ const row = (label, level, r) =>
 
 const api = await startApi();
 const c = client(api.base);
-const post = (route, token, body) =>
+const post = (route, token, body, headers = {}) =>
   fetch(`${api.base}${route}`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `JWT ${token}` } : {}) },
+    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `JWT ${token}` } : {}), ...headers },
     body: JSON.stringify(body),
   });
 try {
@@ -56,9 +58,10 @@ try {
   console.log("stack concurrency  accepted  bets/s   p50 ms  p99 ms  errors");
   for (const level of LEVELS) {
     const punters = [];
-    for (let i = 0; i < level; i++) punters.push(await c.punter(book, 3 * OUTCOMES));
+    for (let i = 0; i < level; i++) punters.push(await c.punter(book, 4 * OUTCOMES));
     const event = await c.event(book, { outcomes: OUTCOMES, maxTotalPayout: 100_000 });
     const race = await c.event(book, { outcomes: OUTCOMES, maxTotalPayout: 100_000, eachWay: "standard" });
+    const unlimited = await c.event(book, { outcomes: OUTCOMES, maxTotalPayout: 100_000 });
     const bet = (p, item) => ({
       requestId: 0,
       bookmakerId: book.bookmakerId,
@@ -77,6 +80,10 @@ try {
       post("/bets", p.token, { ...bet(p, item), eventId: race.id, eachWay: true }),
     );
     console.log(row("ew", level, ew));
+    const nolim = await drive(punters, unlimited.items, (p, item) =>
+      post("/bets", p.token, { ...bet(p, item), eventId: unlimited.id }, { "X-Bench-No-Limit": "1" }),
+    );
+    console.log(row("nolim", level, nolim));
 
     for (const p of punters)
       await post("/__bench/bare/fund", null, { eventId: event.id, userId: p.userId, amount: OUTCOMES }).then((r) =>
@@ -92,7 +99,7 @@ try {
     const limiter = await drive(punters, event.items, (p) => post("/__bench/limit", null, { key: String(p.userId) }));
     console.log(row("limit", level, limiter));
     console.log(
-      `${"".padEnd(5)} ${String(level).padStart(11)}  api / bare: ${(app.rate / bare.rate).toFixed(2)}, ew / api: ${(ew.rate / app.rate).toFixed(2)}`,
+      `${"".padEnd(5)} ${String(level).padStart(11)}  api / bare: ${(app.rate / bare.rate).toFixed(2)}, nolim / bare: ${(nolim.rate / bare.rate).toFixed(2)}, ew / api: ${(ew.rate / app.rate).toFixed(2)}`,
     );
   }
   console.log("\nper accepted bet      D1 queries  rows read  rows written  room calls");

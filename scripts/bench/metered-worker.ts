@@ -2,8 +2,11 @@
 // the rooms' namespace wrapped to count D1 queries, rows read and written (from each result's
 // `meta`, as D1 reports them) and Durable Object calls, in the worker and in its rooms alike
 // (one isolate in workerd). GET /__bench/meter answers the counts; POST /__bench/meter resets
-// them. The bets' rate limiter can be called alone (/__bench/limit). Also a bare Durable Object that takes a bet in its own SQLite with no auth and no D1:
-// the ceiling of this stack on this machine. None of this is in the deployed worker.
+// them. The bets' rate limiter can be called alone (/__bench/limit), and a call marked
+// X-Bench-No-Limit runs with every limiter saying yes (what a bet costs without the binding,
+// which Miniflare emulates with a Durable Object). Also a bare Durable Object that takes a bet in
+// its own SQLite with no auth and no D1: the ceiling of this stack on this machine. None of this
+// is in the deployed worker (wrangler.toml's main is worker/index.ts; worker/config/bench-only.node.test.ts).
 import { DurableObject } from "cloudflare:workers";
 import worker, { EventRoom as RealRoom } from "../../worker/index";
 import type { Env } from "../../worker/env";
@@ -167,6 +170,9 @@ interface BenchEnv extends Env {
   BARE_ROOM: DurableObjectNamespace<BareRoom>;
 }
 
+/** A limiter that always says yes. */
+const ALWAYS = { limit: async () => ({ success: true }) } as unknown as RateLimit;
+
 const bareRoom = (env: BenchEnv, eventId: number) => env.BARE_ROOM.get(env.BARE_ROOM.idFromName(String(eventId)));
 
 export default {
@@ -195,9 +201,11 @@ export default {
       return new Response(null, { status: success ? 201 : 429 });
     }
     // A call marked quiet enqueues no bot messages, as a worker without the queue would not.
-    if (request.headers.has("X-Bench-Quiet"))
-      return worker.fetch(request, { ...meteredEnv(env), NOTIFICATIONS: undefined }, ctx);
-    return worker.fetch(request, meteredEnv(env), ctx);
+    const quiet = request.headers.has("X-Bench-Quiet") ? { NOTIFICATIONS: undefined } : {};
+    const unlimited = request.headers.has("X-Bench-No-Limit")
+      ? { SIGN_IN_LIMIT: ALWAYS, WRITE_LIMIT: ALWAYS, BET_LIMIT: ALWAYS }
+      : {};
+    return worker.fetch(request, { ...meteredEnv(env), ...quiet, ...unlimited }, ctx);
   },
   scheduled: (controller: ScheduledController, env: Env, ctx: ExecutionContext) =>
     worker.scheduled(controller, meteredEnv(env), ctx),
