@@ -228,8 +228,9 @@ describe("the Market's back button", () => {
   it("goes back to home when Bookie on home brought him there", async () => {
     signedIn("/home", false);
     await screen.findByRole("heading", { name: "Bookie" });
+    // A tap made while Bookie's data loads acts once it is in: tap again only while still home.
     await vi.waitFor(() => {
-      fireEvent.click(screen.getByRole("button", { name: "Bookie" }));
+      if (window.location.pathname === "/home") fireEvent.click(screen.getByRole("button", { name: "Bookie" }));
       expect(window.location.pathname).toBe("/marketpage");
     });
     await screen.findByRole("heading", { name: "Market" });
