@@ -30,6 +30,14 @@ async function openList(
   return calls;
 }
 
+const fractalOdds = {
+  subscriptionId: 3,
+  subscriptionType: "FRACTAL_ODDS",
+  subscriptionName: "Fractional odds",
+  subscriptionPrice: 150,
+  periodDays: 30,
+};
+
 const titles = () => screen.getAllByRole("article").map((a) => a.getAttribute("aria-label"));
 
 describe("the bookmaker's event list", () => {
@@ -65,6 +73,25 @@ describe("the bookmaker's event list", () => {
     fireEvent.click(screen.getByRole("switch", { name: "Fractional odds" }));
     const popup = await screen.findByRole("dialog", { name: "Fractional odds are not available" });
     expect(popup.textContent).toContain("To use fractional odds you need an active FRACTAL_ODDS subscription.");
+  });
+
+  it("offers FRACTAL_ODDS from the refusal: its price, then the Market asking to buy it", async () => {
+    const calls = await openList([bookEvent(1)], [], {
+      "GET /subscriptions": () => json([fractalOdds]),
+      "GET /subscriptions/mine": () => json([]),
+      "GET /balances": () => json({ balance: { amount: 500, currency: "COIN" }, punters: [] }),
+    });
+    fireEvent.click(screen.getByRole("switch", { name: "Fractional odds" }));
+    const popup = await screen.findByRole("dialog", { name: "Fractional odds are not available" });
+    expect(popup.textContent).toContain("To use fractional odds you need an active FRACTAL_ODDS subscription.");
+    const unlock = await within(popup).findByRole("button", { name: "Unlock: 150 Stars" });
+    fireEvent.click(unlock);
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/marketpage"));
+    const confirm = await screen.findByRole("dialog", {
+      name: "Are you sure you want to subscribe to a special feature?",
+    });
+    expect(confirm.textContent).toContain("Price: 150 Stars");
+    expect(calls.some((c) => c.path === "/subscriptions/purchase")).toBe(false);
   });
 
   it("turns fractional odds on with FRACTAL_ODDS", async () => {
