@@ -103,16 +103,67 @@ describe("the bookmaker's event list", () => {
     });
   });
 
-  it("Draft suspends a live event, then opens it for editing", async () => {
-    const calls = await openList([bookEvent(9)], [], {
+  const draftPosts = (calls: { method: string; path: string }[]) =>
+    calls.filter((c) => c.method === "POST" && c.path.startsWith("/events")).map((c) => c.path);
+  const tapDraft = async () =>
+    fireEvent.click(within((await screen.findAllByRole("article"))[0]).getByRole("button", { name: "Draft" }));
+  const withBets = (id: number) =>
+    bookEvent(id, { items: bookEvent(id).items.map((i, n) => ({ ...i, whatIf: n === 0 ? -100 : 50 })) });
+
+  it("Draft suspends a live event without bets at once, then opens it for editing", async () => {
+    const calls = await openList([bookEvent(9)], ["WHAT_IF"], {
       "POST /events/9/draft": () => json(bookEvent(9, { status: "CREATED" })),
     });
-    const card = (await screen.findAllByRole("article"))[0];
-    fireEvent.click(within(card).getByRole("button", { name: "Draft" }));
+    // Its what-if figures are known (WHAT_IF) and all 0: no bets, nothing to ask.
+    await vi.waitFor(() => expect(calls.some((c) => c.path === `/subscriptions/active/${BOOK_ID}`)).toBe(true));
+    await tapDraft();
     await vi.waitFor(() => expect(window.location.pathname).toBe("/eventmanagementpage/9"));
-    expect(calls.filter((c) => c.method === "POST" && c.path.startsWith("/events")).map((c) => c.path)).toEqual([
-      "/events/9/draft",
+    expect(draftPosts(calls)).toEqual(["/events/9/draft"]);
+  });
+
+  it("asks before Draft suspends a live event with bets: Cancel keeps it live, Draft goes on", async () => {
+    const calls = await openList([withBets(9)], ["WHAT_IF"], {
+      "POST /events/9/draft": () => json(withBets(9)),
+    });
+    await vi.waitFor(() => expect(calls.some((c) => c.path === `/subscriptions/active/${BOOK_ID}`)).toBe(true));
+    await tapDraft();
+    let ask = await screen.findByRole("dialog", { name: "Punters cannot bet while you edit it" });
+    expect(
+      within(ask)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Cancel", "Draft"]);
+    fireEvent.click(within(ask).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(window.location.pathname).toBe("/bookmakerevents");
+    expect(draftPosts(calls)).toEqual([]);
+
+    await tapDraft();
+    ask = await screen.findByRole("dialog", { name: "Punters cannot bet while you edit it" });
+    fireEvent.click(within(ask).getByRole("button", { name: "Draft" }));
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/eventmanagementpage/9"));
+    expect(draftPosts(calls)).toEqual(["/events/9/draft"]);
+  });
+
+  it("asks without WHAT_IF, where bets cannot be seen; never for a draft", async () => {
+    const calls = await openList([
+      bookEvent(9, { startDate: inHours(1) }),
+      bookEvent(8, { title: "Boxing / Mexico", status: "CREATED", startDate: inHours(50) }),
     ]);
+    await screen.findAllByRole("article");
+    fireEvent.click(
+      within(screen.getByRole("article", { name: "Horse Racing / United Kingdom" })).getByRole("button", {
+        name: "Draft",
+      }),
+    );
+    const ask = await screen.findByRole("dialog", { name: "Punters cannot bet while you edit it" });
+    fireEvent.click(within(ask).getByRole("button", { name: "Cancel" }));
+    fireEvent.click(
+      within(screen.getByRole("article", { name: "Boxing / Mexico" })).getByRole("button", { name: "Draft" }),
+    );
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/eventmanagementpage/8"));
+    expect(draftPosts(calls)).toEqual([]);
   });
 
   it("View shows the event's outcomes", async () => {
