@@ -16,6 +16,8 @@ import {
   run,
   step,
   tapUntil,
+  SUSPEND_QUESTION,
+  throughDraftQuestion,
 } from "./harness.mjs";
 
 const SHOT = (name) => `/tmp/bookie-bookmaker-${name}.png`;
@@ -253,13 +255,15 @@ async function main() {
   });
 
   const draft = () => bookie.getByRole("region", { name: "Member list" });
-  await step("Draft on the event's card opens its Draft screen", async () => {
+  await step("Draft on the event's card asks before suspending its bets, then opens its Draft screen", async () => {
     await back();
     await bookie.waitForURL(/\/mainpage$/, { timeout: 5_000 });
     await bookie.getByRole("button", { name: "Events", exact: true }).click();
     await bookie.waitForURL(/\/bookmakerevents$/, { timeout: 5_000 });
     await bookie.getByRole("article", { name: eventTitle }).getByRole("button", { name: "Draft", exact: true }).click();
-    await bookie.waitForURL(new RegExp(`/eventmanagementpage/${eventId}$`), { timeout: 10_000 });
+    // Punters have bet on it: Draft asks first (issue #25).
+    const asked = await throughDraftQuestion(bookie, new RegExp(`/eventmanagementpage/${eventId}$`));
+    assert(asked, `Draft suspended an event with bets without asking "${SUSPEND_QUESTION}"`);
     await bookie.getByRole("heading", { name: "Draft", exact: true }).waitFor({ timeout: 5_000 });
     for (const r of runners)
       await draft().getByRole("cell", { name: r.title, exact: true }).waitFor({ timeout: 10_000 });

@@ -19,6 +19,7 @@ import {
   run,
   sleep,
   tapUntil,
+  throughDraftQuestion,
 } from "./harness.mjs";
 
 const SHOT = (name) => `/tmp/bookie-flows-${name}.png`;
@@ -160,7 +161,7 @@ const badgeOf = async (page, description) =>
 /** Opens the bookmaker's list and the Draft screen of the event described `description`. */
 async function openDraft(page, eventId, description) {
   await card(page, description).getByRole("button", { name: "Draft", exact: true }).click({ timeout: 10_000 });
-  await page.waitForURL(new RegExp(`/eventmanagementpage/${eventId}$`), { timeout: 10_000 });
+  await throughDraftQuestion(page, new RegExp(`/eventmanagementpage/${eventId}$`));
   await page.getByRole("region", { name: "Member list" }).waitFor({ timeout: 10_000 });
 }
 

@@ -525,3 +525,22 @@ export function run(main, { limitMs = 5 * 60_000 } = {}) {
   process.on("exit", () => stopChildren("SIGKILL"));
   main().then(() => finish(), finish);
 }
+
+/** The question Draft asks before it suspends a live event that may have bets (issue #25). */
+export const SUSPEND_QUESTION = "Punters cannot bet while you edit it";
+
+/**
+ * After a tap on Draft: answers the suspend question with Draft where it is asked, then waits
+ * for the Draft screen at `url`. Returns whether it was asked.
+ */
+export async function throughDraftQuestion(page, url, timeoutMs = 10_000) {
+  const ask = page.getByRole("dialog", { name: SUSPEND_QUESTION });
+  const opened = page.waitForURL(url, { timeout: timeoutMs });
+  const asked = await Promise.race([
+    ask.waitFor({ timeout: timeoutMs }).then(() => true),
+    opened.then(() => false),
+  ]).catch(() => false);
+  if (asked) await ask.getByRole("button", { name: "Draft", exact: true }).click();
+  await opened;
+  return asked;
+}

@@ -21,6 +21,7 @@ import {
   rand,
   run,
   step,
+  throughDraftQuestion,
 } from "./harness.mjs";
 
 const SHOT = (name) => `/tmp/bookie-racing-${name}.png`;
@@ -70,7 +71,7 @@ async function main() {
       .filter({ hasText: raceDescription })
       .getByRole("button", { name: "Draft", exact: true })
       .click({ timeout: 10_000 });
-    await bookie.waitForURL(new RegExp(`/eventmanagementpage/${raceId}$`), { timeout: 10_000 });
+    await throughDraftQuestion(bookie, new RegExp(`/eventmanagementpage/${raceId}$`));
   }
 
   await step("New Event: Rule 4 and Dead heat are on for Horse Racing, off for Football", async () => {

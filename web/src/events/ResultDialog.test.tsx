@@ -90,6 +90,12 @@ describe("the result dialog", () => {
     fireEvent.click(screen.getByRole("button", { name: "WHAT IF" }));
     const popup = screen.getByRole("dialog", { name: "Feature is unavailable" });
     expect(popup.textContent).toContain("This bookmaker does not have access to this functionality.");
+    // A punter cannot buy his bookmaker's features: the spec's Ok alone.
+    expect(
+      within(popup)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Ok"]);
   });
 
   it("shows 'Abandoned' and the refund for an abandoned or cancelled event", () => {

@@ -20,6 +20,8 @@ export interface ResultDialogProps {
   whatIfHeld?: boolean;
   /** The event's racing rules and each-way terms: said above the outcomes when they apply. */
   rules?: RacingRules & Partial<EachWayRule>;
+  /** The bookmaker's own event: the 'Feature is unavailable' popup offers WHAT_IF in the Market. */
+  ownBook?: boolean;
 }
 
 /**
@@ -37,6 +39,7 @@ export function ResultDialog({
   asFractional = false,
   whatIfHeld = true,
   rules,
+  ownBook = false,
 }: ResultDialogProps) {
   const [asked, setAsked] = useState(false);
   const refunded = isRefunded(status);
@@ -91,7 +94,7 @@ export function ResultDialog({
           </tbody>
         </table>
       </Dialog>
-      <FeatureUnavailable open={asked} onClose={() => setAsked(false)} />
+      <FeatureUnavailable open={asked} onClose={() => setAsked(false)} unlock={ownBook ? "WHAT_IF" : undefined} />
     </>
   );
 }

@@ -1,10 +1,47 @@
+import type { ReactNode } from "react";
+import type { Unlockable } from "../navigation/marketpage";
+import { useUnlockButton } from "../subscriptions/UnlockButton";
 import { Dialog } from "./Dialog";
 
+interface LockedProps {
+  open: boolean;
+  onClose(): void;
+  /** For the bookmaker only: the feature he can buy; the popup then offers its Market item. */
+  unlock?: Unlockable;
+}
+
 /** The spec's popup where a feature the bookmaker lacks is asked for (docs/ARCHITECTURE.md, "Features"). */
-export function FeatureUnavailable({ open, onClose }: { open: boolean; onClose(): void }) {
+export function FeatureUnavailable(props: LockedProps) {
   return (
-    <Dialog open={open} onClose={onClose} title="Feature is unavailable">
+    <LockedFeature {...props} title="Feature is unavailable">
       This bookmaker does not have access to this functionality.
+    </LockedFeature>
+  );
+}
+
+/** A spec popup for a locked feature, worded as the caller gives it, with Unlock beside Ok for the bookmaker. */
+export function LockedFeature(props: LockedProps & { title: string; children: ReactNode }) {
+  const { open, onClose, unlock, title, children } = props;
+  if (!open) return null;
+  if (unlock)
+    return (
+      <WithUnlock onClose={onClose} unlock={unlock} title={title}>
+        {children}
+      </WithUnlock>
+    );
+  return (
+    <Dialog open onClose={onClose} title={title}>
+      {children}
+    </Dialog>
+  );
+}
+
+function WithUnlock(props: { onClose(): void; unlock: Unlockable; title: string; children: ReactNode }) {
+  const { onClose, unlock, title, children } = props;
+  const buttons = [useUnlockButton(unlock), { label: "Ok", onClick: onClose, primary: true }];
+  return (
+    <Dialog open onClose={onClose} title={title} buttons={buttons}>
+      {children}
     </Dialog>
   );
 }

@@ -18,6 +18,7 @@ export function OwnEventResult({ event, onClose }: { event: BookmakerEvent; onCl
       asFractional={fractional.on}
       whatIfHeld={whatIfHeld}
       rules={event}
+      ownBook
     />
   );
 }

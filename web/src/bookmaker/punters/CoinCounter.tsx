@@ -2,10 +2,12 @@ import { useId } from "react";
 import { parseCoins } from "./coins";
 
 const STEP = 1;
+/** Quick amounts beside the counter (issue #25): coins are given in round sums more than one by one. */
+const QUICK = [10, 50, 100];
 
 /**
  * The manage dialog's coin counter (docs/ARCHITECTURE.md, "Coin counter"): − and + move by one coin, never below 0;
- * typed text is read as coins when he leaves the field.
+ * typed text is read as coins when he leaves the field. +10, +50 and +100 add those at once.
  */
 export function CoinCounter({ text, onText }: { text: string; onText(text: string): void }) {
   const id = useId();
@@ -42,6 +44,13 @@ export function CoinCounter({ text, onText }: { text: string; onText(text: strin
         >
           +
         </button>
+      </div>
+      <div className="bk-counter-quick">
+        {QUICK.map((by) => (
+          <button key={by} type="button" className="button button-secondary" onClick={() => step(by)}>
+            +{by}
+          </button>
+        ))}
       </div>
     </div>
   );

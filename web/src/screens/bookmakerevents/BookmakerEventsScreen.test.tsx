@@ -30,6 +30,14 @@ async function openList(
   return calls;
 }
 
+const fractalOdds = {
+  subscriptionId: 3,
+  subscriptionType: "FRACTAL_ODDS",
+  subscriptionName: "Fractional odds",
+  subscriptionPrice: 150,
+  periodDays: 30,
+};
+
 const titles = () => screen.getAllByRole("article").map((a) => a.getAttribute("aria-label"));
 
 describe("the bookmaker's event list", () => {
@@ -67,6 +75,25 @@ describe("the bookmaker's event list", () => {
     expect(popup.textContent).toContain("To use fractional odds you need an active FRACTAL_ODDS subscription.");
   });
 
+  it("offers FRACTAL_ODDS from the refusal: its price, then the Market asking to buy it", async () => {
+    const calls = await openList([bookEvent(1)], [], {
+      "GET /subscriptions": () => json([fractalOdds]),
+      "GET /subscriptions/mine": () => json([]),
+      "GET /balances": () => json({ balance: { amount: 500, currency: "COIN" }, punters: [] }),
+    });
+    fireEvent.click(screen.getByRole("switch", { name: "Fractional odds" }));
+    const popup = await screen.findByRole("dialog", { name: "Fractional odds are not available" });
+    expect(popup.textContent).toContain("To use fractional odds you need an active FRACTAL_ODDS subscription.");
+    const unlock = await within(popup).findByRole("button", { name: "Unlock: 150 Stars" });
+    fireEvent.click(unlock);
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/marketpage"));
+    const confirm = await screen.findByRole("dialog", {
+      name: "Are you sure you want to subscribe to a special feature?",
+    });
+    expect(confirm.textContent).toContain("Price: 150 Stars");
+    expect(calls.some((c) => c.path === "/subscriptions/purchase")).toBe(false);
+  });
+
   it("turns fractional odds on with FRACTAL_ODDS", async () => {
     await openList([bookEvent(1)], ["FRACTAL_ODDS"]);
     const toggle = screen.getByRole("switch", { name: "Fractional odds" });
@@ -76,16 +103,67 @@ describe("the bookmaker's event list", () => {
     });
   });
 
-  it("Draft suspends a live event, then opens it for editing", async () => {
-    const calls = await openList([bookEvent(9)], [], {
+  const draftPosts = (calls: { method: string; path: string }[]) =>
+    calls.filter((c) => c.method === "POST" && c.path.startsWith("/events")).map((c) => c.path);
+  const tapDraft = async () =>
+    fireEvent.click(within((await screen.findAllByRole("article"))[0]).getByRole("button", { name: "Draft" }));
+  const withBets = (id: number) =>
+    bookEvent(id, { items: bookEvent(id).items.map((i, n) => ({ ...i, whatIf: n === 0 ? -100 : 50 })) });
+
+  it("Draft suspends a live event without bets at once, then opens it for editing", async () => {
+    const calls = await openList([bookEvent(9)], ["WHAT_IF"], {
       "POST /events/9/draft": () => json(bookEvent(9, { status: "CREATED" })),
     });
-    const card = (await screen.findAllByRole("article"))[0];
-    fireEvent.click(within(card).getByRole("button", { name: "Draft" }));
+    // Its what-if figures are known (WHAT_IF) and all 0: no bets, nothing to ask.
+    await vi.waitFor(() => expect(calls.some((c) => c.path === `/subscriptions/active/${BOOK_ID}`)).toBe(true));
+    await tapDraft();
     await vi.waitFor(() => expect(window.location.pathname).toBe("/eventmanagementpage/9"));
-    expect(calls.filter((c) => c.method === "POST" && c.path.startsWith("/events")).map((c) => c.path)).toEqual([
-      "/events/9/draft",
+    expect(draftPosts(calls)).toEqual(["/events/9/draft"]);
+  });
+
+  it("asks before Draft suspends a live event with bets: Cancel keeps it live, Draft goes on", async () => {
+    const calls = await openList([withBets(9)], ["WHAT_IF"], {
+      "POST /events/9/draft": () => json(withBets(9)),
+    });
+    await vi.waitFor(() => expect(calls.some((c) => c.path === `/subscriptions/active/${BOOK_ID}`)).toBe(true));
+    await tapDraft();
+    let ask = await screen.findByRole("dialog", { name: "Punters cannot bet while you edit it" });
+    expect(
+      within(ask)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Cancel", "Draft"]);
+    fireEvent.click(within(ask).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(window.location.pathname).toBe("/bookmakerevents");
+    expect(draftPosts(calls)).toEqual([]);
+
+    await tapDraft();
+    ask = await screen.findByRole("dialog", { name: "Punters cannot bet while you edit it" });
+    fireEvent.click(within(ask).getByRole("button", { name: "Draft" }));
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/eventmanagementpage/9"));
+    expect(draftPosts(calls)).toEqual(["/events/9/draft"]);
+  });
+
+  it("asks without WHAT_IF, where bets cannot be seen; never for a draft", async () => {
+    const calls = await openList([
+      bookEvent(9, { startDate: inHours(1) }),
+      bookEvent(8, { title: "Boxing / Mexico", status: "CREATED", startDate: inHours(50) }),
     ]);
+    await screen.findAllByRole("article");
+    fireEvent.click(
+      within(screen.getByRole("article", { name: "Horse Racing / United Kingdom" })).getByRole("button", {
+        name: "Draft",
+      }),
+    );
+    const ask = await screen.findByRole("dialog", { name: "Punters cannot bet while you edit it" });
+    fireEvent.click(within(ask).getByRole("button", { name: "Cancel" }));
+    fireEvent.click(
+      within(screen.getByRole("article", { name: "Boxing / Mexico" })).getByRole("button", { name: "Draft" }),
+    );
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/eventmanagementpage/8"));
+    expect(draftPosts(calls)).toEqual([]);
   });
 
   it("View shows the event's outcomes", async () => {

@@ -54,6 +54,18 @@ export function BookmakerEventsScreen() {
       </footer>
 
       {viewed && <OwnEventResult event={viewed} onClose={() => setViewed(null)} />}
+      <Dialog
+        open={drafting.asking !== null}
+        onClose={drafting.cancel}
+        title="Punters cannot bet while you edit it"
+        buttons={[
+          { label: "Cancel", onClick: drafting.cancel },
+          { label: "Draft", onClick: drafting.confirm, primary: true },
+        ]}
+      >
+        {/* Draft suspends a live event: asked where it may have bets (issue #25, useToDraft). */}
+        {drafting.asking?.title}
+      </Dialog>
       <Dialog open={drafting.error !== null} onClose={drafting.clearError}>
         {drafting.error}
       </Dialog>

@@ -49,7 +49,7 @@ export function ManageMembers(props: {
           ))}
         </tbody>
       </table>
-      <FeatureUnavailable open={asked} onClose={() => setAsked(false)} />
+      <FeatureUnavailable open={asked} onClose={() => setAsked(false)} unlock="WHAT_IF" />
     </section>
   );
 }

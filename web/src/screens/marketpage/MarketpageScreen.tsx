@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useOffer } from "./useOffer";
 import { useHistoryState } from "wouter/use-browser-location";
 import { useApi } from "../../api/swr";
 import { POLL_MS } from "../../config";
@@ -31,6 +32,7 @@ export function MarketpageScreen() {
   const payment = usePaymentConfirmation(useUserId());
   const confirming = payment.state === "confirming";
   const sections = { items, mine, locked: purchase.busy || confirming, onPick: setPending };
+  useOffer(state?.offer, { ...sections, locked: sections.locked || pending !== null });
 
   async function confirm() {
     if (!pending) return;

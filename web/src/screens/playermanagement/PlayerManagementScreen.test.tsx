@@ -87,6 +87,19 @@ describe("my punters", () => {
     expect(writes(calls)).toEqual([["/balances/add", { userId: 7, balance: { amount: 50, currency: "COIN" } }]]);
   });
 
+  it("adds +10, +50 and +100 to the counter at once", async () => {
+    const calls = await openPunters(5000, { "POST /balances/add": (c) => json(c.body) });
+    fireEvent.click(screen.getByText("@bob"));
+    const dialog = screen.getByRole("dialog", { name: "@bob" });
+    const counter = within(dialog).getByLabelText("Coins") as HTMLInputElement;
+    fireEvent.change(counter, { target: { value: "100" } });
+    for (const quick of ["+10", "+50", "+100"]) fireEvent.click(within(dialog).getByRole("button", { name: quick }));
+    expect(counter.value).toBe("260");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(writes(calls)).toEqual([["/balances/add", { userId: 7, balance: { amount: 160, currency: "COIN" } }]]);
+  });
+
   it("Save subtracts a decrease and saves a changed note", async () => {
     const calls = await openPunters(5000, {
       "POST /balances/subtract": (c) => json(c.body),
