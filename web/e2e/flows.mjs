@@ -19,6 +19,7 @@ import {
   run,
   sleep,
   tapUntil,
+  SUSPEND_QUESTION,
   throughDraftQuestion,
 } from "./harness.mjs";
 
@@ -599,7 +600,16 @@ async function main() {
     await card(page, event.description).getByText("Active", { exact: true }).waitFor({ timeout: 10_000 });
     await book.api("POST", `/events/${event.eventId}/draft`); // behind the list's back
     await card(page, event.description).getByRole("button", { name: "Draft", exact: true }).click();
-    const popup = page.getByRole("dialog");
+    // The list still shows it live, so Draft asks first ('Punters cannot bet while you edit it').
+    const ask = page.getByRole("dialog", { name: SUSPEND_QUESTION });
+    if (
+      await ask.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      await ask.getByRole("button", { name: "Draft", exact: true }).click();
+    const popup = page.getByRole("dialog").filter({ has: page.getByRole("button", { name: "Ok", exact: true }) });
     await popup.waitFor({ timeout: 5_000 });
     const text = await popup.textContent();
     assert(!/\b(CREATED|READY_FOR_BETS|CALCULATED|CANCELLED)\b/.test(text), `the popup says '${text}'`);
