@@ -50,6 +50,12 @@ describe("readableTheme", () => {
     expect(readableTheme({ ...LIGHT, hint_color: "#555555" })["--hint"]).toBe("#555555");
   });
 
+  it("makes the app's own link, hint and danger colours readable on a dark theme that leaves them out", () => {
+    const vars = readableTheme({ bg_color: "#17212b", text_color: "#f5f5f5", secondary_bg_color: "#232e3c" });
+    for (const v of ["--link", "--hint", "--danger"])
+      for (const s of [rgb("#17212b"), rgb("#232e3c")]) expect(contrast(rgb(vars[v]), s)).toBeGreaterThanOrEqual(AA);
+  });
+
   it("leaves the app's own palette alone outside Telegram", () => {
     expect(readableTheme({})).toEqual({});
   });

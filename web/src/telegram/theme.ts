@@ -63,14 +63,16 @@ export function readableTheme(theme: ThemeColors): Record<string, string> {
   const section = parseColor(theme.section_bg_color ?? "") ?? bg;
   const surfaces = [bg, secondary, section];
   const vars: Record<string, string> = {};
-  const onSurfaces = (name: string, param: string) => {
-    const color = parseColor(theme[param] ?? "");
+  // A colour the theme leaves out falls back to the app's own (styles/app.css), made readable on
+  // this theme's surfaces too: the light palette's link blue is too dark on a dark theme.
+  const onSurfaces = (name: string, param: string, fallback: string) => {
+    const color = parseColor(theme[param] ?? "") ?? parseColor(fallback);
     if (color) vars[name] = toHex(readable(color, surfaces, text));
   };
-  onSurfaces("--text", "text_color");
-  onSurfaces("--hint", "hint_color");
-  onSurfaces("--link", "link_color");
-  onSurfaces("--danger", "destructive_text_color");
+  onSurfaces("--text", "text_color", "#14181f");
+  onSurfaces("--hint", "hint_color", "#5f6978");
+  onSurfaces("--link", "link_color", "#1f6fb2");
+  onSurfaces("--danger", "destructive_text_color", "#c93a3f");
   const button = parseColor(theme.button_color ?? "");
   const buttonText = parseColor(theme.button_text_color ?? "");
   if (button && buttonText) vars["--button"] = toHex(readable(button, [buttonText], opposite(buttonText)));
