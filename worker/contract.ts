@@ -2,7 +2,10 @@
 // Pure types: nothing here may refer to worker globals (D1Database, …), so the web
 // typechecks it under the DOM lib.
 
+import type { MultipleKind } from "../common/multiples";
+
 export type Id = number;
+export type { MultipleKind };
 
 /** Every code an error body carries: the API answers no other (the web app reads them by name). */
 export type ErrorCode =
@@ -431,4 +434,52 @@ export interface SettlementSize {
   coins: number;
   /** Until when the result can be undone. */
   undoUntil: string;
+}
+
+/** The kinds of multiple: a straight multiple of 2, 3 or 4–8 legs, or a full cover over 3 or 4 legs. */
+
+export type LegResult = "PENDING" | "WON" | "LOST" | "VOID";
+
+/** One selection of a multiple: an outcome of one of the book's events at the odds struck. */
+export interface MultipleLeg {
+  eventId: Id;
+  eventItemId: Id;
+  eventTitle: string;
+  outcomeTitle: string;
+  coefficient: number;
+  result: LegResult;
+  /** What the leg multiplies a line by: its odds less Rule 4 over a dead heat when WON, 1 when VOID, 0 when LOST; null while PENDING. */
+  factor: number | null;
+}
+
+/** A multiple or full-cover bet: `lines` lines of `amount` each over the same legs (POST /bets/multiple). */
+export interface Multiple {
+  multipleId: Id;
+  kind: MultipleKind;
+  /** Stake per line. */
+  amount: number;
+  lines: number;
+  /** lines × amount, debited once. */
+  staked: number;
+  status: BetStatus;
+  legs: MultipleLeg[];
+  /** What every line returns if every leg wins at the odds struck. */
+  potentialPayout: number;
+  /** What it paid (WON) or refunded (CANCELLED); 0 otherwise. */
+  payout: number;
+  createdAt: string;
+  settledAt: string | null;
+}
+
+/** A book's default limits (PUT /bookmakers/{id}/limits); null = no limit. */
+export interface BookLimits {
+  maxStake: number | null;
+  maxPayoutPerEvent: number | null;
+  maxMultiplesPayout: number;
+}
+
+/** A punter's own limits (PUT /balances/limits); null = the book's default. */
+export interface PunterLimits {
+  maxStake: number | null;
+  maxPayoutPerEvent: number | null;
 }

@@ -1,0 +1,69 @@
+// The kinds of multiple and the lines each makes over its legs: one home for the rule the API,
+// the bet slip and the settlement all follow (docs/ARCHITECTURE.md, "Multiples").
+
+export const MULTIPLE_KINDS = ["DOUBLE", "TREBLE", "ACCUMULATOR", "TRIXIE", "PATENT", "YANKEE", "LUCKY15"] as const;
+export type MultipleKind = (typeof MULTIPLE_KINDS)[number];
+
+/** How many legs each kind takes, and the smallest combination its lines use. */
+const KINDS: Record<MultipleKind, { minLegs: number; maxLegs: number; smallest: number; full: boolean }> = {
+  DOUBLE: { minLegs: 2, maxLegs: 2, smallest: 2, full: false },
+  TREBLE: { minLegs: 3, maxLegs: 3, smallest: 3, full: false },
+  ACCUMULATOR: { minLegs: 4, maxLegs: 8, smallest: 0, full: false },
+  TRIXIE: { minLegs: 3, maxLegs: 3, smallest: 2, full: true },
+  PATENT: { minLegs: 3, maxLegs: 3, smallest: 1, full: true },
+  YANKEE: { minLegs: 4, maxLegs: 4, smallest: 2, full: true },
+  LUCKY15: { minLegs: 4, maxLegs: 4, smallest: 1, full: true },
+};
+
+export const LEGS_MIN = 2;
+export const LEGS_MAX = 8;
+
+export function legsFit(kind: MultipleKind, legs: number): boolean {
+  return legs >= KINDS[kind].minLegs && legs <= KINDS[kind].maxLegs;
+}
+
+export function legsWanted(kind: MultipleKind): string {
+  const { minLegs, maxLegs } = KINDS[kind];
+  return minLegs === maxLegs ? `${minLegs}` : `${minLegs} to ${maxLegs}`;
+}
+
+/** The kinds a slip of `legs` selections can be placed as. */
+export function kindsFor(legs: number): MultipleKind[] {
+  return MULTIPLE_KINDS.filter((k) => legsFit(k, legs));
+}
+
+/**
+ * The lines of a multiple: each a set of leg indexes. A straight multiple is one line over every
+ * leg; a full cover is every combination of `smallest` legs or more (a Yankee: 6 doubles,
+ * 4 trebles, 1 fourfold).
+ */
+export function linesOf(kind: MultipleKind, legs: number): number[][] {
+  const { smallest, full } = KINDS[kind];
+  const all = Array.from({ length: legs }, (_, i) => i);
+  if (!full) return [all];
+  const lines: number[][] = [];
+  for (let mask = 1; mask < 1 << legs; mask++) {
+    const line = all.filter((i) => mask & (1 << i));
+    if (line.length >= smallest) lines.push(line);
+  }
+  return lines.sort((a, b) => a.length - b.length || a.join().localeCompare(b.join()));
+}
+
+/**
+ * What the lines return in cents given each leg's factor (null = still open: counted at
+ * `open`), rounded down per line: a line pays only when none of its legs lost (factor 0).
+ */
+export function returnCents(amountCents: number, lines: number[][], factors: number[]): number {
+  let total = 0;
+  for (const line of lines) total += lineCents(amountCents, line.map((i) => factors[i]));
+  return total;
+}
+
+/** One line: `floor(amount × Π factors)`, the factors multiplied in a fixed order. */
+export function lineCents(amountCents: number, factors: number[]): number {
+  let product = amountCents;
+  for (const f of factors) product *= f;
+  // Odds carry at most 2 decimals and a factor is a ratio of those: the epsilon keeps 414.00 from
+  // becoming 413.99 on binary fractions (the same guard as the single-bet payout).
+  return Math.floor(product + 1e-6);
+}
