@@ -67,3 +67,28 @@ export function lineCents(amountCents: number, factors: number[]): number {
   // becoming 413.99 on binary fractions (the same guard as the single-bet payout).
   return Math.floor(product + 1e-6);
 }
+
+/** The kinds as a punter reads them. */
+export const KIND_NAMES: Record<MultipleKind, string> = {
+  DOUBLE: "Double",
+  TREBLE: "Treble",
+  ACCUMULATOR: "Accumulator",
+  TRIXIE: "Trixie",
+  PATENT: "Patent",
+  YANKEE: "Yankee",
+  LUCKY15: "Lucky 15",
+};
+
+/** "A Yankee", "An accumulator": the kind as a sentence starts it. */
+export function kindName(kind: MultipleKind): string {
+  const name = ["DOUBLE", "TREBLE", "ACCUMULATOR"].includes(kind) ? KIND_NAMES[kind].toLowerCase() : KIND_NAMES[kind];
+  return `${/^[aeiou]/i.test(name) ? "An" : "A"} ${name}`;
+}
+
+/**
+ * What a WON leg multiplies its lines by: its odds less its Rule 4 deduction (pence in the
+ * pound), over its dead heat. The settlement's SQL (worker/multiples/settlement.ts LEG_FACTOR_SQL)
+ * makes the same IEEE division of the same integers, so both agree to the last bit.
+ */
+export const wonFactor = (odds: { num: number; den: number }, deduction = 0, deadHeat = 1) =>
+  (odds.den * 100 + odds.num * (100 - deduction)) / (odds.den * 100 * deadHeat);

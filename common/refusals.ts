@@ -16,3 +16,7 @@ export const BOOKMAKER_NOT_FOUND = "Bookmaker not found.";
 export const EVENT_NOT_FOUND = "Event not found.";
 export const NOT_YOUR_PUNTER = "This user is not one of your punters.";
 export const SESSION_INVALID = "Your session is invalid or has expired.";
+/** A bet by someone the book has not approved. */
+export const ONLY_APPROVED_PUNTERS = "Only this bookmaker's approved punters can bet.";
+/** A bet on a book whose subscription has lapsed. */
+export const BOOK_LAPSED = "This bookmaker's subscription has expired; bets are closed.";

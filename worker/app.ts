@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { etag, RETAINED_304_HEADERS } from "hono/etag";
 import { betRoutes } from "./bets/routes";
+import { multipleRoutes } from "./multiples/routes";
 import { bookmakerRoutes } from "./bookmakers/routes";
 import { configRoutes } from "./config/routes";
 import { devRoutes } from "./dev/routes";
@@ -57,6 +58,7 @@ export const app = new Hono<AppEnv>()
   .route("/drafts", draftRoutes)
   .route("/events", eventRoutes)
   .route("/player", playerRoutes)
+  .route("/bets", multipleRoutes)
   .route("/bets", betRoutes)
   .route("/subscriptions", subscriptionRoutes)
   .route("/me", notificationRoutes)

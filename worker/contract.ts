@@ -445,6 +445,7 @@ export interface MultipleLeg {
   eventId: Id;
   eventItemId: Id;
   eventTitle: string;
+  eventDescription: string;
   outcomeTitle: string;
   coefficient: number;
   result: LegResult;

@@ -19,7 +19,7 @@ import { BOOKMAKER_NOT_FOUND, NOT_YOUR_PUNTER } from "../../common/refusals";
 const OWN_DAYS = 15;
 const OWNER_DAYS = 30;
 
-const HistoryQuery = v.object({
+export const HistoryQuery = v.object({
   userId: v.optional(IdParam),
   days: v.optional(
     v.pipe(
@@ -31,20 +31,31 @@ const HistoryQuery = v.object({
   ),
 });
 
-async function history(c: Context<AppEnv>, bookmakerId: number, query: v.InferOutput<typeof HistoryQuery>) {
-  const { userId } = c.get("user");
+/** Whose history the caller asks for (his own, or as the bookmaker a punter's) and since when. */
+export function historyWindow(userId: number, query: v.InferOutput<typeof HistoryQuery>) {
   const subject = query.userId ?? userId;
   const ownerAsking = subject !== userId;
   const days = Math.min(query.days ?? (ownerAsking ? OWNER_DAYS : OWN_DAYS), ownerAsking ? OWNER_DAYS : OWN_DAYS);
-  const since = new Date(Date.now() - days * 864e5).toISOString();
-  const state = await historyState(c.env.DB, bookmakerId, subject, since);
+  return { subject, ownerAsking, since: new Date(Date.now() - days * 864e5).toISOString() };
+}
+
+/** Only the bookmaker reads another punter's history, and only his own punters'. */
+export function mayRead<S extends { owner_id: number; member: number }>(
+  state: S | null,
+  userId: number,
+  ownerAsking: boolean,
+): asserts state is S {
   if (!state) throw notFound(BOOKMAKER_NOT_FOUND);
-  if (ownerAsking) {
-    // Only the bookmaker reads another punter's bets, and only his own punters'.
-    if (state.owner_id !== userId)
-      throw new AppError("FORBIDDEN", 403, "Only the bookmaker can see a punter's history.");
-    if (!state.member) throw notFound(NOT_YOUR_PUNTER);
-  }
+  if (!ownerAsking) return;
+  if (state.owner_id !== userId) throw new AppError("FORBIDDEN", 403, "Only the bookmaker can see a punter's history.");
+  if (!state.member) throw notFound(NOT_YOUR_PUNTER);
+}
+
+async function history(c: Context<AppEnv>, bookmakerId: number, query: v.InferOutput<typeof HistoryQuery>) {
+  const { userId } = c.get("user");
+  const { subject, ownerAsking, since } = historyWindow(userId, query);
+  const state = await historyState(c.env.DB, bookmakerId, subject, since);
+  mayRead(state, userId, ownerAsking);
   return versioned(c, [subject, state.bets, state.events], () => betHistory(c.env.DB, bookmakerId, subject, since));
 }
 

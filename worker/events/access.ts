@@ -1,3 +1,4 @@
+import { BOOK_LAPSED, ONLY_APPROVED_PUNTERS } from "../../common/refusals";
 import { fail, type EventState, type RoomResult } from "./state";
 import { punterCheckStatements } from "./statements";
 
@@ -16,12 +17,12 @@ export class BookAccess {
     if (this.members.has(userId) && now < this.subscribedUntil) return null;
     const [membership, subscription] = await db.batch(punterCheckStatements(db, e, userId));
     if ((membership.results[0] as { status?: string } | undefined)?.status !== "APPROVED")
-      return fail("FORBIDDEN", "Only this bookmaker's approved punters can bet.");
+      return fail("FORBIDDEN", ONLY_APPROVED_PUNTERS);
     this.members.add(userId);
     const sub = subscription.results[0] as { end_date: string | null } | undefined;
     this.subscribedUntil = !sub ? 0 : sub.end_date === null ? Number.MAX_SAFE_INTEGER : Date.parse(sub.end_date);
     if (now >= this.subscribedUntil)
-      return fail("EVENT_NOT_OPEN", "This bookmaker's subscription has expired; bets are closed.");
+      return fail("EVENT_NOT_OPEN", BOOK_LAPSED);
     return null;
   }
 }

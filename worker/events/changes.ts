@@ -12,6 +12,7 @@ import { runMoneyBatch, transferStatements } from "../ledger/transfer";
 import { markCommitted } from "../lib/idempotency";
 import { currentPrices, oddsAfterWithdrawal, type BookItem } from "./book";
 import type { DraftInput, Placing } from "./schemas";
+import * as legs from "../multiples/settlement";
 import * as sql from "./statements";
 import { fail, type BetRequest, type EventState, type ItemState } from "./state";
 
@@ -171,6 +172,10 @@ export function withdraw(
     sql.betStatusStatement(db, filter, "CANCELLED", now),
     sql.withdrawItemStatement(db, itemId, deduction, now),
     ...(deduction > 0 ? [sql.deductBetsStatement(db, e.id, itemId, deduction)] : []),
+    // Multiples' legs on it are void at once; those on the others take its deduction.
+    legs.legsVoidStatement(db, e.id, now, itemId),
+    ...(deduction > 0 ? [legs.legsDeductionStatement(db, e.id, itemId, deduction)] : []),
+    ...legs.completeStatements(db, e.id, e.ownerId, now),
     ...placeTermsAfterWithdrawal(db, e, items),
     ...next.filter((i) => newOdds.has(i.id)).map((i) => sql.itemOddsStatement(db, i)),
     ...pricesOf(db, next, e),
@@ -194,6 +199,8 @@ export function close(db: D1Database, e: EventState, now: string, withdrawn?: nu
     ...settleBetsStatements(db, { filter: all, poolOwnerId: e.ownerId, kind: "REFUND", now }),
     sql.betStatusStatement(db, all, "CANCELLED", now),
     ...(withdrawn === undefined ? [] : [sql.withdrawItemStatement(db, withdrawn, 0, now)]),
+    legs.legsVoidStatement(db, e.id, now),
+    ...legs.completeStatements(db, e.id, e.ownerId, now),
     sql.eventSettledStatement(db, e.id, "CANCELLED", now),
   ];
 }
@@ -216,6 +223,8 @@ export function result(
     return [
       ...settleBetsStatements(db, { filter: all, poolOwnerId: e.ownerId, kind: "REFUND", now }),
       sql.betStatusStatement(db, all, "CANCELLED", now),
+      legs.legsVoidStatement(db, e.id, now),
+      ...legs.completeStatements(db, e.id, e.ownerId, now),
       sql.eventSettledStatement(db, e.id, "CALCULATED", now),
     ];
   }
@@ -235,6 +244,9 @@ export function result(
     ...settleBetsStatements(db, { filter: won, poolOwnerId: e.ownerId, kind: "PAYOUT", now }),
     sql.betStatusStatement(db, won, "WON", now),
     sql.betStatusStatement(db, all, "LOST", now),
+    // Multiples' legs are win bets: WON on a winner (sharing a dead heat as a win bet does), else LOST.
+    legs.legsResultStatement(db, e.id, winners, winDeadHeat, now),
+    ...legs.completeStatements(db, e.id, e.ownerId, now),
     sql.resultItemsStatement(db, e.id, placings),
     sql.eventSettledStatement(db, e.id, "CALCULATED", now),
   ];
@@ -256,6 +268,7 @@ function placeDeadHeats(db: D1Database, eventId: number, placings: Placing[], pl
 export function unsettle(db: D1Database, e: EventState, settledAt: string, now: string): D1PreparedStatement[] {
   return [
     ...reverseSettlementStatements(db, { eventId: e.id, settledAt, poolOwnerId: e.ownerId, now }),
+    ...legs.reopenStatements(db, e.id, settledAt, e.ownerId, now),
     ...sql.reopenStatements(db, e.id, settledAt),
   ];
 }
@@ -266,7 +279,7 @@ export async function reversalRefusal(db: D1Database, e: EventState) {
     eventId: e.id,
     settledAt: e.settledAt!,
     poolOwnerId: e.ownerId,
-  }).all<{ user_id: number; username: string; short: number }>();
+  }, legs.TAKEN_BACK_SQL).all<{ user_id: number; username: string; short: number }>();
   if (results.length === 0) return null;
   const punters = results.map((r) => ({ userId: r.user_id, username: r.username, short: r.short / 100 }));
   return fail(

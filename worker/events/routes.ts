@@ -18,6 +18,7 @@ import { CoefficientsBody, DatesBody, DraftBody, FinalizeBody, UpdateDraftItemsB
 import { bookmakerEvents } from "./views";
 import { canRunEvents, hasResult, startsAhead, UNSETTLE_WINDOW_MS } from "./guards";
 import { reversalSizeStatement } from "../ledger/settlement";
+import { TAKEN_BACK_SQL } from "../multiples/settlement";
 import { fromCents } from "../ledger/money";
 import { fanOutAfter } from "../notifications/enqueue";
 import type { FanOut } from "../notifications/messages";
@@ -200,7 +201,7 @@ export const eventRoutes = new Hono<AppEnv>()
     const event = await oneEvent(c.env, book, id);
     allow(hasResult(event));
     const settledAt = event.settledAt!; // hasResult allowed only a settled event
-    const size = await reversalSizeStatement(c.env.DB, id, settledAt).first<{ bets: number; cents: number }>();
+    const size = await reversalSizeStatement(c.env.DB, id, settledAt, TAKEN_BACK_SQL).first<{ bets: number; cents: number }>();
     const answer: SettlementSize = {
       bets: size?.bets ?? 0,
       coins: fromCents(size?.cents ?? 0),

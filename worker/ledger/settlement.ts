@@ -146,15 +146,23 @@ export function reverseSettlementStatements(
   ];
 }
 
+/**
+ * What undoing a settlement takes back, a row per bet: (user_id, back). `more` adds rows of the
+ * same shape for what else the settlement decided (multiples: worker/multiples/settlement.ts).
+ */
+const backSql = (more?: string) =>
+  `SELECT b.user_id, ${GIVEN_BACK} AS back FROM bets b WHERE ${SETTLED_BY}${more ? ` UNION ALL ${more}` : ""}`;
+
 /** Punters who hold less than a settlement's undo would take back from them: `short` is the gap in cents. */
 export const shortOfReversalStatement = (
   db: D1Database,
   args: { eventId: number; settledAt: string; poolOwnerId: number },
+  more?: string,
 ) =>
   db
     .prepare(
       `SELECT t.user_id, u.username, t.back - COALESCE(a.balance_cents, 0) AS short
-       FROM (SELECT b.user_id, SUM(${GIVEN_BACK}) AS back FROM bets b WHERE ${SETTLED_BY} GROUP BY b.user_id) t
+       FROM (SELECT user_id, SUM(back) AS back FROM (${backSql(more)}) GROUP BY user_id) t
        JOIN users u ON u.id = t.user_id
        LEFT JOIN accounts a ON a.kind = 'PUNTER' AND a.pool_owner_id = ?3 AND a.punter_id = t.user_id
        WHERE t.back > COALESCE(a.balance_cents, 0)
@@ -162,8 +170,8 @@ export const shortOfReversalStatement = (
     )
     .bind(args.eventId, args.settledAt, args.poolOwnerId);
 
-/** How many bets and coins (cents) undoing the settlement moves back. */
-export const reversalSizeStatement = (db: D1Database, eventId: number, settledAt: string) =>
+/** How many bets (and multiples, with `more`) and coins (cents) undoing the settlement moves back. */
+export const reversalSizeStatement = (db: D1Database, eventId: number, settledAt: string, more?: string) =>
   db
-    .prepare(`SELECT COUNT(*) AS bets, COALESCE(SUM(${GIVEN_BACK}), 0) AS cents FROM bets b WHERE ${SETTLED_BY}`)
+    .prepare(`SELECT COUNT(*) AS bets, COALESCE(SUM(back), 0) AS cents FROM (${backSql(more)})`)
     .bind(eventId, settledAt);

@@ -15,6 +15,8 @@ export interface Transfer {
   amountCents: number;
   /** What caused it: a bet, an invoice, a membership… */
   ref?: string;
+  /** The ref as SQL instead, when it names a row the same batch inserts first (a multiple's id). */
+  refSql?: string;
   /**
    * Refuse the movement if `from` holds less than the amount. Punter accounts are always
    * covered by their CHECK constraint; the pool is checked only where the rules say so
@@ -53,9 +55,17 @@ export function transferStatements(db: D1Database, t: Transfer): D1PreparedState
     db
       .prepare(
         `INSERT INTO ledger (pool_owner_id, from_account, to_account, amount_cents, kind, ref, created_at)
-         VALUES (?, ${from.sql}, ${to.sql}, ${amount.sql}, ?, ?, ?)`,
+         VALUES (?, ${from.sql}, ${to.sql}, ${amount.sql}, ?, ${t.refSql ?? "?"}, ?)`,
       )
-      .bind(t.poolOwnerId, ...from.binds, ...to.binds, ...amount.binds, t.kind, t.ref ?? null, nowIso()),
+      .bind(
+        t.poolOwnerId,
+        ...from.binds,
+        ...to.binds,
+        ...amount.binds,
+        t.kind,
+        ...(t.refSql ? [] : [t.ref ?? null]),
+        nowIso(),
+      ),
     db
       .prepare(`UPDATE accounts SET balance_cents = balance_cents + ? WHERE id = ${to.sql}`)
       .bind(t.amountCents, ...to.binds),

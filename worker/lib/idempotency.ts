@@ -60,16 +60,23 @@ const ROW = `SELECT request_hash, state, ref, status, body, claim, claimed_at FR
  * moves, the money writers refuse it as they refuse an overdraft (a group of bets is retried
  * bet by bet), and the middleware then answers from the key's row, not from the refusal.
  */
-export function markCommitted(db: D1Database, userId: number, key: string, ref: string): D1PreparedStatement {
+export function markCommitted(
+  db: D1Database,
+  userId: number,
+  key: string,
+  ref: string | { sql: string },
+): D1PreparedStatement {
+  // A ref given as SQL names a row the same batch inserted first (a multiple's id).
+  const [refSql, binds] = typeof ref === "string" ? ["?3", [ref]] : [ref.sql, []];
   return db
     .prepare(
-      `UPDATE idempotency_keys SET state = CASE WHEN state = 'PENDING' THEN 'COMMITTED' ELSE 'ALREADY ' || state END, ref = ?3 WHERE user_id = ?1 AND key = ?2`,
+      `UPDATE idempotency_keys SET state = CASE WHEN state = 'PENDING' THEN 'COMMITTED' ELSE 'ALREADY ' || state END, ref = ${refSql} WHERE user_id = ?1 AND key = ?2`,
     )
-    .bind(userId, key, ref);
+    .bind(userId, key, ...binds);
 }
 
 /** The marker for this call's key, or nothing for a call sent without one. */
-export function commitMarker(c: Context<AppEnv & IdempotencyEnv>, ref: string): D1PreparedStatement[] {
+export function commitMarker(c: Context<AppEnv & IdempotencyEnv>, ref: string | { sql: string }): D1PreparedStatement[] {
   const key = c.get("idempotencyKey");
   return key === undefined ? [] : [markCommitted(c.env.DB, c.get("user").userId, key, ref)];
 }

@@ -308,6 +308,38 @@ export const Bet = shaped<contract.Bet>()(
 
 export const Bets = v.array(Bet);
 
+export const Multiple = shaped<contract.Multiple>()(
+  v.object({
+    multipleId: Id,
+    kind: v.picklist(["DOUBLE", "TREBLE", "ACCUMULATOR", "TRIXIE", "PATENT", "YANKEE", "LUCKY15"]),
+    amount: v.pipe(Coins, v.description("The stake per line.")),
+    lines: v.pipe(v.number(), v.integer()),
+    staked: v.pipe(Coins, v.description("lines × amount, debited once.")),
+    status: v.picklist(["ACCEPTED", "WON", "LOST", "CANCELLED"]),
+    legs: v.array(
+      v.object({
+        eventId: Id,
+        eventItemId: Id,
+        eventTitle: v.string(),
+        eventDescription: v.string(),
+        outcomeTitle: v.string(),
+        coefficient: v.pipe(v.number(), v.description("The odds struck.")),
+        result: v.picklist(["PENDING", "WON", "LOST", "VOID"]),
+        factor: v.pipe(
+          v.nullable(v.number()),
+          v.description("WON: its odds less Rule 4 over a dead heat; VOID 1; LOST 0; null while PENDING."),
+        ),
+      }),
+    ),
+    potentialPayout: v.pipe(Coins, v.description("Every line winning at the odds struck.")),
+    payout: v.pipe(Coins, v.description("What it paid (WON) or refunded (CANCELLED); 0 otherwise.")),
+    createdAt: Instant,
+    settledAt: v.nullable(Instant),
+  }),
+);
+
+export const Multiples = v.array(Multiple);
+
 const FigureEntries = {
   opening: Coins,
   added: Coins,

@@ -1,0 +1,236 @@
+import { linesOf, returnCents, wonFactor, type MultipleKind } from "../../common/multiples";
+import { decimalText, ladderOdds, sameOdds, type Odds } from "../../common/odds";
+import {
+  BOOK_LAPSED,
+  BOOKMAKER_NOT_FOUND,
+  EVENT_NOT_FOUND,
+  EVENT_SUSPENDED,
+  ONLY_APPROVED_PUNTERS,
+} from "../../common/refusals";
+import { pool, punter } from "../ledger/accounts";
+import { runMoneyBatch, transferStatements } from "../ledger/transfer";
+import { AppError, notFound } from "../lib/errors";
+import { markCommitted } from "../lib/idempotency";
+import { nowIso } from "../lib/time";
+import type { MultipleInput } from "./schemas";
+
+// Placing a multiple (docs/ARCHITECTURE.md, "Multiples"). No room owns it, so it is one D1
+// batch, D1 being the single writer the rooms write through too: the multiple, a guarded row
+// per leg, the stake's move and the idempotency marker. A guard that fails writes NULL into a
+// NOT NULL column, which aborts the whole batch; the refusal is then worked out from a fresh
+// read, so what the punter is told is what D1 holds, never a guess.
+
+/** The book's cap on what its open multiples may owe, added up, when it has set none. */
+export const DEFAULT_MULTIPLES_CAP_CENTS = 1_000_000;
+
+/** The id of the multiple the batch inserted last (AUTOINCREMENT keeps it in sqlite_sequence). */
+export const NEW_MULTIPLE_ID = `(SELECT seq FROM sqlite_sequence WHERE name = 'multiples')`;
+
+interface Book {
+  owner_id: number;
+  cap_cents: number;
+  member: string | null;
+  subscribed_until: string | null;
+  subscribed: number;
+}
+
+interface LegRow {
+  leg: number;
+  event_id: number | null;
+  bookmaker_id: number | null;
+  event_status: string | null;
+  start_date: string | null;
+  item_event_id: number | null;
+  item_title: string | null;
+  item_status: string | null;
+  curr_num: number | null;
+  curr_den: number | null;
+}
+
+/** What the book says of the punter, and each leg as D1 holds it now. */
+async function readPlacement(db: D1Database, userId: number, m: MultipleInput) {
+  const legs = JSON.stringify(m.legs.map((l) => [l.eventId, l.eventItemId]));
+  const [book, rows] = await db.batch([
+    db
+      .prepare(
+        `SELECT bk.owner_id, COALESCE(bk.max_multiples_payout_cents, ?3) AS cap_cents,
+           (SELECT status FROM memberships WHERE bookmaker_id = bk.id AND user_id = ?2) AS member,
+           (SELECT COUNT(*) FROM user_subscriptions s WHERE s.user_id = bk.owner_id AND s.type = 'BOOKMAKER' AND s.active = 1
+              AND (s.end_date IS NULL OR s.end_date > ?4)) AS subscribed
+         FROM bookmakers bk WHERE bk.id = ?1`,
+      )
+      .bind(m.bookmakerId, userId, DEFAULT_MULTIPLES_CAP_CENTS, nowIso()),
+    db
+      .prepare(
+        `SELECT k.key AS leg, e.id AS event_id, e.bookmaker_id, e.status AS event_status, e.start_date,
+           i.event_id AS item_event_id, i.title AS item_title, i.status AS item_status, i.curr_num, i.curr_den
+         FROM json_each(?1) k
+         LEFT JOIN events e ON e.id = json_extract(k.value, '$[0]')
+         LEFT JOIN event_items i ON i.id = json_extract(k.value, '$[1]')
+         ORDER BY k.key`,
+      )
+      .bind(legs),
+  ]);
+  return { book: book.results[0] as Book | undefined, legs: rows.results as LegRow[] };
+}
+
+/** The first reason the multiple cannot be placed, by what D1 holds now; null when none. */
+function refusal(
+  userId: number,
+  m: MultipleInput,
+  state: Awaited<ReturnType<typeof readPlacement>>,
+  now: string,
+): AppError | null {
+  const { book, legs } = state;
+  if (!book) return notFound(BOOKMAKER_NOT_FOUND);
+  if (book.member !== "APPROVED" || book.owner_id === userId)
+    return new AppError("FORBIDDEN", 403, ONLY_APPROVED_PUNTERS);
+  if (!book.subscribed) return new AppError("EVENT_NOT_OPEN", 409, BOOK_LAPSED);
+  for (const row of legs) {
+    const field = `legs.${row.leg}`;
+    const sent = m.legs[row.leg];
+    if (row.event_id === null || row.bookmaker_id !== m.bookmakerId)
+      return new AppError("NOT_FOUND", 404, EVENT_NOT_FOUND, { field });
+    if (row.item_event_id !== row.event_id) return new AppError("NOT_FOUND", 404, "Outcome not found.", { field });
+    if (row.event_status !== "READY_FOR_BETS" || row.start_date! <= now)
+      return new AppError("EVENT_NOT_OPEN", 409, EVENT_SUSPENDED, { field });
+    if (row.item_status !== "ACTIVE")
+      return new AppError("EVENT_NOT_OPEN", 409, `${row.item_title} is withdrawn.`, { field });
+    const offered: Odds = { num: row.curr_num!, den: row.curr_den! };
+    const asked = ladderOdds(sent.coefficient);
+    if (!asked || !sameOdds(asked, offered))
+      return new AppError("ODDS_CHANGED", 409, `The odds of ${row.item_title} have changed.`, {
+        field,
+        coefficient: decimalText(offered),
+      });
+  }
+  return null;
+}
+
+export interface Placed {
+  multipleId: number;
+}
+
+/**
+ * Places the multiple, or throws the refusal. `idempotencyKey`, when the call has one, is
+ * marked committed in the batch with the multiple's id as its ref.
+ */
+export async function placeMultiple(
+  db: D1Database,
+  userId: number,
+  m: MultipleInput,
+  idempotencyKey: string | undefined,
+): Promise<Placed> {
+  const now = nowIso();
+  const state = await readPlacement(db, userId, m);
+  const refused = refusal(userId, m, state, now);
+  if (refused) throw refused;
+  const ownerId = state.book!.owner_id;
+  const odds = m.legs.map((l) => ladderOdds(l.coefficient)!);
+  const lines = linesOf(m.kind, m.legs.length);
+  const potential = returnCents(m.amount, lines, odds.map((o) => wonFactor(o)));
+  const statements = [
+    insertMultipleStatement(db, { userId, ownerId, m, lines: lines.length, potential, now }),
+    ...m.legs.map((leg, n) => insertLegStatement(db, m.bookmakerId, n, leg, odds[n], now)),
+    ...transferStatements(db, {
+      kind: "STAKE",
+      poolOwnerId: ownerId,
+      from: punter(ownerId, userId),
+      to: pool(ownerId),
+      amountCents: lines.length * m.amount,
+      refSql: `'multiple:' || ${NEW_MULTIPLE_ID}`,
+    }),
+    ...(idempotencyKey === undefined
+      ? []
+      : [markCommitted(db, userId, idempotencyKey, { sql: `'multiple:' || ${NEW_MULTIPLE_ID}` })]),
+  ];
+  try {
+    const results = await runMoneyBatch(db, statements);
+    return { multipleId: (results[0].results[0] as { id: number }).id };
+  } catch (err) {
+    if (!(err instanceof Error) || !/NOT NULL constraint failed: multiple/.test(err.message)) throw err;
+    // A guard aborted the batch: say why from what D1 holds now.
+    if (/multiples\.potential_cents/.test(err.message)) throw await capRefusal(db, m.bookmakerId);
+    const again = refusal(userId, m, await readPlacement(db, userId, m), nowIso());
+    throw again ?? new AppError("CONFLICT", 409, "The book changed while you placed this; try again.");
+  }
+}
+
+/** The cap refused the multiple: what the book's open multiples may still take, read now. */
+async function capRefusal(db: D1Database, bookmakerId: number) {
+  const row = await db
+    .prepare(
+      `SELECT COALESCE(bk.max_multiples_payout_cents, ?2) AS cap,
+         (SELECT COALESCE(SUM(potential_cents), 0) FROM multiples WHERE bookmaker_id = ?1 AND status = 'ACCEPTED') AS owed
+       FROM bookmakers bk WHERE bk.id = ?1`,
+    )
+    .bind(bookmakerId, DEFAULT_MULTIPLES_CAP_CENTS)
+    .first<{ cap: number; owed: number }>();
+  const cap = row?.cap ?? DEFAULT_MULTIPLES_CAP_CENTS;
+  const left = Math.max(0, cap - (row?.owed ?? 0));
+  return new AppError(
+    "LIMIT_EXCEEDED",
+    409,
+    `This would take the bookmaker's open multiples past their max payout of ${coins(cap)}: ${coins(left)} left.`,
+    { field: "amount" },
+  );
+}
+
+const coins = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * The multiple, guarded: the punter an approved member of a book whose subscription runs (else
+ * user_id is NULL) and the book's open multiples within its cap with this one (else
+ * potential_cents is NULL). It answers its id.
+ */
+function insertMultipleStatement(
+  db: D1Database,
+  a: { userId: number; ownerId: number; m: MultipleInput; lines: number; potential: number; now: string },
+) {
+  return db
+    .prepare(
+      `INSERT INTO multiples (bookmaker_id, user_id, kind, legs, lines, amount_cents, potential_cents, created_at)
+       VALUES (?1,
+         (SELECT m.user_id FROM memberships m JOIN bookmakers bk ON bk.id = m.bookmaker_id
+          WHERE m.bookmaker_id = ?1 AND m.user_id = ?2 AND m.status = 'APPROVED' AND bk.owner_id <> ?2
+            AND EXISTS (SELECT 1 FROM user_subscriptions s WHERE s.user_id = bk.owner_id AND s.type = 'BOOKMAKER'
+              AND s.active = 1 AND (s.end_date IS NULL OR s.end_date > ?8))),
+         ?3, ?4, ?5, ?6,
+         CASE WHEN ?7 + (SELECT COALESCE(SUM(potential_cents), 0) FROM multiples WHERE bookmaker_id = ?1 AND status = 'ACCEPTED')
+           <= (SELECT COALESCE(max_multiples_payout_cents, ?9) FROM bookmakers WHERE id = ?1) THEN ?7 END,
+         ?8)
+       RETURNING id`,
+    )
+    .bind(
+      a.m.bookmakerId,
+      a.userId,
+      a.m.kind satisfies MultipleKind,
+      a.m.legs.length,
+      a.lines,
+      a.m.amount,
+      a.potential,
+      a.now,
+      DEFAULT_MULTIPLES_CAP_CENTS,
+    );
+}
+
+/** A leg at the odds offered now, guarded: its outcome running at exactly these odds, its event open and ahead, in the book (else odds_num is NULL). */
+function insertLegStatement(
+  db: D1Database,
+  bookmakerId: number,
+  n: number,
+  leg: MultipleInput["legs"][number],
+  odds: Odds,
+  now: string,
+) {
+  return db
+    .prepare(
+      `INSERT INTO multiple_legs (multiple_id, leg_no, event_id, item_id, odds_num, odds_den)
+       VALUES (${NEW_MULTIPLE_ID}, ?1, ?2, ?3,
+         (SELECT i.curr_num FROM event_items i JOIN events e ON e.id = i.event_id
+          WHERE i.id = ?3 AND e.id = ?2 AND e.bookmaker_id = ?4 AND e.status = 'READY_FOR_BETS' AND e.start_date > ?5
+            AND i.status = 'ACTIVE' AND i.curr_num = ?6 AND i.curr_den = ?7),
+         ?7)`,
+    )
+    .bind(n, leg.eventId, leg.eventItemId, bookmakerId, now, odds.num, odds.den);
+}

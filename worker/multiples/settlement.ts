@@ -1,0 +1,160 @@
+import { prepareNumbered } from "../ledger/settlement";
+
+// Multiples settle with their legs' events (docs/ARCHITECTURE.md, "Multiples"): each room's
+// finalize, non-runner, abandon and undo add these set-based statements to their own batch. Legs
+// of the event settle (WON with a factor, LOST, VOID), then every multiple whose last open leg
+// that was is paid, refunded or lost, in the same batch: a multiple is paid exactly once because
+// its events' settlements are.
+
+/**
+ * A WON leg's factor: its odds less its Rule 4 deduction, over its dead heat `dh` (SQL). One IEEE
+ * division of the same integers as common/multiples.ts wonFactor, so the two agree to the bit.
+ */
+const legFactorSql = (dh: string) => `(odds_den * 100 + odds_num * (100 - deduction)) * 1.0 / (odds_den * 100 * ${dh})`;
+
+/** The legs of the event still open. */
+const OPEN_LEGS = `event_id = ?1 AND result = 'PENDING'`;
+
+/**
+ * The event's result for its open legs: WON on a winner (first place, shared by `deadHeat`
+ * under the dead-heat rule), LOST on any other outcome. ?1 event, ?2 winners (JSON), ?3 dead
+ * heat, ?4 now.
+ */
+export const legsResultStatement = (db: D1Database, eventId: number, winners: number[], deadHeat: number, now: string) =>
+  db
+    .prepare(
+      `UPDATE multiple_legs SET
+         result = CASE WHEN item_id IN (SELECT value FROM json_each(?2)) THEN 'WON' ELSE 'LOST' END,
+         dead_heat = CASE WHEN item_id IN (SELECT value FROM json_each(?2)) THEN ?3 ELSE 1 END,
+         factor = CASE WHEN item_id IN (SELECT value FROM json_each(?2)) THEN ${legFactorSql("?3")} ELSE 0 END,
+         settled_at = ?4
+       WHERE ${OPEN_LEGS}`,
+    )
+    .bind(eventId, JSON.stringify(winners), deadHeat, now);
+
+/** Open legs void (factor 1): all of the event's (abandoned, no result), or those on a withdrawn outcome. */
+export const legsVoidStatement = (db: D1Database, eventId: number, now: string, itemId?: number) =>
+  prepareNumbered(
+    db,
+    `UPDATE multiple_legs SET result = 'VOID', factor = 1.0, settled_at = ?2
+     WHERE ${OPEN_LEGS}${itemId === undefined ? "" : " AND item_id = ?3"}`,
+    [eventId, now, itemId],
+  );
+
+/** Rule 4 for open legs on the event's other outcomes, all struck before this withdrawal (90p at most). */
+export const legsDeductionStatement = (db: D1Database, eventId: number, withdrawnId: number, deduction: number) =>
+  db
+    .prepare(`UPDATE multiple_legs SET deduction = MIN(90, deduction + ?3) WHERE ${OPEN_LEGS} AND item_id <> ?2`)
+    .bind(eventId, withdrawnId, deduction);
+
+/**
+ * One line of every multiple: `floor(amount × Π factors)` over the legs its mask holds, multiplied
+ * in leg order as common/multiples.ts lineCents does (× 1 for a leg not in the line is exact).
+ * `f` is the legs' factors pivoted into f0…f7.
+ */
+const LINE_CENTS = `CAST(m.amount_cents${[0, 1, 2, 3, 4, 5, 6, 7]
+  .map((n) => ` * (CASE WHEN k.mask & ${1 << n} THEN f.f${n} ELSE 1 END)`)
+  .join("")} + 1e-6 AS INTEGER)`;
+
+const PIVOT = `SELECT l.multiple_id, ${[0, 1, 2, 3, 4, 5, 6, 7]
+  .map((n) => `MAX(CASE l.leg_no WHEN ${n} THEN l.factor END) AS f${n}`)
+  .join(", ")}, MIN(l.result = 'VOID') AS all_void
+  FROM multiple_legs l WHERE l.multiple_id IN (SELECT id FROM done) GROUP BY l.multiple_id`;
+
+/** The multiples the event's settlement at ?2 completed (?1 the event). */
+const COMPLETED = `m.settled_event_id = ?1 AND m.settled_at = ?2`;
+/**
+ * The multiples an undo of the event's settlement at ?2 takes back: every settled one with a leg
+ * that settlement settled, whichever event's settlement completed it (its result is open again).
+ */
+const TOUCHED = `m.status <> 'ACCEPTED' AND m.id IN (SELECT multiple_id FROM multiple_legs WHERE event_id = ?1 AND settled_at = ?2)`;
+const GIVEN = `m.payout_cents`;
+const KIND = `CASE m.status WHEN 'CANCELLED' THEN 'REFUND' ELSE 'PAYOUT' END`;
+
+/**
+ * Completes every multiple whose last open leg the event's settlement at ?2 just settled: its
+ * lines' returns added up; all legs void is a refund of the stake (CANCELLED), a return WON,
+ * none LOST; then the coins move from the pool (?3 its owner) with a ledger row each. Put these
+ * after the legs' statements of the same batch.
+ */
+export function completeStatements(db: D1Database, eventId: number, poolOwnerId: number, now: string) {
+  const values = [eventId, now, poolOwnerId, now];
+  return [
+    prepareNumbered(
+      db,
+      `WITH done AS (
+         SELECT m.id FROM multiples m
+         WHERE m.status = 'ACCEPTED' AND m.id IN (SELECT multiple_id FROM multiple_legs WHERE event_id = ?1 AND settled_at = ?2)
+           AND NOT EXISTS (SELECT 1 FROM multiple_legs l WHERE l.multiple_id = m.id AND l.result = 'PENDING')),
+       f AS (${PIVOT}),
+       t AS (SELECT m.id, SUM(${LINE_CENTS}) AS payout, f.all_void FROM multiples m
+         JOIN f ON f.multiple_id = m.id JOIN multiple_lines k ON k.kind = m.kind AND k.legs = m.legs GROUP BY m.id)
+       UPDATE multiples SET payout_cents = t.payout, settled_at = ?2, settled_event_id = ?1,
+         status = CASE WHEN t.all_void THEN 'CANCELLED' WHEN t.payout > 0 THEN 'WON' ELSE 'LOST' END
+       FROM t WHERE multiples.id = t.id`,
+      values,
+    ),
+    ...moneyStatements(db, values, "pay"),
+  ];
+}
+
+/**
+ * Undoes what the event's settlement at ?2 decided for multiples: what the multiples it touched
+ * paid or refunded moves back by new ledger rows (a punter who no longer holds it fails his
+ * account's CHECK, and nothing moves), they are open again, and its legs are PENDING again. Put
+ * these before the single bets' reopening, in the undo's batch.
+ */
+export function reopenStatements(db: D1Database, eventId: number, settledAt: string, poolOwnerId: number, now: string) {
+  const values = [eventId, settledAt, poolOwnerId, now];
+  return [
+    ...moneyStatements(db, values, "take"),
+    prepareNumbered(
+      db,
+      `UPDATE multiples AS m SET status = 'ACCEPTED', payout_cents = 0, settled_at = NULL, settled_event_id = NULL WHERE ${TOUCHED}`,
+      values,
+    ),
+    prepareNumbered(
+      db,
+      `UPDATE multiple_legs SET result = 'PENDING', factor = NULL, dead_heat = 1, settled_at = NULL
+       WHERE event_id = ?1 AND settled_at = ?2`,
+      values,
+    ),
+  ];
+}
+
+/** What undoing the event's settlement at ?2 takes back from each punter through multiples (for the refusal and the size). */
+export const TAKEN_BACK_SQL = `SELECT m.user_id, ${GIVEN} AS back FROM multiples m WHERE ${TOUCHED}`;
+
+/**
+ * Coins the completed multiples gave (`pay`) or the touched ones take back (`take`): ledger rows,
+ * then both sides' balances. ?1 event, ?2 settlement time, ?3 pool owner, ?4 now.
+ */
+function moneyStatements(db: D1Database, values: unknown[], way: "pay" | "take") {
+  const [from, to, punterSign, poolSign] = way === "pay" ? ["pool", "acc", "+", "-"] : ["acc", "pool", "-", "+"];
+  const which = way === "pay" ? COMPLETED : TOUCHED;
+  return [
+    prepareNumbered(
+      db,
+      `INSERT INTO ledger (pool_owner_id, from_account, to_account, amount_cents, kind, ref, created_at)
+         SELECT ?3, ${from}.id, ${to}.id, ${GIVEN}, ${KIND}, 'multiple:' || m.id, ?4
+         FROM multiples m
+         JOIN accounts acc ON acc.kind = 'PUNTER' AND acc.pool_owner_id = ?3 AND acc.punter_id = m.user_id
+         JOIN accounts pool ON pool.kind = 'POOL' AND pool.pool_owner_id = ?3
+         WHERE ${which} AND ${GIVEN} > 0`,
+      values,
+    ),
+    prepareNumbered(
+      db,
+      `UPDATE accounts SET balance_cents = balance_cents ${punterSign} t.total
+         FROM (SELECT m.user_id, SUM(${GIVEN}) AS total FROM multiples m WHERE ${which} GROUP BY m.user_id) AS t
+         WHERE accounts.kind = 'PUNTER' AND accounts.pool_owner_id = ?3 AND accounts.punter_id = t.user_id`,
+      values,
+    ),
+    prepareNumbered(
+      db,
+      `UPDATE accounts SET balance_cents = balance_cents ${poolSign} COALESCE((SELECT SUM(${GIVEN}) FROM multiples m WHERE ${which}), 0)
+         WHERE kind = 'POOL' AND pool_owner_id = ?3`,
+      values,
+    ),
+  ];
+}

@@ -1,0 +1,51 @@
+import type { BookmakerEvent, Multiple, MultipleKind } from "../contract";
+import { call, json, type TestUser } from "./api";
+import type { TestBook } from "./world";
+
+// Builders for multiples tests, through the API.
+
+export type Selection = [event: BookmakerEvent, itemIndex: number, coefficient?: number];
+
+export const multipleBody = (book: TestBook, kind: MultipleKind, legs: Selection[], amount: number) => ({
+  bookmakerId: book.bookmakerId,
+  kind,
+  legs: legs.map(([event, i, coefficient]) => ({
+    eventId: event.id,
+    eventItemId: event.items[i].id,
+    coefficient: coefficient ?? event.items[i].currCoefficient,
+  })),
+  amount,
+});
+
+export const tryMultiple = (
+  punter: TestUser,
+  book: TestBook,
+  kind: MultipleKind,
+  legs: Selection[],
+  amount: number,
+  headers?: Record<string, string>,
+) => call("POST", "/bets/multiple", { token: punter.token, body: multipleBody(book, kind, legs, amount), headers });
+
+export async function placeMultiple(
+  punter: TestUser,
+  book: TestBook,
+  kind: MultipleKind,
+  legs: Selection[],
+  amount: number,
+): Promise<Multiple> {
+  const res = await tryMultiple(punter, book, kind, legs, amount);
+  if (res.status !== 201) throw new Error(`multiple refused: ${res.status} ${await res.text()}`);
+  return res.json<Multiple>();
+}
+
+export const multiplesOf = (punter: TestUser, book: TestBook) =>
+  json<Multiple[]>("GET", `/bets/${book.bookmakerId}/multiples`, { token: punter.token });
+
+export const finalize = (book: TestBook, event: BookmakerEvent, winners: number[]) =>
+  json<BookmakerEvent>("POST", `/events/${event.id}/finalize`, {
+    token: book.owner.token,
+    body: { eventId: event.id, winners: winners.map((i) => event.items[i].id) },
+  });
+
+export const nonRunner = (book: TestBook, event: BookmakerEvent, itemIndex: number) =>
+  json<BookmakerEvent>("POST", `/events/${event.id}/nr/${event.items[itemIndex].id}`, { token: book.owner.token });
