@@ -20,7 +20,12 @@ CREATE TABLE bookmakers (
   terms TEXT NOT NULL DEFAULT '',
   created_at TEXT NOT NULL,
   -- bumped with every change to its punters as its owner sees them (triggers below)
-  version INTEGER NOT NULL DEFAULT 0
+  version INTEGER NOT NULL DEFAULT 0,
+  -- Limits (0013), in cents: the book's defaults for its punters (NULL: none), and what its open
+  -- multiples may owe added up (NULL: the default of 10,000 coins).
+  max_stake_cents INTEGER CHECK (max_stake_cents > 0),
+  max_payout_per_event_cents INTEGER CHECK (max_payout_per_event_cents > 0),
+  max_multiples_payout_cents INTEGER CHECK (max_multiples_payout_cents > 0)
 );
 CREATE UNIQUE INDEX bookmakers_name ON bookmakers (name COLLATE NOCASE);
 
@@ -33,6 +38,9 @@ CREATE TABLE memberships (
   note TEXT NOT NULL DEFAULT '',
   requested_at TEXT NOT NULL,
   approved_at TEXT,
+  -- His own limits in cents (0013); NULL: the book's default.
+  max_stake_cents INTEGER CHECK (max_stake_cents > 0),
+  max_payout_per_event_cents INTEGER CHECK (max_payout_per_event_cents > 0),
   UNIQUE (bookmaker_id, user_id)
 );
 CREATE INDEX memberships_user ON memberships (user_id, status);
@@ -173,6 +181,59 @@ CREATE INDEX bets_punter_history ON bets (bookmaker_id, user_id, created_at);
 CREATE INDEX bets_bookmaker_settled ON bets (bookmaker_id, settled_at);
 CREATE INDEX bets_user_event ON bets (user_id, event_id);
 CREATE INDEX bets_each_way ON bets (each_way_of) WHERE each_way_of IS NOT NULL;
+
+-- Multiples and full-cover bets (0014): placed by one guarded batch, settled leg by leg by the
+-- rooms of their events; `settled_event_id` and `settled_at` name the settlement that completed one.
+CREATE TABLE multiples (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  bookmaker_id INTEGER NOT NULL REFERENCES bookmakers (id),
+  user_id INTEGER NOT NULL REFERENCES users (id),
+  kind TEXT NOT NULL CHECK (kind IN ('DOUBLE', 'TREBLE', 'ACCUMULATOR', 'TRIXIE', 'PATENT', 'YANKEE', 'LUCKY15')),
+  legs INTEGER NOT NULL CHECK (legs BETWEEN 2 AND 8),
+  lines INTEGER NOT NULL CHECK (lines >= 1),
+  amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+  -- Every line winning at the odds struck: what the book's cap on open multiples adds up.
+  potential_cents INTEGER NOT NULL CHECK (potential_cents > 0),
+  status TEXT NOT NULL DEFAULT 'ACCEPTED' CHECK (status IN ('ACCEPTED', 'WON', 'LOST', 'CANCELLED')),
+  payout_cents INTEGER NOT NULL DEFAULT 0 CHECK (payout_cents >= 0),
+  created_at TEXT NOT NULL,
+  settled_at TEXT,
+  settled_event_id INTEGER REFERENCES events (id)
+);
+CREATE INDEX multiples_user ON multiples (bookmaker_id, user_id, created_at);
+CREATE INDEX multiples_open ON multiples (bookmaker_id, status);
+CREATE INDEX multiples_settled ON multiples (settled_event_id, settled_at);
+
+-- One selection each, in the order the punter gave them (leg_no 0…). A leg settles with its
+-- event: WON (factor = its odds less Rule 4, over a dead heat), LOST (0), VOID (1).
+CREATE TABLE multiple_legs (
+  multiple_id INTEGER NOT NULL REFERENCES multiples (id),
+  leg_no INTEGER NOT NULL CHECK (leg_no BETWEEN 0 AND 7),
+  event_id INTEGER NOT NULL REFERENCES events (id),
+  item_id INTEGER NOT NULL REFERENCES event_items (id),
+  odds_num INTEGER NOT NULL CHECK (odds_num > 0),
+  odds_den INTEGER NOT NULL CHECK (odds_den > 0),
+  deduction INTEGER NOT NULL DEFAULT 0 CHECK (deduction BETWEEN 0 AND 90),
+  dead_heat INTEGER NOT NULL DEFAULT 1 CHECK (dead_heat >= 1),
+  result TEXT NOT NULL DEFAULT 'PENDING' CHECK (result IN ('PENDING', 'WON', 'LOST', 'VOID')),
+  factor REAL,
+  settled_at TEXT,
+  PRIMARY KEY (multiple_id, leg_no),
+  UNIQUE (multiple_id, event_id)
+);
+CREATE INDEX multiple_legs_event ON multiple_legs (event_id, result);
+CREATE INDEX multiple_legs_item ON multiple_legs (item_id);
+
+-- The lines each kind makes over its legs, as bit masks of leg_no (common/multiples.ts linesOf
+-- makes the same; a test holds the two equal): settlement multiplies a line's legs' factors.
+CREATE TABLE multiple_lines (
+  kind TEXT NOT NULL,
+  legs INTEGER NOT NULL,
+  mask INTEGER NOT NULL,
+  PRIMARY KEY (kind, legs, mask)
+);
+-- (0014 fills multiple_lines: DOUBLE 3; TREBLE 7; ACCUMULATOR 15…255; TRIXIE, YANKEE every mask of
+-- 2 legs or more; PATENT, LUCKY15 every mask.)
 
 -- The market's catalogue, in Telegram Stars. Coin packages carry `coins_cents`.
 CREATE TABLE subscriptions (

@@ -55,7 +55,11 @@ export function linesOf(kind: MultipleKind, legs: number): number[][] {
  */
 export function returnCents(amountCents: number, lines: number[][], factors: number[]): number {
   let total = 0;
-  for (const line of lines) total += lineCents(amountCents, line.map((i) => factors[i]));
+  for (const line of lines)
+    total += lineCents(
+      amountCents,
+      line.map((i) => factors[i]),
+    );
   return total;
 }
 

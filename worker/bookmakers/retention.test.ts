@@ -6,6 +6,7 @@ import worker from "../index";
 import type { Env } from "../env";
 import { json } from "../test/api";
 import { newEvent, placeBet } from "../test/events";
+import { placeMultiple } from "../test/multiples";
 import {
   buyInDevMode,
   giveSubscription,
@@ -45,12 +46,27 @@ async function rowsOf(book: TestBook) {
       id,
     ),
     bets: await count(`SELECT COUNT(*) AS n FROM bets WHERE bookmaker_id = ?1`, id),
+    multiples: await count(`SELECT COUNT(*) AS n FROM multiples WHERE bookmaker_id = ?1`, id),
+    multiple_legs: await count(
+      `SELECT COUNT(*) AS n FROM multiple_legs WHERE multiple_id IN (SELECT id FROM multiples WHERE bookmaker_id = ?1)`,
+      id,
+    ),
     memberships: await count(`SELECT COUNT(*) AS n FROM memberships WHERE bookmaker_id = ?1`, id),
     accounts: await count(`SELECT COUNT(*) AS n FROM accounts WHERE pool_owner_id = ?1`, owner),
     ledger: await count(`SELECT COUNT(*) AS n FROM ledger WHERE pool_owner_id = ?1`, owner),
   };
 }
-const NOTHING = { bookmakers: 0, events: 0, event_items: 0, bets: 0, memberships: 0, accounts: 0, ledger: 0 };
+const NOTHING = {
+  bookmakers: 0,
+  events: 0,
+  event_items: 0,
+  bets: 0,
+  multiples: 0,
+  multiple_legs: 0,
+  memberships: 0,
+  accounts: 0,
+  ledger: 0,
+};
 
 /** A book with punters, a settled event, an open event with bets and a draft; `shared` also plays with it. */
 async function busyBook(shared?: Awaited<ReturnType<typeof newPunter>>) {
@@ -65,6 +81,17 @@ async function busyBook(shared?: Awaited<ReturnType<typeof newPunter>>) {
     ],
   });
   await placeBet(punter, book, settled, 0, 10);
+  // A double across the settled and the open event: settled by neither until the open one is.
+  await placeMultiple(
+    punter,
+    book,
+    "DOUBLE",
+    [
+      [settled, 0],
+      [open, 0],
+    ],
+    1,
+  );
   await json("POST", `/events/${settled.id}/finalize`, {
     token: book.owner.token,
     body: { eventId: settled.id, winners: [settled.items[0].id] },
@@ -95,7 +122,7 @@ async function busyBook(shared?: Awaited<ReturnType<typeof newPunter>>) {
 const lapse = (book: TestBook, days: number) => giveSubscription(book.owner.userId, "BOOKMAKER", daysAgo(days));
 
 describe("retention of lapsed books", () => {
-  it("deletes a book 60 days after its BOOKMAKER ended: profile, events, outcomes, bets, memberships, accounts, ledger", async () => {
+  it("deletes a book 60 days after its BOOKMAKER ended: profile, events, outcomes, bets, multiples, memberships, accounts, ledger", async () => {
     const { book, open } = await busyBook();
     expect(Object.values(await rowsOf(book)).every((n) => n > 0)).toBe(true);
     await lapse(book, RETENTION_DAYS + 1);

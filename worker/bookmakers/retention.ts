@@ -62,6 +62,16 @@ async function lapsedBooks(db: D1Database, now: number): Promise<LapsedBook[]> {
 const steps = (chunk: number): [table: string, sql: string, by: "book" | "owner"][] => [
   ["bets", `DELETE FROM bets WHERE id IN (SELECT id FROM bets WHERE bookmaker_id = ?1 LIMIT ${chunk})`, "book"],
   [
+    "multiple_legs",
+    `DELETE FROM multiple_legs WHERE rowid IN (SELECT l.rowid FROM multiples m JOIN multiple_legs l ON l.multiple_id = m.id WHERE m.bookmaker_id = ?1 LIMIT ${chunk})`,
+    "book",
+  ],
+  [
+    "multiples",
+    `DELETE FROM multiples WHERE id IN (SELECT id FROM multiples WHERE bookmaker_id = ?1 LIMIT ${chunk})`,
+    "book",
+  ],
+  [
     "event_items",
     `DELETE FROM event_items WHERE id IN (SELECT i.id FROM events e JOIN event_items i ON i.event_id = e.id WHERE e.bookmaker_id = ?1 LIMIT ${chunk})`,
     "book",

@@ -21,8 +21,7 @@ export class BookAccess {
     this.members.add(userId);
     const sub = subscription.results[0] as { end_date: string | null } | undefined;
     this.subscribedUntil = !sub ? 0 : sub.end_date === null ? Number.MAX_SAFE_INTEGER : Date.parse(sub.end_date);
-    if (now >= this.subscribedUntil)
-      return fail("EVENT_NOT_OPEN", BOOK_LAPSED);
+    if (now >= this.subscribedUntil) return fail("EVENT_NOT_OPEN", BOOK_LAPSED);
     return null;
   }
 }

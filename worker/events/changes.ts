@@ -275,11 +275,15 @@ export function unsettle(db: D1Database, e: EventState, settledAt: string, now: 
 
 /** Punters who no longer hold what undoing the settlement takes back, named (the refusal), or null. */
 export async function reversalRefusal(db: D1Database, e: EventState) {
-  const { results } = await shortOfReversalStatement(db, {
-    eventId: e.id,
-    settledAt: e.settledAt!,
-    poolOwnerId: e.ownerId,
-  }, legs.TAKEN_BACK_SQL).all<{ user_id: number; username: string; short: number }>();
+  const { results } = await shortOfReversalStatement(
+    db,
+    {
+      eventId: e.id,
+      settledAt: e.settledAt!,
+      poolOwnerId: e.ownerId,
+    },
+    legs.TAKEN_BACK_SQL,
+  ).all<{ user_id: number; username: string; short: number }>();
   if (results.length === 0) return null;
   const punters = results.map((r) => ({ userId: r.user_id, username: r.username, short: r.short / 100 }));
   return fail(

@@ -58,10 +58,11 @@ export function canSuspend(e: EventState): Refusal {
   return fail("CONFLICT", `The event is ${STATUS_WORDS[e.status]}; only a live event can go back to draft.`);
 }
 
-export function canReplaceItems(e: EventState, dropped: ItemState[]): Refusal {
+/** `inMultiples`: a dropped outcome is a leg of a multiple. */
+export function canReplaceItems(e: EventState, dropped: ItemState[], inMultiples = false): Refusal {
   if (e.status !== "CREATED")
     return fail("EVENT_NOT_OPEN", "Only a draft's outcomes can be replaced; move the event to draft first.");
-  if (dropped.some((i) => i.stakeCents > 0 || i.status !== "ACTIVE"))
+  if (inMultiples || dropped.some((i) => i.stakeCents > 0 || i.status !== "ACTIVE"))
     return fail("CONFLICT", "An outcome that has bets or was withdrawn cannot be removed.");
   return null;
 }

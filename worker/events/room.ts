@@ -5,6 +5,7 @@ import { AppError } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { BetDesk } from "./bet-desk";
 import * as changes from "./changes";
+import { legsOn } from "../multiples/settlement";
 import { Exclusive } from "./exclusive";
 import { RoomMemory } from "./memory";
 import { Prices } from "./prices";
@@ -72,9 +73,17 @@ export class EventRoom extends DurableObject<Env> {
     items: { title: string; coefficient: Odds }[],
     rules: changes.RulesChange = {},
   ): Promise<RoomResult> {
-    return this.owned(eventId, callerId, (e) => {
+    return this.owned(eventId, callerId, async (e) => {
       const plan = changes.replaceItems(this.db, e, [...this.memory.items.values()], items, rules);
-      return canReplaceItems(e, plan.dropped) ?? this.commit(eventId, plan.statements);
+      // Multiples' legs are not in the room's totals: D1 says whether a dropped outcome has any
+      // (none can be added meanwhile: a draft takes no bets).
+      const inMultiples =
+        plan.dropped.length > 0 &&
+        (await legsOn(
+          this.db,
+          plan.dropped.map((i) => i.id),
+        ));
+      return canReplaceItems(e, plan.dropped, inMultiples) ?? this.commit(eventId, plan.statements);
     });
   }
 

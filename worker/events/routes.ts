@@ -201,7 +201,10 @@ export const eventRoutes = new Hono<AppEnv>()
     const event = await oneEvent(c.env, book, id);
     allow(hasResult(event));
     const settledAt = event.settledAt!; // hasResult allowed only a settled event
-    const size = await reversalSizeStatement(c.env.DB, id, settledAt, TAKEN_BACK_SQL).first<{ bets: number; cents: number }>();
+    const size = await reversalSizeStatement(c.env.DB, id, settledAt, TAKEN_BACK_SQL).first<{
+      bets: number;
+      cents: number;
+    }>();
     const answer: SettlementSize = {
       bets: size?.bets ?? 0,
       coins: fromCents(size?.cents ?? 0),

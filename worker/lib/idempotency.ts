@@ -76,7 +76,10 @@ export function markCommitted(
 }
 
 /** The marker for this call's key, or nothing for a call sent without one. */
-export function commitMarker(c: Context<AppEnv & IdempotencyEnv>, ref: string | { sql: string }): D1PreparedStatement[] {
+export function commitMarker(
+  c: Context<AppEnv & IdempotencyEnv>,
+  ref: string | { sql: string },
+): D1PreparedStatement[] {
   const key = c.get("idempotencyKey");
   return key === undefined ? [] : [markCommitted(c.env.DB, c.get("user").userId, key, ref)];
 }

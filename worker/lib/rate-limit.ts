@@ -29,5 +29,9 @@ export const signInLimit = createMiddleware<AppEnv>(async (c, next) => {
 export function limitWrites(c: Context<AppEnv>, userId: number) {
   const method = c.req.method;
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return;
-  return spend(c, method === "POST" && /^\/bets(\/multiple)?\/?$/.test(c.req.path) ? "BET_LIMIT" : "WRITE_LIMIT", String(userId));
+  return spend(
+    c,
+    method === "POST" && /^\/bets(\/multiple)?\/?$/.test(c.req.path) ? "BET_LIMIT" : "WRITE_LIMIT",
+    String(userId),
+  );
 }

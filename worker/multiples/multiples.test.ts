@@ -20,7 +20,18 @@ describe("a Yankee", () => {
       await race(book, [8, 4]),
       await race(book, [6, 4, 3]),
     ];
-    const yankee = await placeMultiple(punter, book, "YANKEE", [[a, 0], [b, 0], [c, 0], [d, 0]], 1);
+    const yankee = await placeMultiple(
+      punter,
+      book,
+      "YANKEE",
+      [
+        [a, 0],
+        [b, 0],
+        [c, 0],
+        [d, 0],
+      ],
+      1,
+    );
     expect(yankee).toMatchObject({ kind: "YANKEE", amount: 1, lines: 11, staked: 11, status: "ACCEPTED", payout: 0 });
     expect(yankee.legs.map((l) => [l.coefficient, l.result])).toEqual([
       [3, "PENDING"],
@@ -54,10 +65,58 @@ describe("placing a multiple", () => {
     const punter = await newPunter(book, { coins: 20 });
     const [a, b] = [await race(book, [3, 4]), await race(book, [5, 4])];
     const cases: [Parameters<typeof tryMultiple>, string][] = [
-      [[punter, book, "DOUBLE", [[a, 0], [a, 1]], 1], "legs"],
-      [[punter, book, "TREBLE", [[a, 0], [b, 1]], 1], "legs"],
-      [[punter, book, "NOPE" as "DOUBLE", [[a, 0], [b, 1]], 1], "kind"],
-      [[punter, book, "DOUBLE", [[a, 0], [b, 1]], 0], "amount"],
+      [
+        [
+          punter,
+          book,
+          "DOUBLE",
+          [
+            [a, 0],
+            [a, 1],
+          ],
+          1,
+        ],
+        "legs",
+      ],
+      [
+        [
+          punter,
+          book,
+          "TREBLE",
+          [
+            [a, 0],
+            [b, 1],
+          ],
+          1,
+        ],
+        "legs",
+      ],
+      [
+        [
+          punter,
+          book,
+          "NOPE" as "DOUBLE",
+          [
+            [a, 0],
+            [b, 1],
+          ],
+          1,
+        ],
+        "kind",
+      ],
+      [
+        [
+          punter,
+          book,
+          "DOUBLE",
+          [
+            [a, 0],
+            [b, 1],
+          ],
+          0,
+        ],
+        "amount",
+      ],
     ];
     for (const [args, field] of cases) {
       const res = await tryMultiple(...args);
@@ -72,7 +131,16 @@ describe("placing a multiple", () => {
     const punter = await newPunter(book, { coins: 20 });
     const [a, b] = [await race(book, [3, 4]), await race(book, [5, 4])];
     const pool = await poolCoins(book);
-    const res = await tryMultiple(punter, book, "DOUBLE", [[a, 0], [b, 1, 6]], 5);
+    const res = await tryMultiple(
+      punter,
+      book,
+      "DOUBLE",
+      [
+        [a, 0],
+        [b, 1, 6],
+      ],
+      5,
+    );
     expect(res.status).toBe(409);
     const body = await res.json<ErrorBody>();
     expect(body.error).toMatchObject({ code: "ODDS_CHANGED", field: "legs.1", coefficient: 4 });
@@ -85,9 +153,29 @@ describe("placing a multiple", () => {
     const book = await newBook({ coins: 1000 });
     const punter = await newPunter(book, { coins: 20 });
     const [a, b, c] = [await race(book, [3, 4]), await race(book, [5, 4]), await race(book, [2, 4])];
-    const patent = await placeMultiple(punter, book, "PATENT", [[a, 0], [b, 0], [c, 0]], 2);
+    const patent = await placeMultiple(
+      punter,
+      book,
+      "PATENT",
+      [
+        [a, 0],
+        [b, 0],
+        [c, 0],
+      ],
+      2,
+    );
     expect(patent).toMatchObject({ lines: 7, staked: 14 });
-    const res = await tryMultiple(punter, book, "TRIXIE", [[a, 1], [b, 1], [c, 1]], 2);
+    const res = await tryMultiple(
+      punter,
+      book,
+      "TRIXIE",
+      [
+        [a, 1],
+        [b, 1],
+        [c, 1],
+      ],
+      2,
+    );
     expect(res.status).toBe(409);
     expect((await res.json<ErrorBody>()).error.code).toBe("INSUFFICIENT_COINS");
     expect(await coins(punter.token, book.bookmakerId)).toBe(6);
@@ -99,7 +187,16 @@ describe("settling a multiple", () => {
     const book = await newBook({ coins: 1000 });
     const punter = await newPunter(book, { coins: 20 });
     const [a, b] = [await race(book, [3, 4]), await race(book, [5, 4])];
-    await placeMultiple(punter, book, "DOUBLE", [[a, 0], [b, 0]], 10);
+    await placeMultiple(
+      punter,
+      book,
+      "DOUBLE",
+      [
+        [a, 0],
+        [b, 0],
+      ],
+      10,
+    );
     await finalize(book, a, [1]);
     expect((await multiplesOf(punter, book))[0].legs[0]).toMatchObject({ result: "LOST", factor: 0 });
     expect((await multiplesOf(punter, book))[0].status).toBe("ACCEPTED");
@@ -112,7 +209,16 @@ describe("settling a multiple", () => {
     const book = await newBook({ coins: 1000 });
     const punter = await newPunter(book, { coins: 20 });
     const [a, b] = [await race(book, [3, 4]), await race(book, [5, 4, 6])];
-    await placeMultiple(punter, book, "DOUBLE", [[a, 0], [b, 0]], 10);
+    await placeMultiple(
+      punter,
+      book,
+      "DOUBLE",
+      [
+        [a, 0],
+        [b, 0],
+      ],
+      10,
+    );
     await json("POST", `/events/${a.id}/abandon`, { token: book.owner.token });
     await nonRunner(book, b, 0);
     expect((await multiplesOf(punter, book))[0]).toMatchObject({ status: "CANCELLED", payout: 10 });
@@ -124,7 +230,16 @@ describe("settling a multiple", () => {
     const book = await newBook({ coins: 1000 });
     const punter = await newPunter(book, { coins: 20 });
     const [a, b] = [await race(book, [3, 4]), await race(book, [5, 4])];
-    await placeMultiple(punter, book, "DOUBLE", [[a, 0], [b, 0]], 1);
+    await placeMultiple(
+      punter,
+      book,
+      "DOUBLE",
+      [
+        [a, 0],
+        [b, 0],
+      ],
+      1,
+    );
     await finalize(book, a, [0]);
     await finalize(book, b, [0]);
     expect((await multiplesOf(punter, book))[0]).toMatchObject({ status: "WON", payout: 15 });

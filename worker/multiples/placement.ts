@@ -128,7 +128,11 @@ export async function placeMultiple(
   const ownerId = state.book!.owner_id;
   const odds = m.legs.map((l) => ladderOdds(l.coefficient)!);
   const lines = linesOf(m.kind, m.legs.length);
-  const potential = returnCents(m.amount, lines, odds.map((o) => wonFactor(o)));
+  const potential = returnCents(
+    m.amount,
+    lines,
+    odds.map((o) => wonFactor(o)),
+  );
   const statements = [
     insertMultipleStatement(db, { userId, ownerId, m, lines: lines.length, potential, now }),
     ...m.legs.map((leg, n) => insertLegStatement(db, m.bookmakerId, n, leg, odds[n], now)),

@@ -19,7 +19,10 @@ export const MultipleBody = v.pipe(
       v.array(Leg, "Must be a list of legs."),
       v.minLength(LEGS_MIN, `At least ${LEGS_MIN} legs.`),
       v.maxLength(LEGS_MAX, `At most ${LEGS_MAX} legs.`),
-      v.check((legs) => new Set(legs.map((l) => l.eventId)).size === legs.length, "Every leg must be on a different event."),
+      v.check(
+        (legs) => new Set(legs.map((l) => l.eventId)).size === legs.length,
+        "Every leg must be on a different event.",
+      ),
     ),
     /** The stake per line; `lines × amount` is debited once. */
     amount: PositiveCoins,

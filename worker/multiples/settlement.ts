@@ -20,7 +20,13 @@ const OPEN_LEGS = `event_id = ?1 AND result = 'PENDING'`;
  * under the dead-heat rule), LOST on any other outcome. ?1 event, ?2 winners (JSON), ?3 dead
  * heat, ?4 now.
  */
-export const legsResultStatement = (db: D1Database, eventId: number, winners: number[], deadHeat: number, now: string) =>
+export const legsResultStatement = (
+  db: D1Database,
+  eventId: number,
+  winners: number[],
+  deadHeat: number,
+  now: string,
+) =>
   db
     .prepare(
       `UPDATE multiple_legs SET
@@ -157,4 +163,13 @@ function moneyStatements(db: D1Database, values: unknown[], way: "pay" | "take")
       values,
     ),
   ];
+}
+
+/** Whether any of these outcomes is a leg of a multiple (such an outcome stays on its event). */
+export async function legsOn(db: D1Database, itemIds: number[]): Promise<boolean> {
+  const row = await db
+    .prepare(`SELECT 1 AS yes FROM multiple_legs WHERE item_id IN (SELECT value FROM json_each(?1)) LIMIT 1`)
+    .bind(JSON.stringify(itemIds))
+    .first();
+  return row !== null;
 }
