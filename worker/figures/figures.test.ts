@@ -4,6 +4,7 @@ import { weeksAround } from "../../common/calendar";
 import type { DailyFigure, Figure, Figures, Statement } from "../contract";
 import { call, json, signIn } from "../test/api";
 import { newEvent, placeBet } from "../test/events";
+import { placeMultiple } from "../test/multiples";
 import { newBook, newPunter, type TestBook } from "../test/world";
 
 // Figures through the worker's fetch: the worked example, periods and time zones at
@@ -139,6 +140,28 @@ describe("GET /figures", () => {
     const f = await figures(book);
     expect(f.book).toMatchObject({ staked: 40, paidOut: 0, hold: 40, holdPct: 100 });
     expect(f.punters[0]).toMatchObject({ staked: 40, returned: 0, net: -40, closing: 60 });
+  });
+
+  it("counts a multiple's stake when struck, its potential payout as open liability, and its return when paid", async () => {
+    const book = await newBook({ coins: 10_000 });
+    const punter = await newPunter(book, { coins: 100 });
+    const odds: [string, number][] = [
+      ["Red Rum", 2],
+      ["Shergar", 3],
+    ];
+    const [a, b] = [await newEvent(book, { items: odds }), await newEvent(book, { items: odds })];
+    await placeMultiple(punter, book, "DOUBLE", [[a, 0], [b, 1]], 10); // pays 60
+    const open = await figures(book);
+    expect(open.punters[0]).toMatchObject({ staked: 10, openStakes: 10, closing: 90 });
+    expect(open.book.openLiability).toBe(60);
+    await finalize(book, a.id, [a.items[0].id]);
+    expect((await figures(book)).punters[0].openStakes).toBe(10);
+    await finalize(book, b.id, [b.items[1].id]);
+    const paid = await figures(book);
+    expect(paid.punters[0]).toMatchObject({ staked: 10, returned: 60, net: 50, closing: 150, openStakes: 0 });
+    expect(paid.book).toMatchObject({ staked: 10, paidOut: 60, hold: -50, openLiability: 0 });
+    const f = paid.punters[0];
+    expect(f.opening + f.added - f.withdrawn - f.staked + f.returned).toBe(f.closing);
   });
 
   it("lists an approved punter who did nothing, with zeros", async () => {

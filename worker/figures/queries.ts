@@ -85,9 +85,16 @@ const CREDITS = sideSql("to_account", { first: "'ALLOCATE'", second: "'PAYOUT', 
 // An undone result moves payouts and refunds back out of the punter: they lessen what he got back.
 const DEBITS = sideSql("from_account", { first: "'WITHDRAW'", second: "'STAKE'", third: "'PAYOUT', 'REFUND'" });
 
+/**
+ * Every stake as one row: single bets (each part of an each-way bet) and multiples (lines ×
+ * amount, struck once, settled when the last leg is).
+ */
+const STAKES = `SELECT bookmaker_id, user_id, stake_cents, status, created_at, settled_at FROM bets
+  UNION ALL SELECT bookmaker_id, user_id, lines * amount_cents, status, created_at, settled_at FROM multiples`;
+
 /** Stakes placed before the end and not settled by then, per punter. */
 const OPEN_STAKES = `
-  SELECT user_id, SUM(stake_cents) AS open_cents FROM bets
+  SELECT user_id, SUM(stake_cents) AS open_cents FROM (${STAKES})
   WHERE bookmaker_id = ?4 AND created_at < ?3 AND (settled_at IS NULL OR settled_at >= ?3)
   GROUP BY user_id`;
 
@@ -169,7 +176,10 @@ export async function bookFigure(
              SELECT b.event_id, SUM(${PAYOUT_SQL}) AS payout FROM bets b
              WHERE b.bookmaker_id = ?1 AND b.created_at < ?2 AND (b.settled_at IS NULL OR b.settled_at >= ?2)
              GROUP BY b.event_id, b.item_id)
-           GROUP BY event_id)`,
+           GROUP BY event_id
+           -- A multiple owes at most every line winning.
+           UNION ALL SELECT SUM(potential_cents) FROM multiples
+             WHERE bookmaker_id = ?1 AND created_at < ?2 AND (settled_at IS NULL OR settled_at >= ?2))`,
       )
       .bind(book.id, period.end),
   ]);
@@ -194,7 +204,7 @@ export async function bookFigure(
 const SETTLED_STAKES = `
   SELECT COALESCE(SUM(stake_cents), 0) AS settled,
     COALESCE(SUM(CASE WHEN status <> 'CANCELLED' THEN stake_cents END), 0) AS action
-  FROM bets WHERE bookmaker_id = ?1 AND settled_at >= ?2 AND settled_at < ?3`;
+  FROM (${STAKES}) WHERE bookmaker_id = ?1 AND settled_at >= ?2 AND settled_at < ?3`;
 
 /** Percent to two decimals; null when nothing was settled, as 0 % would claim a result. */
 const holdPercent = (holdCents: number, actionCents: number) =>
@@ -223,7 +233,7 @@ export async function dailyFigures(
       .prepare(
         `WITH days AS (SELECT key AS i, json_extract(value, '$[0]') AS s, json_extract(value, '$[1]') AS e FROM json_each(?2))
          SELECT d.i, COALESCE(SUM(b.stake_cents), 0) AS settled
-         FROM days d CROSS JOIN bets b ON b.bookmaker_id = ?1 AND b.settled_at >= d.s AND b.settled_at < d.e
+         FROM days d CROSS JOIN (${STAKES}) b ON b.bookmaker_id = ?1 AND b.settled_at >= d.s AND b.settled_at < d.e
          GROUP BY d.i`,
       )
       .bind(book.id, bounds),
