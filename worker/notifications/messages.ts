@@ -1,3 +1,4 @@
+import { KIND_NAMES, type MultipleKind } from "../../common/multiples";
 import { ordinal } from "../../common/each-way";
 import { decimalText, type Odds } from "../../common/odds";
 
@@ -149,6 +150,22 @@ const betLine = (b: SettledBet) => {
   return `${head}: still open`;
 };
 
+/** A multiple the settlement completed, as the result message tells it. */
+export interface SettledMultiple {
+  kind: MultipleKind;
+  lines: number;
+  amountCents: number;
+  status: "WON" | "LOST" | "CANCELLED";
+  payoutCents: number;
+}
+
+const multipleLine = (m: SettledMultiple) => {
+  const head = `${KIND_NAMES[m.kind]}, ${m.lines > 1 ? `${m.lines} lines × ` : ""}${coins(m.amountCents)}`;
+  if (m.status === "WON") return `${head}: won, paid ${coins(m.payoutCents)}`;
+  if (m.status === "CANCELLED") return `${head}: every leg void, refunded ${coins(m.payoutCents)}`;
+  return `${head}: lost`;
+};
+
 /** Telegram takes 4,096 characters; a punter with a hundred bets is told of the first ones. */
 const MAX_TEXT = 3_500;
 
@@ -168,6 +185,7 @@ export function resultMessage(
   event: EventInfo,
   how: "RESULT" | "ABANDONED" | "NON_RUNNER",
   bets: SettledBet[],
+  multiples: SettledMultiple[] = [],
 ): BotMessage {
   const heading = {
     RESULT: `Result of ${eventName(event)}:`,
@@ -179,7 +197,7 @@ export function resultMessage(
     topic: "RESULTS",
     text: fitted(
       heading,
-      bets.map((b) => `• ${betLine(b)}`),
+      [...bets.map((b) => `• ${betLine(b)}`), ...multiples.map((m) => `• ${multipleLine(m)}`)],
     ),
     button: { text: `Open ${event.bookmakerName}`, startapp: startFor.book(event.bookmakerId) },
   };

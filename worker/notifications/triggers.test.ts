@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ErrorBody } from "../contract";
 import { json } from "../test/api";
 import { bet, newEvent, placeBet } from "../test/events";
+import { finalize, placeMultiple } from "../test/multiples";
 import { newBook, newPunter, pendingRequestId } from "../test/world";
 import { fakeBotApi, firstButton, type BotApiParams, type FakeBotApi } from "../test/fake-telegram";
 import { received, settle, textsTo } from "../test/notify-test-kit";
@@ -144,6 +145,24 @@ describe("the bot's messages", () => {
     const texts = await received(bot, punter.userId, 3);
     expect(texts.filter((t) => t.startsWith("Result of"))).toEqual([
       "Result of Horse Racing / United Kingdom, Race 1 at Ascot:\n• Shergar, 10.00 each-way at 13: placed 2nd: 40.00 returned",
+    ]);
+  });
+
+  it("tells a multiple in the result of the event that completed it, and not before", async () => {
+    const book = await newBook({ coins: 1000 });
+    const punter = await newPunter(book, { coins: 100, allowsWrite: true });
+    const odds: [string, number][] = [
+      ["Red Rum", 2],
+      ["Shergar", 3],
+    ];
+    const [a, b] = [await newEvent(book, { items: odds }), await newEvent(book, { items: odds, description: "Race 2" })];
+    await placeMultiple(punter, book, "DOUBLE", [[a, 0], [b, 1]], 10);
+    await placeBet(punter, book, b, 0, 5);
+    await finalize(book, a, [0]);
+    await finalize(book, b, [1]);
+    const texts = await received(bot, punter.userId, 3);
+    expect(texts.filter((t) => t.startsWith("Result of"))).toEqual([
+      "Result of Horse Racing / United Kingdom, Race 2:\n• Red Rum, 5.00 at 2: lost\n• Double, 10.00: won, paid 60.00",
     ]);
   });
 

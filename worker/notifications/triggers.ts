@@ -9,6 +9,7 @@ import {
   type BotMessage,
   type EventInfo,
   type SettledBet,
+  type SettledMultiple,
 } from "./messages";
 
 // What each trigger reads from D1, after its work committed, to say what happened.
@@ -96,7 +97,46 @@ export async function settlementMessages(
     if (bets) bets.push(bet);
     else byPunter.set(r.user_id, [bet]);
   }
-  return [...byPunter].map(([punterId, bets]) => resultMessage(punterId, event, how, bets));
+  const multiples = await completedMultiples(db, eventId, itemId);
+  const punters = new Set([...byPunter.keys(), ...multiples.keys()]);
+  return [...punters].map((punterId) =>
+    resultMessage(punterId, event, how, byPunter.get(punterId) ?? [], multiples.get(punterId) ?? []),
+  );
+}
+
+/**
+ * The multiples this settlement completed, by punter: the event's result or abandonment (its
+ * settlement time), or the non-runner `itemId` (its withdrawal time).
+ */
+async function completedMultiples(db: D1Database, eventId: number, itemId: number | undefined) {
+  const { results } = await db
+    .prepare(
+      `SELECT m.user_id, m.kind, m.lines, m.amount_cents, m.status, m.payout_cents FROM multiples m
+       WHERE m.settled_event_id = ?1 AND m.status <> 'ACCEPTED' AND m.settled_at =
+         CASE WHEN ?2 IS NULL THEN (SELECT settled_at FROM events WHERE id = ?1) ELSE (SELECT withdrawn_at FROM event_items WHERE id = ?2) END
+       ORDER BY m.user_id, m.id`,
+    )
+    .bind(eventId, itemId ?? null)
+    .all<{
+      user_id: number;
+      kind: SettledMultiple["kind"];
+      lines: number;
+      amount_cents: number;
+      status: SettledMultiple["status"];
+      payout_cents: number;
+    }>();
+  const byPunter = new Map<number, SettledMultiple[]>();
+  for (const r of results) {
+    const m: SettledMultiple = {
+      kind: r.kind,
+      lines: r.lines,
+      amountCents: r.amount_cents,
+      status: r.status,
+      payoutCents: r.payout_cents,
+    };
+    byPunter.set(r.user_id, [...(byPunter.get(r.user_id) ?? []), m]);
+  }
+  return byPunter;
 }
 
 const THRESHOLD_TTL_MS = 30_000;
