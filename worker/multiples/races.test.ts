@@ -35,8 +35,23 @@ describe("placing a multiple while a leg's event changes", () => {
       const change =
         round % 2 === 0
           ? call("POST", `/events/${a.id}/nr/${a.items[0].id}`, { token: owner })
-          : call("POST", `/events/${a.id}/finalize`, { token: owner, body: { eventId: a.id, winners: [a.items[0].id] } });
-      const [res, changed] = await Promise.all([tryMultiple(punter, book, "DOUBLE", [[a, 0], [b, 0]], 1), change]);
+          : call("POST", `/events/${a.id}/finalize`, {
+              token: owner,
+              body: { eventId: a.id, winners: [a.items[0].id] },
+            });
+      const [res, changed] = await Promise.all([
+        tryMultiple(
+          punter,
+          book,
+          "DOUBLE",
+          [
+            [a, 0],
+            [b, 0],
+          ],
+          1,
+        ),
+        change,
+      ]);
       expect(changed.status).toBe(200);
       if (res.status === 201) {
         placed++;
