@@ -6,6 +6,7 @@
 //    (a call marked quiet enqueues none), one with them (one per punter), and then how the queue
 //    consumer drains the 2,000 messages against a fake Bot API: time, peak per second, per chat.
 //    Twice (BENCH_ROUNDS), as the two cores are shared with the load client.
+// 3. (With part 1.) 5,000 Yankees over 4 events, and the finalize of the last event, which pays them all.
 import { createServer } from "node:http";
 import { client, placeBets, pool, startApi } from "./local-api.mjs";
 
@@ -15,6 +16,8 @@ const NOTIFIED_PUNTERS = Number(process.env.BENCH_NOTIFIED_PUNTERS ?? 2000);
 const NOTIFIED_OUTCOMES = 10;
 const NOTIFIED_BETS_EACH = 5;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const MULTIPLE_PUNTERS = 100;
+const MULTIPLES_EACH = Number(process.env.BENCH_MULTIPLES_EACH ?? 50);
 
 /** Telegram's sendMessage, answering ok and noting when each chat was written to. */
 async function fakeBotApi() {
@@ -60,6 +63,65 @@ async function tenThousandBets(api, eachWay = false) {
   const per = (n) => (n / placed).toFixed(3);
   console.log(
     `per settled bet: ${per(used.queries)} D1 queries, ${per(used.rowsRead)} rows read, ${per(used.rowsWritten)} rows written, ${per(used.roomCalls)} room calls (${used.queries} queries in all)`,
+  );
+  const { balance, punters: shown } = await c.call("GET", "/balances", { token: book.owner.token });
+  const total = shown.reduce((s, p) => s + p.money.amount, 0) + balance.amount;
+  console.log(`coins after settlement: pool ${balance.amount}, punters ${total - balance.amount}, total ${total}`);
+}
+
+/**
+ * 3. A finalize that completes 5,000 Yankees (55,000 lines): 100 punters place 50 each over the
+ * same 4 events; three events are settled first, then the fourth, whose finalize pays every
+ * Yankee, is timed beside the 10,000 single bets' finalize of part 1.
+ */
+async function fiveThousandMultiples(api) {
+  const c = client(api.base, { quiet: true });
+  const book = await c.bookmaker(4);
+  // Each Yankee at evens owes 72 coins should every leg win: lift the book's cap for the run.
+  await api.db
+    .prepare(`UPDATE bookmakers SET max_multiples_payout_cents = 1000000000 WHERE id = ?1`)
+    .bind(book.bookmakerId)
+    .run();
+  const punters = [];
+  for (let i = 0; i < MULTIPLE_PUNTERS; i++) punters.push(await c.punter(book, 11 * MULTIPLES_EACH));
+  const events = [];
+  for (let i = 0; i < 4; i++) events.push(await c.event(book, { outcomes: 10, maxTotalPayout: 1_000_000 }));
+  const t0 = performance.now();
+  let placed = 0;
+  await pool(punters, 50, async (p) => {
+    for (let k = 0; k < MULTIPLES_EACH; k++) {
+      const legs = events.map((e, n) => {
+        const item = e.items[(p.userId + k + n) % 10];
+        return { eventId: e.id, eventItemId: item.id, coefficient: item.currCoefficient };
+      });
+      const res = await fetch(`${api.base}/bets/multiple`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `JWT ${p.token}`, "X-Bench-Quiet": "1" },
+        body: JSON.stringify({ bookmakerId: book.bookmakerId, kind: "YANKEE", legs, amount: 1 }),
+      });
+      await res.arrayBuffer();
+      if (res.status === 201) placed++;
+    }
+  });
+  console.log(`
+placed ${placed} Yankees in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  // Half the runners win each race, so most Yankees pay something.
+  const winners = (e) => ({ eventId: e.id, winners: e.items.slice(0, 5).map((i) => i.id) });
+  for (const e of events.slice(0, 3))
+    await c.call("POST", `/events/${e.id}/finalize`, { token: book.owner.token, body: winners(e) });
+  await api.meter();
+  const start = performance.now();
+  const last = events[3];
+  const settled = await c.call("POST", `/events/${last.id}/finalize`, { token: book.owner.token, body: winners(last) });
+  const ms = performance.now() - start;
+  const used = await api.meter();
+  const done = await api.db
+    .prepare(`SELECT status, COUNT(*) AS n FROM multiples WHERE bookmaker_id = ?1 GROUP BY status ORDER BY status`)
+    .bind(book.bookmakerId)
+    .all();
+  console.log(
+    `finalize completing ${placed} Yankees: ${ms.toFixed(0)} ms, status ${settled.status}; ${used.queries} D1 queries, ` +
+      `${used.rowsRead} rows read, ${used.rowsWritten} rows written; now ${done.results.map((r) => `${r.n} ${r.status}`).join(", ")}`,
   );
   const { balance, punters: shown } = await c.call("GET", "/balances", { token: book.owner.token });
   const total = shown.reduce((s, p) => s + p.money.amount, 0) + balance.amount;
@@ -138,6 +200,7 @@ try {
   if (process.env.BENCH_PART !== "2") {
     await tenThousandBets(api);
     await tenThousandBets(api, true);
+    await fiveThousandMultiples(api);
   }
   if (process.env.BENCH_PART !== "1") await twoThousandPunters(api, bot);
 } finally {
