@@ -28,7 +28,8 @@ export function withMultiples<T>(
   let next = 0;
   for (const single of singles) {
     const at = Date.parse(dateOf(single));
-    while (next < multiples.length && Date.parse(multiples[next].createdAt) > at) entries.push({ multiple: multiples[next++] });
+    while (next < multiples.length && Date.parse(multiples[next].createdAt) > at)
+      entries.push({ multiple: multiples[next++] });
     entries.push({ single });
   }
   while (next < multiples.length) entries.push({ multiple: multiples[next++] });

@@ -106,7 +106,8 @@ export function SlipDialog({ bookmakerId, events, coins, asFractional, onClose, 
             />
           ))}
         </ul>
-        {legs.length < 2 && <p className="hint">Add an outcome of another event to make a multiple.</p>}
+        {legs.length === 0 && <p className="hint">The slip is empty.</p>}
+        {legs.length === 1 && <p className="hint">Add an outcome of another event to make a multiple.</p>}
         {figures.kinds.length > 0 && (
           <fieldset className="slip-kinds">
             <legend>Kind</legend>
