@@ -1,47 +1,23 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { Multiple, PlayerEvent, UserSubscription } from "../../../../worker/contract";
+import type { Multiple, PlayerEvent } from "../../../../worker/contract";
 import { errorBody, json, stubApi, type RecordedCall } from "../../test/network";
 import { renderApp } from "../../test/render";
+import { playerEvent, playerItem, punterRoutes } from "../../test/punter";
 import { installTelegram } from "../../test/telegram";
 
 const HOUR = 3_600_000;
-const item = (id: number, title: string, coefficient: number, extra: Partial<PlayerEvent["items"][number]> = {}) => ({
-  id,
-  title,
-  coefficient,
-  fractalCoefficient: null,
-  status: "ACTIVE" as const,
-  whatIf: 0,
-  myStake: 0,
-  deduction: 0,
-  maxStake: 500,
-  eachWayMaxStake: 0,
-  place: null,
-  ...extra,
-});
 
 /** A race of the book, open for bets unless told otherwise; its outcomes are numbered after it. */
-const race = (eventId: number, title: string, odds: number[], extra: Partial<PlayerEvent> = {}): PlayerEvent => ({
-  eventId,
-  title,
-  description: "",
-  status: "READY_FOR_BETS",
-  startDate: new Date(Date.now() + (eventId - 60) * HOUR).toISOString(),
-  endDate: new Date(Date.now() + (eventId - 50) * HOUR).toISOString(),
-  startDate2: null,
-  startDate3: null,
-  startDate4: null,
-  startDate5: null,
-  maxTotalPayout: 1000,
-  bookmakerId: 5,
-  requestId: 33,
-  rule4: false,
-  deadHeat: false,
-  eachWay: null,
-  items: odds.map((o, i) => item(eventId * 10 + i + 1, `${title} runner ${i + 1}`, o)),
-  ...extra,
-});
+const race = (eventId: number, title: string, odds: number[], extra: Partial<PlayerEvent> = {}): PlayerEvent =>
+  playerEvent({
+    eventId,
+    title,
+    description: "",
+    startDate: new Date(Date.now() + (eventId - 60) * HOUR).toISOString(),
+    items: odds.map((o, i) => playerItem(eventId * 10 + i + 1, `${title} runner ${i + 1}`, o)),
+    ...extra,
+  });
 
 // Four races: the first runner of each at 3.0, 5.0, 8.0 and 2.0.
 const RACES = [
@@ -50,24 +26,6 @@ const RACES = [
   race(63, "Ascot 2:40", [8, 9]),
   race(64, "Ascot 3:15", [2, 7]),
 ];
-
-const golden = {
-  bookmakerId: 5,
-  bookmakerName: "GoldenBooks",
-  terms: "",
-  bookmakerJoinDate: null,
-  subscribers: 1,
-  balance: { amount: 0, currency: "COIN" },
-  joinRequestStatus: "APPROVED",
-  active: true,
-};
-const bookmakerSub: UserSubscription = {
-  subscription: { subscriptionType: "BOOKMAKER" },
-  active: true,
-  endDate: null,
-  renewsAt: null,
-  renewableFrom: null,
-};
 
 /** What the API answers a placed multiple: its legs as sent, at the odds sent. */
 function taken(body: {
@@ -102,11 +60,7 @@ async function openEvents(
 ) {
   installTelegram();
   const calls = stubApi({
-    "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }),
-    "GET /bookmakers": () => json({ activeBookmakers: [golden], inactiveBookmakers: [] }),
-    "GET /player/events/5": () => json(events),
-    "GET /balances/5": () => json({ amount: coins, currency: "COIN" }),
-    "GET /subscriptions/active/5": () => json([bookmakerSub]),
+    ...punterRoutes(() => events, coins),
     "POST /bets/multiple": place,
   });
   renderApp("/events/5");
@@ -139,7 +93,9 @@ const legsIn = (slip: HTMLElement) =>
 describe("the bet slip", () => {
   it("offers + Slip on the running outcomes of events that take bets, and nowhere else", async () => {
     await openEvents([
-      race(61, "Ascot 1:30", [3, 4], { items: [item(611, "Red Rum", 3), item(612, "Shergar", 4, { status: "NR" })] }),
+      race(61, "Ascot 1:30", [3, 4], {
+        items: [playerItem(611, "Red Rum", 3), playerItem(612, "Shergar", 4, { status: "NR" })],
+      }),
       race(62, "Ascot 2:05", [5], { status: "CALCULATED" }),
       race(63, "Ascot 2:40", [8], { startDate: new Date(Date.now() - HOUR).toISOString() }),
     ]);
@@ -183,26 +139,16 @@ describe("the bet slip", () => {
   it("offers the kinds the number of selections allows, each with its lines", async () => {
     await openEvents([...RACES, race(65, "Ascot 3:50", [4])]);
     expect(kindsOffered(slipOf(2))).toEqual(["Double · 1 line"]);
-    fireEvent.click(screen.getByRole("button", { name: "Close" }));
-    pick("Ascot 2:40", "Ascot 2:40 runner 1");
-    fireEvent.click(screen.getByRole("button", { name: /^Bet slip · / }));
-    expect(kindsOffered(screen.getByRole("dialog"))).toEqual([
-      "Treble · 1 line",
-      "Trixie · 4 lines",
-      "Patent · 7 lines",
-    ]);
-    fireEvent.click(screen.getByRole("button", { name: "Close" }));
-    pick("Ascot 3:15", "Ascot 3:15 runner 1");
-    fireEvent.click(screen.getByRole("button", { name: /^Bet slip · / }));
-    expect(kindsOffered(screen.getByRole("dialog"))).toEqual([
-      "4-fold Accumulator · 1 line",
-      "Yankee · 11 lines",
-      "Lucky 15 · 15 lines",
-    ]);
-    fireEvent.click(screen.getByRole("button", { name: "Close" }));
-    pick("Ascot 3:50", "Ascot 3:50 runner 1");
-    fireEvent.click(screen.getByRole("button", { name: /^Bet slip · / }));
-    expect(kindsOffered(screen.getByRole("dialog"))).toEqual(["5-fold Accumulator · 1 line"]);
+    /** Closes the slip, adds the first runner of another race and opens it again. */
+    const plus = (title: string) => {
+      fireEvent.click(screen.getByRole("button", { name: "Close" }));
+      pick(title, `${title} runner 1`);
+      fireEvent.click(screen.getByRole("button", { name: /^Bet slip · / }));
+      return kindsOffered(screen.getByRole("dialog"));
+    };
+    expect(plus("Ascot 2:40")).toEqual(["Treble · 1 line", "Trixie · 4 lines", "Patent · 7 lines"]);
+    expect(plus("Ascot 3:15")).toEqual(["4-fold Accumulator · 1 line", "Yankee · 11 lines", "Lucky 15 · 15 lines"]);
+    expect(plus("Ascot 3:50")).toEqual(["5-fold Accumulator · 1 line"]);
   });
 
   it("counts the total as lines × the stake per line, and the return if every line wins", async () => {
@@ -271,11 +217,7 @@ describe("the bet slip", () => {
     let events = RACES;
     installTelegram();
     const calls = stubApi({
-      "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }),
-      "GET /bookmakers": () => json({ activeBookmakers: [golden], inactiveBookmakers: [] }),
-      "GET /player/events/5": () => json(events),
-      "GET /balances/5": () => json({ amount: 300, currency: "COIN" }),
-      "GET /subscriptions/active/5": () => json([bookmakerSub]),
+      ...punterRoutes(() => events, 300),
       "POST /bets/multiple": (call) =>
         (call.body as { legs: { coefficient: number }[] }).legs[1].coefficient === 4.5
           ? json(taken(call.body as never), 201)
