@@ -253,6 +253,28 @@ describe("the bet slip", () => {
     expect(calls.some((c) => c.path === "/bets/multiple")).toBe(false);
   });
 
+  it("holds Place back while a selection's event no longer takes bets, until it is removed", async () => {
+    let events = RACES;
+    installTelegram();
+    stubApi(punterRoutes(() => events, 300));
+    renderApp("/events/5");
+    await screen.findAllByRole("group", { name: /^Slip: / });
+    pick("Ascot 1:30", "Ascot 1:30 runner 1");
+    pick("Ascot 2:05", "Ascot 2:05 runner 1");
+    pick("Ascot 2:40", "Ascot 2:40 runner 1");
+    cleanup();
+    events = RACES.map((r) => (r.eventId === 62 ? { ...r, status: "SUSPENDED" as const } : r));
+    renderApp("/events/5");
+    fireEvent.click(await screen.findByRole("button", { name: "Bet slip · 3 selections" }));
+    const slip = screen.getByRole("dialog", { name: "Bet slip" });
+    fireEvent.change(within(slip).getByLabelText("Stake per line"), { target: { value: "1" } });
+    const closed = await within(slip).findByText("No longer taking bets");
+    expect(closed.closest("li")!.getAttribute("aria-label")).toBe("Ascot 2:05, Ascot 2:05 runner 1");
+    expect(within(slip).getByRole("button", { name: "Place" }).hasAttribute("disabled")).toBe(true);
+    fireEvent.click(within(slip).getByRole("button", { name: "Remove Ascot 2:05 runner 1" }));
+    expect(within(slip).getByRole("button", { name: "Place" }).hasAttribute("disabled")).toBe(false);
+  });
+
   it("keeps the slip when he leaves the book's events and comes back", async () => {
     await openEvents();
     pick("Ascot 1:30", "Ascot 1:30 runner 2");
