@@ -194,7 +194,9 @@ function SlipLegRow(props: { leg: ShownLeg; asFractional: boolean; refusal: stri
           {leg.was !== null && (
             <>
               {" "}
-              <s className="hint">{leg.was}</s>
+              <s className="hint">
+                <Odds decimal={leg.was} />
+              </s>
             </>
           )}
         </span>
