@@ -7,7 +7,12 @@ import { routePath, type CallArgs } from "./route-request";
  * Sent with an Idempotency-Key and retried when the answer is lost (docs/DECISIONS.md, "Idempotency-Key"):
  * a bet or a coin move that went through is never made twice.
  */
-const IDEMPOTENT: ReadonlySet<Route> = new Set<Route>(["POST /bets", "POST /balances/add", "POST /balances/subtract"]);
+const IDEMPOTENT: ReadonlySet<Route> = new Set<Route>([
+  "POST /bets",
+  "POST /bets/multiple",
+  "POST /balances/add",
+  "POST /balances/subtract",
+]);
 
 /**
  * A call to the API as the holder of `token` (null: a public read, sent without one), named as

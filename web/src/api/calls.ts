@@ -19,6 +19,8 @@ import type {
   LedgerPage,
   Me,
   Money,
+  Multiple,
+  MultipleKind,
   NotificationSettings,
   OutboxMessage,
   PlayerEvent,
@@ -66,6 +68,7 @@ export interface Calls {
   "GET /events/:id/settlement": { answer: SettlementSize };
   "GET /player/events/:bookmakerId": { answer: PlayerEvent[] };
   "GET /bets/:bookmakerId/": { query?: { userId: Id }; answer: Bet[] };
+  "GET /bets/:bookmakerId/multiples": { query?: { userId?: Id; days?: number }; answer: Multiple[] };
   "GET /figures": { query: PeriodQuery; answer: Figures };
   "GET /figures/daily": { query: { days: number; tz: string }; answer: DailyFigure[] };
   "GET /figures/:bookmakerId/mine": { query: PeriodQuery; answer: Figure };
@@ -104,6 +107,16 @@ export interface Calls {
   "POST /events/:id/coefficients": { body: InferInput<typeof CoefficientsBody>; answer: BookmakerEvent };
 
   "POST /bets": { body: InferInput<typeof BetBody>; answer: Bet };
+  /** `amount` is the stake per line; `coefficient` each leg's odds as shown (API.md, "Multiples and full-cover bets"). */
+  "POST /bets/multiple": {
+    body: {
+      bookmakerId: Id;
+      kind: MultipleKind;
+      legs: { eventId: Id; eventItemId: Id; coefficient: number }[];
+      amount: number;
+    };
+    answer: Multiple;
+  };
 
   "PUT /me/notifications": { body: Partial<Omit<NotificationSettings, "canWrite">>; answer: NotificationSettings };
   "POST /subscriptions/purchase": { body: { subscriptionId: Id }; answer: InvoiceAnswer };

@@ -2,6 +2,7 @@ import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 import { forgetAnswers } from "../api/last-answers";
 import { useAuth } from "../store/auth";
+import { useSlips } from "../store/slip";
 import { usePaidInvoices } from "../subscriptions/paid";
 
 // Screens load with their first visit (routes.tsx): a file's first test also waits for Vite to
@@ -20,5 +21,6 @@ afterEach(() => {
   window.history.replaceState(null, "", "/");
   useAuth.setState(useAuth.getInitialState(), true);
   usePaidInvoices.setState({ paid: [] });
+  useSlips.setState({ slips: {} });
   forgetAnswers();
 });

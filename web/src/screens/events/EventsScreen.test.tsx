@@ -1,65 +1,14 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { Bet, PlayerEvent, UserSubscription } from "../../../../worker/contract";
+import type { Bet, PlayerEvent } from "../../../../worker/contract";
 import { deferred, errorBody, json, stubApi, type RecordedCall } from "../../test/network";
 import { renderApp } from "../../test/render";
+import { bookmakerSub, golden, playerEvent, playerItem, punterRoutes } from "../../test/punter";
 import { installTelegram } from "../../test/telegram";
 
 const HOUR = 3_600_000;
-const item = (id: number, title: string, coefficient: number, extra: Partial<PlayerEvent["items"][number]> = {}) => ({
-  id,
-  title,
-  coefficient,
-  fractalCoefficient: null,
-  status: "ACTIVE" as const,
-  whatIf: 0,
-  myStake: 0,
-  deduction: 0,
-  maxStake: 1000 / coefficient,
-  eachWayMaxStake: 0,
-  place: null,
-  ...extra,
-});
-
-const event = (extra: Partial<PlayerEvent> = {}): PlayerEvent => ({
-  eventId: 70,
-  title: "Horse Racing / Ireland",
-  description: "Leopardstown, 3:15",
-  status: "READY_FOR_BETS",
-  startDate: new Date(Date.now() + 5 * HOUR).toISOString(),
-  endDate: new Date(Date.now() + 6 * HOUR).toISOString(),
-  startDate2: null,
-  startDate3: null,
-  startDate4: null,
-  startDate5: null,
-  maxTotalPayout: 1000,
-  bookmakerId: 5,
-  requestId: 33,
-  rule4: false,
-  deadHeat: false,
-  eachWay: null,
-  items: [item(701, "Red Rum", 2), item(702, "Shergar", 4), item(703, "Arkle", 5)],
-  ...extra,
-});
-
-const golden = {
-  bookmakerId: 5,
-  bookmakerName: "GoldenBooks",
-  terms: "",
-  bookmakerJoinDate: null,
-  subscribers: 1,
-  balance: { amount: 0, currency: "COIN" },
-  joinRequestStatus: "APPROVED",
-  active: true,
-};
-
-const bookmakerSub: UserSubscription = {
-  subscription: { subscriptionType: "BOOKMAKER" },
-  active: true,
-  endDate: null,
-  renewsAt: null,
-  renewableFrom: null,
-};
+const item = playerItem;
+const event = playerEvent;
 
 async function openEvents(
   events: PlayerEvent[],
@@ -67,12 +16,7 @@ async function openEvents(
 ) {
   installTelegram();
   const calls = stubApi({
-    "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }),
-    // The name comes from the list when the navigation state has none (a reload).
-    "GET /bookmakers": () => json({ activeBookmakers: [golden], inactiveBookmakers: [] }),
-    "GET /player/events/5": () => json(events),
-    "GET /balances/5": () => json({ amount: coins, currency: "COIN" }),
-    "GET /subscriptions/active/5": () => json([bookmakerSub]),
+    ...punterRoutes(() => events, coins),
     "GET /bets/5/": () => json(myBets),
     "POST /bets": (call) => (bets[(call.body as { eventItemId: number }).eventItemId] ?? (() => json({}, 201)))(),
   });

@@ -8,11 +8,14 @@ import { useFractional, usePunterFractional } from "../../store/fractional";
 import { Page } from "../../ui/Page";
 import { bookmakerIdParam } from "../../punter/bookmakers";
 import { TermsDialog } from "../../punter/TermsDialog";
+import { useSlip, useSlips } from "../../store/slip";
 import { atOddsTaken } from "./bet-odds";
 import { BetDialog } from "./BetDialog";
 import { EventList } from "./EventList";
 import { EventsHeader } from "./EventsHeader";
 import { isOpenForBets, sortEvents } from "./player-events";
+import { SlipDialog } from "./SlipDialog";
+import { SlipPicks } from "./SlipPicks";
 import type { EventsState } from "../../navigation/events";
 import { usePunterBook } from "./usePunterBook";
 import "./events.css";
@@ -29,6 +32,8 @@ export function EventsScreen() {
   // Bet dialog or result view is decided at the tap: a refresh that closes the event under an
   // open bet dialog must not swap it for the result view and lose a refusal on screen.
   const [opened, setOpened] = useState<{ eventId: Id; betting: boolean } | null>(null);
+  const slip = useSlip(bookmakerId);
+  const [slipOpen, setSlipOpen] = useState(false);
 
   const list = book.events.data ? sortEvents(book.events.data) : undefined;
   const openEvent = list?.find((e) => e.eventId === opened?.eventId);
@@ -51,8 +56,25 @@ export function EventsScreen() {
         failed={bookmakerId === null || (book.events.error !== undefined && !book.events.data)}
         onRetry={bookmakerId === null ? undefined : () => book.events.mutate()}
         onOpen={(e) => setOpened({ eventId: e.eventId, betting: betOn(e) })}
+        below={(e) =>
+          bookmakerId !== null &&
+          betOn(e) && (
+            <SlipPicks
+              event={e}
+              legs={slip.legs}
+              asFractional={showFractional}
+              onAdd={(leg) => useSlips.getState().add(bookmakerId, leg)}
+              onRemove={() => useSlips.getState().remove(bookmakerId, e.eventId)}
+            />
+          )
+        }
       />
       <footer className="events-footer">
+        {slip.legs.length > 0 && (
+          <button type="button" className="button button-wide slip-bar" onClick={() => setSlipOpen(true)}>
+            Bet slip · {slip.legs.length} {slip.legs.length === 1 ? "selection" : "selections"}
+          </button>
+        )}
         <button
           type="button"
           className="button button-wide"
@@ -69,6 +91,16 @@ export function EventsScreen() {
           coins={book.coins.data?.amount ?? 0}
           asFractional={showFractional}
           onClose={() => setOpened(null)}
+          onPlaced={book.refreshAfterBets}
+        />
+      )}
+      {slipOpen && bookmakerId !== null && (
+        <SlipDialog
+          bookmakerId={bookmakerId}
+          events={book.events.data}
+          coins={book.coins.data?.amount ?? 0}
+          asFractional={showFractional}
+          onClose={() => setSlipOpen(false)}
           onPlaced={book.refreshAfterBets}
         />
       )}

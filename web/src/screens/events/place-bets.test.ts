@@ -1,41 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
-import type { PlayerEvent } from "../../../../worker/contract";
 import { RETRY_DELAYS_MS } from "../../api/client";
 import { json, stubApi } from "../../test/network";
+import { playerEvent, playerItem } from "../../test/punter";
 import { placeBets } from "./place-bets";
 
-const item = {
-  id: 701,
-  title: "Red Rum",
-  coefficient: 2,
-  fractalCoefficient: null,
-  status: "ACTIVE" as const,
-  whatIf: 0,
-  myStake: 0,
-  maxStake: 500,
-  eachWayMaxStake: 0,
-  place: null,
-  deduction: 0,
-};
-const event: PlayerEvent = {
-  eventId: 70,
-  title: "Horse Racing / Ireland",
-  description: "Leopardstown, 3:15",
-  status: "READY_FOR_BETS",
-  startDate: "2030-01-01T15:15:00.000Z",
-  endDate: "2030-01-01T16:00:00.000Z",
-  startDate2: null,
-  startDate3: null,
-  startDate4: null,
-  startDate5: null,
-  maxTotalPayout: 1000,
-  bookmakerId: 5,
-  requestId: 33,
-  rule4: false,
-  deadHeat: false,
-  eachWay: null,
-  items: [item],
-};
+const item = playerItem(701, "Red Rum", 2);
+const event = playerEvent({ items: [item] });
 
 describe("placing bets", () => {
   it("counts a bet as taken when its first answer was lost and the retry with the same key is answered", async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Bet } from "../../../../worker/contract";
 import { deferred, errorBody, json, stubApi } from "../../test/network";
 import { renderApp } from "../../test/render";
+import { openDouble, wonYankee } from "../../test/multiples";
 import { installTelegram } from "../../test/telegram";
 
 const bet = (betId: number, extra: Partial<Bet> = {}): Bet => ({
@@ -28,11 +29,12 @@ const bet = (betId: number, extra: Partial<Bet> = {}): Bet => ({
   ...extra,
 });
 
-function openHistory(answer: () => Response | Promise<Response>) {
+function openHistory(answer: () => Response | Promise<Response>, multiples: () => Response = () => json([])) {
   installTelegram();
   const calls = stubApi({
     "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }),
     "GET /bets/5/": answer,
+    "GET /bets/5/multiples": multiples,
   });
   renderApp("/history/5");
   return calls;
@@ -127,5 +129,58 @@ describe("the punter's bet history", () => {
     fireEvent.click(within(failed).getByRole("button", { name: "Retry" }));
     expect(await screen.findByText("No bets placed in the last 15 days.")).toBeTruthy();
     expect(screen.queryByText("Failed to load history")).toBeNull();
+  });
+
+  it("shows multiples among the bets by date: a won one with its return and legs, a pending one with its potential return", async () => {
+    const calls = openHistory(
+      () =>
+        json([
+          bet(1, { betsDate: "2026-05-03T12:00:00Z", outcomeTitle: "Newest single" }),
+          bet(2, { betsDate: "2026-05-01T12:00:00Z", outcomeTitle: "Oldest single" }),
+        ]),
+      () => json([openDouble("2026-05-02T12:00:00Z"), wonYankee("2026-04-30T12:00:00Z")]),
+    );
+    const yankee = await screen.findByRole("rowgroup", { name: "Yankee · 11 lines" });
+    // The first row group is the table's head.
+    expect(screen.getAllByRole("rowgroup").map((g) => g.getAttribute("aria-label"))).toEqual([
+      null,
+      "Horse Racing / Ireland, Newest single",
+      "Double · 1 line",
+      "Horse Racing / Ireland, Oldest single",
+      "Yankee · 11 lines",
+    ]);
+    expect(within(yankee).getByText("Won 414")).toBeTruthy();
+    expect(within(yankee).getByText("1 × 11 lines = 11 staked")).toBeTruthy();
+    const legs = within(yankee).getAllByRole("row").slice(1, -1);
+    expect(legs.map((r) => r.textContent)).toEqual(["ARace 1Won3", "BRace 2Won5", "CRace 3Won8", "DRace 4Void2.5"]);
+
+    const double = screen.getByRole("rowgroup", { name: "Double · 1 line" });
+    expect(within(double).getByText("Potential return 40")).toBeTruthy();
+    expect(within(double).getByText("5 × 1 line = 5 staked")).toBeTruthy();
+    expect(within(double).getByText("Won at 1.5")).toBeTruthy();
+    expect(within(double).getByText("Open")).toBeTruthy();
+    expect(double.textContent).not.toContain("Lost");
+    expect(calls.some((c) => c.path === "/bets/5/multiples")).toBe(true);
+  });
+
+  it("shows a lost multiple as lost, and one of all void legs as refunded", async () => {
+    const lost = { ...openDouble("2026-05-02T12:00:00Z"), status: "LOST" as const };
+    const refunded = {
+      ...openDouble("2026-05-01T12:00:00Z"),
+      multipleId: 3,
+      kind: "TREBLE" as const,
+      status: "CANCELLED" as const,
+    };
+    openHistory(
+      () => json([]),
+      () => json([lost, refunded]),
+    );
+    expect(within(await screen.findByRole("rowgroup", { name: "Double · 1 line" })).getByText("Lost")).toBeTruthy();
+    expect(
+      within(screen.getByRole("rowgroup", { name: "Treble · 1 line" })).getByText(
+        "All legs void / The bet has been refunded",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText("No bets placed in the last 15 days.")).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Bet } from "../../../../worker/contract";
 import { BOOK_ID, renderAt, signedInRoutes } from "../../test/world";
+import { openDouble, wonYankee } from "../../test/multiples";
 import { json, stubApi } from "../../test/network";
 
 const bet = (betId: number, betsDate: string, over: Partial<Bet> = {}): Bet => ({
@@ -101,5 +102,32 @@ describe("a punter's history", () => {
     stubApi(signedInRoutes());
     renderAt("/historyofuser/bob");
     expect(await screen.findByText("User not specified")).toBeTruthy();
+  });
+
+  it("shows his multiples among his bets, newest first: a won one with its return and legs, a pending one open", async () => {
+    const calls = stubApi({
+      ...signedInRoutes(),
+      [`GET /bets/${BOOK_ID}/?userId=7`]: () => json([bet(1, "2030-01-02T10:00:00Z")]),
+      [`GET /bets/${BOOK_ID}/multiples?userId=7`]: () =>
+        json([openDouble("2030-01-03T10:00:00Z"), wonYankee("2030-01-01T10:00:00Z")]),
+    });
+    renderAt("/historyofuser/bob", { userId: 7 });
+    await screen.findByRole("article", { name: "Yankee · 11 lines" });
+    const cards = screen.getAllByRole("article");
+    expect(cards.map((c) => c.getAttribute("aria-label"))).toEqual([
+      "Double · 1 line",
+      "Horse Racing / United Kingdom",
+      "Yankee · 11 lines",
+    ]);
+    const [double, , yankee] = cards;
+    expect(within(double).getByText("Open", { selector: ".bk-badge" })).toBeTruthy();
+    expect(double.textContent).toContain("5 × 1 line = 5 staked");
+    expect(double.textContent).toContain("Potential return 40");
+    expect(within(yankee).getByText("Won 414")).toBeTruthy();
+    expect(yankee.textContent).toContain("1 × 11 lines = 11 staked");
+    const legs = within(yankee).getAllByRole("row").slice(1);
+    expect(legs.map((r) => r.textContent)).toEqual(["ARace 13Won", "BRace 25Won", "CRace 38Won", "DRace 42.5Void"]);
+    expect(yankee.textContent).not.toContain("Potential return");
+    expect(calls.some((c) => c.path === `/bets/${BOOK_ID}/multiples?userId=7`)).toBe(true);
   });
 });

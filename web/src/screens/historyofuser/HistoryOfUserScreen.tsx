@@ -7,6 +7,8 @@ import "../../bookmaker/bookmaker.css";
 import { POLL_MS } from "../../config";
 import { BetDeductions, BetRefund, BetResult, EachWayParts } from "../../events/BetResult";
 import { betLines } from "../../events/each-way";
+import { useMultiples, withMultiples } from "../../multiples/history";
+import { MultipleCard } from "../../multiples/MultipleCard";
 import { formatAmount } from "../../ui/amount";
 import { dateTime } from "../../ui/dates";
 import { oddsText } from "../../ui/Odds";
@@ -40,19 +42,33 @@ function PunterBets({ userId }: { userId: Id }) {
     book ? { params: { bookmakerId: book.bookmakerId }, query: { userId } } : null,
     { refreshInterval: POLL_MS },
   );
+  const multiples = useMultiples(book?.bookmakerId ?? null, userId);
 
   if (bets.error)
     return <LoadFailed message="Failed to load history" onRetry={() => bets.mutate()} className="bk-empty" />;
   if (!bets.data) return <p className="bk-empty">Loading...</p>;
-  if (bets.data.length === 0) return <p className="bk-empty">No bets placed in the last 30 days.</p>;
+  const entries = withMultiples(betLines([...bets.data].sort(newestFirst)), (l) => l.bet.betsDate, multiples.data);
+  const multiplesFailed = multiples.error && !multiples.data && (
+    <LoadFailed message="Failed to load multiples" onRetry={() => multiples.mutate()} className="bk-empty" />
+  );
+  if (entries.length === 0)
+    return (
+      <>
+        <p className="bk-empty">No bets placed in the last 30 days.</p>
+        {multiplesFailed}
+      </>
+    );
   return (
-    <ul className="bk-list">
-      {betLines([...bets.data].sort(newestFirst)).map(({ bet, place }) => (
-        <li key={bet.betId}>
-          <BetCard bet={bet} place={place} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="bk-list">
+        {entries.map(({ single, multiple }) => (
+          <li key={multiple ? `m${multiple.multipleId}` : single.bet.betId}>
+            {multiple ? <MultipleCard multiple={multiple} /> : <BetCard bet={single.bet} place={single.place} />}
+          </li>
+        ))}
+      </ul>
+      {multiplesFailed}
+    </>
   );
 }
 
