@@ -150,7 +150,16 @@ describe("GET /figures", () => {
       ["Shergar", 3],
     ];
     const [a, b] = [await newEvent(book, { items: odds }), await newEvent(book, { items: odds })];
-    await placeMultiple(punter, book, "DOUBLE", [[a, 0], [b, 1]], 10); // pays 60
+    await placeMultiple(
+      punter,
+      book,
+      "DOUBLE",
+      [
+        [a, 0],
+        [b, 1],
+      ],
+      10,
+    ); // pays 60
     const open = await figures(book);
     expect(open.punters[0]).toMatchObject({ staked: 10, openStakes: 10, closing: 90 });
     expect(open.book.openLiability).toBe(60);

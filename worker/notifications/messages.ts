@@ -195,10 +195,7 @@ export function resultMessage(
   return {
     userId: punterId,
     topic: "RESULTS",
-    text: fitted(
-      heading,
-      [...bets.map((b) => `• ${betLine(b)}`), ...multiples.map((m) => `• ${multipleLine(m)}`)],
-    ),
+    text: fitted(heading, [...bets.map((b) => `• ${betLine(b)}`), ...multiples.map((m) => `• ${multipleLine(m)}`)]),
     button: { text: `Open ${event.bookmakerName}`, startapp: startFor.book(event.bookmakerId) },
   };
 }

@@ -155,8 +155,20 @@ describe("the bot's messages", () => {
       ["Red Rum", 2],
       ["Shergar", 3],
     ];
-    const [a, b] = [await newEvent(book, { items: odds }), await newEvent(book, { items: odds, description: "Race 2" })];
-    await placeMultiple(punter, book, "DOUBLE", [[a, 0], [b, 1]], 10);
+    const [a, b] = [
+      await newEvent(book, { items: odds }),
+      await newEvent(book, { items: odds, description: "Race 2" }),
+    ];
+    await placeMultiple(
+      punter,
+      book,
+      "DOUBLE",
+      [
+        [a, 0],
+        [b, 1],
+      ],
+      10,
+    );
     await placeBet(punter, book, b, 0, 5);
     await finalize(book, a, [0]);
     await finalize(book, b, [1]);

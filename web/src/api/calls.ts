@@ -68,7 +68,7 @@ export interface Calls {
   "GET /events/:id/settlement": { answer: SettlementSize };
   "GET /player/events/:bookmakerId": { answer: PlayerEvent[] };
   "GET /bets/:bookmakerId/": { query?: { userId: Id }; answer: Bet[] };
-  "GET /bets/:bookmakerId/multiples": { query?: { userId?: Id; days?: number }; answer: Multiple[] };
+  "GET /bets/:bookmakerId/multiples": { query?: { userId: Id }; answer: Multiple[] };
   "GET /figures": { query: PeriodQuery; answer: Figures };
   "GET /figures/daily": { query: { days: number; tz: string }; answer: DailyFigure[] };
   "GET /figures/:bookmakerId/mine": { query: PeriodQuery; answer: Figure };

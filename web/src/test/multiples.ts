@@ -2,10 +2,16 @@ import type { Multiple, MultipleLeg } from "../../../worker/contract";
 
 // Multiples as the API answers them, for the histories' tests.
 
-export const leg = (eventId: number, outcomeTitle: string, coefficient: number, over: Partial<MultipleLeg> = {}) => ({
+export const leg = (
+  eventId: number,
+  outcomeTitle: string,
+  coefficient: number,
+  over: Partial<MultipleLeg> = {},
+): MultipleLeg => ({
   eventId,
   eventItemId: eventId * 10 + 1,
   eventTitle: `Race ${eventId}`,
+  eventDescription: `Race ${eventId} at Ascot`,
   outcomeTitle,
   coefficient,
   result: "PENDING" as const,

@@ -43,6 +43,7 @@ function taken(body: {
     legs: body.legs.map((l) => ({
       ...l,
       eventTitle: RACES.find((r) => r.eventId === l.eventId)!.title,
+      eventDescription: "",
       outcomeTitle: "runner",
       result: "PENDING",
       factor: null,
