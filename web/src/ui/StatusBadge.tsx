@@ -2,7 +2,7 @@ import type { EventStatus } from "../../../worker/contract";
 
 export type BadgeLabel = "ACTIVE" | "SUSPENDED" | "COMPLETED" | "ABANDONED" | "Active" | "Suspended" | "Abandoned";
 
-const started = (startDate: string, now: number) => !(Date.parse(startDate) > now);
+export const started = (startDate: string, now: number) => !(Date.parse(startDate) > now);
 
 /** The punter's badge (docs/ARCHITECTURE.md, "Badges and event lists"). */
 export function playerBadge(status: EventStatus, startDate: string, now = Date.now()): BadgeLabel {

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { BookmakerEvent } from "../../../../worker/contract";
 import { bookEvent, item } from "../../test/events";
 import { renderAt, signedInRoutes } from "../../test/world";
-import { json, stubApi, type RecordedCall } from "../../test/network";
+import { errorBody, json, stubApi, type RecordedCall } from "../../test/network";
 
 const draft = bookEvent(9, { status: "CREATED" });
 
@@ -31,6 +31,19 @@ describe("the draft screen", () => {
     stubApi(signedInRoutes());
     renderAt("/eventmanagementpage/9");
     expect(await screen.findByText("Error loading event data")).toBeTruthy();
+  });
+
+  it("offers Retry beside 'Error loading event data', which reads the event again", async () => {
+    let reads = 0;
+    stubApi({
+      ...signedInRoutes(),
+      "GET /events/9": () => (++reads === 1 ? errorBody(500, "INTERNAL", "Something went wrong.") : json(draft)),
+    });
+    renderAt("/eventmanagementpage/9");
+    await screen.findByText("Error loading event data");
+    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await screen.findByRole("heading", { name: "Member list" })).toBeTruthy();
+    expect(reads).toBe(2);
   });
 
   it("shows sport and country from the title, and the columns", async () => {
