@@ -2,7 +2,7 @@ import type { BookmakerEvent } from "../../../../worker/contract";
 import { isClosed } from "../../bookmaker/events/data";
 import { Countdown } from "../../ui/Countdown";
 import { dateTime } from "../../ui/dates";
-import { bookmakerBadge, started, StatusBadge } from "../../ui/StatusBadge";
+import { bookmakerBadge, hasStarted, StatusBadge } from "../../ui/StatusBadge";
 
 /**
  * One event of the live list, with Draft (edit) and View (results so far); once it has started,
@@ -21,7 +21,7 @@ export function EventCard({
   onResult(): void;
   busy: boolean;
 }) {
-  const resultDue = started(event.startDate, Date.now()) && !isClosed(event);
+  const resultDue = hasStarted(event.startDate) && !isClosed(event);
   return (
     <article className="bk-card" aria-label={event.title}>
       <div className="bk-row">
