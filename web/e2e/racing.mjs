@@ -100,7 +100,9 @@ async function main() {
       await bookie.getByRole("button", { name: "Add member to list", exact: true }).click();
     for (const [i, r] of raceRunners.entries()) {
       await bookie.getByLabel(`Outcome ${i + 1}`, { exact: true }).fill(r.title);
-      await bookie.getByLabel(`Odds of outcome ${i + 1}`, { exact: true }).selectOption({ label: r.odds });
+      // Odds are typed; Enter takes them to their rung of the ladder.
+      await bookie.getByLabel(`Odds of outcome ${i + 1}`, { exact: true }).fill(r.odds);
+      await bookie.getByLabel(`Odds of outcome ${i + 1}`, { exact: true }).press("Enter");
     }
   }
 

@@ -13,6 +13,7 @@ const SCRIPTS = [
   "racing.mjs",
   "telegram.mjs",
   "themes.mjs",
+  "taps.mjs",
 ];
 const SUMMARY = /^(\d+) passed, (\d+) failed$/m;
 

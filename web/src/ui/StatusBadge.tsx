@@ -4,6 +4,9 @@ export type BadgeLabel = "ACTIVE" | "SUSPENDED" | "COMPLETED" | "ABANDONED" | "A
 
 const started = (startDate: string, now: number) => !(Date.parse(startDate) > now);
 
+/** Its start has passed: no more bets, its result is due. */
+export const hasStarted = (startDate: string, now = Date.now()) => started(startDate, now);
+
 /** The punter's badge (docs/ARCHITECTURE.md, "Badges and event lists"). */
 export function playerBadge(status: EventStatus, startDate: string, now = Date.now()): BadgeLabel {
   switch (status) {

@@ -173,4 +173,22 @@ describe("the bookmaker's event list", () => {
     const dialog = screen.getByRole("dialog", { name: "Horse Racing / United Kingdom" });
     expect(dialog.textContent).toContain("Shergar");
   });
+
+  it("offers Result only once an event has started", async () => {
+    await openList([bookEvent(9, { startDate: inHours(-1) }), bookEvent(10, { title: "Football / Spain" })]);
+    const started = await screen.findByRole("article", { name: "Horse Racing / United Kingdom" });
+    const upcoming = screen.getByRole("article", { name: "Football / Spain" });
+    expect(within(started).getByRole("button", { name: "Result" })).toBeTruthy();
+    expect(within(upcoming).queryByRole("button", { name: "Result" })).toBeNull();
+  });
+
+  it("Result opens a started event at its placings, without moving it to draft", async () => {
+    const begun = bookEvent(9, { startDate: inHours(-1), status: "WAITING_FOR_RESULT" });
+    const calls = await openList([begun], [], { "GET /events/9": () => json(begun) });
+    fireEvent.click(within((await screen.findAllByRole("article"))[0]).getByRole("button", { name: "Result" }));
+    await screen.findByRole("heading", { name: "Member list" });
+    expect(window.location.pathname).toBe("/eventmanagementpage/9");
+    expect(document.activeElement).toBe(screen.getByRole("combobox", { name: "Place of Red Rum" }));
+    expect(calls.filter((c) => c.method === "POST" && c.path !== "/auth/telegram")).toEqual([]);
+  });
 });

@@ -7,6 +7,7 @@ import { FractionalSwitch } from "../../bookmaker/events/FractionalSwitch";
 import { liveOrder, matchingTitle } from "../../bookmaker/events/order";
 import { useOwnFractional } from "../../bookmaker/events/useOwnFractional";
 import { OwnEventResult } from "../../bookmaker/events/OwnEventResult";
+import type { EventManagementState } from "../../navigation/eventmanagementpage";
 import { Dialog } from "../../ui/Dialog";
 import { Page } from "../../ui/Page";
 import { OpenEventList } from "./OpenEventList";
@@ -42,6 +43,10 @@ export function BookmakerEventsScreen() {
         busyWith={drafting.busyWith}
         onDraft={drafting.toDraft}
         onView={setViewed}
+        // A started event takes no bets: its result is set as it stands, with no move to draft.
+        onResult={(e) =>
+          navigate(`/eventmanagementpage/${e.id}`, { state: { at: "result" } satisfies EventManagementState })
+        }
       />
 
       <footer className="footer-bar bk-footer-2">

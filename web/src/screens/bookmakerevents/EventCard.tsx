@@ -2,20 +2,26 @@ import type { BookmakerEvent } from "../../../../worker/contract";
 import { isClosed } from "../../bookmaker/events/data";
 import { Countdown } from "../../ui/Countdown";
 import { dateTime } from "../../ui/dates";
-import { bookmakerBadge, StatusBadge } from "../../ui/StatusBadge";
+import { bookmakerBadge, hasStarted, StatusBadge } from "../../ui/StatusBadge";
 
-/** One event of the live list, with Draft (edit) and View (results so far). */
+/**
+ * One event of the live list, with Draft (edit) and View (results so far); once it has started,
+ * Result too, which opens it at the placings (issue #25).
+ */
 export function EventCard({
   event,
   onDraft,
   onView,
+  onResult,
   busy,
 }: {
   event: BookmakerEvent;
   onDraft(): void;
   onView(): void;
+  onResult(): void;
   busy: boolean;
 }) {
+  const resultDue = hasStarted(event.startDate) && !isClosed(event);
   return (
     <article className="bk-card" aria-label={event.title}>
       <div className="bk-row">
@@ -27,13 +33,18 @@ export function EventCard({
         {!isClosed(event) && <Countdown to={event.startDate} />}
         <span className="bk-muted">{dateTime(event.startDate)}</span>
       </div>
-      <div className="bk-card-actions">
+      <div className={resultDue ? "bk-card-actions bk-card-actions-3" : "bk-card-actions"}>
         <button type="button" className="button button-secondary" onClick={onDraft} disabled={busy}>
           Draft
         </button>
         <button type="button" className="button" onClick={onView}>
           View
         </button>
+        {resultDue && (
+          <button type="button" className="button" onClick={onResult}>
+            Result
+          </button>
+        )}
       </div>
     </article>
   );

@@ -11,10 +11,20 @@ interface OpenEventListProps {
   busyWith: Id | null;
   onDraft(e: BookmakerEvent): void;
   onView(e: BookmakerEvent): void;
+  onResult(e: BookmakerEvent): void;
 }
 
 /** His open events as cards, or why there are none to show. */
-export function OpenEventList({ events, failed, onRetry, searching, busyWith, onDraft, onView }: OpenEventListProps) {
+export function OpenEventList({
+  events,
+  failed,
+  onRetry,
+  searching,
+  busyWith,
+  onDraft,
+  onView,
+  onResult,
+}: OpenEventListProps) {
   if (failed) return <LoadFailed message="Failed to load events" onRetry={onRetry} className="bk-empty" />;
   if (!events) return <p className="bk-empty">Loading...</p>;
   if (events.length === 0)
@@ -27,7 +37,13 @@ export function OpenEventList({ events, failed, onRetry, searching, busyWith, on
     <ul className="bk-list">
       {events.map((e) => (
         <li key={e.id}>
-          <EventCard event={e} busy={busyWith === e.id} onDraft={() => onDraft(e)} onView={() => onView(e)} />
+          <EventCard
+            event={e}
+            busy={busyWith === e.id}
+            onDraft={() => onDraft(e)}
+            onView={() => onView(e)}
+            onResult={() => onResult(e)}
+          />
         </li>
       ))}
     </ul>

@@ -46,9 +46,7 @@ describe("the new event form", () => {
       "0.50",
     );
     expect(
-      screen
-        .getAllByRole("combobox", { name: /^Odds of outcome/ })
-        .map((s) => (s as HTMLSelectElement).selectedOptions[0].textContent),
+      screen.getAllByRole("textbox", { name: /^Odds of outcome/ }).map((s) => (s as HTMLInputElement).value),
     ).toEqual(["1.5", "1.5"]);
     for (const column of ["OUTCOME", "YOUR ODDS", "CURRENT ODDS"])
       expect(screen.getByRole("columnheader", { name: column })).toBeTruthy();

@@ -2,7 +2,7 @@ import type { ClipboardEvent } from "react";
 import { OUTCOME_TITLE_MAX } from "../../../../common/event-form";
 import { decimalText, fractionalText } from "../../../../common/odds";
 import type { OutcomeRow } from "../../bookmaker/events/form";
-import { OddsSelect } from "../../bookmaker/events/OddsSelect";
+import { OddsStepper } from "../../bookmaker/events/OddsStepper";
 
 interface OutcomeRowEditorProps {
   row: OutcomeRow;
@@ -40,7 +40,7 @@ export function OutcomeRowEditor({
         {error && <p className="bk-error">{error}</p>}
       </td>
       <td>
-        <OddsSelect
+        <OddsStepper
           label={`Odds of outcome ${index + 1}`}
           value={row.odds}
           asFractional={asFractional}

@@ -17,9 +17,12 @@ import { useDraftActions } from "./useDraftActions";
 /** `onAbandoned` gets the event as it was before: the screen offers a copy of it. */
 export function DraftEditor({
   event,
+  atResult = false,
   onAbandoned,
 }: {
   event: BookmakerEvent;
+  /** Opened by Result: the member list in view, its first PLACE focused. */
+  atResult?: boolean;
   onAbandoned(before: BookmakerEvent): void;
 }) {
   const fractional = useOwnFractional();
@@ -52,7 +55,14 @@ export function DraftEditor({
     <div className="bk-form">
       <DraftFields event={event} edit={edit} onEdit={setEdit} problems={triedToSave ? problems : null} />
       <FractionalSwitch fractional={fractional} />
-      <ManageMembers event={event} edit={edit} onEdit={setEdit} asFractional={fractional.on} whatIfHeld={whatIfHeld} />
+      <ManageMembers
+        event={event}
+        edit={edit}
+        onEdit={setEdit}
+        asFractional={fractional.on}
+        whatIfHeld={whatIfHeld}
+        atResult={atResult}
+      />
 
       <p className="bk-muted bk-rule-note">{deadHeatRule(edit.deadHeat)}</p>
       <div className="bk-actions-3">

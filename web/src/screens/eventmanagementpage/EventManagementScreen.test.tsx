@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { BookmakerEvent } from "../../../../worker/contract";
 import { bookEvent, item } from "../../test/events";
 import { renderAt, signedInRoutes } from "../../test/world";
-import { json, stubApi, type RecordedCall } from "../../test/network";
+import { errorBody, json, stubApi, type RecordedCall } from "../../test/network";
 
 const draft = bookEvent(9, { status: "CREATED" });
 
@@ -31,6 +31,19 @@ describe("the draft screen", () => {
     stubApi(signedInRoutes());
     renderAt("/eventmanagementpage/9");
     expect(await screen.findByText("Error loading event data")).toBeTruthy();
+  });
+
+  it("offers Retry beside 'Error loading event data', which reads the event again", async () => {
+    let reads = 0;
+    stubApi({
+      ...signedInRoutes(),
+      "GET /events/9": () => (++reads === 1 ? errorBody(500, "INTERNAL", "Something went wrong.") : json(draft)),
+    });
+    renderAt("/eventmanagementpage/9");
+    await screen.findByText("Error loading event data");
+    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await screen.findByRole("heading", { name: "Member list" })).toBeTruthy();
+    expect(reads).toBe(2);
   });
 
   it("shows sport and country from the title, and the columns", async () => {
@@ -66,9 +79,7 @@ describe("the draft screen", () => {
       ["/events/9/nr/11", undefined],
       ["/events/9/nr/13", undefined],
     ]);
-    expect(
-      (screen.getByRole("combobox", { name: "Odds of Shergar" }) as HTMLSelectElement).selectedOptions[0].textContent,
-    ).toBe("1.5");
+    expect((screen.getByRole("textbox", { name: "Odds of Shergar" }) as HTMLInputElement).value).toBe("1.5");
   });
 
   it("leaves the screen when Calc closes the event", async () => {
@@ -280,7 +291,9 @@ describe("the draft screen", () => {
     });
     fireEvent.change(screen.getByLabelText("Time"), { target: { value: "0101" } });
     fireEvent.change(screen.getByLabelText("Date"), { target: { value: "010235" } });
-    fireEvent.change(screen.getByRole("combobox", { name: "Odds of Red Rum" }), { target: { value: "46" } }); // 2/1
+    const odds = screen.getByRole("textbox", { name: "Odds of Red Rum" });
+    fireEvent.change(odds, { target: { value: "2/1" } });
+    fireEvent.blur(odds);
     fireEvent.change(screen.getByLabelText("Return for punters"), { target: { value: "80" } });
     fireEvent.click(within(screen.getByRole("main")).getByRole("button", { name: "Save" }));
     await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
@@ -323,9 +336,9 @@ describe("the draft screen", () => {
   it("turning the Equalizer Bot on hides the odds by hand and saves it on", async () => {
     const ok = () => json(draft);
     const calls = await openDraft(draft, { "POST /events/9/coefficients": ok, "POST /events/9/live": ok });
-    expect(screen.getByRole("combobox", { name: "Odds of Red Rum" })).toBeTruthy();
+    expect(screen.getByRole("textbox", { name: "Odds of Red Rum" })).toBeTruthy();
     fireEvent.click(screen.getByRole("switch", { name: "Equalizer Bot" }));
-    expect(screen.queryByRole("combobox", { name: "Odds of Red Rum" })).toBeNull();
+    expect(screen.queryByRole("textbox", { name: "Odds of Red Rum" })).toBeNull();
     fireEvent.click(within(screen.getByRole("main")).getByRole("button", { name: "Save" }));
     await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
     expect(posts(calls)[0]).toEqual([

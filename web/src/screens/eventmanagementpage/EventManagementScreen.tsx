@@ -1,11 +1,14 @@
 import { useState } from "react";
 import { useLocation, useParams } from "wouter";
+import { useHistoryState } from "wouter/use-browser-location";
 import type { BookmakerEvent } from "../../../../worker/contract";
 import "../../bookmaker/bookmaker.css";
 import { isClosed, useBookEvent } from "../../bookmaker/events/data";
 import { Dialog } from "../../ui/Dialog";
+import { LoadFailed } from "../../ui/LoadFailed";
 import { Page } from "../../ui/Page";
 import type { CreateEventState } from "../../navigation/createeventpage";
+import type { EventManagementState } from "../../navigation/eventmanagementpage";
 import { DraftEditor } from "./DraftEditor";
 
 const eventIdOf = (param: string | undefined) => (param && /^[1-9]\d{0,15}$/.test(param) ? Number(param) : null);
@@ -15,6 +18,7 @@ export function EventManagementScreen() {
   const [, navigate] = useLocation();
   const eventId = eventIdOf(useParams<{ eventId: string }>().eventId);
   const event = useBookEvent(eventId);
+  const atResult = useHistoryState<EventManagementState | null>()?.at === "result";
   // The copy offer outlives the editor: once abandoned, the event is over and the editor goes.
   const [copyOf, setCopyOf] = useState<BookmakerEvent | null>(null);
   const leave = () => navigate("/bookmakerevents", { replace: true });
@@ -25,13 +29,13 @@ export function EventManagementScreen() {
       {eventId === null ? (
         <p className="bk-empty">Incorrect event id</p>
       ) : event.error && !event.data ? (
-        <p className="bk-empty">Error loading event data</p>
+        <LoadFailed message="Error loading event data" onRetry={() => event.mutate()} className="bk-empty" />
       ) : !event.data ? (
         <p className="bk-empty">Loading...</p>
       ) : isClosed(event.data) ? (
         <p className="bk-empty">This event is over. Its result is in Event history.</p>
       ) : (
-        <DraftEditor key={event.data.id} event={event.data} onAbandoned={setCopyOf} />
+        <DraftEditor key={event.data.id} event={event.data} atResult={atResult} onAbandoned={setCopyOf} />
       )}
       <Dialog
         open={copyOf !== null}

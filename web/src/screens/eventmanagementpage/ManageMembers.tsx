@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { BookmakerEvent } from "../../../../worker/contract";
 import { FeatureUnavailable } from "../../ui/FeatureUnavailable";
 import { MemberRow } from "./MemberRow";
@@ -11,11 +11,19 @@ export function ManageMembers(props: {
   onEdit(edit: DraftEdit): void;
   asFractional: boolean;
   whatIfHeld: boolean;
+  /** Opened for the result: the list scrolled into view and the first place picker focused. */
+  atResult?: boolean;
 }) {
-  const { event, edit, onEdit, asFractional, whatIfHeld } = props;
+  const { event, edit, onEdit, asFractional, whatIfHeld, atResult } = props;
   const [asked, setAsked] = useState(false);
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!atResult) return;
+    section.current?.scrollIntoView?.({ block: "start" });
+    section.current?.querySelector<HTMLSelectElement>(".bk-place")?.focus();
+  }, [atResult]);
   return (
-    <section className="bk-field" aria-label="Member list">
+    <section className="bk-field" aria-label="Member list" ref={section}>
       <h2 className="bk-subtitle">Member list</h2>
       <table className="bk-table bk-manage">
         <thead>

@@ -1,5 +1,5 @@
 import type { EventItem } from "../../../../worker/contract";
-import { OddsSelect } from "../../bookmaker/events/OddsSelect";
+import { OddsStepper } from "../../bookmaker/events/OddsStepper";
 import { deductionText } from "../../events/racing";
 import { whatIfNumber } from "../../events/outcome";
 import { formatAmount } from "../../ui/amount";
@@ -34,7 +34,7 @@ export function MemberRow({ item, places, edit, onEdit, asFractional, whatIfHeld
         {withdrawn || edit.botEqualizer ? (
           <span className="odds">{oddsText(item.currCoefficient, item.currFractalCoefficient, asFractional)}</span>
         ) : (
-          <OddsSelect
+          <OddsStepper
             label={`Odds of ${item.title}`}
             value={edit.odds[item.id]}
             asFractional={asFractional}

@@ -1,23 +1,27 @@
 import { useState } from "react";
 import { termsText } from "../../../../common/each-way";
-import type { Id, PlayerEvent } from "../../../../worker/contract";
+import type { Bet, Id, PlayerEvent } from "../../../../worker/contract";
+import { betRowsReturn, mostBack, stakeReturn, type StakeLine } from "../../events/returns";
 import { useHaptic } from "../../telegram/features";
 import { formatAmount } from "../../ui/amount";
 import { Dialog } from "../../ui/Dialog";
 import { placeBets, type BetOutcome } from "./place-bets";
-import { hasBet, OutcomeStakes } from "./OutcomeStakes";
+import { BetReceipt, type ReceiptLine } from "./BetReceipt";
+import { hasBet, OutcomeStakes, type YourBet } from "./OutcomeStakes";
 import { amountOf, exceedsCoins, staked, totalStake, type Stake } from "./volume";
 
 export interface BetDialogProps {
   event: PlayerEvent;
   coins: number;
   asFractional: boolean;
+  /** His bet rows with this bookmaker, once loaded: a Suspended outcome's return at the odds taken. */
+  myBets: readonly Bet[] | undefined;
   onClose(): void;
   /** After bets were sent: refresh events, coins and history. */
   onPlaced(): void;
 }
 
-export function BetDialog({ event, coins, asFractional, onClose, onPlaced }: BetDialogProps) {
+export function BetDialog({ event, coins, asFractional, myBets, onClose, onPlaced }: BetDialogProps) {
   const [stakes, setStakes] = useState<Record<Id, Stake>>({});
   const [eachWay, setEachWay] = useState<Record<Id, boolean>>({});
   // Each-way only where the event has terms; the amount is then each part's stake.
@@ -26,6 +30,8 @@ export function BetDialog({ event, coins, asFractional, onClose, onPlaced }: Bet
   const [sending, setSending] = useState(false);
   const [notEnough, setNotEnough] = useState(false);
   const [result, setResult] = useState<BetOutcome[] | null>(null);
+  // The bets taken in this dialog, as sent: the receipt and their Suspended lines read them.
+  const [taken, setTaken] = useState<Record<Id, ReceiptLine>>({});
   const haptic = useHaptic();
 
   // A preset (Max, 1/2 Max…) is worth what it is now, not when it was picked: his coins may
@@ -58,6 +64,12 @@ export function BetDialog({ event, coins, asFractional, onClose, onPlaced }: Bet
   // What leaves his coins: an each-way bet stakes its amount on both parts.
   const staking = chosen.map((s) => staked(s.amount, s.eachWay));
   const total = totalStake(staking);
+  const lineOf = (s: (typeof chosen)[number]): StakeLine => ({
+    amount: s.amount,
+    coefficient: s.item.coefficient,
+    terms: s.eachWay ? event.eachWay : null,
+  });
+  const yourBets = yourBetsOf(event, taken, myBets);
 
   async function bet() {
     if (exceedsCoins(staking, coins)) {
@@ -67,9 +79,14 @@ export function BetDialog({ event, coins, asFractional, onClose, onPlaced }: Bet
     setSending(true);
     const outcomes = await placeBets(event, chosen);
     setSending(false);
-    const taken = outcomes.filter((o) => o.error === null).map((o) => o.item.id);
-    setPlaced((prev) => new Set([...prev, ...taken]));
-    setStakes((prev) => Object.fromEntries(Object.entries(prev).filter(([id]) => !taken.includes(Number(id)))));
+    const ok = chosen.filter((s) => outcomes.some((o) => o.item.id === s.item.id && o.error === null));
+    const ids = ok.map((s) => s.item.id);
+    setPlaced((prev) => new Set([...prev, ...ids]));
+    setStakes((prev) => Object.fromEntries(Object.entries(prev).filter(([id]) => !ids.includes(Number(id)))));
+    setTaken((prev) => ({
+      ...prev,
+      ...Object.fromEntries(ok.map((s) => [s.item.id, { item: s.item, ...lineOf(s) }])),
+    }));
     setResult(outcomes);
     haptic(outcomes.every((o) => o.error === null) ? "success" : "error");
     onPlaced();
@@ -105,10 +122,16 @@ export function BetDialog({ event, coins, asFractional, onClose, onPlaced }: Bet
           onStake={(id, stake) => setStakes((prev) => ({ ...prev, [id]: stake }))}
           eachWay={eachWay}
           onEachWay={(id, on) => setEachWay((prev) => ({ ...prev, [id]: on }))}
+          yourBets={yourBets}
         />
         {total > 0 && (
           <p className="bet-total">
-            Total: <b>{formatAmount(total)}</b>
+            <span>
+              Total: <b>{formatAmount(total)}</b>
+            </span>{" "}
+            <span className="hint">
+              returns up to <b>{formatAmount(mostBack(chosen.map(lineOf)))}</b>
+            </span>
           </p>
         )}
       </Dialog>
@@ -117,13 +140,51 @@ export function BetDialog({ event, coins, asFractional, onClose, onPlaced }: Bet
         You don’t have enough coins to place these bets
       </Dialog>
 
-      <BetResultDialog result={result} onClose={() => setResult(null)} />
+      <BetResultDialog
+        result={result}
+        receipt={result ? result.filter((o) => o.error === null && taken[o.item.id]).map((o) => taken[o.item.id]) : []}
+        asFractional={asFractional}
+        onClose={() => setResult(null)}
+      />
     </>
   );
 }
 
-/** Each bet is its own: the result says which were not taken, and why. */
-function BetResultDialog({ result, onClose }: { result: BetOutcome[] | null; onClose(): void }) {
+/**
+ * His bet on each Suspended outcome: taken in this dialog (as sent), else from his bet rows (the
+ * odds taken), else his stake at the odds now, which is what a win bet returns while they stand.
+ */
+function yourBetsOf(event: PlayerEvent, taken: Record<Id, ReceiptLine>, myBets: readonly Bet[] | undefined) {
+  const bets: Record<Id, YourBet> = {};
+  for (const item of event.items) {
+    const here = taken[item.id];
+    if (here) {
+      bets[item.id] = {
+        stake: staked(here.amount, here.terms !== null),
+        returns: stakeReturn(here.amount, here.coefficient, here.terms),
+      };
+    } else if (item.myStake > 0) {
+      const rows = myBets ? betRowsReturn(myBets, event.eventId, item.id) : null;
+      // An each-way stake's return needs its rows: the stake alone does not say it was each-way.
+      const guess = event.eachWay === null ? stakeReturn(item.myStake, item.coefficient) : null;
+      bets[item.id] = { stake: item.myStake, returns: rows ?? guess };
+    }
+  }
+  return bets;
+}
+
+/** Each bet is its own: the result says which were not taken, and why, and what the taken ones return. */
+function BetResultDialog({
+  result,
+  receipt,
+  asFractional,
+  onClose,
+}: {
+  result: BetOutcome[] | null;
+  receipt: ReceiptLine[];
+  asFractional: boolean;
+  onClose(): void;
+}) {
   const failed = result?.filter((o) => o.error !== null) ?? [];
   return (
     <Dialog
@@ -140,6 +201,7 @@ function BetResultDialog({ result, onClose }: { result: BetOutcome[] | null; onC
           ))}
         </ul>
       )}
+      <BetReceipt lines={receipt} asFractional={asFractional} />
     </Dialog>
   );
 }

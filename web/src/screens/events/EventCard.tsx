@@ -15,6 +15,8 @@ export function EventCard({ event, onOpen }: { event: PlayerEvent; onOpen(): voi
   const badge = playerBadge(event.status, event.startDate);
   // A settled or abandoned event has nothing left to count down to.
   const over = badge === "COMPLETED" || badge === "ABANDONED";
+  // His open bets: the outcomes he has a stake on, until the event is settled.
+  const open = over ? 0 : event.items.filter((i) => i.myStake > 0).length;
   return (
     <button type="button" className="card card-tappable event-card" onClick={onOpen}>
       <span className="card-head">
@@ -28,6 +30,7 @@ export function EventCard({ event, onOpen }: { event: PlayerEvent; onOpen(): voi
         {!over && <Countdown to={event.startDate} />}
         <span className="hint">{dateTime(event.startDate)}</span>
       </span>
+      {open > 0 && <span className="event-your-bets">Your bets: {open}</span>}
       {earlier.length > 0 && (
         <span className="event-earlier hint">
           {earlier.map((d) => (

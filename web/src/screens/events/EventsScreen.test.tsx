@@ -1,38 +1,10 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { Bet, PlayerEvent } from "../../../../worker/contract";
-import { deferred, errorBody, json, stubApi, type RecordedCall } from "../../test/network";
+import type { Bet } from "../../../../worker/contract";
+import { deferred, errorBody, json, stubApi } from "../../test/network";
+import { bookmakerSub, betPosts, choose, event, golden, HOUR, item, openEvents } from "../../test/punter-events";
 import { renderApp } from "../../test/render";
-import { bookmakerSub, golden, playerEvent, playerItem, punterRoutes } from "../../test/punter";
 import { installTelegram } from "../../test/telegram";
-
-const HOUR = 3_600_000;
-const item = playerItem;
-const event = playerEvent;
-
-async function openEvents(
-  events: PlayerEvent[],
-  { coins = 300, bets = {} as Record<number, () => Response>, myBets = [] as Bet[] } = {},
-) {
-  installTelegram();
-  const calls = stubApi({
-    ...punterRoutes(() => events, coins),
-    "GET /bets/5/": () => json(myBets),
-    "POST /bets": (call) => (bets[(call.body as { eventItemId: number }).eventItemId] ?? (() => json({}, 201)))(),
-  });
-  renderApp("/events/5");
-  await screen.findByRole("heading", { name: "GoldenBooks" });
-  return calls;
-}
-
-/** Picks a stake choice for an outcome in the open bet dialog. */
-function choose(outcome: string, label: string) {
-  fireEvent.click(screen.getByRole("button", { name: new RegExp(`^Bet on ${outcome}:`) }));
-  const menu = screen.getByRole("listbox", { name: `Stake on ${outcome}` });
-  fireEvent.click(within(menu).getByRole("option", { name: new RegExp(`^${label.replace("/", "\\/")}`) }));
-}
-
-const betPosts = (calls: RecordedCall[]) => calls.filter((c) => c.method === "POST" && c.path === "/bets");
 
 describe("the punter's events", () => {
   it("shows the states 'No upcoming or recent events' and the cards", async () => {

@@ -38,8 +38,12 @@ export function EventsScreen() {
   const list = book.events.data ? sortEvents(book.events.data) : undefined;
   const openEvent = list?.find((e) => e.eventId === opened?.eventId);
   const viewing = openEvent && !opened?.betting ? openEvent : undefined;
-  // The punter's bets: the result view shows the odds each of his bets was taken at.
-  const bets = useApi("GET /bets/:bookmakerId/", viewing && bookmakerId !== null ? { params: { bookmakerId } } : null);
+  // The punter's bets: the result view shows the odds each of his bets was taken at, the bet
+  // dialog what each Suspended outcome returns at them.
+  const bets = useApi(
+    "GET /bets/:bookmakerId/",
+    openEvent && bookmakerId !== null ? { params: { bookmakerId } } : null,
+  );
   const betOn = (e: PlayerEvent) => isOpenForBets(e) && book.active;
 
   return (
@@ -90,6 +94,7 @@ export function EventsScreen() {
           event={openEvent}
           coins={book.coins.data?.amount ?? 0}
           asFractional={showFractional}
+          myBets={bets.data}
           onClose={() => setOpened(null)}
           onPlaced={book.refreshAfterBets}
         />

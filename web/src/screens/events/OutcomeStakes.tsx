@@ -1,4 +1,6 @@
+import type { PlaceTerms } from "../../../../common/each-way";
 import type { Id, PlayerEvent, PlayerEventItem } from "../../../../worker/contract";
+import { stakeReturn } from "../../events/returns";
 import { formatAmount } from "../../ui/amount";
 import { Odds } from "../../ui/Odds";
 import { VolumeSelector } from "./VolumeSelector";
@@ -21,11 +23,18 @@ interface OutcomeStakesProps {
   /** Outcomes backed each-way: offered only where the event has each-way terms. */
   eachWay: Record<Id, boolean>;
   onEachWay(itemId: Id, on: boolean): void;
+  /** His bet on an outcome marked Suspended: what he staked and, when known, what it returns. */
+  yourBets: Record<Id, YourBet>;
+}
+
+export interface YourBet {
+  stake: number;
+  returns: number | null;
 }
 
 /** The bet dialog's table: each outcome, its odds, and a stake picker while it takes bets. */
 export function OutcomeStakes(props: OutcomeStakesProps) {
-  const { event, coins, asFractional, placed, stakes, onStake, eachWay, onEachWay } = props;
+  const { event, coins, asFractional, placed, stakes, onStake, eachWay, onEachWay, yourBets } = props;
   return (
     <div className={event.items.length > SCROLL_ABOVE ? "bet-outcomes bet-outcomes-scroll" : "bet-outcomes"}>
       <table className="outcome-table bet-table">
@@ -45,7 +54,10 @@ export function OutcomeStakes(props: OutcomeStakesProps) {
               </td>
               <td className="num bet-cell">
                 {hasBet(item, placed) ? (
-                  <span className="badge badge-warn">Suspended</span>
+                  <>
+                    <span className="badge badge-warn">Suspended</span>
+                    {yourBets[item.id] && <YourBetLine bet={yourBets[item.id]} />}
+                  </>
                 ) : item.status !== "ACTIVE" ? (
                   <span className="hint">{item.status === "NR" ? "Non-runner" : item.status}</span>
                 ) : (
@@ -67,6 +79,11 @@ export function OutcomeStakes(props: OutcomeStakesProps) {
                         onChange={(on) => onEachWay(item.id, on)}
                       />
                     )}
+                    <StakeReturns
+                      amount={stakes[item.id]?.amount ?? 0}
+                      coefficient={item.coefficient}
+                      terms={eachWay[item.id] ? event.eachWay : null}
+                    />
                   </>
                 )}
               </td>
@@ -92,4 +109,24 @@ function EachWayToggle(props: { outcome: string; on: boolean; amount: number; on
       <span>E/W{on && amount > 0 ? ` 2 × ${formatAmount(amount)}` : ""}</span>
     </label>
   );
+}
+
+/** Under a chosen stake: what it returns should the outcome win (each-way: both parts, as when it wins). */
+function StakeReturns({
+  amount,
+  coefficient,
+  terms,
+}: {
+  amount: number;
+  coefficient: number;
+  terms: PlaceTerms | null;
+}) {
+  if (!(amount > 0)) return null;
+  return <span className="hint bet-returns">returns {formatAmount(stakeReturn(amount, coefficient, terms))}</span>;
+}
+
+/** "Your bet: 100 → 200": the stake on a Suspended outcome and what it returns if it wins. */
+function YourBetLine({ bet }: { bet: YourBet }) {
+  const returns = bet.returns === null ? "" : ` → ${formatAmount(bet.returns)}`;
+  return <span className="hint bet-returns">{`Your bet: ${formatAmount(bet.stake)}${returns}`}</span>;
 }

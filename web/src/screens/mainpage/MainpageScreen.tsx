@@ -8,6 +8,7 @@ import { useActiveSubscriptions } from "../../subscriptions/active";
 import { longDate } from "../../ui/dates";
 import { Page } from "../../ui/Page";
 import type { CreateProfileState } from "../../navigation/createprofile";
+import { FirstSteps } from "./FirstSteps";
 import { InviteCard } from "./InviteCard";
 import { ProfileCard, TermsCard } from "./ProfileCards";
 import { NotificationsSheet } from "../../notifications/NotificationsSheet";
@@ -34,6 +35,8 @@ export function MainpageScreen() {
 
       {book ? (
         <>
+          <FirstSteps bookmakerId={book.bookmakerId} />
+
           <ProfileCard book={book} onEdit={editProfile} />
 
           <button type="button" className="bk-card bk-tap bk-guide-link" onClick={() => setGuideOpen(true)}>
