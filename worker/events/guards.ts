@@ -169,9 +169,9 @@ export const placesInForce = (e: EventState, items: Map<number, ItemState>) =>
   termsInForce(e.eachWay, [...items.values()].filter((i) => i.status === "ACTIVE").length)?.places ?? 1;
 
 /**
- * The results a bet of `totals` on `itemId` makes dearer, in `book` (the event's outcomes, or one
- * punter's share of them): the most any of them pays before the bet and after it. A win bet
- * raises only its outcome winning; a place part also every other winner with it placed.
+ * The results a bet of `totals` on `item` makes dearer in `book` (the event's outcomes, or one
+ * punter's share of them), each with what it pays before the bet and after. A win bet raises
+ * only its outcome winning; a place part also every other winner with it placed.
  */
 function raisedResults(book: Liability[], item: Liability, totals: BetTotals, places: number) {
   const current = book.find((l) => l.id === item.id) ?? { ...item, winCents: 0, placeCents: 0 };
@@ -182,20 +182,17 @@ function raisedResults(book: Liability[], item: Liability, totals: BetTotals, pl
   };
   const others = book.filter((l) => l.id !== item.id);
   if (totals.placeCents === 0)
-    return {
-      before: resultCents([...others, current], places, current),
-      after: resultCents([...others, added], places, added),
-    };
+    return [
+      {
+        before: resultCents([...others, current], places, current),
+        after: resultCents([...others, added], places, added),
+      },
+    ];
   const before = resultsCents([...others, current], places);
   const after = resultsCents([...others, added], places);
-  const worst = { before: 0, after: 0 };
-  for (const [id, cents] of after) {
-    const was = before.get(id) ?? 0;
-    if (cents <= was) continue;
-    worst.before = Math.max(worst.before, was);
-    worst.after = Math.max(worst.after, cents);
-  }
-  return worst;
+  return [...after]
+    .map(([id, cents]) => ({ before: before.get(id) ?? 0, after: cents }))
+    .filter((r) => r.after > r.before);
 }
 
 /**
@@ -203,7 +200,7 @@ function raisedResults(book: Liability[], item: Liability, totals: BetTotals, pl
  * past the cap (the cap lowered since) refuses only what adds to it.
  */
 const withinCap = (book: Liability[], item: Liability, totals: BetTotals, places: number, cap: number) =>
-  raisedResults(book, item, totals, places).after <= cap;
+  raisedResults(book, item, totals, places).every((r) => r.after <= cap);
 
 /** One punter's share of the event's results: his accepted bets on each outcome, as the room counts the book's. */
 export const punterBook = (items: Map<number, ItemState>, share: (itemId: number) => OwnShare | undefined) =>
@@ -287,9 +284,11 @@ function punterRefusal(
   }
   const cap = caps.maxPayoutCents;
   if (cap === null) return null;
-  const { before, after } = raisedResults(own, liabilityOf(item), totals, placesInForce(e, items));
-  if (after <= cap) return null;
-  return `Your maximum payout on this event is ${coinText(cap)}: ${coinText(Math.max(0, cap - before))} left.`;
+  const past = raisedResults(own, liabilityOf(item), totals, placesInForce(e, items)).filter((r) => r.after > cap);
+  if (past.length === 0) return null;
+  // What the tightest of the results it would take past the cap can still pay him.
+  const left = Math.min(...past.map((r) => Math.max(0, cap - r.before)));
+  return `Your maximum payout on this event is ${coinText(cap)}: ${coinText(left)} left.`;
 }
 
 /**
