@@ -22,7 +22,8 @@ import {
 import { versioned } from "../lib/versions";
 import * as docs from "../openapi/docs/bookmakers";
 import { deletionWarning } from "./retention";
-import { BookLimitsBody, setBookLimitsStatement, toBookLimits, type BookLimitsRow } from "../limits/limits";
+import { setBookLimitsStatement, toBookLimits, type BookLimitsRow } from "../limits/limits";
+import { BookLimitsBody } from "../limits/schemas";
 import { tellOpenRooms } from "../limits/rooms";
 import { BOOKMAKER_NOT_FOUND, SUBSCRIPTION_NOT_FOUND } from "../../common/refusals";
 

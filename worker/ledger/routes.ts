@@ -17,13 +17,8 @@ import { runMoneyBatch, transferStatements } from "./transfer";
 import { notifyAfter } from "../notifications/enqueue";
 import { coinsMessages } from "../notifications/triggers";
 import { BOOKMAKER_NOT_FOUND, NOT_YOUR_PUNTER } from "../../common/refusals";
-import {
-  PunterLimitsBody,
-  setPunterLimitsStatement,
-  toBookLimits,
-  toPunterLimits,
-  type PunterLimitsRow,
-} from "../limits/limits";
+import { PunterLimitsBody } from "../limits/schemas";
+import { setPunterLimitsStatement, toBookLimits, toPunterLimits, type PunterLimitsRow } from "../limits/limits";
 import { tellOpenRooms } from "../limits/rooms";
 
 const UserId = v.pipe(

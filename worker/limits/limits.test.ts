@@ -256,8 +256,7 @@ describe("a punter's max payout per event", () => {
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201).length).toBeGreaterThan(0);
     expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
-    for (const res of answers.filter((r) => r.status === 409))
-      expect((await refusal(res)).code).toBe("LIMIT_EXCEEDED");
+    for (const res of answers.filter((r) => r.status === 409)) expect((await refusal(res)).code).toBe("LIMIT_EXCEEDED");
     expect(statuses.filter((s) => s === 409).length).toBeGreaterThan(0);
     expect(await punterWorst(race.id, punter.userId, 3)).toBeLessThanOrEqual(20_000);
   });

@@ -1,6 +1,7 @@
-import * as v from "valibot";
+import type * as v from "valibot";
 import type { BookLimits, PunterLimits } from "../contract";
-import { fromCents, PositiveCoins } from "../ledger/money";
+import { fromCents } from "../ledger/money";
+import type { BookLimitsBody, PunterLimitsBody } from "./schemas";
 
 // The book's risk desk (docs/ARCHITECTURE.md, "Limits"): a punter's max stake and max payout
 // per event, his own or the book's defaults, and the cap on the book's open multiples. Stored
@@ -8,26 +9,6 @@ import { fromCents, PositiveCoins } from "../ledger/money";
 
 /** What the book's open multiples may owe at most when the bookmaker set no cap of his own. */
 export const DEFAULT_MAX_MULTIPLES_PAYOUT_CENTS = 1_000_000;
-
-/** A limit as sent: coins (2 decimals at most, above 0), or null for none. */
-const Limit = v.union([v.null(), PositiveCoins], "Must be a number or null.");
-
-export const BookLimitsBody = v.object({
-  maxStake: Limit,
-  maxPayoutPerEvent: Limit,
-  /** null: the default of 10,000 coins. */
-  maxMultiplesPayout: Limit,
-});
-
-export const PunterLimitsBody = v.object({
-  userId: v.pipe(
-    v.number("Must be a user id."),
-    v.safeInteger("Must be a user id."),
-    v.minValue(1, "Must be a user id."),
-  ),
-  maxStake: Limit,
-  maxPayoutPerEvent: Limit,
-});
 
 export interface BookLimitsRow {
   max_stake_cents: number | null;

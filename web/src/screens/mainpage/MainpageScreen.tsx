@@ -9,6 +9,7 @@ import { longDate } from "../../ui/dates";
 import { Page } from "../../ui/Page";
 import type { CreateProfileState } from "../../navigation/createprofile";
 import { InviteCard } from "./InviteCard";
+import { LimitsCard } from "./LimitsCard";
 import { ProfileCard, TermsCard } from "./ProfileCards";
 import { NotificationsSheet } from "../../notifications/NotificationsSheet";
 import { NO_PROFILE } from "../../../../common/refusals";
@@ -50,6 +51,8 @@ export function MainpageScreen() {
           <NotificationsSheet open={notificationsOpen} onClose={() => setNotificationsOpen(false)} role="bookmaker" />
 
           <TermsCard terms={book.terms} onEdit={editProfile} />
+
+          <LimitsCard bookmakerId={book.bookmakerId} />
 
           <InviteCard bookmakerId={book.bookmakerId} />
         </>
