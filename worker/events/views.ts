@@ -57,10 +57,9 @@ export interface OwnTotalRow {
 /**
  * The punter's own stake on each outcome of the events his list shows (the book's published
  * events started since `since`), and what those bets pay should the outcome win (Rule 4 and
- * dead heat included: the one payout expression) or only be placed, summed in D1 through the index
- * on user and event. A query of one row and one column, a JSON array of [event, outcome, stake,
- * payout, place]: a
- * punter who backed every runner of a big field would otherwise come back as a hundred rows,
+ * dead heat included: the one payout expression) or only be placed, summed in D1 through the
+ * index on user and event. A query of one row and one column, a JSON array of [event, outcome,
+ * stake, payout, place]: a punter who backed every runner of a big field would otherwise come back as a hundred rows,
  * each converted on its way out of D1, and one column can ride along in another read (the
  * list's versions). `user`, `book` and `since` are the SQL parameters holding them.
  */
