@@ -21,8 +21,8 @@ CREATE TABLE bookmakers (
   created_at TEXT NOT NULL,
   -- bumped with every change to its punters as its owner sees them (triggers below)
   version INTEGER NOT NULL DEFAULT 0,
-  -- Limits (0013), in cents: the book's defaults for its punters (NULL: none), and what its open
-  -- multiples may owe added up (NULL: the default of 10,000 coins).
+  -- Limits, in cents (docs/ARCHITECTURE.md, "Limits"): the punters' defaults, NULL = none;
+  -- what the book's open multiples may owe added up, NULL = the default of 10,000 coins.
   max_stake_cents INTEGER CHECK (max_stake_cents > 0),
   max_payout_per_event_cents INTEGER CHECK (max_payout_per_event_cents > 0),
   max_multiples_payout_cents INTEGER CHECK (max_multiples_payout_cents > 0)
@@ -38,7 +38,7 @@ CREATE TABLE memberships (
   note TEXT NOT NULL DEFAULT '',
   requested_at TEXT NOT NULL,
   approved_at TEXT,
-  -- His own limits in cents (0013); NULL: the book's default.
+  -- the punter's own limits, in cents; NULL = the book's default
   max_stake_cents INTEGER CHECK (max_stake_cents > 0),
   max_payout_per_event_cents INTEGER CHECK (max_payout_per_event_cents > 0),
   UNIQUE (bookmaker_id, user_id)

@@ -98,11 +98,15 @@ export interface PunterBalance {
   user: { internalId: Id; username: string };
   money: Money;
   note: string;
+  /** His own limits; null = the book's default. */
+  limits: PunterLimits;
 }
 
 export interface BookBalances {
   balance: Money;
   punters: PunterBalance[];
+  /** The book's default limits (docs/ARCHITECTURE.md, "Limits"). */
+  limits: BookLimits;
 }
 
 export type LedgerKind = "GRANT" | "PURCHASE" | "ALLOCATE" | "WITHDRAW" | "STAKE" | "PAYOUT" | "REFUND";

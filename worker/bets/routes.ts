@@ -87,8 +87,8 @@ export const betRoutes = new Hono<AppEnv>()
     const { bookmakerId, eventId, eventItemId } = bet;
     const { userId } = c.get("user");
     const key = c.get("idempotencyKey");
-    // The room checks membership and subscription itself, keeping the answers: the hot path
-    // is one RPC and one D1 batch.
+    // The room checks membership, subscription and the punter's limits itself, keeping the
+    // answers: the hot path is one RPC and one D1 batch.
     const placed = unwrap(
       await roomOf(c.env, bet.eventId).placeBet(bet.eventId, {
         userId,

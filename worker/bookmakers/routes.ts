@@ -22,6 +22,9 @@ import {
 import { versioned } from "../lib/versions";
 import * as docs from "../openapi/docs/bookmakers";
 import { deletionWarning } from "./retention";
+import { setBookLimitsStatement, toBookLimits, type BookLimitsRow } from "../limits/limits";
+import { BookLimitsBody } from "../limits/schemas";
+import { tellOpenRooms } from "../limits/rooms";
 import { BOOKMAKER_NOT_FOUND, SUBSCRIPTION_NOT_FOUND } from "../../common/refusals";
 
 /**
@@ -129,5 +132,22 @@ export const bookmakerRoutes = new Hono<AppEnv>()
       if (row.owner_id !== c.get("user").userId) throw forbidden("Only the bookmaker can change his terms.");
       await c.env.DB.prepare(`UPDATE bookmakers SET terms = ?2 WHERE id = ?1`).bind(bookmakerId, terms).run();
       return c.json(toBookmakerDto({ ...row, terms }));
+    },
+  )
+
+  .put(
+    "/:bookmakerId/limits",
+    docs.limits,
+    validate("param", v.object({ bookmakerId: IdParam })),
+    validate("json", BookLimitsBody),
+    async (c) => {
+      const { bookmakerId } = c.req.valid("param");
+      const row = await bookmakerById(c.env.DB, bookmakerId);
+      if (!row) throw notFound(BOOKMAKER_NOT_FOUND);
+      if (row.owner_id !== c.get("user").userId) throw forbidden("Only the bookmaker can set his limits.");
+      const saved = await setBookLimitsStatement(c.env.DB, bookmakerId, c.req.valid("json")).first<BookLimitsRow>();
+      if (!saved) throw notFound(BOOKMAKER_NOT_FOUND);
+      await tellOpenRooms(c.env, bookmakerId);
+      return c.json(toBookLimits(saved));
     },
   );

@@ -1,27 +1,41 @@
 import { BOOK_LAPSED, ONLY_APPROVED_PUNTERS } from "../../common/refusals";
-import { fail, type EventState, type RoomResult } from "./state";
+import { fail, ok, type EventState, type PunterCaps, type RoomResult } from "./state";
 import { punterCheckStatements } from "./statements";
 
 /**
- * Who may bet on the event: approved members of the book, while the bookmaker's subscription
- * runs. Both answers are kept: approval is never taken back, and a subscription runs at least
- * to its end date, so a bet usually costs no read at all.
+ * Who may bet on the event, and within what limits: approved members of the book, while the
+ * bookmaker's subscription runs, each with his limits (his own, else the book's defaults). All
+ * is kept: approval is never taken back, a subscription runs at least to its end date, and a
+ * change of limits reaches the room as `forget()` before its call answers (limits/rooms.ts), so
+ * a bet usually costs no read at all.
  */
 export class BookAccess {
-  private members = new Set<number>();
+  private members = new Map<number, PunterCaps>();
   /** Until when the BOOKMAKER subscription is known to run (ms; 0 = unknown or lapsed). */
   private subscribedUntil = 0;
+  /** Counts `forget()`s: a read begun before one may hold the old limits, and is not kept. */
+  private forgotten = 0;
 
-  async check(db: D1Database, e: EventState, userId: number): Promise<RoomResult<never> | null> {
+  async check(db: D1Database, e: EventState, userId: number): Promise<RoomResult<PunterCaps>> {
     const now = Date.now();
-    if (this.members.has(userId) && now < this.subscribedUntil) return null;
+    const kept = this.members.get(userId);
+    if (kept && now < this.subscribedUntil) return ok(kept);
+    const asOf = this.forgotten;
     const [membership, subscription] = await db.batch(punterCheckStatements(db, e, userId));
-    if ((membership.results[0] as { status?: string } | undefined)?.status !== "APPROVED")
-      return fail("FORBIDDEN", ONLY_APPROVED_PUNTERS);
-    this.members.add(userId);
+    const member = membership.results[0] as
+      { status: string; max_stake_cents: number | null; max_payout_cents: number | null } | undefined;
+    if (member?.status !== "APPROVED") return fail("FORBIDDEN", ONLY_APPROVED_PUNTERS);
+    const caps = { maxStakeCents: member.max_stake_cents, maxPayoutCents: member.max_payout_cents };
+    if (asOf === this.forgotten) this.members.set(userId, caps);
     const sub = subscription.results[0] as { end_date: string | null } | undefined;
     this.subscribedUntil = !sub ? 0 : sub.end_date === null ? Number.MAX_SAFE_INTEGER : Date.parse(sub.end_date);
     if (now >= this.subscribedUntil) return fail("EVENT_NOT_OPEN", BOOK_LAPSED);
-    return null;
+    return ok(caps);
+  }
+
+  /** Limits changed (a punter's or the book's defaults): every punter's are read again at his next bet. */
+  forget() {
+    this.members.clear();
+    this.forgotten++;
   }
 }

@@ -5,7 +5,7 @@ import { BookAccess } from "./access";
 import { BetNotWritten, betRefusal, BetWriter } from "./bet-writer";
 import * as changes from "./changes";
 import type { Exclusive } from "./exclusive";
-import { checkBet, type BetTotals } from "./guards";
+import { checkBet, punterBook, type BetTotals } from "./guards";
 import type { RoomMemory } from "./memory";
 import type { Prices } from "./prices";
 import { fail, ok, type BetRequest, type EventState, type ItemState, type PlacedBet, type RoomResult } from "./state";
@@ -42,8 +42,8 @@ export class BetDesk {
     const first = memory.event;
     if (!first || first.id !== eventId || first.bookmakerId !== bet.bookmakerId || !first.publishedAt)
       return fail("NOT_FOUND", EVENT_NOT_FOUND);
-    const refusal = await this.access.check(this.room.db(), first, bet.userId);
-    if (refusal) return refusal;
+    const access = await this.access.check(this.room.db(), first, bet.userId);
+    if (!access.ok) return access;
     // From the end of this wait to the reservation nothing awaits, so no admin operation gets in between.
     await this.ready(eventId);
     const e = memory.event;
@@ -59,6 +59,7 @@ export class BetDesk {
         eachWay: bet.eachWay === true,
       },
       Date.now(),
+      { caps: access.value, own: punterBook(memory.items, (itemId) => memory.bettors.get(`${bet.userId}:${itemId}`)) },
     );
     if ("refusal" in check) {
       // A punter shown odds D1 still owes (a failed price flush) is refused: the flush is tried again now.
@@ -66,6 +67,11 @@ export class BetDesk {
       return check.refusal;
     }
     return this.reserveAndWrite(e, memory.items.get(bet.itemId)!, bet, check);
+  }
+
+  /** Limits changed: each punter's are read again with his next bet. */
+  forgetLimits() {
+    this.access.forget();
   }
 
   /** Loaded and no admin operation queued; a reload owed while bets are in flight waits for them (through the admin chain). */

@@ -12,7 +12,16 @@ import { DATE_PAST_MESSAGE, OUTCOMES_MIN_MESSAGE } from "../../common/event-form
 import { STATUS_WORDS } from "../../common/status-words";
 import { resultCents, resultsCents, stakeRoom, type Liability } from "./book";
 import type { Placing } from "./schemas";
-import { fail, OPEN, type EventState, type ItemState, type RoomResult } from "./state";
+import {
+  fail,
+  NO_CAPS,
+  OPEN,
+  type EventState,
+  type ItemState,
+  type OwnShare,
+  type PunterCaps,
+  type RoomResult,
+} from "./state";
 import { BET_EXISTS, EVENT_SUSPENDED, INSUFFICIENT_CURRENCY, SUBSCRIPTION_NOT_FOUND } from "../../common/refusals";
 
 // The rules of an event's lifecycle, free of storage and time sources: each guard answers
@@ -149,11 +158,11 @@ export function betTotals(stakeCents: number, odds: Odds, terms: PlaceTerms | nu
   };
 }
 
-const liabilityOf = (i: ItemState, extra?: BetTotals): Liability => ({
+const liabilityOf = (i: ItemState): Liability => ({
   id: i.id,
   active: i.status === "ACTIVE",
-  winCents: i.liabilityCents + (extra?.payoutCents ?? 0),
-  placeCents: i.placeLiabilityCents + (extra?.placeCents ?? 0),
+  winCents: i.liabilityCents,
+  placeCents: i.placeLiabilityCents,
 });
 
 /** The paying places the book's results count: the each-way terms in force, 1 without each-way. */
@@ -161,31 +170,61 @@ export const placesInForce = (e: EventState, items: Map<number, ItemState>) =>
   termsInForce(e.eachWay, [...items.values()].filter((i) => i.status === "ACTIVE").length)?.places ?? 1;
 
 /**
- * Whether a bet on `item` keeps the book within its max payout: every result the bet makes
- * dearer (its outcome winning, or, for a place part, another winning with it placed) stays
- * within it. A result already past the max (the max lowered since) refuses only what adds to it.
+ * The results a bet of `totals` on `item` makes dearer in `book` (the event's outcomes, or one
+ * punter's share of them), each with what it pays before the bet and after. A win bet raises
+ * only its outcome winning; a place part also every other winner with it placed.
  */
-function withinMaxPayout(e: EventState, items: Map<number, ItemState>, item: ItemState, totals: BetTotals) {
-  const places = placesInForce(e, items);
-  // A win bet makes dearer only the result with its own outcome winning.
-  if (totals.placeCents === 0) {
-    const raised = liabilityOf(item, totals);
-    const book = [...items.values()].map((i) => (i.id === item.id ? raised : liabilityOf(i)));
-    return resultCents(book, places, raised) <= e.maxPayoutCents;
-  }
-  const before = resultsCents(
-    [...items.values()].map((i) => liabilityOf(i)),
-    places,
-  );
-  const after = resultsCents(
-    [...items.values()].map((i) => liabilityOf(i, i.id === item.id ? totals : undefined)),
-    places,
-  );
-  for (const [id, cents] of after) if (cents > e.maxPayoutCents && cents > (before.get(id) ?? 0)) return false;
-  return true;
+function raisedResults(book: Liability[], item: Liability, totals: BetTotals, places: number) {
+  const current = book.find((l) => l.id === item.id) ?? { ...item, winCents: 0, placeCents: 0 };
+  const added = {
+    ...current,
+    winCents: current.winCents + totals.payoutCents,
+    placeCents: current.placeCents + totals.placeCents,
+  };
+  const others = book.filter((l) => l.id !== item.id);
+  if (totals.placeCents === 0)
+    return [
+      {
+        before: resultCents([...others, current], places, current),
+        after: resultCents([...others, added], places, added),
+      },
+    ];
+  const before = resultsCents([...others, current], places);
+  const after = resultsCents([...others, added], places);
+  return [...after]
+    .map(([id, cents]) => ({ before: before.get(id) ?? 0, after: cents }))
+    .filter((r) => r.after > r.before);
 }
 
-/** The largest stake (per part) a bet on `item` may have within the max payout, in cents. */
+/**
+ * Whether the bet keeps `book` within `cap` on every result it makes dearer. A result already
+ * past the cap (the cap lowered since) refuses only what adds to it.
+ */
+const withinCap = (book: Liability[], item: Liability, totals: BetTotals, places: number, cap: number) =>
+  raisedResults(book, item, totals, places).every((r) => r.after <= cap);
+
+/** One punter's share of the event's results: his accepted bets on each outcome, as the room counts the book's. */
+export const punterBook = (items: Map<number, ItemState>, share: (itemId: number) => OwnShare | undefined) =>
+  [...items.values()].flatMap((i): Liability[] => {
+    const own = share(i.id);
+    return own ? [{ id: i.id, active: i.status === "ACTIVE", ...own }] : [];
+  });
+
+/** The largest stake in [0, `upper`] that `fits` (totals grow with the stake), found by halving. */
+function largestStake(upper: number, fits: (stakeCents: number) => boolean) {
+  let [low, high] = [0, Math.max(0, upper)];
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (fits(mid)) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+const termsFor = (e: EventState, items: Map<number, ItemState>, eachWay: boolean) =>
+  eachWay ? termsInForce(e.eachWay, [...items.values()].filter((i) => i.status === "ACTIVE").length) : null;
+
+/** The largest stake (per part) a bet on `item` may have within the event's max payout, in cents. */
 export function maxStakeCents(
   e: EventState,
   items: Map<number, ItemState>,
@@ -193,40 +232,87 @@ export function maxStakeCents(
   odds: Odds,
   eachWay: boolean,
 ) {
-  const terms = eachWay
-    ? termsInForce(e.eachWay, [...items.values()].filter((i) => i.status === "ACTIVE").length)
-    : null;
-  // The win part alone bounds it; the largest stake that fits is found by halving (totals grow with the stake).
-  let [low, high] = [0, stakeRoom(e.maxPayoutCents, odds)];
-  while (low < high) {
-    const mid = Math.ceil((low + high) / 2);
-    if (withinMaxPayout(e, items, item, betTotals(mid, odds, terms))) low = mid;
-    else high = mid - 1;
+  const terms = termsFor(e, items, eachWay);
+  const book = [...items.values()].map(liabilityOf);
+  const places = placesInForce(e, items);
+  // The win part alone bounds it.
+  return largestStake(stakeRoom(e.maxPayoutCents, odds), (stake) =>
+    withinCap(book, liabilityOf(item), betTotals(stake, odds, terms), places, e.maxPayoutCents),
+  );
+}
+
+/**
+ * The largest stake (per part) within one punter's limits, at most `upper` (what the event
+ * takes): his max stake (an each-way bet stakes twice its amount) and his max payout on the
+ * event, counted over `own`, his share of its results (punterBook).
+ */
+export function punterMaxStakeCents(
+  e: EventState,
+  items: Map<number, ItemState>,
+  item: ItemState,
+  bet: { odds: Odds; eachWay: boolean; upper: number },
+  caps: PunterCaps,
+  own: Liability[],
+) {
+  const parts = bet.eachWay ? 2 : 1;
+  const upper = Math.min(bet.upper, caps.maxStakeCents === null ? Infinity : Math.floor(caps.maxStakeCents / parts));
+  const cap = caps.maxPayoutCents;
+  if (cap === null) return upper;
+  const terms = termsFor(e, items, bet.eachWay);
+  const places = placesInForce(e, items);
+  return largestStake(Math.min(upper, stakeRoom(cap, bet.odds)), (stake) =>
+    withinCap(own, liabilityOf(item), betTotals(stake, bet.odds, terms), places, cap),
+  );
+}
+
+const coinText = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * A punter's limits on a bet: its stake (both parts of an each-way bet) within his max stake,
+ * and what his bets on the event pay on their worst result within his max payout per event.
+ */
+function punterRefusal(
+  e: EventState,
+  items: Map<number, ItemState>,
+  item: ItemState,
+  totals: BetTotals,
+  caps: PunterCaps,
+  own: Liability[],
+): string | null {
+  if (caps.maxStakeCents !== null && totals.stakeCents > caps.maxStakeCents) {
+    const eachWay = totals.placeCents > 0 ? ` (${coinText(Math.floor(caps.maxStakeCents / 2))} each way)` : "";
+    return `Your maximum stake is ${coinText(caps.maxStakeCents)}${eachWay}.`;
   }
-  return low;
+  const cap = caps.maxPayoutCents;
+  if (cap === null) return null;
+  const past = raisedResults(own, liabilityOf(item), totals, placesInForce(e, items)).filter((r) => r.after > cap);
+  if (past.length === 0) return null;
+  // What the tightest of the results it would take past the cap can still pay him.
+  const left = Math.min(...past.map((r) => Math.max(0, cap - r.before)));
+  return `Your maximum payout on this event is ${coinText(cap)}: ${coinText(left)} left.`;
 }
 
 /**
  * A bet, in the order the room checks it: open and not started; the outcome runs; each-way
  * only where the event has terms; one bet per punter per outcome; the odds sent are the
- * current odds; the book's results stay within the max payout. Coins are the ledger's CHECK,
- * at write time. Answers the odds, what the bet adds to its outcome's totals and its place
- * terms when it may go ahead.
+ * current odds; the punter's own limits (his max stake, his max payout on the event over `own`,
+ * his share of its results); the book's results stay within the max payout. Coins are the
+ * ledger's CHECK, at write time. Answers the odds, what the bet adds to its outcome's totals and
+ * its place terms when it may go ahead.
  */
 export function checkBet(
   e: EventState,
   items: Map<number, ItemState>,
   bet: { itemId: number; stakeCents: number; coefficient: number; alreadyBet: boolean; eachWay: boolean },
   now: number,
+  punter: { caps: PunterCaps; own: Liability[] } = { caps: NO_CAPS, own: [] },
 ): { refusal: Failure } | { odds: Odds; totals: BetTotals; placeTerms: PlaceTerms | null } {
   const item = items.get(bet.itemId);
   if (e.status !== "READY_FOR_BETS" || Date.parse(e.startDate) <= now)
     return { refusal: fail("EVENT_NOT_OPEN", EVENT_SUSPENDED) };
   if (!item) return { refusal: fail("NOT_FOUND", "Outcome not found.") };
   if (item.status !== "ACTIVE") return { refusal: fail("EVENT_NOT_OPEN", `${item.title} is withdrawn.`) };
-  const placeTerms = bet.eachWay
-    ? termsInForce(e.eachWay, [...items.values()].filter((i) => i.status === "ACTIVE").length)
-    : null;
+  const placeTerms = termsFor(e, items, bet.eachWay);
   if (bet.eachWay && !placeTerms)
     return { refusal: fail("EACH_WAY_UNAVAILABLE", "This event takes no each-way bets.") };
   if (bet.alreadyBet) return { refusal: fail("BET_EXISTS", BET_EXISTS) };
@@ -235,10 +321,16 @@ export function checkBet(
   if (!sent || !sameOdds(sent, odds))
     return { refusal: fail("ODDS_CHANGED", "The odds have changed.", { coefficient: decimalText(odds) }) };
   const totals = betTotals(bet.stakeCents, odds, placeTerms);
-  if (!withinMaxPayout(e, items, item, totals)) {
+  const own = punterRefusal(e, items, item, totals, punter.caps, punter.own);
+  const book = [...items.values()].map(liabilityOf);
+  const places = placesInForce(e, items);
+  if (own || !withinCap(book, liabilityOf(item), totals, places, e.maxPayoutCents)) {
+    // What still fits, within the event's max payout and the punter's limits alike.
+    const upper = maxStakeCents(e, items, item, odds, bet.eachWay);
+    const fits = punterMaxStakeCents(e, items, item, { odds, eachWay: bet.eachWay, upper }, punter.caps, punter.own);
     return {
-      refusal: fail("LIMIT_EXCEEDED", "This bet would take the outcome past the bookmaker's max payout.", {
-        maxStake: maxStakeCents(e, items, item, odds, bet.eachWay) / 100,
+      refusal: fail("LIMIT_EXCEEDED", own ?? "This bet would take the outcome past the bookmaker's max payout.", {
+        maxStake: fits / 100,
       }),
     };
   }

@@ -1,7 +1,7 @@
 import { isOpen, type BetTotals } from "./guards";
 import type { Prices } from "./prices";
 import * as sql from "./statements";
-import type { EventState, ItemState } from "./state";
+import type { EventState, ItemState, OwnShare } from "./state";
 
 /**
  * The room's copy of its event as D1 has it: loaded once, reloaded after every write and
@@ -11,8 +11,11 @@ import type { EventState, ItemState } from "./state";
 export class RoomMemory {
   event: EventState | null = null;
   items = new Map<number, ItemState>();
-  /** `${userId}:${itemId}` of every bet taken, and of those being written. */
-  bettors = new Set<string>();
+  /**
+   * `${userId}:${itemId}` of every bet taken, and of those being written, with what the punter's
+   * accepted bets on the outcome pay (his limits count them: docs/ARCHITECTURE.md, "Limits").
+   */
+  bettors = new Map<string, OwnShare>();
   /** A failure left memory in doubt: reload from D1 before the next check. */
   stale = false;
   private loading: Promise<void> | null = null;
@@ -93,8 +96,9 @@ export class RoomMemory {
     item.liabilityCents += sign * totals.payoutCents;
     item.placeLiabilityCents += sign * totals.placeCents;
     item.stakeCents += sign * totals.stakeCents;
-    if (sign > 0) this.bettors.add(`${userId}:${item.id}`);
-    else this.bettors.delete(`${userId}:${item.id}`);
+    const key = `${userId}:${item.id}`;
+    if (sign > 0) this.bettors.set(key, { winCents: totals.payoutCents, placeCents: totals.placeCents });
+    else this.bettors.delete(key);
     this.reprice();
   }
 

@@ -9,11 +9,17 @@ import { ownTotalsSql } from "./views";
 // isolate saw, with no read at all. The book's part is the same for all of its punters, so a
 // few hundred punters watching a race cost about one read a second per isolate. An approved
 // membership is never taken back (a deleted book shows in the book's part) and its id is
-// never reused, so it is kept for as long as the isolate lives.
+// never reused, so it is kept for as long as the isolate lives, with his limits while the book's
+// version (bumped by any change of limits, his or the book's) is the one read with them.
 
 export interface PlayerListState {
   membership_id: number | null;
   membership_status: string | null;
+  /** His limits in force (his own, else the book's), in cents; null = none. */
+  max_stake_cents: number | null;
+  max_payout_cents: number | null;
+  /** Bumped by every change to the book's punters, their limits included, and to its defaults. */
+  book_version: number;
   what_if: number;
   fractional: number;
   events: string | null;
@@ -28,10 +34,12 @@ export interface PlayerList {
   now: string;
 }
 
-type BookPart = Pick<PlayerListState, "what_if" | "fractional" | "events">;
+type BookPart = Pick<PlayerListState, "what_if" | "fractional" | "events" | "book_version">;
+/** A punter's own part: kept while the book's version (which any change of limits bumps) stays as read with it. */
+type PunterPart = Pick<PlayerListState, "membership_id" | "max_stake_cents" | "max_payout_cents" | "book_version">;
 
 const books = new Kept<BookPart>(1_000);
-const approved = new Kept<number>(20_000);
+const approved = new Kept<PunterPart>(20_000);
 
 /**
  * Reads the book's few recent events through their (bookmaker, start) index; `withOwn` adds the
@@ -40,7 +48,9 @@ const approved = new Kept<number>(20_000);
 export const playerListStatement = (db: D1Database, a: PlayerList, withOwn: boolean) =>
   db
     .prepare(
-      `SELECT m.id AS membership_id, m.status AS membership_status,${withOwn ? ` (${ownTotalsSql("?2", "?1", "?3")}) AS own,` : ""}
+      `SELECT m.id AS membership_id, m.status AS membership_status, b.version AS book_version,
+         COALESCE(m.max_stake_cents, b.max_stake_cents) AS max_stake_cents,
+         COALESCE(m.max_payout_per_event_cents, b.max_payout_per_event_cents) AS max_payout_cents,${withOwn ? ` (${ownTotalsSql("?2", "?1", "?3")}) AS own,` : ""}
          ${holdsSubscriptionSql("b.owner_id", "'WHAT_IF'", "?4")} AS what_if,
          ${holdsSubscriptionSql("b.owner_id", "'FRACTAL_ODDS'", "?4")} AS fractional,
          (SELECT group_concat(v) FROM (SELECT e.id || ':' || e.version AS v FROM events e
@@ -55,18 +65,23 @@ export function keepState(list: PlayerList, state: PlayerListState | null, readA
   if (!state) return;
   books.set(
     String(list.bookmakerId),
-    { what_if: state.what_if, fractional: state.fractional, events: state.events },
+    { what_if: state.what_if, fractional: state.fractional, events: state.events, book_version: state.book_version },
     readAt,
   );
   if (state.membership_status === "APPROVED" && state.membership_id !== null)
-    approved.set(`${list.bookmakerId}:${list.userId}`, state.membership_id);
+    approved.set(`${list.bookmakerId}:${list.userId}`, {
+      membership_id: state.membership_id,
+      max_stake_cents: state.max_stake_cents,
+      max_payout_cents: state.max_payout_cents,
+      book_version: state.book_version,
+    });
 }
 
 /** An approved punter's list state as read less than `maxAgeMs` ago in this isolate, or null. */
 export function recentState(list: PlayerList, maxAgeMs: number): PlayerListState | null {
   if (maxAgeMs <= 0) return null;
   const book = books.get(String(list.bookmakerId), maxAgeMs);
-  const membershipId = book && approved.get(`${list.bookmakerId}:${list.userId}`, Infinity);
-  if (!book || membershipId === undefined) return null;
-  return { ...book, membership_id: membershipId, membership_status: "APPROVED" };
+  const punter = book && approved.get(`${list.bookmakerId}:${list.userId}`, Infinity);
+  if (!book || !punter || punter.book_version !== book.book_version) return null;
+  return { ...book, ...punter, membership_status: "APPROVED" };
 }

@@ -66,6 +66,7 @@ export const playerRoutes = new Hono<AppEnv>()
           versions: state.events ?? "",
           withWhatIf: state.what_if === 1,
           withFractional: state.fractional === 1,
+          caps: { maxStakeCents: state.max_stake_cents, maxPayoutCents: state.max_payout_cents },
           own,
         }),
       );
@@ -75,6 +76,9 @@ export const playerRoutes = new Hono<AppEnv>()
 /** What the list's ETag is made of. */
 const parts = (state: PlayerListState) => [
   state.membership_id,
+  // His limits bound the stakes offered to him.
+  state.max_stake_cents,
+  state.max_payout_cents,
   state.events,
   state.what_if === 1,
   state.fractional === 1,

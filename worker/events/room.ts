@@ -210,6 +210,15 @@ export class EventRoom extends DurableObject<Env> {
     return this.safely(() => this.desk.place(eventId, bet));
   }
 
+  /**
+   * A punter's limits or the book's defaults changed (limits/rooms.ts): the punters' kept limits
+   * are dropped before this answers, so the next bet reads the new ones.
+   */
+  async forgetLimits(): Promise<RoomResult> {
+    this.desk.forgetLimits();
+    return ok(null);
+  }
+
   // ---- writing and loading --------------------------------------------------------------
 
   /** Runs an admin operation on the loaded event, one at a time, as a result rather than a throw. */
@@ -250,6 +259,8 @@ export class EventRoom extends DurableObject<Env> {
       if (!(await changes.landed(this.db, eventId, opId)))
         return fail("UNAVAILABLE", "The change was not saved. Please try again.");
     }
+    // Limits are told only to rooms taking bets (limits/rooms.ts); a room that opens again reads them anew.
+    this.desk.forgetLimits();
     try {
       await this.memory.reload(eventId);
       await this.scheduleAlarm();

@@ -161,6 +161,24 @@ export const toItemState = (
   withdrawnAt: i.withdrawn_at,
 });
 
+/** What one punter's accepted bets on one outcome pay: should it win (each-way pairs whole), and should it only be placed. */
+export interface OwnShare {
+  winCents: number;
+  placeCents: number;
+}
+
+/**
+ * The limits on one punter's bets (docs/ARCHITECTURE.md, "Limits"), in cents: his own, else the
+ * book's defaults; null = none. `maxStakeCents` caps what one bet stakes (both parts of an each-way
+ * bet), `maxPayoutCents` what his bets on one event may pay on its worst result.
+ */
+export interface PunterCaps {
+  maxStakeCents: number | null;
+  maxPayoutCents: number | null;
+}
+
+export const NO_CAPS: PunterCaps = { maxStakeCents: null, maxPayoutCents: null };
+
 export interface PlacedBet {
   betId: number;
   eventId: number;

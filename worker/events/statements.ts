@@ -20,6 +20,7 @@ import {
   type EventState,
   type ItemRow,
   type ItemState,
+  type OwnShare,
 } from "./state";
 
 // Every statement the EventRoom runs against D1 for its event, outcomes and bets. The room
@@ -41,7 +42,15 @@ export function loadStatements(db: D1Database, eventId: number): D1PreparedState
          FROM bets b WHERE b.event_id = ?1 AND b.status = 'ACCEPTED' GROUP BY b.item_id`,
       )
       .bind(eventId),
-    db.prepare(`SELECT user_id, item_id FROM bets WHERE event_id = ?1 AND part = 'WIN'`).bind(eventId),
+    // Every bet's punter and outcome (one bet per outcome, refunded ones too), with what his accepted ones pay.
+    db
+      .prepare(
+        `SELECT b.user_id, b.item_id,
+           SUM(CASE WHEN b.status = 'ACCEPTED' THEN ${PAYOUT_SQL} ELSE 0 END) AS liability,
+           SUM(CASE WHEN b.status = 'ACCEPTED' AND b.part = 'PLACE' THEN ${PLACE_ONLY_SQL} ELSE 0 END) AS place_liability
+         FROM bets b WHERE b.event_id = ?1 GROUP BY b.user_id, b.item_id`,
+      )
+      .bind(eventId),
   ];
 }
 
@@ -58,16 +67,27 @@ export async function loadEvent(db: D1Database, eventId: number) {
   return {
     event: row ? toEventState(row) : null,
     items: new Map((items.results as ItemRow[]).map((i) => [i.id, toItemState(i, sums.get(i.id))])),
-    bettors: new Set(
-      (bettors.results as { user_id: number; item_id: number }[]).map((b) => `${b.user_id}:${b.item_id}`),
+    bettors: new Map(
+      (bettors.results as { user_id: number; item_id: number; liability: number; place_liability: number }[]).map(
+        (b): [string, OwnShare] => [
+          `${b.user_id}:${b.item_id}`,
+          { winCents: b.liability, placeCents: b.place_liability },
+        ],
+      ),
     ),
   };
 }
 
-/** Whether the punter is an approved member, and until when the bookmaker's subscription runs. */
+/** Whether the punter is an approved member and his limits (his own, else the book's), and until when the bookmaker's subscription runs. */
 export function punterCheckStatements(db: D1Database, e: EventState, userId: number): D1PreparedStatement[] {
   return [
-    db.prepare(`SELECT status FROM memberships WHERE bookmaker_id = ?1 AND user_id = ?2`).bind(e.bookmakerId, userId),
+    db
+      .prepare(
+        `SELECT m.status, COALESCE(m.max_stake_cents, b.max_stake_cents) AS max_stake_cents,
+           COALESCE(m.max_payout_per_event_cents, b.max_payout_per_event_cents) AS max_payout_cents
+         FROM memberships m JOIN bookmakers b ON b.id = m.bookmaker_id WHERE m.bookmaker_id = ?1 AND m.user_id = ?2`,
+      )
+      .bind(e.bookmakerId, userId),
     db
       .prepare(`SELECT end_date FROM user_subscriptions WHERE user_id = ?1 AND type = 'BOOKMAKER' AND active = 1`)
       .bind(e.ownerId),

@@ -2,10 +2,10 @@ import { decimalText, fractionalText, type Odds } from "../../common/odds";
 import { termsInForce } from "../../common/each-way";
 import type { BookmakerEvent, EachWayRule, PlayerEvent, RacingRules } from "../contract";
 import { fromCents } from "../ledger/money";
-import { PAYOUT_SQL } from "../ledger/settlement";
+import { PAYOUT_SQL, PLACE_ONLY_SQL } from "../ledger/settlement";
 import { sharedRead } from "./shared-reads";
 import { resultsCents } from "./book";
-import { maxStakeCents, placesInForce } from "./guards";
+import { maxStakeCents, placesInForce, punterBook, punterMaxStakeCents } from "./guards";
 import {
   eachWayOf,
   EVENT_COLUMNS,
@@ -14,6 +14,7 @@ import {
   toItemState,
   type EventRow,
   type ItemRow,
+  type PunterCaps,
 } from "./state";
 
 // Reads for the event screens, straight from D1 (never through a room).
@@ -49,20 +50,23 @@ export interface OwnTotalRow {
   item_id: number;
   stake_cents: number;
   payout_cents: number;
+  /** What his place parts pay should the outcome only be placed. */
+  place_cents: number;
 }
 
 /**
  * The punter's own stake on each outcome of the events his list shows (the book's published
  * events started since `since`), and what those bets pay should the outcome win (Rule 4 and
- * dead heat included: the one payout expression), summed in D1 through the index on user and
- * event. A query of one row and one column, a JSON array of [event, outcome, stake, payout]: a
- * punter who backed every runner of a big field would otherwise come back as a hundred rows,
+ * dead heat included: the one payout expression) or only be placed, summed in D1 through the
+ * index on user and event. A query of one row and one column, a JSON array of [event, outcome,
+ * stake, payout, place]: a punter who backed every runner of a big field would otherwise come back as a hundred rows,
  * each converted on its way out of D1, and one column can ride along in another read (the
  * list's versions). `user`, `book` and `since` are the SQL parameters holding them.
  */
 export const ownTotalsSql = (user: string, book: string, since: string) =>
-  `SELECT json_group_array(json_array(event_id, item_id, stake_cents, payout_cents)) FROM (
-     SELECT b.event_id, b.item_id, SUM(b.stake_cents) AS stake_cents, SUM(${PAYOUT_SQL}) AS payout_cents FROM bets b
+  `SELECT json_group_array(json_array(event_id, item_id, stake_cents, payout_cents, place_cents)) FROM (
+     SELECT b.event_id, b.item_id, SUM(b.stake_cents) AS stake_cents, SUM(${PAYOUT_SQL}) AS payout_cents,
+       SUM(CASE WHEN b.status = 'ACCEPTED' AND b.part = 'PLACE' THEN ${PLACE_ONLY_SQL} ELSE 0 END) AS place_cents FROM bets b
      WHERE b.user_id = ${user} AND b.${COUNTED} AND b.event_id IN
        (SELECT e.id FROM events e WHERE e.bookmaker_id = ${book} AND e.published_at IS NOT NULL AND e.start_date >= ${since})
      GROUP BY b.event_id, b.item_id)`;
@@ -78,18 +82,27 @@ export async function readOwnTotals(db: D1Database, a: { bookmakerId: number; us
 
 /** The rows of ownTotalsSql's JSON answer. */
 export function ownTotals(json: string | null | undefined): OwnTotalRow[] {
-  return (JSON.parse(json ?? "[]") as [number, number, number, number][]).map(
-    ([event_id, item_id, stake_cents, payout_cents]) => ({ event_id, item_id, stake_cents, payout_cents }),
+  return (JSON.parse(json ?? "[]") as [number, number, number, number, number][]).map(
+    ([event_id, item_id, stake_cents, payout_cents, place_cents]) => ({
+      event_id,
+      item_id,
+      stake_cents,
+      payout_cents,
+      place_cents,
+    }),
   );
 }
 
 /** Each event's own totals: what he staked on it in all, and per outcome. */
 function byEvent(rows: OwnTotalRow[]) {
-  const events = new Map<number, { staked: number; items: Map<number, { stakeCents: number; payoutCents: number }> }>();
+  const events = new Map<
+    number,
+    { staked: number; items: Map<number, { stakeCents: number; payoutCents: number; placeCents: number }> }
+  >();
   for (const r of rows) {
     const own = events.get(r.event_id) ?? { staked: 0, items: new Map() };
     own.staked += r.stake_cents;
-    own.items.set(r.item_id, { stakeCents: r.stake_cents, payoutCents: r.payout_cents });
+    own.items.set(r.item_id, { stakeCents: r.stake_cents, payoutCents: r.payout_cents, placeCents: r.place_cents });
     events.set(r.event_id, own);
   }
   return events;
@@ -101,12 +114,7 @@ function byEvent(rows: OwnTotalRow[]) {
  */
 function bookOf(e: EventRow, items: ItemRow[]) {
   const state = toEventState(e);
-  const held = new Map(
-    items.map((i) => [
-      i.id,
-      toItemState(i, { stake: i.stake_cents, liability: i.liability_cents, place_liability: i.place_liability_cents }),
-    ]),
-  );
+  const held = heldItems(items);
   return {
     results: resultsCents(
       [...held.values()].map((i) => ({
@@ -125,6 +133,43 @@ function bookOf(e: EventRow, items: ItemRow[]) {
       return maxStakeCents(state, held, item, item.curr, eachWay);
     },
   };
+}
+
+/** An event's outcomes as its room holds them, from the totals the room keeps on each. */
+const heldItems = (items: ItemRow[]) =>
+  new Map(
+    items.map((i) => [
+      i.id,
+      toItemState(i, { stake: i.stake_cents, liability: i.liability_cents, place_liability: i.place_liability_cents }),
+    ]),
+  );
+
+/**
+ * The stakes offered to one punter on an event's outcomes: what the book takes (`stakes`, the
+ * same for all), within his limits, counted over his own bets on it (`mine`) as the room counts them.
+ */
+function offeredStakes(
+  e: EventRow,
+  items: ItemRow[],
+  stakes: Map<number, { win: number; eachWay: number }>,
+  caps: PunterCaps,
+  mine: Map<number, { payoutCents: number; placeCents: number }> | undefined,
+) {
+  if (caps.maxStakeCents === null && caps.maxPayoutCents === null) return stakes;
+  const state = toEventState(e);
+  const held = heldItems(items);
+  const own = punterBook(held, (itemId) => {
+    const m = mine?.get(itemId);
+    return m && { winCents: m.payoutCents, placeCents: m.placeCents };
+  });
+  const offered = new Map<number, { win: number; eachWay: number }>();
+  for (const i of held.values()) {
+    const book = stakes.get(i.id) ?? { win: 0, eachWay: 0 };
+    const within = (eachWay: boolean, upper: number) =>
+      upper && punterMaxStakeCents(state, held, i, { odds: i.curr, eachWay, upper }, caps, own);
+    offered.set(i.id, { win: within(false, book.win), eachWay: within(true, book.eachWay) });
+  }
+  return offered;
 }
 
 /**
@@ -214,6 +259,8 @@ export async function playerEvents(
     versions: string;
     withWhatIf: boolean;
     withFractional: boolean;
+    /** His limits in force, bounding the stakes offered to him. */
+    caps: PunterCaps;
     /** The punter's own totals when already read (with the versions, in one round trip). */
     own?: OwnTotalRow[];
   },
@@ -237,6 +284,7 @@ export async function playerEvents(
   return events.map((e) => {
     const own = items.get(e.id) ?? [];
     const mine = totals.get(e.id);
+    const offered = offeredStakes(e, own, stakes, args.caps, mine?.items);
     return {
       eventId: e.id,
       title: e.title,
@@ -258,8 +306,8 @@ export async function playerEvents(
           // Should this outcome win: what his bets on it pay, less all he staked on the event.
           whatIf: args.withWhatIf ? fromCents((mine?.items.get(i.id)?.payoutCents ?? 0) - (mine?.staked ?? 0)) : 0,
           myStake: fromCents(mine?.items.get(i.id)?.stakeCents ?? 0),
-          maxStake: fromCents(stakes.get(i.id)?.win ?? 0),
-          eachWayMaxStake: fromCents(stakes.get(i.id)?.eachWay ?? 0),
+          maxStake: fromCents(offered.get(i.id)?.win ?? 0),
+          eachWayMaxStake: fromCents(offered.get(i.id)?.eachWay ?? 0),
           deduction: i.deduction,
           place: i.place,
         };

@@ -31,8 +31,10 @@ describe("balances", () => {
           user: { internalId: punter.userId, username: punter.username },
           money: { amount: 250.75, currency: "COIN" },
           note: "pays on Fridays",
+          limits: { maxStake: null, maxPayoutPerEvent: null },
         },
       ],
+      limits: { maxStake: null, maxPayoutPerEvent: null, maxMultiplesPayout: 10_000 },
     });
   });
 

@@ -1,18 +1,22 @@
 import type { LedgerKind, LedgerPage, LedgerParty, PunterBalance } from "../contract";
 import { fromCents, money } from "./money";
+import { toPunterLimits, type BookLimitsRow, type PunterLimitsRow } from "../limits/limits";
 
 /**
  * What the owner's balances list shows, as versions: his book's (its punters, their notes and
  * names, bumped by triggers) and the newest ledger row of his book (every coin moved writes
- * one). One indexed read; null when he has no book.
+ * one), with the book's default limits (a change bumps its version). One indexed read; null
+ * when he has no book.
  */
 export const bookBalancesState = (db: D1Database, ownerId: number) =>
   db
     .prepare(
-      `SELECT b.id, b.version, (SELECT MAX(l.id) FROM ledger l WHERE l.pool_owner_id = ?1) AS ledger FROM bookmakers b WHERE b.owner_id = ?1`,
+      `SELECT b.id, b.version, (SELECT MAX(l.id) FROM ledger l WHERE l.pool_owner_id = ?1) AS ledger,
+         b.max_stake_cents, b.max_payout_per_event_cents, b.max_multiples_payout_cents
+       FROM bookmakers b WHERE b.owner_id = ?1`,
     )
     .bind(ownerId)
-    .first<{ id: number; version: number; ledger: number | null }>();
+    .first<{ id: number; version: number; ledger: number | null } & BookLimitsRow>();
 
 /** A punter's coins in a book, in one read; null when there is no such book. */
 export const punterBalanceInBook = (db: D1Database, bookmakerId: number, userId: number) =>
@@ -27,7 +31,8 @@ export const punterBalanceInBook = (db: D1Database, bookmakerId: number, userId:
 export async function punterBalances(db: D1Database, bookmakerId: number, ownerId: number): Promise<PunterBalance[]> {
   const { results } = await db
     .prepare(
-      `SELECT u.id AS user_id, u.username, m.note, COALESCE(a.balance_cents, 0) AS balance_cents
+      `SELECT u.id AS user_id, u.username, m.note, COALESCE(a.balance_cents, 0) AS balance_cents,
+         m.max_stake_cents, m.max_payout_per_event_cents
        FROM memberships m
        JOIN users u ON u.id = m.user_id
        LEFT JOIN accounts a ON a.kind = 'PUNTER' AND a.pool_owner_id = ?2 AND a.punter_id = m.user_id
@@ -35,11 +40,12 @@ export async function punterBalances(db: D1Database, bookmakerId: number, ownerI
        ORDER BY u.username COLLATE NOCASE`,
     )
     .bind(bookmakerId, ownerId)
-    .all<{ user_id: number; username: string; note: string; balance_cents: number }>();
+    .all<{ user_id: number; username: string; note: string; balance_cents: number } & PunterLimitsRow>();
   return results.map((r) => ({
     user: { internalId: r.user_id, username: r.username },
     money: money(r.balance_cents),
     note: r.note,
+    limits: toPunterLimits(r),
   }));
 }
 

@@ -17,6 +17,9 @@ import { runMoneyBatch, transferStatements } from "./transfer";
 import { notifyAfter } from "../notifications/enqueue";
 import { coinsMessages } from "../notifications/triggers";
 import { BOOKMAKER_NOT_FOUND, NOT_YOUR_PUNTER } from "../../common/refusals";
+import { PunterLimitsBody } from "../limits/schemas";
+import { setPunterLimitsStatement, toBookLimits, toPunterLimits, type PunterLimitsRow } from "../limits/limits";
+import { tellOpenRooms } from "../limits/rooms";
 
 const UserId = v.pipe(
   v.number("Must be a user id."),
@@ -55,12 +58,23 @@ const movedAnswer: Rebuild = async (db, ownerId, ref) => {
 };
 
 /** The caller's book and one of his approved punters; a stranger is not found, a pending one refused. */
-async function ownApprovedPunter(db: D1Database, ownerId: number, punterId: number) {
+async function ownApprovedPunter(
+  db: D1Database,
+  ownerId: number,
+  punterId: number,
+  what: "coins" | "limits" = "coins",
+) {
   const book = await requireOwnBookmaker(db, ownerId);
   const membership = await membershipOf(db, book.id, punterId);
   if (!membership) throw notFound(NOT_YOUR_PUNTER);
   if (membership.status !== "APPROVED")
-    throw new AppError("FORBIDDEN", 403, "Coins can be given only to approved punters.");
+    throw new AppError(
+      "FORBIDDEN",
+      403,
+      what === "coins"
+        ? "Coins can be given only to approved punters."
+        : "Limits can be set only for approved punters.",
+    );
   return book;
 }
 
@@ -99,7 +113,7 @@ export const balanceRoutes = new Hono<AppEnv>()
         balanceOf(c.env.DB, pool(userId)),
         punterBalances(c.env.DB, state.id, userId),
       ]);
-      return { balance: money(poolCents), punters };
+      return { balance: money(poolCents), punters, limits: toBookLimits(state) };
     });
   })
 
@@ -124,6 +138,15 @@ export const balanceRoutes = new Hono<AppEnv>()
   .post("/subtract", docs.subtract, idempotent(movedAnswer), validate("json", MoveBody), (c) =>
     moveCoins(c, c.req.valid("json"), false),
   )
+
+  .put("/limits", docs.limits, validate("json", PunterLimitsBody), async (c) => {
+    const body = c.req.valid("json");
+    const book = await ownApprovedPunter(c.env.DB, c.get("user").userId, body.userId, "limits");
+    const saved = await setPunterLimitsStatement(c.env.DB, book.id, body).first<PunterLimitsRow>();
+    if (!saved) throw notFound(NOT_YOUR_PUNTER);
+    await tellOpenRooms(c.env, book.id);
+    return c.json(toPunterLimits(saved));
+  })
 
   .post("/addNote", docs.note, validate("json", NoteBody), async (c) => {
     const { userId: ownerId } = c.get("user");

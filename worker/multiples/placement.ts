@@ -10,6 +10,7 @@ import {
 import { pool, punter } from "../ledger/accounts";
 import { runMoneyBatch, transferStatements } from "../ledger/transfer";
 import { AppError, notFound } from "../lib/errors";
+import { DEFAULT_MAX_MULTIPLES_PAYOUT_CENTS } from "../limits/limits";
 import { markCommitted } from "../lib/idempotency";
 import { nowIso } from "../lib/time";
 import type { MultipleInput } from "./schemas";
@@ -19,9 +20,6 @@ import type { MultipleInput } from "./schemas";
 // per leg, the stake's move and the idempotency marker. A guard that fails writes NULL into a
 // NOT NULL column, which aborts the whole batch; the refusal is then worked out from a fresh
 // read, so what the punter is told is what D1 holds, never a guess.
-
-/** The book's cap on what its open multiples may owe, added up, when it has set none. */
-export const DEFAULT_MULTIPLES_CAP_CENTS = 1_000_000;
 
 /** The id of the multiple the batch inserted last (AUTOINCREMENT keeps it in sqlite_sequence). */
 export const NEW_MULTIPLE_ID = `(SELECT seq FROM sqlite_sequence WHERE name = 'multiples')`;
@@ -59,7 +57,7 @@ async function readPlacement(db: D1Database, userId: number, m: MultipleInput) {
               AND (s.end_date IS NULL OR s.end_date > ?4)) AS subscribed
          FROM bookmakers bk WHERE bk.id = ?1`,
       )
-      .bind(m.bookmakerId, userId, DEFAULT_MULTIPLES_CAP_CENTS, nowIso()),
+      .bind(m.bookmakerId, userId, DEFAULT_MAX_MULTIPLES_PAYOUT_CENTS, nowIso()),
     db
       .prepare(
         `SELECT k.key AS leg, e.id AS event_id, e.bookmaker_id, e.status AS event_status, e.start_date,
@@ -168,9 +166,9 @@ async function capRefusal(db: D1Database, bookmakerId: number) {
          (SELECT COALESCE(SUM(potential_cents), 0) FROM multiples WHERE bookmaker_id = ?1 AND status = 'ACCEPTED') AS owed
        FROM bookmakers bk WHERE bk.id = ?1`,
     )
-    .bind(bookmakerId, DEFAULT_MULTIPLES_CAP_CENTS)
+    .bind(bookmakerId, DEFAULT_MAX_MULTIPLES_PAYOUT_CENTS)
     .first<{ cap: number; owed: number }>();
-  const cap = row?.cap ?? DEFAULT_MULTIPLES_CAP_CENTS;
+  const cap = row?.cap ?? DEFAULT_MAX_MULTIPLES_PAYOUT_CENTS;
   const left = Math.max(0, cap - (row?.owed ?? 0));
   return new AppError(
     "LIMIT_EXCEEDED",
@@ -214,7 +212,7 @@ function insertMultipleStatement(
       a.m.amount,
       a.potential,
       a.now,
-      DEFAULT_MULTIPLES_CAP_CENTS,
+      DEFAULT_MAX_MULTIPLES_PAYOUT_CENTS,
     );
 }
 

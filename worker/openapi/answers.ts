@@ -73,8 +73,41 @@ export const JoinRequestItems = shaped<contract.JoinRequestItem[]>()(
 /** Approve and reject: the request as it now stands. */
 export const JoinRequestAnswer = v.object({ joinRequest: v.object({ id: Id, status: JoinRequestStatus }) });
 
+const Limit = v.nullable(Coins);
+
+export const PunterLimits = shaped<contract.PunterLimits>()(
+  v.object({
+    maxStake: v.pipe(
+      Limit,
+      v.description("The most one bet stakes (both parts of an each-way bet); null: the book's default."),
+    ),
+    maxPayoutPerEvent: v.pipe(
+      Limit,
+      v.description("The most his bets on one event may pay on its worst result; null: the book's default."),
+    ),
+  }),
+);
+
+export const BookLimits = shaped<contract.BookLimits>()(
+  v.object({
+    maxStake: v.pipe(Limit, v.description("Each punter's max stake unless he has his own; null: none.")),
+    maxPayoutPerEvent: v.pipe(
+      Limit,
+      v.description("Each punter's max payout per event unless he has his own; null: none."),
+    ),
+    maxMultiplesPayout: v.pipe(
+      Coins,
+      v.description("What the book's open multiples may pay at most, added up (default 10,000)."),
+    ),
+  }),
+);
+
 export const BookBalances = shaped<contract.BookBalances>()(
-  v.object({ balance: Money, punters: v.array(v.object({ user: UserRef, money: Money, note: v.string() })) }),
+  v.object({
+    balance: Money,
+    punters: v.array(v.object({ user: UserRef, money: Money, note: v.string(), limits: PunterLimits })),
+    limits: BookLimits,
+  }),
 );
 
 /** Coins given or taken back: the punter's balance after the move. */

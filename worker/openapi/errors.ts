@@ -19,7 +19,8 @@ export const ERROR_CODES: Record<ErrorCode, { status: number; meaning: string }>
   ODDS_CHANGED: { status: 409, meaning: "The odds moved; `coefficient` holds the odds now." },
   LIMIT_EXCEEDED: {
     status: 409,
-    meaning: "The bet would pass the outcome's max payout; `maxStake` is the most it takes.",
+    meaning:
+      "The bet would pass the outcome's max payout or the punter's limits (his max stake, his max payout per event); `maxStake` is the most it takes.",
   },
   INSUFFICIENT_COINS: { status: 409, meaning: "Not enough coins." },
   ALREADY_SETTLED: { status: 409, meaning: "The event is settled already." },
@@ -55,7 +56,10 @@ export const ErrorBody: OpenAPIV3_1.SchemaObject = {
         message: { type: "string", description: "For the user, in his words: shown as is." },
         field: { type: "string", description: "VALIDATION: the value at fault, as a dot path." },
         coefficient: { type: "number", description: "ODDS_CHANGED: the odds now." },
-        maxStake: { type: "number", description: "LIMIT_EXCEEDED: the largest stake the outcome still takes." },
+        maxStake: {
+          type: "number",
+          description: "LIMIT_EXCEEDED: the largest stake the outcome still takes, within the punter's limits.",
+        },
         punters: {
           type: "array",
           description: "CANNOT_UNSETTLE: the punters short of what the undo takes back.",

@@ -1,8 +1,10 @@
 import type { InferInput } from "valibot";
 import type { NameBody, TermsBody } from "../../../worker/bookmakers/profile";
+import type { BookLimitsBody, PunterLimitsBody } from "../../../worker/limits/schemas";
 import type {
   Bet,
   BookBalances,
+  BookLimits,
   Bookmaker,
   BookmakerDto,
   BookmakerEvent,
@@ -25,6 +27,7 @@ import type {
   OutboxMessage,
   PlayerEvent,
   PublicConfig,
+  PunterLimits,
   Session,
   SettlementSize,
   Statement,
@@ -86,6 +89,7 @@ export interface Calls {
   "PUT /bookmakers/register": { body: InferInput<typeof NameBody>; answer: { bookmakerId: Id } };
   "POST /bookmakers/rename": { body: InferInput<typeof NameBody>; answer: BookmakerDto };
   "POST /bookmakers/:bookmakerId/terms": { body: InferInput<typeof TermsBody>; answer: BookmakerDto };
+  "PUT /bookmakers/:bookmakerId/limits": { body: InferInput<typeof BookLimitsBody>; answer: BookLimits };
   "POST /bookmakers/:id/sign": { body?: never; answer: Bookmaker };
   "POST /bookmakers/requests/:id/approve": Verdict;
   "POST /bookmakers/requests/:id/reject": Verdict;
@@ -93,6 +97,7 @@ export interface Calls {
   "POST /balances/add": CoinMove;
   "POST /balances/subtract": CoinMove;
   "POST /balances/addNote": { body: { userId: Id; note: string }; answer: { userId: Id; note: string } };
+  "PUT /balances/limits": { body: InferInput<typeof PunterLimitsBody>; answer: PunterLimits };
 
   "POST /drafts": { body: InferInput<typeof DraftBody>; answer: { eventId: Id } };
   "POST /drafts/:draftId/updateCoefficients": { body: InferInput<typeof UpdateDraftItemsBody>; answer: BookmakerEvent };

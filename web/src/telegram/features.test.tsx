@@ -45,7 +45,11 @@ describe("haptic feedback", () => {
   const requests: JoinRequestItem[] = [
     { joinRequest: { id: 31, status: "CREATED" }, user: { internalId: 9, username: "dave" } },
   ];
-  const book: BookBalances = { balance: { amount: 5000, currency: "COIN" }, punters: [] };
+  const book: BookBalances = {
+    balance: { amount: 5000, currency: "COIN" },
+    punters: [],
+    limits: { maxStake: null, maxPayoutPerEvent: null, maxMultiplesPayout: 10_000 },
+  };
 
   async function approveDave(answer: () => Response) {
     stubApi({

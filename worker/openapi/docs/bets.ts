@@ -5,7 +5,7 @@ export const place = doc({
   tag: "Betting",
   summary: "Place a bet",
   description:
-    "Stakes `amount` coins of the caller's balance with the book on one outcome, at the odds he was shown (`coefficient`): refused if they moved (ODDS_CHANGED, with the odds now), if the event takes no bets, if he has a bet on the outcome already, or if it would pass the book's max payout on any result (LIMIT_EXCEEDED, with the most it takes). With `eachWay`, `amount` is the stake of each part: a WIN and a PLACE row are struck together and twice `amount` is staked (EACH_WAY_UNAVAILABLE on an event without terms). Answers 201 with the bet (an each-way bet's WIN row).",
+    "Stakes `amount` coins of the caller's balance with the book on one outcome, at the odds he was shown (`coefficient`): refused if they moved (ODDS_CHANGED, with the odds now), if the event takes no bets, if he has a bet on the outcome already, or if it would pass the book's max payout on any result or the caller's limits, his max stake or his max payout on the event (LIMIT_EXCEEDED, naming the limit, with the most it takes). With `eachWay`, `amount` is the stake of each part: a WIN and a PLACE row are struck together and twice `amount` is staked (EACH_WAY_UNAVAILABLE on an event without terms). Answers 201 with the bet (an each-way bet's WIN row).",
   answer: answers.Bet,
   status: 201,
   errors: [

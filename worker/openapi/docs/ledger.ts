@@ -5,7 +5,7 @@ export const book = doc({
   tag: "Balances",
   summary: "The book's coins",
   description:
-    "The coins in the caller's pool (what his book can give and pay out) and each of his punters' balances, with his note on each.",
+    "The coins in the caller's pool (what his book can give and pay out) and each of his punters' balances, with his note and his own limits (null: the book's default) on each; `limits`: the book's defaults.",
   answer: answers.BookBalances,
   errors: ["NOT_FOUND"],
 });
@@ -54,4 +54,13 @@ export const note = doc({
   description: "Replaces the caller's note on one of his punters (200 characters at most).",
   answer: answers.PunterNote,
   errors: ["NOT_FOUND"],
+});
+
+export const limits = doc({
+  tag: "Balances",
+  summary: "Set a punter's limits",
+  description:
+    "One approved punter's own limits: `maxStake` (the most one bet stakes, both parts of an each-way bet) and `maxPayoutPerEvent` (the most his bets on one event pay on its worst result), coins or null for the book's default. Only his bookmaker may. In force for his next bet before this answers (UNAVAILABLE, saved but not yet everywhere: send it again). Answers his limits as saved.",
+  answer: answers.PunterLimits,
+  errors: ["NOT_FOUND", "FORBIDDEN", "UNAVAILABLE"],
 });

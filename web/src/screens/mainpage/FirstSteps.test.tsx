@@ -11,6 +11,7 @@ const punter = (coins: number): PunterBalance => ({
   user: { internalId: 77, username: "bob" },
   money: { amount: coins, currency: "COIN" },
   note: "",
+  limits: { maxStake: null, maxPayoutPerEvent: null },
 });
 
 async function openMain({
@@ -29,7 +30,12 @@ async function openMain({
     [`GET /subscriptions/active/${BOOK_ID}`]: () => json([]),
     "GET /events?view=open": () => json(open),
     "GET /events?view=history": () => json(history),
-    "GET /balances": () => json({ balance: { amount: 500, currency: "COIN" }, punters }),
+    "GET /balances": () =>
+      json({
+        balance: { amount: 500, currency: "COIN" },
+        punters,
+        limits: { maxStake: null, maxPayoutPerEvent: null, maxMultiplesPayout: 10_000 },
+      }),
     "GET /bookmakers/requests": () => json(requests),
   });
   renderAt("/mainpage");

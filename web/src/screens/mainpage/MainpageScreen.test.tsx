@@ -1,17 +1,19 @@
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { Me } from "../../../../worker/contract";
+import type { BookBalances, BookLimits, Me } from "../../../../worker/contract";
 import { inviteLink } from "../../bookmaker/invite";
 import { bookie, BOOK_ID, renderAt, signedInRoutes } from "../../test/world";
-import { json, stubApi } from "../../test/network";
+import { errorBody, json, stubApi } from "../../test/network";
 
 async function openMain(
   me: Me = bookie,
   endDate: string | null = "2030-03-05T12:00:00.000Z",
   botUsername: string | null = null,
+  extra: Parameters<typeof stubApi>[0] = {},
 ) {
-  stubApi({
+  const calls = stubApi({
     ...signedInRoutes(me),
+    ...extra,
     "GET /config": () => json({ botUsername }),
     [`GET /subscriptions/active/${BOOK_ID}`]: () =>
       json(
@@ -30,7 +32,14 @@ async function openMain(
   });
   renderAt("/mainpage");
   await screen.findByRole("heading", { name: "Subscription" });
+  return calls;
 }
+
+const balances = (limits: BookLimits): BookBalances => ({
+  balance: { amount: 5000, currency: "COIN" },
+  punters: [],
+  limits,
+});
 
 describe("the bookmaker's main page", () => {
   it("shows the subscription's end as 'D Month, YYYY', the name and the id", async () => {
@@ -79,5 +88,45 @@ describe("the bookmaker's main page", () => {
     await openMain();
     const card = await screen.findByRole("region", { name: "Invite link" });
     await vi.waitFor(() => expect(card.textContent).toContain("No invite link"));
+  });
+
+  it("shows the book's limits and saves new ones, an empty field as none", async () => {
+    let limits: BookLimits = { maxStake: null, maxPayoutPerEvent: 500, maxMultiplesPayout: 10_000 };
+    const calls = await openMain(bookie, undefined, null, {
+      "GET /balances": () => json(balances(limits)),
+      [`PUT /bookmakers/${BOOK_ID}/limits`]: (c) => {
+        limits = c.body as BookLimits;
+        return json({ ...limits, maxMultiplesPayout: limits.maxMultiplesPayout ?? 10_000 });
+      },
+    });
+    const card = await screen.findByRole("region", { name: "Limits" });
+    await vi.waitFor(() => expect(within(card).getByText("500")).toBeTruthy());
+    expect(within(card).getByText("No limit")).toBeTruthy();
+    expect(within(card).getByText("10000")).toBeTruthy();
+    fireEvent.click(within(card).getByRole("button", { name: "Edit limits" }));
+    const dialog = screen.getByRole("dialog", { name: "Limits" });
+    fireEvent.change(within(dialog).getByLabelText("Max stake"), { target: { value: "20" } });
+    fireEvent.change(within(dialog).getByLabelText("Max payout per event"), { target: { value: "" } });
+    fireEvent.change(within(dialog).getByLabelText("Max multiples payout"), { target: { value: "2500.5" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.filter((c) => c.method === "PUT").map((c) => [c.path, c.body])).toEqual([
+      [`/bookmakers/${BOOK_ID}/limits`, { maxStake: 20, maxPayoutPerEvent: null, maxMultiplesPayout: 2500.5 }],
+    ]);
+    await vi.waitFor(() => expect(within(card).getByText("2500.5")).toBeTruthy());
+  });
+
+  it("shows the API's refusal of the book's limits in the dialog", async () => {
+    await openMain(bookie, undefined, null, {
+      "GET /balances": () => json(balances({ maxStake: 10, maxPayoutPerEvent: null, maxMultiplesPayout: 10_000 })),
+      [`PUT /bookmakers/${BOOK_ID}/limits`]: () => errorBody(400, "VALIDATION", "Too large.", "maxMultiplesPayout"),
+    });
+    const card = await screen.findByRole("region", { name: "Limits" });
+    await vi.waitFor(() => expect(within(card).getByText("10")).toBeTruthy());
+    fireEvent.click(within(card).getByRole("button", { name: "Edit limits" }));
+    const dialog = screen.getByRole("dialog", { name: "Limits" });
+    fireEvent.change(within(dialog).getByLabelText("Max multiples payout"), { target: { value: "99999999999" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toContain("Too large.");
   });
 });

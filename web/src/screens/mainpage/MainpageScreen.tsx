@@ -10,6 +10,7 @@ import { Page } from "../../ui/Page";
 import type { CreateProfileState } from "../../navigation/createprofile";
 import { FirstSteps } from "./FirstSteps";
 import { InviteCard } from "./InviteCard";
+import { LimitsCard } from "./LimitsCard";
 import { ProfileCard, TermsCard } from "./ProfileCards";
 import { NotificationsSheet } from "../../notifications/NotificationsSheet";
 import { NO_PROFILE } from "../../../../common/refusals";
@@ -53,6 +54,8 @@ export function MainpageScreen() {
           <NotificationsSheet open={notificationsOpen} onClose={() => setNotificationsOpen(false)} role="bookmaker" />
 
           <TermsCard terms={book.terms} onEdit={editProfile} />
+
+          <LimitsCard bookmakerId={book.bookmakerId} />
 
           <InviteCard bookmakerId={book.bookmakerId} />
         </>

@@ -5,11 +5,22 @@ import { errorText, poolErrorText } from "../../api/error-text";
 import { useAction } from "../../api/useAction";
 import { CoinCounter } from "../../bookmaker/punters/CoinCounter";
 import { coinMove, parseCoins, savePunter } from "../../bookmaker/punters/coins";
+import { useBookBalances } from "../../bookmaker/punters/data";
+import {
+  defaultText,
+  LIMIT_PROBLEM,
+  limitText,
+  parseLimit,
+  savePunterLimits,
+  typedPunterLimits,
+} from "../../bookmaker/limits/limits";
+import { LimitField } from "../../bookmaker/limits/LimitField";
 import { Dialog } from "../../ui/Dialog";
 import type { HistoryOfUserState } from "../../navigation/historyofuser";
 
 /**
- * One punter's coins and note: the counter's difference becomes one add or subtract call.
+ * One punter's coins, note and limits (empty: the book's default, shown as the placeholder):
+ * the counter's difference becomes one add or subtract call, changed limits one more.
  * Keyed by the punter: another punter opens a fresh form, while polls of the same one leave
  * what is typed alone.
  */
@@ -25,6 +36,10 @@ export function ManagePunterDialog({
   const [, navigate] = useLocation();
   const [coinsText, setCoinsText] = useState(() => String(punter.money.amount));
   const [note, setNote] = useState(punter.note);
+  const [stakeText, setStakeText] = useState(() => limitText(punter.limits.maxStake));
+  const [payoutText, setPayoutText] = useState(() => limitText(punter.limits.maxPayoutPerEvent));
+  const [problem, setProblem] = useState<string | null>(null);
+  const defaults = useBookBalances().data?.limits;
   const noteId = useId();
   const { busy, error, run } = useAction({
     // Adding coins takes them from his pool; taking them back only from the punter.
@@ -35,12 +50,17 @@ export function ManagePunterDialog({
     onError: onSaved,
   });
 
-  const save = () =>
-    run(async () => {
+  const save = () => {
+    const limits = typedPunterLimits(stakeText, payoutText);
+    setProblem(limits ? null : LIMIT_PROBLEM);
+    if (!limits) return;
+    void run(async () => {
       await savePunter(punter, parseCoins(coinsText), note);
+      await savePunterLimits(punter.user.internalId, punter.limits, limits);
       onSaved();
       onClose();
     });
+  };
 
   return (
     <Dialog
@@ -56,7 +76,7 @@ export function ManagePunterDialog({
             }),
         },
         { label: "Cancel", onClick: onClose },
-        { label: "Save", onClick: () => void save(), primary: true, disabled: busy },
+        { label: "Save", onClick: save, primary: true, disabled: busy },
       ]}
     >
       <div className="bk-form">
@@ -74,9 +94,23 @@ export function ManagePunterDialog({
             onChange={(e) => setNote(e.target.value)}
           />
         </div>
-        {error && (
+        <LimitField
+          label="Max stake"
+          text={stakeText}
+          onText={setStakeText}
+          placeholder={defaultText(defaults?.maxStake)}
+          invalid={parseLimit(stakeText) === undefined}
+        />
+        <LimitField
+          label="Max payout per event"
+          text={payoutText}
+          onText={setPayoutText}
+          placeholder={defaultText(defaults?.maxPayoutPerEvent)}
+          invalid={parseLimit(payoutText) === undefined}
+        />
+        {(problem ?? error) && (
           <p className="bk-error" role="alert">
-            {error}
+            {problem ?? error}
           </p>
         )}
       </div>

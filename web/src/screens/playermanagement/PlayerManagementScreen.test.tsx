@@ -5,12 +5,19 @@ import { coinMove, parseCoins } from "../../bookmaker/punters/coins";
 import { renderAt, signedInRoutes } from "../../test/world";
 import { json, stubApi } from "../../test/network";
 
+const NO_LIMITS = { maxStake: null, maxPayoutPerEvent: null };
 const book = (pool: number): BookBalances => ({
   balance: { amount: pool, currency: "COIN" },
   punters: [
-    { user: { internalId: 7, username: "bob" }, money: { amount: 100, currency: "COIN" }, note: "" },
-    { user: { internalId: 8, username: "carol" }, money: { amount: 20.5, currency: "COIN" }, note: "pays cash" },
+    { user: { internalId: 7, username: "bob" }, money: { amount: 100, currency: "COIN" }, note: "", limits: NO_LIMITS },
+    {
+      user: { internalId: 8, username: "carol" },
+      money: { amount: 20.5, currency: "COIN" },
+      note: "pays cash",
+      limits: NO_LIMITS,
+    },
   ],
+  limits: { maxStake: null, maxPayoutPerEvent: null, maxMultiplesPayout: 10_000 },
 });
 const requests: JoinRequestItem[] = [
   { joinRequest: { id: 31, status: "CREATED" }, user: { internalId: 9, username: "dave" } },
@@ -119,6 +126,54 @@ describe("my punters", () => {
       ["/balances/subtract", { userId: 8, balance: { amount: 20.5, currency: "COIN" } }],
       ["/balances/addNote", { userId: 8, note: "owes 20" }],
     ]);
+  });
+
+  it("shows a punter's limits, the book's defaults as placeholders, and saves changed ones", async () => {
+    const calls = await openPunters(5000, {
+      "GET /balances": () =>
+        json({
+          ...book(5000),
+          limits: { maxStake: 50, maxPayoutPerEvent: null, maxMultiplesPayout: 10_000 },
+          punters: [{ ...book(5000).punters[0], limits: { maxStake: null, maxPayoutPerEvent: 500 } }],
+        }),
+      "PUT /balances/limits": (c) => json(c.body),
+    });
+    fireEvent.click(screen.getByText("@bob"));
+    const dialog = screen.getByRole("dialog", { name: "@bob" });
+    const stake = within(dialog).getByLabelText("Max stake") as HTMLInputElement;
+    const payout = within(dialog).getByLabelText("Max payout per event") as HTMLInputElement;
+    expect([stake.value, stake.placeholder]).toEqual(["", "Book default: 50"]);
+    expect([payout.value, payout.placeholder]).toEqual(["500", "No limit"]);
+    fireEvent.change(stake, { target: { value: "20" } });
+    fireEvent.change(payout, { target: { value: "" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.filter((c) => c.method === "PUT").map((c) => [c.path, c.body])).toEqual([
+      ["/balances/limits", { userId: 7, maxStake: 20, maxPayoutPerEvent: null }],
+    ]);
+  });
+
+  it("refuses a limit that is not coins above 0, and sends nothing", async () => {
+    const calls = await openPunters();
+    fireEvent.click(screen.getByText("@bob"));
+    const dialog = screen.getByRole("dialog", { name: "@bob" });
+    fireEvent.change(within(dialog).getByLabelText("Max stake"), { target: { value: "0" } });
+    expect(within(dialog).getByLabelText("Max stake").getAttribute("aria-invalid")).toBe("true");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(within(dialog).getByRole("alert").textContent).toBe(
+      "A limit is coins above 0, with 2 decimals at most, or empty.",
+    );
+    expect(calls.filter((c) => c.method === "PUT")).toEqual([]);
+  });
+
+  it("leaves limits alone when they did not change", async () => {
+    const calls = await openPunters(5000, { "POST /balances/addNote": (c) => json(c.body) });
+    fireEvent.click(screen.getByText("@bob"));
+    const dialog = screen.getByRole("dialog", { name: "@bob" });
+    fireEvent.change(within(dialog).getByPlaceholderText("Any text about punter/user"), { target: { value: "x" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.filter((c) => c.method === "PUT")).toEqual([]);
   });
 
   it("History goes to the punter's history with his userId", async () => {

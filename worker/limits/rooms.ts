@@ -1,0 +1,25 @@
+import type { Env } from "../env";
+import { AppError } from "../lib/errors";
+import { roomOf } from "../events/rooms";
+
+/**
+ * Tells every room of the book that takes bets that limits changed, before the change answers:
+ * a room keeps each punter's limits with his membership (events/access.ts), so without this a
+ * bet after the answer could still pass the old ones. Rooms not taking bets need no word: an
+ * event opens again only through an admin change, after which its room reads limits anew.
+ */
+export async function tellOpenRooms(env: Env, bookmakerId: number): Promise<void> {
+  const { results } = await env.DB.prepare(
+    `SELECT id FROM events WHERE bookmaker_id = ?1 AND status = 'READY_FOR_BETS' AND published_at IS NOT NULL`,
+  )
+    .bind(bookmakerId)
+    .all<{ id: number }>();
+  const told = await Promise.allSettled(results.map((e) => roomOf(env, e.id).forgetLimits()));
+  // The limits are saved; sent again, the same call tells the rooms again.
+  if (told.some((t) => t.status === "rejected" || !t.value.ok))
+    throw new AppError(
+      "UNAVAILABLE",
+      503,
+      "The limits were saved but not yet applied to every open event. Please try again.",
+    );
+}
