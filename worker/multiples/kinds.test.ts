@@ -24,7 +24,7 @@ describe("each kind", () => {
     LUCKY15: { legs: 4, lines: 15, returns: 6 + 8 + 10 + 12 + 15 + 20 + (24 + 30 + 40 + 60) + 120 + 2 + 3 + 4 + 5 },
   };
 
-  it("makes its lines and returns every line's odds multiplied when all legs win", async () => {
+  it("makes its lines and returns every line's odds multiplied when all legs win", { timeout: 60_000 }, async () => {
     const book = await newBook({ coins: 100_000 });
     const punter = await newPunter(book, { coins: 1000 });
     const events = [
@@ -49,7 +49,7 @@ describe("each kind", () => {
     expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
   });
 
-  it("lines match the table the settlement multiplies by", async () => {
+  it("lines match the table the settlement multiplies by", { timeout: 60_000 }, async () => {
     const { results } = await env.DB.prepare(
       `SELECT kind, legs, mask FROM multiple_lines ORDER BY kind, legs, mask`,
     ).all<{
@@ -69,7 +69,7 @@ describe("each kind", () => {
 });
 
 describe("a leg", () => {
-  it("takes Rule 4 for a runner withdrawn after the multiple was struck, not before", async () => {
+  it("takes Rule 4 for a runner withdrawn after the multiple was struck, not before", { timeout: 60_000 }, async () => {
     const book = await newBook({ coins: 10_000 });
     const punter = await newPunter(book, { coins: 100 });
     const early = await race(book, [5, 3, 3, 3], { rule4: true });
@@ -112,65 +112,73 @@ describe("a leg", () => {
     expect(second).toMatchObject({ status: "LOST", payout: 0 });
   });
 
-  it("on a dead heat under the rule is paid at its odds over the winners sharing first place", async () => {
-    const book = await newBook({ coins: 10_000 });
-    const punter = await newPunter(book, { coins: 100 });
-    const heat = await race(book, [5, 3, 4], { deadHeat: true });
-    const other = await race(book, [2, 3]);
-    await placeMultiple(
-      punter,
-      book,
-      "DOUBLE",
-      [
-        [heat, 0],
-        [other, 0],
-      ],
-      10,
-    );
-    await finalize(book, heat, [0, 1]);
-    await finalize(book, other, [0]);
-    const [m] = await multiplesOf(punter, book);
-    expect(m.legs[0]).toMatchObject({ result: "WON", factor: 2.5 });
-    expect(m).toMatchObject({ status: "WON", payout: 50 });
-    expect(await coins(punter.token, book.bookmakerId)).toBe(140);
-  });
+  it(
+    "on a dead heat under the rule is paid at its odds over the winners sharing first place",
+    { timeout: 60_000 },
+    async () => {
+      const book = await newBook({ coins: 10_000 });
+      const punter = await newPunter(book, { coins: 100 });
+      const heat = await race(book, [5, 3, 4], { deadHeat: true });
+      const other = await race(book, [2, 3]);
+      await placeMultiple(
+        punter,
+        book,
+        "DOUBLE",
+        [
+          [heat, 0],
+          [other, 0],
+        ],
+        10,
+      );
+      await finalize(book, heat, [0, 1]);
+      await finalize(book, other, [0]);
+      const [m] = await multiplesOf(punter, book);
+      expect(m.legs[0]).toMatchObject({ result: "WON", factor: 2.5 });
+      expect(m).toMatchObject({ status: "WON", payout: 50 });
+      expect(await coins(punter.token, book.bookmakerId)).toBe(140);
+    },
+  );
 });
 
 describe("the book's cap on open multiples", () => {
-  it("holds under 30 parallel multiples: never past it, and refused with what is left", async () => {
-    const book = await newBook({ coins: 100_000 });
-    // Each double potentially pays 6.00 (evens × 2/1 on 1.00): a cap of 100 takes 16 of them.
-    await env.DB.prepare(`UPDATE bookmakers SET max_multiples_payout_cents = 10000 WHERE id = ?1`)
-      .bind(book.bookmakerId)
-      .run();
-    const punters = await Promise.all(Array.from({ length: 30 }, () => newPunter(book, { coins: 10 })));
-    const [a, b] = [await race(book, [2, 3]), await race(book, [3, 3])];
-    const answers = await Promise.all(
-      punters.map((p) =>
-        tryMultiple(
-          p,
-          book,
-          "DOUBLE",
-          [
-            [a, 0],
-            [b, 0],
-          ],
-          1,
+  it(
+    "holds under 30 parallel multiples: never past it, and refused with what is left",
+    { timeout: 60_000 },
+    async () => {
+      const book = await newBook({ coins: 100_000 });
+      // Each double potentially pays 6.00 (evens × 2/1 on 1.00): a cap of 100 takes 16 of them.
+      await env.DB.prepare(`UPDATE bookmakers SET max_multiples_payout_cents = 10000 WHERE id = ?1`)
+        .bind(book.bookmakerId)
+        .run();
+      const punters = await Promise.all(Array.from({ length: 30 }, () => newPunter(book, { coins: 10 })));
+      const [a, b] = [await race(book, [2, 3]), await race(book, [3, 3])];
+      const answers = await Promise.all(
+        punters.map((p) =>
+          tryMultiple(
+            p,
+            book,
+            "DOUBLE",
+            [
+              [a, 0],
+              [b, 0],
+            ],
+            1,
+          ),
         ),
-      ),
-    );
-    const statuses = answers.map((r) => r.status);
-    expect(statuses.filter((s) => s === 201)).toHaveLength(16);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(14);
-    const refused = await answers.find((r) => r.status === 409)!.json<ErrorBody>();
-    expect(refused.error).toMatchObject({ code: "LIMIT_EXCEEDED", field: "amount" });
-    expect(refused.error.message).toContain("100.00: 4.00 left");
-    const owed = await env.DB.prepare(
-      `SELECT SUM(potential_cents) AS owed, COUNT(*) AS n FROM multiples WHERE bookmaker_id = ?1 AND status = 'ACCEPTED'`,
-    )
-      .bind(book.bookmakerId)
-      .first<{ owed: number; n: number }>();
-    expect(owed).toEqual({ owed: 9600, n: 16 });
-    expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
-  });
+      );
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(16);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(14);
+      const refused = await answers.find((r) => r.status === 409)!.json<ErrorBody>();
+      expect(refused.error).toMatchObject({ code: "LIMIT_EXCEEDED", field: "amount" });
+      expect(refused.error.message).toContain("100.00: 4.00 left");
+      const owed = await env.DB.prepare(
+        `SELECT SUM(potential_cents) AS owed, COUNT(*) AS n FROM multiples WHERE bookmaker_id = ?1 AND status = 'ACCEPTED'`,
+      )
+        .bind(book.bookmakerId)
+        .first<{ owed: number; n: number }>();
+      expect(owed).toEqual({ owed: 9600, n: 16 });
+      expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
+    },
+  );
 });

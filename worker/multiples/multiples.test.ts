@@ -11,122 +11,130 @@ const race = (book: Parameters<typeof newEvent>[0], odds: number[], o: Parameter
   newEvent(book, { items: odds.map((c, i): [string, number] => [`Runner ${i + 1}`, c]), ...o });
 
 describe("a Yankee", () => {
-  it("of 1 coin a line on A 2/1, B 4/1, C 7/1 and D, D withdrawn, A, B and C winning, returns 414.00 on 11.00", async () => {
-    const book = await newBook({ coins: 10_000 });
-    const punter = await newPunter(book, { coins: 20 });
-    const [a, b, c, d] = [
-      await race(book, [3, 4]),
-      await race(book, [5, 4]),
-      await race(book, [8, 4]),
-      await race(book, [6, 4, 3]),
-    ];
-    const yankee = await placeMultiple(
-      punter,
-      book,
-      "YANKEE",
-      [
-        [a, 0],
-        [b, 0],
-        [c, 0],
-        [d, 0],
-      ],
-      1,
-    );
-    expect(yankee).toMatchObject({ kind: "YANKEE", amount: 1, lines: 11, staked: 11, status: "ACCEPTED", payout: 0 });
-    expect(yankee.legs.map((l) => [l.coefficient, l.result])).toEqual([
-      [3, "PENDING"],
-      [5, "PENDING"],
-      [8, "PENDING"],
-      [6, "PENDING"],
-    ]);
-    expect(await coins(punter.token, book.bookmakerId)).toBe(9);
+  it(
+    "of 1 coin a line on A 2/1, B 4/1, C 7/1 and D, D withdrawn, A, B and C winning, returns 414.00 on 11.00",
+    { timeout: 60_000 },
+    async () => {
+      const book = await newBook({ coins: 10_000 });
+      const punter = await newPunter(book, { coins: 20 });
+      const [a, b, c, d] = [
+        await race(book, [3, 4]),
+        await race(book, [5, 4]),
+        await race(book, [8, 4]),
+        await race(book, [6, 4, 3]),
+      ];
+      const yankee = await placeMultiple(
+        punter,
+        book,
+        "YANKEE",
+        [
+          [a, 0],
+          [b, 0],
+          [c, 0],
+          [d, 0],
+        ],
+        1,
+      );
+      expect(yankee).toMatchObject({ kind: "YANKEE", amount: 1, lines: 11, staked: 11, status: "ACCEPTED", payout: 0 });
+      expect(yankee.legs.map((l) => [l.coefficient, l.result])).toEqual([
+        [3, "PENDING"],
+        [5, "PENDING"],
+        [8, "PENDING"],
+        [6, "PENDING"],
+      ]);
+      expect(await coins(punter.token, book.bookmakerId)).toBe(9);
 
-    await nonRunner(book, d, 0);
-    await finalize(book, a, [0]);
-    await finalize(book, b, [0]);
-    expect((await multiplesOf(punter, book))[0]).toMatchObject({ status: "ACCEPTED", payout: 0 });
-    await finalize(book, c, [0]);
-    const [settled] = await multiplesOf(punter, book);
-    expect(settled).toMatchObject({ status: "WON", payout: 414, staked: 11 });
-    expect(settled.legs.map((l) => [l.result, l.factor])).toEqual([
-      ["WON", 3],
-      ["WON", 5],
-      ["WON", 8],
-      ["VOID", 1],
-    ]);
-    expect(await coins(punter.token, book.bookmakerId)).toBe(9 + 414);
-    expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
-  });
+      await nonRunner(book, d, 0);
+      await finalize(book, a, [0]);
+      await finalize(book, b, [0]);
+      expect((await multiplesOf(punter, book))[0]).toMatchObject({ status: "ACCEPTED", payout: 0 });
+      await finalize(book, c, [0]);
+      const [settled] = await multiplesOf(punter, book);
+      expect(settled).toMatchObject({ status: "WON", payout: 414, staked: 11 });
+      expect(settled.legs.map((l) => [l.result, l.factor])).toEqual([
+        ["WON", 3],
+        ["WON", 5],
+        ["WON", 8],
+        ["VOID", 1],
+      ]);
+      expect(await coins(punter.token, book.bookmakerId)).toBe(9 + 414);
+      expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
+    },
+  );
 });
 
 describe("placing a multiple", () => {
-  it("refuses two legs in one event, the wrong number of legs and an unknown kind, naming the field", async () => {
-    const book = await newBook({ coins: 1000 });
-    const punter = await newPunter(book, { coins: 20 });
-    const [a, b] = [await race(book, [3, 4]), await race(book, [5, 4])];
-    const cases: [Parameters<typeof tryMultiple>, string][] = [
-      [
+  it(
+    "refuses two legs in one event, the wrong number of legs and an unknown kind, naming the field",
+    { timeout: 60_000 },
+    async () => {
+      const book = await newBook({ coins: 1000 });
+      const punter = await newPunter(book, { coins: 20 });
+      const [a, b] = [await race(book, [3, 4]), await race(book, [5, 4])];
+      const cases: [Parameters<typeof tryMultiple>, string][] = [
         [
-          punter,
-          book,
-          "DOUBLE",
           [
-            [a, 0],
-            [a, 1],
+            punter,
+            book,
+            "DOUBLE",
+            [
+              [a, 0],
+              [a, 1],
+            ],
+            1,
           ],
-          1,
+          "legs",
         ],
-        "legs",
-      ],
-      [
         [
-          punter,
-          book,
-          "TREBLE",
           [
-            [a, 0],
-            [b, 1],
+            punter,
+            book,
+            "TREBLE",
+            [
+              [a, 0],
+              [b, 1],
+            ],
+            1,
           ],
-          1,
+          "legs",
         ],
-        "legs",
-      ],
-      [
         [
-          punter,
-          book,
-          "NOPE" as "DOUBLE",
           [
-            [a, 0],
-            [b, 1],
+            punter,
+            book,
+            "NOPE" as "DOUBLE",
+            [
+              [a, 0],
+              [b, 1],
+            ],
+            1,
           ],
-          1,
+          "kind",
         ],
-        "kind",
-      ],
-      [
         [
-          punter,
-          book,
-          "DOUBLE",
           [
-            [a, 0],
-            [b, 1],
+            punter,
+            book,
+            "DOUBLE",
+            [
+              [a, 0],
+              [b, 1],
+            ],
+            0,
           ],
-          0,
+          "amount",
         ],
-        "amount",
-      ],
-    ];
-    for (const [args, field] of cases) {
-      const res = await tryMultiple(...args);
-      expect(res.status).toBe(400);
-      expect((await res.json<ErrorBody>()).error.field).toBe(field);
-    }
-    expect(await coins(punter.token, book.bookmakerId)).toBe(20);
-  });
+      ];
+      for (const [args, field] of cases) {
+        const res = await tryMultiple(...args);
+        expect(res.status).toBe(400);
+        expect((await res.json<ErrorBody>()).error.field).toBe(field);
+      }
+      expect(await coins(punter.token, book.bookmakerId)).toBe(20);
+    },
+  );
 
-  it("refuses a leg at changed odds, naming it, with nothing moved", async () => {
+  it("refuses a leg at changed odds, naming it, with nothing moved", { timeout: 60_000 }, async () => {
     const book = await newBook({ coins: 1000 });
     const punter = await newPunter(book, { coins: 20 });
     const [a, b] = [await race(book, [3, 4]), await race(book, [5, 4])];
@@ -149,7 +157,7 @@ describe("placing a multiple", () => {
     expect(await multiplesOf(punter, book)).toEqual([]);
   });
 
-  it("takes lines × amount once, and refuses what the punter cannot cover", async () => {
+  it("takes lines × amount once, and refuses what the punter cannot cover", { timeout: 60_000 }, async () => {
     const book = await newBook({ coins: 1000 });
     const punter = await newPunter(book, { coins: 20 });
     const [a, b, c] = [await race(book, [3, 4]), await race(book, [5, 4]), await race(book, [2, 4])];
@@ -183,29 +191,33 @@ describe("placing a multiple", () => {
 });
 
 describe("settling a multiple", () => {
-  it("marks a double LOST when a leg loses, once its last leg settles, and pays nothing", async () => {
-    const book = await newBook({ coins: 1000 });
-    const punter = await newPunter(book, { coins: 20 });
-    const [a, b] = [await race(book, [3, 4]), await race(book, [5, 4])];
-    await placeMultiple(
-      punter,
-      book,
-      "DOUBLE",
-      [
-        [a, 0],
-        [b, 0],
-      ],
-      10,
-    );
-    await finalize(book, a, [1]);
-    expect((await multiplesOf(punter, book))[0].legs[0]).toMatchObject({ result: "LOST", factor: 0 });
-    expect((await multiplesOf(punter, book))[0].status).toBe("ACCEPTED");
-    await finalize(book, b, [0]);
-    expect((await multiplesOf(punter, book))[0]).toMatchObject({ status: "LOST", payout: 0 });
-    expect(await coins(punter.token, book.bookmakerId)).toBe(10);
-  });
+  it(
+    "marks a double LOST when a leg loses, once its last leg settles, and pays nothing",
+    { timeout: 60_000 },
+    async () => {
+      const book = await newBook({ coins: 1000 });
+      const punter = await newPunter(book, { coins: 20 });
+      const [a, b] = [await race(book, [3, 4]), await race(book, [5, 4])];
+      await placeMultiple(
+        punter,
+        book,
+        "DOUBLE",
+        [
+          [a, 0],
+          [b, 0],
+        ],
+        10,
+      );
+      await finalize(book, a, [1]);
+      expect((await multiplesOf(punter, book))[0].legs[0]).toMatchObject({ result: "LOST", factor: 0 });
+      expect((await multiplesOf(punter, book))[0].status).toBe("ACCEPTED");
+      await finalize(book, b, [0]);
+      expect((await multiplesOf(punter, book))[0]).toMatchObject({ status: "LOST", payout: 0 });
+      expect(await coins(punter.token, book.bookmakerId)).toBe(10);
+    },
+  );
 
-  it("refunds the stake when every leg is void (an abandon and a non-runner)", async () => {
+  it("refunds the stake when every leg is void (an abandon and a non-runner)", { timeout: 60_000 }, async () => {
     const book = await newBook({ coins: 1000 });
     const punter = await newPunter(book, { coins: 20 });
     const [a, b] = [await race(book, [3, 4]), await race(book, [5, 4, 6])];
@@ -226,7 +238,7 @@ describe("settling a multiple", () => {
     expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
   });
 
-  it("undoes a leg's result and the payment it completed, then settles again", async () => {
+  it("undoes a leg's result and the payment it completed, then settles again", { timeout: 60_000 }, async () => {
     const book = await newBook({ coins: 1000 });
     const punter = await newPunter(book, { coins: 20 });
     const [a, b] = [await race(book, [3, 4]), await race(book, [5, 4])];

@@ -25,52 +25,56 @@ async function lostLegs(bookmakerId: number) {
 }
 
 describe("placing a multiple while a leg's event changes", () => {
-  it("racing a non-runner or a finalize (20 rounds): the leg is void or settled as struck, never lost track of", async () => {
-    const book = await newBook({ coins: 100_000 });
-    const punter = await newPunter(book, { coins: 1000 });
-    const owner = book.owner.token;
-    let placed = 0;
-    for (let round = 0; round < 20; round++) {
-      const [a, b] = [await race(book, [3, 4, 5]), await race(book, [2, 3])];
-      const change =
-        round % 2 === 0
-          ? call("POST", `/events/${a.id}/nr/${a.items[0].id}`, { token: owner })
-          : call("POST", `/events/${a.id}/finalize`, {
-              token: owner,
-              body: { eventId: a.id, winners: [a.items[0].id] },
-            });
-      const [res, changed] = await Promise.all([
-        tryMultiple(
-          punter,
-          book,
-          "DOUBLE",
-          [
-            [a, 0],
-            [b, 0],
-          ],
-          1,
-        ),
-        change,
-      ]);
-      expect(changed.status).toBe(200);
-      if (res.status === 201) {
-        placed++;
-        const multiple = await res.json<Multiple>();
-        expect(multiple.legs[0].coefficient).toBe(3);
-        const { legs } = await leg(multiple.multipleId);
-        expect(legs[0].result).toBe(round % 2 === 0 ? "VOID" : "WON");
-        expect(legs[0].odds).toBe("2/1");
-      } else {
-        // Refused: the event took no more bets (settled) or the outcome ran no more / was repriced.
-        expect([409]).toContain(res.status);
+  it(
+    "racing a non-runner or a finalize (20 rounds): the leg is void or settled as struck, never lost track of",
+    { timeout: 60_000 },
+    async () => {
+      const book = await newBook({ coins: 100_000 });
+      const punter = await newPunter(book, { coins: 1000 });
+      const owner = book.owner.token;
+      let placed = 0;
+      for (let round = 0; round < 20; round++) {
+        const [a, b] = [await race(book, [3, 4, 5]), await race(book, [2, 3])];
+        const change =
+          round % 2 === 0
+            ? call("POST", `/events/${a.id}/nr/${a.items[0].id}`, { token: owner })
+            : call("POST", `/events/${a.id}/finalize`, {
+                token: owner,
+                body: { eventId: a.id, winners: [a.items[0].id] },
+              });
+        const [res, changed] = await Promise.all([
+          tryMultiple(
+            punter,
+            book,
+            "DOUBLE",
+            [
+              [a, 0],
+              [b, 0],
+            ],
+            1,
+          ),
+          change,
+        ]);
+        expect(changed.status).toBe(200);
+        if (res.status === 201) {
+          placed++;
+          const multiple = await res.json<Multiple>();
+          expect(multiple.legs[0].coefficient).toBe(3);
+          const { legs } = await leg(multiple.multipleId);
+          expect(legs[0].result).toBe(round % 2 === 0 ? "VOID" : "WON");
+          expect(legs[0].odds).toBe("2/1");
+        } else {
+          // Refused: the event took no more bets (settled) or the outcome ran no more / was repriced.
+          expect([409]).toContain(res.status);
+        }
+        await closeOut(owner, b);
       }
-      await closeOut(owner, b);
-    }
-    expect(await lostLegs(book.bookmakerId)).toEqual([]);
-    expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
-    // Both orders happen in 20 rounds; if not, the test says nothing of the race.
-    expect(placed).toBeGreaterThan(0);
-  });
+      expect(await lostLegs(book.bookmakerId)).toEqual([]);
+      expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
+      // Both orders happen in 20 rounds; if not, the test says nothing of the race.
+      expect(placed).toBeGreaterThan(0);
+    },
+  );
 });
 
 async function leg(multipleId: number) {
