@@ -147,9 +147,10 @@ describe("the book's cap on open multiples", () => {
     async () => {
       const book = await newBook({ coins: 100_000 });
       // Each double potentially pays 6.00 (evens × 2/1 on 1.00): a cap of 100 takes 16 of them.
-      await env.DB.prepare(`UPDATE bookmakers SET max_multiples_payout_cents = 10000 WHERE id = ?1`)
-        .bind(book.bookmakerId)
-        .run();
+      await json("PUT", `/bookmakers/${book.bookmakerId}/limits`, {
+      token: book.owner.token,
+      body: { maxStake: null, maxPayoutPerEvent: null, maxMultiplesPayout: 100 },
+    });
       const punters = await Promise.all(Array.from({ length: 30 }, () => newPunter(book, { coins: 10 })));
       const [a, b] = [await race(book, [2, 3]), await race(book, [3, 3])];
       const answers = await Promise.all(
@@ -179,6 +180,32 @@ describe("the book's cap on open multiples", () => {
         .first<{ owed: number; n: number }>();
       expect(owed).toEqual({ owed: 9600, n: 16 });
       expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
+    },
+  );
+});
+
+describe("a punter's max stake", () => {
+  it(
+    "bounds what a multiple stakes in all: lines × amount up to it passes, past it is refused",
+    { timeout: 60_000 },
+    async () => {
+      const book = await newBook({ coins: 10_000 });
+      const punter = await newPunter(book, { coins: 100 });
+      await json("PUT", "/balances/limits", {
+        token: book.owner.token,
+        body: { userId: punter.userId, maxStake: 20, maxPayoutPerEvent: null },
+      });
+      const events = [await race(book, [2, 3]), await race(book, [3, 3]), await race(book, [4, 3])];
+      const legs = events.map((e): Selection => [e, 0]);
+      expect((await placeMultiple(punter, book, "TRIXIE", legs, 5)).staked).toBe(20);
+      const res = await tryMultiple(punter, book, "TRIXIE", legs, 5.01);
+      expect(res.status).toBe(409);
+      expect((await res.json<ErrorBody>()).error).toMatchObject({
+        code: "LIMIT_EXCEEDED",
+        field: "amount",
+        message: "Your maximum stake is 20.00.",
+      });
+      expect(await coins(punter.token, book.bookmakerId)).toBe(80);
     },
   );
 });

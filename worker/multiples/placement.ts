@@ -27,6 +27,8 @@ export const NEW_MULTIPLE_ID = `(SELECT seq FROM sqlite_sequence WHERE name = 'm
 interface Book {
   owner_id: number;
   cap_cents: number;
+  /** The punter's max stake in force (his own, else the book's); null: none. */
+  max_stake_cents: number | null;
   member: string | null;
   subscribed_until: string | null;
   subscribed: number;
@@ -52,6 +54,8 @@ async function readPlacement(db: D1Database, userId: number, m: MultipleInput) {
     db
       .prepare(
         `SELECT bk.owner_id, COALESCE(bk.max_multiples_payout_cents, ?3) AS cap_cents,
+           (SELECT COALESCE(m.max_stake_cents, bk.max_stake_cents) FROM memberships m
+              WHERE m.bookmaker_id = bk.id AND m.user_id = ?2) AS max_stake_cents,
            (SELECT status FROM memberships WHERE bookmaker_id = bk.id AND user_id = ?2) AS member,
            (SELECT COUNT(*) FROM user_subscriptions s WHERE s.user_id = bk.owner_id AND s.type = 'BOOKMAKER' AND s.active = 1
               AND (s.end_date IS NULL OR s.end_date > ?4)) AS subscribed
@@ -84,6 +88,8 @@ function refusal(
   if (book.member !== "APPROVED" || book.owner_id === userId)
     return new AppError("FORBIDDEN", 403, ONLY_APPROVED_PUNTERS);
   if (!book.subscribed) return new AppError("EVENT_NOT_OPEN", 409, BOOK_LAPSED);
+  const staked = linesOf(m.kind, m.legs.length).length * m.amount;
+  if (book.max_stake_cents !== null && staked > book.max_stake_cents) return stakeRefusal(book.max_stake_cents);
   for (const row of legs) {
     const field = `legs.${row.leg}`;
     const sent = m.legs[row.leg];
@@ -153,10 +159,18 @@ export async function placeMultiple(
     if (!(err instanceof Error) || !/NOT NULL constraint failed: multiple/.test(err.message)) throw err;
     // A guard aborted the batch: say why from what D1 holds now.
     if (/multiples\.potential_cents/.test(err.message)) throw await capRefusal(db, m.bookmakerId);
+    if (/multiples\.amount_cents/.test(err.message)) {
+      const caps = (await readPlacement(db, userId, m)).book;
+      if (caps?.max_stake_cents != null) throw stakeRefusal(caps.max_stake_cents);
+    }
     const again = refusal(userId, m, await readPlacement(db, userId, m), nowIso());
     throw again ?? new AppError("CONFLICT", 409, "The book changed while you placed this; try again.");
   }
 }
+
+/** The punter's max stake (his own or the book's) bounds what a multiple stakes in all, lines × amount. */
+const stakeRefusal = (maxStakeCents: number) =>
+  new AppError("LIMIT_EXCEEDED", 409, `Your maximum stake is ${coins(maxStakeCents)}.`, { field: "amount" });
 
 /** The cap refused the multiple: what the book's open multiples may still take, read now. */
 async function capRefusal(db: D1Database, bookmakerId: number) {
@@ -182,8 +196,9 @@ const coins = (cents: number) => (cents / 100).toFixed(2);
 
 /**
  * The multiple, guarded: the punter an approved member of a book whose subscription runs (else
- * user_id is NULL) and the book's open multiples within its cap with this one (else
- * potential_cents is NULL). It answers its id.
+ * user_id is NULL), what it stakes in all within his max stake (else amount_cents is NULL), and
+ * the book's open multiples within its cap with this one (else potential_cents is NULL). It
+ * answers its id.
  */
 function insertMultipleStatement(
   db: D1Database,
@@ -197,7 +212,9 @@ function insertMultipleStatement(
           WHERE m.bookmaker_id = ?1 AND m.user_id = ?2 AND m.status = 'APPROVED' AND bk.owner_id <> ?2
             AND EXISTS (SELECT 1 FROM user_subscriptions s WHERE s.user_id = bk.owner_id AND s.type = 'BOOKMAKER'
               AND s.active = 1 AND (s.end_date IS NULL OR s.end_date > ?8))),
-         ?3, ?4, ?5, ?6,
+         ?3, ?4, ?5,
+         (SELECT ?6 FROM memberships m JOIN bookmakers bk ON bk.id = m.bookmaker_id WHERE m.bookmaker_id = ?1 AND m.user_id = ?2
+            AND ?5 * ?6 <= COALESCE(m.max_stake_cents, bk.max_stake_cents, ?5 * ?6)),
          CASE WHEN ?7 + (SELECT COALESCE(SUM(potential_cents), 0) FROM multiples WHERE bookmaker_id = ?1 AND status = 'ACCEPTED')
            <= (SELECT COALESCE(max_multiples_payout_cents, ?9) FROM bookmakers WHERE id = ?1) THEN ?7 END,
          ?8)
