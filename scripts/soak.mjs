@@ -5,7 +5,7 @@
 // 3 books, SOAK_PUNTERS (300) punters polling the lists the mini-app polls at its intervals
 // (docs/ARCHITECTURE.md, "Polling": their events list adaptively, coins, subscriptions, the
 // bookmaker list, some their history, each with its ETag and `Cache-Control: max-age=1`),
-// betting singles and each-way bets; the bookmakers poll their lists, change odds, withdraw
+// betting singles, each-way bets and multiples across a book's open events; the bookmakers poll their lists, change odds, withdraw
 // runners, settle, undo results, add and take coins, and publish an event as one settles.
 // Bets and coin moves carry an Idempotency-Key, as the app sends them; one whose answer a
 // restart cut off is sent again with its key once the API is back, as the app does.
@@ -18,6 +18,9 @@
 //   punter's STAKE, ALLOCATE and WITHDRAW ledger rows add up to his 2xx bets and coin moves;
 // - every balance equals its ledger, each book's coins equal its grants and purchases, no punter
 //   is below zero, every WON bet's payout equals PAYOUT_SQL and its net PAYOUT rows equal it;
+// - every multiple answered 201 is in D1 and no other is; one whose legs have all settled is
+//   settled, with the payout its lines give from its legs' results (common/multiples.ts), and its
+//   net PAYOUT or REFUND rows equal it; one with a leg open is open and has been paid nothing;
 // - every event's view (GET /events/{id}) equals D1, and each outcome's totals equal the sums
 //   over its bets, after each restart and at the end.
 // SOAK_CONCURRENCY (24) bounds the calls in flight, so the machine's other users keep their cores.
@@ -42,12 +45,16 @@ const LADDER = [1.5, 2, 2.5, 3, 4, 5, 6, 8, 10];
 /** Each punter's coins to start with, and how often (mean) he bets. */
 const START_COINS = 100;
 const BET_EVERY_MS = 60_000;
+/** The share of a punter's bets that are multiples. */
+const MULTIPLE_SHARE = 0.2;
 const BOOK_TICK_MS = 3_000;
 
 // What the soak holds the API to comes from the code itself: the payout formula, and the app's
 // polling intervals (bundled from the TypeScript, as the worker and the app are).
-const { PAYOUT_SQL, PLACE_ONLY_SQL, isOpenStatus, eventPollMs, POLL_MS } = await loadFromSource(`
+const { PAYOUT_SQL, PLACE_ONLY_SQL, isOpenStatus, eventPollMs, POLL_MS, kindsFor, linesOf, returnCents, wonFactor } =
+  await loadFromSource(`
   export { PAYOUT_SQL, PLACE_ONLY_SQL } from "./worker/ledger/settlement.ts";
+  export { kindsFor, linesOf, returnCents, wonFactor } from "./common/multiples.ts";
   export { isOpenStatus } from "./worker/events/state.ts";
   export { eventPollMs } from "./web/src/screens/events/player-events.ts";
   export { POLL_MS } from "./web/src/config.ts";
@@ -225,6 +232,8 @@ const setup = client(base, { quiet: true });
 
 /** Bets answered 201: betId → { userId, eventId, itemId, stakeCents, eachWay }. */
 const placed = new Map();
+/** Multiples answered 201: multipleId → { ownerId, userId, stakeCents }. */
+const placedMultiples = new Map();
 /** Coins moved by calls answered 2xx, per punter account: `${ownerId}:${userId}` → { add, subtract } cents. */
 const moved = new Map();
 const movedOf = (ownerId, userId) => {
@@ -339,6 +348,7 @@ async function bet(p) {
   const list = p.cache.get(`/player/events/${id}`)?.body;
   const coins = p.cache.get(`/balances/${id}`)?.body;
   if (!Array.isArray(list) || !coins) return;
+  if (Math.random() < MULTIPLE_SHARE) return multiple(p, list, coins.amount);
   const stake = 1 + Math.floor(Math.random() * 5);
   const eachWay = Math.random() < 0.35;
   const choices = list
@@ -374,6 +384,33 @@ async function bet(p) {
     poll(p, `/balances/${id}`, true),
     poll(p, `/bets/${id}/`, true),
   ]);
+}
+
+/** A double, treble or full cover across 2 or 3 of the book's open events, at the odds he was shown. */
+async function multiple(p, list, balance) {
+  const open = list.filter((e) => e.status === "READY_FOR_BETS" && e.items.some((i) => i.status === "ACTIVE"));
+  if (open.length < 2) return;
+  const events = open
+    .sort(() => Math.random() - 0.5)
+    .slice(0, 2 + Math.floor(Math.random() * Math.min(2, open.length - 1)));
+  const legs = events.map((e) => {
+    const item = pick(e.items.filter((i) => i.status === "ACTIVE"));
+    return { eventId: e.eventId, eventItemId: item.id, coefficient: item.coefficient };
+  });
+  const kind = pick(kindsFor(legs.length));
+  const amount = 1 + Math.floor(Math.random() * 2);
+  const lines = linesOf(kind, legs.length).length;
+  if (balance < lines * amount) return;
+  const body = { bookmakerId: p.book.bookmakerId, kind, legs, amount };
+  await write("POST", "/bets/multiple", { token: p.token, body, idempotent: true }, (answer) => {
+    if (answer.status !== 201) return;
+    placedMultiples.set(answer.body.multipleId, {
+      ownerId: p.book.owner.userId,
+      userId: p.userId,
+      stakeCents: lines * amount * 100,
+    });
+  });
+  await poll(p, `/balances/${p.book.bookmakerId}`, true);
 }
 
 for (const book of books) {
@@ -609,6 +646,10 @@ async function checkMoney() {
     const k = `${p.ownerId}:${p.userId}`;
     stakedBy.set(k, (stakedBy.get(k) ?? 0) + p.stakeCents * (p.eachWay ? 2 : 1));
   }
+  for (const p of placedMultiples.values()) {
+    const k = `${p.ownerId}:${p.userId}`;
+    stakedBy.set(k, (stakedBy.get(k) ?? 0) + p.stakeCents);
+  }
   const coins = [];
   for (const a of accounts) {
     if (a.balance_cents !== a.ledger) coins.push(`account ${a.id} holds ${a.balance_cents}, its ledger ${a.ledger}`);
@@ -648,9 +689,66 @@ async function checkMoney() {
     if (refunded !== (b.status === "CANCELLED" ? b.stake_cents : 0))
       coins.push(`bet ${b.id} ${b.status}: REFUND rows net ${refunded}`);
   }
+  const multiples = await checkMultiples(writes, coins, net);
   check("every 2xx write is in D1, and no other", writes);
   check("coins conserved per book, payouts by the formula", coins);
-  return { bets: bets.length, won: bets.filter((b) => b.status === "WON").length, accounts: accounts.length };
+  return {
+    bets: bets.length,
+    won: bets.filter((b) => b.status === "WON").length,
+    accounts: accounts.length,
+    ...multiples,
+  };
+}
+
+/** Multiples: every 201 in D1 and no other; each settled exactly when its legs are, paid by its lines. */
+async function checkMultiples(writes, coins, net) {
+  const stored = await rows(
+    `SELECT m.id, m.user_id, m.kind, m.legs, m.lines, m.amount_cents, m.status, m.payout_cents FROM multiples m
+     WHERE m.bookmaker_id IN ${inList(bookIds())} ORDER BY m.id`,
+  );
+  const legs = await rows(
+    `SELECT l.multiple_id, l.leg_no, l.result, l.odds_num, l.odds_den, l.deduction, l.dead_heat FROM multiple_legs l
+     JOIN multiples m ON m.id = l.multiple_id WHERE m.bookmaker_id IN ${inList(bookIds())} ORDER BY l.multiple_id, l.leg_no`,
+  );
+  const legsOf = new Map();
+  for (const l of legs) legsOf.set(l.multiple_id, [...(legsOf.get(l.multiple_id) ?? []), l]);
+  const byId = new Map(stored.map((m) => [m.id, m]));
+  for (const [id, p] of placedMultiples) {
+    const m = byId.get(id);
+    if (!m) writes.push(`multiple ${id} answered 201 but is not in D1`);
+    else if (m.user_id !== p.userId || m.lines * m.amount_cents !== p.stakeCents)
+      writes.push(`multiple ${id} in D1 differs from its answer: ${JSON.stringify(m)} vs ${JSON.stringify(p)}`);
+  }
+  for (const id of byId.keys())
+    if (!placedMultiples.has(id)) writes.push(`multiple ${id} is in D1 but no call answered 201 for it`);
+  let settled = 0;
+  for (const m of stored) {
+    const mine = legsOf.get(m.id) ?? [];
+    const open = mine.some((l) => l.result === "PENDING");
+    const factors = mine.map((l) =>
+      l.result === "WON"
+        ? wonFactor({ num: l.odds_num, den: l.odds_den }, l.deduction, l.dead_heat)
+        : l.result === "VOID"
+          ? 1
+          : 0,
+    );
+    const allVoid = mine.every((l) => l.result === "VOID");
+    const payout = open ? 0 : returnCents(m.amount_cents, linesOf(m.kind, m.legs), factors);
+    const status = open ? "ACCEPTED" : allVoid ? "CANCELLED" : payout > 0 ? "WON" : "LOST";
+    if (m.status !== status || m.payout_cents !== payout)
+      coins.push(`multiple ${m.id}: ${m.status} ${m.payout_cents}, its legs say ${status} ${payout}`);
+    const paid = net.get(`multiple:${m.id}:PAYOUT`) ?? 0;
+    const refunded = net.get(`multiple:${m.id}:REFUND`) ?? 0;
+    if (
+      paid !== (m.status === "WON" ? m.payout_cents : 0) ||
+      refunded !== (m.status === "CANCELLED" ? m.payout_cents : 0)
+    )
+      coins.push(
+        `multiple ${m.id} ${m.status} ${m.payout_cents}: PAYOUT rows net ${paid}, REFUND rows net ${refunded}`,
+      );
+    if (!open) settled++;
+  }
+  return { multiples: stored.length, multiplesSettled: settled };
 }
 
 // ---- the run -------------------------------------------------------------------------------
@@ -700,7 +798,8 @@ function printTable(money) {
   const seconds = (Date.now() - startedAt) / 1000;
   console.log(
     `\n${MINUTES} min (${seconds.toFixed(0)} s), ${restarts.length} restarts (back after ${restarts.map((r) => ((r.backAt - r.killAt) / 1000).toFixed(1)).join(", ")} s), ` +
-      `${placed.size} bets answered 201 (${[...placed.values()].filter((p) => p.eachWay).length} each-way), ${money.bets} bet rows, ${money.won} won, ${money.accounts} accounts`,
+      `${placed.size} bets answered 201 (${[...placed.values()].filter((p) => p.eachWay).length} each-way), ${money.bets} bet rows, ${money.won} won, ` +
+      `${placedMultiples.size} multiples answered 201 (${money.multiplesSettled} settled), ${money.accounts} accounts`,
   );
   console.log(
     "route                                  calls      2xx      304      4xx  5xx near restart  5xx other  no answer  p50 ms  p99 ms",
