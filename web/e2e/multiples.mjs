@@ -149,29 +149,34 @@ async function main() {
     await fitsThePhone(punter, "/events");
   });
 
-  await step("the slip lists the legs and offers Treble, Trixie and Patent; total and return follow the kind", async () => {
-    const slip = await openSlip(punter);
-    const legs = slip.getByRole("list", { name: "Selections" }).getByRole("listitem");
-    assert((await legs.count()) === 3, `the slip lists ${await legs.count()} selections`);
-    for (const race of RACES)
-      await slip.getByRole("listitem", { name: `${race.title}, ${race.pick}`, exact: true }).waitFor({ timeout: 2_000 });
-    const kinds = await slip.getByRole("radio").evaluateAll((radios) =>
-      radios.map((r) => `${r.labels[0].textContent}${r.checked ? " (picked)" : ""}`),
-    );
-    assert(
-      kinds.join(", ") === "Treble · 1 line (picked), Trixie · 4 lines, Patent · 7 lines",
-      `the kinds offered: ${kinds.join(", ")}`,
-    );
-    await slip.getByText(`Total: ${UNIT} (1 × ${UNIT})`, { exact: true }).waitFor({ timeout: 2_000 });
-    await slip.getByText(`Potential return: ${TREBLE_RETURN}`, { exact: true }).waitFor({ timeout: 2_000 });
-    await slip.getByRole("radio", { name: "Trixie · 4 lines", exact: true }).check();
-    await slip.getByText(`Total: ${4 * UNIT} (4 × ${UNIT})`, { exact: true }).waitFor({ timeout: 2_000 });
-    await slip.getByText(`Potential return: ${TRIXIE_RETURN}`, { exact: true }).waitFor({ timeout: 2_000 });
-    await slip.getByRole("radio", { name: "Treble · 1 line", exact: true }).check();
-    await slip.getByText(`Potential return: ${TREBLE_RETURN}`, { exact: true }).waitFor({ timeout: 2_000 });
-    await shoot(punter, "slip");
-    await audit(punter, "the bet slip");
-  });
+  await step(
+    "the slip lists the legs and offers Treble, Trixie and Patent; total and return follow the kind",
+    async () => {
+      const slip = await openSlip(punter);
+      const legs = slip.getByRole("list", { name: "Selections" }).getByRole("listitem");
+      assert((await legs.count()) === 3, `the slip lists ${await legs.count()} selections`);
+      for (const race of RACES)
+        await slip
+          .getByRole("listitem", { name: `${race.title}, ${race.pick}`, exact: true })
+          .waitFor({ timeout: 2_000 });
+      const kinds = await slip
+        .getByRole("radio")
+        .evaluateAll((radios) => radios.map((r) => `${r.labels[0].textContent}${r.checked ? " (picked)" : ""}`));
+      assert(
+        kinds.join(", ") === "Treble · 1 line (picked), Trixie · 4 lines, Patent · 7 lines",
+        `the kinds offered: ${kinds.join(", ")}`,
+      );
+      await slip.getByText(`Total: ${UNIT} (1 × ${UNIT})`, { exact: true }).waitFor({ timeout: 2_000 });
+      await slip.getByText(`Potential return: ${TREBLE_RETURN}`, { exact: true }).waitFor({ timeout: 2_000 });
+      await slip.getByRole("radio", { name: "Trixie · 4 lines", exact: true }).check();
+      await slip.getByText(`Total: ${4 * UNIT} (4 × ${UNIT})`, { exact: true }).waitFor({ timeout: 2_000 });
+      await slip.getByText(`Potential return: ${TRIXIE_RETURN}`, { exact: true }).waitFor({ timeout: 2_000 });
+      await slip.getByRole("radio", { name: "Treble · 1 line", exact: true }).check();
+      await slip.getByText(`Potential return: ${TREBLE_RETURN}`, { exact: true }).waitFor({ timeout: 2_000 });
+      await shoot(punter, "slip");
+      await audit(punter, "the bet slip");
+    },
+  );
 
   await step("he places the Treble: the receipt, the slip emptied, his coins down by the stake", async () => {
     const before = await coins();
@@ -188,7 +193,10 @@ async function main() {
     await receipt.waitFor({ state: "detached", timeout: 5_000 });
     assert((await punter.getByRole("button", { name: /^Bet slip · / }).count()) === 0, "the slip's bar stayed");
     coinsPlaced = await coins();
-    assert(coinsPlaced === before - UNIT * 100, `he holds ${coinsPlaced / 100} after staking ${UNIT} of ${before / 100}`);
+    assert(
+      coinsPlaced === before - UNIT * 100,
+      `he holds ${coinsPlaced / 100} after staking ${UNIT} of ${before / 100}`,
+    );
     const header = punter.locator(".events-coins b");
     await header.getByText(String(coinsPlaced / 100), { exact: true }).waitFor({ timeout: 10_000 });
   });
@@ -236,42 +244,45 @@ async function main() {
     await page.waitForURL(/\/bookmakerevents$/, { timeout: 10_000 });
   }
 
-  await step("two bookmaker tabs settle the first two races at once: the Treble has two legs won, one open", async () => {
-    await Promise.all([settle(tabs[0], RACES[0]), settle(tabs[1], RACES[1])]);
-    await punter.reload();
-    await history()
-      .getByText("Won", { exact: true })
-      .nth(1)
-      .waitFor({ timeout: 10_000 });
-    assert((await history().getByText("Open", { exact: true }).count()) === 1, "not one leg open");
-    await history().getByText(`Potential return ${TREBLE_RETURN}`, { exact: true }).waitFor({ timeout: 2_000 });
-    assert((await coins()) === coinsPlaced, "coins moved before the last leg settled");
-  });
+  await step(
+    "two bookmaker tabs settle the first two races at once: the Treble has two legs won, one open",
+    async () => {
+      await Promise.all([settle(tabs[0], RACES[0]), settle(tabs[1], RACES[1])]);
+      await punter.reload();
+      await history().getByText("Won", { exact: true }).nth(1).waitFor({ timeout: 10_000 });
+      assert((await history().getByText("Open", { exact: true }).count()) === 1, "not one leg open");
+      await history().getByText(`Potential return ${TREBLE_RETURN}`, { exact: true }).waitFor({ timeout: 2_000 });
+      assert((await coins()) === coinsPlaced, "coins moved before the last leg settled");
+    },
+  );
 
-  await step(`the second tab settles the third: the punter sees the Treble won, ${TREBLE_RETURN}, and exact coins`, async () => {
-    await settle(tabs[1], RACES[2]);
-    await punter.reload();
-    await history().getByText(`Won ${TREBLE_RETURN}`, { exact: true }).waitFor({ timeout: 10_000 });
-    assert((await history().getByText("Won", { exact: true }).count()) === 3, "not three legs won");
-    const [multiple] = (await punterApi("GET", `/bets/${bookmakerId}/multiples`)).filter(
-      (m) => m.multipleId === multipleId,
-    );
-    assert(
-      multiple?.status === "WON" && multiple.payout === TREBLE_RETURN,
-      `the API has the Treble ${multiple?.status}, paid ${multiple?.payout}`,
-    );
-    const now = await coins();
-    assert(
-      now === coinsPlaced + TREBLE_RETURN * 100,
-      `he holds ${now / 100}, expected ${(coinsPlaced + TREBLE_RETURN * 100) / 100}`,
-    );
-    await shoot(punter, "history-won");
-    await punter.goto(`${url}/events/${bookmakerId}`);
-    await punter
-      .locator(".events-coins b")
-      .getByText(String(now / 100), { exact: true })
-      .waitFor({ timeout: 10_000 });
-  });
+  await step(
+    `the second tab settles the third: the punter sees the Treble won, ${TREBLE_RETURN}, and exact coins`,
+    async () => {
+      await settle(tabs[1], RACES[2]);
+      await punter.reload();
+      await history().getByText(`Won ${TREBLE_RETURN}`, { exact: true }).waitFor({ timeout: 10_000 });
+      assert((await history().getByText("Won", { exact: true }).count()) === 3, "not three legs won");
+      const [multiple] = (await punterApi("GET", `/bets/${bookmakerId}/multiples`)).filter(
+        (m) => m.multipleId === multipleId,
+      );
+      assert(
+        multiple?.status === "WON" && multiple.payout === TREBLE_RETURN,
+        `the API has the Treble ${multiple?.status}, paid ${multiple?.payout}`,
+      );
+      const now = await coins();
+      assert(
+        now === coinsPlaced + TREBLE_RETURN * 100,
+        `he holds ${now / 100}, expected ${(coinsPlaced + TREBLE_RETURN * 100) / 100}`,
+      );
+      await shoot(punter, "history-won");
+      await punter.goto(`${url}/events/${bookmakerId}`);
+      await punter
+        .locator(".events-coins b")
+        .getByText(String(now / 100), { exact: true })
+        .waitFor({ timeout: 10_000 });
+    },
+  );
 
   await step("the bookmaker's history of the punter shows the Treble won, leg by leg", async () => {
     const page = tabs[0];
@@ -284,8 +295,17 @@ async function main() {
     await page.waitForURL(new RegExp(`/historyofuser/${punterUser}$`), { timeout: 5_000 });
     const card = page.getByRole("article", { name: "Treble · 1 line", exact: true });
     await card.getByText(`Won ${TREBLE_RETURN}`, { exact: true }).waitFor({ timeout: 10_000 });
-    for (const race of RACES)
-      await card.getByRole("row").filter({ hasText: race.pick }).getByText("Won", { exact: true }).waitFor({ timeout: 2_000 });
+    for (const race of RACES) {
+      const row = card.getByRole("row").filter({ hasText: race.pick });
+      await row.getByText("Won", { exact: true }).waitFor({ timeout: 2_000 });
+      // The race reads on a line of its own under the runner, not run on after his name.
+      const runner = await row.getByText(race.pick, { exact: true }).boundingBox();
+      const event = await row.getByText(race.title, { exact: true }).boundingBox();
+      assert(
+        runner && event && event.y >= runner.y + runner.height - 1,
+        `${race.pick}'s race is not on a line of its own: ${JSON.stringify({ runner, event })}`,
+      );
+    }
     await card.getByText(`${UNIT} × 1 line = ${UNIT} staked`, { exact: true }).waitFor({ timeout: 2_000 });
     await shoot(page, "history-of-user");
     await fitsThePhone(page, "/historyofuser");
@@ -319,15 +339,16 @@ async function auditInTheme(theme, { bookieUser, bookieApi, bookmakerId, id }) {
   await audit(punter, `the multiple's receipt (${theme})`);
   await receipt.getByRole("button", { name: "Ok", exact: true }).click();
   await punter.getByRole("button", { name: "History", exact: true }).click();
-  await punter
-    .getByRole("rowgroup", { name: "Treble · 1 line", exact: true })
-    .waitFor({ timeout: 10_000 });
+  await punter.getByRole("rowgroup", { name: "Treble · 1 line", exact: true }).waitFor({ timeout: 10_000 });
   await audit(punter, `/history with a multiple (${theme})`);
 
   const book = await phone(browser, { timezoneId: "UTC" });
   await openInTheme(book, theme, `${url}/playermanagement?devUser=${bookieUser}`);
   await book.getByRole("button", { name: new RegExp(`^@${user} `) }).click({ timeout: 10_000 });
-  await book.getByRole("dialog", { name: `@${user}` }).getByRole("button", { name: "History", exact: true }).click();
+  await book
+    .getByRole("dialog", { name: `@${user}` })
+    .getByRole("button", { name: "History", exact: true })
+    .click();
   await book.getByRole("article", { name: "Treble · 1 line", exact: true }).waitFor({ timeout: 10_000 });
   await audit(book, `/historyofuser with a multiple (${theme})`);
   assertNoPageErrors(punter, book);
