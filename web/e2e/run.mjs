@@ -11,6 +11,7 @@ const SCRIPTS = [
   "flows.mjs",
   "figures.mjs",
   "racing.mjs",
+  "multiples.mjs",
   "telegram.mjs",
   "themes.mjs",
   "taps.mjs",
