@@ -4,7 +4,7 @@
 // ?devUser=. axe-core (harness.mjs) audits each screen and dialog, contrast included: none may
 // have a serious or critical violation. Set-up goes through the API. `npm run test:e2e` runs it
 // (web/e2e/run.mjs), or alone. It also checks that a failed list is no dead end (Retry).
-import { API_URL, apiAs, assert, audit, check, phone, prepare, rand, run, sleep } from "./harness.mjs";
+import { API_URL, apiAs, assert, audit, buy, check, phone, prepare, rand, run, sleep } from "./harness.mjs";
 import { openInTheme, THEMES } from "./telegram-themes.mjs";
 
 const HOUR = 3_600_000;
@@ -42,12 +42,6 @@ async function dialog(page, opener, label, close) {
     .first()
     .waitFor({ state: "hidden", timeout: 5_000 })
     .catch(() => {});
-}
-
-async function buy(api, type) {
-  const item = (await api("GET", "/subscriptions")).find((i) => i.subscriptionType === type);
-  const { invoiceLink } = await api("POST", "/subscriptions/purchase", { subscriptionId: item.subscriptionId });
-  assert((await fetch(new URL(invoiceLink, API_URL), { method: "POST" })).ok, `paying ${type} failed`);
 }
 
 async function publish(api, bookmakerId, startIn = 3 * HOUR) {
