@@ -335,12 +335,14 @@ async function auditInTheme(theme, { bookieUser, bookieApi, bookmakerId, id }) {
   await pickAll(punter);
   const slip = await openSlip(punter);
   await audit(punter, `the bet slip (${theme})`);
+  await shoot(punter, `slip-${theme}`);
   const { receipt } = await place(punter, slip);
   await audit(punter, `the multiple's receipt (${theme})`);
   await receipt.getByRole("button", { name: "Ok", exact: true }).click();
   await punter.getByRole("button", { name: "History", exact: true }).click();
   await punter.getByRole("rowgroup", { name: "Treble · 1 line", exact: true }).waitFor({ timeout: 10_000 });
   await audit(punter, `/history with a multiple (${theme})`);
+  await shoot(punter, `history-${theme}`);
 
   const book = await phone(browser, { timezoneId: "UTC" });
   await openInTheme(book, theme, `${url}/playermanagement?devUser=${bookieUser}`);
@@ -351,6 +353,7 @@ async function auditInTheme(theme, { bookieUser, bookieApi, bookmakerId, id }) {
     .click();
   await book.getByRole("article", { name: "Treble · 1 line", exact: true }).waitFor({ timeout: 10_000 });
   await audit(book, `/historyofuser with a multiple (${theme})`);
+  await shoot(book, `history-of-user-${theme}`);
   assertNoPageErrors(punter, book);
   await Promise.all([punter.context().close(), book.context().close()]);
 }
