@@ -309,7 +309,19 @@ export async function phone(browser, options = {}) {
     hasTouch: true,
     ...options,
   });
-  const page = await context.newPage();
+  return watched(await context.newPage());
+}
+
+/**
+ * Another tab of `page`'s browser context, watched as a phone is: the same person in a second
+ * window (sessionStorage is a tab's own, so it signs in again from its ?devUser= address).
+ */
+export async function anotherTab(page) {
+  return watched(await page.context().newPage());
+}
+
+/** Errors, dialogs and the accessibility audit on a page, as every phone has them. */
+function watched(page) {
   pages.push(page);
   page.errors = [];
   page.on("pageerror", (err) => page.errors.push(err.message));
@@ -474,6 +486,15 @@ export async function apiAs(page) {
     if (!res.ok) throw new Error(`${method} ${route}: HTTP ${res.status} ${JSON.stringify(data)}`);
     return data;
   };
+}
+
+/** Buys a catalogue item by type (BOOKMAKER, …) and pays its invoice as dev mode does. */
+export async function buy(api, type) {
+  const item = (await api("GET", "/subscriptions")).find((i) => i.subscriptionType === type);
+  assert(item, `no ${type} in the catalogue`);
+  const { invoiceLink } = await api("POST", "/subscriptions/purchase", { subscriptionId: item.subscriptionId });
+  const res = await fetch(new URL(invoiceLink, API_URL), { method: "POST" });
+  assert(res.ok, `paying ${type} answered ${res.status}`);
 }
 
 /** None of the pages raised an uncaught error. */

@@ -12,6 +12,7 @@ const SCRIPTS = [
   "figures.mjs",
   "racing.mjs",
   "limits.mjs",
+  "multiples.mjs",
   "telegram.mjs",
   "themes.mjs",
   "taps.mjs",

@@ -4,44 +4,10 @@
 // ?devUser=. axe-core (harness.mjs) audits each screen and dialog, contrast included: none may
 // have a serious or critical violation. Set-up goes through the API. `npm run test:e2e` runs it
 // (web/e2e/run.mjs), or alone. It also checks that a failed list is no dead end (Retry).
-import path from "node:path";
-import { API_URL, apiAs, assert, audit, check, phone, prepare, rand, repo, run, sleep } from "./harness.mjs";
+import { API_URL, apiAs, assert, audit, buy, check, phone, prepare, rand, run, sleep } from "./harness.mjs";
+import { openInTheme, THEMES } from "./telegram-themes.mjs";
 
-const TELEGRAM_SCRIPT = path.join(repo, "node_modules/@twa-dev/sdk/src/telegram-web-apps.js");
 const HOUR = 3_600_000;
-/** Telegram's default themes (its iOS and Android clients' day and night): the colours the issue measured. */
-const THEMES = {
-  light: {
-    bg_color: "#ffffff",
-    text_color: "#000000",
-    hint_color: "#999999",
-    link_color: "#2481cc",
-    button_color: "#2481cc",
-    button_text_color: "#ffffff",
-    secondary_bg_color: "#f1f1f1",
-    header_bg_color: "#ffffff",
-    accent_text_color: "#2481cc",
-    section_bg_color: "#ffffff",
-    section_header_text_color: "#6d6d72",
-    subtitle_text_color: "#999999",
-    destructive_text_color: "#ec3942",
-  },
-  dark: {
-    bg_color: "#17212b",
-    text_color: "#f5f5f5",
-    hint_color: "#708499",
-    link_color: "#6ab3f3",
-    button_color: "#5288c1",
-    button_text_color: "#ffffff",
-    secondary_bg_color: "#232e3c",
-    header_bg_color: "#17212b",
-    accent_text_color: "#6ab2f2",
-    section_bg_color: "#17212b",
-    section_header_text_color: "#6ab3f3",
-    subtitle_text_color: "#708499",
-    destructive_text_color: "#ec3942",
-  },
-};
 
 let url;
 let browser;
@@ -49,22 +15,8 @@ let browser;
 /** A phone in `theme`, signed in as `user` at `route`; answers it and the API as that user. */
 async function themed(theme, user, route = "/home") {
   const page = await phone(browser, { timezoneId: "UTC" });
-  // telegram.org does not resolve (harness.mjs): the script is served before any lookup.
-  await page
-    .context()
-    .route("https://telegram.org/js/telegram-web-app.js*", (r) =>
-      r.fulfill({ path: TELEGRAM_SCRIPT, contentType: "application/javascript" }),
-    );
-  const hash = new URLSearchParams({
-    tgWebAppVersion: "8.0",
-    tgWebAppPlatform: "ios",
-    tgWebAppThemeParams: JSON.stringify(THEMES[theme]),
-  });
-  await page.goto(`${url}${route}?devUser=${user}#${hash}`);
-  const api = await apiAs(page);
-  const bg = await page.evaluate(() => document.documentElement.style.getPropertyValue("--tg-theme-bg-color"));
-  assert(bg === THEMES[theme].bg_color, `Telegram's theme is not on the page (bg ${bg || "unset"})`);
-  return { page, api, user };
+  await openInTheme(page, theme, `${url}${route}?devUser=${user}`);
+  return { page, api: await apiAs(page), user };
 }
 
 /** Opens `route` inside the app (as a tap would) and waits for its screen. */
@@ -90,12 +42,6 @@ async function dialog(page, opener, label, close) {
     .first()
     .waitFor({ state: "hidden", timeout: 5_000 })
     .catch(() => {});
-}
-
-async function buy(api, type) {
-  const item = (await api("GET", "/subscriptions")).find((i) => i.subscriptionType === type);
-  const { invoiceLink } = await api("POST", "/subscriptions/purchase", { subscriptionId: item.subscriptionId });
-  assert((await fetch(new URL(invoiceLink, API_URL), { method: "POST" })).ok, `paying ${type} failed`);
 }
 
 async function publish(api, bookmakerId, startIn = 3 * HOUR) {

@@ -16,7 +16,7 @@ export function MultipleCard({ multiple: m }: { multiple: Multiple }) {
         <MultipleResult multiple={m} look="badge" />
       </div>
       <p className="bk-muted">{dateTime(m.createdAt)}</p>
-      <table className="bk-table">
+      <table className="bk-table bk-table-legs">
         <thead>
           <tr>
             <th>OUTCOME</th>
@@ -27,9 +27,9 @@ export function MultipleCard({ multiple: m }: { multiple: Multiple }) {
         <tbody>
           {m.legs.map((leg) => (
             <tr key={leg.eventId}>
-              <td className="bk-ellipsis">
-                {leg.outcomeTitle}
-                <span className="bk-muted bk-leg-event">{leg.eventTitle}</span>
+              <td>
+                <span className="bk-leg-line">{leg.outcomeTitle}</span>
+                <span className="bk-muted bk-leg-line bk-leg-event">{leg.eventTitle}</span>
               </td>
               <td className="bk-num">{oddsText(leg.coefficient, null, false)}</td>
               <td className="bk-num">{legResultText(leg)}</td>

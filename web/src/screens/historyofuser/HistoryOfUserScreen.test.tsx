@@ -130,4 +130,20 @@ describe("a punter's history", () => {
     expect(yankee.textContent).not.toContain("Potential return");
     expect(calls.some((c) => c.path === `/bets/${BOOK_ID}/multiples?userId=7`)).toBe(true);
   });
+
+  it("names a leg's outcome and, apart from it, its event: not run together in one line", async () => {
+    stubApi({
+      ...signedInRoutes(),
+      [`GET /bets/${BOOK_ID}/?userId=7`]: () => json([]),
+      [`GET /bets/${BOOK_ID}/multiples?userId=7`]: () => json([wonYankee("2030-01-01T10:00:00Z")]),
+    });
+    renderAt("/historyofuser/bob", { userId: 7 });
+    const yankee = await screen.findByRole("article", { name: "Yankee · 11 lines" });
+    const [first] = within(yankee).getAllByRole("row").slice(1);
+    const outcome = within(first).getByText("A", { exact: true });
+    const event = within(first).getByText("Race 1", { exact: true });
+    expect(outcome.parentElement).toBe(event.parentElement);
+    expect(outcome.className).toBe("bk-leg-line");
+    expect(event.className).toContain("bk-leg-line");
+  });
 });
