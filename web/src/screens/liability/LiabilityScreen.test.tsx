@@ -117,9 +117,13 @@ describe("the liability board", () => {
     expect(window.location.pathname).toBe("/liability");
   });
 
-  it("asks before a tap suspends a live event with bets, then opens its draft screen", async () => {
-    const calls = await openBoard(undefined, {
-      "POST /events/9/draft": () => json(bookEvent(9, { status: "CREATED" })),
+  it("asks before a tap suspends a live event with bets, then opens its draft screen; back, the board shows it suspended", async () => {
+    let board = BOARD;
+    const calls = await openBoard(() => json(board), {
+      "POST /events/9/draft": () => {
+        board = { ...BOARD, events: [{ ...race, status: "CREATED" }, suspended] };
+        return json(bookEvent(9, { status: "CREATED" }));
+      },
       "GET /events/9": () => json(bookEvent(9, { status: "CREATED" })),
     });
     await screen.findByRole("region", { name: "Worst case" });
@@ -128,6 +132,9 @@ describe("the liability board", () => {
     fireEvent.click(within(ask).getByRole("button", { name: "Draft" }));
     await vi.waitFor(() => expect(window.location.pathname).toBe("/eventmanagementpage/9"));
     expect(eventPosts(calls)).toEqual(["/events/9/draft"]);
+    await screen.findByRole("heading", { name: "Draft" });
+    fireEvent.click(screen.getByRole("button", { name: "‹ Back" }));
+    await vi.waitFor(() => expect(card("Horse Racing").querySelector(".badge")?.textContent).toBe("Suspended"));
   });
 
   it("says so when nothing is open, the multiples still counted", async () => {
