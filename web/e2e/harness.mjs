@@ -476,6 +476,15 @@ export async function apiAs(page) {
   };
 }
 
+/** Buys a catalogue item by type with `api` (apiAs) and pays its invoice as dev mode does. */
+export async function buyInDevMode(api, type) {
+  const item = (await api("GET", "/subscriptions")).find((i) => i.subscriptionType === type);
+  assert(item, `no ${type} in the catalogue`);
+  const { invoiceLink } = await api("POST", "/subscriptions/purchase", { subscriptionId: item.subscriptionId });
+  const res = await fetch(new URL(invoiceLink, API_URL), { method: "POST" });
+  assert(res.ok, `paying ${type} answered ${res.status}`);
+}
+
 /** None of the pages raised an uncaught error. */
 export function assertNoPageErrors(...pages) {
   const errors = pages.flatMap((p) => p.errors);

@@ -3,10 +3,10 @@
 // a tap on the event opens its draft screen, and Back returns to the board.
 // `npm run test:e2e` runs it (web/e2e/run.mjs).
 import {
-  API_URL,
   apiAs,
   assert,
   assertNoPageErrors,
+  buyInDevMode,
   fitsThePhone,
   log,
   phone,
@@ -19,15 +19,6 @@ import {
 
 const SHOT = (name) => `/tmp/bookie-liability-${name}.png`;
 
-/** Buys a catalogue item by type and pays its invoice as dev mode does. */
-async function buy(api, type) {
-  const item = (await api("GET", "/subscriptions")).find((i) => i.subscriptionType === type);
-  assert(item, `no ${type} in the catalogue`);
-  const { invoiceLink } = await api("POST", "/subscriptions/purchase", { subscriptionId: item.subscriptionId });
-  const res = await fetch(new URL(invoiceLink, API_URL), { method: "POST" });
-  assert(res.ok, `paying ${type} answered ${res.status}`);
-}
-
 async function main() {
   const { dev: url, browser } = await prepare(["dev"]);
   const id = rand();
@@ -36,7 +27,7 @@ async function main() {
   const bookie = await phone(browser);
   await bookie.goto(`${url}/home?devUser=lb${id}`);
   const bookieApi = await apiAs(bookie);
-  await buy(bookieApi, "BOOKMAKER");
+  await buyInDevMode(bookieApi, "BOOKMAKER");
   const { bookmakerId } = await bookieApi("PUT", "/bookmakers/register", { name: `Board${id}` });
   const start = Date.now() + 3 * 3_600_000;
   const { eventId } = await bookieApi("POST", "/drafts", {
