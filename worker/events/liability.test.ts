@@ -102,6 +102,12 @@ describe("the liability board", () => {
     const raceNow = await eventNow(book, race.id);
     expect(raceNow.items[4]).toMatchObject({ status: "NR" });
     expect(raceNow.items[4].deduction).toBeGreaterThan(0);
+    const deducted = await env.DB.prepare(
+      `SELECT MIN(deduction) AS least FROM bets WHERE event_id = ?1 AND status = 'ACCEPTED'`,
+    )
+      .bind(race.id)
+      .first<{ least: number }>();
+    expect(deducted?.least, "every open bet on the race carries the Rule 4 deduction").toBe(raceNow.items[4].deduction);
     expect(raceNow.eachWay).toMatchObject({ places: 3 });
 
     let worstCents = 0;
