@@ -440,6 +440,47 @@ export interface SettlementSize {
   undoUntil: string;
 }
 
+/** An outcome on the liability board: what it took and what the book pays should it win. */
+export interface LiabilityOutcome {
+  id: Id;
+  title: string;
+  status: OutcomeStatus;
+  /** A non-runner's Rule 4 deduction (pence in the pound); its bets were refunded. */
+  deduction: number;
+  /** Stakes of its open bets, both parts of each-way bets. */
+  staked: number;
+  /** Its open bets, an each-way bet counted once. */
+  bets: number;
+  /**
+   * What the book pays should it win: its bets in full (Rule 4 deductions known so far taken
+   * off) plus the largest place parts of the other paying places. 0 for a non-runner.
+   */
+  payout: number;
+}
+
+/** An open event on the liability board (GET /events/liability). */
+export interface LiabilityEvent {
+  id: Id;
+  title: string;
+  description: string;
+  status: EventStatus;
+  startDate: string;
+  staked: number;
+  bets: number;
+  /** The most any one result pays: the dearest outcome's `payout`. */
+  worst: number;
+  items: LiabilityOutcome[];
+}
+
+/** GET /events/liability: the bookmaker's open book, next to start first. */
+export interface LiabilityBoard {
+  events: LiabilityEvent[];
+  /** The book's open multiples: how many, and what they pay should every line win. */
+  multiples: { open: number; potential: number };
+  /** Every open event's worst result plus every open multiple paid in full. */
+  worstCase: number;
+}
+
 /** The kinds of multiple: a straight multiple of 2, 3 or 4–8 legs, or a full cover over 3 or 4 legs. */
 
 export type LegResult = "PENDING" | "WON" | "LOST" | "VOID";

@@ -10,6 +10,7 @@ const SCRIPTS = [
   "bookmaker.mjs",
   "flows.mjs",
   "figures.mjs",
+  "liability.mjs",
   "racing.mjs",
   "limits.mjs",
   "multiples.mjs",

@@ -134,6 +134,14 @@ export const ROUTES: ReadonlyArray<{ path: string; screen: ComponentType }> = [
       (m) => m.StatementScreen,
     ),
   },
+  // Beyond the spec (docs/DECISIONS.md, "The liability board"): what each result would cost.
+  {
+    path: "/liability",
+    screen: onFirstVisit(
+      () => import("./screens/liability/LiabilityScreen"),
+      (m) => m.LiabilityScreen,
+    ),
+  },
 ];
 
 export function AppRoutes() {

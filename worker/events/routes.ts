@@ -16,6 +16,7 @@ import { allow, newEventId, roomOf, unwrap } from "./rooms";
 import { OPEN_SQL, type RoomResult } from "./state";
 import { CoefficientsBody, DatesBody, DraftBody, FinalizeBody, UpdateDraftItemsBody } from "./schemas";
 import { bookmakerEvents } from "./views";
+import { boardVersions, liabilityBoard } from "./liability";
 import { canRunEvents, hasResult, startsAhead, UNSETTLE_WINDOW_MS } from "./guards";
 import { reversalSizeStatement } from "../ledger/settlement";
 import { TAKEN_BACK_SQL } from "../multiples/settlement";
@@ -141,6 +142,12 @@ export const eventRoutes = new Hono<AppEnv>()
       return c.json({ id: draftId });
     },
   )
+  // Before "/:id", which would take "liability" for an id.
+  .get("/liability", docs.liability, async (c) => {
+    const state = await boardVersions(c.env.DB, c.get("user").userId);
+    if (!state) throw noProfile();
+    return versioned(c, [state.events, state.multiples], () => liabilityBoard(c.env.DB, state.book_id));
+  })
   .get("/:id", docs.one, validate("param", EventParam), async (c) => {
     const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
     return c.json(await oneEvent(c.env, book, c.req.valid("param").id));

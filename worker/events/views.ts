@@ -25,7 +25,7 @@ const odds = (num: number, den: number): Odds => ({ num, den });
 const COUNTED = `status IN ('ACCEPTED', 'WON', 'LOST')`;
 
 /** The events matching `where` (over `e`) and their outcomes, in one round trip. */
-async function loadEvents(db: D1Database, where: string, binds: unknown[]) {
+export async function loadEvents(db: D1Database, where: string, binds: unknown[]) {
   const [found, outcomes] = await db.batch([
     db
       .prepare(
@@ -112,7 +112,7 @@ function byEvent(rows: OwnTotalRow[]) {
  * The book as its room sees it, from the totals the room keeps on each outcome (no bet is read):
  * what it pays on each result, and the most a bet on each outcome may stake.
  */
-function bookOf(e: EventRow, items: ItemRow[]) {
+export function bookOf(e: EventRow, items: ItemRow[]) {
   const state = toEventState(e);
   const held = heldItems(items);
   return {

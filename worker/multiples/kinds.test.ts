@@ -148,9 +148,9 @@ describe("the book's cap on open multiples", () => {
       const book = await newBook({ coins: 100_000 });
       // Each double potentially pays 6.00 (evens × 2/1 on 1.00): a cap of 100 takes 16 of them.
       await json("PUT", `/bookmakers/${book.bookmakerId}/limits`, {
-      token: book.owner.token,
-      body: { maxStake: null, maxPayoutPerEvent: null, maxMultiplesPayout: 100 },
-    });
+        token: book.owner.token,
+        body: { maxStake: null, maxPayoutPerEvent: null, maxMultiplesPayout: 100 },
+      });
       const punters = await Promise.all(Array.from({ length: 30 }, () => newPunter(book, { coins: 10 })));
       const [a, b] = [await race(book, [2, 3]), await race(book, [3, 3])];
       const answers = await Promise.all(

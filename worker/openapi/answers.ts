@@ -278,6 +278,44 @@ export const BookmakerEvent = shaped<contract.BookmakerEvent>()(
 
 export const BookmakerEvents = v.array(BookmakerEvent);
 
+export const LiabilityBoard = shaped<contract.LiabilityBoard>()(
+  v.object({
+    events: v.array(
+      v.object({
+        id: Id,
+        title: v.string(),
+        description: v.string(),
+        status: EventStatus,
+        startDate: Instant,
+        staked: Coins,
+        bets: v.pipe(v.number(), v.integer()),
+        worst: v.pipe(Coins, v.description("The most any one result pays: the dearest outcome's payout.")),
+        items: v.array(
+          v.object({
+            id: Id,
+            title: v.string(),
+            status: OutcomeStatus,
+            deduction: Deduction,
+            staked: Coins,
+            bets: v.pipe(v.number(), v.integer(), v.description("Open bets; an each-way bet counts once.")),
+            payout: v.pipe(
+              Coins,
+              v.description(
+                "What the book pays should it win: its bets in full, less Rule 4 deductions known so far, plus the largest place parts of the other paying places. 0 for a non-runner.",
+              ),
+            ),
+          }),
+        ),
+      }),
+    ),
+    multiples: v.object({
+      open: v.pipe(v.number(), v.integer()),
+      potential: v.pipe(Coins, v.description("What the open multiples pay should every line win.")),
+    }),
+    worstCase: v.pipe(Coins, v.description("Every event's worst result plus every open multiple paid in full.")),
+  }),
+);
+
 export const PlayerEvents = shaped<contract.PlayerEvent[]>()(
   v.array(
     v.object({

@@ -19,6 +19,7 @@ import type {
   JoinRequestItem,
   JoinRequestStatus,
   LedgerPage,
+  LiabilityBoard,
   Me,
   Money,
   Multiple,
@@ -67,6 +68,7 @@ export interface Calls {
   "GET /events/types": { answer: { eventTypeName: string }[] };
   "GET /countries": { answer: { countryName: string }[] };
   "GET /events": { query: { view: "open" | "history" }; answer: BookmakerEvent[] };
+  "GET /events/liability": { answer: LiabilityBoard };
   "GET /events/:id": { answer: BookmakerEvent };
   "GET /events/:id/settlement": { answer: SettlementSize };
   "GET /player/events/:bookmakerId": { answer: PlayerEvent[] };

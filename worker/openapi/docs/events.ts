@@ -46,6 +46,15 @@ export const list = doc({
   errors: ["NOT_FOUND"],
 });
 
+export const liability = doc({
+  tag: "Events",
+  summary: "Liability board",
+  description:
+    "The caller's open events (READY_FOR_BETS, WAITING_FOR_RESULT, and drafts put back with bets on them), next to start first: per outcome the stakes taken, the bets (an each-way bet once) and what the book pays should it win (Rule 4 deductions known so far taken off, each-way place parts of the other paying places at their worst); each event's worst result; and the book's worst case, every event's worst result plus every open multiple paid in full. Read from the stored totals, never waking an event.",
+  answer: answers.LiabilityBoard,
+  errors: ["NOT_FOUND"],
+});
+
 export const publish = doc({
   tag: "Events",
   summary: "Publish a draft",

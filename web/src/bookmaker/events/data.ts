@@ -56,5 +56,7 @@ export function useEventChanged(): (event: BookmakerEvent) => Promise<unknown> {
         (key) => pathOf(key) === routePath("GET /events", { query: { view: "history" } }),
         (list?: BookmakerEvent[]) => withEvent(list, event, isClosed(event)),
       ),
+      // The liability board shows every open event's status and figures: read afresh.
+      mutate((key) => pathOf(key) === routePath("GET /events/liability")),
     ]);
 }

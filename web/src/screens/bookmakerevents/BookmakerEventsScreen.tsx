@@ -7,11 +7,11 @@ import { FractionalSwitch } from "../../bookmaker/events/FractionalSwitch";
 import { liveOrder, matchingTitle } from "../../bookmaker/events/order";
 import { useOwnFractional } from "../../bookmaker/events/useOwnFractional";
 import { OwnEventResult } from "../../bookmaker/events/OwnEventResult";
+import { ToDraftDialogs } from "../../bookmaker/events/ToDraftDialogs";
+import { useToDraft } from "../../bookmaker/events/useToDraft";
 import type { EventManagementState } from "../../navigation/eventmanagementpage";
-import { Dialog } from "../../ui/Dialog";
 import { Page } from "../../ui/Page";
 import { OpenEventList } from "./OpenEventList";
-import { useToDraft } from "./useToDraft";
 
 /** The bookmaker's open events: search, Draft to edit one, a tap to see it as punters would. */
 export function BookmakerEventsScreen() {
@@ -59,21 +59,7 @@ export function BookmakerEventsScreen() {
       </footer>
 
       {viewed && <OwnEventResult event={viewed} onClose={() => setViewed(null)} />}
-      <Dialog
-        open={drafting.asking !== null}
-        onClose={drafting.cancel}
-        title="Punters cannot bet while you edit it"
-        buttons={[
-          { label: "Cancel", onClick: drafting.cancel },
-          { label: "Draft", onClick: drafting.confirm, primary: true },
-        ]}
-      >
-        {/* Draft suspends a live event: asked where it may have bets (issue #25, useToDraft). */}
-        {drafting.asking?.title}
-      </Dialog>
-      <Dialog open={drafting.error !== null} onClose={drafting.clearError}>
-        {drafting.error}
-      </Dialog>
+      <ToDraftDialogs drafting={drafting} />
     </Page>
   );
 }

@@ -18,13 +18,14 @@ export function EventManagementScreen() {
   const [, navigate] = useLocation();
   const eventId = eventIdOf(useParams<{ eventId: string }>().eventId);
   const event = useBookEvent(eventId);
-  const atResult = useHistoryState<EventManagementState | null>()?.at === "result";
+  const state = useHistoryState<EventManagementState | null>();
+  const atResult = state?.at === "result";
   // The copy offer outlives the editor: once abandoned, the event is over and the editor goes.
   const [copyOf, setCopyOf] = useState<BookmakerEvent | null>(null);
   const leave = () => navigate("/bookmakerevents", { replace: true });
 
   return (
-    <Page backTo="/bookmakerevents" className="bk">
+    <Page backTo={state?.from === "liability" ? "/liability" : "/bookmakerevents"} className="bk">
       <h1 className="page-title">Draft</h1>
       {eventId === null ? (
         <p className="bk-empty">Incorrect event id</p>

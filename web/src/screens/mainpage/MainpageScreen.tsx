@@ -48,6 +48,10 @@ export function MainpageScreen() {
             Figures
           </button>
 
+          <button type="button" className="bk-card bk-tap bk-guide-link" onClick={() => navigate("/liability")}>
+            Liability
+          </button>
+
           <button type="button" className="bk-card bk-tap bk-guide-link" onClick={() => setNotificationsOpen(true)}>
             Notifications
           </button>
