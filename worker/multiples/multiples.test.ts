@@ -190,6 +190,29 @@ describe("placing a multiple", () => {
   });
 });
 
+describe("a multiple past any cap", () => {
+  it(
+    "of eight legs at 1000/1 (a potential payout past any integer D1 holds) is refused by the cap",
+    { timeout: 60_000 },
+    async () => {
+      const book = await newBook({ coins: 1000 });
+      const punter = await newPunter(book, { coins: 20 });
+      const events = [];
+      for (let i = 0; i < 8; i++) events.push(await race(book, [1001, 2]));
+      const res = await tryMultiple(
+        punter,
+        book,
+        "ACCUMULATOR",
+        events.map((e): [typeof e, number] => [e, 0]),
+        1,
+      );
+      expect(res.status).toBe(409);
+      expect((await res.json<ErrorBody>()).error).toMatchObject({ code: "LIMIT_EXCEEDED", field: "amount" });
+      expect(await coins(punter.token, book.bookmakerId)).toBe(20);
+    },
+  );
+});
+
 describe("settling a multiple", () => {
   it(
     "marks a double LOST when a leg loses, once its last leg settles, and pays nothing",

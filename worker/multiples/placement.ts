@@ -137,6 +137,9 @@ export async function placeMultiple(
     lines,
     odds.map((o) => wonFactor(o)),
   );
+  // Past the cap on its own: refused before any write (the batch checks it again with the other
+  // open multiples).
+  if (potential > state.book!.cap_cents) throw await capRefusal(db, m.bookmakerId);
   const statements = [
     insertMultipleStatement(db, { userId, ownerId, m, lines: lines.length, potential, now }),
     ...m.legs.map((leg, n) => insertLegStatement(db, m.bookmakerId, n, leg, odds[n], now)),
