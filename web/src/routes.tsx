@@ -134,6 +134,14 @@ export const ROUTES: ReadonlyArray<{ path: string; screen: ComponentType }> = [
       (m) => m.StatementScreen,
     ),
   },
+  // Beyond the spec (docs/DECISIONS.md, "Audit log and price history"): what changed, who changed it.
+  {
+    path: "/changes",
+    screen: onFirstVisit(
+      () => import("./screens/changes/ChangesScreen"),
+      (m) => m.ChangesScreen,
+    ),
+  },
 ];
 
 export function AppRoutes() {

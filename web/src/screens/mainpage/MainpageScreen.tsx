@@ -47,6 +47,10 @@ export function MainpageScreen() {
             Figures
           </button>
 
+          <button type="button" className="bk-card bk-tap bk-guide-link" onClick={() => navigate("/changes")}>
+            Changes
+          </button>
+
           <button type="button" className="bk-card bk-tap bk-guide-link" onClick={() => setNotificationsOpen(true)}>
             Notifications
           </button>
