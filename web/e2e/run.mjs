@@ -10,6 +10,7 @@ const SCRIPTS = [
   "bookmaker.mjs",
   "flows.mjs",
   "figures.mjs",
+  "changes.mjs",
   "racing.mjs",
   "telegram.mjs",
   "themes.mjs",

@@ -76,6 +76,7 @@ describe("the Changes screen", () => {
     expect(rows[0].textContent).toContain("+25");
     expect(rows[0].textContent).toContain("“cash in hand”");
     expect(rows[0].textContent).toContain("by @alice");
+    await waitFor(() => expect(rows[0].textContent).toContain("@bob"));
     await waitFor(() => expect(rows[2].textContent).toContain("Red Rum 2 → 2.5, Return 0.5 → 0.9"));
     expect(rows[1].textContent).toContain("Red Rum 2 → 1.8");
     expect(rows[1].textContent).toContain("by the system");

@@ -44,7 +44,7 @@ export function ChangesScreen() {
   return (
     <Page backTo="/mainpage" className="bk figures">
       <h1 className="page-title">Changes</h1>
-      <div className="fig-dates">
+      <div className="fig-dates changes-filters">
         <label>
           From <input type="date" value={filter.from} max={filter.to} onChange={(e) => set({ from: e.target.value })} />
         </label>
@@ -52,7 +52,7 @@ export function ChangesScreen() {
           To <input type="date" value={filter.to} min={filter.from} onChange={(e) => set({ to: e.target.value })} />
         </label>
       </div>
-      <div className="fig-dates">
+      <div className="fig-dates changes-filters">
         <label>
           Event{" "}
           <select value={filter.eventId} onChange={(e) => set({ eventId: e.target.value })}>
@@ -90,7 +90,12 @@ export function ChangesScreen() {
       ) : rows.data.length === 0 ? (
         <p className="bk-empty">No changes in this period.</p>
       ) : (
-        <ChangeList rows={rows.data} names={names} eventTitles={eventTitles} />
+        <ChangeList
+          rows={rows.data}
+          names={names}
+          eventTitles={eventTitles}
+          punterNames={new Map(punters.map((p) => [p.user.internalId, p.user.username]))}
+        />
       )}
 
       {valid && <CsvExport linkOf={() => call("GET /audit/link", { query: auditQuery(filter) })} />}
@@ -98,8 +103,13 @@ export function ChangesScreen() {
   );
 }
 
-function ChangeList(props: { rows: AuditEntry[]; names: OutcomeNames; eventTitles: ReadonlyMap<number, string> }) {
-  const { rows, names, eventTitles } = props;
+function ChangeList(props: {
+  rows: AuditEntry[];
+  names: OutcomeNames;
+  eventTitles: ReadonlyMap<number, string>;
+  punterNames: ReadonlyMap<number, string>;
+}) {
+  const { rows, names, eventTitles, punterNames } = props;
   return (
     <ul className="changes" aria-label="Changes">
       {rows.map((r, i) => (
@@ -111,6 +121,7 @@ function ChangeList(props: { rows: AuditEntry[]; names: OutcomeNames; eventTitle
           {r.eventId !== null && (
             <div className="bk-muted bk-ellipsis">{eventTitles.get(r.eventId) ?? `Event #${r.eventId}`}</div>
           )}
+          {r.userId !== null && <div className="bk-muted">@{punterNames.get(r.userId) ?? r.userId}</div>}
           <div className="change-what">{changeText(r, names)}</div>
           {r.note && <div className="hint">“{r.note}”</div>}
           <div className="hint">by {r.actor.userId === 0 ? "the system" : `@${r.actor.username}`}</div>
