@@ -175,9 +175,7 @@ describe("the audit log", () => {
     const today = new Date().toISOString().slice(0, 10);
     expect(await auditOf(book, `?from=${today}&to=${today}&tz=UTC`)).toHaveLength(1);
     expect(await auditOf(book, `?from=2020-01-01&to=2020-01-31`)).toEqual([]);
-    expect((await call("GET", "/audit?from=2020-02-01&to=2020-01-01", { token: book.owner.token })).status).toBe(
-      400,
-    );
+    expect((await call("GET", "/audit?from=2020-02-01&to=2020-01-01", { token: book.owner.token })).status).toBe(400);
   });
 
   it("names the system as the actor of an abandon nobody asked for", async () => {

@@ -21,8 +21,7 @@ const byItem = (prices: { itemId: number; coefficient: number }[]) =>
   prices.map((p) => [p.itemId, p.coefficient]).sort((a, b) => a[0] - b[0]);
 
 const rowCount = async (eventId: number) =>
-  (await env.DB.prepare(`SELECT COUNT(*) AS n FROM audit WHERE event_id = ?1`).bind(eventId).first<{ n: number }>())!
-    .n;
+  (await env.DB.prepare(`SELECT COUNT(*) AS n FROM audit WHERE event_id = ?1`).bind(eventId).first<{ n: number }>())!.n;
 
 describe("price history", () => {
   it("lists every price the equalizer offered, oldest first, as punters saw them", async () => {

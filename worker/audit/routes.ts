@@ -18,10 +18,7 @@ export const AUDIT_PAGE = 1000;
 export const AUDIT_CSV_ROWS = 10_000;
 
 /** A period as GET /figures takes it, and optionally one event or one punter. */
-const AuditQuery = v.intersect([
-  PeriodQuery,
-  v.object({ eventId: v.optional(IdParam), userId: v.optional(IdParam) }),
-]);
+const AuditQuery = v.intersect([PeriodQuery, v.object({ eventId: v.optional(IdParam), userId: v.optional(IdParam) })]);
 type AuditInput = v.InferOutput<typeof AuditQuery>;
 
 const filterOf = (q: AuditInput) => {

@@ -161,7 +161,10 @@ export function withdraw(
   itemId: number,
   now: string,
 ): D1PreparedStatement[] {
-  const deduction = deductionOf(e, items.find((i) => i.id === itemId)!);
+  const deduction = deductionOf(
+    e,
+    items.find((i) => i.id === itemId)!,
+  );
   const newOdds = oddsAfterWithdrawal(items.map(bookItem), itemId);
   const next = items.map((i) =>
     i.id === itemId

@@ -56,8 +56,7 @@ export const playerRoutes = new Hono<AppEnv>()
         if (state && !asking) own = ownTotals(state.own);
       }
       if (!state) throw notFound(BOOKMAKER_NOT_FOUND);
-      if (state.membership_status !== "APPROVED")
-        throw new AppError("FORBIDDEN", 403, MEMBERS_ONLY);
+      if (state.membership_status !== "APPROVED") throw new AppError("FORBIDDEN", 403, MEMBERS_ONLY);
       if (fractionalAsked && state.fractional !== 1) {
         throw new AppError("FEATURE_UNAVAILABLE", 403, "This bookmaker does not have access to fractional odds.");
       }
@@ -91,8 +90,7 @@ export const playerRoutes = new Hono<AppEnv>()
         .bind(bookmakerId, userId, eventId)
         .first<{ owner_id: number; status: string | null; event_id: number | null }>();
       if (!seen) throw notFound(BOOKMAKER_NOT_FOUND);
-      if (seen.owner_id !== userId && seen.status !== "APPROVED")
-        throw new AppError("FORBIDDEN", 403, MEMBERS_ONLY);
+      if (seen.owner_id !== userId && seen.status !== "APPROVED") throw new AppError("FORBIDDEN", 403, MEMBERS_ONLY);
       if (seen.event_id === null) throw notFound(EVENT_NOT_FOUND);
       return c.json(await offeredPrices(c.env.DB, bookmakerId, eventId));
     },

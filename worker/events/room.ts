@@ -88,7 +88,9 @@ export class EventRoom extends DurableObject<Env> {
           plan.dropped.map((i) => i.id),
         ));
       // A draft's outcomes are the bookmaker's notes until published: PUBLISH records them as offered.
-      return canReplaceItems(e, plan.dropped, inMultiples) ?? this.commit(eventId, plan.statements, { actor: callerId });
+      return (
+        canReplaceItems(e, plan.dropped, inMultiples) ?? this.commit(eventId, plan.statements, { actor: callerId })
+      );
     });
   }
 
@@ -102,7 +104,11 @@ export class EventRoom extends DurableObject<Env> {
         this.commit(
           eventId,
           [
-            sql.eventStatusStatement(this.db, { ...e, status: "READY_FOR_BETS", publishedAt: e.publishedAt ?? nowIso() }),
+            sql.eventStatusStatement(this.db, {
+              ...e,
+              status: "READY_FOR_BETS",
+              publishedAt: e.publishedAt ?? nowIso(),
+            }),
             audit.publishAudit(this.db, e, this.memory.items, callerId),
           ],
           { actor: callerId },
@@ -121,7 +127,10 @@ export class EventRoom extends DurableObject<Env> {
           eventId,
           [
             sql.eventStatusStatement(this.db, { ...e, status: "CREATED" }),
-            audit.eventAudit(this.db, e, callerId, "SUSPEND", { before: { status: e.status }, after: { status: "CREATED" } }),
+            audit.eventAudit(this.db, e, callerId, "SUSPEND", {
+              before: { status: e.status },
+              after: { status: "CREATED" },
+            }),
           ],
           { actor: callerId },
         ),
@@ -134,11 +143,9 @@ export class EventRoom extends DurableObject<Env> {
       const next = changes.postpone(e, startDate, endDate);
       return (
         canMoveDates(e, startDate, Date.now()) ??
-        this.commit(
-          eventId,
-          [sql.eventDatesStatement(this.db, next), audit.datesAudit(this.db, e, next, callerId)],
-          { actor: callerId },
-        )
+        this.commit(eventId, [sql.eventDatesStatement(this.db, next), audit.datesAudit(this.db, e, next, callerId)], {
+          actor: callerId,
+        })
       );
     });
   }

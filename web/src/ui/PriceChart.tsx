@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { oddsText } from "./Odds";
 
 // An outcome's price since publication as a step chart, plain SVG: a price holds from the moment
@@ -35,7 +36,9 @@ function captionOf(points: readonly PricePoint[]): string {
   return (text.length > 6 ? [text[0], "…", ...text.slice(-4)] : text).join(" → ");
 }
 
-export function PriceChart({ points, until = Date.now() }: { points: readonly PricePoint[]; until?: number }) {
+/** `until`: where the latest price's line ends; the moment the chart opened unless given. */
+export function PriceChart({ points, until }: { points: readonly PricePoint[]; until?: number }) {
+  const [openedAt] = useState(() => Date.now());
   if (points.length === 0) return <p className="hint price-chart-empty">Not offered yet</p>;
   const first = points[0].coefficient;
   const last = points[points.length - 1].coefficient;
@@ -43,7 +46,7 @@ export function PriceChart({ points, until = Date.now() }: { points: readonly Pr
   return (
     <figure className="price-chart">
       <svg role="img" aria-label={label} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" height={HEIGHT}>
-        <path d={stepPath(points, until)} fill="none" stroke="currentColor" strokeWidth="2" />
+        <path d={stepPath(points, until ?? openedAt)} fill="none" stroke="currentColor" strokeWidth="2" />
       </svg>
       <figcaption className="hint">{captionOf(points)}</figcaption>
     </figure>
