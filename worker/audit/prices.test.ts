@@ -23,17 +23,21 @@ const byItem = (prices: { itemId: number; coefficient: number }[]) =>
 const rowCount = async (eventId: number) =>
   (await env.DB.prepare(`SELECT COUNT(*) AS n FROM audit WHERE event_id = ?1`).bind(eventId).first<{ n: number }>())!.n;
 
+/** Two runners at evens under the equalizer: every bet moves both prices. */
+const equalized = (book: TestBook) =>
+  newEvent(book, {
+    botEqualizer: true,
+    maxTotalPayout: 200,
+    items: [
+      ["A", 2],
+      ["B", 2],
+    ],
+  });
+
 describe("price history", () => {
   it("lists every price the equalizer offered, oldest first, as punters saw them", async () => {
     const book = await newBook({ coins: 1000 });
-    const event = await newEvent(book, {
-      botEqualizer: true,
-      maxTotalPayout: 200,
-      items: [
-        ["A", 2],
-        ["B", 2],
-      ],
-    });
+    const event = await equalized(book);
     const punter = await newPunter(book);
     const seen = [await offeredNow(book, event.id)];
     for (const [index, stake] of [
@@ -64,14 +68,7 @@ describe("price history", () => {
 
   it("shows the equalizer's moves in the audit log as the system's, and not the bookmaker's own prices", async () => {
     const book = await newBook({ coins: 1000 });
-    const event = await newEvent(book, {
-      botEqualizer: true,
-      maxTotalPayout: 200,
-      items: [
-        ["A", 2],
-        ["B", 2],
-      ],
-    });
+    const event = await equalized(book);
     const punter = await newPunter(book, { coins: 100 });
     await placeBet(punter, book, event, 0, 10);
     const rows = await json<AuditEntry[]>("GET", `/audit?eventId=${event.id}`, { token: book.owner.token });
