@@ -136,6 +136,33 @@ describe("the audit log", () => {
     expect((await changesOf(event.id)).map((r) => r.action)).toEqual(["PUBLISH", "ODDS"]);
   });
 
+  it("leaves no row for any change of an event whose batch never landed", async () => {
+    const book = await newBook({ coins: 1000 });
+    const event = await threeRunners(book);
+    const token = book.owner.token;
+    const [red, , arkle] = event.items.map((i) => i.id);
+    const tries: [string, () => Promise<Response>][] = [
+      [
+        "dates",
+        () =>
+          call("POST", `/events/${event.id}/modifyDates`, {
+            token,
+            body: { startDate: inHours(4), endDate: inHours(5) },
+          }),
+      ],
+      ["non-runner", () => call("POST", `/events/${event.id}/nr/${arkle}`, { token })],
+      ["result", () => call("POST", `/events/${event.id}/finalize`, { token, body: { winners: [red] } })],
+      ["abandon", () => call("POST", `/events/${event.id}/abandon`, { token })],
+      ["back to draft", () => call("POST", `/events/${event.id}/draft`, { token })],
+    ];
+    const rows = await allRows(book.bookmakerId);
+    for (const [what, change] of tries) {
+      await injectFaults(event.id, inOrder("before"));
+      expect((await change()).status, what).toBe(503);
+      expect(await allRows(book.bookmakerId), what).toBe(rows);
+    }
+  });
+
   it("leaves no row for coins the pool cannot cover", async () => {
     const book = await newBook({ coins: 10 });
     const punter = await newPunter(book);
