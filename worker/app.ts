@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { etag, RETAINED_304_HEADERS } from "hono/etag";
+import { auditRoutes } from "./audit/routes";
 import { betRoutes } from "./bets/routes";
 import { multipleRoutes } from "./multiples/routes";
 import { bookmakerRoutes } from "./bookmakers/routes";
@@ -53,6 +54,7 @@ export const app = new Hono<AppEnv>()
   .route("/bookmakers", membershipRoutes)
   // Before the balances: it answers /balances/ledger.csv, which they would take for an id.
   .route("/", figureRoutes)
+  .route("/", auditRoutes)
   .route("/balances", balanceRoutes)
   .route("/", referenceRoutes)
   .route("/drafts", draftRoutes)

@@ -529,3 +529,43 @@ export interface PunterLimits {
   maxStake: number | null;
   maxPayoutPerEvent: number | null;
 }
+
+/** What an audit row records (docs/ARCHITECTURE.md, "Audit"); PRICE is a price offered, the equalizer's in GET /audit. */
+export type AuditAction =
+  | "PUBLISH"
+  | "LIVE"
+  | "SUSPEND"
+  | "DATES"
+  | "ODDS"
+  | "NR"
+  | "RESULT"
+  | "ABANDON"
+  | "UNDO"
+  | "COINS_ADDED"
+  | "COINS_WITHDRAWN"
+  | "LIMITS"
+  | "PRICE";
+
+/** A value an audit row keeps from before or after the change: JSON, shaped by the action. */
+export type AuditValue = Record<string, unknown> | null;
+
+/** One change in the book (GET /audit); the system (an alarm, retention, the equalizer) is user 0, "system". */
+export interface AuditEntry {
+  at: string;
+  actor: { userId: Id; username: string };
+  action: AuditAction;
+  eventId: Id | null;
+  itemId: Id | null;
+  /** The punter the change is about. */
+  userId: Id | null;
+  before: AuditValue;
+  after: AuditValue;
+  note: string | null;
+}
+
+/** A price an outcome was offered at (GET /player/events/{bookmakerId}/{eventId}/prices). */
+export interface OfferedPrice {
+  itemId: Id;
+  at: string;
+  coefficient: number;
+}

@@ -11,6 +11,7 @@ const SCRIPTS = [
   "flows.mjs",
   "figures.mjs",
   "liability.mjs",
+  "changes.mjs",
   "racing.mjs",
   "limits.mjs",
   "multiples.mjs",

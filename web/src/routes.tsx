@@ -142,6 +142,14 @@ export const ROUTES: ReadonlyArray<{ path: string; screen: ComponentType }> = [
       (m) => m.LiabilityScreen,
     ),
   },
+  // Beyond the spec (docs/DECISIONS.md, "Audit log and price history"): what changed, who changed it.
+  {
+    path: "/changes",
+    screen: onFirstVisit(
+      () => import("./screens/changes/ChangesScreen"),
+      (m) => m.ChangesScreen,
+    ),
+  },
 ];
 
 export function AppRoutes() {

@@ -47,6 +47,7 @@ async function rowsOf(book: TestBook) {
     ),
     bets: await count(`SELECT COUNT(*) AS n FROM bets WHERE bookmaker_id = ?1`, id),
     multiples: await count(`SELECT COUNT(*) AS n FROM multiples WHERE bookmaker_id = ?1`, id),
+    audit: await count(`SELECT COUNT(*) AS n FROM audit WHERE bookmaker_id = ?1`, id),
     multiple_legs: await count(
       `SELECT COUNT(*) AS n FROM multiple_legs WHERE multiple_id IN (SELECT id FROM multiples WHERE bookmaker_id = ?1)`,
       id,
@@ -62,6 +63,7 @@ const NOTHING = {
   event_items: 0,
   bets: 0,
   multiples: 0,
+  audit: 0,
   multiple_legs: 0,
   memberships: 0,
   accounts: 0,

@@ -7,7 +7,7 @@ import type { BotMessage } from "../notifications/messages";
 
 // docs/ARCHITECTURE.md, "Retention": a book is kept 60 days after its owner's BOOKMAKER subscription ended
 // without renewal, then the daily cron deletes it whole: profile, events, outcomes, bets,
-// memberships, and the pool with its punter accounts and ledger rows. Coins never leave a
+// memberships, its audit log, and the pool with its punter accounts and ledger rows. Coins never leave a
 // book, so deleting all of one book's accounts and rows together leaves every other book's
 // sums as they were. Events still open are abandoned first through their rooms (every bet
 // refunded, as the rooms' own 30-day alarm would); a book with an event neither open nor
@@ -88,6 +88,8 @@ const steps = (chunk: number): [table: string, sql: string, by: "book" | "owner"
     `DELETE FROM accounts WHERE id IN (SELECT id FROM accounts WHERE pool_owner_id = ?1 LIMIT ${chunk})`,
     "owner",
   ],
+  // The book's audit log goes with it: the one delete its rows ever see.
+  ["audit", `DELETE FROM audit WHERE id IN (SELECT id FROM audit WHERE bookmaker_id = ?1 LIMIT ${chunk})`, "book"],
   ["retention_warnings", `DELETE FROM retention_warnings WHERE bookmaker_id = ?1`, "book"],
   ["bookmakers", `DELETE FROM bookmakers WHERE id = ?1`, "book"],
 ];

@@ -147,6 +147,9 @@ export function setOdds(db: D1Database, e: EventState, items: ItemState[], chang
   ];
 }
 
+/** A non-runner's Rule 4 deduction: by its price now, 0 without the rule. */
+export const deductionOf = (e: EventState, withdrawn: ItemState) => (e.rule4 ? rule4Deduction(withdrawn.curr) : 0);
+
 /**
  * A non-runner with two or more left: its bets refunded, the others repriced keeping the
  * margin. Under Rule 4 the live bets on the others take its deduction, by its price now.
@@ -158,8 +161,10 @@ export function withdraw(
   itemId: number,
   now: string,
 ): D1PreparedStatement[] {
-  const withdrawn = items.find((i) => i.id === itemId)!;
-  const deduction = e.rule4 ? rule4Deduction(withdrawn.curr) : 0;
+  const deduction = deductionOf(
+    e,
+    items.find((i) => i.id === itemId)!,
+  );
   const newOdds = oddsAfterWithdrawal(items.map(bookItem), itemId);
   const next = items.map((i) =>
     i.id === itemId

@@ -1,15 +1,19 @@
 import { Hono } from "hono";
 import * as v from "valibot";
+import { offeredPrices } from "../audit/queries";
 import type { AppEnv } from "../env";
 import { requireUser } from "../identity/require-user";
 import { AppError, notFound } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { IdParam, validate } from "../lib/validate";
 import * as docs from "../openapi/docs/events";
+import { prices as pricesDoc } from "../openapi/docs/audit";
 import { acceptedAgeMs, unchanged, versioned } from "../lib/versions";
 import { keepState, playerListStatement, recentState, type PlayerListState } from "./player-list-state";
 import { ownTotals, playerEvents, readOwnTotals, type OwnTotalRow } from "./views";
-import { BOOKMAKER_NOT_FOUND } from "../../common/refusals";
+import { BOOKMAKER_NOT_FOUND, EVENT_NOT_FOUND } from "../../common/refusals";
+
+const MEMBERS_ONLY = "Only this bookmaker's approved punters see his events.";
 
 /** Punters see events started within this many days, or later. */
 export const PLAYER_EVENT_DAYS = 15;
@@ -52,8 +56,7 @@ export const playerRoutes = new Hono<AppEnv>()
         if (state && !asking) own = ownTotals(state.own);
       }
       if (!state) throw notFound(BOOKMAKER_NOT_FOUND);
-      if (state.membership_status !== "APPROVED")
-        throw new AppError("FORBIDDEN", 403, "Only this bookmaker's approved punters see his events.");
+      if (state.membership_status !== "APPROVED") throw new AppError("FORBIDDEN", 403, MEMBERS_ONLY);
       if (fractionalAsked && state.fractional !== 1) {
         throw new AppError("FEATURE_UNAVAILABLE", 403, "This bookmaker does not have access to fractional odds.");
       }
@@ -70,6 +73,27 @@ export const playerRoutes = new Hono<AppEnv>()
           own,
         }),
       );
+    },
+  )
+
+  // The book's approved punters see it in the bet dialog, its owner on the draft screen.
+  .get(
+    "/events/:bookmakerId/:eventId/prices",
+    pricesDoc,
+    validate("param", v.object({ bookmakerId: IdParam, eventId: IdParam })),
+    async (c) => {
+      const { bookmakerId, eventId } = c.req.valid("param");
+      const { userId } = c.get("user");
+      const seen = await c.env.DB.prepare(
+        `SELECT b.owner_id, m.status, (SELECT e.id FROM events e WHERE e.id = ?3 AND e.bookmaker_id = b.id) AS event_id
+         FROM bookmakers b LEFT JOIN memberships m ON m.bookmaker_id = b.id AND m.user_id = ?2 WHERE b.id = ?1`,
+      )
+        .bind(bookmakerId, userId, eventId)
+        .first<{ owner_id: number; status: string | null; event_id: number | null }>();
+      if (!seen) throw notFound(BOOKMAKER_NOT_FOUND);
+      if (seen.owner_id !== userId && seen.status !== "APPROVED") throw new AppError("FORBIDDEN", 403, MEMBERS_ONLY);
+      if (seen.event_id === null) throw notFound(EVENT_NOT_FOUND);
+      return c.json(await offeredPrices(c.env.DB, bookmakerId, eventId));
     },
   );
 

@@ -1,3 +1,4 @@
+import { recordPricesStatement } from "../audit/record";
 import { currentPrices, type BookItem } from "./book";
 import type { BetWriterHooks } from "./bet-writer";
 import { priceStatements, touch } from "./statements";
@@ -7,7 +8,9 @@ import type { EventState, ItemState } from "./state";
  * The odds bets are taken at, kept in memory and owed to D1. Each move of a price (a bet
  * reserved or released under the equalizer) takes a stamp; a write that carries the prices
  * records its stamp, so a move no write has carried yet is written after the queue empties,
- * and a failed flush is carried by the next write instead of failing a bet.
+ * and a failed flush is carried by the next write instead of failing a bet. A write that carries
+ * a move records the new prices in the audit log as the system's (the equalizer's), in the same
+ * batch; a write that carries none adds nothing, so a bet that moves no price costs no more.
  */
 export class Prices {
   private stamp = 0;
@@ -42,7 +45,11 @@ export class Prices {
 
   /** The statements that write the prices, with the event's version, and the stamp they carry. */
   write(db: D1Database, eventId: number, items: Map<number, ItemState>) {
-    return { statements: [...priceStatements(db, items.values()), touch(db, eventId)], stamp: this.stamp };
+    const recorded = this.owing ? [recordPricesStatement(db, eventId, null)] : [];
+    return {
+      statements: [...priceStatements(db, items.values()), ...recorded, touch(db, eventId)],
+      stamp: this.stamp,
+    };
   }
 
   /** Writes the prices if a move is owed; a failure is logged and left for the next write. */

@@ -4,6 +4,8 @@ import type { Env } from "../env";
 import { AppError } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { BetDesk } from "./bet-desk";
+import * as audit from "./audit";
+import { recordPricesStatement } from "../audit/record";
 import * as changes from "./changes";
 import { legsOn } from "../multiples/settlement";
 import { Exclusive } from "./exclusive";
@@ -60,7 +62,9 @@ export class EventRoom extends DurableObject<Env> {
   ): Promise<RoomResult<{ eventId: number }>> {
     return this.exclusive(eventId, async () => {
       if (this.memory.event) return fail("CONFLICT", "This event exists already.");
-      const result = await this.commit(eventId, changes.createDraft(this.db, eventId, owner, input));
+      const result = await this.commit(eventId, changes.createDraft(this.db, eventId, owner, input), {
+        actor: owner.ownerId,
+      });
       if (result.ok) await this.ctx.storage.put("eventId", eventId);
       return result.ok ? ok({ eventId }) : result;
     });
@@ -83,7 +87,10 @@ export class EventRoom extends DurableObject<Env> {
           this.db,
           plan.dropped.map((i) => i.id),
         ));
-      return canReplaceItems(e, plan.dropped, inMultiples) ?? this.commit(eventId, plan.statements);
+      // A draft's outcomes are the bookmaker's notes until published: PUBLISH records them as offered.
+      return (
+        canReplaceItems(e, plan.dropped, inMultiples) ?? this.commit(eventId, plan.statements, { actor: callerId })
+      );
     });
   }
 
@@ -94,9 +101,18 @@ export class EventRoom extends DurableObject<Env> {
       callerId,
       (e) =>
         canPublish(e, this.memory.activeCount(), Date.now()) ??
-        this.commit(eventId, [
-          sql.eventStatusStatement(this.db, { ...e, status: "READY_FOR_BETS", publishedAt: e.publishedAt ?? nowIso() }),
-        ]),
+        this.commit(
+          eventId,
+          [
+            sql.eventStatusStatement(this.db, {
+              ...e,
+              status: "READY_FOR_BETS",
+              publishedAt: e.publishedAt ?? nowIso(),
+            }),
+            audit.publishAudit(this.db, e, this.memory.items, callerId),
+          ],
+          { actor: callerId },
+        ),
     );
   }
 
@@ -105,19 +121,33 @@ export class EventRoom extends DurableObject<Env> {
     return this.owned(
       eventId,
       callerId,
-      (e) => canSuspend(e) ?? this.commit(eventId, [sql.eventStatusStatement(this.db, { ...e, status: "CREATED" })]),
+      (e) =>
+        canSuspend(e) ??
+        this.commit(
+          eventId,
+          [
+            sql.eventStatusStatement(this.db, { ...e, status: "CREATED" }),
+            audit.eventAudit(this.db, e, callerId, "SUSPEND", {
+              before: { status: e.status },
+              after: { status: "CREATED" },
+            }),
+          ],
+          { actor: callerId },
+        ),
     );
   }
 
   /** Postponement: the old start moves to startDate2 (2 → 3 … → 5) so punters see it struck through. */
   async modifyDates(eventId: number, callerId: number, startDate: string, endDate: string): Promise<RoomResult> {
-    return this.owned(
-      eventId,
-      callerId,
-      (e) =>
+    return this.owned(eventId, callerId, (e) => {
+      const next = changes.postpone(e, startDate, endDate);
+      return (
         canMoveDates(e, startDate, Date.now()) ??
-        this.commit(eventId, [sql.eventDatesStatement(this.db, changes.postpone(e, startDate, endDate))]),
-    );
+        this.commit(eventId, [sql.eventDatesStatement(this.db, next), audit.datesAudit(this.db, e, next, callerId)], {
+          actor: callerId,
+        })
+      );
+    });
   }
 
   /** New odds by hand, the return for punters, the max payout, the equalizer on or off. */
@@ -131,22 +161,34 @@ export class EventRoom extends DurableObject<Env> {
           this.memory.items,
           change.items.map((c) => c.id),
         ) ?? canChangeEachWay(e, this.memory.items, change.eachWay);
-      return refusal ?? this.commit(eventId, changes.setOdds(this.db, e, [...this.memory.items.values()], change));
+      return (
+        refusal ??
+        this.commit(
+          eventId,
+          [
+            ...changes.setOdds(this.db, e, [...this.memory.items.values()], change),
+            audit.oddsAudit(this.db, e, this.memory.items, change, callerId),
+          ],
+          { actor: callerId },
+        )
+      );
     });
   }
 
   /** A non-runner: its bets refunded, the others' odds recomputed; under 2 left closes the event. */
   async withdrawRunner(eventId: number, callerId: number, itemId: number): Promise<RoomResult> {
     return this.owned(eventId, callerId, (e) => {
-      const refusal = canWithdraw(e, this.memory.items.get(itemId));
+      const item = this.memory.items.get(itemId);
+      const refusal = canWithdraw(e, item);
       if (refusal) return refusal;
-      if (this.memory.activeCount() - 1 < 2)
-        return this.commit(e.id, changes.close(this.db, e, nowIso(), itemId), true);
-      return this.commit(
-        eventId,
-        changes.withdraw(this.db, e, [...this.memory.items.values()], itemId, nowIso()),
-        true,
-      );
+      const closes = this.memory.activeCount() - 1 < 2;
+      // A last non-runner closes the event: no deduction, every bet refunded.
+      const deduction = closes ? 0 : changes.deductionOf(e, item!);
+      const row = audit.withdrawAudit(this.db, e, item!, deduction, closes, callerId);
+      const statements = closes
+        ? changes.close(this.db, e, nowIso(), itemId)
+        : changes.withdraw(this.db, e, [...this.memory.items.values()], itemId, nowIso());
+      return this.commit(eventId, [...statements, row], { money: true, actor: callerId });
     });
   }
 
@@ -162,17 +204,20 @@ export class EventRoom extends DurableObject<Env> {
       callerId,
       (e) =>
         canSettle(e, this.memory.items, placings, field) ??
-        this.commit(e.id, changes.result(this.db, e, [...this.memory.items.values()], placings, nowIso()), true),
+        this.commit(
+          e.id,
+          [
+            ...changes.result(this.db, e, [...this.memory.items.values()], placings, nowIso()),
+            audit.resultAudit(this.db, e, placings, callerId),
+          ],
+          { money: true, actor: callerId },
+        ),
     );
   }
 
-  /** Ends the event with no result: every bet refunded, status CANCELLED. */
+  /** Ends the event with no result: every bet refunded, status CANCELLED. Without a caller, the system's (retention). */
   async abandon(eventId: number, callerId?: number): Promise<RoomResult> {
-    return this.owned(
-      eventId,
-      callerId,
-      (e) => canChange(e) ?? this.commit(e.id, changes.close(this.db, e, nowIso()), true),
-    );
+    return this.owned(eventId, callerId, (e) => canChange(e) ?? this.close(e, callerId ?? null));
   }
 
   /** Undoes a result within 24 hours: every coin of the settlement back, the event waiting for its result; refused, naming them, when punters are short. */
@@ -180,7 +225,17 @@ export class EventRoom extends DurableObject<Env> {
     return this.owned(eventId, callerId, async (e) => {
       const refusal = canUnsettle(e, Date.now()) ?? (await changes.reversalRefusal(this.db, e));
       if (refusal) return refusal;
-      const result = await this.commit(eventId, changes.unsettle(this.db, e, e.settledAt!, nowIso()), true);
+      const result = await this.commit(
+        eventId,
+        [
+          ...changes.unsettle(this.db, e, e.settledAt!, nowIso()),
+          audit.eventAudit(this.db, e, callerId, "UNDO", {
+            before: { status: e.status, settledAt: e.settledAt },
+            after: { status: "WAITING_FOR_RESULT" },
+          }),
+        ],
+        { money: true, actor: callerId },
+      );
       // A punter who spent his winnings meanwhile fails his account's CHECK: name him.
       return !result.ok && result.code === "INSUFFICIENT_COINS"
         ? ((await changes.reversalRefusal(this.db, e)) ?? result)
@@ -194,10 +249,11 @@ export class EventRoom extends DurableObject<Env> {
     if (eventId === undefined) return;
     const result = await this.owned(eventId, undefined, (e) => {
       const now = Date.now();
-      if (isOpen(e) && now >= Date.parse(e.endDate) + UNSETTLED_GRACE_MS)
-        return this.commit(eventId, changes.close(this.db, e, nowIso()), true);
+      if (isOpen(e) && now >= Date.parse(e.endDate) + UNSETTLED_GRACE_MS) return this.close(e, null);
       if (e.status === "READY_FOR_BETS" && now >= Date.parse(e.startDate))
-        return this.commit(eventId, [sql.eventStatusStatement(this.db, { ...e, status: "WAITING_FOR_RESULT" })]);
+        return this.commit(eventId, [sql.eventStatusStatement(this.db, { ...e, status: "WAITING_FOR_RESULT" })], {
+          actor: null,
+        });
       return this.scheduleAlarm().then(() => ok(null));
     });
     if (!result.ok && result.code === "INTERNAL") throw new Error(`event ${eventId}: alarm work failed`);
@@ -240,16 +296,35 @@ export class EventRoom extends DurableObject<Env> {
     return this.safely(() => this.admin.run(() => this.drain(), loadedWork));
   }
 
+  /** No result: every bet refunded, by the bookmaker or (actor null) by the system. */
+  private close(e: EventState, actor: number | null) {
+    const row = audit.eventAudit(this.db, e, actor, "ABANDON", {
+      before: { status: e.status },
+      after: { status: "CANCELLED" },
+    });
+    return this.commit(e.id, [...changes.close(this.db, e, nowIso()), row], { money: true, actor });
+  }
+
   /**
    * Writes an admin operation's batch, marked with its own id, then reloads from D1. When the
-   * outcome is unknown, the mark says whether it landed; either way memory is D1's.
+   * outcome is unknown, the mark says whether it landed; either way memory is D1's. The prices
+   * the change offers are recorded in the same batch, as `actor`'s.
    */
-  private async commit(eventId: number, statements: D1PreparedStatement[], money = false): Promise<RoomResult> {
+  private async commit(
+    eventId: number,
+    statements: D1PreparedStatement[],
+    { money = false, actor }: { money?: boolean; actor: number | null },
+  ): Promise<RoomResult> {
     const opId = crypto.randomUUID();
     try {
       await changes.runBatch(
         this.db,
-        [...statements, sql.itemTotalsStatement(this.db, eventId), sql.touch(this.db, eventId, opId)],
+        [
+          ...statements,
+          recordPricesStatement(this.db, eventId, actor),
+          sql.itemTotalsStatement(this.db, eventId),
+          sql.touch(this.db, eventId, opId),
+        ],
         money,
       );
     } catch (err) {

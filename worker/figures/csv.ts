@@ -62,3 +62,6 @@ export function ledgerCsv(rows: LedgerCsvRow[]): string {
       .join("")
   );
 }
+
+// The same cells and lines for the other CSV downloads (worker/audit/csv.ts).
+export { text as csvText, line as csvLine };

@@ -51,7 +51,7 @@ const TimeZone = v.optional(
 );
 
 /** `from` and `to` together (a period of dates in `tz`), or neither for this week. */
-const PeriodQuery = v.pipe(
+export const PeriodQuery = v.pipe(
   v.object({ from: v.optional(DateText), to: v.optional(DateText), tz: TimeZone }),
   v.forward(
     v.check((q) => q.from !== undefined || q.to === undefined, "Give from with to."),
@@ -89,7 +89,7 @@ const DailyQuery = v.object({
 });
 
 /** The dates asked for, or this week (Monday to Sunday) in the zone, with their UTC instants. */
-function resolvePeriod(q: PeriodInput) {
+export function resolvePeriod(q: PeriodInput) {
   const week = weeksAround(Date.now(), q.tz).thisWeek;
   const from = q.from ?? week.from;
   const to = q.to ?? week.to;

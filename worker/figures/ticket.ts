@@ -13,7 +13,7 @@ const ALG = "HS256";
 const TICKET_SECONDS = 5 * 60;
 const SCOPE = "csv-download";
 
-export type CsvFile = "figures" | "ledger";
+export type CsvFile = "figures" | "ledger" | "audit";
 
 export const issueTicket = (
   userId: number,

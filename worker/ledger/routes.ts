@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import type { BookBalances } from "../contract";
 import type { AppEnv } from "../env";
+import { auditStatement } from "../audit/record";
 import { requireUser } from "../identity/require-user";
 import { AppError, notFound } from "../lib/errors";
 import { commitMarker, idempotent, type Rebuild } from "../lib/idempotency";
@@ -9,7 +10,7 @@ import { IdParam, validate } from "../lib/validate";
 import { noProfile, requireOwnBookmaker } from "../bookmakers/queries";
 import { membershipOf } from "../memberships/queries";
 import { balanceOf, balanceSql, pool, punter } from "./accounts";
-import { money, PositiveCoins } from "./money";
+import { fromCents, money, PositiveCoins } from "./money";
 import { bookBalancesState, ledgerPage, punterBalanceInBook, punterBalances } from "./queries";
 import { versioned } from "../lib/versions";
 import * as docs from "../openapi/docs/ledger";
@@ -27,15 +28,16 @@ const UserId = v.pipe(
   v.minValue(1, "Must be a user id."),
 );
 
+const Note = v.pipe(v.string("Must be text."), v.maxLength(200, "Maximum 200 characters."));
+
 const MoveBody = v.object({
   userId: UserId,
   balance: v.object({ amount: PositiveCoins, currency: v.optional(v.literal("COIN", "The currency is COIN.")) }),
+  /** Why, kept with the move in the audit log. */
+  note: v.optional(Note),
 });
 
-const NoteBody = v.object({
-  userId: UserId,
-  note: v.pipe(v.string("Must be text."), v.maxLength(200, "Maximum 200 characters.")),
-});
+const NoteBody = v.object({ userId: UserId, note: Note });
 
 const LedgerQuery = v.object({
   limit: v.optional(
@@ -82,7 +84,11 @@ async function ownApprovedPunter(
  * "+" (ALLOCATE, pool → punter: the pool must cover it) or "−" (WITHDRAW, punter → pool: his
  * account's CHECK refuses an overdraft), his balance read inside the same batch.
  */
-async function moveCoins(c: Context<AppEnv>, { userId, balance }: v.InferOutput<typeof MoveBody>, added: boolean) {
+async function moveCoins(
+  c: Context<AppEnv>,
+  { userId, balance, note }: v.InferOutput<typeof MoveBody>,
+  added: boolean,
+) {
   const { userId: ownerId } = c.get("user");
   const book = await ownApprovedPunter(c.env.DB, ownerId, userId);
   const account = punter(ownerId, userId);
@@ -94,6 +100,14 @@ async function moveCoins(c: Context<AppEnv>, { userId, balance }: v.InferOutput<
       amountCents: balance.amount,
     }),
     ...commitMarker(c, `punter:${userId}`),
+    auditStatement(c.env.DB, {
+      bookmakerId: book.id,
+      actorId: ownerId,
+      action: added ? "COINS_ADDED" : "COINS_WITHDRAWN",
+      userId,
+      after: { amount: fromCents(balance.amount) },
+      note: note || null,
+    }),
     balanceSql(c.env.DB, account),
   ]);
   const balanceCents = lastBalance(results);

@@ -486,3 +486,45 @@ export const OpenApiDocument = v.looseObject({
   info: v.looseObject({ title: v.string(), version: v.string() }),
   paths: v.record(v.string(), v.looseObject({})),
 });
+
+const AuditValue = v.pipe(
+  v.nullable(v.record(v.string(), v.unknown())),
+  v.description("JSON as the action keeps it: odds as decimal coefficients, coins as amounts."),
+);
+
+export const AuditEntry = shaped<contract.AuditEntry>()(
+  v.object({
+    at: Instant,
+    actor: v.pipe(
+      v.object({ userId: Id, username: v.string() }),
+      v.description("Who made the change; the system (an alarm, retention, the equalizer) is user 0, system."),
+    ),
+    action: v.picklist([
+      "PUBLISH",
+      "LIVE",
+      "SUSPEND",
+      "DATES",
+      "ODDS",
+      "NR",
+      "RESULT",
+      "ABANDON",
+      "UNDO",
+      "COINS_ADDED",
+      "COINS_WITHDRAWN",
+      "LIMITS",
+      "PRICE",
+    ]),
+    eventId: v.nullable(Id),
+    itemId: v.nullable(Id),
+    userId: v.pipe(v.nullable(Id), v.description("The punter the change is about.")),
+    before: AuditValue,
+    after: AuditValue,
+    note: v.nullable(v.string()),
+  }),
+);
+
+export const AuditLog = v.array(AuditEntry);
+
+export const OfferedPrices = v.array(
+  shaped<contract.OfferedPrice>()(v.object({ itemId: Id, at: Instant, coefficient: v.number() })),
+);

@@ -18,6 +18,7 @@ export const TAGS = {
   Events: "A bookmaker's events: drafts, publishing, odds, non-runners, results.",
   Betting: "What a punter sees and stakes.",
   Figures: "Who owes whom for a period, settled in cash off the platform.",
+  Audit: "What changed in a book and who changed it, and the prices punters were offered.",
   Subscriptions: "The market: subscriptions and coin packages, paid in Telegram Stars.",
   Notifications: "Which messages the bot sends the caller.",
   Telegram: "Calls from Telegram itself.",

@@ -75,7 +75,8 @@ export async function contractDocument<S extends Schema>(app: Hono<AppEnv, S>): 
             type: "apiKey",
             in: "query",
             name: "ticket",
-            description: "The ticket in a link GET /figures/link/{file} answers: a CSV download without the header.",
+            description:
+              "The ticket in a link GET /figures/link/{file} or GET /audit/link answers: a CSV download without the header.",
           },
           telegramSecret: {
             type: "apiKey",

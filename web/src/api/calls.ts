@@ -2,6 +2,7 @@ import type { InferInput } from "valibot";
 import type { NameBody, TermsBody } from "../../../worker/bookmakers/profile";
 import type { BookLimitsBody, PunterLimitsBody } from "../../../worker/limits/schemas";
 import type {
+  AuditEntry,
   Bet,
   BookBalances,
   BookLimits,
@@ -25,6 +26,7 @@ import type {
   Multiple,
   MultipleKind,
   NotificationSettings,
+  OfferedPrice,
   OutboxMessage,
   PlayerEvent,
   PublicConfig,
@@ -51,10 +53,12 @@ import type {
 // worker's routes (calls.check.ts): a path, query, body or answer that drifted fails by name.
 
 type Event = { body?: never; answer: BookmakerEvent };
-type CoinMove = { body: { userId: Id; balance: Money }; answer: { userId: Id; balance: Money } };
+type CoinMove = { body: { userId: Id; balance: Money; note?: string }; answer: { userId: Id; balance: Money } };
 type Verdict = { body?: never; answer: { joinRequest: { id: Id; status: JoinRequestStatus } } };
 /** A period of calendar dates, in a time zone (the screens send the device's; the worker's default is UTC). */
 type PeriodQuery = { from: string; to: string; tz?: string };
+/** A period, and optionally one event or one punter (ids as text: the check reads an optional number as sent). */
+type AuditQuery = PeriodQuery & { eventId?: string; userId?: string };
 
 export interface Calls {
   // Reads. A query's values are sent as text; the worker's schema reads them back.
@@ -79,6 +83,9 @@ export interface Calls {
   "GET /figures/:bookmakerId/mine": { query: PeriodQuery; answer: Figure };
   "GET /figures/punters/:userId": { query: PeriodQuery; answer: Statement };
   "GET /figures/link/:file": { query?: PeriodQuery; answer: DownloadLink };
+  "GET /audit": { query: AuditQuery; answer: AuditEntry[] };
+  "GET /audit/link": { query: AuditQuery; answer: DownloadLink };
+  "GET /player/events/:bookmakerId/:eventId/prices": { answer: OfferedPrice[] };
   "GET /subscriptions": { answer: CatalogueItem[] };
   "GET /subscriptions/mine": { answer: UserSubscription[] };
   "GET /subscriptions/active/:bookmakerId": { answer: UserSubscription[] };

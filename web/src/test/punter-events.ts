@@ -15,13 +15,19 @@ export const event = playerEvent;
 
 export async function openEvents(
   events: PlayerEvent[],
-  { coins = 300, bets = {} as Record<number, () => Response>, myBets = [] as Bet[] } = {},
+  {
+    coins = 300,
+    bets = {} as Record<number, () => Response>,
+    myBets = [] as Bet[],
+    routes = {} as Record<string, () => Response>,
+  } = {},
 ) {
   installTelegram();
   const calls = stubApi({
     ...punterRoutes(() => events, coins),
     "GET /bets/5/": () => json(myBets),
     "POST /bets": (call) => (bets[(call.body as { eventItemId: number }).eventItemId] ?? (() => json({}, 201)))(),
+    ...routes,
   });
   renderApp("/events/5");
   await screen.findByRole("heading", { name: "GoldenBooks" });

@@ -21,10 +21,14 @@ export function coinMove(current: number, target: number): CoinMove {
   return { route: diff > 0 ? "POST /balances/add" : "POST /balances/subtract", amount: Math.abs(diff) / 100 };
 }
 
-/** Save in the manage dialog: the coins moved by one call (if they changed), then the note (if it changed). */
+/**
+ * Save in the manage dialog: the coins moved by one call (if they changed), with the dialog's note
+ * for the book's audit log, then the note (if it changed).
+ */
 export async function savePunter(punter: PunterBalance, coins: number, note: string): Promise<void> {
   const userId = punter.user.internalId;
   const move = coinMove(punter.money.amount, coins);
-  if (move) await call(move.route, { body: { userId, balance: { amount: move.amount, currency: "COIN" } } });
+  const why = note.trim() ? { note } : {};
+  if (move) await call(move.route, { body: { userId, balance: { amount: move.amount, currency: "COIN" }, ...why } });
   if (note !== punter.note) await call("POST /balances/addNote", { body: { userId, note } });
 }

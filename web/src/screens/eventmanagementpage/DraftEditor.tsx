@@ -10,6 +10,7 @@ import { useMainButton } from "../../ui/useMainButton";
 import { DraftFields } from "./DraftFields";
 import { AbandonDialog, EndEventDialog } from "./EndDialogs";
 import { ManageMembers } from "./ManageMembers";
+import { PriceHistories } from "./PriceHistories";
 import { placingsProblem } from "./placings";
 import { editOf, editProblems, placingsOf, type DraftEdit } from "./state";
 import { useDraftActions } from "./useDraftActions";
@@ -63,6 +64,8 @@ export function DraftEditor({
         whatIfHeld={whatIfHeld}
         atResult={atResult}
       />
+
+      <PriceHistories event={event} />
 
       <p className="bk-muted bk-rule-note">{deadHeatRule(edit.deadHeat)}</p>
       <div className="bk-actions-3">

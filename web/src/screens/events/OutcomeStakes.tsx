@@ -1,5 +1,7 @@
+import { Fragment, useState } from "react";
 import type { PlaceTerms } from "../../../../common/each-way";
 import type { Id, PlayerEvent, PlayerEventItem } from "../../../../worker/contract";
+import { PriceHistory } from "../../events/PriceHistory";
 import { stakeReturn } from "../../events/returns";
 import { formatAmount } from "../../ui/amount";
 import { Odds } from "../../ui/Odds";
@@ -35,6 +37,8 @@ export interface YourBet {
 /** The bet dialog's table: each outcome, its odds, and a stake picker while it takes bets. */
 export function OutcomeStakes(props: OutcomeStakesProps) {
   const { event, coins, asFractional, placed, stakes, onStake, eachWay, onEachWay, yourBets } = props;
+  // A tap on an outcome's odds shows its price since publication under it; another tap hides it.
+  const [pricesOf, setPricesOf] = useState<Id | null>(null);
   return (
     <div className={event.items.length > SCROLL_ABOVE ? "bet-outcomes bet-outcomes-scroll" : "bet-outcomes"}>
       <table className="outcome-table bet-table">
@@ -47,47 +51,64 @@ export function OutcomeStakes(props: OutcomeStakesProps) {
         </thead>
         <tbody>
           {event.items.map((item) => (
-            <tr key={item.id}>
-              <td>{item.title}</td>
-              <td className="num">
-                <Odds decimal={item.coefficient} fractional={item.fractalCoefficient} asFractional={asFractional} />
-              </td>
-              <td className="num bet-cell">
-                {hasBet(item, placed) ? (
-                  <>
-                    <span className="badge badge-warn">Suspended</span>
-                    {yourBets[item.id] && <YourBetLine bet={yourBets[item.id]} />}
-                  </>
-                ) : item.status !== "ACTIVE" ? (
-                  <span className="hint">{item.status === "NR" ? "Non-runner" : item.status}</span>
-                ) : (
-                  <>
-                    <VolumeSelector
-                      outcome={item.title}
-                      maxTotalPayout={event.maxTotalPayout}
-                      coefficient={item.coefficient}
-                      room={eachWay[item.id] ? item.eachWayMaxStake : item.maxStake}
-                      coins={eachWay[item.id] ? coins / 2 : coins}
-                      value={stakes[item.id] ?? NO_BET}
-                      onChange={(stake) => onStake(item.id, stake)}
-                    />
-                    {event.eachWay && (
-                      <EachWayToggle
+            <Fragment key={item.id}>
+              <tr>
+                <td>{item.title}</td>
+                <td className="num">
+                  <button
+                    type="button"
+                    className="odds-tap"
+                    aria-label={`Price history of ${item.title}`}
+                    aria-expanded={pricesOf === item.id}
+                    onClick={() => setPricesOf(pricesOf === item.id ? null : item.id)}
+                  >
+                    <Odds decimal={item.coefficient} fractional={item.fractalCoefficient} asFractional={asFractional} />
+                  </button>
+                </td>
+                <td className="num bet-cell">
+                  {hasBet(item, placed) ? (
+                    <>
+                      <span className="badge badge-warn">Suspended</span>
+                      {yourBets[item.id] && <YourBetLine bet={yourBets[item.id]} />}
+                    </>
+                  ) : item.status !== "ACTIVE" ? (
+                    <span className="hint">{item.status === "NR" ? "Non-runner" : item.status}</span>
+                  ) : (
+                    <>
+                      <VolumeSelector
                         outcome={item.title}
-                        on={Boolean(eachWay[item.id])}
-                        amount={stakes[item.id]?.amount ?? 0}
-                        onChange={(on) => onEachWay(item.id, on)}
+                        maxTotalPayout={event.maxTotalPayout}
+                        coefficient={item.coefficient}
+                        room={eachWay[item.id] ? item.eachWayMaxStake : item.maxStake}
+                        coins={eachWay[item.id] ? coins / 2 : coins}
+                        value={stakes[item.id] ?? NO_BET}
+                        onChange={(stake) => onStake(item.id, stake)}
                       />
-                    )}
-                    <StakeReturns
-                      amount={stakes[item.id]?.amount ?? 0}
-                      coefficient={item.coefficient}
-                      terms={eachWay[item.id] ? event.eachWay : null}
-                    />
-                  </>
-                )}
-              </td>
-            </tr>
+                      {event.eachWay && (
+                        <EachWayToggle
+                          outcome={item.title}
+                          on={Boolean(eachWay[item.id])}
+                          amount={stakes[item.id]?.amount ?? 0}
+                          onChange={(on) => onEachWay(item.id, on)}
+                        />
+                      )}
+                      <StakeReturns
+                        amount={stakes[item.id]?.amount ?? 0}
+                        coefficient={item.coefficient}
+                        terms={eachWay[item.id] ? event.eachWay : null}
+                      />
+                    </>
+                  )}
+                </td>
+              </tr>
+              {pricesOf === item.id && (
+                <tr className="price-row">
+                  <td colSpan={3}>
+                    <PriceHistory bookmakerId={event.bookmakerId} eventId={event.eventId} itemId={item.id} />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
           ))}
         </tbody>
       </table>

@@ -1,17 +1,15 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
-import type { DownloadLink, Figures } from "../../../../worker/contract";
+import type { Figures } from "../../../../worker/contract";
 import { call } from "../../api/call";
 import { errorText } from "../../api/error-text";
-import { useAction } from "../../api/useAction";
 import { useApi } from "../../api/swr";
 import "../../bookmaker/bookmaker.css";
 import { POLL_MS } from "../../config";
-import { useWebApp } from "../../telegram/context";
 import { formatAmount } from "../../ui/amount";
 import { LoadFailed } from "../../ui/LoadFailed";
 import { Page } from "../../ui/Page";
-import { downloadCsv } from "./download";
+import { CsvExport } from "../../figures/CsvExport";
 import "../../figures/figures.css";
 import { HoldChart } from "./HoldChart";
 import { deviceTimeZone, owesText, periodQuery, thisAndLastWeek, type Period } from "../../figures/period";
@@ -101,7 +99,11 @@ export function FiguresScreen() {
         {daily.data ? <HoldChart days={daily.data} /> : <p className="hint">Loading...</p>}
       </section>
 
-      {valid && <ExportCsv period={period} />}
+      {valid && (
+        <CsvExport
+          linkOf={() => call("GET /figures/link/:file", { params: { file: "figures" }, query: periodQuery(period) })}
+        />
+      )}
     </Page>
   );
 }
@@ -176,29 +178,5 @@ export function NetCell({ net, open }: { net: number; open: number }) {
       {formatAmount(Math.abs(net))} <span className="fig-who">{owesText(net)}</span>
       {open > 0 && <span className="fig-open">{formatAmount(open)} in open bets</span>}
     </td>
-  );
-}
-
-function ExportCsv({ period }: { period: Period }) {
-  const webApp = useWebApp();
-  const [link, setLink] = useState<DownloadLink | null>(null);
-  const exporting = useAction({ text: () => "Export failed, try again." });
-  const exportNow = () =>
-    exporting.run(async () => {
-      const answer = await call("GET /figures/link/:file", { params: { file: "figures" }, query: periodQuery(period) });
-      setLink(downloadCsv(webApp, answer) ? null : answer);
-    });
-  return (
-    <div className="fig-export">
-      <button type="button" className="button" onClick={() => void exportNow()} disabled={exporting.busy}>
-        Export CSV
-      </button>
-      {link && (
-        <a className="fig-link" href={link.url} download={link.fileName} target="_blank" rel="noreferrer">
-          Download {link.fileName}
-        </a>
-      )}
-      {exporting.error && <p className="error-text">{exporting.error}</p>}
-    </div>
   );
 }

@@ -52,6 +52,10 @@ export function MainpageScreen() {
             Liability
           </button>
 
+          <button type="button" className="bk-card bk-tap bk-guide-link" onClick={() => navigate("/changes")}>
+            Changes
+          </button>
+
           <button type="button" className="bk-card bk-tap bk-guide-link" onClick={() => setNotificationsOpen(true)}>
             Notifications
           </button>

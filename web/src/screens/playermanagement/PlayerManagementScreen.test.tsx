@@ -123,7 +123,8 @@ describe("my punters", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
     await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(writes(calls)).toEqual([
-      ["/balances/subtract", { userId: 8, balance: { amount: 20.5, currency: "COIN" } }],
+      // The move carries the dialog's note for the book's audit log.
+      ["/balances/subtract", { userId: 8, balance: { amount: 20.5, currency: "COIN" }, note: "owes 20" }],
       ["/balances/addNote", { userId: 8, note: "owes 20" }],
     ]);
   });

@@ -1,0 +1,64 @@
+import { Hono } from "hono";
+import * as v from "valibot";
+import { requireOwnBookmaker } from "../bookmakers/queries";
+import type { DownloadLink } from "../contract";
+import type { AppEnv } from "../env";
+import { PeriodQuery, resolvePeriod } from "../figures/routes";
+import { csvCaller, issueTicket } from "../figures/ticket";
+import { requireUser } from "../identity/require-user";
+import { secret } from "../identity/secrets";
+import { IdParam, validate } from "../lib/validate";
+import * as docs from "../openapi/docs/audit";
+import { auditCsv } from "./csv";
+import { auditRows } from "./queries";
+
+/** The most rows one GET /audit answers, newest first; a narrower period or a filter shows the rest. */
+export const AUDIT_PAGE = 1000;
+/** The most rows the CSV holds. */
+export const AUDIT_CSV_ROWS = 10_000;
+
+/** A period as GET /figures takes it, and optionally one event or one punter. */
+const AuditQuery = v.intersect([PeriodQuery, v.object({ eventId: v.optional(IdParam), userId: v.optional(IdParam) })]);
+type AuditInput = v.InferOutput<typeof AuditQuery>;
+
+const filterOf = (q: AuditInput) => {
+  const p = resolvePeriod(q);
+  return { ...p, eventId: q.eventId, userId: q.userId };
+};
+
+export const auditRoutes = new Hono<AppEnv>()
+  .get("/audit", docs.log, requireUser, validate("query", AuditQuery), async (c) => {
+    const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
+    return c.json(await auditRows(c.env.DB, book.id, filterOf(c.req.valid("query")), AUDIT_PAGE));
+  })
+
+  .get("/audit.csv", docs.csv, csvCaller("audit"), validate("query", AuditQuery), async (c) => {
+    const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
+    const f = filterOf(c.req.valid("query"));
+    return new Response(auditCsv(await auditRows(c.env.DB, book.id, f, AUDIT_CSV_ROWS)), {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${fileName(f)}"`,
+      },
+    });
+  })
+
+  // A link to the CSV that works without the session header, for Telegram's downloadFile.
+  .get("/audit/link", docs.link, requireUser, validate("query", AuditQuery), async (c) => {
+    const { userId } = c.get("user");
+    await requireOwnBookmaker(c.env.DB, userId);
+    const f = filterOf(c.req.valid("query"));
+    const url = new URL("/audit.csv", c.req.url);
+    url.search = new URLSearchParams({
+      from: f.from,
+      to: f.to,
+      tz: f.tz,
+      ...(f.eventId ? { eventId: String(f.eventId) } : {}),
+      ...(f.userId ? { userId: String(f.userId) } : {}),
+      ticket: await issueTicket(userId, "audit", secret(c.env, "JWT_SECRET")),
+    }).toString();
+    const body: DownloadLink = { url: url.toString(), fileName: fileName(f) };
+    return c.json(body);
+  });
+
+const fileName = (f: { from: string; to: string }) => `changes-${f.from}-to-${f.to}.csv`;
