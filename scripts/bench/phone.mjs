@@ -7,6 +7,8 @@
 // launch parameters are in the URL's hash as Telegram puts them.
 // Prints the medians of BENCH_RUNS runs (5): Start visible (from navigation), Start → home,
 // /bookies cold (from navigation to the list shown), and the bytes each transferred.
+// recordMarks() and the waits run in the page:
+/* global window, document, requestAnimationFrame, MutationObserver, addEventListener */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";

@@ -186,15 +186,8 @@ export const ROUTES: readonly ScreenRoute[] = [
 
 /** The params of `path` if it is shown by the route `pattern` ("/events/:bookieName"), else null. */
 function match(pattern: string, path: string): Params | null {
-  const want = pattern.split("/");
-  const got = path.split(/[?#]/)[0].split("/");
-  if (want.length !== got.length) return null;
-  const params: Params = {};
-  for (const [i, part] of want.entries()) {
-    if (part.startsWith(":")) params[part.slice(1)] = decodeURIComponent(got[i]);
-    else if (part !== got[i]) return null;
-  }
-  return params;
+  const found = new RegExp(`^${pattern.replace(/:(\w+)/g, "(?<$1>[^/]+)")}$`).exec(path);
+  return found ? { ...found.groups } : null;
 }
 
 /**

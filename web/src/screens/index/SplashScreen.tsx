@@ -1,6 +1,5 @@
 import { useLocation } from "wouter";
 import { PRODUCT_TITLE } from "../../config";
-import { preloadOn } from "../../routes";
 import { Logo } from "../../ui/Logo";
 import { Page } from "../../ui/Page";
 
@@ -13,7 +12,7 @@ export function SplashScreen() {
         <h1 className="splash-title">{PRODUCT_TITLE}</h1>
         <p className="hint">Your bookmaker and his punters, in one place.</p>
       </div>
-      <button type="button" className="button button-wide" onClick={() => navigate("/home")} {...preloadOn("/home")}>
+      <button type="button" className="button button-wide" onClick={() => navigate("/home")}>
         Start
       </button>
     </Page>
