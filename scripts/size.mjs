@@ -8,7 +8,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
-const BUDGET_BYTES = 80_000;
+// 81 KB since the start-up wait signs in and reads the first screen's data (docs/PERFORMANCE.md, "bench:phone").
+const BUDGET_BYTES = 81_000;
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = path.join(repo, "web/dist");
 

@@ -1,120 +1,168 @@
-import { lazy, Suspense, type ComponentType } from "react";
+import { Suspense, type ComponentType } from "react";
 import { Redirect, Route, Switch } from "wouter";
+import type { Id, Me } from "../../worker/contract";
+import { fetchEarly } from "./api/early";
 import { SplashScreen } from "./screens/index/SplashScreen";
+import { preloadable } from "./start/preloadable";
 import { ScreenLoading } from "./ui/ScreenLoading";
 
+type Params = Record<string, string>;
+
+interface ScreenRoute {
+  path: string;
+  screen: ComponentType;
+  /** Downloads the screen's code (none for the splash, which is in the first bundle). */
+  code?: () => Promise<unknown>;
+  /** Starts the screen's first reads (api/early.ts), so they run beside its code, not after it. */
+  reads?: (params: Params) => void;
+}
+
 /**
- * A screen that loads with its first visit: the first screen (the splash) carries none of the
- * others, so a punter on a phone downloads only what he opens.
+ * A screen that loads with its first visit, or earlier when preloaded (preloadScreen): the first
+ * screen (the splash) carries none of the others, so a punter on a phone downloads only what he
+ * opens.
  */
-function onFirstVisit<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
-  return lazy(() => load().then((module) => ({ default: pick(module) })));
+function onFirstVisit<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  reads?: ScreenRoute["reads"],
+): Omit<ScreenRoute, "path"> {
+  const { Component, preload } = preloadable(load, pick);
+  return { screen: Component, code: preload, reads };
+}
+
+/** Home's first data: the profile, and what the Bookie button decides on (screens/home/useBookieButton.tsx). */
+function readHome() {
+  void fetchEarly("GET /subscriptions/mine");
+  void fetchEarly("GET /bookmakers/authorizeMe")?.then(
+    (me: Me) =>
+      me.bookmakerDto &&
+      fetchEarly("GET /subscriptions/active/:bookmakerId", { params: { bookmakerId: me.bookmakerDto.bookmakerId } }),
+    () => {}, // home reads it again and shows its own error
+  );
+}
+
+/** The bookmaker lists, and the profile that leaves his own book out of the search. */
+function readBookies() {
+  void fetchEarly("GET /bookmakers");
+  void fetchEarly("GET /bookmakers/authorizeMe");
+}
+
+/** A bookmaker's events for the punter and the punter's coins there. */
+function readEvents({ bookieName }: Params) {
+  const bookmakerId: Id = Number(bookieName);
+  if (!Number.isSafeInteger(bookmakerId) || bookmakerId <= 0) return;
+  void fetchEarly("GET /player/events/:bookmakerId", { params: { bookmakerId } });
+  void fetchEarly("GET /balances/:bookmakerId", { params: { bookmakerId } });
 }
 
 /** The route list (docs/ARCHITECTURE.md, "Screens and Back"), in the spec's order. */
-export const ROUTES: ReadonlyArray<{ path: string; screen: ComponentType }> = [
+export const ROUTES: readonly ScreenRoute[] = [
   { path: "/", screen: SplashScreen },
   {
     path: "/home",
-    screen: onFirstVisit(
+    ...onFirstVisit(
       () => import("./screens/home/HomeScreen"),
       (m) => m.HomeScreen,
+      readHome,
     ),
   },
   {
     path: "/bookies",
-    screen: onFirstVisit(
+    ...onFirstVisit(
       () => import("./screens/bookies/BookiesScreen"),
       (m) => m.BookiesScreen,
+      readBookies,
     ),
   },
   {
     path: "/events/:bookieName",
-    screen: onFirstVisit(
+    ...onFirstVisit(
       () => import("./screens/events/EventsScreen"),
       (m) => m.EventsScreen,
+      readEvents,
     ),
   },
   {
     path: "/history/:bookieName",
-    screen: onFirstVisit(
+    ...onFirstVisit(
       () => import("./screens/history/HistoryScreen"),
       (m) => m.HistoryScreen,
     ),
   },
   {
     path: "/subscription",
-    screen: onFirstVisit(
+    ...onFirstVisit(
       () => import("./screens/subscription/SubscriptionScreen"),
       (m) => m.SubscriptionScreen,
     ),
   },
   {
     path: "/renewsubscription",
-    screen: onFirstVisit(
+    ...onFirstVisit(
       () => import("./screens/renewsubscription/RenewSubscriptionScreen"),
       (m) => m.RenewSubscriptionScreen,
     ),
   },
   {
     path: "/createprofile",
-    screen: onFirstVisit(
+    ...onFirstVisit(
       () => import("./screens/createprofile/CreateProfileScreen"),
       (m) => m.CreateProfileScreen,
     ),
   },
   {
     path: "/mainpage",
-    screen: onFirstVisit(
+    ...onFirstVisit(
       () => import("./screens/mainpage/MainpageScreen"),
       (m) => m.MainpageScreen,
     ),
   },
   {
     path: "/playermanagement",
-    screen: onFirstVisit(
+    ...onFirstVisit(
       () => import("./screens/playermanagement/PlayerManagementScreen"),
       (m) => m.PlayerManagementScreen,
     ),
   },
   {
     path: "/historyofuser/:username",
-    screen: onFirstVisit(
+    ...onFirstVisit(
       () => import("./screens/historyofuser/HistoryOfUserScreen"),
       (m) => m.HistoryOfUserScreen,
     ),
   },
   {
     path: "/bookmakerevents",
-    screen: onFirstVisit(
+    ...onFirstVisit(
       () => import("./screens/bookmakerevents/BookmakerEventsScreen"),
       (m) => m.BookmakerEventsScreen,
     ),
   },
   {
     path: "/eventmanagementpage/:eventId",
-    screen: onFirstVisit(
+    ...onFirstVisit(
       () => import("./screens/eventmanagementpage/EventManagementScreen"),
       (m) => m.EventManagementScreen,
     ),
   },
   {
     path: "/createeventpage",
-    screen: onFirstVisit(
+    ...onFirstVisit(
       () => import("./screens/createeventpage/CreateEventScreen"),
       (m) => m.CreateEventScreen,
     ),
   },
   {
     path: "/eventhistorypage",
-    screen: onFirstVisit(
+    ...onFirstVisit(
       () => import("./screens/eventhistorypage/EventHistoryScreen"),
       (m) => m.EventHistoryScreen,
     ),
   },
   {
     path: "/marketpage",
-    screen: onFirstVisit(
+    ...onFirstVisit(
       () => import("./screens/marketpage/MarketpageScreen"),
       (m) => m.MarketpageScreen,
     ),
@@ -122,14 +170,14 @@ export const ROUTES: ReadonlyArray<{ path: string; screen: ComponentType }> = [
   // Beyond the spec (docs/DECISIONS.md, "Figures"): settling up with punters.
   {
     path: "/figures",
-    screen: onFirstVisit(
+    ...onFirstVisit(
       () => import("./screens/figures/FiguresScreen"),
       (m) => m.FiguresScreen,
     ),
   },
   {
     path: "/figures/punter/:userId",
-    screen: onFirstVisit(
+    ...onFirstVisit(
       () => import("./screens/figures/StatementScreen"),
       (m) => m.StatementScreen,
     ),
@@ -137,7 +185,7 @@ export const ROUTES: ReadonlyArray<{ path: string; screen: ComponentType }> = [
   // Beyond the spec (docs/DECISIONS.md, "The liability board"): what each result would cost.
   {
     path: "/liability",
-    screen: onFirstVisit(
+    ...onFirstVisit(
       () => import("./screens/liability/LiabilityScreen"),
       (m) => m.LiabilityScreen,
     ),
@@ -145,12 +193,39 @@ export const ROUTES: ReadonlyArray<{ path: string; screen: ComponentType }> = [
   // Beyond the spec (docs/DECISIONS.md, "Audit log and price history"): what changed, who changed it.
   {
     path: "/changes",
-    screen: onFirstVisit(
+    ...onFirstVisit(
       () => import("./screens/changes/ChangesScreen"),
       (m) => m.ChangesScreen,
     ),
   },
 ];
+
+/** The params of `path` if it is shown by the route `pattern` ("/events/:bookieName"), else null. */
+function match(pattern: string, path: string): Params | null {
+  const found = new RegExp(`^${pattern.replace(/:(\w+)/g, "(?<$1>[^/]+)")}$`).exec(path);
+  return found ? { ...found.groups } : null;
+}
+
+/**
+ * Starts loading the screen at `path` before it is opened: its code now, its first reads once
+ * `signedIn` settles (at once, unless the start-up's sign-in is still under way).
+ */
+export function preloadScreen(path: string, signedIn: Promise<unknown> = Promise.resolve()): void {
+  for (const route of ROUTES) {
+    const params = match(route.path, path);
+    if (!params) continue;
+    // A failed download shows when the screen is opened (and is tried again then).
+    route.code?.().catch(() => {});
+    if (route.reads) void signedIn.then(() => route.reads?.(params));
+    return;
+  }
+}
+
+/** A button's or link's handlers that preload the screen it opens as a finger or pointer comes to it. */
+export function preloadOn(path: string) {
+  const preload = () => preloadScreen(path);
+  return { onPointerDown: preload, onPointerEnter: preload, onFocus: preload };
+}
 
 export function AppRoutes() {
   return (

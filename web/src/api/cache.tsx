@@ -1,5 +1,6 @@
 import { useLayoutEffect, useState, type ReactNode } from "react";
 import { SWRConfig, unstable_serialize, type Cache, type Middleware, type SWRConfiguration, type State } from "swr";
+import { takeEarly } from "./early";
 import { onErrorRetry } from "./retry";
 
 /** How long an answer no screen uses stays in the cache (the spec: "Unused cached data lives 60 s by default"). */
@@ -62,9 +63,18 @@ export function answerCache(unusedMs: number): Pick<SWRConfiguration, "provider"
     return useSWRNext(key, fetcher, config);
   };
 
-  return { provider: () => cache, use: [keptWhileRead] };
+  return { provider: () => cache, use: [keptWhileRead, earlyFirst] };
 }
 
+const isApiKey = (key: unknown): key is readonly [path: string, token: string] =>
+  Array.isArray(key) && key.length === 2 && key.every((part) => typeof part === "string");
+
+/** A key's first fetch takes the answer started before its screen loaded (api/early.ts), if any. */
+const earlyFirst: Middleware = (useSWRNext) => (key, fetcher, config) => {
+  const early = () => (isApiKey(key) ? takeEarly(key[0], key[1]) : undefined);
+  const first: typeof fetcher = fetcher && ((...args) => (early() as ReturnType<typeof fetcher>) ?? fetcher(...args));
+  return useSWRNext(key, first, config);
+};
 /** A cache per app instance: nothing outlives it (and tests start clean). */
 export default function SwrCache({ children }: { children: ReactNode }) {
   const [cache] = useState(() => answerCache(UNUSED_ANSWER_MS));

@@ -1,5 +1,8 @@
 import { signIn } from "../api/auth";
+import { forgetEarlyAnswers } from "../api/early";
+import { preloadServerData } from "../api/ServerData";
 import { API_URL, DEV_MODE, MIN_CLIENT_VERSION, START_DELAY_MS } from "../config";
+import { preloadScreen } from "../routes";
 import { useAuth } from "../store/auth";
 import { keepSwipesForScrolling } from "../telegram/features";
 import { currentWebApp, hasLaunchData, type TelegramWebApp } from "../telegram/web-app";
@@ -13,7 +16,12 @@ export interface LaunchOptions {
   startDelayMs?: number;
 }
 
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/**
+ * Waits until `ms` after navigation began (the page's time origin), not after this code first
+ * ran: the time the page and its bundle took to arrive counts as part of the wait.
+ */
+const waitFromNavigation = (ms: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms - performance.now())));
 
 function supportedWebApp(): TelegramWebApp | null {
   const webApp = currentWebApp();
@@ -37,24 +45,35 @@ async function prepareDevTelegram(): Promise<void> {
 }
 
 /**
- * Reads the Telegram launch environment; runs once, before the router mounts. The kept session
- * is restored at once so screens can call the API before sign-in answers; sign-in then runs in
- * the background.
+ * Reads the Telegram launch environment; runs once, before the router mounts. The spec's wait is
+ * put to use: sign-in runs during it, and the first screen (home, which Start opens, or the one
+ * the address or a deep link names) downloads its code and its first data, with SWR, so it shows
+ * at once. The kept session is restored first, so screens can call the API before sign-in answers.
  */
 export async function launch({
   devMode = DEV_MODE,
   startDelayMs = START_DELAY_MS,
 }: LaunchOptions = {}): Promise<Launch> {
+  forgetEarlyAnswers();
   useAuth.getState().restoreSession();
-  await Promise.all([wait(startDelayMs), devMode ? prepareDevTelegram() : undefined]);
+  const waited = waitFromNavigation(startDelayMs);
+  if (devMode) await prepareDevTelegram();
 
   const webApp = supportedWebApp();
-  if (!webApp) return { supported: false };
+  if (!webApp) {
+    await waited;
+    return { supported: false };
+  }
+  followDeepLink(webApp);
+  const signedIn = signIn(webApp.initData);
+  const first = window.location.pathname;
+  preloadScreen(first === "/" ? "/home" : first, signedIn);
+  preloadServerData().catch(() => {}); // a failed download is tried again when a screen needs it
+  await waited;
+
   webApp.ready();
   webApp.expand();
   keepSwipesForScrolling(webApp);
-  followDeepLink(webApp);
-  void signIn(webApp.initData);
   // The invite's module reads with SWR, which the first screen does without.
   void import("../bookmaker/invite").then(({ preloadBotUsername }) => preloadBotUsername());
   return { supported: true, webApp };

@@ -1,4 +1,5 @@
 import type { Bookmaker } from "../../../../worker/contract";
+import { preloadOn } from "../../routes";
 import { formatAmount } from "../../ui/amount";
 import { shortDate } from "../../ui/dates";
 
@@ -23,6 +24,7 @@ export function BookmakerCard({ bookmaker: b, onOpen, onTerms, onJoin, joining, 
   ]
     .filter(Boolean)
     .join(" ");
+  const approach = onOpen ? preloadOn(`/events/${b.bookmakerId}`) : {};
   const body = (
     <>
       <span className="card-head">
@@ -46,7 +48,7 @@ export function BookmakerCard({ bookmaker: b, onOpen, onTerms, onJoin, joining, 
   return (
     <article className={classes} aria-label={b.bookmakerName} data-bookmaker-id={b.bookmakerId}>
       {onOpen ? (
-        <button type="button" className="card-main" onClick={onOpen}>
+        <button type="button" className="card-main" onClick={onOpen} {...approach}>
           {body}
         </button>
       ) : (
@@ -62,7 +64,7 @@ export function BookmakerCard({ bookmaker: b, onOpen, onTerms, onJoin, joining, 
           </button>
         ) : b.joinRequestStatus === "APPROVED" ? (
           onOpen && (
-            <button type="button" className="button" onClick={onOpen}>
+            <button type="button" className="button" onClick={onOpen} {...approach}>
               Events
             </button>
           )

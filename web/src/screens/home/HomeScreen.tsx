@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useLocation } from "wouter";
 import { DeletionNotice } from "../../bookmaker/DeletionNotice";
 import { PRODUCT_TITLE } from "../../config";
+import { preloadOn } from "../../routes";
 import { useWebApp } from "../../telegram/context";
 import { useSettingsButton } from "../../telegram/features";
 import { Dialog } from "../../ui/Dialog";
@@ -49,7 +50,7 @@ export function HomeScreen() {
       </nav>
 
       <footer className="footer-bar">
-        <button type="button" className="button" onClick={() => navigate("/bookies")}>
+        <button type="button" className="button" onClick={() => navigate("/bookies")} {...preloadOn("/bookies")}>
           Punters
         </button>
         <button
