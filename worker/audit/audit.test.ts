@@ -117,6 +117,45 @@ describe("the audit log", () => {
     ]);
   });
 
+  it("records a change of limits, the book's defaults and a punter's own, with what they were", async () => {
+    const book = await newBook({ coins: 1000 });
+    const punter = await newPunter(book);
+    const stranger = await newPunter(await newBook({ coins: 10 }));
+    await json("PUT", "/balances/limits", {
+      token: book.owner.token,
+      body: { userId: punter.userId, maxStake: 20, maxPayoutPerEvent: null },
+    });
+    await json("PUT", "/balances/limits", {
+      token: book.owner.token,
+      body: { userId: punter.userId, maxStake: 25.5, maxPayoutPerEvent: 500 },
+    });
+    await json("PUT", `/bookmakers/${book.bookmakerId}/limits`, {
+      token: book.owner.token,
+      body: { maxStake: 100, maxPayoutPerEvent: null, maxMultiplesPayout: null },
+    });
+    // Refused (not his punter): no change, no row.
+    const refused = await call("PUT", "/balances/limits", {
+      token: book.owner.token,
+      body: { userId: stranger.userId, maxStake: 1, maxPayoutPerEvent: null },
+    });
+    expect(refused.status).toBe(404);
+    const rows = (await auditOf(book)).filter((r) => r.action === "LIMITS");
+    expect(rows).toMatchObject([
+      {
+        userId: null,
+        actor: { userId: book.owner.userId },
+        before: { maxStake: null, maxPayoutPerEvent: null, maxMultiplesPayout: 10_000 },
+        after: { maxStake: 100, maxPayoutPerEvent: null, maxMultiplesPayout: 10_000 },
+      },
+      {
+        userId: punter.userId,
+        before: { maxStake: 20, maxPayoutPerEvent: null },
+        after: { maxStake: 25.5, maxPayoutPerEvent: 500 },
+      },
+      { userId: punter.userId, before: { maxStake: null, maxPayoutPerEvent: null }, after: { maxStake: 20 } },
+    ]);
+  });
+
   it("leaves no row for a change whose batch never landed, and one for a change whose answer was lost", async () => {
     const book = await newBook({ coins: 1000 });
     const event = await threeRunners(book);

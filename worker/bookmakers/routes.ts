@@ -22,7 +22,7 @@ import {
 import { versioned } from "../lib/versions";
 import * as docs from "../openapi/docs/bookmakers";
 import { deletionWarning } from "./retention";
-import { setBookLimitsStatement, toBookLimits, type BookLimitsRow } from "../limits/limits";
+import { limitsAuditStatement, setBookLimitsStatement, toBookLimits, type BookLimitsRow } from "../limits/limits";
 import { BookLimitsBody } from "../limits/schemas";
 import { tellOpenRooms } from "../limits/rooms";
 import { BOOKMAKER_NOT_FOUND, SUBSCRIPTION_NOT_FOUND } from "../../common/refusals";
@@ -145,7 +145,14 @@ export const bookmakerRoutes = new Hono<AppEnv>()
       const row = await bookmakerById(c.env.DB, bookmakerId);
       if (!row) throw notFound(BOOKMAKER_NOT_FOUND);
       if (row.owner_id !== c.get("user").userId) throw forbidden("Only the bookmaker can set his limits.");
-      const saved = await setBookLimitsStatement(c.env.DB, bookmakerId, c.req.valid("json")).first<BookLimitsRow>();
+      const body = c.req.valid("json");
+      const db = c.env.DB;
+      // The change and its audit row in one batch (the row reads the limits as they were).
+      const [, set] = await db.batch([
+        limitsAuditStatement(db, { bookmakerId, actorId: c.get("user").userId }, body),
+        setBookLimitsStatement(db, bookmakerId, body),
+      ]);
+      const saved = set.results[0] as BookLimitsRow | undefined;
       if (!saved) throw notFound(BOOKMAKER_NOT_FOUND);
       await tellOpenRooms(c.env, bookmakerId);
       return c.json(toBookLimits(saved));

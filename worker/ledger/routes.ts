@@ -19,7 +19,13 @@ import { notifyAfter } from "../notifications/enqueue";
 import { coinsMessages } from "../notifications/triggers";
 import { BOOKMAKER_NOT_FOUND, NOT_YOUR_PUNTER } from "../../common/refusals";
 import { PunterLimitsBody } from "../limits/schemas";
-import { setPunterLimitsStatement, toBookLimits, toPunterLimits, type PunterLimitsRow } from "../limits/limits";
+import {
+  limitsAuditStatement,
+  setPunterLimitsStatement,
+  toBookLimits,
+  toPunterLimits,
+  type PunterLimitsRow,
+} from "../limits/limits";
 import { tellOpenRooms } from "../limits/rooms";
 
 const UserId = v.pipe(
@@ -156,7 +162,13 @@ export const balanceRoutes = new Hono<AppEnv>()
   .put("/limits", docs.limits, validate("json", PunterLimitsBody), async (c) => {
     const body = c.req.valid("json");
     const book = await ownApprovedPunter(c.env.DB, c.get("user").userId, body.userId, "limits");
-    const saved = await setPunterLimitsStatement(c.env.DB, book.id, body).first<PunterLimitsRow>();
+    const db = c.env.DB;
+    // The change and its audit row in one batch (the row reads his limits as they were).
+    const [, set] = await db.batch([
+      limitsAuditStatement(db, { bookmakerId: book.id, actorId: c.get("user").userId, userId: body.userId }, body),
+      setPunterLimitsStatement(db, book.id, body),
+    ]);
+    const saved = set.results[0] as PunterLimitsRow | undefined;
     if (!saved) throw notFound(NOT_YOUR_PUNTER);
     await tellOpenRooms(c.env, book.id);
     return c.json(toPunterLimits(saved));

@@ -1,6 +1,7 @@
 import type * as v from "valibot";
 import type { BookLimits, PunterLimits } from "../contract";
 import { fromCents } from "../ledger/money";
+import { nowIso } from "../lib/time";
 import type { BookLimitsBody, PunterLimitsBody } from "./schemas";
 
 // The book's risk desk (docs/ARCHITECTURE.md, "Limits"): a punter's max stake and max payout
@@ -64,3 +65,39 @@ export const setPunterLimitsStatement = (
        RETURNING max_stake_cents, max_payout_per_event_cents`,
     )
     .bind(bookmakerId, body.userId, body.maxStake, body.maxPayoutPerEvent);
+
+const coinsSql = (column: string) => `CASE WHEN ${column} IS NULL THEN NULL ELSE ${column} / 100.0 END`;
+
+/**
+ * The change's audit row (docs/ARCHITECTURE.md, "Audit"), its `before` read by the statement
+ * itself from the row as it stands: put it in the update's batch, before the update.
+ * Without `userId` the book's defaults, with it that punter's own limits.
+ */
+export function limitsAuditStatement(
+  db: D1Database,
+  who: { bookmakerId: number; actorId: number; userId?: number },
+  after: { maxStake: number | null; maxPayoutPerEvent: number | null; maxMultiplesPayout?: number | null },
+) {
+  const toCoins = (cents: number | null | undefined) => (cents == null ? null : fromCents(cents));
+  const shown = {
+    maxStake: toCoins(after.maxStake),
+    maxPayoutPerEvent: toCoins(after.maxPayoutPerEvent),
+    ...(who.userId === undefined
+      ? { maxMultiplesPayout: fromCents(after.maxMultiplesPayout ?? DEFAULT_MAX_MULTIPLES_PAYOUT_CENTS) }
+      : {}),
+  };
+  const before =
+    who.userId === undefined
+      ? `SELECT json_object('maxStake', ${coinsSql("max_stake_cents")}, 'maxPayoutPerEvent', ${coinsSql("max_payout_per_event_cents")},
+           'maxMultiplesPayout', COALESCE(max_multiples_payout_cents, ${DEFAULT_MAX_MULTIPLES_PAYOUT_CENTS}) / 100.0)
+         FROM bookmakers WHERE id = ?1`
+      : `SELECT json_object('maxStake', ${coinsSql("max_stake_cents")}, 'maxPayoutPerEvent', ${coinsSql("max_payout_per_event_cents")})
+         FROM memberships WHERE bookmaker_id = ?1 AND user_id = ?3 AND status = 'APPROVED'`;
+  return db
+    .prepare(
+      `INSERT INTO audit (bookmaker_id, actor_id, action, event_id, item_id, user_id, before, after, note, at)
+       SELECT ?1, ?2, 'LIMITS', NULL, NULL, ?3, (${before}), ?4, NULL, ?5
+       WHERE EXISTS (${before})`,
+    )
+    .bind(who.bookmakerId, who.actorId, who.userId ?? null, JSON.stringify(shown), nowIso());
+}

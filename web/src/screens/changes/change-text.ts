@@ -38,6 +38,7 @@ const SETTINGS: [key: string, words: string][] = [
   ["eachWay", "Each-way"],
   ["maxStake", "Max stake"],
   ["maxPayoutPerEvent", "Max payout per event"],
+  ["maxMultiplesPayout", "Max multiples payout"],
 ];
 
 const shown = (value: unknown): string => {
