@@ -106,7 +106,7 @@ async function main() {
     await punter.goto(`${url}/events/${bookmakerId}`);
     await punter.getByRole("button", { name: eventTitle }).click();
     const dialog = punter.getByRole("dialog", { name: eventTitle });
-    await dialog.getByRole("button", { name: "Price history of Red Rum" }).click();
+    await dialog.getByRole("button", { name: /: price history of Red Rum$/ }).click();
     await dialog
       .getByRole("img", { name: "Price since publication: from 2 to 2.5, 2 prices" })
       .waitFor({ timeout: 10_000 });

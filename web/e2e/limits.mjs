@@ -136,6 +136,17 @@ async function main() {
     await fitsThePhone(bookie, "/mainpage");
   });
 
+  await step("both changes of limits appear in Changes, newest first, with what they were", async () => {
+    await bookie.getByRole("button", { name: /^Changes/ }).click();
+    await bookie.waitForURL(/\/changes$/, { timeout: 10_000 });
+    const list = bookie.getByRole("list", { name: "Changes" });
+    await list.getByText("Max multiples payout 10000 → 2500", { exact: false }).waitFor({ timeout: 10_000 });
+    const limits = list.getByRole("listitem").filter({ hasText: "Max stake none → 20" });
+    await limits.waitFor({ timeout: 10_000 });
+    await shoot(bookie, "changes");
+    await fitsThePhone(bookie, "/changes");
+  });
+
   assertNoPageErrors(bookie, punter);
 }
 

@@ -4,7 +4,7 @@ import type { Id, PlayerEvent, PlayerEventItem } from "../../../../worker/contra
 import { PriceHistory } from "../../events/PriceHistory";
 import { stakeReturn } from "../../events/returns";
 import { formatAmount } from "../../ui/amount";
-import { Odds } from "../../ui/Odds";
+import { Odds, oddsText } from "../../ui/Odds";
 import { VolumeSelector } from "./VolumeSelector";
 import { NO_BET, type Stake } from "./volume";
 
@@ -58,7 +58,8 @@ export function OutcomeStakes(props: OutcomeStakesProps) {
                   <button
                     type="button"
                     className="odds-tap"
-                    aria-label={`Price history of ${item.title}`}
+                    // The name starts with the odds it shows (WCAG 2.5.3, label in name).
+                    aria-label={`${oddsText(item.coefficient, item.fractalCoefficient, asFractional)}: price history of ${item.title}`}
                     aria-expanded={pricesOf === item.id}
                     onClick={() => setPricesOf(pricesOf === item.id ? null : item.id)}
                   >

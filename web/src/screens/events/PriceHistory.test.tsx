@@ -22,7 +22,7 @@ describe("an outcome's price history in the bet dialog", () => {
   it("opens with a tap on the odds, with that outcome's prices only, and closes with another", async () => {
     const calls = await openDialog();
     expect(calls.some((c) => c.path.endsWith("/prices"))).toBe(false);
-    const odds = screen.getByRole("button", { name: "Price history of Red Rum" });
+    const odds = screen.getByRole("button", { name: /: price history of Red Rum$/ });
     expect(odds.textContent).toBe("2");
     fireEvent.click(odds);
     expect(await screen.findByRole("img", { name: "Price since publication: from 2.2 to 2, 2 prices" })).toBeTruthy();
@@ -34,7 +34,7 @@ describe("an outcome's price history in the bet dialog", () => {
 
   it("says when an outcome has no price yet", async () => {
     await openDialog();
-    fireEvent.click(screen.getByRole("button", { name: "Price history of Arkle" }));
+    fireEvent.click(screen.getByRole("button", { name: /: price history of Arkle$/ }));
     expect(await screen.findByText("Not offered yet")).toBeTruthy();
   });
 });
