@@ -5,7 +5,8 @@
 // opens the draft screen at the placings and settles from there; the locked-feature popups'
 // "Unlock: N Stars", which lands on that item in the Market; and the Bookie button, busy while its
 // data is slow and going on by itself when it arrives. Set-up goes through the API; what is
-// checked goes through the screens. `npm run test:e2e` runs it (web/e2e/run.mjs), or alone.
+// checked goes through the screens. Screenshots (390x844) go to /tmp/bookie-day-*.png.
+// `npm run test:e2e` runs it (web/e2e/run.mjs), or alone.
 import {
   API_URL,
   apiAs,
@@ -27,6 +28,7 @@ const TITLE = "Horse Racing / Ireland";
 /** The message shared with the invite link (web/src/screens/mainpage/InviteCard.tsx). */
 const INVITE_TEXT = "Join my book on Bookie";
 const STEPS = ["Create your first event", "Invite punters through Telegram", "Give coins to a punter"];
+const shoot = (page, name) => page.screenshot({ path: `/tmp/bookie-day-${name}.png`, scale: "css" });
 const two = (n) => String(n).padStart(2, "0");
 
 let url;
@@ -103,6 +105,7 @@ async function firstStepsChecklist() {
     for (const label of STEPS) await firstStep(page, label).todo.waitFor({ timeout: 10_000 });
     const ticked = await page.getByRole("region", { name: "First steps" }).locator("s").count();
     assert(ticked === 0, `${ticked} steps ticked already`);
+    await shoot(page, "first-steps");
   });
 
   await step("first steps: the invite step, without Telegram's share sheet, scrolls to the invite card", async () => {
@@ -190,6 +193,8 @@ async function firstStepsChecklist() {
     await mainpage();
     await firstStep(page, "Invite punters through Telegram").done.waitFor({ timeout: 10_000 });
     await firstStep(page, "Give coins to a punter").todo.waitFor({ timeout: 5_000 });
+    await page.getByRole("region", { name: "First steps" }).scrollIntoViewIfNeeded();
+    await shoot(page, "first-steps-two-done");
   });
 
   await step(
@@ -228,7 +233,7 @@ async function startedOn(api, eventId, timeoutMs) {
   }
 }
 
-async function resultAction(book, eventId, description) {
+async function resultAction(book, eventId, description, punterApi) {
   const { page, api } = book;
   const card = () => page.getByRole("article").filter({ hasText: description });
 
@@ -251,12 +256,13 @@ async function resultAction(book, eventId, description) {
       timeout: 5_000,
     });
     assert(await onScreen(members), "the member list is not on screen");
+    await shoot(page, "result");
     // No move to draft: a started event takes no bets to suspend.
     const { status } = await api("GET", `/events/${eventId}`);
     assert(status === "WAITING_FOR_RESULT", `opening it for the result made it ${status}`);
   });
 
-  await step("Result: settled from there, Red Rum 1st", async () => {
+  await step("Result: settled from there, Red Rum 1st: the punter's bet on him is paid", async () => {
     await page.getByLabel("Place of Red Rum", { exact: true }).selectOption("1");
     await page.getByRole("button", { name: "End Event", exact: true }).click();
     const confirm = page.getByRole("dialog", { name: "End the event?" });
@@ -270,6 +276,11 @@ async function resultAction(book, eventId, description) {
     const event = await api("GET", `/events/${eventId}`);
     const winners = event.items.filter((i) => i.status === "WINNER").map((i) => i.title);
     assert(event.status === "CALCULATED" && winners.join() === "Red Rum", `${event.status}, winners ${winners}`);
+    const [bet] = (await punterApi("GET", `/bets/${book.bookmakerId}/`)).filter((b) => b.eventId === eventId);
+    assert(
+      bet?.status === "WON" && bet.payout === 20,
+      `the punter's 10 on Red Rum at 2: ${bet?.status} ${bet?.payout}`,
+    );
   });
 }
 
@@ -285,6 +296,7 @@ async function unlocks(book, { feature, title, text, open }) {
   const popup = page.getByRole("dialog", { name: title });
   await popup.getByText(text, { exact: true }).waitFor({ timeout: 10_000 });
   await popup.getByRole("button", { name: "Ok", exact: true }).waitFor({ timeout: 2_000 });
+  await shoot(page, `unlock-${feature}`);
   await popup.getByRole("button", { name: `Unlock: ${item.subscriptionPrice} Stars`, exact: true }).click();
   await page.waitForURL(/\/marketpage$/, { timeout: 10_000 });
   const offer = page.getByRole("dialog", { name: "Are you sure you want to subscribe to a special feature?" });
@@ -345,6 +357,7 @@ async function busyBookie(book) {
     await bookie.click({ timeout: 10_000 });
     assert(!answered, "the profile came before the tap: nothing was slow");
     await page.locator('button[aria-busy="true"]', { hasText: "Bookie" }).waitFor({ timeout: 2_000 });
+    await shoot(page, "bookie-busy");
     assert(/\/home$/.test(new URL(page.url()).pathname), `the tap went on at once, to ${page.url()}`);
     await page.waitForURL(/\/mainpage$/, { timeout: 10_000 });
     assert(answered, "on to the main page before the profile came");
@@ -353,16 +366,34 @@ async function busyBookie(book) {
 
 async function main() {
   ({ dev: url, browser } = await prepare(["dev"]));
-  // A second bookmaker, without FRACTAL_ODDS or WHAT_IF: an event starting in seconds to
-  // settle through Result, and one to come.
+  // A second bookmaker, without FRACTAL_ODDS or WHAT_IF, and a punter of his with coins: a race
+  // starting in seconds, bet on before it starts, to settle through Result; and one to come.
   const book = await bookmaker("rs");
+  const punterUser = `rp${rand()}`;
+  const punter = await signedIn(punterUser, "/bookies");
+  await punter.api("POST", `/bookmakers/${book.bookmakerId}/sign`);
+  const request = (await book.api("GET", "/bookmakers/requests")).find((r) => r.user.username === punterUser);
+  await book.api("POST", `/bookmakers/requests/${request.joinRequest.id}/approve`);
+  await book.api("POST", "/balances/add", {
+    userId: request.user.internalId,
+    balance: { amount: 100, currency: "COIN" },
+  });
   const description = `Started race ${rand()}`;
-  const eventId = await publish(book, description, 4_000);
+  const eventId = await publish(book, description, 6_000);
+  const redRum = (await book.api("GET", `/events/${eventId}`)).items.find((i) => i.title === "Red Rum");
+  await punter.api("POST", "/bets", {
+    bookmakerId: book.bookmakerId,
+    eventId,
+    eventItemId: redRum.id,
+    amount: 10,
+    coefficient: redRum.coefficient,
+  });
+  await punter.page.close();
   await publish(book, `Later race ${rand()}`, 3 * HOUR);
 
   // Each journey stops at its first failed step (reported there); the next one runs all the same.
   await firstStepsChecklist().catch(() => {});
-  await resultAction(book, eventId, description).catch(() => {});
+  await resultAction(book, eventId, description, punter.api).catch(() => {});
   await unlockButtons(book);
   await busyBookie(book);
   await check("no page errors", async () => assertNoPageErrors(...phones));
