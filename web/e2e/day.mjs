@@ -13,6 +13,7 @@ import {
   anotherTab,
   assert,
   assertNoPageErrors,
+  audit,
   buy,
   check,
   phone,
@@ -296,8 +297,11 @@ async function unlocks(book, { feature, title, text, open }) {
   const popup = page.getByRole("dialog", { name: title });
   await popup.getByText(text, { exact: true }).waitFor({ timeout: 10_000 });
   await popup.getByRole("button", { name: "Ok", exact: true }).waitFor({ timeout: 2_000 });
+  const unlock = popup.getByRole("button", { name: `Unlock: ${item.subscriptionPrice} Stars`, exact: true });
+  await unlock.waitFor({ timeout: 10_000 });
   await shoot(page, `unlock-${feature}`);
-  await popup.getByRole("button", { name: `Unlock: ${item.subscriptionPrice} Stars`, exact: true }).click();
+  await audit(page, `'${title}' with Unlock`);
+  await unlock.click();
   await page.waitForURL(/\/marketpage$/, { timeout: 10_000 });
   const offer = page.getByRole("dialog", { name: "Are you sure you want to subscribe to a special feature?" });
   await offer.getByText(`Price: ${item.subscriptionPrice} Stars`, { exact: true }).waitFor({ timeout: 10_000 });
