@@ -383,7 +383,7 @@ async function main() {
     balance: { amount: 100, currency: "COIN" },
   });
   const description = `Started race ${rand()}`;
-  const eventId = await publish(book, description, 6_000);
+  const eventId = await publish(book, description, 10_000);
   const redRum = (await book.api("GET", `/events/${eventId}`)).items.find((i) => i.title === "Red Rum");
   await punter.api("POST", "/bets", {
     bookmakerId: book.bookmakerId,
