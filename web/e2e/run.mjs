@@ -18,6 +18,7 @@ const SCRIPTS = [
   "telegram.mjs",
   "themes.mjs",
   "taps.mjs",
+  "day.mjs",
 ];
 const SUMMARY = /^(\d+) passed, (\d+) failed$/m;
 
