@@ -1,6 +1,7 @@
 import { useAuth } from "../store/auth";
 import type { Answer, Route } from "./calls";
 import { apiFetch } from "./client";
+import { forgetEarlyAnswers } from "./early";
 import { routePath, type CallArgs } from "./route-request";
 
 /**
@@ -20,8 +21,11 @@ const IDEMPOTENT: ReadonlySet<Route> = new Set<Route>([
  */
 export function callAs<R extends Route>(token: string | null, route: R, ...request: CallArgs<R>): Promise<Answer<R>> {
   const { body } = (request[0] ?? {}) as { body?: unknown };
+  const method = route.slice(0, route.indexOf(" ")) as "GET" | "POST" | "PUT";
+  // A write may change what an early read (api/early.ts) answered: the screens ask afresh.
+  if (method !== "GET") forgetEarlyAnswers();
   return apiFetch<Answer<R>>(routePath(route, ...request), {
-    method: route.slice(0, route.indexOf(" ")) as "GET" | "POST" | "PUT",
+    method,
     body,
     token,
     idempotent: IDEMPOTENT.has(route),

@@ -8,8 +8,12 @@ import { routePath, type CallArgs } from "./route-request";
 // key takes the answer under way instead of asking again (api/cache.tsx). No SWR here: this
 // module is in the first screen's bundle, so a read starts at the tap, not after a chunk arrives.
 
-/** An early answer not taken by then is dropped: the spec's "Unused cached data lives 60 s". */
-const EARLY_ANSWER_MS = 60_000;
+/**
+ * An early answer stands in only for a screen opened now, beside its code: one not taken within
+ * this is dropped (a card hovered long before, a Start tapped late), and the screen asks afresh,
+ * or it would show a list as it was (browser checks caught a book missing from /bookies).
+ */
+const EARLY_ANSWER_MS = 5_000;
 
 const early = new Map<string, { answer: Promise<unknown>; at: number }>();
 // The same key as SWR's for useApi: [path, token].
