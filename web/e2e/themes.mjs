@@ -95,6 +95,9 @@ async function visitAll(theme) {
     balance: { amount: 300, currency: "COIN" },
   });
   await fresh.api("POST", `/bookmakers/${bookmakerId}/sign`); // a request waiting for him
+  // Set up through the API, behind the pages' backs: they read their data during the start-up
+  // wait, so they start again to show it (as a phone reopening the app would).
+  await Promise.all([book.page.reload(), punter.page.reload()]);
 
   const b = book.page;
   await open(b, "/mainpage", `Book${id}`);
