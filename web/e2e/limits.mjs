@@ -73,12 +73,19 @@ async function main() {
   const maxOption = () => betDialog.getByRole("option", { name: /^Max/ });
   /** The amount the Max option shows beside its label. */
   const maxAmount = async () => ((await maxOption().textContent()) ?? "").replace(/^Max/, "").trim();
+  /** Max as the menu shows it once the list and his coins are in (0 while they load), or what it last read. */
+  const settledMax = async (expected) => {
+    let max = await maxAmount();
+    for (const until = Date.now() + 10_000; max !== expected && Date.now() < until; max = await maxAmount())
+      await punter.waitForTimeout(200);
+    return max;
+  };
 
   await step("the punter readies a bet of 25 on Home: Max, all his coins", async () => {
     await punter.goto(`${url}/events/${bookmakerId}`);
     await punter.getByRole("button", { name: title }).filter({ hasText: description }).click({ timeout: 10_000 });
     await betDialog.getByRole("button", { name: /^Bet on Home:/ }).click();
-    const max = await maxAmount();
+    const max = await settledMax("25");
     assert(max === "25", `before any limit, Max reads '${max}' (his 25 coins)`);
     await maxOption().click();
   });
@@ -110,7 +117,7 @@ async function main() {
     await punter.goto(`${url}/events/${bookmakerId}`);
     await punter.getByRole("button", { name: title }).filter({ hasText: description }).click({ timeout: 10_000 });
     await betDialog.getByRole("button", { name: /^Bet on Home:/ }).click();
-    const max = await maxAmount();
+    const max = await settledMax("20");
     assert(max === "20", `Max reads '${max}'`);
     await shoot(punter, "max");
   });
