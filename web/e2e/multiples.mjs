@@ -223,11 +223,15 @@ async function main() {
   /** On `page`: the race's Draft screen from the list, its pick at PLACE 1, End Event, confirmed. */
   async function settle(page, race) {
     await page.goto(`${url}/bookmakerevents`);
-    await page
-      .getByRole("article")
-      .filter({ hasText: race.description })
-      .getByRole("button", { name: "Draft", exact: true })
-      .click({ timeout: 10_000 });
+    const card = page.getByRole("article").filter({ hasText: race.description });
+    // Two tabs starting at the same moment: one has once shown 'Failed to load events' (under
+    // a CI run's load); a bookmaker taps Retry beside it, and so does this check.
+    const failed = page.getByText("Failed to load events", { exact: true });
+    await card.or(failed).first().waitFor({ timeout: 10_000 });
+    if (await failed.isVisible()) {
+      await page.getByRole("button", { name: "Retry", exact: true }).click();
+    }
+    await card.getByRole("button", { name: "Draft", exact: true }).click({ timeout: 10_000 });
     await throughDraftQuestion(page, new RegExp(`/eventmanagementpage/${race.eventId}$`));
     await page
       .getByRole("region", { name: "Member list" })
