@@ -216,7 +216,7 @@ async function main() {
       auditInTheme(theme, { bookieUser, bookieApi, bookmakerId, id }),
     );
 
-  // Two windows of the bookmaker's: the first two races settle at once, one in each.
+  // Two windows of the bookmaker's: the first two races settle one in each, in turn.
   const tabs = [bookie, await anotherTab(bookie)];
   await tabs[1].goto(`${url}/bookmakerevents?devUser=${bookieUser}`);
 
