@@ -2,14 +2,13 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Bet, BookmakerEvent, ErrorBody, PlayerEvent } from "../contract";
 import { call, json, type TestUser } from "../test/api";
-import { bet, coins, draftBody, newEvent, placeBet, worstResult } from "../test/events";
+import { bet, coins, draftBody, newEvent, placeBet, runners, worstResult } from "../test/events";
 import { expectRoomMatchesD1, expectStoredTotalsMatchBets, injectFaults, inOrder } from "../test/faulty-d1";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 
 // Each-way: terms on events (set on drafts and live events, standard by the runners) and bets
 // struck as a WIN and a PLACE part.
 
-const runners = (n: number): [string, number][] => Array.from({ length: n }, (_, i) => [`Runner ${i + 1}`, 3 + i]);
 const current = (book: TestBook, id: number) =>
   json<BookmakerEvent>("GET", `/events/${id}`, { token: book.owner.token });
 

@@ -3,14 +3,13 @@ import { describe, expect, it } from "vitest";
 import type { BookmakerEvent, LiabilityBoard, LiabilityEvent } from "../contract";
 import { PAYOUT_SQL, PLACE_ONLY_SQL } from "../ledger/settlement";
 import { call, json, signIn } from "../test/api";
-import { bet, draftBody, newEvent, placeBet, worstResult } from "../test/events";
+import { bet, draftBody, newEvent, placeBet, runners, worstResult } from "../test/events";
 import { finalize, nonRunner, placeMultiple } from "../test/multiples";
 import { poll, tagOf } from "../test/polls";
 import { newBook, newPunter, type TestBook } from "../test/world";
 
 // The liability board (GET /events/liability): its figures against the bets themselves.
 
-const runners = (n: number): [string, number][] => Array.from({ length: n }, (_, i) => [`Runner ${i + 1}`, 3 + i]);
 const boardOf = (book: TestBook) => json<LiabilityBoard>("GET", "/events/liability", { token: book.owner.token });
 const eventNow = (book: TestBook, id: number) =>
   json<BookmakerEvent>("GET", `/events/${id}`, { token: book.owner.token });

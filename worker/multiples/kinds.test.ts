@@ -3,14 +3,11 @@ import { describe, expect, it } from "vitest";
 import type { BookmakerEvent, ErrorBody, Multiple, MultipleKind } from "../contract";
 import { linesOf, MULTIPLE_KINDS } from "../../common/multiples";
 import { json } from "../test/api";
-import { coins, newEvent } from "../test/events";
-import { finalize, multiplesOf, nonRunner, placeMultiple, tryMultiple, type Selection } from "../test/multiples";
+import { coins } from "../test/events";
+import { finalize, multiplesOf, nonRunner, placeMultiple, race, type Selection, tryMultiple } from "../test/multiples";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS } from "../test/world";
 
 // Each kind's lines and return, a leg's Rule 4 and dead heat, and the book's cap on open multiples.
-
-const race = (book: Parameters<typeof newEvent>[0], odds: number[], o: Parameters<typeof newEvent>[1] = {}) =>
-  newEvent(book, { items: odds.map((c, i): [string, number] => [`Runner ${i + 1}`, c]), ...o });
 
 describe("each kind", () => {
   // Winners at evens (2), 2/1 (3), 3/1 (4), 4/1 (5), by hand: every line's odds multiplied, added up.

@@ -1,14 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { ErrorBody, Multiple } from "../contract";
 import { call, json } from "../test/api";
-import { coins, newEvent, poolCoins } from "../test/events";
-import { finalize, multiplesOf, nonRunner, placeMultiple, tryMultiple } from "../test/multiples";
+import { coins, poolCoins } from "../test/events";
+import { finalize, multiplesOf, nonRunner, placeMultiple, race, tryMultiple } from "../test/multiples";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS } from "../test/world";
 
 // Multiples through the API: placement, settlement by the legs' events, undo.
-
-const race = (book: Parameters<typeof newEvent>[0], odds: number[], o: Parameters<typeof newEvent>[1] = {}) =>
-  newEvent(book, { items: odds.map((c, i): [string, number] => [`Runner ${i + 1}`, c]), ...o });
 
 describe("a Yankee", () => {
   it(

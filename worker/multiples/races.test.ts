@@ -2,15 +2,11 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { BookmakerEvent, Multiple } from "../contract";
 import { call } from "../test/api";
-import { newEvent } from "../test/events";
-import { tryMultiple } from "../test/multiples";
+import { race, tryMultiple } from "../test/multiples";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS } from "../test/world";
 
 // A multiple's placement is D1's batch, its legs' settlement the rooms' batches: whichever lands
 // first, a leg is never left open on an outcome already decided.
-
-const race = (book: Parameters<typeof newEvent>[0], odds: number[]) =>
-  newEvent(book, { items: odds.map((c, i): [string, number] => [`Runner ${i + 1}`, c]) });
 
 /** Legs still PENDING on an outcome that is withdrawn or on an event settled or abandoned: must be none. */
 async function lostLegs(bookmakerId: number) {

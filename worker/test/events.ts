@@ -11,6 +11,10 @@ import type { TestBook } from "./world";
 
 export const inHours = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
 
+/** `n` runners, "Runner 1" at 3.0, "Runner 2" at 4.0 and so on. */
+export const runners = (n: number): [string, number][] =>
+  Array.from({ length: n }, (_, i) => [`Runner ${i + 1}`, 3 + i]);
+
 export interface DraftOptions {
   items?: [string, number][];
   maxTotalPayout?: number;

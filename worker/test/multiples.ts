@@ -1,8 +1,13 @@
 import type { BookmakerEvent, Multiple, MultipleKind } from "../contract";
 import { call, json, type TestUser } from "./api";
+import { newEvent, type DraftOptions } from "./events";
 import type { TestBook } from "./world";
 
 // Builders for multiples tests, through the API.
+
+/** A published race of `book` whose runners ("Runner 1"…) have these odds. */
+export const race = (book: TestBook, odds: number[], o: DraftOptions = {}) =>
+  newEvent(book, { items: odds.map((c, i): [string, number] => [`Runner ${i + 1}`, c]), ...o });
 
 export type Selection = [event: BookmakerEvent, itemIndex: number, coefficient?: number];
 
