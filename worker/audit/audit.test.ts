@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { AuditEntry, BookmakerEvent } from "../contract";
 import { call, json } from "../test/api";
 import { inHours, newEvent, roomStub } from "../test/events";
-import { inOrder, injectFaults } from "../test/faulty-d1";
+import { faultyD1, inOrder, injectFaults } from "../test/faulty-d1";
 import { newBook, newPunter, type TestBook } from "../test/world";
 
 // The audit log: every change is one row, written in the change's own batch, and only the
@@ -154,6 +154,32 @@ describe("the audit log", () => {
       },
       { userId: punter.userId, before: { maxStake: null, maxPayoutPerEvent: null }, after: { maxStake: 20 } },
     ]);
+  });
+
+  it("writes a change of limits with its row or neither, as D1 says after a failure", async () => {
+    const book = await newBook({ coins: 1000 });
+    const punter = await newPunter(book);
+    const setLimits = (maxStake: number, fault: "before" | "after") =>
+      call("PUT", "/balances/limits", {
+        token: book.owner.token,
+        body: { userId: punter.userId, maxStake, maxPayoutPerEvent: null },
+        env: { DB: faultyD1(env.DB, inOrder(fault)) },
+      });
+    const state = async () => ({
+      rows: (await auditOf(book)).filter((r) => r.action === "LIMITS").length,
+      maxStake: (
+        await json<{ punters: { user: { internalId: number }; limits: { maxStake: number | null } }[] }>(
+          "GET",
+          "/balances",
+          { token: book.owner.token },
+        )
+      ).punters.find((p) => p.user.internalId === punter.userId)!.limits.maxStake,
+    });
+    expect((await setLimits(20, "before")).status).toBeGreaterThanOrEqual(500);
+    expect(await state()).toEqual({ rows: 0, maxStake: null });
+    // Landed, its answer lost: the change and its row are both there.
+    expect((await setLimits(30, "after")).status).toBeGreaterThanOrEqual(500);
+    expect(await state()).toEqual({ rows: 1, maxStake: 30 });
   });
 
   it("leaves no row for a change whose batch never landed, and one for a change whose answer was lost", async () => {
