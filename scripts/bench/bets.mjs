@@ -1,16 +1,24 @@
 // `npm run bench:bets`: one event, punters betting at once (1, 10, 50 concurrent), through
-// the local API in workerd. Prints accepted bets/s, p50 and p99 latency and errors per level,
-// the D1 queries, rows read and written and room calls per accepted bet, then the same bets
-// on a bare Durable Object (its own SQLite, no auth, no D1: the ceiling of this stack here)
-// and the API's rate as a share of it, and the rate limiter's binding called alone as often. Each punter bets 1 coin on each outcome in turn (one
-// bet per punter per outcome). The `ew` row: the same punters bet each-way (1 coin a part) on a
-// second event alike, with standard terms; an each-way bet should cost about one bet, not two.
-// The `nolim` row: the same bets on a third event with every rate limiter bypassed (a bench-only
-// header the deployed worker does not know), beside `limit`, the limiter called alone.
+// the local API in workerd. Prints accepted bets/s, p50 and p99 latency and errors per row and
+// level, then the D1 queries, rows read and written and room calls per accepted bet. Each punter
+// bets 1 coin on each outcome in turn (one bet per punter per outcome), each row on an event of
+// its own. The rows:
+// - `api`: win bets as the app places them (the rate limiter called as deployed);
+// - `ew`: the same bets each-way (1 coin a part), standard terms: it should cost about one bet;
+// - `nolim`: the same with every rate limiter bypassed (a bench-only header the deployed worker
+//   does not know): the app's own cost;
+// - `room`: the bet handed straight to the event's room (bench-only route): the room and its D1
+//   writes without the HTTP layer (routing, auth, validation, the answer);
+// - `bare`: a bare Durable Object (its own SQLite, no auth, no D1): the ceiling of this stack here;
+// - `limit`: the bets' rate limiter called alone, as often.
 import { client, percentile, startApi } from "./local-api.mjs";
 
 const LEVELS = (process.env.BENCH_LEVELS ?? "1,10,50").split(",").map(Number);
+// BENCH_ROWS=nolim,bare runs only those rows (to profile one of them with scripts/bench/profile.mjs).
+const ROWS = new Set((process.env.BENCH_ROWS ?? "api,ew,nolim,room,bare,limit").split(","));
 const OUTCOMES = 100;
+// BENCH_ROUNDS (1): the rows run again on fresh events, interleaved, and their medians are compared.
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 
 /** Every punter bets on every outcome in turn, all punters at once; answers rate and latencies. */
 async function drive(punters, items, send) {
@@ -53,60 +61,128 @@ const post = (route, token, body, headers = {}) =>
     body: JSON.stringify(body),
   });
 try {
-  const book = await c.bookmaker(1);
+  // Enough coins for every punter of every level: 5 coins an outcome a round (win, each-way, nolim, room).
+  const coins = LEVELS.reduce((a, n) => a + n, 0) * 5 * OUTCOMES * ROUNDS;
+  const book = await c.bookmaker(Math.max(1, Math.ceil(coins / 50_000)));
   const costs = [];
-  console.log("stack concurrency  accepted  bets/s   p50 ms  p99 ms  errors");
+  console.log(`stack concurrency  accepted  bets/s   p50 ms  p99 ms  errors${ROUNDS > 1 ? "  (round)" : ""}`);
   for (const level of LEVELS) {
     const punters = [];
-    for (let i = 0; i < level; i++) punters.push(await c.punter(book, 4 * OUTCOMES));
-    const event = await c.event(book, { outcomes: OUTCOMES, maxTotalPayout: 100_000 });
-    const race = await c.event(book, { outcomes: OUTCOMES, maxTotalPayout: 100_000, eachWay: "standard" });
-    const unlimited = await c.event(book, { outcomes: OUTCOMES, maxTotalPayout: 100_000 });
-    const bet = (p, item) => ({
-      requestId: 0,
-      bookmakerId: book.bookmakerId,
-      eventId: event.id,
-      eventItemId: item.id,
-      amount: 1,
-      coefficient: item.currCoefficient,
-    });
+    for (let i = 0; i < level; i++) punters.push(await c.punter(book, 5 * OUTCOMES * ROUNDS));
+    const results = {};
+    const record = (label, round, r) => {
+      (results[label] ??= []).push(r);
+      console.log(`${row(label, level, r)}${ROUNDS > 1 ? `  (${round + 1})` : ""}`);
+    };
+    // Each round bets on events of its own, so every row of every round takes fresh outcomes.
+    for (let round = 0; round < ROUNDS; round++) {
+      const event = await c.event(book, { outcomes: OUTCOMES, maxTotalPayout: 100_000 });
+      const race = ROWS.has("ew")
+        ? await c.event(book, { outcomes: OUTCOMES, maxTotalPayout: 100_000, eachWay: "standard" })
+        : null;
+      const unlimited = ROWS.has("nolim") ? await c.event(book, { outcomes: OUTCOMES, maxTotalPayout: 100_000 }) : null;
+      const room = ROWS.has("room") ? await c.event(book, { outcomes: OUTCOMES, maxTotalPayout: 100_000 }) : null;
+      const bet = (p, item) => ({
+        requestId: 0,
+        bookmakerId: book.bookmakerId,
+        eventId: event.id,
+        eventItemId: item.id,
+        amount: 1,
+        coefficient: item.currCoefficient,
+      });
 
-    await api.meter();
-    const app = await drive(punters, event.items, (p, item) => post("/bets", p.token, bet(p, item)));
-    const used = await api.meter();
-    console.log(row("api", level, app));
-    costs.push({ level, bets: app.accepted, ...used });
-    const ew = await drive(punters, race.items, (p, item) =>
-      post("/bets", p.token, { ...bet(p, item), eventId: race.id, eachWay: true }),
-    );
-    console.log(row("ew", level, ew));
-    const nolim = await drive(punters, unlimited.items, (p, item) =>
-      post("/bets", p.token, { ...bet(p, item), eventId: unlimited.id }, { "X-Bench-No-Limit": "1" }),
-    );
-    console.log(row("nolim", level, nolim));
-
-    for (const p of punters)
-      await post("/__bench/bare/fund", null, { eventId: event.id, userId: p.userId, amount: OUTCOMES }).then((r) =>
-        r.arrayBuffer(),
-      );
-    const bare = await drive(punters, event.items, (p, item) =>
-      post("/__bench/bare/bets", null, { ...bet(p, item), userId: p.userId }),
-    );
-    console.log(row("bare", level, bare));
-    // The rate limiter alone, called as each bet calls it: in Miniflare the binding is a
-    // SQLite-backed Durable Object behind two local fetches, one uncombined write per call (at
-    // Cloudflare a counter in the machine's memory), so on this harness it is a large share of a bet.
-    const limiter = await drive(punters, event.items, (p) => post("/__bench/limit", null, { key: String(p.userId) }));
-    console.log(row("limit", level, limiter));
+      if (ROWS.has("api")) {
+        await api.meter();
+        const app = await drive(punters, event.items, (p, item) => post("/bets", p.token, bet(p, item)));
+        const used = await api.meter();
+        record("api", round, app);
+        costs.push({ label: "api", level, bets: app.accepted, ...used });
+      }
+      if (race)
+        record(
+          "ew",
+          round,
+          await drive(punters, race.items, (p, item) =>
+            post("/bets", p.token, { ...bet(p, item), eventId: race.id, eachWay: true }),
+          ),
+        );
+      if (unlimited) {
+        await api.meter();
+        const nolim = await drive(punters, unlimited.items, (p, item) =>
+          post("/bets", p.token, { ...bet(p, item), eventId: unlimited.id }, { "X-Bench-No-Limit": "1" }),
+        );
+        const used = await api.meter();
+        record("nolim", round, nolim);
+        costs.push({ label: "nolim", level, bets: nolim.accepted, ...used });
+      }
+      if (room)
+        record(
+          "room",
+          round,
+          await drive(punters, room.items, (p, item) =>
+            post("/__bench/room/bets", null, { ...bet(p, item), eventId: room.id, userId: p.userId }),
+          ),
+        );
+      if (ROWS.has("bare")) {
+        for (const p of punters)
+          await post("/__bench/bare/fund", null, { eventId: event.id, userId: p.userId, amount: OUTCOMES }).then((r) =>
+            r.arrayBuffer(),
+          );
+        record(
+          "bare",
+          round,
+          await drive(punters, event.items, (p, item) =>
+            post("/__bench/bare/bets", null, { ...bet(p, item), userId: p.userId }),
+          ),
+        );
+      }
+      // The rate limiter alone, called as each bet calls it: in Miniflare the binding is a
+      // SQLite-backed Durable Object behind two local fetches, one uncombined write per call (at
+      // Cloudflare a counter in the machine's memory), so on this harness it is a large share of a bet.
+      if (ROWS.has("limit"))
+        record(
+          "limit",
+          round,
+          await drive(punters, event.items, (p) => post("/__bench/limit", null, { key: String(p.userId) })),
+        );
+    }
+    const median = (label, key) => {
+      const xs = (results[label] ?? []).map((r) => r[key]).sort((a, b) => a - b);
+      return xs.length ? xs[Math.floor((xs.length - 1) / 2)] : NaN;
+    };
+    if (ROUNDS > 1) {
+      console.log(`medians of ${ROUNDS} rounds       bets/s   p99 ms`);
+      for (const label of Object.keys(results))
+        console.log(
+          `${label.padEnd(5)} ${String(level).padStart(11)}            ${median(label, "rate").toFixed(0).padStart(6)}  ${median(label, "p99").toFixed(1).padStart(7)}`,
+        );
+    }
+    const share = (a, b) => (median(a, "rate") / median(b, "rate")).toFixed(2);
     console.log(
-      `${"".padEnd(5)} ${String(level).padStart(11)}  api / bare: ${(app.rate / bare.rate).toFixed(2)}, nolim / bare: ${(nolim.rate / bare.rate).toFixed(2)}, ew / api: ${(ew.rate / app.rate).toFixed(2)}`,
+      `${"".padEnd(5)} ${String(level).padStart(11)}  api / bare: ${share("api", "bare")}, nolim / bare: ${share("nolim", "bare")}, ew / api: ${share("ew", "api")}`,
     );
   }
-  console.log("\nper accepted bet      D1 queries  rows read  rows written  room calls");
+  // Summed over the rounds: per accepted bet of each metered row and level.
+  const summed = new Map();
   for (const k of costs) {
+    const key = `${k.label} ${k.level}`;
+    const t = summed.get(key) ?? {
+      label: k.label,
+      level: k.level,
+      bets: 0,
+      queries: 0,
+      rowsRead: 0,
+      rowsWritten: 0,
+      roomCalls: 0,
+    };
+    for (const f of ["bets", "queries", "rowsRead", "rowsWritten", "roomCalls"]) t[f] += k[f];
+    summed.set(key, t);
+  }
+  console.log("\nper accepted bet           D1 queries  rows read  rows written  room calls");
+  for (const k of summed.values()) {
     const per = (n) => (n / k.bets).toFixed(2).padStart(10);
     console.log(
-      `${String(k.level).padStart(3)} concurrent     ${per(k.queries)}  ${per(k.rowsRead).slice(1)}  ${per(k.rowsWritten).padStart(12)}  ${per(k.roomCalls)}`,
+      `${k.label.padEnd(5)} ${String(k.level).padStart(3)} concurrent    ${per(k.queries)}  ${per(k.rowsRead).slice(1)}  ${per(k.rowsWritten).padStart(12)}  ${per(k.roomCalls)}`,
     );
   }
 } finally {

@@ -194,6 +194,19 @@ export default {
       const result = await bareRoom(env, body.eventId).bet(body);
       return Response.json(result, { status: result.ok ? 201 : 409 });
     }
+    // A bet handed straight to the event's room, past the HTTP layer (routing, auth, validation,
+    // the answer): what the room and its D1 writes cost alone, beside the bare room.
+    if (url.pathname === "/__bench/room/bets" && request.method === "POST") {
+      const body = await request.json<BareBet & { eventId: number; bookmakerId: number }>();
+      const result = await env.EVENT_ROOM.get(env.EVENT_ROOM.idFromName(String(body.eventId))).placeBet(body.eventId, {
+        userId: body.userId,
+        itemId: body.eventItemId,
+        stakeCents: Math.round(body.amount * 100),
+        coefficient: body.coefficient,
+        bookmakerId: body.bookmakerId,
+      });
+      return Response.json(result, { status: result.ok ? 201 : 409 });
+    }
     // The bets' rate limiter called alone (what each bet pays for it); answers 201 when counted.
     if (url.pathname === "/__bench/limit" && request.method === "POST") {
       const { key } = await request.json<{ key: string }>();
