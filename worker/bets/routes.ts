@@ -12,7 +12,7 @@ import { versioned } from "../lib/versions";
 import * as docs from "../openapi/docs/bets";
 import { betRef, placedAnswer } from "./replay";
 import { notifyAfter } from "../notifications/enqueue";
-import { bigBetMessages } from "../notifications/triggers";
+import { bigBetMessages, knownSmallBet } from "../notifications/triggers";
 import { BOOKMAKER_NOT_FOUND, NOT_YOUR_PUNTER } from "../../common/refusals";
 
 /** A punter's own history reaches back 15 days; the bookmaker looking at a punter, 30. */
@@ -101,17 +101,18 @@ export const betRoutes = new Hono<AppEnv>()
           key === undefined ? undefined : { key, ref: betRef({ bookmakerId, eventId, itemId: eventItemId }) },
       }),
     );
-    notifyAfter(c, (env) =>
-      bigBetMessages(env.DB, bet.bookmakerId, {
-        eventId: placed.eventId,
-        username: c.get("user").username,
-        stakeCents: placed.stakeCents,
-        outcome: placed.outcomeTitle,
-        odds: placed.odds,
-        eventTitle: placed.eventTitle,
-        eventDescription: placed.eventDescription,
-      }),
-    );
+    if (!knownSmallBet(bet.bookmakerId, placed.stakeCents))
+      notifyAfter(c, (env) =>
+        bigBetMessages(env.DB, bet.bookmakerId, {
+          eventId: placed.eventId,
+          username: c.get("user").username,
+          stakeCents: placed.stakeCents,
+          outcome: placed.outcomeTitle,
+          odds: placed.odds,
+          eventTitle: placed.eventTitle,
+          eventDescription: placed.eventDescription,
+        }),
+      );
     return c.json(placedToBet(placed), 201);
   })
   .get("/:bookmakerId", docs.history, validate("param", BookParam), validate("query", HistoryQuery), (c) =>

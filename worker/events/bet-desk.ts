@@ -3,7 +3,6 @@ import type { Odds } from "../../common/odds";
 import { nowIso } from "../lib/time";
 import { BookAccess } from "./access";
 import { BetNotWritten, betRefusal, BetWriter } from "./bet-writer";
-import * as changes from "./changes";
 import type { Exclusive } from "./exclusive";
 import { checkBet, punterBook, type BetTotals } from "./guards";
 import type { RoomMemory } from "./memory";
@@ -59,7 +58,14 @@ export class BetDesk {
         eachWay: bet.eachWay === true,
       },
       Date.now(),
-      { caps: access.value, own: punterBook(memory.items, (itemId) => memory.bettors.get(`${bet.userId}:${itemId}`)) },
+      {
+        caps: access.value,
+        // His share of the event's results counts only against a max payout: without one, not built.
+        own:
+          access.value.maxPayoutCents === null
+            ? []
+            : punterBook(memory.items, (itemId) => memory.bettors.get(`${bet.userId}:${itemId}`)),
+      },
     );
     if ("refusal" in check) {
       // A punter shown odds D1 still owes (a failed price flush) is refused: the flush is tried again now.
@@ -105,11 +111,13 @@ export class BetDesk {
       odds: taken.odds,
       createdAt: nowIso(),
     };
-    const write = this.betWriter(e.id).write(
+    const write = this.betWriter(e.id).write({
       row,
-      changes.betStatements(this.room.db(), e, row, taken.placeTerms, bet.idempotency),
-      taken.totals,
-    );
+      poolOwnerId: e.ownerId,
+      placeTerms: taken.placeTerms,
+      idempotency: bet.idempotency,
+      totals: taken.totals,
+    });
     this.inflight.add(write);
     try {
       const betId = await write;

@@ -1,14 +1,13 @@
 import { AppError } from "../lib/errors";
 import { runMoneyBatch } from "../ledger/transfer";
-import type { BetTotals } from "./guards";
+import { groupStatements, insertedIds, type GroupBet } from "./bet-group";
 import { fail, type RoomResult } from "./state";
-import { addToItemTotalsStatement, existingBetsStatement } from "./statements";
+import { existingBetsStatement } from "./statements";
 import { BET_EXISTS } from "../../common/refusals";
 
 // Group commit for an event's bets: one batch is written at a time, and the bets that arrive
-// meanwhile go together in the next one, so a busy event costs one D1 round trip per group.
-// The outcomes' stored totals (what the polled lists read) take one update per outcome in the
-// group, not one per bet.
+// meanwhile go together in the next one, so a busy event costs one D1 round trip per group,
+// of a few statements whatever its size (bet-group.ts).
 //
 // A failed batch is one of two things. A definite refusal (a CHECK or UNIQUE constraint)
 // rolled the whole batch back: the group is written again bet by bet, so one punter short of
@@ -54,11 +53,7 @@ export function betRefusal(err: unknown): RoomResult<never> {
 }
 
 interface Queued {
-  key: BetKey;
-  /** The bet's statements, its RETURNING insert last. */
-  statements: D1PreparedStatement[];
-  /** What the bet adds to its outcome's stakes and liabilities. */
-  totals: BetTotals;
+  bet: GroupBet;
   resolve: (betId: number) => void;
   reject: (err: unknown) => void;
 }
@@ -76,8 +71,6 @@ const isDefinite = (err: unknown) =>
   (err instanceof AppError && err.code === "INSUFFICIENT_COINS") ||
   (err instanceof Error && /UNIQUE constraint failed|CHECK constraint failed/.test(err.message));
 
-const returnedId = (result: D1Result | undefined) => (result?.results[0] as { id: number } | undefined)?.id;
-
 export class BetWriter {
   private queue: Queued[] = [];
   private writing = false;
@@ -89,9 +82,9 @@ export class BetWriter {
   ) {}
 
   /** Writes the bet; resolves with its id, rejects with the refusal or a BetNotWritten. */
-  write(key: BetKey, statements: D1PreparedStatement[], totals: BetTotals): Promise<number> {
+  write(bet: GroupBet): Promise<number> {
     return new Promise<number>((resolve, reject) => {
-      this.queue.push({ key, statements, totals, resolve, reject });
+      this.queue.push({ bet, resolve, reject });
       void this.run();
     });
   }
@@ -117,13 +110,13 @@ export class BetWriter {
 
   private async writeGroup(group: Queued[]) {
     const trailer = this.hooks.trailer();
+    const { statements, idsAt } = groupStatements(
+      this.db(),
+      group.map((g) => g.bet),
+    );
     let results: D1Result[];
     try {
-      results = await runMoneyBatch(this.db(), [
-        ...group.flatMap((g) => g.statements),
-        ...this.totals(group),
-        ...trailer.statements,
-      ]);
+      results = await runMoneyBatch(this.db(), [...statements, ...trailer.statements]);
     } catch (err) {
       if (!isDefinite(err)) return this.answerFromD1(group, err);
       if (group.length === 1) return group[0].reject(err);
@@ -131,24 +124,13 @@ export class BetWriter {
       return;
     }
     this.hooks.written(trailer.stamp);
-    let end = 0;
+    const ids = insertedIds(results[idsAt]);
     for (const g of group) {
-      end += g.statements.length;
-      g.resolve(returnedId(results[end - 1])!);
+      const id = ids.get(`${g.bet.row.userId}:${g.bet.row.itemId}`);
+      // Every bet of a committed group has its row; one missing would be a broken statement.
+      if (id === undefined) g.reject(new BetNotWritten(true, new Error("bet row not returned")));
+      else g.resolve(id);
     }
-  }
-
-  /** Each outcome's stake and liability grow by its bets in the group, in one update. */
-  private totals(group: Queued[]): D1PreparedStatement[] {
-    const byItem = new Map<number, BetTotals>();
-    for (const g of group) {
-      const t = byItem.get(g.key.itemId) ?? { stakeCents: 0, payoutCents: 0, placeCents: 0 };
-      t.stakeCents += g.totals.stakeCents;
-      t.payoutCents += g.totals.payoutCents;
-      t.placeCents += g.totals.placeCents;
-      byItem.set(g.key.itemId, t);
-    }
-    return [...byItem].map(([itemId, t]) => addToItemTotalsStatement(this.db(), itemId, t));
   }
 
   /** After an unknown outcome: each bet is answered by whether its row exists. */
@@ -159,7 +141,7 @@ export class BetWriter {
         const { results } = await existingBetsStatement(
           this.db(),
           this.eventId,
-          group.map((g) => g.key),
+          group.map((g) => g.bet.row),
         ).all<{ id: number; user_id: number; item_id: number; stake_cents: number; created_at: string }>();
         // Matched on stake and time too: a row of another attempt on the same outcome is not this bet.
         const ids = new Map(
@@ -169,7 +151,7 @@ export class BetWriter {
           ]),
         );
         for (const g of group) {
-          const id = ids.get(keyOf(g.key));
+          const id = ids.get(keyOf(g.bet.row));
           if (id === undefined) g.reject(new BetNotWritten(false, cause));
           else g.resolve(id);
         }

@@ -1,6 +1,5 @@
-import { termsInForce, type EachWay, type PlaceTerms } from "../../common/each-way";
+import { termsInForce, type EachWay } from "../../common/each-way";
 import type { Odds } from "../../common/odds";
-import { pool, punter } from "../ledger/accounts";
 import {
   reverseSettlementStatements,
   settleBetsStatements,
@@ -8,13 +7,12 @@ import {
   type BetFilter,
 } from "../ledger/settlement";
 import { rule4Deduction } from "../../common/rule4";
-import { runMoneyBatch, transferStatements } from "../ledger/transfer";
-import { markCommitted } from "../lib/idempotency";
+import { runMoneyBatch } from "../ledger/transfer";
 import { currentPrices, oddsAfterWithdrawal, type BookItem } from "./book";
 import type { DraftInput, Placing } from "./schemas";
 import * as legs from "../multiples/settlement";
 import * as sql from "./statements";
-import { fail, type BetRequest, type EventState, type ItemState } from "./state";
+import { fail, type EventState, type ItemState } from "./state";
 
 // What each admin operation writes, worked out from the room's state without changing it:
 // the room writes the batch, then reloads from D1. Prices are written with every change that
@@ -296,35 +294,6 @@ export async function reversalRefusal(db: D1Database, e: EventState) {
     `Not every punter still holds what the undo takes back: ${punters.map((p) => `@${p.username} is ${p.short} short`).join(", ")}.`,
     { punters },
   );
-}
-
-/**
- * A bet's statements: the stake moved from punter to pool, the call's idempotency key marked
- * committed (so a retry after a lost answer finds the bet, not a second stake), then the bet
- * row, last, RETURNING its id. Its outcome's totals are added by the bet writer, once per
- * outcome for the whole group.
- */
-export function betStatements(
-  db: D1Database,
-  e: EventState,
-  row: sql.BetRowInput,
-  placeTerms: PlaceTerms | null,
-  idempotency?: BetRequest["idempotency"],
-): D1PreparedStatement[] {
-  return [
-    ...transferStatements(db, {
-      kind: "STAKE",
-      poolOwnerId: e.ownerId,
-      from: punter(e.ownerId, row.userId),
-      to: pool(e.ownerId),
-      // An each-way bet stakes both parts in one move.
-      amountCents: placeTerms ? 2 * row.stakeCents : row.stakeCents,
-      ref: `event:${e.id}`,
-    }),
-    ...(idempotency === undefined ? [] : [markCommitted(db, row.userId, idempotency.key, idempotency.ref)]),
-    sql.insertBetStatement(db, row),
-    ...(placeTerms ? [sql.insertPlacePartStatement(db, row, placeTerms)] : []),
-  ];
 }
 
 export const runBatch = (db: D1Database, statements: D1PreparedStatement[], money: boolean) =>

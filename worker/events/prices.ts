@@ -19,6 +19,17 @@ export class Prices {
   /** Recomputes every outcome's current odds from the stakes in memory. */
   reprice(e: EventState | null, items: Map<number, ItemState>) {
     if (!e) return;
+    // Without the equalizer bets are taken at the bookmaker's odds (currentPrices' answer,
+    // without building the book for it: this runs with every bet reserved).
+    if (!e.botEqualizer) {
+      let moved = false;
+      for (const item of items.values()) {
+        if (item.curr.num !== item.odds.num || item.curr.den !== item.odds.den) moved = true;
+        item.curr = item.odds;
+      }
+      if (moved) this.stamp++;
+      return;
+    }
     const book: BookItem[] = [...items.values()].map((i) => ({
       id: i.id,
       odds: i.odds,

@@ -299,27 +299,6 @@ export interface BetRowInput {
   createdAt: string;
 }
 
-/** An each-way bet's PLACE row, right after its WIN row (whose id it names), with the terms in force; it answers the WIN row's id. */
-export const insertPlacePartStatement = (db: D1Database, b: BetRowInput, terms: PlaceTerms) =>
-  db
-    .prepare(
-      `INSERT INTO bets (event_id, item_id, user_id, bookmaker_id, stake_cents, odds_num, odds_den, created_at,
-         part, each_way_of, place_places, place_fraction)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'PLACE', last_insert_rowid(), ?9, ?10) RETURNING each_way_of AS id`,
-    )
-    .bind(
-      b.eventId,
-      b.itemId,
-      b.userId,
-      b.bookmakerId,
-      b.stakeCents,
-      b.odds.num,
-      b.odds.den,
-      b.createdAt,
-      terms.places,
-      terms.fraction,
-    );
-
 /**
  * The terms of an event's live place parts, when a non-runner changes standard terms: what
  * they would pay follows (and is counted again by itemTotalsStatement in the same batch).
@@ -332,14 +311,6 @@ export const placeTermsStatement = (db: D1Database, eventId: number, terms: Plac
     .bind(eventId, terms.places, terms.fraction);
 
 /** The bet row (a win bet, or an each-way bet's WIN row); its RETURNING row is the bet's id. */
-export const insertBetStatement = (db: D1Database, b: BetRowInput) =>
-  db
-    .prepare(
-      `INSERT INTO bets (event_id, item_id, user_id, bookmaker_id, stake_cents, odds_num, odds_den, created_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id`,
-    )
-    .bind(b.eventId, b.itemId, b.userId, b.bookmakerId, b.stakeCents, b.odds.num, b.odds.den, b.createdAt);
-
 /** The bets that exist among `keys` (punter, outcome): read after a write whose outcome is unknown. */
 export const existingBetsStatement = (db: D1Database, eventId: number, keys: { userId: number; itemId: number }[]) =>
   db
@@ -377,19 +348,6 @@ export function reopenStatements(db: D1Database, eventId: number, settledAt: str
     db.prepare(`UPDATE events SET status = 'WAITING_FOR_RESULT', settled_at = NULL WHERE id = ?1`).bind(eventId),
   ];
 }
-
-/** A new bet's stake and would-be payout added to its outcome's totals (the lists read them, never the bets). */
-export const addToItemTotalsStatement = (
-  db: D1Database,
-  itemId: number,
-  t: { stakeCents: number; payoutCents: number; placeCents: number },
-) =>
-  db
-    .prepare(
-      `UPDATE event_items SET stake_cents = stake_cents + ?2, liability_cents = liability_cents + ?3,
-         place_liability_cents = place_liability_cents + ?4 WHERE id = ?1`,
-    )
-    .bind(itemId, t.stakeCents, t.payoutCents, t.placeCents);
 
 /** Every outcome's totals counted again from its bets: after a change that settles, refunds or deducts many at once. */
 export const itemTotalsStatement = (db: D1Database, eventId: number) =>

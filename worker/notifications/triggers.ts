@@ -158,6 +158,16 @@ async function bigBetThreshold(db: D1Database, bookmakerId: number) {
   return row;
 }
 
+/**
+ * Whether a stake is known, from the threshold this isolate remembers, to be no big bet: then
+ * the route need not build a message at all (most bets are not big).
+ */
+export function knownSmallBet(bookmakerId: number, stakeCents: number): boolean {
+  const known = thresholds.get(bookmakerId);
+  if (!known || Date.now() - known.at >= THRESHOLD_TTL_MS) return false;
+  return !known.row || known.row.big_bets_over_cents === null || stakeCents <= known.row.big_bets_over_cents;
+}
+
 /** Forgets a book's remembered threshold: its bookmaker just changed his settings here. */
 export const forgetBigBetThreshold = (ownerId: number) => {
   for (const [id, known] of thresholds) if (known.row?.owner_id === ownerId) thresholds.delete(id);

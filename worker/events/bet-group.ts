@@ -1,0 +1,148 @@
+import type { PlaceTerms } from "../../common/each-way";
+import { markCommittedAll } from "../lib/idempotency";
+import type { BetTotals } from "./guards";
+import type { BetRowInput } from "./statements";
+
+// A group of an event's bets as D1 writes them: a handful of statements whatever the group's
+// size, each taking the group's rows as one JSON array (json_each), rather than four or five
+// statements a bet. Every statement does for all what the single bet's did for one: one STAKE
+// ledger row per bet, the pool credited and each punter debited by his stakes, the WIN rows
+// (and each-way PLACE rows naming them), the committed markers of the bets sent with a key, and
+// each outcome's stored totals. A punter short of coins still breaks his account's CHECK and
+// rolls the whole group back (the writer then writes it bet by bet), as a missing account
+// breaks the ledger's.
+
+/** One bet of a group, as the room reserved it. */
+export interface GroupBet {
+  row: BetRowInput;
+  /** The pool owner whose book the stake moves into (the event's owner). */
+  poolOwnerId: number;
+  placeTerms: PlaceTerms | null;
+  idempotency?: { key: string; ref: string };
+  totals: BetTotals;
+}
+
+const at = (path: string) => `json_extract(j.value, '$[${path}]')`;
+
+/** The group's statements; the WIN rows' ids come back from the one at `idsAt` (user_id, item_id, id). */
+export function groupStatements(
+  db: D1Database,
+  bets: GroupBet[],
+): { statements: D1PreparedStatement[]; idsAt: number } {
+  if (bets.length === 0) throw new Error("an empty group of bets");
+  const { eventId, bookmakerId } = bets[0].row;
+  const poolOwnerId = bets[0].poolOwnerId;
+  if (bets.some((b) => b.row.eventId !== eventId || b.poolOwnerId !== poolOwnerId))
+    throw new Error("a group of bets spans events");
+  // An each-way bet stakes both parts in one move.
+  const staked = (b: GroupBet) => (b.placeTerms ? 2 * b.row.stakeCents : b.row.stakeCents);
+  const debits = new Map<number, number>();
+  for (const b of bets) debits.set(b.row.userId, (debits.get(b.row.userId) ?? 0) + staked(b));
+  const totals = new Map<number, BetTotals>();
+  for (const b of bets) {
+    const t = totals.get(b.row.itemId) ?? { stakeCents: 0, payoutCents: 0, placeCents: 0 };
+    t.stakeCents += b.totals.stakeCents;
+    t.payoutCents += b.totals.payoutCents;
+    t.placeCents += b.totals.placeCents;
+    totals.set(b.row.itemId, t);
+  }
+  const places = bets.filter((b) => b.placeTerms);
+  const keyed = bets.filter((b) => b.idempotency);
+
+  const statements = [
+    // One STAKE row per bet, in the group's order. A punter without an account gives NULL,
+    // which the ledger's CHECK on from_account refuses.
+    db
+      .prepare(
+        `INSERT INTO ledger (pool_owner_id, from_account, to_account, amount_cents, kind, ref, created_at)
+         SELECT ?1,
+           (SELECT id FROM accounts WHERE kind = 'PUNTER' AND pool_owner_id = ?1 AND punter_id = ${at("0")}),
+           (SELECT id FROM accounts WHERE kind = 'POOL' AND pool_owner_id = ?1),
+           ${at("1")}, 'STAKE', ?2, ${at("2")}
+         FROM json_each(?3) j`,
+      )
+      .bind(
+        poolOwnerId,
+        `event:${eventId}`,
+        JSON.stringify(bets.map((b) => [b.row.userId, staked(b), b.row.createdAt])),
+      ),
+    db
+      .prepare(`UPDATE accounts SET balance_cents = balance_cents + ?2 WHERE kind = 'POOL' AND pool_owner_id = ?1`)
+      .bind(
+        poolOwnerId,
+        bets.reduce((sum, b) => sum + staked(b), 0),
+      ),
+    db
+      .prepare(
+        // Driven by the punters' index (a join with FROM would walk the whole book's accounts).
+        `UPDATE accounts SET balance_cents = balance_cents -
+           (SELECT ${at("1")} FROM json_each(?2) j WHERE ${at("0")} = accounts.punter_id)
+         WHERE kind = 'PUNTER' AND pool_owner_id = ?1 AND punter_id IN (SELECT ${at("0")} FROM json_each(?2) j)`,
+      )
+      .bind(poolOwnerId, JSON.stringify([...debits])),
+    ...(keyed.length === 0
+      ? []
+      : [
+          markCommittedAll(
+            db,
+            keyed.map((b) => ({ userId: b.row.userId, ...b.idempotency! })),
+          ),
+        ]),
+    db
+      .prepare(
+        `INSERT INTO bets (event_id, item_id, user_id, bookmaker_id, stake_cents, odds_num, odds_den, created_at)
+         SELECT ?1, ${at("0")}, ${at("1")}, ?2, ${at("2")}, ${at("3")}, ${at("4")}, ${at("5")}
+         FROM json_each(?3) j
+         RETURNING user_id, item_id, id`,
+      )
+      .bind(
+        eventId,
+        bookmakerId,
+        JSON.stringify(
+          bets.map((b) => [
+            b.row.itemId,
+            b.row.userId,
+            b.row.stakeCents,
+            b.row.odds.num,
+            b.row.odds.den,
+            b.row.createdAt,
+          ]),
+        ),
+      ),
+    // An each-way bet's PLACE row copies its WIN row and names it, with the terms in force.
+    ...(places.length === 0
+      ? []
+      : [
+          db
+            .prepare(
+              `INSERT INTO bets (event_id, item_id, user_id, bookmaker_id, stake_cents, odds_num, odds_den, created_at,
+                 part, each_way_of, place_places, place_fraction)
+               SELECT w.event_id, w.item_id, w.user_id, w.bookmaker_id, w.stake_cents, w.odds_num, w.odds_den, w.created_at,
+                 'PLACE', w.id, ${at("2")}, ${at("3")}
+               FROM json_each(?1) j JOIN bets w ON w.item_id = ${at("0")} AND w.user_id = ${at("1")} AND w.part = 'WIN'`,
+            )
+            .bind(
+              JSON.stringify(
+                places.map((b) => [b.row.itemId, b.row.userId, b.placeTerms!.places, b.placeTerms!.fraction]),
+              ),
+            ),
+        ]),
+    // Each outcome's stakes and liabilities grow by its bets in the group.
+    db
+      .prepare(
+        `UPDATE event_items SET stake_cents = stake_cents + t.stake, liability_cents = liability_cents + t.payout,
+           place_liability_cents = place_liability_cents + t.place
+         FROM (SELECT ${at("0")} AS id, ${at("1")} AS stake, ${at("2")} AS payout, ${at("3")} AS place FROM json_each(?1) j) t
+         WHERE event_items.id = t.id`,
+      )
+      .bind(JSON.stringify([...totals].map(([id, t]) => [id, t.stakeCents, t.payoutCents, t.placeCents]))),
+  ];
+  const idsAt = statements.length - (places.length === 0 ? 2 : 3);
+  return { statements, idsAt };
+}
+
+/** The WIN rows' ids a group's insert returned, by punter and outcome. */
+export function insertedIds(result: D1Result | undefined): Map<string, number> {
+  const rows = (result?.results ?? []) as { user_id: number; item_id: number; id: number }[];
+  return new Map(rows.map((r) => [`${r.user_id}:${r.item_id}`, r.id]));
+}
