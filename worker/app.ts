@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { cors } from "hono/cors";
 import { etag, RETAINED_304_HEADERS } from "hono/etag";
 import { auditRoutes } from "./audit/routes";
 import { betRoutes } from "./bets/routes";
@@ -17,6 +16,7 @@ import { membershipRoutes } from "./memberships/routes";
 import { notificationRoutes } from "./notifications/routes";
 import { subscriptionRoutes } from "./subscriptions/routes";
 import { telegramRoutes } from "./telegram/webhook";
+import { crossOrigin } from "./lib/cross-origin";
 import { notFound, onError } from "./lib/errors";
 import { REQUEST_ID_HEADER, requestLog } from "./lib/request-log";
 import * as docs from "./openapi/docs/service";
@@ -26,16 +26,15 @@ const LOCALHOST = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
 
 // Every read carries an ETag, so the screens' 12-second polls cost a 304 when nothing changed;
 // reads go to D1 only and never wake an event's room. Writes skip the hashing. The middleware
-// rebuilds its 304 with only the headers a cache needs; the CORS ones must stay, or the
-// browser refuses the 304 of a mini-app on another origin and its poll fails.
-const readEtag = etag({
-  retainedHeaders: [...RETAINED_304_HEADERS, "access-control-allow-origin", "access-control-expose-headers"],
-});
+// rebuilds its 304 with only the headers a cache needs; the CORS ones are set on it afterwards
+// (crossOrigin is outside it), or the browser would refuse the 304 of a mini-app on another
+// origin and its poll would fail.
+const readEtag = etag({ retainedHeaders: RETAINED_304_HEADERS });
 
 export const app = new Hono<AppEnv>()
   .use(requestLog)
   .use(
-    cors({
+    crossOrigin({
       // The web app lives on its own origin (Pages); in dev mode any local port may call us.
       origin: (origin, c) =>
         origin === c.env.WEB_ORIGIN || (isDevMode(c.env) && LOCALHOST.test(origin)) ? origin : null,

@@ -173,6 +173,27 @@ interface BenchEnv extends Env {
 /** A limiter that always says yes. */
 const ALWAYS = { limit: async () => ({ success: true }) } as unknown as RateLimit;
 
+/**
+ * The env a call runs with: metered; quiet, with no queue (a call marked X-Bench-Quiet enqueues no
+ * bot messages, as a worker without the queue would not); unlimited, with every limiter saying
+ * yes. Made once per isolate and kind, not per call: the bench's own cost stays out of a bet's.
+ */
+const envs = new Map<string, Env>();
+function envFor(env: Env, quiet: boolean, unlimited: boolean): Env {
+  const key = `${quiet}:${unlimited}`;
+  let made = envs.get(key);
+  if (!made || (made as unknown as { base: Env }).base !== env) {
+    made = {
+      ...meteredEnv(env),
+      ...(quiet ? { NOTIFICATIONS: undefined } : {}),
+      ...(unlimited ? { SIGN_IN_LIMIT: ALWAYS, WRITE_LIMIT: ALWAYS, BET_LIMIT: ALWAYS } : {}),
+    };
+    Object.defineProperty(made, "base", { value: env });
+    envs.set(key, made);
+  }
+  return made;
+}
+
 const bareRoom = (env: BenchEnv, eventId: number) => env.BARE_ROOM.get(env.BARE_ROOM.idFromName(String(eventId)));
 
 export default {
@@ -213,12 +234,11 @@ export default {
       const { success } = await env.BET_LIMIT.limit({ key });
       return new Response(null, { status: success ? 201 : 429 });
     }
-    // A call marked quiet enqueues no bot messages, as a worker without the queue would not.
-    const quiet = request.headers.has("X-Bench-Quiet") ? { NOTIFICATIONS: undefined } : {};
-    const unlimited = request.headers.has("X-Bench-No-Limit")
-      ? { SIGN_IN_LIMIT: ALWAYS, WRITE_LIMIT: ALWAYS, BET_LIMIT: ALWAYS }
-      : {};
-    return worker.fetch(request, { ...meteredEnv(env), ...quiet, ...unlimited }, ctx);
+    return worker.fetch(
+      request,
+      envFor(env, request.headers.has("X-Bench-Quiet"), request.headers.has("X-Bench-No-Limit")),
+      ctx,
+    );
   },
   scheduled: (controller: ScheduledController, env: Env, ctx: ExecutionContext) =>
     worker.scheduled(controller, meteredEnv(env), ctx),

@@ -3,6 +3,10 @@
 // Attaches to every isolate workerd's inspector lists, samples for `seconds` (default 8), then
 // prints each isolate's share of the samples and its functions by self time, so a cost can be
 // named before it is cut. PROFILE_PORT (9229), PROFILE_TOP (25), PROFILE_DELAY_S (0: wait first).
+// PROFILE_BUNDLE=path/to/metered-worker.js (the bundle wrangler built, e.g. with
+// `node scripts/wrangler.mjs deploy scripts/bench/metered-worker.ts --dry-run --outdir /tmp/b`)
+// also sums self time by source module, from the bundle's `// path` comments.
+import { readFileSync } from "node:fs";
 import WebSocket from "ws";
 
 const port = Number(process.env.PROFILE_PORT ?? 9229);
@@ -50,15 +54,33 @@ function session(url) {
   };
 }
 
+/** The source module of each line of the bundle, from esbuild's `// path` comments. */
+function modulesOf(bundle) {
+  const lines = readFileSync(bundle, "utf8").split("\n");
+  const owner = [];
+  let current = "(bundle)";
+  for (const line of lines) {
+    const m = /^\/\/ ((?:node_modules|worker|common|scripts)\/\S+)$/.exec(line);
+    if (m) current = m[1].replace(/^node_modules\/((?:@[^/]+\/)?[^/]+).*$/, "$1");
+    owner.push(current);
+  }
+  return owner;
+}
+const moduleOfLine = process.env.PROFILE_BUNDLE ? modulesOf(process.env.PROFILE_BUNDLE) : null;
+
 /** Self time per function (name and where), from a profile's nodes and samples. */
 function selfTimes(profile) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const counts = new Map();
   for (const s of profile.samples) counts.set(s, (counts.get(s) ?? 0) + 1);
   const totals = new Map();
+  const byModule = new Map();
   let all = 0;
   for (const [nodeId, n] of counts) {
-    const key = name(byId.get(nodeId).callFrame);
+    const frame = byId.get(nodeId).callFrame;
+    const key = name(frame);
+    const module = moduleOfLine && /metered-worker\.js$/.test(frame.url) ? moduleOfLine[frame.lineNumber] : key;
+    if (moduleOfLine) byModule.set(module, (byModule.get(module) ?? 0) + n);
     totals.set(key, (totals.get(key) ?? 0) + n);
     all += n;
   }
@@ -79,6 +101,7 @@ function selfTimes(profile) {
   return {
     all,
     rows: [...totals].sort((a, b) => b[1] - a[1]),
+    modules: [...byModule].sort((a, b) => b[1] - a[1]),
     inclusive: [...inclusive].filter(([k]) => k !== "(root)").sort((a, b) => b[1] - a[1]),
   };
 }
@@ -111,6 +134,10 @@ for (const r of results) {
   console.log(`\n== ${r.title}: ${r.all} samples, ${((100 * busy) / r.all).toFixed(1)} % not idle`);
   console.log("self time:");
   for (const [k, n] of r.rows.slice(0, top)) console.log(`${((100 * n) / r.all).toFixed(1).padStart(6)} %  ${k}`);
+  if (r.modules.length) {
+    console.log("self time by module (or function, outside the bundle):");
+    for (const [k, n] of r.modules.slice(0, top)) console.log(`${((100 * n) / r.all).toFixed(1).padStart(6)} %  ${k}`);
+  }
   console.log("with what it calls:");
   for (const [k, n] of r.inclusive.slice(0, top)) console.log(`${((100 * n) / r.all).toFixed(1).padStart(6)} %  ${k}`);
 }

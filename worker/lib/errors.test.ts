@@ -31,6 +31,27 @@ describe("routing and errors", () => {
     expect(other.headers.get("Access-Control-Allow-Origin")).toBeNull();
   });
 
+  // Set on the answer once built (worker/lib/cross-origin.ts): a success, a refusal and a write
+  // alike, or the mini-app could not read the error it should show; never for another origin.
+  it("gives every answer to the web origin its CORS headers, and none to another origin", async () => {
+    const user = await signIn("cors-answers");
+    const asked = [
+      ["GET", "/health", undefined],
+      ["GET", "/balances", undefined],
+      ["PUT", "/me/notifications", user.token],
+      ["POST", "/bets", user.token],
+    ] as const;
+    for (const [method, path, token] of asked) {
+      const web = await call(method, path, { token, headers: { Origin: "http://localhost:5173" } });
+      expect(web.headers.get("Access-Control-Allow-Origin"), path).toBe("http://localhost:5173");
+      expect(web.headers.get("Access-Control-Expose-Headers"), path).toBe("ETag,Retry-After,X-Request-Id");
+      expect(web.headers.get("Vary"), path).toContain("Origin");
+      const other = await call(method, path, { token, headers: { Origin: "https://evil.example" } });
+      expect(other.status, path).toBe(web.status);
+      expect(other.headers.get("Access-Control-Allow-Origin"), path).toBeNull();
+    }
+  });
+
   // The mini-app is on another origin: a 304 without these headers is refused by the browser,
   // its fetch fails, and SWR stops polling for seconds (its error back-off).
   it("keeps the CORS headers on a 304, whether the list is versioned or hashed", async () => {
