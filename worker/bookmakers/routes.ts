@@ -24,7 +24,7 @@ import * as docs from "../openapi/docs/bookmakers";
 import { deletionWarning } from "./retention";
 import { limitsAuditStatement, setBookLimitsStatement, toBookLimits, type BookLimitsRow } from "../limits/limits";
 import { BookLimitsBody } from "../limits/schemas";
-import { tellOpenRooms } from "../limits/rooms";
+import { saveLimits } from "../limits/rooms";
 import { BOOKMAKER_NOT_FOUND, SUBSCRIPTION_NOT_FOUND } from "../../common/refusals";
 
 /**
@@ -148,13 +148,14 @@ export const bookmakerRoutes = new Hono<AppEnv>()
       const body = c.req.valid("json");
       const db = c.env.DB;
       // The change and its audit row in one batch (the row reads the limits as they were).
-      const [, set] = await db.batch([
-        limitsAuditStatement(db, { bookmakerId, actorId: c.get("user").userId }, body),
-        setBookLimitsStatement(db, bookmakerId, body),
-      ]);
+      const [, set] = await saveLimits(c, bookmakerId, () =>
+        db.batch([
+          limitsAuditStatement(db, { bookmakerId, actorId: c.get("user").userId }, body),
+          setBookLimitsStatement(db, bookmakerId, body),
+        ]),
+      );
       const saved = set.results[0] as BookLimitsRow | undefined;
       if (!saved) throw notFound(BOOKMAKER_NOT_FOUND);
-      await tellOpenRooms(c.env, bookmakerId);
       return c.json(toBookLimits(saved));
     },
   );

@@ -26,7 +26,7 @@ import {
   toPunterLimits,
   type PunterLimitsRow,
 } from "../limits/limits";
-import { tellOpenRooms } from "../limits/rooms";
+import { saveLimits } from "../limits/rooms";
 
 const UserId = v.pipe(
   v.number("Must be a user id."),
@@ -164,13 +164,14 @@ export const balanceRoutes = new Hono<AppEnv>()
     const book = await ownApprovedPunter(c.env.DB, c.get("user").userId, body.userId, "limits");
     const db = c.env.DB;
     // The change and its audit row in one batch (the row reads his limits as they were).
-    const [, set] = await db.batch([
-      limitsAuditStatement(db, { bookmakerId: book.id, actorId: c.get("user").userId, userId: body.userId }, body),
-      setPunterLimitsStatement(db, book.id, body),
-    ]);
+    const [, set] = await saveLimits(c, book.id, () =>
+      db.batch([
+        limitsAuditStatement(db, { bookmakerId: book.id, actorId: c.get("user").userId, userId: body.userId }, body),
+        setPunterLimitsStatement(db, book.id, body),
+      ]),
+    );
     const saved = set.results[0] as PunterLimitsRow | undefined;
     if (!saved) throw notFound(NOT_YOUR_PUNTER);
-    await tellOpenRooms(c.env, book.id);
     return c.json(toPunterLimits(saved));
   })
 

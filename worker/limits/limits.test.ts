@@ -4,6 +4,7 @@ import type { BookBalances, BookLimits, BookmakerEvent, ErrorBody, PlayerEvent, 
 import { PAYOUT_SQL, PLACE_ONLY_SQL } from "../ledger/settlement";
 import { call, json, signIn, type TestUser } from "../test/api";
 import { bet, newEvent } from "../test/events";
+import { faultyD1, inOrder } from "../test/faulty-d1";
 import { newBook, newPunter, type TestBook } from "../test/world";
 
 // Limits (docs/ARCHITECTURE.md, "Limits"): the book's defaults and a punter's own, set by the
@@ -322,6 +323,31 @@ describe("the stakes offered to a punter", () => {
 });
 
 describe("events the limits reach", () => {
+  it("reach the open rooms also when the change landed but its answer was lost", async () => {
+    const book = await newBook({ coins: 10_000 });
+    const punter = await newPunter(book, { coins: 100 });
+    const event = await newEvent(book, {
+      title: FOOTBALL,
+      items: [
+        ["Home", 2],
+        ["Away", 2],
+      ],
+    });
+    // He bets first, so the room keeps his membership with no limit.
+    expect((await bet(punter, book, event, 0, 30)).status).toBe(201);
+    const lost = await call("PUT", "/balances/limits", {
+      token: book.owner.token,
+      body: { userId: punter.userId, maxStake: 20, maxPayoutPerEvent: null },
+      env: { DB: faultyD1(env.DB, inOrder("after")) },
+    });
+    expect(lost.status).toBeGreaterThanOrEqual(500);
+    // The limit is saved, and the room holds it at once: no bet passes it.
+    expect(await refusal(await bet(punter, book, event, 1, 25))).toMatchObject({
+      code: "LIMIT_EXCEEDED",
+      message: "Your maximum stake is 20.00.",
+    });
+  });
+
   it("reach a room that opens again after a change made while it was suspended", async () => {
     const book = await newBook({ coins: 10_000 });
     const punter = await newPunter(book, { coins: 100 });

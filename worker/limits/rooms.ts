@@ -1,4 +1,5 @@
-import type { Env } from "../env";
+import type { Context } from "hono";
+import type { AppEnv, Env } from "../env";
 import { AppError } from "../lib/errors";
 import { roomOf } from "../events/rooms";
 
@@ -22,4 +23,26 @@ export async function tellOpenRooms(env: Env, bookmakerId: number): Promise<void
       503,
       "The limits were saved but not yet applied to every open event. Please try again.",
     );
+}
+
+/**
+ * Writes a change of limits (`write`: its one batch), then tells the book's open rooms before
+ * answering. A write that failed may still have landed (its answer lost), so the rooms are
+ * told then too, after the error's answer: forgetting costs a room one read per punter at his
+ * next bet, keeping old limits would let his bets pass them.
+ */
+export async function saveLimits<T>(c: Context<AppEnv>, bookmakerId: number, write: () => Promise<T>): Promise<T> {
+  let saved: T;
+  try {
+    saved = await write();
+  } catch (err) {
+    c.executionCtx.waitUntil(
+      tellOpenRooms(c.env, bookmakerId).catch((e) =>
+        console.error("rooms not told of limits that may have changed", e),
+      ),
+    );
+    throw err;
+  }
+  await tellOpenRooms(c.env, bookmakerId);
+  return saved;
 }
