@@ -7,6 +7,8 @@
 // - `ew`: the same bets each-way (1 coin a part), standard terms: it should cost about one bet;
 // - `nolim`: the same with every rate limiter bypassed (a bench-only header the deployed worker
 //   does not know): the app's own cost;
+// - `key`: `nolim` with an Idempotency-Key on every bet, as the mini-app sends them: the key's
+//   record (claimed before the bet, marked in its batch, its answer kept after) is part of the cost;
 // - `room`: the bet handed straight to the event's room (bench-only route): the room and its D1
 //   writes without the HTTP layer (routing, auth, validation, the answer);
 // - `bare`: a bare Durable Object (its own SQLite, no auth, no D1): the ceiling of this stack here;
@@ -15,7 +17,7 @@ import { client, percentile, startApi } from "./local-api.mjs";
 
 const LEVELS = (process.env.BENCH_LEVELS ?? "1,10,50").split(",").map(Number);
 // BENCH_ROWS=nolim,bare runs only those rows (to profile one of them with scripts/bench/profile.mjs).
-const ROWS = new Set((process.env.BENCH_ROWS ?? "api,ew,nolim,room,bare,limit").split(","));
+const ROWS = new Set((process.env.BENCH_ROWS ?? "api,ew,nolim,key,room,bare,limit").split(","));
 const OUTCOMES = 100;
 // BENCH_ROUNDS (1): the rows run again on fresh events, interleaved, and their medians are compared.
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
@@ -61,14 +63,14 @@ const post = (route, token, body, headers = {}) =>
     body: JSON.stringify(body),
   });
 try {
-  // Enough coins for every punter of every level: 5 coins an outcome a round (win, each-way, nolim, room).
-  const coins = LEVELS.reduce((a, n) => a + n, 0) * 5 * OUTCOMES * ROUNDS;
+  // Enough coins for every punter of every level: 6 coins an outcome a round (win, each-way, nolim, key, room).
+  const coins = LEVELS.reduce((a, n) => a + n, 0) * 6 * OUTCOMES * ROUNDS;
   const book = await c.bookmaker(Math.max(1, Math.ceil(coins / 50_000)));
   const costs = [];
   console.log(`stack concurrency  accepted  bets/s   p50 ms  p99 ms  errors${ROUNDS > 1 ? "  (round)" : ""}`);
   for (const level of LEVELS) {
     const punters = [];
-    for (let i = 0; i < level; i++) punters.push(await c.punter(book, 5 * OUTCOMES * ROUNDS));
+    for (let i = 0; i < level; i++) punters.push(await c.punter(book, 6 * OUTCOMES * ROUNDS));
     const results = {};
     const record = (label, round, r) => {
       (results[label] ??= []).push(r);
@@ -81,6 +83,7 @@ try {
         ? await c.event(book, { outcomes: OUTCOMES, maxTotalPayout: 100_000, eachWay: "standard" })
         : null;
       const unlimited = ROWS.has("nolim") ? await c.event(book, { outcomes: OUTCOMES, maxTotalPayout: 100_000 }) : null;
+      const keyed = ROWS.has("key") ? await c.event(book, { outcomes: OUTCOMES, maxTotalPayout: 100_000 }) : null;
       const room = ROWS.has("room") ? await c.event(book, { outcomes: OUTCOMES, maxTotalPayout: 100_000 }) : null;
       const bet = (p, item) => ({
         requestId: 0,
@@ -114,6 +117,20 @@ try {
         const used = await api.meter();
         record("nolim", round, nolim);
         costs.push({ label: "nolim", level, bets: nolim.accepted, ...used });
+      }
+      if (keyed) {
+        await api.meter();
+        const withKeys = await drive(punters, keyed.items, (p, item) =>
+          post(
+            "/bets",
+            p.token,
+            { ...bet(p, item), eventId: keyed.id },
+            { "X-Bench-No-Limit": "1", "Idempotency-Key": `k${keyed.id}-${p.userId}-${item.id}` },
+          ),
+        );
+        const used = await api.meter();
+        record("key", round, withKeys);
+        costs.push({ label: "key", level, bets: withKeys.accepted, ...used });
       }
       if (room)
         record(

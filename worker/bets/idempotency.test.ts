@@ -4,7 +4,7 @@ import type { Bet, BookmakerEvent, ErrorBody } from "../contract";
 import { markCommitted, requestHash } from "../lib/idempotency";
 import { nowIso } from "../lib/time";
 import { call, json, type TestUser } from "../test/api";
-import { coins, newEvent, placeBet } from "../test/events";
+import { coins, newEvent, placeBet, runners } from "../test/events";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 import { betRef } from "./replay";
 
@@ -114,5 +114,74 @@ describe("Idempotency-Key on POST /bets", () => {
     expect(await res.json()).toEqual(placed);
     expect(await betCount(event.id, punter.userId)).toBe(1);
     expect(await coins(punter.token, book.bookmakerId)).toBe(80);
+  });
+
+  it("keeps a placed bet's answer in the bet's own batch: the key's row holds the 201 as sent", async () => {
+    const book = await newBook({ coins: 1000 });
+    const event = await newEvent(book, { eachWay: "standard", items: runners(8) });
+    const punter = await newPunter(book, { coins: 100 });
+    for (const eachWay of [false, true]) {
+      const key = freshKey();
+      const res = await postBet(
+        punter,
+        { ...betBody(book, event, eachWay ? 1 : 0, 10), ...(eachWay ? { eachWay } : {}) },
+        key,
+      );
+      expect(res.status).toBe(201);
+      const text = await res.text();
+      const row = await env.DB.prepare(
+        `SELECT state, status, body FROM idempotency_keys WHERE user_id = ?1 AND key = ?2`,
+      )
+        .bind(punter.userId, key)
+        .first();
+      expect(row).toEqual({ state: "DONE", status: 201, body: text });
+      const bet = JSON.parse(text) as Bet;
+      expect(bet.eachWayOf).toBe(eachWay ? bet.betId : null);
+    }
+  });
+
+  it("takes over a stale claim of the same bet, and waits for a live one, then answers 409 IN_USE with nothing placed", async () => {
+    const book = await newBook({ coins: 1000 });
+    const event = await newEvent(book);
+    const punter = await newPunter(book, { coins: 100 });
+    const claim = async (key: string, body: unknown, ageMs: number) => {
+      const at = nowIso(Date.now() - ageMs);
+      await env.DB.prepare(
+        `INSERT INTO idempotency_keys (user_id, key, request_hash, state, claim, claimed_at, created_at) VALUES (?1, ?2, ?3, 'PENDING', 'other', ?4, ?4)`,
+      )
+        .bind(punter.userId, key, await requestHash("POST", "/bets", JSON.stringify(body)), at)
+        .run();
+    };
+    const stale = freshKey();
+    await claim(stale, betBody(book, event, 0, 10), 40_000);
+    expect((await postBet(punter, betBody(book, event, 0, 10), stale)).status).toBe(201);
+
+    const live = freshKey();
+    await claim(live, betBody(book, event, 1, 10), 0);
+    const res = await postBet(punter, betBody(book, event, 1, 10), live);
+    expect(res.status).toBe(409);
+    expect(res.headers.get("Retry-After")).toBe("1");
+    expect((await res.json<ErrorBody>()).error.code).toBe("IDEMPOTENCY_KEY_IN_USE");
+    expect(await betCount(event.id, punter.userId)).toBe(1);
+    expect(await coins(punter.token, book.bookmakerId)).toBe(90);
+    expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
+  });
+
+  it("places each bet once when a group carries a key used before: the others are written, that one answered from its row", async () => {
+    const book = await newBook({ coins: 1000 });
+    const event = await newEvent(book, { items: runners(4) });
+    const punters = await Promise.all(Array.from({ length: 6 }, () => newPunter(book, { coins: 100 })));
+    const reused = freshKey();
+    const first = await answer(await postBet(punters[0], betBody(book, event, 0, 5), reused));
+    // Six bets at once (a group), one of them the same key with another bet.
+    const answers = await Promise.all(
+      punters.map((p, i) => postBet(p, betBody(book, event, 1, 5), i === 0 ? reused : freshKey()).then(answer)),
+    );
+    expect(answers[0]).toMatchObject({ status: 422, body: { error: { code: "IDEMPOTENCY_KEY_REUSED" } } });
+    for (const a of answers.slice(1)) expect(a.status).toBe(201);
+    expect(first.status).toBe(201);
+    expect(await betCount(event.id, punters[0].userId)).toBe(1);
+    for (const p of punters.slice(1)) expect(await coins(p.token, book.bookmakerId)).toBe(95);
+    expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
   });
 });

@@ -70,6 +70,9 @@ export const placedToBet = (p: PlacedBet): Bet => ({
   placeTerms: p.placeTerms,
 });
 
+/** A placed bet's 201 as its text: the route answers it, and a bet's batch keeps it under the call's Idempotency-Key. */
+export const betAnswerText = (p: PlacedBet) => JSON.stringify(placedToBet(p));
+
 /** A punter's bets with a bookmaker matching `where` (over `bt`; ?1 the book, ?2 the punter), newest first. */
 async function betsOf(db: D1Database, where: string, binds: unknown[]): Promise<Bet[]> {
   const { results } = await db

@@ -3,11 +3,11 @@ import * as v from "valibot";
 import type { AppEnv } from "../env";
 import { requireUser } from "../identity/require-user";
 import { AppError, notFound } from "../lib/errors";
-import { idempotent } from "../lib/idempotency";
+import { idempotentInBatch } from "../lib/idempotency";
 import { IdParam, validate } from "../lib/validate";
 import { roomOf, unwrap } from "../events/rooms";
 import { BetBody } from "../events/schemas";
-import { betHistory, placedToBet } from "./queries";
+import { betAnswerText, betHistory } from "./queries";
 import { versioned } from "../lib/versions";
 import * as docs from "../openapi/docs/bets";
 import { betRef, placedAnswer } from "./replay";
@@ -82,25 +82,28 @@ const BookParam = v.object({ bookmakerId: IdParam });
 
 export const betRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .post("/", docs.place, idempotent(placedAnswer), validate("json", BetBody), async (c) => {
+  .post("/", docs.place, idempotentInBatch(placedAnswer), validate("json", BetBody), async (c) => {
     const bet = c.req.valid("json");
     const { bookmakerId, eventId, eventItemId } = bet;
     const { userId } = c.get("user");
-    const key = c.get("idempotencyKey");
+    const keyed = c.get("idempotency");
     // The room checks membership, subscription and the punter's limits itself, keeping the
-    // answers: the hot path is one RPC and one D1 batch.
-    const placed = unwrap(
-      await roomOf(c.env, bet.eventId).placeBet(bet.eventId, {
-        userId,
-        itemId: bet.eventItemId,
-        stakeCents: bet.amount,
-        coefficient: bet.coefficient,
-        eachWay: bet.eachWay,
-        bookmakerId: bet.bookmakerId,
-        idempotency:
-          key === undefined ? undefined : { key, ref: betRef({ bookmakerId, eventId, itemId: eventItemId }) },
-      }),
-    );
+    // answers; a key's row rides in the bet's batch: the hot path is one RPC and one D1 batch.
+    const result = await roomOf(c.env, bet.eventId).placeBet(bet.eventId, {
+      userId,
+      itemId: bet.eventItemId,
+      stakeCents: bet.amount,
+      coefficient: bet.coefficient,
+      eachWay: bet.eachWay,
+      bookmakerId: bet.bookmakerId,
+      idempotency: keyed && { ...keyed, ref: betRef({ bookmakerId, eventId, itemId: eventItemId }) },
+    });
+    if (keyed && "code" in result && result.code === "KEY_SEEN") {
+      c.set("idempotencyOutcome", "seen");
+      return c.body(null, 409);
+    }
+    const placed = unwrap(result);
+    if (keyed) c.set("idempotencyOutcome", "kept");
     if (!knownSmallBet(bet.bookmakerId, placed.stakeCents))
       notifyAfter(c, (env) =>
         bigBetMessages(env.DB, bet.bookmakerId, {
@@ -113,7 +116,7 @@ export const betRoutes = new Hono<AppEnv>()
           eventDescription: placed.eventDescription,
         }),
       );
-    return c.json(placedToBet(placed), 201);
+    return c.body(betAnswerText(placed), 201, { "Content-Type": "application/json" });
   })
   .get("/:bookmakerId", docs.history, validate("param", BookParam), validate("query", HistoryQuery), (c) =>
     history(c, c.req.valid("param").bookmakerId, c.req.valid("query")),

@@ -5,6 +5,7 @@ import { BookAccess } from "./access";
 import { BetNotWritten, betRefusal, BetWriter } from "./bet-writer";
 import type { Exclusive } from "./exclusive";
 import { checkBet, punterBook, type BetTotals } from "./guards";
+import { betAnswerText } from "../bets/queries";
 import type { RoomMemory } from "./memory";
 import type { Prices } from "./prices";
 import { fail, ok, type BetRequest, type EventState, type ItemState, type PlacedBet, type RoomResult } from "./state";
@@ -29,13 +30,42 @@ export interface DeskRoom {
  */
 export class BetDesk {
   readonly inflight = new Set<Promise<unknown>>();
+  /** Attempts in flight by `${userId}:${Idempotency-Key}`. */
+  private readonly keys = new Map<string, Promise<void>>();
   private writer: BetWriter | null = null;
   private readonly access = new BookAccess();
 
   constructor(private readonly room: DeskRoom) {}
 
-  /** Membership and subscription first, then the rules (guards.checkBet), then one reservation and a group write. */
+  /**
+   * A bet sent with an Idempotency-Key waits for an attempt with the same key in flight here,
+   * then answers KEY_SEEN: that attempt's answer is the key's (its batch or its route keeps it).
+   */
   async place(eventId: number, bet: BetRequest): Promise<RoomResult<PlacedBet>> {
+    if (!bet.idempotency) return this.placeOnce(eventId, bet);
+    const key = `${bet.userId}:${bet.idempotency.key}`;
+    const earlier = this.keys.get(key);
+    if (earlier) {
+      await earlier;
+      return fail("KEY_SEEN", "Another attempt with this Idempotency-Key has answered.");
+    }
+    const attempt = this.placeOnce(eventId, bet);
+    this.keys.set(
+      key,
+      attempt.then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
+    try {
+      return await attempt;
+    } finally {
+      this.keys.delete(key);
+    }
+  }
+
+  /** Membership and subscription first, then the rules (guards.checkBet), then one reservation and a group write. */
+  private async placeOnce(eventId: number, bet: BetRequest): Promise<RoomResult<PlacedBet>> {
     const { memory } = this.room;
     await this.ready(eventId);
     const first = memory.event;
@@ -111,25 +141,26 @@ export class BetDesk {
       odds: taken.odds,
       createdAt: nowIso(),
     };
+    // The answer as the route will give it, its id to come from the insert.
+    const placed: PlacedBet = {
+      betId: 0,
+      ...row,
+      eventItemId: item.id,
+      eventTitle: e.title,
+      eventDescription: e.description,
+      outcomeTitle: item.title,
+      placeTerms: taken.placeTerms,
+    };
     const write = this.betWriter(e.id).write({
       row,
       poolOwnerId: e.ownerId,
       placeTerms: taken.placeTerms,
-      idempotency: bet.idempotency,
+      idempotency: bet.idempotency && { ...bet.idempotency, answer: betAnswerText(placed) },
       totals: taken.totals,
     });
     this.inflight.add(write);
     try {
-      const betId = await write;
-      return ok({
-        betId,
-        ...row,
-        eventItemId: item.id,
-        eventTitle: e.title,
-        eventDescription: e.description,
-        outcomeTitle: item.title,
-        placeTerms: taken.placeTerms,
-      });
+      return ok({ ...placed, betId: await write });
     } catch (err) {
       if (err instanceof BetNotWritten && err.unknown) {
         // It may be written: keep the reservation and let D1 decide, through a reload.

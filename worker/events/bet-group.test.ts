@@ -61,12 +61,6 @@ describe("a group of bets in one batch", () => {
     const [ann, bob] = [await newPunter(book, { coins: 50 }), await newPunter(book, { coins: 50 })];
     const event = await newEvent(book, { items: runners(3), maxTotalPayout: 10_000 });
     await crowd(book, 2_000);
-    await env.DB.prepare(
-      `INSERT INTO idempotency_keys (user_id, key, request_hash, state, claim, claimed_at, created_at)
-       VALUES (?1, 'k-1', 'h', 'PENDING', 'c', ?2, ?2)`,
-    )
-      .bind(bob.userId, new Date().toISOString())
-      .run();
     const pool = await balanceOf(book.owner.userId, null);
 
     const bets = [
@@ -81,7 +75,13 @@ describe("a group of bets in one batch", () => {
         placeTerms: TERMS,
         totals: { stakeCents: 1_400, payoutCents: 2_100, placeCents: 280 },
       }),
-      groupBet(book, event, bob.userId, 0, 1_000)({ idempotency: { key: "k-1", ref: "bet:ref" } }),
+      groupBet(
+        book,
+        event,
+        bob.userId,
+        0,
+        1_000,
+      )({ idempotency: { key: "k-1", hash: "h", ref: "bet:ref", answer: '{"betId":0,"x":1}' } }),
     ];
     const { statements, idsAt } = groupStatements(env.DB, bets);
     const results = await runMoneyBatch(env.DB, statements);
@@ -125,10 +125,13 @@ describe("a group of bets in one batch", () => {
       place_fraction: 5,
     });
 
-    const key = await env.DB.prepare(`SELECT state, ref FROM idempotency_keys WHERE user_id = ?1 AND key = 'k-1'`)
+    // Bob's key: its row DONE with his bet's answer, its id filled in.
+    const key = await env.DB.prepare(
+      `SELECT state, ref, status, body FROM idempotency_keys WHERE user_id = ?1 AND key = 'k-1'`,
+    )
       .bind(bob.userId)
       .first();
-    expect(key).toEqual({ state: "COMMITTED", ref: "bet:ref" });
+    expect(key).toEqual({ state: "DONE", ref: "bet:ref", status: 201, body: `{"betId":${win[2].id},"x":1}` });
 
     const { results: totals } = await env.DB.prepare(
       `SELECT stake_cents, liability_cents, place_liability_cents FROM event_items WHERE event_id = ?1 ORDER BY position`,

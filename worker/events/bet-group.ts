@@ -1,5 +1,6 @@
 import type { PlaceTerms } from "../../common/each-way";
-import { markCommittedAll } from "../lib/idempotency";
+import { replaceableBinds, replaceableSql } from "../lib/idempotency";
+import { nowIso } from "../lib/time";
 import type { BetTotals } from "./guards";
 import type { BetRowInput } from "./statements";
 
@@ -18,7 +19,12 @@ export interface GroupBet {
   /** The pool owner whose book the stake moves into (the event's owner). */
   poolOwnerId: number;
   placeTerms: PlaceTerms | null;
-  idempotency?: { key: string; ref: string };
+  /**
+   * The call's Idempotency-Key: its row is written DONE in the group's batch with the bet's 201
+   * (`answer`, its text with 0 for the bet's id: bets/queries.ts betAnswer), the hash of its
+   * request, and the ref a rebuild reads.
+   */
+  idempotency?: { key: string; hash: string; ref: string; answer: string };
   totals: BetTotals;
 }
 
@@ -80,14 +86,6 @@ export function groupStatements(
          WHERE kind = 'PUNTER' AND pool_owner_id = ?1 AND punter_id IN (SELECT ${at("0")} FROM json_each(?2) j)`,
       )
       .bind(poolOwnerId, JSON.stringify([...debits])),
-    ...(keyed.length === 0
-      ? []
-      : [
-          markCommittedAll(
-            db,
-            keyed.map((b) => ({ userId: b.row.userId, ...b.idempotency! })),
-          ),
-        ]),
     db
       .prepare(
         `INSERT INTO bets (event_id, item_id, user_id, bookmaker_id, stake_cents, odds_num, odds_den, created_at)
@@ -127,6 +125,38 @@ export function groupStatements(
               ),
             ),
         ]),
+    // The keys' rows, each DONE with its bet's answer (its id filled in). A live row of the key
+    // (another attempt's answer, or the key with another body) breaks the state CHECK and aborts
+    // the batch, as an overdraft does; the middleware then answers from that row.
+    ...(keyed.length === 0
+      ? []
+      : [
+          db
+            .prepare(
+              `INSERT INTO idempotency_keys (user_id, key, request_hash, state, ref, status, body, claim, claimed_at, created_at)
+               SELECT k.user_id, k.key, k.hash, 'DONE', k.ref, 201,
+                 replace(replace(k.answer, '"betId":0,', '"betId":' || b.id || ','), '"eachWayOf":0,', '"eachWayOf":' || b.id || ','),
+                 'batch', ?2, ?2
+               FROM (SELECT ${at("0")} AS user_id, ${at("1")} AS item_id, ${at("2")} AS key, ${at("3")} AS hash,
+                       ${at("4")} AS ref, ${at("5")} AS answer FROM json_each(?1) j) k
+               JOIN bets b ON b.item_id = k.item_id AND b.user_id = k.user_id AND b.part = 'WIN'
+               WHERE true
+               ON CONFLICT (user_id, key) DO UPDATE SET
+                 state = CASE WHEN ${replaceableSql("?3", "?4")} THEN 'DONE' ELSE 'ALREADY ' || idempotency_keys.state END,
+                 request_hash = excluded.request_hash, ref = excluded.ref, status = excluded.status, body = excluded.body,
+                 claim = excluded.claim, claimed_at = excluded.claimed_at, created_at = excluded.created_at`,
+            )
+            .bind(
+              JSON.stringify(
+                keyed.map((b) => {
+                  const k = b.idempotency!;
+                  return [b.row.userId, b.row.itemId, k.key, k.hash, k.ref, k.answer];
+                }),
+              ),
+              nowIso(),
+              ...replaceableBinds(Date.now()),
+            ),
+        ]),
     // Each outcome's stakes and liabilities grow by its bets in the group.
     db
       .prepare(
@@ -137,7 +167,8 @@ export function groupStatements(
       )
       .bind(JSON.stringify([...totals].map(([id, t]) => [id, t.stakeCents, t.payoutCents, t.placeCents]))),
   ];
-  const idsAt = statements.length - (places.length === 0 ? 2 : 3);
+  // After the WIN insert come the PLACE insert, the keys and the totals, each when there is one.
+  const idsAt = statements.length - 2 - (places.length === 0 ? 0 : 1) - (keyed.length === 0 ? 0 : 1);
   return { statements, idsAt };
 }
 

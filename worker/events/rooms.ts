@@ -19,6 +19,7 @@ const STATUS: Record<RoomErrorCode, 400 | 403 | 404 | 409 | 500 | 503> = {
   ALREADY_SETTLED: 409,
   CANNOT_UNSETTLE: 409,
   EACH_WAY_UNAVAILABLE: 409,
+  KEY_SEEN: 409,
   // nothing was written; trying again is safe
   UNAVAILABLE: 503,
   INTERNAL: 500,
@@ -27,7 +28,9 @@ const STATUS: Record<RoomErrorCode, 400 | 403 | 404 | 409 | 500 | 503> = {
 /** The room's answer, or its failure as the API's error. */
 export function unwrap<T>(result: RoomResult<T>): T {
   if (result.ok) return result.value;
-  throw new AppError(result.code, STATUS[result.code], result.message, result.extra ?? {});
+  // The idempotent route answers KEY_SEEN from the key's row; elsewhere it is the key in use.
+  const code = result.code === "KEY_SEEN" ? "IDEMPOTENCY_KEY_IN_USE" : result.code;
+  throw new AppError(code, STATUS[result.code], result.message, result.extra ?? {});
 }
 
 /** Goes on when a guard (guards.ts) allows, else throws its refusal as the API's error. */

@@ -207,7 +207,7 @@ export interface BetRequest {
    * The call's Idempotency-Key and the ref its committed marker carries (the bet route names it,
    * bets/replay.ts reads it back): marked committed in the bet's own batch.
    */
-  idempotency?: { key: string; ref: string };
+  idempotency?: { key: string; ref: string; hash: string };
 }
 
 /** Results of the room's methods: RPC drops error fields, so failures are values. */
@@ -229,6 +229,8 @@ export type RoomErrorCode =
   | "UNAVAILABLE"
   | "CANNOT_UNSETTLE"
   | "EACH_WAY_UNAVAILABLE"
+  /** Another attempt with the caller's Idempotency-Key was in flight: its answer is the key's (lib/idempotency.ts). */
+  | "KEY_SEEN"
   | "INTERNAL";
 
 export const ok = <T>(value: T): RoomResult<T> => ({ ok: true, value });

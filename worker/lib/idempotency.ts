@@ -38,7 +38,13 @@ export type Rebuild = (db: D1Database, userId: number, ref: string) => Promise<A
 
 /** What the idempotent routes see: the caller's key, when he sent one. */
 export interface IdempotencyEnv {
-  Variables: { idempotencyKey?: string };
+  Variables: {
+    idempotencyKey?: string;
+    /** idempotentInBatch: the key and the request's hash, for the batch that keeps the answer. */
+    idempotency?: { key: string; hash: string };
+    /** idempotentInBatch: "kept", the batch kept this answer; "seen", another attempt's answer is the key's. */
+    idempotencyOutcome?: "kept" | "seen";
+  };
 }
 
 interface KeyRow {
@@ -49,9 +55,10 @@ interface KeyRow {
   body: string | null;
   claim: string;
   claimed_at: string;
+  created_at: string;
 }
 
-const ROW = `SELECT request_hash, state, ref, status, body, claim, claimed_at FROM idempotency_keys WHERE user_id = ?1 AND key = ?2`;
+const ROW = `SELECT request_hash, state, ref, status, body, claim, claimed_at, created_at FROM idempotency_keys WHERE user_id = ?1 AND key = ?2`;
 
 /**
  * The committed marker: put it in the same `db.batch()` as the movement. When the key is
@@ -75,21 +82,6 @@ export function markCommitted(
     .bind(userId, key, ...binds);
 }
 
-/** markCommitted for several calls' keys in one statement (a group of bets), each with its ref. */
-export function markCommittedAll(
-  db: D1Database,
-  keys: { userId: number; key: string; ref: string }[],
-): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE idempotency_keys SET state = CASE WHEN state = 'PENDING' THEN 'COMMITTED' ELSE 'ALREADY ' || state END, ref = k.ref
-       FROM (SELECT json_extract(j.value, '$[0]') AS user_id, json_extract(j.value, '$[1]') AS key,
-               json_extract(j.value, '$[2]') AS ref FROM json_each(?1) j) k
-       WHERE idempotency_keys.user_id = k.user_id AND idempotency_keys.key = k.key`,
-    )
-    .bind(JSON.stringify(keys.map((k) => [k.userId, k.key, k.ref])));
-}
-
 /** The marker for this call's key, or nothing for a call sent without one. */
 export function commitMarker(
   c: Context<AppEnv & IdempotencyEnv>,
@@ -111,9 +103,7 @@ export const idempotent = (rebuild: Rebuild) =>
   createMiddleware<AppEnv & IdempotencyEnv>(async (c, next) => {
     const header = c.req.header("Idempotency-Key");
     if (header === undefined) return next();
-    const parsed = v.safeParse(IdempotencyKey, header);
-    if (!parsed.success) throw validationError("Idempotency-Key", parsed.issues[0].message);
-    const key = parsed.output;
+    const key = parseKey(header);
     const db = c.env.DB;
     const { userId } = c.get("user");
     const hash = await requestHash(c.req.method, c.req.path, await c.req.text());
@@ -163,6 +153,113 @@ export const idempotent = (rebuild: Rebuild) =>
       console.error("idempotency key left pending", err);
     }
   });
+
+function parseKey(header: string): string {
+  const parsed = v.safeParse(IdempotencyKey, header);
+  if (!parsed.success) throw validationError("Idempotency-Key", parsed.issues[0].message);
+  return parsed.output;
+}
+
+/**
+ * `idempotent` for a route whose write keeps the answer in its own batch (a bet: the room's
+ * group writes the key's row DONE with the 201, bets/queries.ts betAnswerText), so a bet costs the key
+ * no round trip of its own: no claim before, no keeping after. The route sets `idempotency`'s
+ * outcome: "kept" when its batch kept the answer. Any other answer below 500 (a refusal, a
+ * 400) is kept here unless the key already has a live row, whose answer is then the key's; so
+ * is a row found after a 5xx (the batch may have committed). A live row of the same key is
+ * another attempt's (the room makes a retry wait for an attempt of the same key in flight, and
+ * answers "seen"), or the key with another body: 422. While no answer is kept yet, the attempt
+ * waits about 3 s for one, then answers 409 IDEMPOTENCY_KEY_IN_USE.
+ */
+export const idempotentInBatch = (rebuild: Rebuild) =>
+  createMiddleware<AppEnv & IdempotencyEnv>(async (c, next) => {
+    const header = c.req.header("Idempotency-Key");
+    if (header === undefined) return next();
+    const key = parseKey(header);
+    const hash = await requestHash(c.req.method, c.req.path, await c.req.text());
+    c.set("idempotency", { key, hash });
+    await next();
+    const outcome = c.get("idempotencyOutcome");
+    if (outcome === "kept") return;
+    const db = c.env.DB;
+    const { userId } = c.get("user");
+    const res = c.res;
+    if (outcome !== "seen" && res.status < 500) {
+      const text = await res.clone().text();
+      if (await keepFirst(db, userId, key, hash, { status: res.status, text })) return;
+    }
+    c.res = await answerFromRow(c, rebuild, key, hash, res.status < 500 ? null : res);
+  });
+
+/**
+ * In an upsert of a key's row, whether the row in the table may be replaced: past its lifetime,
+ * or a stale claim of the same request (an attempt that died before its write). `expiry` and
+ * `stale` name the parameters that `replaceableBinds` fill, in that order.
+ */
+export const replaceableSql = (expiry: string, stale: string) =>
+  `(idempotency_keys.created_at < ${expiry} OR (idempotency_keys.state = 'PENDING'
+    AND idempotency_keys.claimed_at < ${stale} AND idempotency_keys.request_hash = excluded.request_hash))`;
+export const replaceableBinds = (now: number) => [nowIso(now - KEY_LIFETIME_MS), nowIso(now - STALE_CLAIM_MS)];
+
+/** Keeps an answer as the key's unless the key has a live row (an expired one is replaced); true when kept. */
+async function keepFirst(
+  db: D1Database,
+  userId: number,
+  key: string,
+  hash: string,
+  answer: { status: number; text: string },
+): Promise<boolean> {
+  const now = Date.now();
+  const kept = await db
+    .prepare(
+      `INSERT INTO idempotency_keys (user_id, key, request_hash, state, status, body, claim, claimed_at, created_at)
+       VALUES (?1, ?2, ?3, 'DONE', ?4, ?5, 'answer', ?6, ?6)
+       ON CONFLICT (user_id, key) DO UPDATE SET
+         request_hash = excluded.request_hash, state = 'DONE', ref = NULL, status = excluded.status, body = excluded.body,
+         claim = excluded.claim, claimed_at = excluded.claimed_at, created_at = excluded.created_at
+       WHERE ${replaceableSql("?7", "?8")}
+       RETURNING status`,
+    )
+    .bind(userId, key, hash, answer.status, answer.text, nowIso(now), ...replaceableBinds(now))
+    .first();
+  return kept !== null;
+}
+
+/**
+ * The key's answer as its row says: replayed when kept, rebuilt when committed without one, 422
+ * for another body; with no answer yet, a wait, then `failed` (our own 5xx) or 409 IN_USE.
+ */
+async function answerFromRow(
+  c: Context<AppEnv & IdempotencyEnv>,
+  rebuild: Rebuild,
+  key: string,
+  hash: string,
+  failed: Response | null,
+): Promise<Response> {
+  const { userId } = c.get("user");
+  for (let attempt = 0; ; attempt++) {
+    const row = await c.env.DB.prepare(ROW).bind(userId, key).first<KeyRow>();
+    const live = row !== null && Date.parse(row.created_at) >= Date.now() - KEY_LIFETIME_MS;
+    if (live && row.request_hash !== hash)
+      return errorResponse(
+        c,
+        new AppError("IDEMPOTENCY_KEY_REUSED", 422, "This Idempotency-Key was sent with another request."),
+      );
+    if (live && row.state === "DONE") return replay(c, row);
+    if (live && row.state === "COMMITTED") return answerCommitted(c, rebuild, key, row);
+    // Our own failure, with nothing committed under the key: the failure is the answer.
+    if (failed && !live) return failed;
+    if (attempt === WAIT_STEPS_MS.length) {
+      if (failed) return failed;
+      c.header("Retry-After", "1");
+      return errorResponse(
+        c,
+        new AppError("IDEMPOTENCY_KEY_IN_USE", 409, "A request with this Idempotency-Key is still being processed."),
+      );
+    }
+    await sleep(WAIT_STEPS_MS[attempt]);
+  }
+}
 
 /** Claims the key (a new one, an expired one, or a stale claim) and reads its row, in one round trip. */
 async function claimKey(db: D1Database, userId: number, key: string, hash: string, claim: string): Promise<KeyRow> {
