@@ -12,12 +12,13 @@
 // - `room`: the bet handed straight to the event's room (bench-only route): the room and its D1
 //   writes without the HTTP layer (routing, auth, validation, the answer);
 // - `bare`: a bare Durable Object (its own SQLite, no auth, no D1): the ceiling of this stack here;
+// - `bare+log`: the same, logging one line per call as the API's request log does;
 // - `limit`: the bets' rate limiter called alone, as often.
 import { client, percentile, startApi } from "./local-api.mjs";
 
 const LEVELS = (process.env.BENCH_LEVELS ?? "1,10,50").split(",").map(Number);
 // BENCH_ROWS=nolim,bare runs only those rows (to profile one of them with scripts/bench/profile.mjs).
-const ROWS = new Set((process.env.BENCH_ROWS ?? "api,ew,nolim,key,room,bare,limit").split(","));
+const ROWS = new Set((process.env.BENCH_ROWS ?? "api,ew,nolim,key,room,bare,bare+log,limit").split(","));
 const OUTCOMES = 100;
 // BENCH_ROUNDS (1): the rows run again on fresh events, interleaved, and their medians are compared.
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
@@ -52,7 +53,7 @@ async function drive(punters, items, send) {
 }
 
 const row = (label, level, r) =>
-  `${label.padEnd(5)} ${String(level).padStart(11)}  ${String(r.accepted).padStart(8)}  ${r.rate.toFixed(0).padStart(6)}  ${r.p50.toFixed(1).padStart(7)}  ${r.p99.toFixed(1).padStart(6)}  ${r.errors}`;
+  `${label.padEnd(8)} ${String(level).padStart(11)}  ${String(r.accepted).padStart(8)}  ${r.rate.toFixed(0).padStart(6)}  ${r.p50.toFixed(1).padStart(7)}  ${r.p99.toFixed(1).padStart(6)}  ${r.errors}`;
 
 const api = await startApi();
 const c = client(api.base);
@@ -67,7 +68,7 @@ try {
   const coins = LEVELS.reduce((a, n) => a + n, 0) * 6 * OUTCOMES * ROUNDS;
   const book = await c.bookmaker(Math.max(1, Math.ceil(coins / 50_000)));
   const costs = [];
-  console.log(`stack concurrency  accepted  bets/s   p50 ms  p99 ms  errors${ROUNDS > 1 ? "  (round)" : ""}`);
+  console.log(`stack    concurrency  accepted  bets/s   p50 ms  p99 ms  errors${ROUNDS > 1 ? "  (round)" : ""}`);
   for (const level of LEVELS) {
     const punters = [];
     for (let i = 0; i < level; i++) punters.push(await c.punter(book, 6 * OUTCOMES * ROUNDS));
@@ -140,16 +141,23 @@ try {
             post("/__bench/room/bets", null, { ...bet(p, item), eventId: room.id, userId: p.userId }),
           ),
         );
-      if (ROWS.has("bare")) {
+      // The bare room twice, on rooms of their own: as it is, and logging one line per call as
+      // the API's request log does (in Miniflare workerd writes each line to a pipe that the
+      // process running it parses: a cost of the harness that every API call pays).
+      for (const [label, eventId, query] of [
+        ["bare", event.id, ""],
+        ["bare+log", -event.id, "?log"],
+      ]) {
+        if (!ROWS.has(label)) continue;
         for (const p of punters)
-          await post("/__bench/bare/fund", null, { eventId: event.id, userId: p.userId, amount: OUTCOMES }).then((r) =>
+          await post("/__bench/bare/fund", null, { eventId, userId: p.userId, amount: OUTCOMES }).then((r) =>
             r.arrayBuffer(),
           );
         record(
-          "bare",
+          label,
           round,
           await drive(punters, event.items, (p, item) =>
-            post("/__bench/bare/bets", null, { ...bet(p, item), userId: p.userId }),
+            post(`/__bench/bare/bets${query}`, null, { ...bet(p, item), eventId, userId: p.userId }),
           ),
         );
       }
@@ -168,15 +176,15 @@ try {
       return xs.length ? xs[Math.floor((xs.length - 1) / 2)] : NaN;
     };
     if (ROUNDS > 1) {
-      console.log(`medians of ${ROUNDS} rounds       bets/s   p99 ms`);
+      console.log(`medians of ${ROUNDS} rounds          bets/s   p99 ms`);
       for (const label of Object.keys(results))
         console.log(
-          `${label.padEnd(5)} ${String(level).padStart(11)}            ${median(label, "rate").toFixed(0).padStart(6)}  ${median(label, "p99").toFixed(1).padStart(7)}`,
+          `${label.padEnd(8)} ${String(level).padStart(11)}            ${median(label, "rate").toFixed(0).padStart(6)}  ${median(label, "p99").toFixed(1).padStart(7)}`,
         );
     }
     const share = (a, b) => (median(a, "rate") / median(b, "rate")).toFixed(2);
     console.log(
-      `${"".padEnd(5)} ${String(level).padStart(11)}  api / bare: ${share("api", "bare")}, nolim / bare: ${share("nolim", "bare")}, ew / api: ${share("ew", "api")}`,
+      `${"".padEnd(8)} ${String(level).padStart(11)}  api / bare: ${share("api", "bare")}, nolim / bare: ${share("nolim", "bare")}, nolim / bare+log: ${share("nolim", "bare+log")}, key / bare: ${share("key", "bare")}, ew / api: ${share("ew", "api")}`,
     );
   }
   // Summed over the rounds: per accepted bet of each metered row and level.
@@ -199,7 +207,7 @@ try {
   for (const k of summed.values()) {
     const per = (n) => (n / k.bets).toFixed(2).padStart(10);
     console.log(
-      `${k.label.padEnd(5)} ${String(k.level).padStart(3)} concurrent    ${per(k.queries)}  ${per(k.rowsRead).slice(1)}  ${per(k.rowsWritten).padStart(12)}  ${per(k.roomCalls)}`,
+      `${k.label.padEnd(8)} ${String(k.level).padStart(3)} concurrent    ${per(k.queries)}  ${per(k.rowsRead).slice(1)}  ${per(k.rowsWritten).padStart(12)}  ${per(k.roomCalls)}`,
     );
   }
 } finally {

@@ -213,6 +213,18 @@ export default {
     if (url.pathname === "/__bench/bare/bets" && request.method === "POST") {
       const body = await request.json<BareBet & { eventId: number }>();
       const result = await bareRoom(env, body.eventId).bet(body);
+      // ?log: one line logged per call, as the API's request log writes (worker/lib/request-log.ts).
+      if (url.searchParams.has("log"))
+        console.log(
+          JSON.stringify({
+            requestId: crypto.randomUUID(),
+            method: request.method,
+            route: url.pathname,
+            status: result.ok ? 201 : 409,
+            ms: 0,
+            userId: body.userId,
+          }),
+        );
       return Response.json(result, { status: result.ok ? 201 : 409 });
     }
     // A bet handed straight to the event's room, past the HTTP layer (routing, auth, validation,
