@@ -204,8 +204,9 @@ export interface BetRequest {
   /** An each-way bet: a win and a place part, struck together. */
   eachWay?: boolean;
   /**
-   * The call's Idempotency-Key and the ref its committed marker carries (the bet route names it,
-   * bets/replay.ts reads it back): marked committed in the bet's own batch.
+   * The call's Idempotency-Key, its request's hash and the ref a rebuild reads (the bet route
+   * names it, bets/replay.ts reads it back): the key's row is written DONE with the bet's answer
+   * in the bet's own batch (events/bet-group.ts).
    */
   idempotency?: { key: string; ref: string; hash: string };
 }
