@@ -7,7 +7,7 @@ import { idempotentInBatch } from "../lib/idempotency";
 import { IdParam, validate } from "../lib/validate";
 import { roomOf, unwrap } from "../events/rooms";
 import { BetBody } from "../events/schemas";
-import { betAnswerText, betHistory } from "./queries";
+import { betHistory, placedToBet } from "./queries";
 import { versioned } from "../lib/versions";
 import * as docs from "../openapi/docs/bets";
 import { betRef, placedAnswer } from "./replay";
@@ -98,10 +98,8 @@ export const betRoutes = new Hono<AppEnv>()
       bookmakerId: bet.bookmakerId,
       idempotency: keyed && { ...keyed, ref: betRef({ bookmakerId, eventId, itemId: eventItemId }) },
     });
-    if (keyed && "code" in result && result.code === "KEY_SEEN") {
-      c.set("idempotencyOutcome", "seen");
-      return c.body(null, 409);
-    }
+    // Another attempt of the key answered: the middleware answers what it answered.
+    if (keyed && "code" in result && result.code === "KEY_SEEN") c.set("idempotencyOutcome", "seen");
     const placed = unwrap(result);
     if (keyed) c.set("idempotencyOutcome", "kept");
     if (!knownSmallBet(bet.bookmakerId, placed.stakeCents))
@@ -116,7 +114,8 @@ export const betRoutes = new Hono<AppEnv>()
           eventDescription: placed.eventDescription,
         }),
       );
-    return c.body(betAnswerText(placed), 201, { "Content-Type": "application/json" });
+    // The same text as the answer the bet's batch kept under its key (betAnswerText).
+    return c.json(placedToBet(placed), 201);
   })
   .get("/:bookmakerId", docs.history, validate("param", BookParam), validate("query", HistoryQuery), (c) =>
     history(c, c.req.valid("param").bookmakerId, c.req.valid("query")),
