@@ -2,7 +2,7 @@
 // the equalizer's price moves, as the app writes them), then `GET /audit` for a week timed through
 // the local API in workerd: the whole book, one event, one punter. The rows are written straight
 // into D1 (through the API they would take many minutes).
-import { client, percentile, startApi } from "./local-api.mjs";
+import { client, lastWeekQuery, startApi, timeCalls } from "./local-api.mjs";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const EVENTS = 400;
@@ -71,26 +71,12 @@ try {
   console.log(`seeded ${count} audit rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   // Last week, Monday to Sunday in UTC: a full week inside the history.
-  const today = new Date(now);
-  const monday = new Date(
-    Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - ((today.getUTCDay() + 6) % 7) - 7),
-  );
-  const day = (d) => d.toISOString().slice(0, 10);
-  const week = `from=${day(monday)}&to=${day(new Date(monday.getTime() + 6 * DAY))}&tz=UTC`;
+  const week = lastWeekQuery(now);
 
   async function time(label, route) {
-    const samples = [];
-    let body;
-    for (let i = 0; i < RUNS + 3; i++) {
-      const start = performance.now();
-      body = await c.call("GET", route, { token: book.owner.token });
-      if (i >= 3) samples.push(performance.now() - start);
-    }
-    samples.sort((a, b) => a - b);
-    console.log(
-      `${label}: ${body.length} rows, p50 ${percentile(samples, 50).toFixed(1)} ms, max ${samples[samples.length - 1].toFixed(1)} ms (${RUNS} calls)`,
-    );
-    return body;
+    const { answer, p50, max } = await timeCalls(() => c.call("GET", route, { token: book.owner.token }), RUNS);
+    console.log(`${label}: ${answer.length} rows, p50 ${p50.toFixed(1)} ms, max ${max.toFixed(1)} ms (${RUNS} calls)`);
+    return answer;
   }
 
   const all = await time("GET /audit (a week)", `/audit?${week}`);

@@ -3,7 +3,7 @@
 // written straight into D1 (through the API it would take many minutes): punters are given
 // coins, bet on 400 two-runner races, win, lose or are refunded, and each account's balance
 // is the sum of its rows, as the ledger keeps it.
-import { client, percentile, startApi } from "./local-api.mjs";
+import { client, lastWeekQuery, startApi, timeCalls } from "./local-api.mjs";
 
 const PUNTERS = Number(process.env.BENCH_PUNTERS ?? 1000);
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -210,26 +210,12 @@ try {
   );
 
   // Last week, Monday to Sunday in UTC: a full week inside the history.
-  const today = new Date(now);
-  const monday = new Date(
-    Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - ((today.getUTCDay() + 6) % 7) - 7),
-  );
-  const day = (d) => d.toISOString().slice(0, 10);
-  const week = `from=${day(monday)}&to=${day(new Date(monday.getTime() + 6 * DAY))}&tz=UTC`;
+  const week = lastWeekQuery(now);
 
   async function time(label, route) {
-    const samples = [];
-    let body;
-    for (let i = 0; i < RUNS + 3; i++) {
-      const start = performance.now();
-      body = await c.call("GET", route, { token: book.owner.token });
-      if (i >= 3) samples.push(performance.now() - start);
-    }
-    samples.sort((a, b) => a - b);
-    console.log(
-      `${label}: p50 ${percentile(samples, 50).toFixed(1)} ms, max ${samples[samples.length - 1].toFixed(1)} ms (${RUNS} calls)`,
-    );
-    return body;
+    const { answer, p50, max } = await timeCalls(() => c.call("GET", route, { token: book.owner.token }), RUNS);
+    console.log(`${label}: p50 ${p50.toFixed(1)} ms, max ${max.toFixed(1)} ms (${RUNS} calls)`);
+    return answer;
   }
 
   const f = await time(`GET /figures (a week, ${PUNTERS} punters)`, `/figures?${week}`);

@@ -234,3 +234,26 @@ export async function placeBets(base, book, event, punters, itemsOf, { quiet = f
   });
   return placed;
 }
+
+/** Last week, Monday to Sunday in UTC, as the query `from=…&to=…&tz=UTC`: a full week inside a seeded history. */
+export function lastWeekQuery(now) {
+  const today = new Date(now);
+  const monday = new Date(
+    Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - ((today.getUTCDay() + 6) % 7) - 7),
+  );
+  const day = (d) => d.toISOString().slice(0, 10);
+  return `from=${day(monday)}&to=${day(new Date(monday.getTime() + 6 * 86_400_000))}&tz=UTC`;
+}
+
+/** `call()` `runs` times after 3 warm-up calls; answers the last answer and the p50 and max in ms. */
+export async function timeCalls(call, runs) {
+  const samples = [];
+  let answer;
+  for (let i = 0; i < runs + 3; i++) {
+    const start = performance.now();
+    answer = await call();
+    if (i >= 3) samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  return { answer, p50: percentile(samples, 50), max: samples[samples.length - 1] };
+}
