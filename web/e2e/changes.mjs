@@ -3,7 +3,19 @@
 // Changes (from his main page) lists both, newest first, and exports them as CSV; the punter taps
 // the outcome's odds in the bet dialog and sees its price since publication; the draft screen
 // folds the same chart. `npm run test:e2e` runs it (web/e2e/run.mjs).
-import { apiAs, assert, assertNoPageErrors, fitsThePhone, log, phone, prepare, rand, run, step } from "./harness.mjs";
+import {
+  apiAs,
+  assert,
+  assertNoPageErrors,
+  becomeBookmaker,
+  fitsThePhone,
+  log,
+  phone,
+  prepare,
+  rand,
+  run,
+  step,
+} from "./harness.mjs";
 
 const SHOT = (name) => `/tmp/bookie-changes-${name}.png`;
 
@@ -19,21 +31,7 @@ async function main() {
   let eventId;
   let punterId;
   await step("the bookmaker subscribes, creates his profile and publishes an event", async () => {
-    await bookie.goto(`${url}/subscription?devUser=bc${id}`);
-    const subscribe = bookie.getByRole("button", { name: /^Subscribe \d+$/ });
-    await subscribe.waitFor({ timeout: 15_000 });
-    await subscribe.click();
-    await bookie
-      .getByRole("dialog", { name: "Do you want to become a bookmaker?" })
-      .getByRole("button", { name: "Yes", exact: true })
-      .click();
-    await bookie.waitForURL(/\/createprofile$/, { timeout: 15_000 });
-    await bookie.getByLabel("Profile Name").fill(`Changes${id}`);
-    await bookie.getByRole("button", { name: "Create", exact: true }).click();
-    await bookie.waitForURL(/\/mainpage$/, { timeout: 10_000 });
-    bookieApi = await apiAs(bookie);
-    bookmakerId = (await bookieApi("GET", "/bookmakers/authorizeMe")).bookmakerDto?.bookmakerId;
-    assert(bookmakerId, "no bookmaker profile after Create");
+    ({ api: bookieApi, bookmakerId } = await becomeBookmaker(bookie, url, `bc${id}`, `Changes${id}`));
     const start = Date.now() + 3 * 3_600_000;
     ({ eventId } = await bookieApi("POST", "/drafts", {
       title: eventTitle,

@@ -2,7 +2,19 @@
 // and is given 500 coins, bets 125 in the dialog; then the bookmaker opens Figures from his
 // main page, sees the punter's row, taps it for his statement and asks for the CSV, and the
 // punter sees My figures on his history. `npm run test:e2e` runs it (web/e2e/run.mjs).
-import { apiAs, assert, assertNoPageErrors, fitsThePhone, log, phone, prepare, rand, run, step } from "./harness.mjs";
+import {
+  apiAs,
+  assert,
+  assertNoPageErrors,
+  becomeBookmaker,
+  fitsThePhone,
+  log,
+  phone,
+  prepare,
+  rand,
+  run,
+  step,
+} from "./harness.mjs";
 
 const SHOT = (name) => `/tmp/bookie-figures-${name}.png`;
 
@@ -16,21 +28,7 @@ async function main() {
   let bookieApi;
   let bookmakerId;
   await step("the bookmaker subscribes and creates his profile", async () => {
-    await bookie.goto(`${url}/subscription?devUser=bf${id}`);
-    const subscribe = bookie.getByRole("button", { name: /^Subscribe \d+$/ });
-    await subscribe.waitFor({ timeout: 15_000 });
-    await subscribe.click();
-    await bookie
-      .getByRole("dialog", { name: "Do you want to become a bookmaker?" })
-      .getByRole("button", { name: "Yes", exact: true })
-      .click();
-    await bookie.waitForURL(/\/createprofile$/, { timeout: 15_000 });
-    await bookie.getByLabel("Profile Name").fill(`Figures${id}`);
-    await bookie.getByRole("button", { name: "Create", exact: true }).click();
-    await bookie.waitForURL(/\/mainpage$/, { timeout: 10_000 });
-    bookieApi = await apiAs(bookie);
-    bookmakerId = (await bookieApi("GET", "/bookmakers/authorizeMe")).bookmakerDto?.bookmakerId;
-    assert(bookmakerId, "no bookmaker profile after Create");
+    ({ api: bookieApi, bookmakerId } = await becomeBookmaker(bookie, url, `bf${id}`, `Figures${id}`));
     const start = Date.now() + 3 * 3_600_000;
     const { eventId } = await bookieApi("POST", "/drafts", {
       title: eventTitle,

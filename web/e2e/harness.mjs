@@ -488,6 +488,30 @@ export async function apiAs(page) {
   };
 }
 
+/**
+ * Set-up through the screens: `devUser` subscribes with dev pay and creates his profile `name`
+ * (no terms); answers his API and his book's id. bookmaker.mjs and journey.mjs check these
+ * screens themselves.
+ */
+export async function becomeBookmaker(page, url, devUser, name) {
+  await page.goto(`${url}/subscription?devUser=${devUser}`);
+  const subscribe = page.getByRole("button", { name: /^Subscribe \d+$/ });
+  await subscribe.waitFor({ timeout: 15_000 });
+  await subscribe.click();
+  await page
+    .getByRole("dialog", { name: "Do you want to become a bookmaker?" })
+    .getByRole("button", { name: "Yes", exact: true })
+    .click();
+  await page.waitForURL(/\/createprofile$/, { timeout: 15_000 });
+  await page.getByLabel("Profile Name").fill(name);
+  await page.getByRole("button", { name: "Create", exact: true }).click();
+  await page.waitForURL(/\/mainpage$/, { timeout: 10_000 });
+  const api = await apiAs(page);
+  const bookmakerId = (await api("GET", "/bookmakers/authorizeMe")).bookmakerDto?.bookmakerId;
+  assert(bookmakerId, "no bookmaker profile after Create");
+  return { api, bookmakerId };
+}
+
 /** Buys a catalogue item by type (BOOKMAKER, …) and pays its invoice as dev mode does. */
 export async function buy(api, type) {
   const item = (await api("GET", "/subscriptions")).find((i) => i.subscriptionType === type);
