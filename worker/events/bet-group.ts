@@ -8,8 +8,8 @@ import type { BetRowInput } from "./statements";
 // size, each taking the group's rows as one JSON array (json_each), rather than four or five
 // statements a bet. Every statement does for all what the single bet's did for one: one STAKE
 // ledger row per bet, the pool credited and each punter debited by his stakes, the WIN rows
-// (and each-way PLACE rows naming them), the committed markers of the bets sent with a key, and
-// each outcome's stored totals. A punter short of coins still breaks his account's CHECK and
+// (and each-way PLACE rows naming them), the rows of the keys the bets were sent with, each
+// holding its bet's answer, and each outcome's stored totals. A punter short of coins still breaks his account's CHECK and
 // rolls the whole group back (the writer then writes it bet by bet), as a missing account
 // breaks the ledger's.
 
@@ -21,7 +21,7 @@ export interface GroupBet {
   placeTerms: PlaceTerms | null;
   /**
    * The call's Idempotency-Key: its row is written DONE in the group's batch with the bet's 201
-   * (`answer`, its text with 0 for the bet's id: bets/queries.ts betAnswer), the hash of its
+   * (`answer`, its text with 0 for the bet's id: bets/queries.ts betAnswerText), the hash of its
    * request, and the ref a rebuild reads.
    */
   idempotency?: { key: string; hash: string; ref: string; answer: string };
