@@ -6,8 +6,16 @@
 // PROFILE_BUNDLE=path/to/metered-worker.js (the bundle wrangler built, e.g. with
 // `node scripts/wrangler.mjs deploy scripts/bench/metered-worker.ts --dry-run --outdir /tmp/b`)
 // also sums self time by source module, from the bundle's `// path` comments.
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import WebSocket from "ws";
+
+// Node 22 has WebSocket; Node 20 behind a flag: run again with it.
+if (typeof WebSocket === "undefined") {
+  const again = spawnSync(process.execPath, ["--experimental-websocket", ...process.argv.slice(1)], {
+    stdio: "inherit",
+  });
+  process.exit(again.status ?? 1);
+}
 
 const port = Number(process.env.PROFILE_PORT ?? 9229);
 const seconds = Number(process.argv[2] ?? 8);
@@ -31,16 +39,16 @@ function session(url) {
   const ws = new WebSocket(url);
   let id = 0;
   const pending = new Map();
-  ws.on("message", (data) => {
-    const msg = JSON.parse(data);
+  ws.addEventListener("message", (event) => {
+    const msg = JSON.parse(event.data);
     if (msg.id && pending.has(msg.id)) {
       pending.get(msg.id)(msg);
       pending.delete(msg.id);
     }
   });
   const opened = new Promise((resolve, reject) => {
-    ws.once("open", resolve);
-    ws.once("error", reject);
+    ws.addEventListener("open", resolve, { once: true });
+    ws.addEventListener("error", reject, { once: true });
   });
   return {
     opened,
