@@ -12,6 +12,22 @@ import { newBook, newPunter, type TestBook } from "../test/world";
 
 const FOOTBALL = "Football / United Kingdom"; // no each-way terms
 
+/** A match with no each-way terms: Home at 2, Draw at 3, Away at 4; `drawless`: Home and Away at 2. */
+const match = (book: TestBook, drawless = false) =>
+  newEvent(book, {
+    title: FOOTBALL,
+    items: drawless
+      ? [
+          ["Home", 2],
+          ["Away", 2],
+        ]
+      : [
+          ["Home", 2],
+          ["Draw", 3],
+          ["Away", 4],
+        ],
+  });
+
 const setBookLimits = (book: TestBook, body: Record<string, unknown>) =>
   call("PUT", `/bookmakers/${book.bookmakerId}/limits`, { token: book.owner.token, body });
 
@@ -144,14 +160,7 @@ describe("a punter's max stake", () => {
   it("takes a stake of exactly his max and refuses a cent more, naming the limit", async () => {
     const book = await newBook({ coins: 10_000 });
     const punter = await newPunter(book, { coins: 100 });
-    const event = await newEvent(book, {
-      title: FOOTBALL,
-      items: [
-        ["Home", 2],
-        ["Draw", 3],
-        ["Away", 4],
-      ],
-    });
+    const event = await match(book);
     await setPunterLimits(book, punter, { maxStake: 20 });
     expect((await bet(punter, book, event, 0, 20)).status).toBe(201);
     expect(await refusal(await bet(punter, book, event, 1, 20.01))).toMatchObject({
@@ -166,14 +175,7 @@ describe("a punter's max stake", () => {
     const book = await newBook({ coins: 10_000 });
     const plain = await newPunter(book, { coins: 500 });
     const trusted = await newPunter(book, { coins: 500 });
-    const event = await newEvent(book, {
-      title: FOOTBALL,
-      items: [
-        ["Home", 2],
-        ["Draw", 3],
-        ["Away", 4],
-      ],
-    });
+    const event = await match(book);
     // Both bet first, so the room keeps their memberships before any limit exists.
     expect((await bet(plain, book, event, 0, 100)).status).toBe(201);
     expect((await bet(trusted, book, event, 0, 100)).status).toBe(201);
@@ -326,13 +328,7 @@ describe("events the limits reach", () => {
   it("reach the open rooms also when the change landed but its answer was lost", async () => {
     const book = await newBook({ coins: 10_000 });
     const punter = await newPunter(book, { coins: 100 });
-    const event = await newEvent(book, {
-      title: FOOTBALL,
-      items: [
-        ["Home", 2],
-        ["Away", 2],
-      ],
-    });
+    const event = await match(book, true);
     // He bets first, so the room keeps his membership with no limit.
     expect((await bet(punter, book, event, 0, 30)).status).toBe(201);
     const lost = await call("PUT", "/balances/limits", {
@@ -351,13 +347,7 @@ describe("events the limits reach", () => {
   it("reach a room that opens again after a change made while it was suspended", async () => {
     const book = await newBook({ coins: 10_000 });
     const punter = await newPunter(book, { coins: 100 });
-    const event: BookmakerEvent = await newEvent(book, {
-      title: FOOTBALL,
-      items: [
-        ["Home", 2],
-        ["Away", 2],
-      ],
-    });
+    const event: BookmakerEvent = await match(book, true);
     expect((await bet(punter, book, event, 0, 30)).status).toBe(201);
     await json("POST", `/events/${event.id}/draft`, { token: book.owner.token });
     await setPunterLimits(book, punter, { maxStake: 20 });
