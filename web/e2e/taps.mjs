@@ -90,8 +90,12 @@ async function main() {
 
     const { page } = first;
     await page.goto(`${url}/?startapp=bk_${book.bookmakerId}&devUser=${user}`);
+    // Taps are counted, not seconds: the link's first screen may take a while when every check
+    // runs at once on two cores (a CI run's card came after 10 s).
+    const card = page.getByRole("button", { name: /^Horse Racing \/ Ireland/ });
+    await card.waitFor({ timeout: 30_000 });
     const t = tapper();
-    await t.tap(page.getByRole("button", { name: /^Horse Racing \/ Ireland/ }));
+    await t.tap(card);
     const dialog = page.getByRole("dialog", { name: "Horse Racing / Ireland" });
     await t.tap(dialog.getByRole("button", { name: /^Bet on Red Rum:/ }));
     await t.tap(dialog.getByRole("option", { name: /^1\/4 Max/ }));
