@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
 import { useLocation } from "wouter";
 import { useWebApp } from "../telegram/context";
 
@@ -22,7 +22,10 @@ export function useBackButton({
   const [location, navigate] = useLocation();
   const shown = !disabled && location !== HOME;
 
-  useEffect(() => {
+  // A layout effect: the screen's handler is in place when the screen shows, and the screen it
+  // replaced has let go of the button. As a passive effect there was a moment after a new screen
+  // showed when a tap on Back still ran the old screen's step (a test caught it under load).
+  useLayoutEffect(() => {
     if (!shown) {
       BackButton.hide();
       return;
