@@ -5,17 +5,26 @@ import { AppError } from "./errors";
 
 // Cloudflare's Rate Limiting binding (`[[ratelimits]]` in wrangler.toml): each limiter counts
 // calls per key within its period and says yes or no; the limits themselves live in the config.
-// Every limiter's period is 10 s (the config test holds it), so that is the wait we announce.
+// Every limiter's period is WINDOW_SECONDS (the config test holds it).
+//
+// The key we give the binding names its window too (`user@window`, the window numbered from
+// the epoch by our clock): a window's count starts at zero when ours does, whatever the
+// binding's own clock, so Retry-After can say exactly how long is left, and the tests step a
+// window by moving our clock (rate-limit.test.ts) instead of waiting 10 real seconds.
 
-export const RETRY_AFTER_SECONDS = 10;
+export const WINDOW_SECONDS = 10;
+const WINDOW_MS = WINDOW_SECONDS * 1000;
 
 export type Limiter = "SIGN_IN_LIMIT" | "WRITE_LIMIT" | "BET_LIMIT";
 
 /** Counts one call of `key` against `limiter`; over the limit, 429 RATE_LIMITED with Retry-After. */
 export async function spend(c: Context<AppEnv>, limiter: Limiter, key: string) {
-  const { success } = await c.env[limiter].limit({ key });
+  const now = Date.now();
+  const window = Math.floor(now / WINDOW_MS);
+  const { success } = await c.env[limiter].limit({ key: `${key}@${window}` });
   if (success) return;
-  c.header("Retry-After", String(RETRY_AFTER_SECONDS));
+  // Whole seconds until the next window, rounded up: a retry then is counted afresh.
+  c.header("Retry-After", String(Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - now) / 1000))));
   throw new AppError("RATE_LIMITED", 429, "Too many requests; try again in a few seconds.");
 }
 
