@@ -114,6 +114,16 @@ describe("dev mode outside Telegram", () => {
     expect(calls[0]?.path).toBe("/dev/init-data?username=carol");
   });
 
+  it("keeps the ?devUser for the tab at once, so a tab navigated as soon as it loaded is still him", async () => {
+    // A tab opened at ?devUser=bob and sent on before the dev chunk had loaded (its address then
+    // names nobody) signed in as alice, who has no book: two tabs of one bookmaker, one showing
+    // 'Failed to load events' through every Retry.
+    devApi();
+    renderApp("/bookmakerevents?devUser=bob", { devMode: true });
+    expect(sessionStorage.getItem("devUser")).toBe("bob");
+    await vi.waitFor(() => expect(window.Telegram?.WebApp).toBeTruthy());
+  });
+
   it("signs in as alice when neither the address nor the tab names a dev user", async () => {
     const calls = devApi();
     renderApp("/", { devMode: true });

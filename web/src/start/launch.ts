@@ -5,6 +5,7 @@ import { API_URL, DEV_MODE, MIN_CLIENT_VERSION, START_DELAY_MS } from "../config
 import { preloadScreen } from "../routes";
 import { useAuth } from "../store/auth";
 import { keepSwipesForScrolling } from "../telegram/features";
+import { chooseDevUser } from "../telegram/dev-user";
 import { currentWebApp, hasLaunchData, type TelegramWebApp } from "../telegram/web-app";
 import { followDeepLink } from "./deep-link";
 
@@ -32,11 +33,12 @@ function supportedWebApp(): TelegramWebApp | null {
 /** Dev mode outside Telegram: mock the client, signed in as the tab's dev user. */
 async function prepareDevTelegram(): Promise<void> {
   if (hasLaunchData(currentWebApp())) return;
-  // Loaded only in dev mode: the deployed app never downloads the mock.
-  const { chooseDevUser, installDevTelegram } = await import("../telegram/dev-launch");
+  // Before the first await: a tab navigated as soon as it loaded keeps its ?devUser.
   const { username, switched } = chooseDevUser(window.location.search);
   // The kept token belongs to the tab's previous dev user.
   if (switched) useAuth.getState().clearSession();
+  // Loaded only in dev mode: the deployed app never downloads the mock.
+  const { installDevTelegram } = await import("../telegram/dev-launch");
   try {
     await installDevTelegram(API_URL, username);
   } catch (err) {
