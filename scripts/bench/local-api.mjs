@@ -2,8 +2,9 @@
 // with real D1 and Durable Objects (SQLite on disk, in a throwaway folder), dev mode on. It
 // leaves out wrangler dev's reload proxy, a second workerd that would eat a third of this
 // machine's two cores and measure the dev tooling rather than the API.
-// The bundle's entry is scripts/bench/metered-worker.ts: the real worker with its D1 and rooms
-// metered (`meter()` reads and resets the counts) and a bare Durable Object beside it.
+// The benchmarks' entry is scripts/bench/metered-worker.ts: the real worker with its D1 and rooms
+// metered (`meter()` reads and resets the counts) and a bare Durable Object beside it; the
+// browser checks start worker/index.ts itself here (web/e2e/harness.mjs).
 // The rate limits are the real binding with limits out of reach, so the benchmarks measure
 // the app (its calls to the limiter included), not the limiter's refusals.
 // Also a small client that signs users in and sets a book up through the API.
@@ -29,20 +30,44 @@ const NOTIFICATION_QUEUES = {
   },
 };
 
-/** `bot`: { apiUrl, token } sends the bot's messages to a fake Bot API there, with that token (not the dev one, whose messages stay in the dev outbox). */
-// BENCH_PORT=0 takes any free port, so two benchmarks on one machine never collide.
-export async function startApi(port = Number(process.env.BENCH_PORT ?? 8799), { bot } = {}) {
+/** Every limiter of wrangler.toml out of reach: benchmarks measure the app (its calls to the limiter included), not its refusals. */
+const UNLIMITED = Object.fromEntries(
+  ["SIGN_IN_LIMIT", "WRITE_LIMIT", "BET_LIMIT"].map((name, i) => [
+    name,
+    { namespace_id: String(1301 + i), simple: { limit: 1_000_000_000, period: 10 } },
+  ]),
+);
+
+/**
+ * Starts the API on `port` (BENCH_PORT=0 takes any free port, so two benchmarks on one machine
+ * never collide). Options:
+ * - `bot`: { apiUrl, token } sends the bot's messages to a fake Bot API there, with that token
+ *   (not the dev one, whose messages stay in the dev outbox);
+ * - `entry`: the worker to bundle, scripts/bench/metered-worker.ts unless named (the browser
+ *   checks run worker/index.ts itself), with `durableObjects` its rooms;
+ * - `ratelimits`: the limiters' config, every one out of reach unless given;
+ * - `onRequest`: called with each line of the API's request log, parsed (worker/lib/request-log.ts);
+ *   without it those lines are dropped;
+ * - `onProblem`: called with each error or warning the worker logs; without it they are printed.
+ */
+export async function startApi(
+  port = Number(process.env.BENCH_PORT ?? 8799),
+  {
+    bot,
+    entry = "scripts/bench/metered-worker.ts",
+    durableObjects = {
+      EVENT_ROOM: { className: "EventRoom", useSQLite: true },
+      BARE_ROOM: { className: "BareRoom", useSQLite: true },
+    },
+    ratelimits = UNLIMITED,
+    onRequest,
+    onProblem = (message) => process.stderr.write(`${message}\n`),
+  } = {},
+) {
   const work = mkdtempSync(path.join(tmpdir(), "bookie-bench-"));
   const built = spawnSync(
     process.execPath,
-    [
-      "scripts/wrangler.mjs",
-      "deploy",
-      "scripts/bench/metered-worker.ts",
-      "--dry-run",
-      "--outdir",
-      path.join(work, "bundle"),
-    ],
+    ["scripts/wrangler.mjs", "deploy", entry, "--dry-run", "--outdir", path.join(work, "bundle")],
     {
       env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
       encoding: "utf8",
@@ -56,28 +81,20 @@ export async function startApi(port = Number(process.env.BENCH_PORT ?? 8799), { 
       // BENCH_INSPECTOR=9229 opens workerd's inspector there, to take a CPU profile of a run.
       ...(process.env.BENCH_INSPECTOR ? { inspectorPort: Number(process.env.BENCH_INSPECTOR) } : {}),
       defaultPersistRoot: path.join(work, "state"),
-      // The request log (a line per call) would drown the figures; errors still show.
       handleStructuredLogs: ({ level, message }) => {
-        if (level === "error" || level === "warn") process.stderr.write(`${message}\n`);
+        if (level === "error" || level === "warn") return onProblem(message);
+        if (onRequest && message.startsWith('{"requestId"')) onRequest(JSON.parse(message));
       },
       workers: [
         {
           name: "bookie-api",
           modules: true,
-          scriptPath: path.join(work, "bundle", "metered-worker.js"),
+          scriptPath: path.join(work, "bundle", `${path.basename(entry, ".ts")}.js`),
           modulesRoot: path.join(work, "bundle"),
           compatibilityDate: "2026-10-20",
           d1Databases: { DB: "bench" },
-          durableObjects: {
-            EVENT_ROOM: { className: "EventRoom", useSQLite: true },
-            BARE_ROOM: { className: "BareRoom", useSQLite: true },
-          },
-          ratelimits: Object.fromEntries(
-            ["SIGN_IN_LIMIT", "WRITE_LIMIT", "BET_LIMIT"].map((name, i) => [
-              name,
-              { namespace_id: String(1301 + i), simple: { limit: 1_000_000_000, period: 10 } },
-            ]),
-          ),
+          durableObjects,
+          ratelimits,
           ...NOTIFICATION_QUEUES,
           bindings: {
             ...(bot ? { ...DEV_VARS, BOT_TOKEN: bot.token, TELEGRAM_API_URL: bot.apiUrl } : DEV_VARS),

@@ -6,14 +6,13 @@
 // API, builds and serves the dev-mode and production bundles once and hands their addresses over
 // in BOOKIE_E2E_DEV_URL and BOOKIE_E2E_PROD_URL.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
-import { varArgs } from "../../scripts/dev-vars.mjs";
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -44,6 +43,7 @@ const SHARED_API = process.env.BOOKIE_E2E_SHARED_API === "1";
 
 const work = mkdtempSync(path.join(tmpdir(), "bookie-e2e-"));
 const started = []; // child processes, each the leader of its own process group
+const cleanups = []; // what else to stop at the end (the checks' own API)
 const browsers = [];
 const pages = []; // every phone, screenshotted when a check fails
 const tally = { passed: 0, failed: 0 };
@@ -70,7 +70,7 @@ async function report(ok, name, err) {
   if (ok) return log(`ok   ${name}`);
   const lines = String(err?.message ?? err)
     .split("\n")
-    .slice(0, 8);
+    .slice(0, 30);
   // What each open phone showed when it failed, to see why.
   failures++;
   for (const [i, page] of pages.filter((p) => !p.isClosed()).entries()) {
@@ -102,9 +102,35 @@ async function attempt(name, fn) {
 
 class Stopped extends Error {}
 
+/** BOOKIE_E2E_ONLY=<regular expression>: only the checks whose name matches run (steps always do). */
+const ONLY = process.env.BOOKIE_E2E_ONLY ? new RegExp(process.env.BOOKIE_E2E_ONLY, "i") : null;
+
+let closingChecksPhones = false;
+/**
+ * From now on each check's phones (opened while it runs) are closed once it is reported (a
+ * failure's screenshots taken first): a script of many independent checks, each with users of
+ * its own, otherwise keeps every phone open and polling to its end (flows.mjs had 28).
+ */
+export function closeEachChecksPhones() {
+  closingChecksPhones = true;
+}
+
 /** An independent check: a failure is reported and the script goes on. */
 export async function check(name, fn) {
+  if (ONLY && !ONLY.test(name)) return;
+  const before = pages.length;
   await attempt(name, fn);
+  if (!closingChecksPhones) return;
+  const opened = pages.splice(before);
+  await Promise.all(audits); // every screen they showed is audited before they go
+  await Promise.all(
+    opened.map((page) =>
+      page
+        .context()
+        .close()
+        .catch(() => {}),
+    ),
+  );
 }
 
 /** A step of a journey: steps depend on each other, so the first failure ends the journey. */
@@ -174,9 +200,8 @@ export function freePort() {
 // ---- the API and the web app ------------------------------------------------------------
 
 /**
- * The local dev API on API_PORT: one already answering is used, else it starts: on 8787 as
- * `scripts/dev.mjs api` does, on another port the same way with its D1 and rooms in this run's
- * work directory (and the debugger on a free port).
+ * The local dev API on API_PORT: one already answering is used; else on 8787 it starts as
+ * `scripts/dev.mjs api` does, and on another port it is this run's own (apiOfTheChecks()).
  */
 export async function startApi() {
   try {
@@ -187,33 +212,50 @@ export async function startApi() {
   } catch {
     // not running: start it
   }
+  if (API_PORT !== 8787) return apiOfTheChecks();
   const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
-  let child;
-  if (API_PORT === 8787) child = startChild("api", ["scripts/dev.mjs", "api"], env);
-  else {
-    const state = path.join(work, "api-state");
-    const migrated = spawnSync(
-      process.execPath,
-      ["scripts/wrangler.mjs", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state],
-      { cwd: repo, env, encoding: "utf8" },
-    );
-    if (migrated.status !== 0)
-      throw new Error(`migrating the API's database failed:\n${migrated.stdout}\n${migrated.stderr}`);
-    const args = [
-      "dev",
-      "--port",
-      String(API_PORT),
-      "--ip",
-      "127.0.0.1",
-      "--persist-to",
-      state,
-      "--inspector-port",
-      String(await freePort()),
-      ...varArgs(),
-    ];
-    child = startChild("api", ["scripts/wrangler.mjs", ...args], env);
-  }
+  const child = startChild("api", ["scripts/dev.mjs", "api"], env);
   await waitForHttp(`${API_URL}/health`, 120_000, child);
+}
+
+/** Every request the API of the checks answered: { route, method, status, ms }, from its request log. */
+export const apiRequests = [];
+/** The errors and warnings the API of the checks logged (BOOKIE_E2E_KEEP=1 keeps it). */
+export const API_LOG = path.join(work, "api.log");
+export const apiProblems = { count: 0 };
+
+/**
+ * The checks' own API: the worker run by Miniflare in one workerd (no wrangler dev reload proxy, a
+ * second workerd on two cores), dev mode on, D1 and rooms in this run's work directory. Its rate
+ * limits are wrangler.toml's, but sign-in's: that one counts per client address, and every
+ * browser here signs in from 127.0.0.1, so all the checks together would share one address's
+ * limit (100 a window) as no real pub does; it is raised out of reach, as the benchmarks raise it.
+ */
+async function apiOfTheChecks() {
+  const [{ startApi: startLocalApi }, { experimental_readRawConfig }] = await Promise.all([
+    import("../../scripts/bench/local-api.mjs"),
+    import("wrangler"),
+  ]);
+  const { rawConfig } = experimental_readRawConfig({ config: path.join(repo, "wrangler.toml") });
+  const ratelimits = Object.fromEntries(
+    rawConfig.ratelimits.map(({ name, namespace_id, simple }) => [
+      name,
+      { namespace_id, simple: name === "SIGN_IN_LIMIT" ? { ...simple, limit: 1_000_000_000 } : simple },
+    ]),
+  );
+  const api = await startLocalApi(API_PORT, {
+    entry: "worker/index.ts",
+    durableObjects: { EVENT_ROOM: { className: "EventRoom", useSQLite: true } },
+    ratelimits,
+    onRequest: ({ method, route, status, ms }) => apiRequests.push({ method, route, status, ms }),
+    // Its errors and warnings go to its log, as wrangler dev's would (in dev mode without the
+    // internet, every GET /config logs that Telegram's getMe failed); run.mjs counts them.
+    onProblem: (message) => {
+      apiProblems.count++;
+      appendFileSync(API_LOG, `${message}\n`);
+    },
+  });
+  cleanups.push(api.stop);
 }
 
 /** Builds the mini-app into the work directory: `dev` in dev mode, `prod` as deployed. */
@@ -554,6 +596,7 @@ export function run(main, { limitMs = 5 * 60_000 } = {}) {
     await reportAccessibility();
     stopping = true;
     await Promise.all(browsers.map((b) => b.close().catch(() => {})));
+    await Promise.all(cleanups.map((stop) => stop()));
     stopChildren("SIGTERM");
     const deadline = Date.now() + 5000;
     while (started.some(running) && Date.now() < deadline) await sleep(100);

@@ -1,28 +1,42 @@
-// `npm run test:e2e`: starts the local API (or uses one on 8787, or on BOOKIE_E2E_API_PORT), builds
-// and serves the dev-mode and production bundles once, then runs every browser check against
-// them, side by side. Each script's report is printed whole and in order; the last line adds
-// them up.
-import { API_PORT, count, log, prepare, run, startChild } from "./harness.mjs";
+// `npm run test:e2e`: starts the checks' own API (on BOOKIE_E2E_API_PORT if set, else a free
+// port: never a dev server that happens to be running), builds and serves the dev-mode and
+// production bundles once, then runs the browser checks against them a few at a time: each
+// script drives its own Chromium, and fourteen at once on two cores time out waiting for their
+// own crowd, not for the app. BOOKIE_E2E_JOBS sets how many run at once (default: one per two
+// cores, at least two). Each script's report is printed whole and in order, with its time; then
+// the API's response times under the checks' load; the last line adds them up.
+import { availableParallelism } from "node:os";
 
+process.env.BOOKIE_E2E_API_PORT ??= "0";
+const { API_LOG, API_PORT, apiProblems, apiRequests, count, log, prepare, run, startChild } =
+  await import("./harness.mjs");
+const { percentile } = await import("../../scripts/bench/local-api.mjs");
+
+// Longest first (their times alone, on a 2-core machine), so the pool ends with short ones
+// and no long script starts last.
 const SCRIPTS = [
-  "smoke.mjs",
-  "journey.mjs",
-  "bookmaker.mjs",
   "flows.mjs",
-  "figures.mjs",
-  "liability.mjs",
-  "changes.mjs",
-  "racing.mjs",
-  "limits.mjs",
-  "multiples.mjs",
   "telegram.mjs",
-  "themes.mjs",
-  "taps.mjs",
   "day.mjs",
+  "racing.mjs",
+  "multiples.mjs",
+  "bookmaker.mjs",
+  "journey.mjs",
+  "limits.mjs",
+  "taps.mjs",
+  "changes.mjs",
+  "liability.mjs",
+  "figures.mjs",
+  "themes.mjs",
+  "smoke.mjs",
 ];
+/** BOOKIE_E2E_SCRIPTS=flows,day runs those only. */
+const CHOSEN = process.env.BOOKIE_E2E_SCRIPTS?.split(",").map((name) => `${name.trim().replace(/\.mjs$/, "")}.mjs`);
+const JOBS = Number(process.env.BOOKIE_E2E_JOBS) || Math.max(2, Math.floor(availableParallelism() / 2));
 const SUMMARY = /^(\d+) passed, (\d+) failed$/m;
 
 async function main() {
+  const started = Date.now();
   const urls = await prepare(["dev", "prod"], { browser: false });
   const env = {
     ...process.env,
@@ -32,9 +46,14 @@ async function main() {
     BOOKIE_E2E_SHARED_API: "1",
   };
 
-  // Output of the script being shown goes straight out; the others' waits for their turn.
+  // The report of the first script not yet shown goes straight out; the others' wait for their turn.
   const shown = { index: 0 };
-  const runs = SCRIPTS.map((script) => ({ script, output: "", done: false }));
+  const runs = SCRIPTS.filter((script) => !CHOSEN || CHOSEN.includes(script)).map((script) => ({
+    script,
+    output: "",
+    done: false,
+  }));
+  log(`API and builds ready in ${seconds(Date.now() - started)}; ${runs.length} scripts, ${JOBS} at a time`);
   const flush = () => {
     while (shown.index < runs.length) {
       const r = runs[shown.index];
@@ -42,43 +61,74 @@ async function main() {
       r.output = "";
       if (!r.done) return;
       shown.index++;
-      if (shown.index < runs.length) log(`\n${runs[shown.index].script}`);
     }
   };
-  log(`\n${runs[0].script}`);
 
+  const one = (r, i) =>
+    new Promise((resolve) => {
+      const began = Date.now();
+      r.output += `\n${r.script}\n`;
+      const child = startChild(r.script.replace(".mjs", ""), [`web/e2e/${r.script}`], env, ["ignore", "pipe", "pipe"]);
+      let all = "";
+      const take = (data) => {
+        all += data;
+        r.output += data;
+        if (i === shown.index) flush();
+      };
+      child.stdout.on("data", take);
+      child.stderr.on("data", take);
+      child.on("close", (code) => {
+        const [, passed = 0, failed = 0] = all.match(SUMMARY) ?? [];
+        count(Number(passed), Number(failed));
+        if (code !== 0 && Number(failed) === 0) {
+          count(0, 1);
+          r.output += `FAIL ${r.script} exited with code ${code}\n`;
+        }
+        r.output += `(${r.script} took ${seconds(Date.now() - began)})\n`;
+        r.done = true;
+        flush();
+        resolve();
+      });
+    });
+
+  let next = 0;
   await Promise.all(
-    runs.map(
-      (r, i) =>
-        new Promise((resolve) => {
-          const child = startChild(r.script.replace(".mjs", ""), [`web/e2e/${r.script}`], env, [
-            "ignore",
-            "pipe",
-            "pipe",
-          ]);
-          let all = "";
-          const take = (data) => {
-            all += data;
-            r.output += data;
-            if (i === shown.index) flush();
-          };
-          child.stdout.on("data", take);
-          child.stderr.on("data", take);
-          child.on("close", (code) => {
-            const [, passed = 0, failed = 0] = all.match(SUMMARY) ?? [];
-            count(Number(passed), Number(failed));
-            if (code !== 0 && Number(failed) === 0) {
-              count(0, 1);
-              r.output += `FAIL ${r.script} exited with code ${code}\n`;
-            }
-            r.done = true;
-            flush();
-            resolve();
-          });
-        }),
-    ),
+    Array.from({ length: JOBS }, async () => {
+      while (next < runs.length) {
+        const i = next++;
+        await one(runs[i], i);
+      }
+    }),
   );
+  log(`\nbrowser checks took ${seconds(Date.now() - started)}`);
+  reportApiTimes();
   log("\nall scripts:");
 }
 
-run(main, { limitMs: 8 * 60_000 });
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** The API's own time per answer (its request log) while the checks ran: overall and the slowest routes. */
+function reportApiTimes() {
+  if (apiRequests.length === 0) return;
+  const msOf = (rows) => rows.map((r) => r.ms).sort((a, b) => a - b);
+  const all = msOf(apiRequests);
+  log(
+    `\nthe API under the checks' load: ${all.length} answers, p50 ${percentile(all, 50)} ms, p99 ${percentile(all, 99)} ms, max ${all[all.length - 1]} ms`,
+  );
+  const byRoute = new Map();
+  for (const r of apiRequests) {
+    const key = `${r.method} ${r.route}`;
+    byRoute.set(key, [...(byRoute.get(key) ?? []), r]);
+  }
+  const rows = [...byRoute].map(([route, rs]) => ({ route, ms: msOf(rs) }));
+  rows.sort((a, b) => percentile(b.ms, 99) - percentile(a.ms, 99));
+  for (const { route, ms } of rows.slice(0, 5))
+    log(`  ${route}: ${ms.length} answers, p50 ${percentile(ms, 50)} ms, p99 ${percentile(ms, 99)} ms`);
+  if (apiProblems.count)
+    log(`  it logged ${apiProblems.count} errors and warnings (${API_LOG}, kept with BOOKIE_E2E_KEEP=1)`);
+  const errors = apiRequests.filter((r) => r.status >= 500);
+  if (errors.length)
+    log(`  ${errors.length} answers were 5xx: ${errors.map((r) => `${r.status} ${r.method} ${r.route}`).join(", ")}`);
+}
+
+run(main, { limitMs: 25 * 60_000 });
