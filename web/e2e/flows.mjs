@@ -12,6 +12,7 @@ import {
   assert,
   assertNoPageErrors,
   check,
+  closeEachChecksPhones,
   log,
   phone,
   prepare,
@@ -168,6 +169,7 @@ async function openDraft(page, eventId, description) {
 
 async function main() {
   ({ dev: url, browser } = await prepare(["dev"]));
+  closeEachChecksPhones();
 
   await check("Abandon and copy of event: the copy offer stays up and opens the prefilled form", async () => {
     const book = await bookmaker("ab");
@@ -643,8 +645,32 @@ async function main() {
       punter.page.on("request", (req) => {
         if (req.method() !== "GET" && req.method() !== "OPTIONS") lastWriteAt = Date.now();
       });
+      // Every read of the list as the page saw it, for the failure's message.
+      const seen = [];
+      const events = (r) => r.url().endsWith(`/player/events/${book.bookmakerId}`);
+      const at = () => new Date().toISOString().slice(11, 23);
+      punter.page.on("request", (r) => events(r) && seen.push(`${at()} ${r.method()} sent`));
+      punter.page.on(
+        "requestfinished",
+        async (r) =>
+          r.method() !== "GET" &&
+          r.method() !== "OPTIONS" &&
+          seen.push(`${at()} ${r.method()} ${new URL(r.url()).pathname} ${(await r.response())?.status()}`),
+      );
+      punter.page.on("requestfailed", (r) => events(r) && seen.push(`${at()} failed ${r.failure()?.errorText}`));
+      punter.page.on("console", (m) => seen.push(`${at()} console ${m.type()}: ${m.text().slice(0, 200)}`));
+      punter.page.on("framenavigated", (f) => f === punter.page.mainFrame() && seen.push(`${at()} at ${f.url()}`));
+      await punter.page.addInitScript(() => {
+        for (const name of ["visibilitychange", "freeze", "resume", "pagehide", "online", "offline"])
+          document.addEventListener(name, () => console.log(`page event ${name} ${document.visibilityState}`));
+        window.addEventListener("online", () => console.log("window online"));
+        window.addEventListener("offline", () => console.log("window offline"));
+      });
       punter.page.on("response", async (res) => {
         if (!res.url().endsWith(`/player/events/${book.bookmakerId}`)) return;
+        seen.push(
+          `${at()} ${res.request().method()} answered ${res.status()} ${res.status() === 200 ? (await res.text().catch(() => "")).slice(0, 600) : ""}`,
+        );
         const sentAt = res.request().timing().startTime;
         const headers = await res.request().allHeaders();
         polls.push({
@@ -658,10 +684,30 @@ async function main() {
       // The screen polls every 12 s: the first read, then a poll that asks "changed since?".
       const poll = () => polls.find((p, i) => i > 0 && p.asked && p.clear);
       for (let waited = 0; !poll() && waited < 30_000; waited += 500) await sleep(500);
-      assert(polls.length >= 2, `${polls.length} reads of the events in 30 s`);
+      if (polls.length < 2) {
+        const state = await punter.page.evaluate(async () => {
+          const before = performance.now();
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          const timerMs = Math.round(performance.now() - before);
+          // SWR reads again on focus: a read now tells a live hook from a stuck one.
+          window.dispatchEvent(new Event("focus"));
+          await new Promise((resolve) => setTimeout(resolve, 3000));
+          return {
+            visibility: document.visibilityState,
+            focus: document.hasFocus(),
+            online: navigator.onLine,
+            token: Boolean(sessionStorage.getItem("jwt")),
+            timerMs,
+          };
+        });
+        throw new Error(`${polls.length} reads of the events in 30 s (${JSON.stringify(state)}):\n${seen.join("\n")}`);
+      }
       assert(polls[0].status === 200, `the first read answered ${polls[0].status}`);
       const asked = poll();
-      assert(asked, `no poll sent If-None-Match a second after the app's writes: ${JSON.stringify(polls)}`);
+      assert(
+        asked,
+        `no poll sent If-None-Match a second after the app's writes: ${JSON.stringify(polls)}\n${seen.join("\n")}`,
+      );
       assert(asked.age === "max-age=1", `the poll accepted ${asked.age ?? "no"} age`);
       assert(asked.status === 304, `the unchanged poll answered ${asked.status}`);
     },
