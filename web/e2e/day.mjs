@@ -1,5 +1,5 @@
-// The bookmaker's day in the browser (issue #25, "The bookmaker's day in fewer taps" and "Locked
-// features say how to unlock"): a new bookmaker's "First steps" on his main page, ticked one by
+// The bookmaker's day in the browser (docs/DECISIONS.md, "The bookmaker's day in the browser"
+// and "The bookmaker's taps"): a new bookmaker's "First steps" on his main page, ticked one by
 // one and gone once all three are done, its invite step opening Telegram's share sheet (or, in a
 // client without one, scrolling to the invite card); "Result" on a started event's card, which
 // opens the draft screen at the placings and settles from there; the locked-feature popups'

@@ -14,7 +14,7 @@ export function ToDraftDialogs({ drafting }: { drafting: ReturnType<typeof useTo
           { label: "Draft", onClick: drafting.confirm, primary: true },
         ]}
       >
-        {/* Draft suspends a live event: asked where it may have bets (issue #25, useToDraft). */}
+        {/* Draft suspends a live event: asked where it may have bets (docs/DECISIONS.md, "The mini-app's screens"). */}
         {drafting.asking?.title}
       </Dialog>
       <Dialog open={drafting.error !== null} onClose={drafting.clearError}>

@@ -6,7 +6,7 @@ import { bookmakerBadge, hasStarted, StatusBadge } from "../../ui/StatusBadge";
 
 /**
  * One event of the live list, with Draft (edit) and View (results so far); once it has started,
- * Result too, which opens it at the placings (issue #25).
+ * Result too, which opens it at the placings (docs/DECISIONS.md, "The mini-app's screens").
  */
 export function EventCard({
   event,
