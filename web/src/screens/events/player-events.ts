@@ -1,3 +1,4 @@
+import { useState } from "react";
 import type { Id, PlayerEvent } from "../../../../worker/contract";
 import { useApi } from "../../api/swr";
 import { POLL_MS } from "../../config";
@@ -31,10 +32,17 @@ export function sortEvents(events: PlayerEvent[], now = Date.now()): PlayerEvent
  * A bookmaker's events for the punter. Fractional odds come in the plain answer whenever the
  * bookmaker holds FRACTAL_ODDS, so the switch never needs to ask the API (and be refused).
  */
-export const usePlayerEvents = (bookmakerId: Id | null) =>
-  useApi("GET /player/events/:bookmakerId", bookmakerId === null ? null : { params: { bookmakerId } }, {
-    refreshInterval: (latest) => eventPollMs(latest),
+export function usePlayerEvents(bookmakerId: Id | null) {
+  // The interval is a number set from each answer. SWR restarts its poll timer whenever the
+  // interval changes identity: a function made anew per render starved the poll of a screen
+  // that rendered more often than it polled (the punter's odds froze until he touched the
+  // page), and one function for every render would time the first poll from no answer (12 s).
+  const [pollMs, setPollMs] = useState(POLL_MS);
+  return useApi("GET /player/events/:bookmakerId", bookmakerId === null ? null : { params: { bookmakerId } }, {
+    refreshInterval: pollMs,
+    onSuccess: (events) => setPollMs(eventPollMs(events)),
   });
+}
 
 /** The punter's coins with this bookmaker. */
 export const useCoins = (bookmakerId: Id | null) =>
