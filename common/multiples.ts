@@ -50,10 +50,27 @@ export function linesOf(kind: MultipleKind, legs: number): number[][] {
 }
 
 /**
- * What the lines return in cents given each leg's factor (null = still open: counted at
- * `open`), rounded down per line: a line pays only when none of its legs lost (factor 0).
+ * What a leg multiplies its lines by, as an exact fraction: a WON leg its odds less Rule 4 over
+ * its dead heat (wonFactor), a LOST leg 0, a VOID leg 1. Fractions, not floats: a line's return
+ * is the exact product rounded down once (API.md "One gate"), and eight legs' products pass
+ * 2^53, so they are BigInt.
  */
-export function returnCents(amountCents: number, lines: number[][], factors: number[]): number {
+export interface Factor {
+  num: bigint;
+  den: bigint;
+}
+
+export const LOST_FACTOR: Factor = { num: BigInt(0), den: BigInt(1) };
+export const VOID_FACTOR: Factor = { num: BigInt(1), den: BigInt(1) };
+
+/** A WON leg's factor: its odds less its Rule 4 deduction (pence in the pound), over its dead heat. */
+export const wonFactor = (odds: { num: number; den: number }, deduction = 0, deadHeat = 1): Factor => ({
+  num: BigInt(odds.den * 100 + odds.num * (100 - deduction)),
+  den: BigInt(odds.den * 100 * deadHeat),
+});
+
+/** What the lines return in cents given each leg's factor, each line rounded down once: a line pays only when none of its legs lost. */
+export function returnCents(amountCents: number, lines: number[][], factors: Factor[]): number {
   let total = 0;
   for (const line of lines)
     total += lineCents(
@@ -63,13 +80,11 @@ export function returnCents(amountCents: number, lines: number[][], factors: num
   return total;
 }
 
-/** One line: `floor(amount × Π factors)`, the factors multiplied in a fixed order. */
-export function lineCents(amountCents: number, factors: number[]): number {
-  let product = amountCents;
-  for (const f of factors) product *= f;
-  // Odds carry at most 2 decimals and a factor is a ratio of those: the epsilon keeps 414.00 from
-  // becoming 413.99 on binary fractions (the same guard as the single-bet payout).
-  return Math.floor(product + 1e-6);
+/** One line: `floor(amount × Π factors)`, the exact product over the legs rounded down once. */
+export function lineCents(amountCents: number, factors: Factor[]): number {
+  let [num, den] = [BigInt(amountCents), BigInt(1)];
+  for (const f of factors) [num, den] = [num * f.num, den * f.den];
+  return Number(num / den);
 }
 
 /** The kinds as a punter reads them. */
@@ -88,11 +103,3 @@ export function kindName(kind: MultipleKind): string {
   const name = ["DOUBLE", "TREBLE", "ACCUMULATOR"].includes(kind) ? KIND_NAMES[kind].toLowerCase() : KIND_NAMES[kind];
   return `${/^[aeiou]/i.test(name) ? "An" : "A"} ${name}`;
 }
-
-/**
- * What a WON leg multiplies its lines by: its odds less its Rule 4 deduction (pence in the
- * pound), over its dead heat. The settlement's SQL (worker/multiples/settlement.ts LEG_FACTOR_SQL)
- * makes the same IEEE division of the same integers, so both agree to the last bit.
- */
-export const wonFactor = (odds: { num: number; den: number }, deduction = 0, deadHeat = 1) =>
-  (odds.den * 100 + odds.num * (100 - deduction)) / (odds.den * 100 * deadHeat);

@@ -10,6 +10,7 @@ import { rule4Deduction } from "../../common/rule4";
 import { runMoneyBatch } from "../ledger/transfer";
 import { currentPrices, oddsAfterWithdrawal, type BookItem } from "./book";
 import type { DraftInput, Placing } from "./schemas";
+import type { Completions, LegsChange } from "../multiples/completion";
 import * as legs from "../multiples/settlement";
 import * as sql from "./statements";
 import { fail, type EventState, type ItemState } from "./state";
@@ -158,6 +159,7 @@ export function withdraw(
   items: ItemState[],
   itemId: number,
   now: string,
+  done: Completions,
 ): D1PreparedStatement[] {
   const deduction = deductionOf(
     e,
@@ -178,7 +180,7 @@ export function withdraw(
     // Multiples' legs on it are void at once; those on the others take its deduction.
     legs.legsVoidStatement(db, e.id, now, itemId),
     ...(deduction > 0 ? [legs.legsDeductionStatement(db, e.id, itemId, deduction)] : []),
-    ...legs.completeStatements(db, e.id, e.ownerId, now),
+    ...legs.completeStatements(db, e.id, e.ownerId, now, done),
     ...placeTermsAfterWithdrawal(db, e, items),
     ...next.filter((i) => newOdds.has(i.id)).map((i) => sql.itemOddsStatement(db, i)),
     ...pricesOf(db, next, e),
@@ -196,14 +198,20 @@ function placeTermsAfterWithdrawal(db: D1Database, e: EventState, items: ItemSta
 }
 
 /** The end with no result: every bet refunded, status CANCELLED (a last non-runner marked NR). */
-export function close(db: D1Database, e: EventState, now: string, withdrawn?: number): D1PreparedStatement[] {
+export function close(
+  db: D1Database,
+  e: EventState,
+  now: string,
+  done: Completions,
+  withdrawn?: number,
+): D1PreparedStatement[] {
   const all: BetFilter = { eventId: e.id };
   return [
     ...settleBetsStatements(db, { filter: all, poolOwnerId: e.ownerId, kind: "REFUND", now }),
     sql.betStatusStatement(db, all, "CANCELLED", now),
     ...(withdrawn === undefined ? [] : [sql.withdrawItemStatement(db, withdrawn, 0, now)]),
     legs.legsVoidStatement(db, e.id, now),
-    ...legs.completeStatements(db, e.id, e.ownerId, now),
+    ...legs.completeStatements(db, e.id, e.ownerId, now, done),
     sql.eventSettledStatement(db, e.id, "CANCELLED", now),
   ];
 }
@@ -220,6 +228,7 @@ export function result(
   items: ItemState[],
   placings: Placing[],
   now: string,
+  done: Completions,
 ): D1PreparedStatement[] {
   const all: BetFilter = { eventId: e.id };
   if (placings.length === 0) {
@@ -227,19 +236,19 @@ export function result(
       ...settleBetsStatements(db, { filter: all, poolOwnerId: e.ownerId, kind: "REFUND", now }),
       sql.betStatusStatement(db, all, "CANCELLED", now),
       legs.legsVoidStatement(db, e.id, now),
-      ...legs.completeStatements(db, e.id, e.ownerId, now),
+      ...legs.completeStatements(db, e.id, e.ownerId, now, done),
       sql.eventSettledStatement(db, e.id, "CALCULATED", now),
     ];
   }
   const terms = termsInForce(e.eachWay, items.filter((i) => i.status === "ACTIVE").length);
   const places = terms?.places ?? 1;
-  const winners = placings.filter((p) => p.place === 1).map((p) => p.itemId);
+  const winners = winnersOf(placings);
   const won: BetFilter = {
     eventId: e.id,
     itemIds: winners,
     placeItemIds: placings.filter((p) => p.place <= places).map((p) => p.itemId),
   };
-  const winDeadHeat = e.deadHeat ? winners.length : 1;
+  const winDeadHeat = winDeadHeatOf(e, winners);
   return [
     ...(terms ? [sql.placeTermsStatement(db, e.id, terms), sql.winPartStatement(db, e.id, winners, winDeadHeat)] : []),
     ...(winDeadHeat > 1 ? [sql.deadHeatStatement(db, e.id, winners, winDeadHeat)] : []),
@@ -249,10 +258,21 @@ export function result(
     sql.betStatusStatement(db, all, "LOST", now),
     // Multiples' legs are win bets: WON on a winner (sharing a dead heat as a win bet does), else LOST.
     legs.legsResultStatement(db, e.id, winners, winDeadHeat, now),
-    ...legs.completeStatements(db, e.id, e.ownerId, now),
+    ...legs.completeStatements(db, e.id, e.ownerId, now, done),
     sql.resultItemsStatement(db, e.id, placings),
     sql.eventSettledStatement(db, e.id, "CALCULATED", now),
   ];
+}
+
+const winnersOf = (placings: Placing[]) => placings.filter((p) => p.place === 1).map((p) => p.itemId);
+/** The winners share first place under the dead-heat rule: paid on stake ÷ their number. */
+const winDeadHeatOf = (e: EventState, winners: number[]) => (e.deadHeat ? winners.length : 1);
+
+/** What a result does to the event's open multiples' legs, as `result` writes it. */
+export function resultLegs(e: EventState, placings: Placing[]): LegsChange {
+  if (placings.length === 0) return { kind: "void" };
+  const winners = winnersOf(placings);
+  return { kind: "result", winners, deadHeat: winDeadHeatOf(e, winners) };
 }
 
 /**

@@ -7,7 +7,8 @@ import { BetDesk } from "./bet-desk";
 import * as audit from "./audit";
 import { recordPricesStatement } from "../audit/record";
 import * as changes from "./changes";
-import { legsOn } from "../multiples/settlement";
+import { completions, type Completions, type LegsChange } from "../multiples/completion";
+import { isStaleCompletion, legsOn } from "../multiples/settlement";
 import { Exclusive } from "./exclusive";
 import { RoomMemory } from "./memory";
 import { Prices } from "./prices";
@@ -30,6 +31,11 @@ import type { DraftInput, Placing } from "./schemas";
 import * as sql from "./statements";
 import { fail, ok, type BetRequest, type EventState, type PlacedBet, type RoomResult } from "./state";
 import { EVENT_NOT_FOUND } from "../../common/refusals";
+
+/** A settlement's batch refused because another event's settlement completed one of its multiples first. */
+const MULTIPLES_MOVED = "Multiples of this event were settled meanwhile; please try again.";
+/** How often a settlement is computed again after MULTIPLES_MOVED: each retry follows another room's settlement. */
+const SETTLE_ATTEMPTS = 5;
 
 /**
  * One per event (`idFromName(eventId)`): the single writer of the event's status, outcomes,
@@ -185,10 +191,18 @@ export class EventRoom extends DurableObject<Env> {
       // A last non-runner closes the event: no deduction, every bet refunded.
       const deduction = closes ? 0 : changes.deductionOf(e, item!);
       const row = audit.withdrawAudit(this.db, e, item!, deduction, closes, callerId);
-      const statements = closes
-        ? changes.close(this.db, e, nowIso(), itemId)
-        : changes.withdraw(this.db, e, [...this.memory.items.values()], itemId, nowIso());
-      return this.commit(eventId, [...statements, row], { money: true, actor: callerId });
+      const items = [...this.memory.items.values()];
+      return this.settle(
+        eventId,
+        closes ? { kind: "void" } : { kind: "withdraw", itemId, deduction },
+        (done, now) => [
+          ...(closes
+            ? changes.close(this.db, e, now, done, itemId)
+            : changes.withdraw(this.db, e, items, itemId, now, done)),
+          row,
+        ],
+        callerId,
+      );
     });
   }
 
@@ -204,13 +218,14 @@ export class EventRoom extends DurableObject<Env> {
       callerId,
       (e) =>
         canSettle(e, this.memory.items, placings, field) ??
-        this.commit(
+        this.settle(
           e.id,
-          [
-            ...changes.result(this.db, e, [...this.memory.items.values()], placings, nowIso()),
+          changes.resultLegs(e, placings),
+          (done, now) => [
+            ...changes.result(this.db, e, [...this.memory.items.values()], placings, now, done),
             audit.resultAudit(this.db, e, placings, callerId),
           ],
-          { money: true, actor: callerId },
+          callerId,
         ),
     );
   }
@@ -302,7 +317,26 @@ export class EventRoom extends DurableObject<Env> {
       before: { status: e.status },
       after: { status: "CANCELLED" },
     });
-    return this.commit(e.id, [...changes.close(this.db, e, nowIso()), row], { money: true, actor });
+    return this.settle(e.id, { kind: "void" }, (done, now) => [...changes.close(this.db, e, now, done), row], actor);
+  }
+
+  /**
+   * Writes a change that settles legs of multiples (a result, a non-runner, no result): the
+   * multiples it completes and their returns are read from D1 and computed just before the batch
+   * (completion.ts). Should another event's settlement complete one of them between the two, the
+   * batch aborts untouched, and is computed again from what D1 then holds.
+   */
+  private async settle(
+    eventId: number,
+    legsChange: LegsChange,
+    statements: (done: Completions, now: string) => D1PreparedStatement[],
+    actor: number | null,
+  ): Promise<RoomResult> {
+    for (let attempt = 1; ; attempt++) {
+      const done = await completions(this.db, eventId, legsChange);
+      const result = await this.commit(eventId, statements(done, nowIso()), { money: true, actor });
+      if (result.ok || result.message !== MULTIPLES_MOVED || attempt === SETTLE_ATTEMPTS) return result;
+    }
   }
 
   /**
@@ -329,6 +363,8 @@ export class EventRoom extends DurableObject<Env> {
       );
     } catch (err) {
       if (err instanceof AppError) return fail("INSUFFICIENT_COINS", err.message);
+      // Nothing landed: a multiple's other leg settled meanwhile (settle computes it again).
+      if (isStaleCompletion(err)) return fail("CONFLICT", MULTIPLES_MOVED);
       console.error("event write failed; reading back", err);
       // Not landed: D1 and memory are as they were (nothing changes memory before a write).
       if (!(await changes.landed(this.db, eventId, opId)))

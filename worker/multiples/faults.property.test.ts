@@ -2,7 +2,15 @@ import { env } from "cloudflare:workers";
 import { evictDurableObject } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { kindsFor, linesOf, returnCents, wonFactor, type MultipleKind } from "../../common/multiples";
+import {
+  kindsFor,
+  linesOf,
+  LOST_FACTOR,
+  returnCents,
+  VOID_FACTOR,
+  wonFactor,
+  type MultipleKind,
+} from "../../common/multiples";
 import { ladderOdds } from "../../common/odds";
 import type { BookmakerEvent, Multiple } from "../contract";
 import { call, json, type TestUser } from "../test/api";
@@ -167,8 +175,9 @@ function expected(mm: Multiple, endings: Map<number, Ending>) {
     const end = endings.get(leg.eventId)!;
     const item = end.outcomes.find((i) => i.id === leg.eventItemId)!;
     const winners = end.outcomes.filter((i) => i.status === "WINNER");
-    if (item.status === "NR" || end.status === "CANCELLED" || winners.length === 0) return { result: "VOID", f: 1 };
-    if (item.status !== "WINNER") return { result: "LOST", f: 0 };
+    if (item.status === "NR" || end.status === "CANCELLED" || winners.length === 0)
+      return { result: "VOID", f: VOID_FACTOR };
+    if (item.status !== "WINNER") return { result: "LOST", f: LOST_FACTOR };
     const deduction = Math.min(
       90,
       end.outcomes

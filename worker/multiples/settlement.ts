@@ -1,4 +1,5 @@
 import { prepareNumbered } from "../ledger/settlement";
+import type { Completion, Completions } from "./completion";
 
 // Multiples settle with their legs' events (docs/ARCHITECTURE.md, "Multiples"): each room's
 // finalize, non-runner, abandon and undo add these set-based statements to their own batch. Legs
@@ -7,8 +8,8 @@ import { prepareNumbered } from "../ledger/settlement";
 // its events' settlements are.
 
 /**
- * A WON leg's factor: its odds less its Rule 4 deduction, over its dead heat `dh` (SQL). One IEEE
- * division of the same integers as common/multiples.ts wonFactor, so the two agree to the bit.
+ * A WON leg's factor as a number, over its dead heat `dh` (SQL): what the punter's history shows.
+ * Money never comes from it: payouts are computed from the exact fractions (completion.ts).
  */
 const legFactorSql = (dh: string) => `(odds_den * 100 + odds_num * (100 - deduction)) * 1.0 / (odds_den * 100 * ${dh})`;
 
@@ -54,18 +55,15 @@ export const legsDeductionStatement = (db: D1Database, eventId: number, withdraw
     .bind(eventId, withdrawnId, deduction);
 
 /**
- * One line of every multiple: `floor(amount × Π factors)` over the legs its mask holds, multiplied
- * in leg order as common/multiples.ts lineCents does (× 1 for a leg not in the line is exact).
- * `f` is the legs' factors pivoted into f0…f7.
+ * A multiple's legs as its payout depends on them, in leg order: completion.ts legKey's text.
+ * A completion computed from other legs than D1 holds in the batch is stale.
  */
-const LINE_CENTS = `CAST(m.amount_cents${[0, 1, 2, 3, 4, 5, 6, 7]
-  .map((n) => ` * (CASE WHEN k.mask & ${1 << n} THEN f.f${n} ELSE 1 END)`)
-  .join("")} + 1e-6 AS INTEGER)`;
+const LEGS_KEY_SQL = `(SELECT group_concat(k, ',') FROM (SELECT l.leg_no || ':' || l.result || ':' || l.deduction || ':' || l.dead_heat AS k
+   FROM multiple_legs l WHERE l.multiple_id = m.id ORDER BY l.leg_no))`;
 
-const PIVOT = `SELECT l.multiple_id, ${[0, 1, 2, 3, 4, 5, 6, 7]
-  .map((n) => `MAX(CASE l.leg_no WHEN ${n} THEN l.factor END) AS f${n}`)
-  .join(", ")}, MIN(l.result = 'VOID') AS all_void
-  FROM multiple_legs l WHERE l.multiple_id IN (SELECT id FROM done) GROUP BY l.multiple_id`;
+/** What the batch fails with when a completion it was given is missing or stale. */
+export const isStaleCompletion = (err: unknown) =>
+  err instanceof Error && /NOT NULL constraint failed: multiples\.payout_cents/.test(err.message);
 
 /** The multiples the event's settlement at ?2 completed (?1 the event). */
 const COMPLETED = `m.settled_event_id = ?1 AND m.settled_at = ?2`;
@@ -78,13 +76,22 @@ const GIVEN = `m.payout_cents`;
 const KIND = `CASE m.status WHEN 'CANCELLED' THEN 'REFUND' ELSE 'PAYOUT' END`;
 
 /**
- * Completes every multiple whose last open leg the event's settlement at ?2 just settled: its
- * lines' returns added up; all legs void is a refund of the stake (CANCELLED), a return WON,
- * none LOST; then the coins move from the pool (?3 its owner) with a ledger row each. Put these
- * after the legs' statements of the same batch.
+ * Completes every multiple whose last open leg the event's settlement at ?2 just settled, at the
+ * return `done` gives it (completion.ts completions, read before the batch): all legs void is a
+ * refund of the stake (CANCELLED), a return WON, none LOST; then the coins move from the pool
+ * (?3 its owner) with a ledger row each. Put these after the legs' statements of the same batch.
  */
-export function completeStatements(db: D1Database, eventId: number, poolOwnerId: number, now: string) {
-  const values = [eventId, now, poolOwnerId, now];
+export function completeStatements(
+  db: D1Database,
+  eventId: number,
+  poolOwnerId: number,
+  now: string,
+  done: Completions,
+) {
+  const values = [eventId, now, poolOwnerId, now, JSON.stringify(done)];
+  // A multiple the legs' statements completed takes the payout computed for it from the same
+  // legs, else NULL, which the NOT NULL column refuses: the batch aborts (isStaleCompletion).
+  const given = (field: keyof Completion) => `json_extract(?5, '$."' || m.id || '".${field}')`;
   return [
     prepareNumbered(
       db,
@@ -92,9 +99,9 @@ export function completeStatements(db: D1Database, eventId: number, poolOwnerId:
          SELECT m.id FROM multiples m
          WHERE m.status = 'ACCEPTED' AND m.id IN (SELECT multiple_id FROM multiple_legs WHERE event_id = ?1 AND settled_at = ?2)
            AND NOT EXISTS (SELECT 1 FROM multiple_legs l WHERE l.multiple_id = m.id AND l.result = 'PENDING')),
-       f AS (${PIVOT}),
-       t AS (SELECT m.id, SUM(${LINE_CENTS}) AS payout, f.all_void FROM multiples m
-         JOIN f ON f.multiple_id = m.id JOIN multiple_lines k ON k.kind = m.kind AND k.legs = m.legs GROUP BY m.id)
+       t AS (SELECT m.id, CASE WHEN ${given("legs")} IS ${LEGS_KEY_SQL} THEN ${given("payout")} END AS payout,
+           (SELECT MIN(l.result = 'VOID') FROM multiple_legs l WHERE l.multiple_id = m.id) AS all_void
+         FROM multiples m WHERE m.id IN (SELECT id FROM done))
        UPDATE multiples SET payout_cents = t.payout, settled_at = ?2, settled_event_id = ?1,
          status = CASE WHEN t.all_void THEN 'CANCELLED' WHEN t.payout > 0 THEN 'WON' ELSE 'LOST' END
        FROM t WHERE multiples.id = t.id`,

@@ -44,6 +44,28 @@ export async function injectFaults(eventId: number, plan: FaultPlan) {
   });
 }
 
+/**
+ * Puts a D1 in the event's room that runs `first` before the room's next batch reaches D1 (then
+ * lets every batch through): another writer's change landing between the room's reads and its write.
+ */
+export async function beforeNextBatch(eventId: number, first: () => Promise<unknown>) {
+  await runInDurableObject(roomStub(eventId), (room: EventRoom) => {
+    const real = (room as unknown as { env: { DB: D1Database } }).env.DB;
+    let pending: (() => Promise<unknown>) | null = first;
+    room.db = {
+      prepare: (query: string) => real.prepare(query),
+      exec: (query: string) => real.exec(query),
+      withSession: (constraint?: D1SessionConstraint) => real.withSession(constraint),
+      async batch<T>(statements: D1PreparedStatement[]) {
+        const run = pending;
+        pending = null;
+        if (run) await run();
+        return real.batch<T>(statements);
+      },
+    } as D1Database;
+  });
+}
+
 /** Fails the next batches in order, then lets every batch through. */
 export const inOrder =
   (...faults: (Fault | null)[]): FaultPlan =>

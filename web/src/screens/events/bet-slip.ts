@@ -1,4 +1,5 @@
-import { kindsFor, linesOf, returnCents, type MultipleKind } from "../../../../common/multiples";
+import { kindsFor, linesOf, returnCents, wonFactor, type MultipleKind } from "../../../../common/multiples";
+import { ladderOdds } from "../../../../common/odds";
 import type { PlayerEvent } from "../../../../worker/contract";
 import type { SlipLeg } from "../../store/slip";
 import { isOpenForBets } from "./player-events";
@@ -35,11 +36,16 @@ export function shownLegs(legs: readonly SlipLeg[], events: readonly PlayerEvent
 
 /** The stake per line in cents: what was typed, cut to the cent; null unless it is more than 0. */
 export function unitCents(typed: string): number | null {
-  const text = typed.trim().replace(",", ".");
-  const n = text === "" ? NaN : Number(text);
-  if (!Number.isFinite(n)) return null;
-  const cents = Math.floor(n * 100 + 1e-6);
-  return cents > 0 ? cents : null;
+  // Read as digits, not as a float: 0.29 × 100 is 28.999… in binary.
+  const digits = /^(\d*)(?:\.(\d*))?$/.exec(typed.trim().replace(",", "."));
+  if (!digits || (digits[1] === "" && !digits[2])) return null;
+  const cents = Number(digits[1] || "0") * 100 + Number((digits[2] ?? "").padEnd(2, "0").slice(0, 2));
+  return cents > 0 && Number.isSafeInteger(cents) ? cents : null;
+}
+
+/** A leg's factor should it win at `decimal` odds: the ladder's fraction (a price off the ladder, never sent by the API, by its thousandths). */
+function legFactor(decimal: number) {
+  return wonFactor(ladderOdds(decimal) ?? { num: Math.round(decimal * 1000) - 1000, den: 1000 });
 }
 
 export interface SlipFigures {
@@ -65,7 +71,7 @@ export function slipFigures(picked: MultipleKind | null, odds: readonly number[]
     lines: lines.length,
     unitCents: cents,
     totalCents: cents === null ? 0 : lines.length * cents,
-    returnCents: cents === null ? 0 : returnCents(cents, lines, [...odds]),
+    returnCents: cents === null ? 0 : returnCents(cents, lines, odds.map(legFactor)),
   };
 }
 
