@@ -1,5 +1,5 @@
 import { termsInForce, type EachWay } from "../../common/each-way";
-import type { Odds } from "../../common/odds";
+import { sameOdds, type Odds } from "../../common/odds";
 import {
   reverseSettlementStatements,
   settleBetsStatements,
@@ -105,8 +105,14 @@ export function replaceItems(
         };
   });
   const prices = currentPrices(next.map(bookItem), e);
+  // Existing outcomes whose odds the bookmaker set anew.
+  const repriced = current.filter((i) => {
+    const odds = next.find((n) => n.id === i.id)?.odds;
+    return odds !== undefined && !sameOdds(odds, i.odds);
+  });
   const statements = [
     sql.eventRulesStatement(db, withRules(e, rules)),
+    ...placeTermsAfterField(db, withRules(e, rules), current, next),
     ...dropped.map((i) => sql.deleteItemStatement(db, i.id)),
     ...next.map((i) =>
       i.id < 0
@@ -118,7 +124,24 @@ export function replaceItems(
       next.filter((i) => i.id > 0).map((i) => ({ ...i, curr: prices.get(i.id)! })),
     ),
   ];
-  return { dropped, statements };
+  return { dropped, repriced, statements };
+}
+
+/**
+ * Standard each-way terms follow the field: outcomes added to or removed from a draft recount
+ * the terms of the place parts already struck, as a non-runner does (no deduction), in the
+ * change's batch (API.md "One gate"); the room's book is then rebuilt from them.
+ */
+function placeTermsAfterField(
+  db: D1Database,
+  e: EventState,
+  before: ItemState[],
+  after: Pick<ItemState, "status">[],
+): D1PreparedStatement[] {
+  if (e.eachWay !== "standard") return [];
+  const running = (items: Pick<ItemState, "status">[]) => items.filter((i) => i.status === "ACTIVE").length;
+  const [was, now] = [termsInForce(e.eachWay, running(before))!, termsInForce(e.eachWay, running(after))!];
+  return was.places === now.places && was.fraction === now.fraction ? [] : [sql.placeTermsStatement(db, e.id, now)];
 }
 
 /** The new dates; a published event's old start moves down the struck-through list. */

@@ -3,7 +3,6 @@ import {
   placeReturnCents,
   placingsProblem,
   termsInForce,
-  type EachWay,
   type PlaceTerms,
 } from "../../common/each-way";
 import { decimalText, ladderOdds, sameOdds, type Odds } from "../../common/odds";
@@ -80,6 +79,8 @@ export function canMoveDates(e: EventState, startDate: string, now: number): Ref
   return canChange(e) ?? startsAhead(startDate, now);
 }
 
+const EQUALIZER_SETS_ODDS = "The equalizer sets the odds of this event; turn it off to set them by hand.";
+
 /** Odds by hand: outcomes of this event that still run, and never while the equalizer sets them. */
 export function canSetOdds(
   e: EventState,
@@ -89,8 +90,7 @@ export function canSetOdds(
 ): Refusal {
   const refusal = canChange(e);
   if (refusal) return refusal;
-  if (equalizer && changed.length > 0)
-    return fail("CONFLICT", "The equalizer sets the odds of this event; turn it off to set them by hand.");
+  if (equalizer && changed.length > 0) return fail("CONFLICT", EQUALIZER_SETS_ODDS);
   for (const id of changed) {
     const item = items.get(id);
     if (!item) return fail("VALIDATION", "Not an outcome of this event.", { field: "items" });
@@ -99,14 +99,39 @@ export function canSetOdds(
   return null;
 }
 
+/** The rules a struck bet was struck under, as a change names them. */
+export type Rules = Partial<Pick<EventState, "rule4" | "deadHeat" | "eachWay">>;
+
+const RULE_NAMES = { rule4: "Rule 4", deadHeat: "The dead-heat rule", eachWay: "Each-way terms" } as const;
+
+/** The rules a change would move: given, and not what the event has (setting a rule to what it is is no change). */
+export const movedRules = (e: EventState, rules: Rules) =>
+  (Object.keys(RULE_NAMES) as (keyof Rules)[]).filter(
+    (key) => rules[key] !== undefined && JSON.stringify(rules[key]) !== JSON.stringify(e[key]),
+  );
+
 /**
- * Each-way terms stand once each-way bets are struck on them: a change would reprice bets already
- * taken. Setting them to what they are is no change.
+ * What a struck bet was struck under stays (API.md "One gate"): once any bet is struck on the
+ * event (a single, either part of an each-way bet, a multiple's leg), Rule 4, the dead-heat rule
+ * and the each-way terms cannot change, from whichever door. `struck`: whether any bet is.
  */
-export function canChangeEachWay(e: EventState, items: Map<number, ItemState>, eachWay: EachWay | undefined): Refusal {
-  if (eachWay === undefined || JSON.stringify(eachWay) === JSON.stringify(e.eachWay)) return null;
-  const struck = [...items.values()].some((i) => i.placeLiabilityCents > 0);
-  return struck ? fail("CONFLICT", "Each-way terms cannot change once each-way bets are taken.") : null;
+export function canChangeRules(e: EventState, rules: Rules, struck: boolean): Refusal {
+  const [moved] = movedRules(e, rules);
+  if (moved === undefined || !struck) return null;
+  return fail("CONFLICT", `${RULE_NAMES[moved]} cannot change once bets are struck on this event.`, { field: moved });
+}
+
+/** Whether the room holds a struck single (either part of an each-way bet included). */
+export const singlesStruck = (items: Map<number, ItemState>) => [...items.values()].some((i) => i.stakeCents > 0);
+
+/**
+ * A published event's odds are the equalizer's while it is on, from the draft as from the live
+ * edit: an existing outcome's odds may not be set by hand (a new outcome's first odds are its
+ * bookmaker's own, as a new event's are).
+ */
+export function canSetDraftOdds(e: EventState, equalizer: boolean, changed: ItemState[]): Refusal {
+  if (!e.publishedAt || !equalizer || changed.length === 0) return null;
+  return fail("CONFLICT", EQUALIZER_SETS_ODDS);
 }
 
 export function canWithdraw(e: EventState, item: ItemState | undefined): Refusal {

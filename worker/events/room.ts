@@ -8,7 +8,7 @@ import * as audit from "./audit";
 import { recordPricesStatement } from "../audit/record";
 import * as changes from "./changes";
 import { completions, type Completions, type LegsChange } from "../multiples/completion";
-import { isStaleCompletion, legsOn } from "../multiples/settlement";
+import { isStaleCompletion, legsOn, legsOnEvent } from "../multiples/settlement";
 import { Exclusive } from "./exclusive";
 import { RoomMemory } from "./memory";
 import { Prices } from "./prices";
@@ -18,7 +18,11 @@ import {
   canPublish,
   canReplaceItems,
   canSetOdds,
-  canChangeEachWay,
+  canChangeRules,
+  canSetDraftOdds,
+  movedRules,
+  singlesStruck,
+  type Rules,
   canSettle,
   canSuspend,
   canUnsettle,
@@ -76,7 +80,11 @@ export class EventRoom extends DurableObject<Env> {
     });
   }
 
-  /** Replaces a draft's outcomes (the new-event form keeps its draft in sync). */
+  /**
+   * Replaces a draft's outcomes (the new-event form keeps its draft in sync), and its rules: the
+   * draft door into a published event, under the live edit's guards (the rules struck bets were
+   * struck under, the equalizer's odds).
+   */
   async updateDraftItems(
     eventId: number,
     callerId: number,
@@ -93,10 +101,12 @@ export class EventRoom extends DurableObject<Env> {
           this.db,
           plan.dropped.map((i) => i.id),
         ));
+      const refusal =
+        canReplaceItems(e, plan.dropped, inMultiples) ??
+        canSetDraftOdds(e, e.botEqualizer, plan.repriced) ??
+        canChangeRules(e, rules, await this.struckUnder(e, rules));
       // A draft's outcomes are the bookmaker's notes until published: PUBLISH records them as offered.
-      return (
-        canReplaceItems(e, plan.dropped, inMultiples) ?? this.commit(eventId, plan.statements, { actor: callerId })
-      );
+      return refusal ?? this.commit(eventId, plan.statements, { actor: callerId });
     });
   }
 
@@ -158,7 +168,7 @@ export class EventRoom extends DurableObject<Env> {
 
   /** New odds by hand, the return for punters, the max payout, the equalizer on or off. */
   async setCoefficients(eventId: number, callerId: number, change: changes.OddsChange): Promise<RoomResult> {
-    return this.owned(eventId, callerId, (e) => {
+    return this.owned(eventId, callerId, async (e) => {
       const equalizer = change.botEqualizer ?? e.botEqualizer;
       const refusal =
         canSetOdds(
@@ -166,7 +176,7 @@ export class EventRoom extends DurableObject<Env> {
           equalizer,
           this.memory.items,
           change.items.map((c) => c.id),
-        ) ?? canChangeEachWay(e, this.memory.items, change.eachWay);
+        ) ?? canChangeRules(e, change, await this.struckUnder(e, change));
       return (
         refusal ??
         this.commit(
@@ -381,6 +391,15 @@ export class EventRoom extends DurableObject<Env> {
       this.memory.stale = true;
     }
     return ok(null);
+  }
+
+  /**
+   * Whether a bet is struck on the event, asked only of a change that would move its rules: the
+   * room holds its singles, D1 the multiples' legs on it.
+   */
+  private async struckUnder(e: EventState, rules: Rules): Promise<boolean> {
+    if (movedRules(e, rules).length === 0) return false;
+    return singlesStruck(this.memory.items) || (await legsOnEvent(this.db, e.id));
   }
 
   /** Loaded, and reloaded first when a failure left memory in doubt. */

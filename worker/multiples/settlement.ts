@@ -180,3 +180,9 @@ export async function legsOn(db: D1Database, itemIds: number[]): Promise<boolean
     .first();
   return row !== null;
 }
+
+/** Whether any multiple has a leg on the event: a struck bet on it, settled or not. */
+export async function legsOnEvent(db: D1Database, eventId: number): Promise<boolean> {
+  const row = await db.prepare(`SELECT 1 AS yes FROM multiple_legs WHERE event_id = ?1 LIMIT 1`).bind(eventId).first();
+  return row !== null;
+}

@@ -20,7 +20,7 @@ export async function withdrawNonRunners(eventId: Id, itemIds: readonly Id[]): P
 /**
  * The racing rules as the screen shows them, saved first when the bookmaker changed them: a
  * withdrawal or a result applies the event's rules, and they must be the ones he sees.
- * `eachWay` is sent only when changed: terms cannot change once each-way bets are taken.
+ * `eachWay` is sent only when changed. None of the rules can change once a bet is struck (the API refuses it).
  */
 export async function applyRules(event: BookmakerEvent, rules: RacingRules & { eachWay?: EachWay }): Promise<void> {
   const eachWay = rules.eachWay === undefined ? {} : { eachWay: rules.eachWay };

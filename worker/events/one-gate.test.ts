@@ -1,0 +1,151 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { BookmakerEvent, ErrorBody } from "../contract";
+import { call, json } from "../test/api";
+import { bet, coins, newEvent, runners } from "../test/events";
+import { expectRoomMatchesD1, expectStoredTotalsMatchBets } from "../test/faulty-d1";
+import { placeMultiple, race } from "../test/multiples";
+import { newBook, newPunter, type TestBook } from "../test/world";
+
+// Both doors into an event (the live edit, POST /events/{id}/coefficients, and the draft edit,
+// POST /drafts/{id}/updateCoefficients on a published event put back to draft) keep the same
+// rules (API.md "One gate"): what a struck bet was struck under stays.
+
+const items = (e: BookmakerEvent) => e.items.map((i) => ({ title: i.title, coefficient: i.coefficient }));
+
+/** The event put back to draft (unless it is one), its draft edited with `body` (its outcomes as they are unless given), and the answer. */
+async function draftEdit(book: TestBook, e: BookmakerEvent, body: Record<string, unknown>) {
+  const shown = await json<BookmakerEvent>("GET", `/events/${e.id}`, { token: book.owner.token });
+  if (shown.status !== "CREATED") await json("POST", `/events/${e.id}/draft`, { token: book.owner.token });
+  return call("POST", `/drafts/${e.id}/updateCoefficients`, {
+    token: book.owner.token,
+    body: { items: items(e), ...body },
+  });
+}
+
+const liveEdit = (book: TestBook, e: BookmakerEvent, body: Record<string, unknown>) =>
+  call("POST", `/events/${e.id}/coefficients`, { token: book.owner.token, body });
+
+async function expectRefused(res: Response, field: string) {
+  expect(res.status).toBe(409);
+  expect((await res.json<ErrorBody>()).error).toMatchObject({ code: "CONFLICT", field });
+}
+
+const reopen = (book: TestBook, e: BookmakerEvent) =>
+  json("POST", `/events/${e.id}/live`, { token: book.owner.token, body: {} });
+
+const finalize = (book: TestBook, e: BookmakerEvent, placings: [index: number, place: number][]) =>
+  json("POST", `/events/${e.id}/finalize`, {
+    token: book.owner.token,
+    body: { placings: placings.map(([i, place]) => ({ itemId: e.items[i].id, place })) },
+  });
+
+describe("each-way terms under struck each-way bets", () => {
+  it("cannot change through the draft either: 10 each-way at 12/1 on 4 places at 1/4, placed 2nd, returns 40", async () => {
+    const book = await newBook({ coins: 10_000 });
+    const punter = await newPunter(book, { coins: 100 });
+    const e = await newEvent(book, {
+      items: [
+        ["Favourite", 2],
+        ["Outsider", 13],
+        ["Third", 5],
+      ],
+      eachWay: { places: 4, fraction: 4 },
+    });
+    expect((await bet(punter, book, e, 1, 10, undefined, true)).status).toBe(201);
+    await expectRefused(await liveEdit(book, e, { eachWay: { places: 1, fraction: 1 } }), "eachWay");
+    await expectRefused(await draftEdit(book, e, { eachWay: { places: 1, fraction: 1 } }), "eachWay");
+    await expectRefused(await draftEdit(book, e, { eachWay: null }), "eachWay");
+    // Setting them to what they are is no change.
+    expect((await draftEdit(book, e, { eachWay: { places: 4, fraction: 4 } })).status).toBe(200);
+    await reopen(book, e);
+    await finalize(book, e, [
+      [0, 1],
+      [1, 2],
+    ]);
+    expect(await coins(punter.token, book.bookmakerId)).toBe(100 - 20 + 40);
+  });
+});
+
+describe("the racing rules under a struck bet", () => {
+  it("refuse the dead-heat rule and Rule 4 switched on, through either door, naming the field", async () => {
+    const book = await newBook({ coins: 10_000 });
+    const punter = await newPunter(book, { coins: 100 });
+    const e = await newEvent(book, { items: runners(3), deadHeat: false, rule4: false });
+    expect((await bet(punter, book, e, 0, 10)).status).toBe(201);
+    await expectRefused(await liveEdit(book, e, { deadHeat: true }), "deadHeat");
+    await expectRefused(await liveEdit(book, e, { rule4: true }), "rule4");
+    await expectRefused(await draftEdit(book, e, { deadHeat: true }), "deadHeat");
+    await expectRefused(await draftEdit(book, e, { rule4: true }), "rule4");
+    // A dead heat for first pays the bet in full: 10 at 2/1 returns 30, not 15.
+    await reopen(book, e);
+    await finalize(book, e, [
+      [0, 1],
+      [1, 1],
+    ]);
+    expect(await coins(punter.token, book.bookmakerId)).toBe(100 - 10 + 30);
+  });
+
+  it("count a multiple's leg as a struck bet", async () => {
+    const book = await newBook({ coins: 10_000 });
+    const punter = await newPunter(book, { coins: 100 });
+    const [a, b] = [await race(book, [3, 4]), await race(book, [5, 4])];
+    await placeMultiple(
+      punter,
+      book,
+      "DOUBLE",
+      [
+        [a, 0],
+        [b, 0],
+      ],
+      1,
+    );
+    await expectRefused(await liveEdit(book, a, { rule4: !a.rule4 }), "rule4");
+    await expectRefused(await draftEdit(book, b, { deadHeat: !b.deadHeat }), "deadHeat");
+  });
+
+  it("may still change while no bet is struck", async () => {
+    const book = await newBook({ coins: 10_000 });
+    const e = await newEvent(book, { items: runners(3), deadHeat: false, rule4: false });
+    expect((await liveEdit(book, e, { deadHeat: true })).status).toBe(200);
+    expect((await draftEdit(book, e, { rule4: true, eachWay: null })).status).toBe(200);
+  });
+});
+
+describe("the field changed in a draft under struck place parts", () => {
+  it("recounts their standard terms: 8 runners at 3 places 1/5, one removed, 2 places at 1/4", async () => {
+    const book = await newBook({ coins: 10_000 });
+    const punter = await newPunter(book, { coins: 100 });
+    const e = await newEvent(book, { items: runners(8), eachWay: "standard", maxTotalPayout: 1000 });
+    expect((await bet(punter, book, e, 0, 10, undefined, true)).status).toBe(201);
+    const res = await draftEdit(book, e, { items: items(e).slice(0, 7) });
+    expect(res.status).toBe(200);
+    const place = await env.DB.prepare(
+      `SELECT place_places, place_fraction FROM bets WHERE event_id = ?1 AND part = 'PLACE' AND status = 'ACCEPTED'`,
+    )
+      .bind(e.id)
+      .first<{ place_places: number; place_fraction: number }>();
+    expect(place).toEqual({ place_places: 2, place_fraction: 4 });
+    // The room's book and D1's rows agree.
+    await expectStoredTotalsMatchBets(e.id);
+    await expectRoomMatchesD1(e.id);
+  });
+});
+
+describe("the equalizer", () => {
+  it("sets a published event's odds from the draft as from the live edit: odds by hand are refused", async () => {
+    const book = await newBook({ coins: 10_000 });
+    const e = await newEvent(book, { items: runners(3), botEqualizer: true });
+    const moved = items(e).map((i, n) => (n === 0 ? { ...i, coefficient: 6 } : i));
+    expect((await liveEdit(book, e, { items: [{ id: e.items[0].id, coefficient: 6 }] })).status).toBe(409);
+    const res = await draftEdit(book, e, { items: moved });
+    expect(res.status).toBe(409);
+    expect((await res.json<ErrorBody>()).error.message).toBe(
+      "The equalizer sets the odds of this event; turn it off to set them by hand.",
+    );
+    // The outcomes as they are go through, and a new outcome takes its bookmaker's first odds.
+    expect((await draftEdit(book, e, { items: [...items(e), { title: "Late entry", coefficient: 9 }] })).status).toBe(
+      200,
+    );
+  });
+});
