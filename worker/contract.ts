@@ -533,6 +533,8 @@ export interface PunterLimits {
 /** What an audit row records (docs/ARCHITECTURE.md, "Audit"); PRICE is a price offered, the equalizer's in GET /audit. */
 export type AuditAction =
   | "PUBLISH"
+  | "OUTCOMES"
+  | "CLOSE"
   | "LIVE"
   | "SUSPEND"
   | "DATES"

@@ -2,7 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { AuditEntry, BookmakerEvent } from "../contract";
 import { call, json } from "../test/api";
-import { inHours, newEvent, roomStub } from "../test/events";
+import { runDurableObjectAlarm } from "cloudflare:test";
+import { draftBody, inHours, newEvent, roomStub, startEvent } from "../test/events";
 import { faultyD1, inOrder, injectFaults } from "../test/faulty-d1";
 import { newBook, newPunter, type TestBook } from "../test/world";
 
@@ -46,6 +47,101 @@ const threeRunners = (book: TestBook) =>
       ["Arkle", 5],
     ],
   });
+
+describe("every door into an event writes its row", () => {
+  it("the draft edit of a published event: odds, outcomes added and removed, rules (none for a draft never published)", async () => {
+    const book = await newBook({ coins: 1000 });
+    const token = book.owner.token;
+    const edit = (id: number, body: object) => call("POST", `/drafts/${id}/updateCoefficients`, { token, body });
+    const { eventId: unpublished } = await json<{ eventId: number }>("POST", "/drafts", {
+      token,
+      body: draftBody(book),
+    });
+    expect(
+      (
+        await edit(unpublished, {
+          items: [
+            { title: "Red Rum", coefficient: 6 },
+            { title: "Shergar", coefficient: 3 },
+          ],
+        })
+      ).status,
+    ).toBe(200);
+    expect(await changesOf(unpublished)).toEqual([]);
+
+    const event = await threeRunners(book);
+    const [red] = event.items.map((i) => i.id);
+    await json("POST", `/events/${event.id}/draft`, { token });
+    const odds = await oneRowFrom(event.id, () =>
+      edit(event.id, {
+        items: [
+          { title: "Red Rum", coefficient: 2.5 },
+          { title: "Shergar", coefficient: 3 },
+          { title: "Arkle", coefficient: 5 },
+        ],
+        rule4: false,
+      }),
+    );
+    expect(odds).toMatchObject({ action: "ODDS", item_id: red });
+    expect(JSON.parse(odds.before)).toEqual({ items: [{ itemId: red, coefficient: 2 }], rule4: true });
+    expect(JSON.parse(odds.after)).toEqual({ items: [{ itemId: red, coefficient: 2.5 }], rule4: false });
+    const field = await oneRowFrom(event.id, () =>
+      edit(event.id, {
+        items: [
+          { title: "Red Rum", coefficient: 2.5 },
+          { title: "Shergar", coefficient: 3 },
+          { title: "Nijinsky", coefficient: 9 },
+        ],
+      }),
+    );
+    expect(field.action).toBe("OUTCOMES");
+    expect(JSON.parse(field.before)).toMatchObject({ removed: [{ title: "Arkle", coefficient: 5 }] });
+    expect(JSON.parse(field.after)).toEqual({ added: [{ title: "Nijinsky", coefficient: 9 }] });
+    // The same outcomes and rules again change nothing, and write nothing.
+    const before = (await changesOf(event.id)).length;
+    const again = await edit(event.id, {
+      items: [
+        { title: "Red Rum", coefficient: 2.5 },
+        { title: "Shergar", coefficient: 3 },
+        { title: "Nijinsky", coefficient: 9 },
+      ],
+      rule4: false,
+    });
+    expect(again.status).toBe(200);
+    expect((await changesOf(event.id)).length).toBe(before);
+  });
+
+  it("the start closing the book is a row of the system's", async () => {
+    const book = await newBook({ coins: 1000 });
+    const event = await threeRunners(book);
+    await startEvent(event.id);
+    expect(await runDurableObjectAlarm(roomStub(event.id))).toBe(true);
+    const rows = await changesOf(event.id);
+    expect(rows[rows.length - 1]).toMatchObject({ action: "CLOSE", actor_id: null });
+    expect(JSON.parse(rows[rows.length - 1].after)).toEqual({ status: "WAITING_FOR_RESULT" });
+    const [shown] = await auditOf(book, `?eventId=${event.id}`);
+    expect(shown).toMatchObject({ action: "CLOSE", actor: { userId: 0 } });
+  });
+
+  it("a non-runner's row carries the odds it moved, and GET /audit shows them", async () => {
+    const book = await newBook({ coins: 1000 });
+    const event = await threeRunners(book);
+    const [red, shergar, arkle] = event.items.map((i) => i.id);
+    const nr = await oneRowFrom(event.id, () =>
+      call("POST", `/events/${event.id}/nr/${arkle}`, { token: book.owner.token }),
+    );
+    const after = JSON.parse(nr.after) as { items: { itemId: number; coefficient: number }[] };
+    expect(after.items.map((i) => i.itemId)).toEqual([red, shergar]);
+    const [moved] = await auditOf(book, `?eventId=${event.id}`);
+    expect(moved).toMatchObject({ action: "NR", itemId: arkle, after: { items: after.items } });
+    expect(JSON.parse(nr.before)).toMatchObject({
+      items: [
+        { itemId: red, coefficient: 2 },
+        { itemId: shergar, coefficient: 3 },
+      ],
+    });
+  });
+});
 
 describe("the audit log", () => {
   it("records each change of an event as one row of its owner's", async () => {

@@ -1,6 +1,7 @@
 import { decimalText, type Odds } from "../../common/odds";
 import { auditStatement, type AuditAction } from "../audit/record";
-import type { OddsChange } from "./changes";
+import type { OddsChange, RulesChange } from "./changes";
+import { movedRules } from "./guards";
 import type { Placing } from "./schemas";
 import type { EventState, ItemState } from "./state";
 
@@ -80,20 +81,87 @@ export const datesAudit = (db: D1Database, e: EventState, next: EventState, acto
     after: { startDate: next.startDate, endDate: next.endDate },
   });
 
-/** A non-runner at its price now, with its Rule 4 deduction (pence in the pound); `closed` when it ended the event. */
+/** Outcomes' odds a change moved, as they were and as they are. */
+export interface MovedOdds {
+  item: ItemState;
+  odds: Odds;
+}
+
+const oddsBefore = (moved: MovedOdds[]) =>
+  moved.map((m) => ({ itemId: m.item.id, coefficient: coefficient(m.item.odds) }));
+const oddsAfter = (moved: MovedOdds[]) => moved.map((m) => ({ itemId: m.item.id, coefficient: coefficient(m.odds) }));
+
+/**
+ * A non-runner at its price now, with its Rule 4 deduction (pence in the pound) and the odds of
+ * the others it moved (`items`, as ODDS rows give them); `closed` when it ended the event.
+ */
 export const withdrawAudit = (
   db: D1Database,
   e: EventState,
   item: ItemState,
   deduction: number,
   closed: boolean,
+  moved: MovedOdds[],
   actorId: number,
 ) =>
   eventAudit(db, e, actorId, "NR", {
     itemId: item.id,
-    before: { title: item.title, status: item.status, coefficient: coefficient(item.curr) },
-    after: { status: "NR", deduction, ...(closed ? { eventStatus: "CANCELLED" } : {}) },
+    before: {
+      title: item.title,
+      status: item.status,
+      coefficient: coefficient(item.curr),
+      ...(moved.length > 0 ? { items: oddsBefore(moved) } : {}),
+    },
+    after: {
+      status: "NR",
+      deduction,
+      ...(closed ? { eventStatus: "CANCELLED" } : {}),
+      ...(moved.length > 0 ? { items: oddsAfter(moved) } : {}),
+    },
   });
+
+/**
+ * A published event's draft edited (the draft door): odds set anew, outcomes added or removed,
+ * rules changed, in one row, OUTCOMES when the field changed, else ODDS; none when nothing did.
+ * A draft never published is its bookmaker's notes: PUBLISH records what it offers.
+ */
+export function draftAudit(
+  db: D1Database,
+  e: EventState,
+  plan: { dropped: ItemState[]; repriced: MovedOdds[]; added: { title: string; odds: Odds }[] },
+  rules: RulesChange,
+  actorId: number,
+): D1PreparedStatement[] {
+  const { dropped, repriced, added } = plan;
+  const moved = movedRules(e, rules);
+  if (!e.publishedAt || dropped.length + repriced.length + added.length + moved.length === 0) return [];
+  const change: OddsChange = { items: [], ...Object.fromEntries(moved.map((key) => [key, rules[key]])) };
+  const after = { ...e, ...change };
+  const field = dropped.length + added.length > 0;
+  return [
+    eventAudit(db, e, actorId, field ? "OUTCOMES" : "ODDS", {
+      itemId: !field && repriced.length === 1 ? repriced[0].item.id : undefined,
+      before: {
+        ...(repriced.length > 0 ? { items: oddsBefore(repriced) } : {}),
+        ...(dropped.length > 0
+          ? { removed: dropped.map((i) => ({ itemId: i.id, title: i.title, coefficient: coefficient(i.odds) })) }
+          : {}),
+        ...settingsOf(e, change),
+      },
+      after: {
+        ...(repriced.length > 0 ? { items: oddsAfter(repriced) } : {}),
+        ...(added.length > 0
+          ? { added: added.map((i) => ({ title: i.title, coefficient: coefficient(i.odds) })) }
+          : {}),
+        ...settingsOf(after, change),
+      },
+    }),
+  ];
+}
+
+/** The start reached: the system closed the book (READY_FOR_BETS → WAITING_FOR_RESULT). */
+export const closeAudit = (db: D1Database, e: EventState) =>
+  eventAudit(db, e, null, "CLOSE", { before: { status: e.status }, after: { status: "WAITING_FOR_RESULT" } });
 
 export const resultAudit = (db: D1Database, e: EventState, placings: Placing[], actorId: number) =>
   eventAudit(db, e, actorId, "RESULT", {

@@ -105,11 +105,12 @@ export function replaceItems(
         };
   });
   const prices = currentPrices(next.map(bookItem), e);
-  // Existing outcomes whose odds the bookmaker set anew.
-  const repriced = current.filter((i) => {
+  // Existing outcomes whose odds the bookmaker set anew, and the new ones.
+  const repriced = current.flatMap((i) => {
     const odds = next.find((n) => n.id === i.id)?.odds;
-    return odds !== undefined && !sameOdds(odds, i.odds);
+    return odds !== undefined && !sameOdds(odds, i.odds) ? [{ item: i, odds }] : [];
   });
+  const added = next.filter((i) => i.id < 0).map((i) => ({ title: i.title, odds: i.odds }));
   const statements = [
     sql.eventRulesStatement(db, withRules(e, rules)),
     ...placeTermsAfterField(db, withRules(e, rules), current, next),
@@ -124,7 +125,7 @@ export function replaceItems(
       next.filter((i) => i.id > 0).map((i) => ({ ...i, curr: prices.get(i.id)! })),
     ),
   ];
-  return { dropped, repriced, statements };
+  return { dropped, repriced, added, statements };
 }
 
 /**
@@ -167,6 +168,15 @@ export function setOdds(db: D1Database, e: EventState, items: ItemState[], chang
     ...next.filter((i) => odds.has(i.id)).map((i) => sql.itemOddsStatement(db, i)),
     ...pricesOf(db, next, settings),
   ];
+}
+
+/** The others' odds a non-runner moves (oddsAfterWithdrawal), with what they were. */
+export function oddsMovedBy(items: ItemState[], itemId: number) {
+  const after = oddsAfterWithdrawal(items.map(bookItem), itemId);
+  return items.flatMap((i) => {
+    const odds = after.get(i.id);
+    return odds && !sameOdds(odds, i.odds) ? [{ item: i, odds }] : [];
+  });
 }
 
 /** A non-runner's Rule 4 deduction: by its price now, 0 without the rule. */

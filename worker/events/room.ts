@@ -103,10 +103,19 @@ export class EventRoom extends DurableObject<Env> {
         ));
       const refusal =
         canReplaceItems(e, plan.dropped, inMultiples) ??
-        canSetDraftOdds(e, e.botEqualizer, plan.repriced) ??
+        canSetDraftOdds(
+          e,
+          e.botEqualizer,
+          plan.repriced.map((r) => r.item),
+        ) ??
         canChangeRules(e, rules, await this.struckUnder(e, rules));
       // A draft's outcomes are the bookmaker's notes until published: PUBLISH records them as offered.
-      return refusal ?? this.commit(eventId, plan.statements, { actor: callerId });
+      return (
+        refusal ??
+        this.commit(eventId, [...plan.statements, ...audit.draftAudit(this.db, e, plan, rules, callerId)], {
+          actor: callerId,
+        })
+      );
     });
   }
 
@@ -200,8 +209,9 @@ export class EventRoom extends DurableObject<Env> {
       const closes = this.memory.activeCount() - 1 < 2;
       // A last non-runner closes the event: no deduction, every bet refunded.
       const deduction = closes ? 0 : changes.deductionOf(e, item!);
-      const row = audit.withdrawAudit(this.db, e, item!, deduction, closes, callerId);
       const items = [...this.memory.items.values()];
+      const moved = closes ? [] : changes.oddsMovedBy(items, itemId);
+      const row = audit.withdrawAudit(this.db, e, item!, deduction, closes, moved, callerId);
       return this.settle(
         eventId,
         closes ? { kind: "void" } : { kind: "withdraw", itemId, deduction },
@@ -276,9 +286,11 @@ export class EventRoom extends DurableObject<Env> {
       const now = Date.now();
       if (isOpen(e) && now >= Date.parse(e.endDate) + UNSETTLED_GRACE_MS) return this.close(e, null);
       if (e.status === "READY_FOR_BETS" && now >= Date.parse(e.startDate))
-        return this.commit(eventId, [sql.eventStatusStatement(this.db, { ...e, status: "WAITING_FOR_RESULT" })], {
-          actor: null,
-        });
+        return this.commit(
+          eventId,
+          [sql.eventStatusStatement(this.db, { ...e, status: "WAITING_FOR_RESULT" }), audit.closeAudit(this.db, e)],
+          { actor: null },
+        );
       return this.scheduleAlarm().then(() => ok(null));
     });
     if (!result.ok && result.code === "INTERNAL") throw new Error(`event ${eventId}: alarm work failed`);

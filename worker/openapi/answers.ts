@@ -501,6 +501,8 @@ export const AuditEntry = shaped<contract.AuditEntry>()(
     ),
     action: v.picklist([
       "PUBLISH",
+      "OUTCOMES",
+      "CLOSE",
       "LIVE",
       "SUSPEND",
       "DATES",

@@ -7,6 +7,8 @@ import { dateTime } from "../../ui/dates";
 
 export const ACTION_WORDS: Record<AuditAction, string> = {
   PUBLISH: "Published",
+  OUTCOMES: "Outcomes changed",
+  CLOSE: "Bets closed at the start",
   LIVE: "Reopened",
   SUSPEND: "Back to draft",
   DATES: "Dates moved",
@@ -65,6 +67,15 @@ function oddsText(before: Values | null, after: Values | null, names: OutcomeNam
   return [...odds, ...settings];
 }
 
+type Named = { title: string; coefficient: number };
+
+/** Outcomes a draft edit added (with their odds) and removed. */
+function fieldText(before: Values | null, after: Values | null): string[] {
+  const added = ((after?.added as Named[] | undefined) ?? []).map((i) => `Added ${i.title} ${i.coefficient}`);
+  const removed = ((before?.removed as Named[] | undefined) ?? []).map((i) => `Removed ${i.title}`);
+  return [...added, ...removed];
+}
+
 /** What the row changed, in a line. */
 export function changeText(entry: AuditEntry, names: OutcomeNames): string {
   const { before, after } = entry;
@@ -72,12 +83,17 @@ export function changeText(entry: AuditEntry, names: OutcomeNames): string {
     case "ODDS":
     case "LIMITS":
       return oddsText(before, after, names).join(", ");
+    case "OUTCOMES":
+      return [...fieldText(before, after), ...oddsText(before, after, names)].join(", ");
     case "PRICE":
       return `${outcome(names, entry.itemId)} ${shown(before && decimal(before))} → ${shown(after && decimal(after))}`;
     case "DATES":
       return `Start ${dateTime(String(before?.startDate))} → ${dateTime(String(after?.startDate))}`;
     case "NR":
-      return `${outcome(names, entry.itemId)}${after?.deduction ? `, Rule 4 deduction ${shown(after.deduction)}p` : ""}`;
+      return [
+        `${outcome(names, entry.itemId)}${after?.deduction ? `, Rule 4 deduction ${shown(after.deduction)}p` : ""}`,
+        ...oddsText(before, after, names),
+      ].join(", ");
     case "RESULT": {
       const placings = (after?.placings as { itemId: number; place: number }[] | undefined) ?? [];
       if (placings.length === 0) return "No result: every bet refunded";
