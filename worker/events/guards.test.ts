@@ -58,6 +58,9 @@ const code = (
   r: { ok: false; code: string } | null | { refusal: { ok: false; code: string; message: string } } | object,
 ) => (r === null ? null : "refusal" in r ? r.refusal.code : "code" in r ? r.code : "taken");
 
+/** A book that may run events. */
+const RUNS = { subscribed: true, poolCents: 100 };
+
 describe("event guards", () => {
   it("publishes only a draft with a future start and two runners", () => {
     expect(canPublish(event({ status: "CREATED" }), 2, NOW)).toBeNull();
@@ -86,7 +89,7 @@ describe("event guards", () => {
   it("refuses every change to a settled or abandoned event", () => {
     for (const status of ["CALCULATED", "CANCELLED"] as const) {
       const e = event({ status });
-      expect(code(canMoveDates(e, later, NOW))).toBe("ALREADY_SETTLED");
+      expect(code(canMoveDates(e, { ...e, startDate: later }, NOW, RUNS))).toBe("ALREADY_SETTLED");
       expect(code(canSetOdds(e, false, new Map(), []))).toBe("ALREADY_SETTLED");
       expect(code(canWithdraw(e, item()))).toBe("ALREADY_SETTLED");
       expect(code(canSettle(e, new Map(), []))).toBe("ALREADY_SETTLED");
@@ -94,8 +97,26 @@ describe("event guards", () => {
   });
 
   it("moves dates only into the future", () => {
-    expect(canMoveDates(event(), later, NOW)).toBeNull();
-    expect(canMoveDates(event(), earlier, NOW)).toMatchObject({ code: "VALIDATION", extra: { field: "startDate" } });
+    expect(canMoveDates(event(), event({ startDate: later }), NOW, RUNS)).toBeNull();
+    expect(canMoveDates(event(), event({ startDate: earlier }), NOW, RUNS)).toMatchObject({
+      code: "VALIDATION",
+      extra: { field: "startDate" },
+    });
+  });
+
+  it("takes a started event back to taking bets only as reopening would: subscribed, coins in the pool", () => {
+    const started = event({ status: "WAITING_FOR_RESULT" });
+    const reopened = event({ status: "READY_FOR_BETS", startDate: later });
+    expect(canMoveDates(started, reopened, NOW, RUNS)).toBeNull();
+    expect(code(canMoveDates(started, reopened, NOW, { ...RUNS, subscribed: false }))).toBe("SUBSCRIPTION_REQUIRED");
+    expect(code(canMoveDates(started, reopened, NOW, { ...RUNS, poolCents: 0 }))).toBe("INSUFFICIENT_COINS");
+    // A draft moved keeps its status: nothing reopens.
+    expect(
+      canMoveDates(event({ status: "CREATED" }), event({ status: "CREATED", startDate: later }), NOW, {
+        ...RUNS,
+        subscribed: false,
+      }),
+    ).toBeNull();
   });
 
   it("sets odds by hand only on running outcomes of the event, never under the equalizer", () => {

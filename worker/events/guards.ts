@@ -42,7 +42,12 @@ export function canChange(e: EventState): Refusal {
  * A bookmaker may start events (create, publish, reopen) only with an active BOOKMAKER
  * subscription and coins in his pool; at 0 or below he may still close them (the Guide's rule).
  */
-export function canRunEvents(book: { subscribed: boolean; poolCents: number }): Refusal {
+export interface RunFacts {
+  subscribed: boolean;
+  poolCents: number;
+}
+
+export function canRunEvents(book: RunFacts): Refusal {
   if (!book.subscribed) return fail("SUBSCRIPTION_REQUIRED", SUBSCRIPTION_NOT_FOUND);
   if (book.poolCents <= 0) return fail("INSUFFICIENT_COINS", INSUFFICIENT_CURRENCY);
   return null;
@@ -75,8 +80,10 @@ export function canReplaceItems(e: EventState, dropped: ItemState[], inMultiples
   return null;
 }
 
-export function canMoveDates(e: EventState, startDate: string, now: number): Refusal {
-  return canChange(e) ?? startsAhead(startDate, now);
+/** New dates: a start ahead; one that takes a started event back to taking bets asks what reopening asks (canRunEvents). */
+export function canMoveDates(e: EventState, next: EventState, now: number, book: RunFacts): Refusal {
+  const reopens = e.status !== "READY_FOR_BETS" && next.status === "READY_FOR_BETS";
+  return canChange(e) ?? startsAhead(next.startDate, now) ?? (reopens ? canRunEvents(book) : null);
 }
 
 const EQUALIZER_SETS_ODDS = "The equalizer sets the odds of this event; turn it off to set them by hand.";

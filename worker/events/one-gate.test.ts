@@ -2,10 +2,11 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { BookmakerEvent, ErrorBody } from "../contract";
 import { call, json } from "../test/api";
-import { bet, coins, newEvent, runners } from "../test/events";
+import { runDurableObjectAlarm } from "cloudflare:test";
+import { bet, coins, inHours, newEvent, roomStub, runners, startEvent } from "../test/events";
 import { expectRoomMatchesD1, expectStoredTotalsMatchBets } from "../test/faulty-d1";
 import { placeMultiple, race } from "../test/multiples";
-import { newBook, newPunter, type TestBook } from "../test/world";
+import { giveSubscription, newBook, newPunter, type TestBook } from "../test/world";
 
 // Both doors into an event (the live edit, POST /events/{id}/coefficients, and the draft edit,
 // POST /drafts/{id}/updateCoefficients on a published event put back to draft) keep the same
@@ -147,5 +148,22 @@ describe("the equalizer", () => {
     expect((await draftEdit(book, e, { items: [...items(e), { title: "Late entry", coefficient: 9 }] })).status).toBe(
       200,
     );
+  });
+});
+
+describe("new dates for a started event", () => {
+  it("take it back to taking bets only as reopening would: refused once the book's subscription lapsed", async () => {
+    const book = await newBook({ coins: 10_000 });
+    const e = await newEvent(book, { items: runners(3) });
+    await startEvent(e.id);
+    expect(await runDurableObjectAlarm(roomStub(e.id))).toBe(true);
+    await giveSubscription(book.owner.userId, "BOOKMAKER", new Date(Date.now() - 864e5).toISOString());
+    const res = await call("POST", `/events/${e.id}/modifyDates`, {
+      token: book.owner.token,
+      body: { startDate: inHours(2), endDate: inHours(3) },
+    });
+    expect((await res.json<ErrorBody>()).error.code).toBe("SUBSCRIPTION_REQUIRED");
+    const shown = await json<BookmakerEvent>("GET", `/events/${e.id}`, { token: book.owner.token });
+    expect(shown.status).toBe("WAITING_FOR_RESULT");
   });
 });

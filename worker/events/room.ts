@@ -10,6 +10,8 @@ import * as changes from "./changes";
 import { completions, type Completions, type LegsChange } from "../multiples/completion";
 import { isStaleCompletion, legsOn, legsOnEvent } from "../multiples/settlement";
 import { Exclusive } from "./exclusive";
+import { enqueue } from "../notifications/enqueue";
+import type { FanOut } from "../notifications/messages";
 import { RoomMemory } from "./memory";
 import { Prices } from "./prices";
 import {
@@ -23,6 +25,7 @@ import {
   movedRules,
   singlesStruck,
   type Rules,
+  type RunFacts,
   canSettle,
   canSuspend,
   canUnsettle,
@@ -136,7 +139,8 @@ export class EventRoom extends DurableObject<Env> {
             }),
             audit.publishAudit(this.db, e, this.memory.items, callerId),
           ],
-          { actor: callerId },
+          // Punters hear of an event the first time it is published, not when it reopens after edits.
+          { actor: callerId, tell: e.publishedAt ? undefined : { fanOut: "NEW_EVENT", eventId } },
         ),
     );
   }
@@ -163,11 +167,17 @@ export class EventRoom extends DurableObject<Env> {
   }
 
   /** Postponement: the old start moves to startDate2 (2 → 3 … → 5) so punters see it struck through. */
-  async modifyDates(eventId: number, callerId: number, startDate: string, endDate: string): Promise<RoomResult> {
+  async modifyDates(
+    eventId: number,
+    callerId: number,
+    startDate: string,
+    endDate: string,
+    book: RunFacts,
+  ): Promise<RoomResult> {
     return this.owned(eventId, callerId, (e) => {
       const next = changes.postpone(e, startDate, endDate);
       return (
-        canMoveDates(e, startDate, Date.now()) ??
+        canMoveDates(e, next, Date.now(), book) ??
         this.commit(eventId, [sql.eventDatesStatement(this.db, next), audit.datesAudit(this.db, e, next, callerId)], {
           actor: callerId,
         })
@@ -222,6 +232,10 @@ export class EventRoom extends DurableObject<Env> {
           row,
         ],
         callerId,
+        // A last non-runner ends the event: every bet is refunded, as when it is abandoned.
+        closes
+          ? { fanOut: "SETTLEMENT", eventId, how: "ABANDONED" }
+          : { fanOut: "SETTLEMENT", eventId, how: "NON_RUNNER", itemId },
       );
     });
   }
@@ -246,6 +260,7 @@ export class EventRoom extends DurableObject<Env> {
             audit.resultAudit(this.db, e, placings, callerId),
           ],
           callerId,
+          { fanOut: "SETTLEMENT", eventId, how: "RESULT" },
         ),
     );
   }
@@ -339,7 +354,11 @@ export class EventRoom extends DurableObject<Env> {
       before: { status: e.status },
       after: { status: "CANCELLED" },
     });
-    return this.settle(e.id, { kind: "void" }, (done, now) => [...changes.close(this.db, e, now, done), row], actor);
+    return this.settle(e.id, { kind: "void" }, (done, now) => [...changes.close(this.db, e, now, done), row], actor, {
+      fanOut: "SETTLEMENT",
+      eventId: e.id,
+      how: "ABANDONED",
+    });
   }
 
   /**
@@ -353,10 +372,11 @@ export class EventRoom extends DurableObject<Env> {
     legsChange: LegsChange,
     statements: (done: Completions, now: string) => D1PreparedStatement[],
     actor: number | null,
+    tell: FanOut,
   ): Promise<RoomResult> {
     for (let attempt = 1; ; attempt++) {
       const done = await completions(this.db, eventId, legsChange);
-      const result = await this.commit(eventId, statements(done, nowIso()), { money: true, actor });
+      const result = await this.commit(eventId, statements(done, nowIso()), { money: true, actor, tell });
       if (result.ok || result.message !== MULTIPLES_MOVED || attempt === SETTLE_ATTEMPTS) return result;
     }
   }
@@ -369,7 +389,7 @@ export class EventRoom extends DurableObject<Env> {
   private async commit(
     eventId: number,
     statements: D1PreparedStatement[],
-    { money = false, actor }: { money?: boolean; actor: number | null },
+    { money = false, actor, tell }: { money?: boolean; actor: number | null; tell?: FanOut },
   ): Promise<RoomResult> {
     const opId = crypto.randomUUID();
     try {
@@ -392,6 +412,9 @@ export class EventRoom extends DurableObject<Env> {
       if (!(await changes.landed(this.db, eventId, opId)))
         return fail("UNAVAILABLE", "The change was not saved. Please try again.");
     }
+    // What happened tells the people it concerns, whichever door or timer made it happen.
+    if (tell)
+      this.ctx.waitUntil(enqueue(this.env, [tell]).catch((err) => console.error("bot messages not enqueued", err)));
     // Limits are told only to rooms taking bets (limits/rooms.ts); a room that opens again reads them anew.
     this.desk.forgetLimits();
     try {

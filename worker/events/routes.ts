@@ -17,12 +17,10 @@ import { OPEN_SQL, type RoomResult } from "./state";
 import { CoefficientsBody, DatesBody, DraftBody, FinalizeBody, UpdateDraftItemsBody } from "./schemas";
 import { bookmakerEvents } from "./views";
 import { boardVersions, liabilityBoard } from "./liability";
-import { canRunEvents, hasResult, startsAhead, UNSETTLE_WINDOW_MS } from "./guards";
+import { canRunEvents, hasResult, startsAhead, UNSETTLE_WINDOW_MS, type RunFacts } from "./guards";
 import { reversalSizeStatement } from "../ledger/settlement";
 import { TAKEN_BACK_SQL } from "../multiples/settlement";
 import { fromCents } from "../ledger/money";
-import { fanOutAfter } from "../notifications/enqueue";
-import type { FanOut } from "../notifications/messages";
 import { EVENT_NOT_FOUND } from "../../common/refusals";
 
 const HISTORY_DAYS = 30;
@@ -33,13 +31,15 @@ const ListQuery = v.object({
 });
 
 /** The two facts guards.ts's canRunEvents decides on, read for the caller's book. */
-async function requireCanRunEvents(env: Env, book: BookmakerRow) {
+async function runFacts(env: Env, book: BookmakerRow): Promise<RunFacts> {
   const [subscribed, poolCents] = await Promise.all([
     holdsSubscription(env.DB, book.owner_id, "BOOKMAKER", nowIso()),
     balanceOf(env.DB, pool(book.owner_id)),
   ]);
-  allow(canRunEvents({ subscribed, poolCents }));
+  return { subscribed, poolCents };
 }
+
+const requireCanRunEvents = async (env: Env, book: BookmakerRow) => allow(canRunEvents(await runFacts(env, book)));
 
 async function oneEvent(env: Env, book: BookmakerRow, eventId: number): Promise<BookmakerEvent> {
   const withWhatIf = await holdsSubscription(env.DB, book.owner_id, "WHAT_IF", nowIso());
@@ -48,18 +48,18 @@ async function oneEvent(env: Env, book: BookmakerRow, eventId: number): Promise<
   return event;
 }
 
-/** Runs one change through the event's room, then answers the event as its bookmaker now sees it. */
+/**
+ * Runs one change through the event's room, then answers the event as its bookmaker now sees it.
+ * The room tells whoever the change concerns (the bot's messages follow what happened, not the route).
+ */
 async function change(
   c: Context<AppEnv>,
   eventId: number,
   run: (room: ReturnType<typeof roomOf>, userId: number) => Promise<RoomResult>,
-  tell?: FanOut,
 ) {
   const { userId } = c.get("user");
   const book = await requireOwnBookmaker(c.env.DB, userId);
   unwrap(await run(roomOf(c.env, eventId), userId));
-  // Only a change the room committed tells anyone anything.
-  if (tell) fanOutAfter(c, tell);
   return c.json(await oneEvent(c.env, book, eventId));
 }
 
@@ -133,12 +133,7 @@ export const eventRoutes = new Hono<AppEnv>()
       const { userId } = c.get("user");
       const book = await requireOwnBookmaker(c.env.DB, userId);
       await requireCanRunEvents(c.env, book);
-      // Punters hear of an event the first time it is published, not when it reopens after edits.
-      const before = await c.env.DB.prepare(`SELECT published_at FROM events WHERE id = ?1`)
-        .bind(draftId)
-        .first<{ published_at: string | null }>();
       unwrap(await roomOf(c.env, draftId).open(draftId, userId));
-      if (before && before.published_at === null) fanOutAfter(c, { fanOut: "NEW_EVENT", eventId: draftId });
       return c.json({ id: draftId });
     },
   )
@@ -169,32 +164,16 @@ export const eventRoutes = new Hono<AppEnv>()
   )
   .post("/:id/abandon", docs.abandon, validate("param", EventParam), async (c) => {
     const { id } = c.req.valid("param");
-    return change(c, id, (room, userId) => room.abandon(id, userId), {
-      fanOut: "SETTLEMENT",
-      eventId: id,
-      how: "ABANDONED",
-    });
+    return change(c, id, (room, userId) => room.abandon(id, userId));
   })
   .post("/:id/nr/:itemId", docs.nonRunner, validate("param", v.object({ id: IdParam, itemId: IdParam })), async (c) => {
     const { id, itemId } = c.req.valid("param");
-    return change(c, id, (room, userId) => room.withdrawRunner(id, userId, itemId), {
-      fanOut: "SETTLEMENT",
-      eventId: id,
-      how: "NON_RUNNER",
-      itemId,
-    });
+    return change(c, id, (room, userId) => room.withdrawRunner(id, userId, itemId));
   })
   .post("/:id/finalize", docs.finalize, validate("param", EventParam), validate("json", FinalizeBody), async (c) => {
     const { id } = c.req.valid("param");
-    return change(
-      c,
-      id,
-      (room, userId) => room.finalize(id, userId, c.req.valid("json").placings, c.req.valid("json").field),
-      {
-        fanOut: "SETTLEMENT",
-        eventId: id,
-        how: "RESULT",
-      },
+    return change(c, id, (room, userId) =>
+      room.finalize(id, userId, c.req.valid("json").placings, c.req.valid("json").field),
     );
   })
   .post("/:id/unsettle", docs.unsettle, validate("param", EventParam), async (c) => {
@@ -222,7 +201,9 @@ export const eventRoutes = new Hono<AppEnv>()
   .post("/:id/modifyDates", docs.moveDates, validate("param", EventParam), validate("json", DatesBody), async (c) => {
     const { id } = c.req.valid("param");
     const { startDate, endDate } = c.req.valid("json");
-    return change(c, id, (room, userId) => room.modifyDates(id, userId, startDate, endDate));
+    // New dates may take a started event back to taking bets: the room asks what reopening asks.
+    const facts = await runFacts(c.env, await requireOwnBookmaker(c.env.DB, c.get("user").userId));
+    return change(c, id, (room, userId) => room.modifyDates(id, userId, startDate, endDate, facts));
   })
   .post(
     "/:id/coefficients",

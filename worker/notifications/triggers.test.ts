@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ErrorBody } from "../contract";
 import { json } from "../test/api";
-import { bet, newEvent, placeBet } from "../test/events";
+import { env } from "cloudflare:workers";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import type { EventRoom } from "../events/room";
+import { bet, draftBody, newEvent, placeBet, roomStub } from "../test/events";
 import { finalize, placeMultiple } from "../test/multiples";
 import { newBook, newPunter, pendingRequestId } from "../test/world";
 import { fakeBotApi, firstButton, type BotApiParams, type FakeBotApi } from "../test/fake-telegram";
@@ -226,5 +229,39 @@ describe("the bot's messages", () => {
     );
     expect(textsTo(bot, quiet.userId)).toHaveLength(1); // his approval only
     expect(event.id).toBeGreaterThan(0);
+  });
+
+  it("tells punters of a new event first published through Draft → Save (POST /events/{id}/live)", async () => {
+    const book = await newBook({ coins: 1000 });
+    const keen = await newPunter(book, { allowsWrite: true });
+    await json("PUT", "/me/notifications", { token: keen.token, body: { newEvents: true } });
+    const { eventId } = await json<{ eventId: number }>("POST", "/drafts", {
+      token: book.owner.token,
+      body: draftBody(book, { description: "Grand National" }),
+    });
+    await json("POST", `/events/${eventId}/live`, { token: book.owner.token, body: {} });
+    const texts = await received(bot, keen.userId, 2);
+    expect(texts[1]).toMatch(
+      new RegExp(`^${book.name} has a new event: Horse Racing / United Kingdom, Grand National\\.`),
+    );
+  });
+
+  it("tells punters of their refunds when the system abandons an event left without a result", async () => {
+    const book = await newBook({ coins: 1000 });
+    const punter = await newPunter(book, { coins: 100, allowsWrite: true });
+    const event = await newEvent(book);
+    await placeBet(punter, book, event, 0, 10);
+    // Its end 31 days ago: the room's alarm abandons it (UNSETTLED_GRACE_MS).
+    const long = (days: number) => new Date(Date.now() - days * 864e5).toISOString();
+    await env.DB.prepare(`UPDATE events SET start_date = ?2, end_date = ?3 WHERE id = ?1`)
+      .bind(event.id, long(32), long(31))
+      .run();
+    await runInDurableObject(roomStub(event.id), async (room: EventRoom) => {
+      (room as unknown as { memory: { stale: boolean } }).memory.stale = true;
+    });
+    expect(await runDurableObjectAlarm(roomStub(event.id))).toBe(true);
+    // His approval, his coins, then the refund.
+    const texts = await received(bot, punter.userId, 3);
+    expect(texts[2]).toMatch(/was abandoned; your stakes are refunded:\n• Red Rum, 10\.00 at 2: refunded 10\.00$/);
   });
 });
