@@ -10,6 +10,17 @@ import type { EventState, ItemState } from "./state";
 
 const coefficient = (o: Odds) => decimalText(o);
 
+/**
+ * What a change of the room writes to the audit log: its row, or NOT_AUDITED. The room's commit
+ * takes it as a required part, so no change can forget its row.
+ */
+export type AuditPart = D1PreparedStatement | typeof NOT_AUDITED;
+
+/** A change without a row: a draft never published (its bookmaker's notes), or an edit that changed nothing. */
+export const NOT_AUDITED = { notAudited: "a draft never published, or nothing changed" } as const;
+
+export const auditStatements = (part: AuditPart): D1PreparedStatement[] => ("notAudited" in part ? [] : [part]);
+
 /** One audit row of the event's change; `actorId` null is the system (an alarm, retention). */
 export const eventAudit = (
   db: D1Database,
@@ -131,32 +142,28 @@ export function draftAudit(
   plan: { dropped: ItemState[]; repriced: MovedOdds[]; added: { title: string; odds: Odds }[] },
   rules: RulesChange,
   actorId: number,
-): D1PreparedStatement[] {
+): AuditPart {
   const { dropped, repriced, added } = plan;
   const moved = movedRules(e, rules);
-  if (!e.publishedAt || dropped.length + repriced.length + added.length + moved.length === 0) return [];
+  if (!e.publishedAt || dropped.length + repriced.length + added.length + moved.length === 0) return NOT_AUDITED;
   const change: OddsChange = { items: [], ...Object.fromEntries(moved.map((key) => [key, rules[key]])) };
   const after = { ...e, ...change };
   const field = dropped.length + added.length > 0;
-  return [
-    eventAudit(db, e, actorId, field ? "OUTCOMES" : "ODDS", {
-      itemId: !field && repriced.length === 1 ? repriced[0].item.id : undefined,
-      before: {
-        ...(repriced.length > 0 ? { items: oddsBefore(repriced) } : {}),
-        ...(dropped.length > 0
-          ? { removed: dropped.map((i) => ({ itemId: i.id, title: i.title, coefficient: coefficient(i.odds) })) }
-          : {}),
-        ...settingsOf(e, change),
-      },
-      after: {
-        ...(repriced.length > 0 ? { items: oddsAfter(repriced) } : {}),
-        ...(added.length > 0
-          ? { added: added.map((i) => ({ title: i.title, coefficient: coefficient(i.odds) })) }
-          : {}),
-        ...settingsOf(after, change),
-      },
-    }),
-  ];
+  return eventAudit(db, e, actorId, field ? "OUTCOMES" : "ODDS", {
+    itemId: !field && repriced.length === 1 ? repriced[0].item.id : undefined,
+    before: {
+      ...(repriced.length > 0 ? { items: oddsBefore(repriced) } : {}),
+      ...(dropped.length > 0
+        ? { removed: dropped.map((i) => ({ itemId: i.id, title: i.title, coefficient: coefficient(i.odds) })) }
+        : {}),
+      ...settingsOf(e, change),
+    },
+    after: {
+      ...(repriced.length > 0 ? { items: oddsAfter(repriced) } : {}),
+      ...(added.length > 0 ? { added: added.map((i) => ({ title: i.title, coefficient: coefficient(i.odds) })) } : {}),
+      ...settingsOf(after, change),
+    },
+  });
 }
 
 /** The start reached: the system closed the book (READY_FOR_BETS → WAITING_FOR_RESULT). */

@@ -27,11 +27,13 @@ import {
   type Rules,
   type RunFacts,
   canSettle,
+  canRunEvents,
   canSuspend,
   canUnsettle,
   canWithdraw,
   isOpen,
   nextAlarm,
+  startsAhead,
   UNSETTLED_GRACE_MS,
 } from "./guards";
 import type { DraftInput, Placing } from "./schemas";
@@ -72,11 +74,15 @@ export class EventRoom extends DurableObject<Env> {
     eventId: number,
     owner: { bookmakerId: number; ownerId: number },
     input: DraftInput,
+    book: RunFacts,
   ): Promise<RoomResult<{ eventId: number }>> {
     return this.exclusive(eventId, async () => {
       if (this.memory.event) return fail("CONFLICT", "This event exists already.");
+      const refusal = startsAhead(input.startDate, Date.now()) ?? canRunEvents(book);
+      if (refusal) return refusal;
       const result = await this.commit(eventId, changes.createDraft(this.db, eventId, owner, input), {
         actor: owner.ownerId,
+        audit: audit.NOT_AUDITED,
       });
       if (result.ok) await this.ctx.storage.put("eventId", eventId);
       return result.ok ? ok({ eventId }) : result;
@@ -112,22 +118,23 @@ export class EventRoom extends DurableObject<Env> {
           plan.repriced.map((r) => r.item),
         ) ??
         canChangeRules(e, rules, await this.struckUnder(e, rules));
-      // A draft's outcomes are the bookmaker's notes until published: PUBLISH records them as offered.
       return (
         refusal ??
-        this.commit(eventId, [...plan.statements, ...audit.draftAudit(this.db, e, plan, rules, callerId)], {
+        this.commit(eventId, plan.statements, {
           actor: callerId,
+          audit: audit.draftAudit(this.db, e, plan, rules, callerId),
         })
       );
     });
   }
 
-  /** CREATED → READY_FOR_BETS: the draft is published, or a suspended event reopened. */
-  async open(eventId: number, callerId: number): Promise<RoomResult> {
+  /** CREATED → READY_FOR_BETS: the draft is published, or a suspended event reopened, by a book that may run events. */
+  async open(eventId: number, callerId: number, book: RunFacts): Promise<RoomResult> {
     return this.owned(
       eventId,
       callerId,
       (e) =>
+        canRunEvents(book) ??
         canPublish(e, this.memory.activeCount(), Date.now()) ??
         this.commit(
           eventId,
@@ -137,10 +144,13 @@ export class EventRoom extends DurableObject<Env> {
               status: "READY_FOR_BETS",
               publishedAt: e.publishedAt ?? nowIso(),
             }),
-            audit.publishAudit(this.db, e, this.memory.items, callerId),
           ],
-          // Punters hear of an event the first time it is published, not when it reopens after edits.
-          { actor: callerId, tell: e.publishedAt ? undefined : { fanOut: "NEW_EVENT", eventId } },
+          {
+            actor: callerId,
+            audit: audit.publishAudit(this.db, e, this.memory.items, callerId),
+            // Punters hear of an event the first time it is published, not when it reopens after edits.
+            tell: e.publishedAt ? undefined : { fanOut: "NEW_EVENT", eventId },
+          },
         ),
     );
   }
@@ -152,17 +162,13 @@ export class EventRoom extends DurableObject<Env> {
       callerId,
       (e) =>
         canSuspend(e) ??
-        this.commit(
-          eventId,
-          [
-            sql.eventStatusStatement(this.db, { ...e, status: "CREATED" }),
-            audit.eventAudit(this.db, e, callerId, "SUSPEND", {
-              before: { status: e.status },
-              after: { status: "CREATED" },
-            }),
-          ],
-          { actor: callerId },
-        ),
+        this.commit(eventId, [sql.eventStatusStatement(this.db, { ...e, status: "CREATED" })], {
+          actor: callerId,
+          audit: audit.eventAudit(this.db, e, callerId, "SUSPEND", {
+            before: { status: e.status },
+            after: { status: "CREATED" },
+          }),
+        }),
     );
   }
 
@@ -178,8 +184,9 @@ export class EventRoom extends DurableObject<Env> {
       const next = changes.postpone(e, startDate, endDate);
       return (
         canMoveDates(e, next, Date.now(), book) ??
-        this.commit(eventId, [sql.eventDatesStatement(this.db, next), audit.datesAudit(this.db, e, next, callerId)], {
+        this.commit(eventId, [sql.eventDatesStatement(this.db, next)], {
           actor: callerId,
+          audit: audit.datesAudit(this.db, e, next, callerId),
         })
       );
     });
@@ -198,14 +205,10 @@ export class EventRoom extends DurableObject<Env> {
         ) ?? canChangeRules(e, change, await this.struckUnder(e, change));
       return (
         refusal ??
-        this.commit(
-          eventId,
-          [
-            ...changes.setOdds(this.db, e, [...this.memory.items.values()], change),
-            audit.oddsAudit(this.db, e, this.memory.items, change, callerId),
-          ],
-          { actor: callerId },
-        )
+        this.commit(eventId, changes.setOdds(this.db, e, [...this.memory.items.values()], change), {
+          actor: callerId,
+          audit: audit.oddsAudit(this.db, e, this.memory.items, change, callerId),
+        })
       );
     });
   }
@@ -225,13 +228,11 @@ export class EventRoom extends DurableObject<Env> {
       return this.settle(
         eventId,
         closes ? { kind: "void" } : { kind: "withdraw", itemId, deduction },
-        (done, now) => [
-          ...(closes
+        (done, now) =>
+          closes
             ? changes.close(this.db, e, now, done, itemId)
-            : changes.withdraw(this.db, e, items, itemId, now, done)),
-          row,
-        ],
-        callerId,
+            : changes.withdraw(this.db, e, items, itemId, now, done),
+        { actor: callerId, audit: row },
         // A last non-runner ends the event: every bet is refunded, as when it is abandoned.
         closes
           ? { fanOut: "SETTLEMENT", eventId, how: "ABANDONED" }
@@ -255,11 +256,8 @@ export class EventRoom extends DurableObject<Env> {
         this.settle(
           e.id,
           changes.resultLegs(e, placings),
-          (done, now) => [
-            ...changes.result(this.db, e, [...this.memory.items.values()], placings, now, done),
-            audit.resultAudit(this.db, e, placings, callerId),
-          ],
-          callerId,
+          (done, now) => changes.result(this.db, e, [...this.memory.items.values()], placings, now, done),
+          { actor: callerId, audit: audit.resultAudit(this.db, e, placings, callerId) },
           { fanOut: "SETTLEMENT", eventId, how: "RESULT" },
         ),
     );
@@ -275,17 +273,14 @@ export class EventRoom extends DurableObject<Env> {
     return this.owned(eventId, callerId, async (e) => {
       const refusal = canUnsettle(e, Date.now()) ?? (await changes.reversalRefusal(this.db, e));
       if (refusal) return refusal;
-      const result = await this.commit(
-        eventId,
-        [
-          ...changes.unsettle(this.db, e, e.settledAt!, nowIso()),
-          audit.eventAudit(this.db, e, callerId, "UNDO", {
-            before: { status: e.status, settledAt: e.settledAt },
-            after: { status: "WAITING_FOR_RESULT" },
-          }),
-        ],
-        { money: true, actor: callerId },
-      );
+      const result = await this.commit(eventId, changes.unsettle(this.db, e, e.settledAt!, nowIso()), {
+        money: true,
+        actor: callerId,
+        audit: audit.eventAudit(this.db, e, callerId, "UNDO", {
+          before: { status: e.status, settledAt: e.settledAt },
+          after: { status: "WAITING_FOR_RESULT" },
+        }),
+      });
       // A punter who spent his winnings meanwhile fails his account's CHECK: name him.
       return !result.ok && result.code === "INSUFFICIENT_COINS"
         ? ((await changes.reversalRefusal(this.db, e)) ?? result)
@@ -301,11 +296,10 @@ export class EventRoom extends DurableObject<Env> {
       const now = Date.now();
       if (isOpen(e) && now >= Date.parse(e.endDate) + UNSETTLED_GRACE_MS) return this.close(e, null);
       if (e.status === "READY_FOR_BETS" && now >= Date.parse(e.startDate))
-        return this.commit(
-          eventId,
-          [sql.eventStatusStatement(this.db, { ...e, status: "WAITING_FOR_RESULT" }), audit.closeAudit(this.db, e)],
-          { actor: null },
-        );
+        return this.commit(eventId, [sql.eventStatusStatement(this.db, { ...e, status: "WAITING_FOR_RESULT" })], {
+          actor: null,
+          audit: audit.closeAudit(this.db, e),
+        });
       return this.scheduleAlarm().then(() => ok(null));
     });
     if (!result.ok && result.code === "INTERNAL") throw new Error(`event ${eventId}: alarm work failed`);
@@ -354,11 +348,13 @@ export class EventRoom extends DurableObject<Env> {
       before: { status: e.status },
       after: { status: "CANCELLED" },
     });
-    return this.settle(e.id, { kind: "void" }, (done, now) => [...changes.close(this.db, e, now, done), row], actor, {
-      fanOut: "SETTLEMENT",
-      eventId: e.id,
-      how: "ABANDONED",
-    });
+    return this.settle(
+      e.id,
+      { kind: "void" },
+      (done, now) => changes.close(this.db, e, now, done),
+      { actor, audit: row },
+      { fanOut: "SETTLEMENT", eventId: e.id, how: "ABANDONED" },
+    );
   }
 
   /**
@@ -371,32 +367,37 @@ export class EventRoom extends DurableObject<Env> {
     eventId: number,
     legsChange: LegsChange,
     statements: (done: Completions, now: string) => D1PreparedStatement[],
-    actor: number | null,
+    by: { actor: number | null; audit: audit.AuditPart },
     tell: FanOut,
   ): Promise<RoomResult> {
     for (let attempt = 1; ; attempt++) {
       const done = await completions(this.db, eventId, legsChange);
-      const result = await this.commit(eventId, statements(done, nowIso()), { money: true, actor, tell });
+      const result = await this.commit(eventId, statements(done, nowIso()), { ...by, money: true, tell });
       if (result.ok || result.message !== MULTIPLES_MOVED || attempt === SETTLE_ATTEMPTS) return result;
     }
   }
 
   /**
-   * Writes an admin operation's batch, marked with its own id, then reloads from D1. When the
-   * outcome is unknown, the mark says whether it landed; either way memory is D1's. The prices
-   * the change offers are recorded in the same batch, as `actor`'s.
+   * The one gate every change to the event goes through, whichever route or timer asks for it
+   * (docs/ARCHITECTURE.md, "One gate"): its guards have passed, and this writes its statements,
+   * its audit row (a required part: a change without one says why, NOT_AUDITED), the prices it
+   * offers (as `actor`'s) and the outcomes' totals in one batch, marked with the change's own id;
+   * then reloads from D1. When the outcome is unknown, the mark says whether it landed; either way
+   * memory is D1's. Once landed, `tell` goes to the bot's queue.
    */
   private async commit(
     eventId: number,
     statements: D1PreparedStatement[],
-    { money = false, actor, tell }: { money?: boolean; actor: number | null; tell?: FanOut },
+    change: { money?: boolean; actor: number | null; audit: audit.AuditPart; tell?: FanOut },
   ): Promise<RoomResult> {
+    const { money = false, actor, tell } = change;
     const opId = crypto.randomUUID();
     try {
       await changes.runBatch(
         this.db,
         [
           ...statements,
+          ...audit.auditStatements(change.audit),
           recordPricesStatement(this.db, eventId, actor),
           sql.itemTotalsStatement(this.db, eventId),
           sql.touch(this.db, eventId, opId),

@@ -17,7 +17,7 @@ import { OPEN_SQL, type RoomResult } from "./state";
 import { CoefficientsBody, DatesBody, DraftBody, FinalizeBody, UpdateDraftItemsBody } from "./schemas";
 import { bookmakerEvents } from "./views";
 import { boardVersions, liabilityBoard } from "./liability";
-import { canRunEvents, hasResult, startsAhead, UNSETTLE_WINDOW_MS, type RunFacts } from "./guards";
+import { hasResult, UNSETTLE_WINDOW_MS, type RunFacts } from "./guards";
 import { reversalSizeStatement } from "../ledger/settlement";
 import { TAKEN_BACK_SQL } from "../multiples/settlement";
 import { fromCents } from "../ledger/money";
@@ -30,7 +30,7 @@ const ListQuery = v.object({
   view: v.optional(v.picklist(["open", "history", "all"], "Must be open, history or all."), "all"),
 });
 
-/** The two facts guards.ts's canRunEvents decides on, read for the caller's book. */
+/** The two facts guards.ts's canRunEvents decides on, read for the caller's book; the room decides. */
 async function runFacts(env: Env, book: BookmakerRow): Promise<RunFacts> {
   const [subscribed, poolCents] = await Promise.all([
     holdsSubscription(env.DB, book.owner_id, "BOOKMAKER", nowIso()),
@@ -38,8 +38,6 @@ async function runFacts(env: Env, book: BookmakerRow): Promise<RunFacts> {
   ]);
   return { subscribed, poolCents };
 }
-
-const requireCanRunEvents = async (env: Env, book: BookmakerRow) => allow(canRunEvents(await runFacts(env, book)));
 
 async function oneEvent(env: Env, book: BookmakerRow, eventId: number): Promise<BookmakerEvent> {
   const withWhatIf = await holdsSubscription(env.DB, book.owner_id, "WHAT_IF", nowIso());
@@ -75,11 +73,10 @@ export const draftRoutes = new Hono<AppEnv>()
     const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
     if (input.bookmakerId !== book.id)
       throw new AppError("FORBIDDEN", 403, "You can create events only for your own book.");
-    allow(startsAhead(input.startDate, Date.now()));
-    await requireCanRunEvents(c.env, book);
     const eventId = newEventId();
+    const facts = await runFacts(c.env, book);
     const { eventId: created } = unwrap(
-      await roomOf(c.env, eventId).createDraft(eventId, { bookmakerId: book.id, ownerId: book.owner_id }, input),
+      await roomOf(c.env, eventId).createDraft(eventId, { bookmakerId: book.id, ownerId: book.owner_id }, input, facts),
     );
     return c.json({ eventId: created });
   })
@@ -132,8 +129,7 @@ export const eventRoutes = new Hono<AppEnv>()
       const { draftId } = c.req.valid("json");
       const { userId } = c.get("user");
       const book = await requireOwnBookmaker(c.env.DB, userId);
-      await requireCanRunEvents(c.env, book);
-      unwrap(await roomOf(c.env, draftId).open(draftId, userId));
+      unwrap(await roomOf(c.env, draftId).open(draftId, userId, await runFacts(c.env, book)));
       return c.json({ id: draftId });
     },
   )
@@ -158,8 +154,8 @@ export const eventRoutes = new Hono<AppEnv>()
     validate("json", v.object({ eventId: v.optional(v.unknown()) })),
     async (c) => {
       const { id } = c.req.valid("param");
-      await requireCanRunEvents(c.env, await requireOwnBookmaker(c.env.DB, c.get("user").userId));
-      return change(c, id, (room, userId) => room.open(id, userId));
+      const facts = await runFacts(c.env, await requireOwnBookmaker(c.env.DB, c.get("user").userId));
+      return change(c, id, (room, userId) => room.open(id, userId, facts));
     },
   )
   .post("/:id/abandon", docs.abandon, validate("param", EventParam), async (c) => {
