@@ -143,7 +143,12 @@ export function ladderDown(decimal: number): Odds {
 }
 
 /** What a stake in cents returns at these odds, stake included, in cents (rounded down). */
-export const payoutCents = (stakeCents: number, o: Odds) => Math.floor((stakeCents * (o.num + o.den)) / o.den);
+export function payoutCents(stakeCents: number, o: Odds): number {
+  // Whole numbers throughout (a stake of a billion coins at 1000/1 stays under 2^53): the exact
+  // quotient rounded down, not a float's.
+  const num = stakeCents * (o.num + o.den);
+  return (num - (num % o.den)) / o.den;
+}
 
 /** "Return for punters" choices: 0.01, then 0.50 to 0.95 by 0.01, in hundredths. */
 export const RETURN_CHOICES: readonly number[] = [1, ...Array.from({ length: 46 }, (_, i) => 50 + i)];
