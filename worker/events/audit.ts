@@ -170,9 +170,18 @@ export function draftAudit(
 export const closeAudit = (db: D1Database, e: EventState) =>
   eventAudit(db, e, null, "CLOSE", { before: { status: e.status }, after: { status: "WAITING_FOR_RESULT" } });
 
-export const resultAudit = (db: D1Database, e: EventState, placings: Placing[], actorId: number) =>
-  eventAudit(db, e, actorId, "RESULT", {
-    before: { status: e.status },
+/** The result, with the racing rules End Event set with it (when it changed them). */
+export function resultAudit(
+  db: D1Database,
+  e: EventState,
+  placings: Placing[],
+  actorId: number,
+  rules: RulesChange = {},
+) {
+  const change: OddsChange = { items: [], ...Object.fromEntries(movedRules(e, rules).map((key) => [key, rules[key]])) };
+  return eventAudit(db, e, actorId, "RESULT", {
+    before: { status: e.status, ...settingsOf(e, change) },
     // No placings: every bet refunded.
-    after: { status: "CALCULATED", placings },
+    after: { status: "CALCULATED", placings, ...settingsOf({ ...e, ...change }, change) },
   });
+}

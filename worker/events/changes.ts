@@ -32,7 +32,7 @@ export interface OddsChange {
 /** Rule 4 and the dead-heat rule switched on or off, each-way terms set (each left as it is when not given). */
 export type RulesChange = Pick<OddsChange, "rule4" | "deadHeat" | "eachWay">;
 
-const withRules = (e: EventState, change: RulesChange): EventState => ({
+export const withRules = (e: EventState, change: RulesChange): EventState => ({
   ...e,
   rule4: change.rule4 ?? e.rule4,
   deadHeat: change.deadHeat ?? e.deadHeat,

@@ -167,3 +167,36 @@ describe("new dates for a started event", () => {
     expect(shown.status).toBe("WAITING_FOR_RESULT");
   });
 });
+
+describe("End Event in one call", () => {
+  it("sets the racing rules with the result, in its batch: a dead heat shared under the rule it turned on", async () => {
+    const book = await newBook({ coins: 10_000 });
+    const e = await newEvent(book, { items: runners(3), deadHeat: false });
+    const settled = await json<BookmakerEvent>("POST", `/events/${e.id}/finalize`, {
+      token: book.owner.token,
+      body: { placings: [{ itemId: e.items[0].id, place: 1 }], deadHeat: true, rule4: false },
+    });
+    expect(settled).toMatchObject({ status: "CALCULATED", deadHeat: true, rule4: false });
+  });
+
+  it("refuses rules changed under a struck bet, naming the field, and settles nothing", async () => {
+    const book = await newBook({ coins: 10_000 });
+    const punter = await newPunter(book, { coins: 100 });
+    const e = await newEvent(book, { items: runners(3), deadHeat: false });
+    expect((await bet(punter, book, e, 0, 10)).status).toBe(201);
+    const res = await call("POST", `/events/${e.id}/finalize`, {
+      token: book.owner.token,
+      body: {
+        placings: [
+          { itemId: e.items[0].id, place: 1 },
+          { itemId: e.items[1].id, place: 1 },
+        ],
+        deadHeat: true,
+      },
+    });
+    await expectRefused(res, "deadHeat");
+    const shown = await json<BookmakerEvent>("GET", `/events/${e.id}`, { token: book.owner.token });
+    expect(shown).toMatchObject({ status: "READY_FOR_BETS", deadHeat: false });
+    expect(await coins(punter.token, book.bookmakerId)).toBe(90);
+  });
+});

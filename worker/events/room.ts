@@ -241,26 +241,35 @@ export class EventRoom extends DurableObject<Env> {
     });
   }
 
-  /** Settles once: winners' bets and placed place parts paid at their accepted odds, the rest lost; no placings refunds all. */
+  /**
+   * Settles once: winners' bets and placed place parts paid at their accepted odds, the rest lost;
+   * no placings refunds all. End Event's racing rules, when it changed them, are set in the same
+   * batch (the rules struck bets were struck under cannot change).
+   */
   async finalize(
     eventId: number,
     callerId: number,
     placings: Placing[],
     field?: "winners" | "placings",
+    rules: changes.RulesChange = {},
   ): Promise<RoomResult> {
-    return this.owned(
-      eventId,
-      callerId,
-      (e) =>
-        canSettle(e, this.memory.items, placings, field) ??
-        this.settle(
-          e.id,
-          changes.resultLegs(e, placings),
-          (done, now) => changes.result(this.db, e, [...this.memory.items.values()], placings, now, done),
-          { actor: callerId, audit: audit.resultAudit(this.db, e, placings, callerId) },
-          { fanOut: "SETTLEMENT", eventId, how: "RESULT" },
-        ),
-    );
+    return this.owned(eventId, callerId, async (e) => {
+      const refusal =
+        canSettle(e, this.memory.items, placings, field) ?? canChangeRules(e, rules, await this.struckUnder(e, rules));
+      if (refusal) return refusal;
+      const ruled = changes.withRules(e, rules);
+      const moved = movedRules(e, rules).length > 0;
+      return this.settle(
+        e.id,
+        changes.resultLegs(ruled, placings),
+        (done, now) => [
+          ...(moved ? [sql.eventRulesStatement(this.db, ruled)] : []),
+          ...changes.result(this.db, ruled, [...this.memory.items.values()], placings, now, done),
+        ],
+        { actor: callerId, audit: audit.resultAudit(this.db, e, placings, callerId, rules) },
+        { fanOut: "SETTLEMENT", eventId, how: "RESULT" },
+      );
+    });
   }
 
   /** Ends the event with no result: every bet refunded, status CANCELLED. Without a caller, the system's (retention). */

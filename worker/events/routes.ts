@@ -168,9 +168,8 @@ export const eventRoutes = new Hono<AppEnv>()
   })
   .post("/:id/finalize", docs.finalize, validate("param", EventParam), validate("json", FinalizeBody), async (c) => {
     const { id } = c.req.valid("param");
-    return change(c, id, (room, userId) =>
-      room.finalize(id, userId, c.req.valid("json").placings, c.req.valid("json").field),
-    );
+    const { placings, field, rules } = c.req.valid("json");
+    return change(c, id, (room, userId) => room.finalize(id, userId, placings, field, rules));
   })
   .post("/:id/unsettle", docs.unsettle, validate("param", EventParam), async (c) => {
     const { id } = c.req.valid("param");

@@ -182,6 +182,10 @@ export const FinalizeBody = v.pipe(
         v.maxLength(100),
       ),
     ),
+    /** The racing rules the result applies, when End Event changed them: set in the result's own batch. */
+    rule4: v.optional(Flag),
+    deadHeat: v.optional(Flag),
+    eachWay: v.optional(EachWayTerms),
   }),
   v.forward(
     v.check((b) => b.winners !== undefined || b.placings !== undefined, "Send the winners or the placings."),
@@ -194,6 +198,7 @@ export const FinalizeBody = v.pipe(
     ],
     // A refusal names the field the caller sent.
     field: b.placings === undefined ? ("winners" as const) : ("placings" as const),
+    rules: { rule4: b.rule4, deadHeat: b.deadHeat, eachWay: b.eachWay },
   })),
   v.forward(
     v.check(

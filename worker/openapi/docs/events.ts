@@ -102,8 +102,8 @@ export const nonRunner = change({
 export const finalize = change({
   summary: "Settle with the result",
   description:
-    "Settles the event (CALCULATED) with its `placings` (place 1 wins; tied outcomes share a place, and the next place follows the tie: 1, 1, 3) or, as before placings, its `winners` (each at place 1): win bets and parts on the winners are paid stake × their odds (shared under dead heat), each-way place parts on outcomes within the paying places at 1 + (odds − 1) / fraction (the terms in force now, by the runners, for standard terms; a tie past the last paying place shares what is left), an each-way pair rounded down once; the others lost. No winners or placings refunds every bet. Undoable for 24 hours.",
-  errors: ["NOT_FOUND", "ALREADY_SETTLED", "INSUFFICIENT_COINS"],
+    "Settles the event (CALCULATED) with its `placings` (place 1 wins; tied outcomes share a place, and the next place follows the tie: 1, 1, 3) or, as before placings, its `winners` (each at place 1): win bets and parts on the winners are paid stake × their odds (shared under dead heat), each-way place parts on outcomes within the paying places at 1 + (odds − 1) / fraction (the terms in force now, by the runners, for standard terms; a tie past the last paying place shares what is left), an each-way pair rounded down once; the others lost. No winners or placings refunds every bet. Undoable for 24 hours. `rule4`, `deadHeat` and `eachWay`, when sent, are set in the same batch before the result applies them (End Event in one call); a change of them once a bet is struck is refused (409 CONFLICT naming the field) and nothing is settled.",
+  errors: ["NOT_FOUND", "ALREADY_SETTLED", "INSUFFICIENT_COINS", "CONFLICT"],
 });
 
 export const unsettle = change({

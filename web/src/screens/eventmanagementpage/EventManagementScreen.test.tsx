@@ -229,9 +229,8 @@ describe("the draft screen", () => {
     expect(screen.getByText("Shergar").closest("tr")!.textContent).not.toContain("Rule 4");
   });
 
-  it("End Event saves a changed dead-heat rule first, so the result applies what the screen says", async () => {
+  it("End Event sends a changed dead-heat rule with the result, one call, so the result applies what the screen says", async () => {
     const calls = await openDraft(draft, {
-      "POST /events/9/coefficients": () => json(bookEvent(9, { status: "CREATED", deadHeat: true })),
       "POST /events/9/finalize": () => json(bookEvent(9, { status: "CALCULATED", deadHeat: true })),
     });
     fireEvent.click(screen.getByRole("switch", { name: "Dead heat" }));
@@ -242,7 +241,6 @@ describe("the draft screen", () => {
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "End Event" }));
     await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
     expect(posts(calls)).toEqual([
-      ["/events/9/coefficients", { rule4: false, deadHeat: true }],
       [
         "/events/9/finalize",
         {
@@ -251,6 +249,8 @@ describe("the draft screen", () => {
             { itemId: 11, place: 1 },
             { itemId: 12, place: 1 },
           ],
+          rule4: false,
+          deadHeat: true,
         },
       ],
     ]);

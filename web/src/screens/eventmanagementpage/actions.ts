@@ -23,20 +23,35 @@ export async function withdrawNonRunners(eventId: Id, itemIds: readonly Id[]): P
  * `eachWay` is sent only when changed. None of the rules can change once a bet is struck (the API refuses it).
  */
 export async function applyRules(event: BookmakerEvent, rules: RacingRules & { eachWay?: EachWay }): Promise<void> {
-  const eachWay = rules.eachWay === undefined ? {} : { eachWay: rules.eachWay };
-  if (event.rule4 === rules.rule4 && event.deadHeat === rules.deadHeat && rules.eachWay === undefined) return;
-  await call("POST /events/:id/coefficients", {
-    params: { id: event.id },
-    body: { rule4: rules.rule4, deadHeat: rules.deadHeat, ...eachWay },
-  });
+  const changed = changedRules(event, rules);
+  if (Object.keys(changed).length === 0) return;
+  await call("POST /events/:id/coefficients", { params: { id: event.id }, body: changed });
+}
+
+/** The racing rules as the screen shows them, when they differ from the event's (none otherwise). */
+function changedRules(event: BookmakerEvent, rules: RacingRules & { eachWay?: EachWay }) {
+  if (event.rule4 === rules.rule4 && event.deadHeat === rules.deadHeat && rules.eachWay === undefined) return {};
+  return {
+    rule4: rules.rule4,
+    deadHeat: rules.deadHeat,
+    ...(rules.eachWay === undefined ? {} : { eachWay: rules.eachWay }),
+  };
 }
 
 /**
- * End Event: the outcomes at place 1 win, the others placed finish where the bookmaker put
+ * End Event, one call: the racing rules as the screen shows them (when changed) set in the
+ * result's own batch, then the outcomes at place 1 win, the others placed finish where the bookmaker put
  * them (each-way place parts); none placed means no winner and every bet is refunded.
  */
-export const finalize = (eventId: Id, placings: { itemId: Id; place: number }[]) =>
-  call("POST /events/:id/finalize", { params: { id: eventId }, body: { eventId, placings } });
+export const finalize = (
+  event: BookmakerEvent,
+  placings: { itemId: Id; place: number }[],
+  rules: RacingRules & { eachWay?: EachWay },
+) =>
+  call("POST /events/:id/finalize", {
+    params: { id: event.id },
+    body: { eventId: event.id, placings, ...changedRules(event, rules) },
+  });
 
 export interface DraftChanges {
   /** New start and end, or null when the start is unchanged (a change shows punters the old start struck through). */

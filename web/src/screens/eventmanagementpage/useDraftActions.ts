@@ -47,8 +47,7 @@ export function useDraftActions(
 
   const endEvent = () =>
     run(async () => {
-      await applyRules(event, rules);
-      const settled = await finalize(event.id, placingsOf(event, edit));
+      const settled = await finalize(event, placingsOf(event, edit), rules);
       haptic("success");
       leave(settled);
     });
