@@ -14,12 +14,14 @@ const coefficient = (o: Odds) => decimalText(o);
  * What a change of the room writes to the audit log: its row, or NOT_AUDITED. The room's commit
  * takes it as a required part, so no change can forget its row.
  */
-export type AuditPart = D1PreparedStatement | typeof NOT_AUDITED;
+export type AuditPart = D1PreparedStatement | D1PreparedStatement[] | typeof NOT_AUDITED;
 
 /** A change without a row: a draft never published (its bookmaker's notes), or an edit that changed nothing. */
 export const NOT_AUDITED = { notAudited: "a draft never published, or nothing changed" } as const;
 
-export const auditStatements = (part: AuditPart): D1PreparedStatement[] => ("notAudited" in part ? [] : [part]);
+/** The rows of a change: one, or one per part of a change made of several (a draft's Save: dates, odds, live). */
+export const auditStatements = (part: AuditPart): D1PreparedStatement[] =>
+  Array.isArray(part) ? part : "notAudited" in part ? [] : [part];
 
 /** One audit row of the event's change; `actorId` null is the system (an alarm, retention). */
 export const eventAudit = (

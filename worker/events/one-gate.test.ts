@@ -200,3 +200,55 @@ describe("End Event in one call", () => {
     expect(await coins(punter.token, book.bookmakerId)).toBe(90);
   });
 });
+
+describe("a draft's Save in one call", () => {
+  it("moves the dates, sets the odds and puts the event live in one batch, a row for each part", async () => {
+    const book = await newBook({ coins: 10_000 });
+    const e = await newEvent(book, { items: runners(3) });
+    await json("POST", `/events/${e.id}/draft`, { token: book.owner.token });
+    const dates = { startDate: inHours(5), endDate: inHours(6) };
+    const saved = await json<BookmakerEvent>("POST", `/events/${e.id}/save`, {
+      token: book.owner.token,
+      body: { ...dates, items: [{ id: e.items[0].id, coefficient: 3.5 }], returnPrice: 0.8 },
+    });
+    expect(saved).toMatchObject({ status: "READY_FOR_BETS", startDate: dates.startDate, returnPrice: 0.8 });
+    expect(saved.items[0].coefficient).toBe(3.5);
+    const { results } = await env.DB.prepare(
+      `SELECT action FROM audit WHERE event_id = ?1 AND action <> 'PRICE' ORDER BY id`,
+    )
+      .bind(e.id)
+      .all<{ action: string }>();
+    expect(results.map((r) => r.action)).toEqual(["PUBLISH", "SUSPEND", "DATES", "ODDS", "LIVE"]);
+  });
+
+  it("saves nothing when one part is refused: the rules under a struck bet", async () => {
+    const book = await newBook({ coins: 10_000 });
+    const punter = await newPunter(book, { coins: 100 });
+    const e = await newEvent(book, { items: runners(3), rule4: false });
+    expect((await bet(punter, book, e, 0, 10)).status).toBe(201);
+    await json("POST", `/events/${e.id}/draft`, { token: book.owner.token });
+    const res = await call("POST", `/events/${e.id}/save`, {
+      token: book.owner.token,
+      body: { startDate: inHours(5), endDate: inHours(6), returnPrice: 0.8, rule4: true },
+    });
+    await expectRefused(res, "rule4");
+    const shown = await json<BookmakerEvent>("GET", `/events/${e.id}`, { token: book.owner.token });
+    expect(shown).toMatchObject({
+      status: "CREATED",
+      startDate: e.startDate,
+      returnPrice: e.returnPrice,
+      rule4: false,
+    });
+  });
+
+  it("names a body's wrong field: the start without its end", async () => {
+    const book = await newBook({ coins: 10_000 });
+    const e = await newEvent(book, { items: runners(3) });
+    const res = await call("POST", `/events/${e.id}/save`, {
+      token: book.owner.token,
+      body: { startDate: inHours(5) },
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json<ErrorBody>()).error).toMatchObject({ code: "VALIDATION", field: "endDate" });
+  });
+});

@@ -213,6 +213,53 @@ export class EventRoom extends DurableObject<Env> {
     });
   }
 
+  /**
+   * A draft's Save in one batch: its new dates, odds and settings, and (`live`) the event live
+   * again, each under the guards of its own door (modifyDates, setCoefficients, open), with
+   * their rows; none of it lands unless all of it may.
+   */
+  async save(
+    eventId: number,
+    callerId: number,
+    change: { dates?: { startDate: string; endDate: string }; odds: changes.OddsChange; live: boolean },
+    book: RunFacts,
+  ): Promise<RoomResult> {
+    return this.owned(eventId, callerId, async (e) => {
+      const now = Date.now();
+      const dated = change.dates ? changes.postpone(e, change.dates.startDate, change.dates.endDate) : e;
+      const opens = change.live && dated.status === "CREATED";
+      const refusal =
+        (change.dates ? canMoveDates(e, dated, now, book) : canChange(e)) ??
+        canSetOdds(
+          e,
+          change.odds.botEqualizer ?? e.botEqualizer,
+          this.memory.items,
+          change.odds.items.map((c) => c.id),
+        ) ??
+        canChangeRules(e, change.odds, await this.struckUnder(e, change.odds)) ??
+        (opens ? (canRunEvents(book) ?? canPublish(dated, this.memory.activeCount(), now)) : null);
+      if (refusal) return refusal;
+      const live = { ...dated, status: "READY_FOR_BETS" as const, publishedAt: e.publishedAt ?? nowIso() };
+      return this.commit(
+        eventId,
+        [
+          ...(change.dates ? [sql.eventDatesStatement(this.db, dated)] : []),
+          ...changes.setOdds(this.db, dated, [...this.memory.items.values()], change.odds),
+          ...(opens ? [sql.eventStatusStatement(this.db, live)] : []),
+        ],
+        {
+          actor: callerId,
+          audit: [
+            ...(change.dates ? [audit.datesAudit(this.db, e, dated, callerId)] : []),
+            audit.oddsAudit(this.db, e, this.memory.items, change.odds, callerId),
+            ...(opens ? [audit.publishAudit(this.db, e, this.memory.items, callerId)] : []),
+          ],
+          tell: opens && !e.publishedAt ? { fanOut: "NEW_EVENT", eventId } : undefined,
+        },
+      );
+    });
+  }
+
   /** A non-runner: its bets refunded, the others' odds recomputed; under 2 left closes the event. */
   async withdrawRunner(eventId: number, callerId: number, itemId: number): Promise<RoomResult> {
     return this.owned(eventId, callerId, (e) => {

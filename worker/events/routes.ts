@@ -14,7 +14,7 @@ import * as docs from "../openapi/docs/events";
 import { COUNTRIES, SPORTS } from "./catalog";
 import { allow, newEventId, roomOf, unwrap } from "./rooms";
 import { OPEN_SQL, type RoomResult } from "./state";
-import { CoefficientsBody, DatesBody, DraftBody, FinalizeBody, UpdateDraftItemsBody } from "./schemas";
+import { CoefficientsBody, DatesBody, DraftBody, FinalizeBody, SaveBody, UpdateDraftItemsBody } from "./schemas";
 import { bookmakerEvents } from "./views";
 import { boardVersions, liabilityBoard } from "./liability";
 import { hasResult, UNSETTLE_WINDOW_MS, type RunFacts } from "./guards";
@@ -199,6 +199,13 @@ export const eventRoutes = new Hono<AppEnv>()
     // New dates may take a started event back to taking bets: the room asks what reopening asks.
     const facts = await runFacts(c.env, await requireOwnBookmaker(c.env.DB, c.get("user").userId));
     return change(c, id, (room, userId) => room.modifyDates(id, userId, startDate, endDate, facts));
+  })
+  .post("/:id/save", docs.save, validate("param", EventParam), validate("json", SaveBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const { startDate, endDate, live, ...odds } = c.req.valid("json");
+    const facts = await runFacts(c.env, await requireOwnBookmaker(c.env.DB, c.get("user").userId));
+    const dates = startDate && endDate ? { startDate, endDate } : undefined;
+    return change(c, id, (room, userId) => room.save(id, userId, { dates, odds, live }, facts));
   })
   .post(
     "/:id/coefficients",

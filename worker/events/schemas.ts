@@ -155,6 +155,27 @@ export const DatesBody = v.pipe(
   ),
 );
 
+/**
+ * A draft's Save in one call: its new dates (both or neither), its odds and settings as
+ * POST /events/{id}/coefficients takes them, and `live` (default true) to put it live again.
+ */
+export const SaveBody = v.pipe(
+  v.object({
+    ...CoefficientsBody.entries,
+    startDate: v.optional(IsoDate),
+    endDate: v.optional(IsoDate),
+    live: v.optional(v.boolean("Must be true or false."), true),
+  }),
+  v.forward(
+    v.check((b) => (b.startDate === undefined) === (b.endDate === undefined), "Send the start and the end together."),
+    ["endDate"],
+  ),
+  v.forward(
+    v.check((b) => b.startDate === undefined || b.endDate! >= b.startDate, "The end must not be before the start."),
+    ["endDate"],
+  ),
+);
+
 const OutcomeId = v.pipe(v.number("Must be an outcome id."), v.safeInteger("Must be an outcome id."));
 
 /**

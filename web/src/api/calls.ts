@@ -42,6 +42,7 @@ import type {
   DatesBody,
   DraftBody,
   FinalizeBody,
+  SaveBody,
   UpdateDraftItemsBody,
 } from "../../../worker/events/schemas";
 
@@ -119,6 +120,7 @@ export interface Calls {
   "POST /events/:id/finalize": { body: InferInput<typeof FinalizeBody>; answer: BookmakerEvent };
   "POST /events/:id/modifyDates": { body: InferInput<typeof DatesBody>; answer: BookmakerEvent };
   "POST /events/:id/coefficients": { body: InferInput<typeof CoefficientsBody>; answer: BookmakerEvent };
+  "POST /events/:id/save": { body: InferInput<typeof SaveBody>; answer: BookmakerEvent };
 
   "POST /bets": { body: InferInput<typeof BetBody>; answer: Bet };
   /** `amount` is the stake per line; `coefficient` each leg's odds as shown (API.md, "Multiples and full-cover bets"). */

@@ -136,6 +136,13 @@ export const setOdds = change({
   errors: ["NOT_FOUND", "ALREADY_SETTLED", "CONFLICT"],
 });
 
+export const save = change({
+  summary: "Save a draft in one call",
+  description:
+    "The draft screen's Save as one batch: new dates (`startDate` and `endDate`, both or neither, as Move the dates takes them), odds and settings (as Set the odds takes them) and, unless `live` is false, the event live again (as Reopen). Each part is checked as its own call would be, and nothing is saved unless all of it may be; one audit row per part.",
+  errors: ["NOT_FOUND", "ALREADY_SETTLED", "CONFLICT", "VALIDATION", "SUBSCRIPTION_REQUIRED", "INSUFFICIENT_COINS"],
+});
+
 export const playerEvents = doc({
   tag: "Betting",
   summary: "A book's events, for its punter",

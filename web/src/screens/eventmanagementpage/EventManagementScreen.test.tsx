@@ -122,10 +122,7 @@ describe("the draft screen", () => {
   it("shows the each-way terms in force and saves changed terms", async () => {
     const calls = await openDraft(
       bookEvent(9, { status: "CREATED", eachWay: { places: 1, fraction: 1, standard: true } }),
-      {
-        "POST /events/9/coefficients": () => json(bookEvent(9, { status: "CREATED" })),
-        "POST /events/9/live": () => json(bookEvent(9)),
-      },
+      { "POST /events/9/save": () => json(bookEvent(9)) },
     );
     expect((screen.getByLabelText("Each-way") as HTMLSelectElement).value).toBe("standard");
     expect(screen.getByText("E/W win only (standard: follows the runners)")).toBeTruthy();
@@ -137,13 +134,10 @@ describe("the draft screen", () => {
     expect(posts(calls)[0][1]).toMatchObject({ eachWay: { places: 2, fraction: 4 } });
   });
 
-  it("does not send unchanged each-way terms (they cannot change once each-way bets are taken)", async () => {
+  it("does not send unchanged each-way terms (no rule can change once a bet is struck)", async () => {
     const calls = await openDraft(
       bookEvent(9, { status: "CREATED", eachWay: { places: 3, fraction: 5, standard: true } }),
-      {
-        "POST /events/9/coefficients": () => json(bookEvent(9, { status: "CREATED" })),
-        "POST /events/9/live": () => json(bookEvent(9)),
-      },
+      { "POST /events/9/save": () => json(bookEvent(9)) },
     );
     fireEvent.click(within(screen.getByRole("main")).getByRole("button", { name: "Save" }));
     await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
@@ -282,13 +276,8 @@ describe("the draft screen", () => {
     ]);
   });
 
-  it("Save sends the new dates, the odds and return, puts the event live and leaves", async () => {
-    const ok = () => json(draft);
-    const calls = await openDraft(draft, {
-      "POST /events/9/modifyDates": ok,
-      "POST /events/9/coefficients": ok,
-      "POST /events/9/live": ok,
-    });
+  it("Save sends the new dates, the odds and return in one call that puts the event live, and leaves", async () => {
+    const calls = await openDraft(draft, { "POST /events/9/save": () => json(bookEvent(9)) });
     fireEvent.change(screen.getByLabelText("Time"), { target: { value: "0101" } });
     fireEvent.change(screen.getByLabelText("Date"), { target: { value: "010235" } });
     const odds = screen.getByRole("textbox", { name: "Odds of Red Rum" });
@@ -300,12 +289,10 @@ describe("the draft screen", () => {
     const start = new Date(2035, 1, 1, 1, 1);
     expect(posts(calls)).toEqual([
       [
-        "/events/9/modifyDates",
-        { startDate: start.toISOString(), endDate: new Date(start.getTime() + 2 * 3600_000).toISOString() },
-      ],
-      [
-        "/events/9/coefficients",
+        "/events/9/save",
         {
+          startDate: start.toISOString(),
+          endDate: new Date(start.getTime() + 2 * 3600_000).toISOString(),
           items: [
             { id: 11, coefficient: 3 },
             { id: 12, coefficient: 3 },
@@ -318,32 +305,21 @@ describe("the draft screen", () => {
           deadHeat: false,
         },
       ],
-      ["/events/9/live", { eventId: 9 }],
     ]);
   });
 
-  it("Save puts the event live when the server's answer says it is a draft, whatever the screen read before", async () => {
-    const stale = bookEvent(9, { status: "READY_FOR_BETS" });
-    const calls = await openDraft(stale, {
-      "POST /events/9/coefficients": () => json(draft),
-      "POST /events/9/live": () => json(stale),
-    });
-    fireEvent.click(within(screen.getByRole("main")).getByRole("button", { name: "Save" }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
-    expect(posts(calls).map(([path]) => path)).toEqual(["/events/9/coefficients", "/events/9/live"]);
-  });
-
   it("turning the Equalizer Bot on hides the odds by hand and saves it on", async () => {
-    const ok = () => json(draft);
-    const calls = await openDraft(draft, { "POST /events/9/coefficients": ok, "POST /events/9/live": ok });
+    const calls = await openDraft(draft, { "POST /events/9/save": () => json(bookEvent(9)) });
     expect(screen.getByRole("textbox", { name: "Odds of Red Rum" })).toBeTruthy();
     fireEvent.click(screen.getByRole("switch", { name: "Equalizer Bot" }));
     expect(screen.queryByRole("textbox", { name: "Odds of Red Rum" })).toBeNull();
     fireEvent.click(within(screen.getByRole("main")).getByRole("button", { name: "Save" }));
     await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
-    expect(posts(calls)[0]).toEqual([
-      "/events/9/coefficients",
-      { items: [], returnPrice: 0.5, maxTotalPayout: 10000, botEqualizer: true, rule4: false, deadHeat: false },
+    expect(posts(calls)).toEqual([
+      [
+        "/events/9/save",
+        { items: [], returnPrice: 0.5, maxTotalPayout: 10000, botEqualizer: true, rule4: false, deadHeat: false },
+      ],
     ]);
   });
 
@@ -357,8 +333,7 @@ describe("the draft screen", () => {
   });
 
   it("the Telegram main button saves", async () => {
-    const ok = () => json(draft);
-    const calls = await openDraft(draft, { "POST /events/9/coefficients": ok, "POST /events/9/live": ok });
+    const calls = await openDraft(draft, { "POST /events/9/save": () => json(bookEvent(9)) });
     const mainButton = window.Telegram!.WebApp!.MainButton;
     expect(mainButton.isVisible).toBe(true);
     expect(mainButton.text).toBe("Save");
@@ -366,7 +341,7 @@ describe("the draft screen", () => {
     const drawn = screen.getAllByRole("button", { name: "Save" }).find((b) => !screen.getByRole("main").contains(b));
     fireEvent.click(drawn!);
     await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
-    expect(posts(calls).map(([path]) => path)).toEqual(["/events/9/coefficients", "/events/9/live"]);
+    expect(posts(calls).map(([path]) => path)).toEqual(["/events/9/save"]);
   });
 
   it("Abandon and copy ends the event, then offers the copy in the new event form", async () => {

@@ -69,11 +69,12 @@ export interface DraftChanges {
 
 /** Save: dates, then odds, return and max payout, then live again; answers the event as the last call left it. */
 export async function saveDraft(event: BookmakerEvent, changes: DraftChanges): Promise<BookmakerEvent> {
-  if (changes.dates) await call("POST /events/:id/modifyDates", { params: { id: event.id }, body: changes.dates });
-  const params = { id: event.id };
-  const saved = await call("POST /events/:id/coefficients", {
-    params,
+  // One call, one batch (POST /events/{id}/save): the dates, the odds and settings, and the event
+  // live again, all of it or none, whatever the screen read of its status before.
+  return call("POST /events/:id/save", {
+    params: { id: event.id },
     body: {
+      ...(changes.dates ?? {}),
       items: changes.odds.map((o) => ({ id: o.id, coefficient: decimalText(o.odds) })),
       returnPrice: changes.returnPrice,
       maxTotalPayout: changes.maxTotalPayout,
@@ -83,5 +84,4 @@ export async function saveDraft(event: BookmakerEvent, changes: DraftChanges): P
       ...(changes.eachWay === undefined ? {} : { eachWay: changes.eachWay }),
     },
   });
-  return saved.status === "CREATED" ? call("POST /events/:id/live", { params, body: { eventId: event.id } }) : saved;
 }
