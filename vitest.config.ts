@@ -37,6 +37,7 @@ const RATE_LIMITS = {
  */
 const LONG_RUNNING = [
   "worker/events/faults.property.test.ts",
+  "worker/events/doors.property.test.ts",
   "worker/multiples/faults.property.test.ts",
   "worker/events/conservation.test.ts",
   "worker/ledger/conservation.test.ts",
