@@ -332,6 +332,7 @@ export class EventRoom extends DurableObject<Env> {
       const result = await this.commit(eventId, changes.unsettle(this.db, e, e.settledAt!, nowIso()), {
         money: true,
         actor: callerId,
+        tell: { fanOut: "UNDONE", eventId },
         audit: audit.eventAudit(this.db, e, callerId, "UNDO", {
           before: { status: e.status, settledAt: e.settledAt },
           after: { status: "WAITING_FOR_RESULT" },

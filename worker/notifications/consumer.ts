@@ -3,7 +3,7 @@ import { BotApiError, callBotApi } from "../telegram/bot-api";
 import { webAppUrl } from "../telegram/bot";
 import { enqueue } from "./enqueue";
 import type { BotMessage, FanOut, QueueMessage } from "./messages";
-import { newEventMessages, settlementMessages } from "./triggers";
+import { newEventMessages, settlementMessages, undoneMessages } from "./triggers";
 import { keepMessage, usesDevOutbox, type SentButton } from "./outbox";
 import { canWrite, markBlocked, settingsOf, wants } from "./settings";
 
@@ -84,7 +84,9 @@ async function fanOut(env: Env, job: FanOut): Promise<Outcome> {
   const messages =
     job.fanOut === "SETTLEMENT"
       ? await settlementMessages(env.DB, job.eventId, job.how, job.itemId)
-      : await newEventMessages(env.DB, job.eventId);
+      : job.fanOut === "UNDONE"
+        ? await undoneMessages(env.DB, job.eventId)
+        : await newEventMessages(env.DB, job.eventId);
   await enqueue(env, messages);
   return { done: true };
 }

@@ -30,7 +30,8 @@ export interface BotMessage {
  */
 export type FanOut =
   | { fanOut: "SETTLEMENT"; eventId: number; how: "RESULT" | "ABANDONED" | "NON_RUNNER"; itemId?: number }
-  | { fanOut: "NEW_EVENT"; eventId: number };
+  | { fanOut: "NEW_EVENT"; eventId: number }
+  | { fanOut: "UNDONE"; eventId: number };
 
 /** What travels on the queue. */
 export type QueueMessage = BotMessage | FanOut;
@@ -104,6 +105,14 @@ export const newEventMessage = (punterId: number, event: EventInfo): BotMessage 
   topic: "NEW_EVENTS",
   text: `${event.bookmakerName} has a new event: ${eventName(event)}. It starts ${event.startDate.slice(0, 16).replace("T", " ")} UTC.`,
   button: { text: "See the event", startapp: startFor.book(event.bookmakerId) },
+});
+
+/** An undone settlement: the punter's bets on the event are open again, what it gave him taken back. */
+export const undoneMessage = (punterId: number, event: EventInfo): BotMessage => ({
+  userId: punterId,
+  topic: "RESULTS",
+  text: `${event.bookmakerName} undid the result of ${eventName(event)}: your bets on it are open again, and what the result paid or refunded you was taken back.`,
+  button: { text: `Open ${event.bookmakerName}`, startapp: startFor.book(event.bookmakerId) },
 });
 
 export const bigBetMessage = (

@@ -264,4 +264,21 @@ describe("the bot's messages", () => {
     const texts = await received(bot, punter.userId, 3);
     expect(texts[2]).toMatch(/was abandoned; your stakes are refunded:\n• Red Rum, 10\.00 at 2: refunded 10\.00$/);
   });
+
+  it("tells punters when a result is undone: their bets are open again", async () => {
+    const book = await newBook({ coins: 1000 });
+    const punter = await newPunter(book, { coins: 100, allowsWrite: true });
+    const event = await newEvent(book);
+    await placeBet(punter, book, event, 0, 10);
+    await json("POST", `/events/${event.id}/finalize`, {
+      token: book.owner.token,
+      body: { winners: [event.items[0].id] },
+    });
+    await json("POST", `/events/${event.id}/unsettle`, { token: book.owner.token });
+    // His approval, his coins, the result, then the undo.
+    const texts = await received(bot, punter.userId, 4);
+    expect(texts[3]).toBe(
+      `${book.name} undid the result of Horse Racing / United Kingdom, Race 1 at Ascot: your bets on it are open again, and what the result paid or refunded you was taken back.`,
+    );
+  });
 });

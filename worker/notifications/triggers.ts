@@ -6,6 +6,7 @@ import {
   membershipMessage,
   newEventMessage,
   resultMessage,
+  undoneMessage,
   type BotMessage,
   type EventInfo,
   type SettledBet,
@@ -248,4 +249,23 @@ export async function newEventMessages(db: D1Database, eventId: number): Promise
     .bind(event.bookmakerId)
     .all<{ user_id: number }>();
   return results.map((r) => newEventMessage(r.user_id, event));
+}
+
+/**
+ * After an undo: one message to each punter whose bets or multiples on the event it opened again
+ * (every settled bet of the event is ACCEPTED again; a non-runner's refunds stand).
+ */
+export async function undoneMessages(db: D1Database, eventId: number): Promise<BotMessage[]> {
+  const event = await eventInfo(db, eventId);
+  if (!event) return [];
+  const { results } = await db
+    .prepare(
+      `SELECT user_id FROM bets WHERE event_id = ?1 AND status = 'ACCEPTED'
+       UNION SELECT m.user_id FROM multiples m JOIN multiple_legs l ON l.multiple_id = m.id
+         WHERE l.event_id = ?1 AND l.result = 'PENDING' AND m.status = 'ACCEPTED'
+       ORDER BY 1`,
+    )
+    .bind(eventId)
+    .all<{ user_id: number }>();
+  return results.map((r) => undoneMessage(r.user_id, event));
 }
