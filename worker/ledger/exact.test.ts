@@ -13,6 +13,10 @@ import { PAYOUT_SQL, PLACE_ONLY_SQL } from "./settlement";
 // (worker/test/exact.ts): the exact value rounded down to the cent once, over random ladder
 // odds, stakes up to the caps (a billion coins), Rule 4 deductions and dead heats.
 
+/** Runs: 10 × PROPERTY_RUNS of the pure paths (2,000 by default), PROPERTY_RUNS of those through D1 (300 at least). */
+const pureRuns = Math.max(2000, 10 * (Number(env.PROPERTY_RUNS) || 0));
+const sqlRuns = Math.max(300, Number(env.PROPERTY_RUNS) || 0);
+
 /** The most a bet may stake: an event's max payout is at most a billion coins. */
 const MAX_STAKE_CENTS = 100_000_000_000;
 
@@ -41,7 +45,7 @@ describe("a single's return", () => {
           partReturn({ stakeCents: s, odds: o, deduction: d, deadHeat: dh }).floor(),
         );
       }),
-      propertyRuns(2000),
+      propertyRuns(pureRuns),
     );
   });
 
@@ -89,7 +93,7 @@ describe("a single's return", () => {
         expect(partReturnCents(winPart) + sql.payout).toBe(pair);
         expect(partReturnCents(winPart) + placeReturnCents(place, winPart)).toBe(pair);
       }),
-      propertyRuns(300),
+      propertyRuns(sqlRuns),
     );
   });
 });
@@ -147,7 +151,7 @@ describe("a multiple's return", () => {
         );
         expect(returnCents(m.amountCents, lines, factors)).toBe(exact);
       }),
-      propertyRuns(2000),
+      propertyRuns(pureRuns),
     );
   });
 });
