@@ -1,5 +1,6 @@
 import type { PunterBalance } from "../../../../worker/contract";
 import { call } from "../../api/call";
+import { typedCents } from "../../ui/typed-cents";
 
 // The manage dialog's coin counter (docs/ARCHITECTURE.md, "Coin counter").
 
@@ -7,9 +8,7 @@ const cents = (n: number) => Math.round(n * 100);
 
 /** What the counter holds for typed text: never below 0, anything not a number is 0, 2 decimals. */
 export function parseCoins(text: string): number {
-  const n = Number(text.trim().replace(",", "."));
-  if (!Number.isFinite(n) || n <= 0) return 0;
-  return Math.floor(n * 100 + 1e-6) / 100;
+  return (typedCents(text) ?? 0) / 100;
 }
 
 export type CoinMove = { route: "POST /balances/add" | "POST /balances/subtract"; amount: number } | null;

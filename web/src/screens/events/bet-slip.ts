@@ -1,5 +1,6 @@
 import { kindsFor, linesOf, returnCents, wonFactor, type MultipleKind } from "../../../../common/multiples";
 import { ladderOdds } from "../../../../common/odds";
+import { typedCents } from "../../ui/typed-cents";
 import type { PlayerEvent } from "../../../../worker/contract";
 import type { SlipLeg } from "../../store/slip";
 import { isOpenForBets } from "./player-events";
@@ -36,11 +37,8 @@ export function shownLegs(legs: readonly SlipLeg[], events: readonly PlayerEvent
 
 /** The stake per line in cents: what was typed, cut to the cent; null unless it is more than 0. */
 export function unitCents(typed: string): number | null {
-  // Read as digits, not as a float: 0.29 × 100 is 28.999… in binary.
-  const digits = /^(\d*)(?:\.(\d*))?$/.exec(typed.trim().replace(",", "."));
-  if (!digits || (digits[1] === "" && !digits[2])) return null;
-  const cents = Number(digits[1] || "0") * 100 + Number((digits[2] ?? "").padEnd(2, "0").slice(0, 2));
-  return cents > 0 && Number.isSafeInteger(cents) ? cents : null;
+  const cents = typedCents(typed);
+  return cents !== null && cents > 0 ? cents : null;
 }
 
 /** A leg's factor should it win at `decimal` odds: the ladder's fraction (a price off the ladder, never sent by the API, by its thousandths). */

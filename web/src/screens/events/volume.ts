@@ -1,5 +1,8 @@
+import { ladderOdds } from "../../../../common/odds";
+import { typedCents } from "../../ui/typed-cents";
+
 // The bet volume rules (docs/ARCHITECTURE.md, "Bet dialog"), as pure functions of the event, the
-// outcome and the punter's coins.
+// outcome and the punter's coins, counted in whole cents.
 
 export type VolumeChoice = "none" | "max" | "4/5" | "3/4" | "1/2" | "1/3" | "1/4" | "custom";
 
@@ -21,21 +24,30 @@ export interface Stake {
 
 export const NO_BET: Stake = { choice: "none", amount: 0 };
 
-/**
- * To two decimals, rounding down: a cent more than the limit allows would take the outcome
- * past the max payout (the API refuses it) or spend coins the punter does not have.
- */
-export const toCents = (n: number) => (n > 0 ? Math.floor(n * 100 + 1e-6) / 100 : 0);
+/** Fractional odds from the decimal the API gives: the ladder's rung (a price off it by its thousandths). */
+const oddsOf = (coefficient: number) =>
+  ladderOdds(coefficient) ?? { num: Math.round(coefficient * 1000) - 1000, den: 1000 };
+
+/** ⌊a ÷ b⌋ of whole numbers, without a float's quotient. */
+const divDown = (a: number, b: number) => (a - (a % b)) / b;
 
 /**
- * The stake whose return reaches the event's max total payout at these odds (the spec's Max),
- * and never more than `room`, what the outcome still takes once other punters' bets count
- * (the API's `maxStake`): a Max the server would refuse helps nobody.
+ * The stake whose return reaches the event's max total payout at these odds (the spec's Max), in
+ * cents rounded down (a cent more would pay past it: the API would refuse it), and never more
+ * than `room`, what the outcome still takes once other punters' bets count (the API's
+ * `maxStake`): a Max the server would refuse helps nobody.
  */
+function maxStakeCents(maxTotalPayout: number, coefficient: number, room = Infinity): number {
+  if (!(coefficient > 0)) return 0;
+  const odds = oddsOf(coefficient);
+  const byPayout = divDown(Math.round(maxTotalPayout * 100) * odds.den, odds.num + odds.den);
+  return room === Infinity ? byPayout : Math.min(byPayout, Math.round(room * 100));
+}
+
 export const maxStake = (maxTotalPayout: number, coefficient: number, room = Infinity) =>
-  coefficient > 0 ? Math.min(maxTotalPayout / coefficient, room) : 0;
+  maxStakeCents(maxTotalPayout, coefficient, room) / 100;
 
-/** A preset's amount: its factor of the max stake, capped at the punter's coins. */
+/** A preset's amount: its factor (two decimals) of the max stake, rounded down to the cent, capped at the punter's coins. */
 export function presetAmount(
   factor: number,
   maxTotalPayout: number,
@@ -43,10 +55,11 @@ export function presetAmount(
   coins: number,
   room = Infinity,
 ): number {
-  return toCents(Math.min(maxStake(maxTotalPayout, coefficient, room) * factor, coins));
+  const share = divDown(maxStakeCents(maxTotalPayout, coefficient, room) * Math.round(factor * 100), 100);
+  return Math.max(0, Math.min(share, Math.round(coins * 100))) / 100;
 }
 
-/** 'My bet': the smaller of what was typed, the max stake and the coins; null if it is not a number. */
+/** 'My bet': the smaller of what was typed (cut to the cent), the max stake and the coins; null if it is not a number. */
 export function customAmount(
   entered: string,
   maxTotalPayout: number,
@@ -54,10 +67,9 @@ export function customAmount(
   coins: number,
   room = Infinity,
 ): number | null {
-  const typed = entered.trim().replace(",", ".");
-  const n = typed === "" ? NaN : Number(typed);
-  if (!Number.isFinite(n)) return null;
-  return toCents(Math.min(n, maxStake(maxTotalPayout, coefficient, room), coins));
+  const typed = typedCents(entered);
+  if (typed === null) return null;
+  return Math.max(0, Math.min(typed, maxStakeCents(maxTotalPayout, coefficient, room), Math.round(coins * 100))) / 100;
 }
 
 /** The amount a choice stands for now (presets follow the coins and the odds as they change). */
