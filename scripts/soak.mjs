@@ -51,10 +51,21 @@ const BOOK_TICK_MS = 3_000;
 
 // What the soak holds the API to comes from the code itself: the payout formula, and the app's
 // polling intervals (bundled from the TypeScript, as the worker and the app are).
-const { PAYOUT_SQL, PLACE_ONLY_SQL, isOpenStatus, eventPollMs, POLL_MS, kindsFor, linesOf, returnCents, wonFactor } =
-  await loadFromSource(`
+const {
+  PAYOUT_SQL,
+  PLACE_ONLY_SQL,
+  isOpenStatus,
+  eventPollMs,
+  POLL_MS,
+  kindsFor,
+  linesOf,
+  returnCents,
+  wonFactor,
+  LOST_FACTOR,
+  VOID_FACTOR,
+} = await loadFromSource(`
   export { PAYOUT_SQL, PLACE_ONLY_SQL } from "./worker/ledger/settlement.ts";
-  export { kindsFor, linesOf, returnCents, wonFactor } from "./common/multiples.ts";
+  export { kindsFor, linesOf, returnCents, wonFactor, LOST_FACTOR, VOID_FACTOR } from "./common/multiples.ts";
   export { isOpenStatus } from "./worker/events/state.ts";
   export { eventPollMs } from "./web/src/screens/events/player-events.ts";
   export { POLL_MS } from "./web/src/config.ts";
@@ -729,8 +740,8 @@ async function checkMultiples(writes, coins, net) {
       l.result === "WON"
         ? wonFactor({ num: l.odds_num, den: l.odds_den }, l.deduction, l.dead_heat)
         : l.result === "VOID"
-          ? 1
-          : 0,
+          ? VOID_FACTOR
+          : LOST_FACTOR,
     );
     const allVoid = mine.every((l) => l.result === "VOID");
     const payout = open ? 0 : returnCents(m.amount_cents, linesOf(m.kind, m.legs), factors);
