@@ -5,7 +5,7 @@ import { call, json } from "../test/api";
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { bet, coins, inHours, newEvent, roomStub, runners, startEvent } from "../test/events";
 import { expectRoomMatchesD1, expectStoredTotalsMatchBets } from "../test/faulty-d1";
-import { placeMultiple, race } from "../test/multiples";
+import { placeDouble, race } from "../test/multiples";
 import { giveSubscription, newBook, newPunter, type TestBook } from "../test/world";
 
 // Both doors into an event (the live edit, POST /events/{id}/coefficients, and the draft edit,
@@ -91,16 +91,7 @@ describe("the racing rules under a struck bet", () => {
     const book = await newBook({ coins: 10_000 });
     const punter = await newPunter(book, { coins: 100 });
     const [a, b] = [await race(book, [3, 4]), await race(book, [5, 4])];
-    await placeMultiple(
-      punter,
-      book,
-      "DOUBLE",
-      [
-        [a, 0],
-        [b, 0],
-      ],
-      1,
-    );
+    await placeDouble(punter, book, a, b, 1);
     await expectRefused(await liveEdit(book, a, { rule4: !a.rule4 }), "rule4");
     await expectRefused(await draftEdit(book, b, { deadHeat: !b.deadHeat }), "deadHeat");
   });

@@ -3,7 +3,7 @@ import type { BookmakerEvent } from "../contract";
 import { json } from "../test/api";
 import { coins } from "../test/events";
 import { beforeNextBatch } from "../test/faulty-d1";
-import { finalize, multiplesOf, placeMultiple, race } from "../test/multiples";
+import { finalize, multiplesOf, placeDouble, placeMultiple, race } from "../test/multiples";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 
 // A multiple's line returns the exact product of its legs' fractions rounded down once
@@ -57,16 +57,7 @@ describe("two legs' events settled at once", () => {
     const book = await newBook({ coins: 1000 });
     const punter = await newPunter(book, { coins: 100 });
     const [a, b] = await fourRaces(book, [1.01, 2.1]).then((r) => r.slice(0, 2));
-    await placeMultiple(
-      punter,
-      book,
-      "DOUBLE",
-      [
-        [a, 0],
-        [b, 0],
-      ],
-      53.99,
-    );
+    await placeDouble(punter, book, a, b, 53.99);
     // A's result reads B's leg open (so A completes nothing), then B's result lands first and
     // completes the double on A's leg still open: A's batch finds it complete on other legs.
     await beforeNextBatch(a.id, () => finalize(book, b, [0]));

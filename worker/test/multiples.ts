@@ -43,6 +43,19 @@ export async function placeMultiple(
   return res.json<Multiple>();
 }
 
+/** A double on the first outcome of each of two events. */
+export const placeDouble = (punter: TestUser, book: TestBook, a: BookmakerEvent, b: BookmakerEvent, amount: number) =>
+  placeMultiple(
+    punter,
+    book,
+    "DOUBLE",
+    [
+      [a, 0],
+      [b, 0],
+    ],
+    amount,
+  );
+
 export const multiplesOf = (punter: TestUser, book: TestBook) =>
   json<Multiple[]>("GET", `/bets/${book.bookmakerId}/multiples`, { token: punter.token });
 
