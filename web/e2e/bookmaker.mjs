@@ -79,6 +79,7 @@ async function main() {
   await step("he creates his profile and sees /mainpage", async () => {
     await bookie.getByLabel("Profile Name").fill(profileName);
     await bookie.getByLabel("Terms").fill("1 coin = 1 USD / Payment via cash");
+    await bookie.evaluate(recordEndTimes);
     await bookie.getByRole("button", { name: "Create", exact: true }).click();
     await bookie.waitForURL(/\/mainpage$/, { timeout: 10_000 });
     const profile = bookie.getByRole("region", { name: "Profile" });
@@ -87,11 +88,22 @@ async function main() {
     bookmakerId = (await bookieApi("GET", "/bookmakers/authorizeMe")).bookmakerDto?.bookmakerId;
     assert(bookmakerId, "no bookmaker profile after Create");
     await profile.getByText(String(bookmakerId), { exact: true }).waitFor({ timeout: 5_000 });
-    // The end of the paid period, 'D Month, YYYY', not 'Unknown'.
+    // The end of the paid period, 'D Month, YYYY', and never 'Unknown' on the way to it.
     await bookie.getByText(/^\d{1,2} [A-Z][a-z]+, \d{4}$/).waitFor({ timeout: 10_000 });
+    await expectNoUnknownEndTime(bookie, "after Create");
     await shoot(bookie, "mainpage");
     await fitsThePhone(bookie, "/mainpage");
   });
+
+  await step(
+    "a cold open of /mainpage reads 'Loading...' for the End time, never 'Unknown', until the date",
+    async () => {
+      await bookie.addInitScript(recordEndTimes);
+      await bookie.reload();
+      await bookie.getByText(/^\d{1,2} [A-Z][a-z]+, \d{4}$/).waitFor({ timeout: 15_000 });
+      await expectNoUnknownEndTime(bookie, "on a cold open");
+    },
+  );
 
   await step("the Bookmaker's Guide opens with both its parts and closes on Escape", async () => {
     await bookie.getByRole("button", { name: /^Bookmaker's Guide/ }).click();
@@ -356,3 +368,23 @@ async function main() {
 }
 
 run(main);
+
+/** Records every text the main page's End time shows (run in the page, before it can change). */
+function recordEndTimes() {
+  window.endTimesShown = [];
+  const look = () => {
+    for (const row of document.querySelectorAll(".bk-row"))
+      if (row.textContent.startsWith("End time"))
+        window.endTimesShown.push(row.querySelector(".bk-strong")?.textContent);
+  };
+  const watch = () =>
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+  if (document.body) watch();
+  else document.addEventListener("DOMContentLoaded", watch);
+}
+
+/** 'Unknown' is the spec's word for a subscription known to have no end, never for one still loading. */
+async function expectNoUnknownEndTime(page, when) {
+  const shown = await page.evaluate(() => window.endTimesShown);
+  assert(!shown.includes("Unknown"), `End time read 'Unknown' ${when}: ${JSON.stringify([...new Set(shown)])}`);
+}

@@ -41,3 +41,11 @@ export function longDate(value: string | number | Date | null | undefined): stri
   const d = parse(value);
   return d ? `${d.getDate()} ${MONTHS[d.getMonth()]}, ${d.getFullYear()}` : "Unknown";
 }
+
+/**
+ * A date the screen is still reading: 'Loading...' (the spec's loading state) until `loaded`,
+ * then longDate's 'D Month, YYYY' or 'Unknown'. 'Unknown' is what the spec shows for a date
+ * known to be missing, never for one on its way.
+ */
+export const longDateOnceLoaded = (loaded: boolean, value: string | null | undefined) =>
+  loaded ? longDate(value) : "Loading...";

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { BookBalances, BookLimits, Me } from "../../../../worker/contract";
 import { inviteLink } from "../../bookmaker/invite";
 import { bookie, BOOK_ID, renderAt, signedInRoutes } from "../../test/world";
-import { errorBody, json, stubApi } from "../../test/network";
+import { deferred, errorBody, json, stubApi } from "../../test/network";
 
 async function openMain(
   me: Me = bookie,
@@ -13,7 +13,6 @@ async function openMain(
 ) {
   const calls = stubApi({
     ...signedInRoutes(me),
-    ...extra,
     "GET /config": () => json({ botUsername }),
     [`GET /subscriptions/active/${BOOK_ID}`]: () =>
       json(
@@ -29,6 +28,7 @@ async function openMain(
             ]
           : [],
       ),
+    ...extra,
   });
   renderAt("/mainpage");
   await screen.findByRole("heading", { name: "Subscription" });
@@ -53,6 +53,26 @@ describe("the bookmaker's main page", () => {
     await openMain({ ...bookie, bookmakerDto: { ...bookie.bookmakerDto!, terms: "" } }, null);
     expect(await screen.findByText("1 coin = 1 USD / Payment via cash, card, cripto")).toBeTruthy();
     await vi.waitFor(() => expect(screen.getByText("Unknown")).toBeTruthy());
+  });
+
+  it("reads 'Loading...' for the End time while the subscriptions load, never 'Unknown'", async () => {
+    const answer = deferred<Response>();
+    await openMain(bookie, null, null, { [`GET /subscriptions/active/${BOOK_ID}`]: () => answer.promise });
+    expect(await screen.findByText("AliceBooks")).toBeTruthy();
+    expect(screen.getByText("Loading...")).toBeTruthy();
+    expect(screen.queryByText("Unknown")).toBeNull();
+    answer.resolve(
+      json([
+        {
+          subscription: { subscriptionType: "BOOKMAKER" },
+          active: true,
+          endDate: "2030-03-05T12:00:00.000Z",
+          renewsAt: null,
+          renewableFrom: null,
+        },
+      ]),
+    );
+    expect(await screen.findByText("5 March, 2030")).toBeTruthy();
   });
 
   it("opens the guide and closes it with ×", async () => {

@@ -5,7 +5,7 @@ import "../../bookmaker/bookmaker.css";
 import { BookmakerGuide } from "../../bookmaker/guide/BookmakerGuide";
 import { bookmakerEnd } from "../../bookmaker/subscription-end";
 import { useActiveSubscriptions } from "../../subscriptions/active";
-import { longDate } from "../../ui/dates";
+import { longDateOnceLoaded } from "../../ui/dates";
 import { Page } from "../../ui/Page";
 import type { CreateProfileState } from "../../navigation/createprofile";
 import { FirstSteps } from "./FirstSteps";
@@ -30,7 +30,12 @@ export function MainpageScreen() {
       <section className="bk-card">
         <div className="bk-row">
           <span className="bk-muted">End time</span>
-          <span className="bk-strong">{longDate(bookmakerEnd(subscriptions.data))}</span>
+          <span className="bk-strong">
+            {longDateOnceLoaded(
+              !loading && (!book || subscriptions.data !== undefined || subscriptions.error !== undefined),
+              bookmakerEnd(subscriptions.data),
+            )}
+          </span>
         </div>
       </section>
 

@@ -1,7 +1,7 @@
 import type { CatalogueItem, UserSubscription } from "../../../../worker/contract";
 import { holdingOf, isSubscriptionActive, renewableNow } from "../../subscriptions/active";
 import { formatAmount } from "../../ui/amount";
-import { longDate } from "../../ui/dates";
+import { longDate, longDateOnceLoaded } from "../../ui/dates";
 import { coinPackages, packageCoins, SPECIALS } from "./catalogue";
 import type { Pending } from "./ConfirmPurchase";
 
@@ -22,7 +22,7 @@ export function SubscriptionBlock({ items, mine, locked, onPick }: SectionProps)
     <section className="market-block" aria-label="Subscription">
       <h2 className="section-title">Subscription</h2>
       <p>
-        End time: <b>{longDate(holding?.endDate)}</b>
+        End time: <b>{longDateOnceLoaded(mine !== undefined, holding?.endDate)}</b>
       </p>
       <button
         type="button"

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useLocation } from "wouter";
 import { holdingOf, renewableNow, useCatalogue, useMySubscriptions } from "../../subscriptions/active";
 import { usePurchase } from "../../subscriptions/purchase";
-import { longDate } from "../../ui/dates";
+import { longDate, longDateOnceLoaded } from "../../ui/dates";
 import { Dialog } from "../../ui/Dialog";
 import { Page } from "../../ui/Page";
 import "../../subscriptions/market.css";
@@ -32,7 +32,7 @@ export function RenewSubscriptionScreen() {
       <h1 className="page-title">Renew subscription</h1>
       <section className="market-block">
         <p>
-          End time: <b>{longDate(holding?.endDate)}</b>
+          End time: <b>{longDateOnceLoaded(mine.data !== undefined || mine.error !== undefined, holding?.endDate)}</b>
         </p>
         {!renewable && holding?.renewableFrom && (
           <p className="hint">
