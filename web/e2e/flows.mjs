@@ -423,6 +423,30 @@ async function main() {
   });
 
   await check(
+    "Events opened from the main page shows an event published elsewhere a moment before, within 2 s",
+    async () => {
+      const book = await bookmaker("el");
+      const { page } = book;
+      await page.goto(`${url}/mainpage`);
+      // His first steps read his open events: the list the Events screen would show at once.
+      await page.getByRole("region", { name: "First steps" }).waitFor({ timeout: 10_000 });
+      // A second later (an answer read within the second is shown as it is: FRESH_ON_OPEN_MS),
+      // an event is published from his other device, or the API, and he taps Events.
+      await sleep(1_200);
+      const { description } = await publish(book);
+      await page.getByRole("button", { name: "Events", exact: true }).click();
+      await page.getByRole("heading", { name: "List of Events" }).waitFor({ timeout: 10_000 });
+      const shown = await card(page, description)
+        .waitFor({ timeout: 2_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      assert(shown, `Events did not show '${description}' within 2 s: ${await page.getByRole("main").textContent()}`);
+    },
+  );
+
+  await check(
     "Market: Renew asks 'Are you sure you want to renew your subscription?' there, Cancel / Renew",
     async () => {
       const book = await bookmaker("rn");

@@ -2,7 +2,8 @@ import { act, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAuth } from "../store/auth";
 import { json, stubApi } from "../test/network";
-import SwrCache, { UNUSED_ANSWER_MS } from "./cache";
+import SwrCache, { FRESH_ON_OPEN_MS, UNUSED_ANSWER_MS } from "./cache";
+import { fetchEarly, forgetEarlyAnswers } from "./early";
 import { useApi } from "./swr";
 
 /** A screen reading a balance (any read would do): the answer's number, or 'Loading...'. */
@@ -36,6 +37,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
+  forgetEarlyAnswers();
 });
 
 describe("the cache's unused answers", () => {
@@ -77,5 +79,43 @@ describe("the cache's unused answers", () => {
     await pass(UNUSED_ANSWER_MS - 1_000);
     view.rerender(screens(["history"]));
     expect(screen.getByText("history: n=1")).toBeTruthy();
+  });
+});
+
+describe("a screen that opens", () => {
+  it("reads again at once an answer another screen read over a second before, so a list changed elsewhere shows", async () => {
+    const view = render(screens(["main"]));
+    await pass(0);
+    expect(screen.getByText("main: n=1")).toBeTruthy();
+    // Within SWR's 2 s deduplication, which kept the old answer until the next poll.
+    await pass(FRESH_ON_OPEN_MS + 500);
+    view.rerender(screens(["main", "events"]));
+    expect(screen.getByText("events: n=1")).toBeTruthy(); // the first paint
+    await pass(0);
+    expect(screen.getByText("events: n=2")).toBeTruthy();
+  });
+
+  it("shows an answer read within the second without asking again", async () => {
+    const view = render(screens(["main"]));
+    await pass(FRESH_ON_OPEN_MS - 500);
+    view.rerender(screens(["main", "events"]));
+    await pass(0);
+    expect(screen.getByText("events: n=1")).toBeTruthy();
+  });
+
+  it("reads again an early answer started over a second before it opened (on approach, or during the start-up wait)", async () => {
+    void fetchEarly("GET /balances/:bookmakerId", { params: { bookmakerId: 5 } });
+    await pass(FRESH_ON_OPEN_MS + 500);
+    render(screens(["events"]));
+    await pass(0);
+    expect(screen.getByText("events: n=2")).toBeTruthy();
+  });
+
+  it("takes an early answer started at the tap as it is", async () => {
+    void fetchEarly("GET /balances/:bookmakerId", { params: { bookmakerId: 5 } });
+    await pass(100);
+    render(screens(["events"]));
+    await pass(0);
+    expect(screen.getByText("events: n=1")).toBeTruthy();
   });
 });

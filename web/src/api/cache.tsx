@@ -1,5 +1,13 @@
-import { useLayoutEffect, useState, type ReactNode } from "react";
-import { SWRConfig, unstable_serialize, type Cache, type Middleware, type SWRConfiguration, type State } from "swr";
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import {
+  SWRConfig,
+  unstable_serialize,
+  useSWRConfig,
+  type Cache,
+  type Middleware,
+  type SWRConfiguration,
+  type State,
+} from "swr";
 import { takeEarly } from "./early";
 import { onErrorRetry } from "./retry";
 
@@ -28,19 +36,24 @@ export function answerCache(unusedMs: number): Pick<SWRConfiguration, "provider"
       setTimeout(() => {
         leaving.delete(key);
         answers.delete(key);
+        readAt.delete(key);
       }, unusedMs),
     );
   };
 
-  const cache: Cache = {
+  const readAt = new Map<string, number>(); // key → when its answer last changed
+  const cache: Cache & { readAt(key: string): number | undefined } = {
     keys: () => answers.keys(),
     get: (key) => answers.get(key),
+    readAt: (key) => readAt.get(key),
     set(key, value) {
+      if (value.data !== answers.get(key)?.data) readAt.set(key, Date.now());
       answers.set(key, value);
       if (!readers.has(key) && !leaving.has(key)) leaveLater(key);
     },
     delete(key) {
       answers.delete(key);
+      readAt.delete(key);
       stay(key);
     },
   };
@@ -63,17 +76,50 @@ export function answerCache(unusedMs: number): Pick<SWRConfiguration, "provider"
     return useSWRNext(key, fetcher, config);
   };
 
-  return { provider: () => cache, use: [keptWhileRead, earlyFirst] };
+  return { provider: () => cache, use: [keptWhileRead, freshOnOpen] };
 }
 
 const isApiKey = (key: unknown): key is readonly [path: string, token: string] =>
   Array.isArray(key) && key.length === 2 && key.every((part) => typeof part === "string");
 
-/** A key's first fetch takes the answer started before its screen loaded (api/early.ts), if any. */
-const earlyFirst: Middleware = (useSWRNext) => (key, fetcher, config) => {
-  const early = () => (isApiKey(key) ? takeEarly(key[0], key[1]) : undefined);
-  const first: typeof fetcher = fetcher && ((...args) => (early() as ReturnType<typeof fetcher>) ?? fetcher(...args));
-  return useSWRNext(key, first, config);
+/**
+ * How old an answer a screen just opened may show without asking again: the API itself accepts
+ * a second-old version of a list.
+ */
+export const FRESH_ON_OPEN_MS = 1_000;
+
+/**
+ * A screen shows the world as it is when it opens. A key's first fetch takes the answer started
+ * before its screen loaded (api/early.ts), if any, for the first paint; an answer read before the
+ * screen opened (an early read started on approach or during the start-up wait, or a cached one
+ * another screen read) more than FRESH_ON_OPEN_MS before is then read again at once, past SWR's
+ * 2 s deduplication and the 12 s poll: a list changed elsewhere showed as it was for 12 s.
+ */
+const freshOnOpen: Middleware = (useSWRNext) => (key, fetcher, config) => {
+  const [openedAt] = useState(Date.now);
+  const olderThanOpening = useRef(false);
+  const first: typeof fetcher =
+    fetcher &&
+    ((...args) => {
+      const early = isApiKey(key) ? takeEarly(key[0], key[1]) : undefined;
+      if (!early) return fetcher(...args);
+      olderThanOpening.current ||= openedAt - early.at > FRESH_ON_OPEN_MS;
+      return early.answer as ReturnType<typeof fetcher>;
+    });
+  const swr = useSWRNext(key, first, config);
+  const cacheKey = unstable_serialize(key);
+  const { cache } = useSWRConfig() as { cache: Cache & { readAt?(key: string): number | undefined } };
+  // Read once when the screen opens: an answer already cached, read before it opened.
+  const [cachedAt] = useState(() => (cache.get(cacheKey)?.data === undefined ? undefined : cache.readAt?.(cacheKey)));
+  if (cachedAt !== undefined && openedAt - cachedAt > FRESH_ON_OPEN_MS) olderThanOpening.current = true;
+  const hasData = swr.data !== undefined;
+  const { mutate } = swr;
+  useEffect(() => {
+    if (!hasData || !olderThanOpening.current) return;
+    olderThanOpening.current = false;
+    void mutate();
+  }, [hasData, mutate]);
+  return swr;
 };
 /** A cache per app instance: nothing outlives it (and tests start clean). */
 export default function SwrCache({ children }: { children: ReactNode }) {

@@ -35,12 +35,15 @@ export function fetchEarly<R extends Read>(route: R, ...request: CallArgs<R>): P
   return answer;
 }
 
-/** The early answer for SWR's key [path, token], handed over once; none when there is none fresh. */
-export function takeEarly(path: string, token: string): Promise<unknown> | undefined {
+/**
+ * The early answer for SWR's key [path, token], handed over once, with when its read started;
+ * none when there is none fresh.
+ */
+export function takeEarly(path: string, token: string): { answer: Promise<unknown>; at: number } | undefined {
   const key = keyOf(path, token);
   const held = early.get(key);
   early.delete(key);
-  return held && Date.now() - held.at < EARLY_ANSWER_MS ? held.answer : undefined;
+  return held && Date.now() - held.at < EARLY_ANSWER_MS ? held : undefined;
 }
 
 /** A new launch (and each test) starts with none. */
