@@ -422,6 +422,39 @@ async function main() {
     assert(/\/home$/.test(lapsed.url()), `from home, Back on the Market led to ${lapsed.url()}`);
   });
 
+  await check("a refused sign-in (429) says so with Retry after its Retry-After, and Retry signs him in", async () => {
+    const page = await phone(browser, { timezoneId: "UTC" });
+    phones.push(page);
+    let refused = 0;
+    // The sign-in limit of one address reached (an office or a mobile network behind it): once.
+    await page.route(`${API_URL}/auth/telegram`, async (route) => {
+      if (route.request().method() !== "POST" || refused > 0) return route.continue();
+      refused++;
+      return route.fulfill({
+        status: 429,
+        contentType: "application/json",
+        headers: {
+          "access-control-allow-origin": route.request().headers().origin ?? "*",
+          "access-control-expose-headers": "Retry-After",
+          "retry-after": "2",
+        },
+        body: JSON.stringify({ error: { code: "RATE_LIMITED", message: "Too many requests." } }),
+      });
+    });
+    await page.goto(`${url}/home?devUser=sr${rand()}`);
+    const alert = page.getByRole("alert").filter({ hasText: "We could not sign you in." });
+    await alert.waitFor({ timeout: 10_000 });
+    assert(
+      (await alert.textContent()).includes("Too many sign-ins from your network just now."),
+      `the app says '${await alert.textContent()}'`,
+    );
+    await page.screenshot({ path: SHOT("sign-in-refused") });
+    await alert.getByRole("button", { name: "Retry", exact: true }).click({ timeout: 5_000 });
+    await alert.waitFor({ state: "detached", timeout: 5_000 });
+    // Signed in: Bookie leads somewhere.
+    await tapUntil(page, page.getByRole("button", { name: "Bookie", exact: true }), /\/(subscription|mainpage)$/);
+  });
+
   await check(
     "Events opened from the main page shows an event published elsewhere a moment before, within 2 s",
     async () => {

@@ -4,6 +4,7 @@ import { DEV_MODE } from "./config";
 import { AppRoutes } from "./routes";
 import { OopsScreen } from "./screens/oops/OopsScreen";
 import type { Launch } from "./start/launch";
+import { SignInProblem } from "./start/SignInProblem";
 import { WebAppContext } from "./telegram/context";
 import { Logo } from "./ui/Logo";
 
@@ -24,6 +25,8 @@ export function App({ launch }: { launch: Promise<Launch> }) {
   if (!launched.supported) return <OopsScreen />;
   return (
     <WebAppContext value={launched.webApp}>
+      {/* Outside ServerData: it needs no SWR, and shows while a screen's code still loads. */}
+      <SignInProblem />
       <ServerData>
         <AppRoutes />
         {DEV_MODE && <BotMessagesDrawer />}

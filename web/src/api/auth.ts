@@ -1,12 +1,33 @@
 import { useAuth } from "../store/auth";
+import { useSignIn } from "../store/sign-in";
 import { call } from "./call";
+import { ApiError } from "./client";
 
-/** Exchanges Telegram's init data for a session. A failure is silently ignored, as the spec says. */
+/** The words for a sign-in that failed, by how it failed. */
+function failureOf(err: unknown): { reason: string; waitS: number } {
+  if (err instanceof ApiError && err.status === 429)
+    return { reason: "Too many sign-ins from your network just now.", waitS: err.retryAfterS ?? 10 };
+  if (err instanceof ApiError && err.status >= 500) return { reason: "Bookie is not answering.", waitS: 0 };
+  if (err instanceof ApiError) return { reason: "Telegram's sign-in was not accepted.", waitS: 0 };
+  return { reason: "No connection to Bookie.", waitS: 0 };
+}
+
+/**
+ * Exchanges Telegram's init data for a session. The spec ignores a failure; here it is kept in
+ * store/sign-in.ts, so the app says so and offers Retry (SignInProblem) instead of showing
+ * screens whose buttons do nothing. A restored token, if any, stays in use meanwhile.
+ */
 export async function signIn(initData: string): Promise<void> {
+  useSignIn.setState({ status: "pending", initData });
   try {
     const session = await call("POST /auth/telegram", { body: { initData } });
     useAuth.getState().setSession(session);
-  } catch {
-    // The restored token, if any, stays in use; screens show their own load errors.
+    useSignIn.setState({ status: "ok" });
+  } catch (err) {
+    const { reason, waitS } = failureOf(err);
+    useSignIn.setState({ status: "failed", reason, retryAt: Date.now() + waitS * 1000 });
   }
 }
+
+/** Retry: signs in again with the launch's init data. */
+export const signInAgain = () => signIn(useSignIn.getState().initData);

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly code: ApiErrorCode,
     message: string,
     readonly field?: string,
+    /** Seconds the API asks to wait before trying again (its Retry-After), when it says. */
+    readonly retryAfterS?: number,
   ) {
     super(message);
     this.name = "ApiError";
@@ -105,7 +107,9 @@ export async function apiFetch<T>(
   if (res.status === 304 && etag) return keptAnswer(url, token) as T;
   const data = await readJson(res);
   if (!res.ok) {
-    if (isErrorBody(data)) throw new ApiError(res.status, data.error.code, data.error.message, data.error.field);
+    const retryAfter = Number(res.headers.get("Retry-After") ?? NaN);
+    const wait = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined;
+    if (isErrorBody(data)) throw new ApiError(res.status, data.error.code, data.error.message, data.error.field, wait);
     throw new ApiError(res.status, "HTTP_ERROR", `HTTP ${res.status}`);
   }
   if (method === "GET") keepAnswer(url, token, res.headers.get("ETag"), data);

@@ -1,0 +1,39 @@
+import { useEffect, useState } from "react";
+import { signInAgain } from "../api/auth";
+import { useToken } from "../store/auth";
+import { useSignIn } from "../store/sign-in";
+
+/**
+ * A sign-in that failed with no session to fall back on, said in the user's words on every
+ * screen, with Retry (after the API's Retry-After when it refused for too many sign-ins): the
+ * screens behind it cannot load or act without a session.
+ */
+export function SignInProblem() {
+  const signIn = useSignIn();
+  const token = useToken();
+  const now = useNow(signIn.status === "failed" ? signIn.retryAt : 0);
+  if (signIn.status !== "failed" || token !== null) return null;
+  const waitS = Math.ceil((signIn.retryAt - now) / 1000);
+  return (
+    <div className="sign-in-problem" role="alert">
+      <p>We could not sign you in. {signIn.reason}</p>
+      <button type="button" className="button" disabled={waitS > 0} onClick={() => void signInAgain()}>
+        {waitS > 0 ? `Retry in ${waitS} s` : "Retry"}
+      </button>
+    </div>
+  );
+}
+
+/** The time now, kept current each second until `until`. */
+function useNow(until: number): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    if (Date.now() >= until) return;
+    const timer = setInterval(() => {
+      setNow(Date.now());
+      if (Date.now() >= until) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  return now;
+}
