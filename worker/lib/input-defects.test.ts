@@ -7,7 +7,7 @@ import { call, freshUserId, json, signIn } from "../test/api";
 import { bet, draftBody, newEvent } from "../test/events";
 import { catalogueId, ledgerViolations, newBook, newPunter, NO_VIOLATIONS, pendingRequestId } from "../test/world";
 
-// Issue #8: inputs that passed validation and then failed deeper down (a 500), or were quietly
+// Inputs that once passed validation and then failed deeper down (a 500), or were quietly
 // changed (rounded, rolled over). Each is now a 4xx naming what is wrong, with nothing moved or stored.
 
 async function expectRefused(res: Response, status: number, expected: Partial<ErrorBody["error"]>, what: string) {
