@@ -34,12 +34,13 @@ describe("odds ladder", () => {
   });
 
   it("snaps down, never up, and clamps below the first rung", () => {
-    expect(fractionalText(ladderDown(2.99))).toBe("15/8");
-    expect(fractionalText(ladderDown(3))).toBe("2/1");
-    expect(fractionalText(ladderDown(1.0001))).toBe("1/200");
-    expect(fractionalText(ladderDown(5000))).toBe("1000/1");
-    // a rung computed with rounding error stays on its rung
-    expect(fractionalText(ladderDown((0.5 * 1000) / ((1000 * 0.5) / 3)))).toBe("2/1");
+    const ratio = (num: number, den = 1) => ({ num: BigInt(num), den: BigInt(den) });
+    expect(fractionalText(ladderDown(ratio(299, 100)))).toBe("15/8");
+    expect(fractionalText(ladderDown(ratio(3)))).toBe("2/1");
+    expect(fractionalText(ladderDown(ratio(10001, 10000)))).toBe("1/200");
+    expect(fractionalText(ladderDown(ratio(5000)))).toBe("1000/1");
+    // a price exactly on a rung, however it was reached, is that rung: 0.5 × 1000 / (1000 × 0.5 / 3)
+    expect(fractionalText(ladderDown(ratio(5 * 1000 * 3, 1000 * 5)))).toBe("2/1");
   });
 
   it("pays stake × decimal odds in whole cents, rounded down", () => {

@@ -129,14 +129,21 @@ export function ladderFraction(text: string): Odds | undefined {
   return LADDER.find((o) => fractionalText(o) === text.trim());
 }
 
+/** A positive rational number, as whole numbers (BigInt: the products of a book's odds grow long). */
+export interface Ratio {
+  num: bigint;
+  den: bigint;
+}
+
 /**
- * The highest rung at or below `decimal` (never better for the punter than the price
- * computed), and the lowest rung for anything below it.
+ * The highest rung whose decimal odds are at or below `decimal` (never better for the punter
+ * than the price computed), and the lowest rung for anything below it. Compared exactly: a price
+ * that falls on a rung is that rung.
  */
-export function ladderDown(decimal: number): Odds {
+export function ladderDown(decimal: Ratio): Odds {
   let best = LADDER[0];
   for (const o of LADDER) {
-    if (decimalOf(o) <= decimal + 1e-9) best = o;
+    if (BigInt(o.num + o.den) * decimal.den <= decimal.num * BigInt(o.den)) best = o;
     else break;
   }
   return best;

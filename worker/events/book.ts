@@ -1,7 +1,7 @@
-import { decimalOf, ladderDown, MIN_ODDS, type Odds } from "../../common/odds";
+import { ladderDown, type Odds, type Ratio } from "../../common/odds";
 
 // The arithmetic of a book, free of storage: odds after a non-runner and the equalizer's
-// prices. Floating point is used only to find a rung of the ladder; coins stay integer cents.
+// prices, as exact ratios snapped down to a rung of the ladder; coins stay integer cents.
 // What each result would pay is summed in D1 by ledger/settlement.ts's one payout expression
 // (events/views.ts).
 
@@ -25,14 +25,18 @@ export const stakeRoom = (roomCents: number, odds: Odds) =>
  */
 export function oddsAfterWithdrawal(items: BookItem[], withdrawnId: number): Map<number, Odds> {
   const running = items.filter((i) => i.active);
-  const prob = (o: Odds) => 1 / decimalOf(o);
-  const before = running.reduce((sum, i) => sum + prob(i.odds), 0);
-  const after = running.filter((i) => i.id !== withdrawnId).reduce((sum, i) => sum + prob(i.odds), 0);
+  // pᵢ = den / (num + den), the reciprocal of the decimal odds.
+  const prob = (o: Odds): Ratio => ({ num: BigInt(o.den), den: BigInt(o.num + o.den) });
+  const sum = (ps: Ratio[]) =>
+    ps.reduce((s, p) => ({ num: s.num * p.den + p.num * s.den, den: s.den * p.den }), { num: 0n, den: 1n });
+  const before = sum(running.map((i) => prob(i.odds)));
+  const after = sum(running.filter((i) => i.id !== withdrawnId).map((i) => prob(i.odds)));
   const result = new Map<number, Odds>();
   for (const i of running) {
     if (i.id === withdrawnId) continue;
-    const p = (prob(i.odds) * before) / after;
-    result.set(i.id, p >= 1 ? MIN_ODDS : ladderDown(1 / p));
+    // The new decimal odds 1 / p', with p' = pᵢ × B / B' (a p' of 1 or more is the shortest rung).
+    const p = prob(i.odds);
+    result.set(i.id, ladderDown({ num: after.num * before.den * p.den, den: p.num * before.num * after.den }));
   }
   return result;
 }
@@ -43,14 +47,16 @@ export function oddsAfterWithdrawal(items: BookItem[], withdrawnId: number): Map
  * prices little; as money grows the book tends to return r of the stakes.
  */
 export function equalizerOdds(items: BookItem[], returnPct: number, maxPayoutCents: number): Map<number, Odds> {
-  const r = returnPct / 100;
-  const L = maxPayoutCents;
+  const [R, L] = [BigInt(returnPct), BigInt(maxPayoutCents)];
   const running = items.filter((i) => i.active);
-  const total = running.reduce((sum, i) => sum + i.stakeCents, 0);
+  const total = BigInt(running.reduce((sum, i) => sum + i.stakeCents, 0));
   const result = new Map<number, Odds>();
   for (const i of running) {
-    const fair = (r * (L + total)) / ((L * r) / decimalOf(i.odds) + i.stakeCents);
-    result.set(i.id, ladderDown(Math.min(fair, 2 * decimalOf(i.odds))));
+    // With r = R / 100 and oddsᵢ = (n + d) / d, the fair price is R (L + T)(n + d) / (L R d + 100 s (n + d)).
+    const [n, d, s] = [BigInt(i.odds.num), BigInt(i.odds.den), BigInt(i.stakeCents)];
+    const fair = { num: R * (L + total) * (n + d), den: L * R * d + 100n * s * (n + d) };
+    const cap = { num: 2n * (n + d), den: d };
+    result.set(i.id, ladderDown(fair.num * cap.den <= cap.num * fair.den ? fair : cap));
   }
   return result;
 }

@@ -1,8 +1,18 @@
 // Amount display (docs/ARCHITECTURE.md, "Amounts and dates on screen"): 1,000 and over as K,
 // 1,000,000 and over as M, two decimals, truncated (a punter must never see more coins than he has).
 
-/** Cuts to two decimals toward zero; the epsilon keeps 0.29 * 100 from becoming 28.999…. */
-export const truncate2 = (n: number) => Math.trunc(n * 100 + (n >= 0 ? 1e-9 : -1e-9)) / 100;
+/**
+ * Cuts to two decimals toward zero, read from the number's own digits: 0.29 × 100 is 28.999… in
+ * binary, while "0.29" is 29 hundredths.
+ */
+export function truncate2(n: number): number {
+  const digits = /^(-?)(\d+)(?:\.(\d+))?$/.exec(String(n));
+  // Exponent forms: tiny amounts cut to 0, huge ones have no hundredths to cut.
+  if (!digits) return Math.abs(n) < 1 ? 0 : n;
+  const [, sign, whole, fraction = ""] = digits;
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0").slice(0, 2));
+  return (sign ? -cents : cents) / 100;
+}
 
 /** 999.5 → "999.50", 12 → "12", 1234.567 → "1.23K", 2_500_000 → "2.50M". */
 export function formatAmount(n: number): string {

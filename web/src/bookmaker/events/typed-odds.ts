@@ -16,7 +16,8 @@ export function typedOdds(text: string): Odds | null {
 
 /** The next rung up or down from `odds` (from where it would sit when it is off the ladder); null past either end. */
 export function stepOdds(odds: Odds, step: 1 | -1): Odds | null {
-  const d = decimalOf(odds);
-  const next = step > 0 ? LADDER.find((o) => decimalOf(o) > d + 1e-9) : LADDER.findLast((o) => decimalOf(o) < d - 1e-9);
+  // o against `odds`, compared as fractions: o.num / o.den − odds.num / odds.den, its sign.
+  const against = (o: Odds) => o.num * odds.den - odds.num * o.den;
+  const next = step > 0 ? LADDER.find((o) => against(o) > 0) : LADDER.findLast((o) => against(o) < 0);
   return next ?? null;
 }
