@@ -4,7 +4,7 @@ import type { BookmakerEvent, ErrorBody } from "../contract";
 import { call, json } from "../test/api";
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { bet, coins, inHours, newEvent, roomStub, runners, startEvent } from "../test/events";
-import { expectRoomMatchesD1, expectStoredTotalsMatchBets } from "../test/faulty-d1";
+import { expectRoomMatchesD1, expectStoredTotalsMatchBets, inOrder, injectFaults } from "../test/faulty-d1";
 import { placeDouble, race } from "../test/multiples";
 import { giveSubscription, newBook, newPunter, type TestBook } from "../test/world";
 
@@ -230,6 +230,22 @@ describe("a draft's Save in one call", () => {
       returnPrice: e.returnPrice,
       rule4: false,
     });
+  });
+
+  it("whose batch fails saves none of it (503), and whose answer is lost saves all of it, as D1 holds it", async () => {
+    const book = await newBook({ coins: 10_000 });
+    const e = await newEvent(book, { items: runners(3) });
+    await json("POST", `/events/${e.id}/draft`, { token: book.owner.token });
+    const body = { startDate: inHours(5), endDate: inHours(6), returnPrice: 0.8 };
+    const save = () => call("POST", `/events/${e.id}/save`, { token: book.owner.token, body });
+    const shown = () => json<BookmakerEvent>("GET", `/events/${e.id}`, { token: book.owner.token });
+    await injectFaults(e.id, inOrder("before"));
+    expect((await save()).status).toBe(503);
+    expect(await shown()).toMatchObject({ status: "CREATED", startDate: e.startDate, returnPrice: e.returnPrice });
+    await injectFaults(e.id, inOrder("after"));
+    expect((await save()).status).toBe(200);
+    expect(await shown()).toMatchObject({ status: "READY_FOR_BETS", startDate: body.startDate, returnPrice: 0.8 });
+    await expectRoomMatchesD1(e.id);
   });
 
   it("names a body's wrong field: the start without its end", async () => {
