@@ -85,28 +85,19 @@ describe("every door into an event writes its row", () => {
     expect(odds).toMatchObject({ action: "ODDS", item_id: red });
     expect(JSON.parse(odds.before)).toEqual({ items: [{ itemId: red, coefficient: 2 }], rule4: true });
     expect(JSON.parse(odds.after)).toEqual({ items: [{ itemId: red, coefficient: 2.5 }], rule4: false });
-    const field = await oneRowFrom(event.id, () =>
-      edit(event.id, {
-        items: [
-          { title: "Red Rum", coefficient: 2.5 },
-          { title: "Shergar", coefficient: 3 },
-          { title: "Nijinsky", coefficient: 9 },
-        ],
-      }),
-    );
+    // Arkle out, Nijinsky in.
+    const newField = [
+      { title: "Red Rum", coefficient: 2.5 },
+      { title: "Shergar", coefficient: 3 },
+      { title: "Nijinsky", coefficient: 9 },
+    ];
+    const field = await oneRowFrom(event.id, () => edit(event.id, { items: newField }));
     expect(field.action).toBe("OUTCOMES");
     expect(JSON.parse(field.before)).toMatchObject({ removed: [{ title: "Arkle", coefficient: 5 }] });
     expect(JSON.parse(field.after)).toEqual({ added: [{ title: "Nijinsky", coefficient: 9 }] });
     // The same outcomes and rules again change nothing, and write nothing.
     const before = (await changesOf(event.id)).length;
-    const again = await edit(event.id, {
-      items: [
-        { title: "Red Rum", coefficient: 2.5 },
-        { title: "Shergar", coefficient: 3 },
-        { title: "Nijinsky", coefficient: 9 },
-      ],
-      rule4: false,
-    });
+    const again = await edit(event.id, { items: newField, rule4: false });
     expect(again.status).toBe(200);
     expect((await changesOf(event.id)).length).toBe(before);
   });

@@ -133,6 +133,13 @@ export const withdrawAudit = (
     },
   });
 
+/** The racing rules a change moves, as they were and as they will be (nothing when none moves). */
+function rulesMovedBy(e: EventState, rules: RulesChange) {
+  const moved = movedRules(e, rules);
+  const change: OddsChange = { items: [], ...Object.fromEntries(moved.map((key) => [key, rules[key]])) };
+  return { any: moved.length > 0, before: settingsOf(e, change), after: settingsOf({ ...e, ...change }, change) };
+}
+
 /**
  * A published event's draft edited (the draft door): odds set anew, outcomes added or removed,
  * rules changed, in one row, OUTCOMES when the field changed, else ODDS; none when nothing did.
@@ -146,10 +153,8 @@ export function draftAudit(
   actorId: number,
 ): AuditPart {
   const { dropped, repriced, added } = plan;
-  const moved = movedRules(e, rules);
-  if (!e.publishedAt || dropped.length + repriced.length + added.length + moved.length === 0) return NOT_AUDITED;
-  const change: OddsChange = { items: [], ...Object.fromEntries(moved.map((key) => [key, rules[key]])) };
-  const after = { ...e, ...change };
+  const moved = rulesMovedBy(e, rules);
+  if (!e.publishedAt || (dropped.length + repriced.length + added.length === 0 && !moved.any)) return NOT_AUDITED;
   const field = dropped.length + added.length > 0;
   return eventAudit(db, e, actorId, field ? "OUTCOMES" : "ODDS", {
     itemId: !field && repriced.length === 1 ? repriced[0].item.id : undefined,
@@ -158,12 +163,12 @@ export function draftAudit(
       ...(dropped.length > 0
         ? { removed: dropped.map((i) => ({ itemId: i.id, title: i.title, coefficient: coefficient(i.odds) })) }
         : {}),
-      ...settingsOf(e, change),
+      ...moved.before,
     },
     after: {
       ...(repriced.length > 0 ? { items: oddsAfter(repriced) } : {}),
       ...(added.length > 0 ? { added: added.map((i) => ({ title: i.title, coefficient: coefficient(i.odds) })) } : {}),
-      ...settingsOf(after, change),
+      ...moved.after,
     },
   });
 }
@@ -180,10 +185,10 @@ export function resultAudit(
   actorId: number,
   rules: RulesChange = {},
 ) {
-  const change: OddsChange = { items: [], ...Object.fromEntries(movedRules(e, rules).map((key) => [key, rules[key]])) };
+  const moved = rulesMovedBy(e, rules);
   return eventAudit(db, e, actorId, "RESULT", {
-    before: { status: e.status, ...settingsOf(e, change) },
+    before: { status: e.status, ...moved.before },
     // No placings: every bet refunded.
-    after: { status: "CALCULATED", placings, ...settingsOf({ ...e, ...change }, change) },
+    after: { status: "CALCULATED", placings, ...moved.after },
   });
 }

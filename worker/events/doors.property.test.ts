@@ -46,6 +46,11 @@ const rules = fc.record(
   { rule4: fc.boolean(), deadHeat: fc.boolean(), eachWay: fc.constantFrom(...TERMS) },
   { requiredKeys: [] },
 );
+/** What both doors take: the rules, and new odds for one outcome. */
+const edit = {
+  rules,
+  odds: fc.option(fc.record({ outcome, odds: fc.constantFrom(...ODDS) }), { nil: undefined }),
+};
 const op = fc.oneof(
   {
     weight: 8,
@@ -61,16 +66,14 @@ const op = fc.oneof(
     weight: 3,
     arbitrary: fc.record({
       type: fc.constant("live" as const),
-      rules,
-      odds: fc.option(fc.record({ outcome, odds: fc.constantFrom(...ODDS) }), { nil: undefined }),
+      ...edit,
     }),
   },
   {
     weight: 3,
     arbitrary: fc.record({
       type: fc.constant("draft" as const),
-      rules,
-      odds: fc.option(fc.record({ outcome, odds: fc.constantFrom(...ODDS) }), { nil: undefined }),
+      ...edit,
       add: fc.boolean(),
       remove: fc.boolean(),
     }),

@@ -2,24 +2,14 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { AuditEntry, BookBalances } from "../../../../worker/contract";
 import { thisAndLastWeek } from "../../figures/period";
+import { auditEntry } from "../../test/audit";
 import { bookEvent, item } from "../../test/events";
 import { json, stubApi } from "../../test/network";
 import { renderAt, signedInRoutes } from "../../test/world";
 
 // The Changes screen: the book's audit log, newest first, filtered by event or punter.
 
-const entry = (e: Partial<AuditEntry>): AuditEntry => ({
-  at: "2026-11-20T12:00:00.000Z",
-  actor: { userId: 42, username: "alice" },
-  action: "PUBLISH",
-  eventId: null,
-  itemId: null,
-  userId: null,
-  before: null,
-  after: null,
-  note: null,
-  ...e,
-});
+const entry = auditEntry;
 
 const ROWS: AuditEntry[] = [
   entry({

@@ -1,21 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { AuditEntry } from "../../../../worker/contract";
+import { auditEntry } from "../../test/audit";
 import { ACTION_WORDS, changeText } from "./change-text";
 
 // The words of the rows every door into an event writes (docs/DECISIONS.md, "Audit log").
 
-const row = (e: Partial<AuditEntry>): AuditEntry => ({
-  at: "2026-11-20T12:00:00.000Z",
-  actor: { userId: 42, username: "alice" },
-  action: "ODDS",
-  eventId: 9,
-  itemId: null,
-  userId: null,
-  before: null,
-  after: null,
-  note: null,
-  ...e,
-});
+/** A row of event 9's, an ODDS row unless `e` says otherwise. */
+const row = (e: Partial<AuditEntry>) => auditEntry({ action: "ODDS", eventId: 9, ...e });
 
 const names = new Map([
   [91, "Red Rum"],
