@@ -120,6 +120,34 @@ async function main() {
     await bookie.screenshot({ path: SHOT("draft"), fullPage: true });
   });
 
+  await step("a non-runner's row on Changes names the odds it moved", async () => {
+    const start = Date.now() + 3 * 3_600_000;
+    const { eventId: race } = await bookieApi("POST", "/drafts", {
+      title: eventTitle,
+      description: `Changes NR ${id}`,
+      startDate: new Date(start).toISOString(),
+      endDate: new Date(start + 3_600_000).toISOString(),
+      bookmakerId,
+      maxTotalPayout: 1000,
+      items: [
+        { title: "Red Rum", coefficient: 2 },
+        { title: "Shergar", coefficient: 3 },
+        { title: "Arkle", coefficient: 5 },
+      ],
+      returnPrice: 0.5,
+      botEqualizer: false,
+    });
+    await bookieApi("POST", "/events", { draftId: race });
+    const arkle = (await bookieApi("GET", `/events/${race}`)).items.find((i) => i.title === "Arkle");
+    await bookieApi("POST", `/events/${race}/nr/${arkle.id}`);
+    await bookie.goto(`${url}/changes`);
+    const row = bookie.getByRole("list", { name: "Changes" }).getByRole("listitem", { name: "Non-runner" });
+    await row.waitFor({ timeout: 10_000 });
+    const text = await row.textContent();
+    assert(/Arkle.*Red Rum 2 → [\d.]+.*Shergar 3 → [\d.]+/.test(text), `the non-runner's row says '${text}'`);
+    await bookie.screenshot({ path: SHOT("non-runner"), fullPage: true });
+  });
+
   await step("no page errors on either phone", async () => {
     assertNoPageErrors(bookie, punter);
   });
