@@ -85,7 +85,7 @@ export function ordinal(n: number): string {
 /**
  * Why placings cannot settle an event, or null: they read as a race finishes. Placings name a
  * winner (place 1), and a place shared by n outcomes is followed by the place n further on
- * (1, 1, 3). The server refuses them (worker/events/guards.ts, canSettle) and the draft screen
+ * (1, 1, 3). The server refuses them (worker/events/rules/guards.ts, canSettle) and the draft screen
  * says it before End Event is sent, in these words.
  */
 export function placingsProblem(placings: { place: number }[]): string | null {

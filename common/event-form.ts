@@ -8,7 +8,7 @@ export const OUTCOMES_MIN = 2;
 export const OUTCOMES_MAX = 100;
 
 export const PAYOUT_MESSAGE = "Enter a positive number.";
-/** The server refuses a start that has passed with these words too (worker/events/guards.ts). */
+/** The server refuses a start that has passed with these words too (worker/events/rules/guards.ts). */
 export const DATE_PAST_MESSAGE = "Date and time must be in the future.";
 export const OUTCOMES_MIN_MESSAGE = "You need at least 2 participants.";
 export const OUTCOMES_MAX_MESSAGE = "At most 100 outcomes.";

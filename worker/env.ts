@@ -1,4 +1,4 @@
-import type { EventRoom } from "./events/room";
+import type { EventRoom } from "./events/room/room";
 import type { QueueMessage } from "./notifications/messages";
 
 /** Bindings and configuration of the API worker (wrangler.toml, secrets, scripts/dev.mjs). */

@@ -5,7 +5,7 @@ import { dailyUpkeep } from "./maintenance";
 import { consumeQueue } from "./notifications/consumer";
 import type { QueueMessage } from "./notifications/messages";
 
-export { EventRoom } from "./events/room";
+export { EventRoom } from "./events/room/room";
 export type { AppType } from "./app";
 
 export default {

@@ -5,7 +5,7 @@ import { requireUser } from "../identity/require-user";
 import { AppError, notFound } from "../lib/errors";
 import { idempotentInBatch } from "../lib/idempotency";
 import { IdParam, validate } from "../lib/validate";
-import { roomOf, unwrap } from "../events/rooms";
+import { roomOf, unwrap } from "../events/room/rooms";
 import { BetBody } from "../events/schemas";
 import { betHistory, placedToBet } from "./queries";
 import { versioned } from "../lib/versions";

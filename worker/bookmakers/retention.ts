@@ -1,5 +1,5 @@
 import type { Env } from "../env";
-import { roomOf } from "../events/rooms";
+import { roomOf } from "../events/room/rooms";
 import { OPEN_SQL } from "../events/state";
 import { nowIso } from "../lib/time";
 import { enqueue } from "../notifications/enqueue";

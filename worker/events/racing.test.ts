@@ -7,7 +7,7 @@ import { call, json, type TestUser } from "../test/api";
 import { coins, newEvent, placeBet, poolCoins, roomStub, startEvent } from "../test/events";
 import { giveSubscription, ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 import { runInDurableObject } from "cloudflare:test";
-import type { EventRoom } from "./room";
+import type { EventRoom } from "./room/room";
 
 // Racing rules: Rule 4 deductions for late non-runners, dead heats, and undoing a result.
 

@@ -206,7 +206,7 @@ export interface BetRequest {
   /**
    * The call's Idempotency-Key, its request's hash and the ref a rebuild reads (the bet route
    * names it, bets/replay.ts reads it back): the key's row is written DONE with the bet's answer
-   * in the bet's own batch (events/bet-group.ts).
+   * in the bet's own batch (events/room/bet-group.ts).
    */
   idempotency?: { key: string; ref: string; hash: string };
 }

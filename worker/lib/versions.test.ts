@@ -9,7 +9,7 @@ import type { TestUser } from "../test/api";
 
 // The lists of books and coins answer 304 from versions (migration 0011's triggers and the
 // ledger's newest row): every write that changes what one shows changes its ETag, and a write
-// that does not concern a caller leaves his alone. The events' lists: worker/events/polls.test.ts.
+// that does not concern a caller leaves his alone. The events' lists: worker/events/http/polls.test.ts.
 
 async function world() {
   const book = await newBook({ coins: 1000 });

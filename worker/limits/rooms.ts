@@ -1,11 +1,11 @@
 import type { Context } from "hono";
 import type { AppEnv, Env } from "../env";
 import { AppError } from "../lib/errors";
-import { roomOf } from "../events/rooms";
+import { roomOf } from "../events/room/rooms";
 
 /**
  * Tells every room of the book that takes bets that limits changed, before the change answers:
- * a room keeps each punter's limits with his membership (events/access.ts), so without this a
+ * a room keeps each punter's limits with his membership (events/room/access.ts), so without this a
  * bet after the answer could still pass the old ones. Rooms not taking bets need no word: an
  * event opens again only through an admin change, after which its room reads limits anew.
  */

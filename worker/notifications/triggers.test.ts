@@ -3,7 +3,7 @@ import type { ErrorBody } from "../contract";
 import { json } from "../test/api";
 import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import type { EventRoom } from "../events/room";
+import type { EventRoom } from "../events/room/room";
 import { bet, draftBody, newEvent, placeBet, roomStub } from "../test/events";
 import { finalize, placeMultiple } from "../test/multiples";
 import { newBook, newPunter, pendingRequestId } from "../test/world";

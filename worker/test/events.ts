@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import type { EachWay } from "../../common/each-way";
 import type { Bet, BookmakerEvent } from "../contract";
-import type { EventRoom } from "../events/room";
+import type { EventRoom } from "../events/room/room";
 import { PAYOUT_SQL, PLACE_ONLY_SQL } from "../ledger/settlement";
 import { call, json, type TestUser } from "./api";
 import type { TestBook } from "./world";

@@ -1,7 +1,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import type { EventRoom } from "../events/room";
+import type { EventRoom } from "../events/room/room";
 import type { ItemState } from "../events/state";
 import { PAYOUT_SQL, PLACE_ONLY_SQL } from "../ledger/settlement";
 import { roomStub } from "./events";

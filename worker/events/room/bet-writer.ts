@@ -1,9 +1,9 @@
-import { AppError } from "../lib/errors";
-import { runMoneyBatch } from "../ledger/transfer";
+import { AppError } from "../../lib/errors";
+import { runMoneyBatch } from "../../ledger/transfer";
 import { groupStatements, insertedIds, type GroupBet } from "./bet-group";
-import { fail, type RoomResult } from "./state";
+import { fail, type RoomResult } from "../state";
 import { existingBetsStatement } from "./statements";
-import { BET_EXISTS } from "../../common/refusals";
+import { BET_EXISTS } from "../../../common/refusals";
 
 // Group commit for an event's bets: one batch is written at a time, and the bets that arrive
 // meanwhile go together in the next one, so a busy event costs one D1 round trip per group,

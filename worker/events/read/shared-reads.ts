@@ -11,7 +11,7 @@
 // another request (workerd cancels it with the request that began it), so polls that miss at
 // the same moment each read for themselves, and the first to finish keeps its answer.
 
-import { Kept } from "../lib/kept";
+import { Kept } from "../../lib/kept";
 
 const MAX_AGE_MS = 60_000;
 const entries = new Kept<unknown>(256);

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { runMoneyBatch } from "../ledger/transfer";
-import { newEvent, runners } from "../test/events";
-import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
-import type { BookmakerEvent } from "../contract";
+import { runMoneyBatch } from "../../ledger/transfer";
+import { newEvent, runners } from "../../test/events";
+import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../../test/world";
+import type { BookmakerEvent } from "../../contract";
 import { groupStatements, insertedIds, type GroupBet } from "./bet-group";
 
 // A group of bets written by its few statements (bet-group.ts) straight into D1: each bet's

@@ -1,9 +1,9 @@
-import { decimalText, type Odds } from "../../common/odds";
-import { auditStatement, type AuditAction } from "../audit/record";
+import { decimalText, type Odds } from "../../../common/odds";
+import { auditStatement, type AuditAction } from "../../audit/record";
 import type { OddsChange, RulesChange } from "./changes";
-import { movedRules } from "./guards";
-import type { Placing } from "./schemas";
-import type { EventState, ItemState } from "./state";
+import { movedRules } from "../rules/guards";
+import type { Placing } from "../schemas";
+import type { EventState, ItemState } from "../state";
 
 // What the room's changes put in the audit log (docs/ARCHITECTURE.md, "Audit"): one row per
 // change, its statement in the change's batch. Odds are kept as the API gives them (decimal).

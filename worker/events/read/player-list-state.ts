@@ -1,5 +1,5 @@
-import { Kept } from "../lib/kept";
-import { holdsSubscriptionSql } from "../subscriptions/activity";
+import { Kept } from "../../lib/kept";
+import { holdsSubscriptionSql } from "../../subscriptions/activity";
 import { ownTotalsSql } from "./views";
 
 // What a punter's events list is versioned by: his membership, the bookmaker's features and

@@ -12,7 +12,7 @@ import {
   nextAlarm,
   UNSETTLED_GRACE_MS,
 } from "./guards";
-import type { EventState, ItemState } from "./state";
+import type { EventState, ItemState } from "../state";
 
 const NOW = Date.parse("2030-06-01T12:00:00Z");
 const later = "2030-06-01T13:00:00.000Z";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decimalOf, fractionalText, ladderFraction, type Odds } from "../../common/odds";
+import { decimalOf, fractionalText, ladderFraction, type Odds } from "../../../common/odds";
 import { equalizerOdds, oddsAfterWithdrawal, resultCents, resultsCents, type BookItem } from "./book";
 
 const odds = (f: string): Odds => ladderFraction(f)!;

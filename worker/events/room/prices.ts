@@ -1,8 +1,8 @@
-import { recordPricesStatement } from "../audit/record";
-import { currentPrices, type BookItem } from "./book";
+import { recordPricesStatement } from "../../audit/record";
+import { currentPrices, type BookItem } from "../rules/book";
 import type { BetWriterHooks } from "./bet-writer";
 import { priceStatements, touch } from "./statements";
-import type { EventState, ItemState } from "./state";
+import type { EventState, ItemState } from "../state";
 
 /**
  * The odds bets are taken at, kept in memory and owed to D1. Each move of a price (a bet

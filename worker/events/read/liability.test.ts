@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { BookmakerEvent, LiabilityBoard, LiabilityEvent } from "../contract";
-import { PAYOUT_SQL, PLACE_ONLY_SQL } from "../ledger/settlement";
-import { call, json, signIn } from "../test/api";
-import { bet, draftBody, newEvent, placeBet, runners, worstResult } from "../test/events";
-import { finalize, nonRunner, placeMultiple } from "../test/multiples";
-import { poll, tagOf } from "../test/polls";
-import { newBook, newPunter, type TestBook } from "../test/world";
+import type { BookmakerEvent, LiabilityBoard, LiabilityEvent } from "../../contract";
+import { PAYOUT_SQL, PLACE_ONLY_SQL } from "../../ledger/settlement";
+import { call, json, signIn } from "../../test/api";
+import { bet, draftBody, newEvent, placeBet, runners, worstResult } from "../../test/events";
+import { finalize, nonRunner, placeMultiple } from "../../test/multiples";
+import { poll, tagOf } from "../../test/polls";
+import { newBook, newPunter, type TestBook } from "../../test/world";
 
 // The liability board (GET /events/liability): its figures against the bets themselves.
 

@@ -1,7 +1,7 @@
-import { isOpen, type BetTotals } from "./guards";
+import { isOpen, type BetTotals } from "../rules/guards";
 import type { Prices } from "./prices";
 import * as sql from "./statements";
-import type { EventState, ItemState, OwnShare } from "./state";
+import type { EventState, ItemState, OwnShare } from "../state";
 
 /**
  * The room's copy of its event as D1 has it: loaded once, reloaded after every write and

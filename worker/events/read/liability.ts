@@ -1,6 +1,6 @@
-import type { LiabilityBoard, LiabilityEvent } from "../contract";
-import { fromCents } from "../ledger/money";
-import type { EventRow, ItemRow } from "./state";
+import type { LiabilityBoard, LiabilityEvent } from "../../contract";
+import { fromCents } from "../../ledger/money";
+import type { EventRow, ItemRow } from "../state";
 import { bookOf, loadEvents } from "./views";
 
 // The bookmaker's liability board: what each result of his open events would cost him, and his

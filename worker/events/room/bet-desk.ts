@@ -1,15 +1,15 @@
-import type { PlaceTerms } from "../../common/each-way";
-import type { Odds } from "../../common/odds";
-import { nowIso } from "../lib/time";
+import type { PlaceTerms } from "../../../common/each-way";
+import type { Odds } from "../../../common/odds";
+import { nowIso } from "../../lib/time";
 import { BookAccess } from "./access";
 import { BetNotWritten, betRefusal, BetWriter } from "./bet-writer";
 import type { Exclusive } from "./exclusive";
-import { checkBet, punterBook, type BetTotals } from "./guards";
-import { betAnswerText } from "../bets/queries";
+import { checkBet, punterBook, type BetTotals } from "../rules/guards";
+import { betAnswerText } from "../../bets/queries";
 import type { RoomMemory } from "./memory";
 import type { Prices } from "./prices";
-import { fail, ok, type BetRequest, type EventState, type ItemState, type PlacedBet, type RoomResult } from "./state";
-import { EVENT_NOT_FOUND } from "../../common/refusals";
+import { fail, ok, type BetRequest, type EventState, type ItemState, type PlacedBet, type RoomResult } from "../state";
+import { EVENT_NOT_FOUND } from "../../../common/refusals";
 
 /** What the desk uses of its room. */
 export interface DeskRoom {

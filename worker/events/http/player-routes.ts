@@ -1,17 +1,17 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { offeredPrices } from "../audit/queries";
-import type { AppEnv } from "../env";
-import { requireUser } from "../identity/require-user";
-import { AppError, notFound } from "../lib/errors";
-import { nowIso } from "../lib/time";
-import { IdParam, validate } from "../lib/validate";
-import * as docs from "../openapi/docs/events";
-import { prices as pricesDoc } from "../openapi/docs/audit";
-import { acceptedAgeMs, unchanged, versioned } from "../lib/versions";
-import { keepState, playerListStatement, recentState, type PlayerListState } from "./player-list-state";
-import { ownTotals, playerEvents, readOwnTotals, type OwnTotalRow } from "./views";
-import { BOOKMAKER_NOT_FOUND, EVENT_NOT_FOUND } from "../../common/refusals";
+import { offeredPrices } from "../../audit/queries";
+import type { AppEnv } from "../../env";
+import { requireUser } from "../../identity/require-user";
+import { AppError, notFound } from "../../lib/errors";
+import { nowIso } from "../../lib/time";
+import { IdParam, validate } from "../../lib/validate";
+import * as docs from "../../openapi/docs/events";
+import { prices as pricesDoc } from "../../openapi/docs/audit";
+import { acceptedAgeMs, unchanged, versioned } from "../../lib/versions";
+import { keepState, playerListStatement, recentState, type PlayerListState } from "../read/player-list-state";
+import { ownTotals, playerEvents, readOwnTotals, type OwnTotalRow } from "../read/views";
+import { BOOKMAKER_NOT_FOUND, EVENT_NOT_FOUND } from "../../../common/refusals";
 
 const MEMBERS_ONLY = "Only this bookmaker's approved punters see his events.";
 

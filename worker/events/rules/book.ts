@@ -1,9 +1,9 @@
-import { ladderDown, type Odds, type Ratio } from "../../common/odds";
+import { ladderDown, type Odds, type Ratio } from "../../../common/odds";
 
 // The arithmetic of a book, free of storage: odds after a non-runner and the equalizer's
 // prices, as exact ratios snapped down to a rung of the ladder; coins stay integer cents.
 // What each result would pay is summed in D1 by ledger/settlement.ts's one payout expression
-// (events/views.ts).
+// (events/read/views.ts).
 
 export interface BookItem {
   id: number;

@@ -1,5 +1,5 @@
-import type { PlaceTerms } from "../../common/each-way";
-import type { Odds } from "../../common/odds";
+import type { PlaceTerms } from "../../../common/each-way";
+import type { Odds } from "../../../common/odds";
 import {
   betFilterSql,
   filterIds,
@@ -8,9 +8,9 @@ import {
   PLACE_ONLY_SQL,
   prepareNumbered,
   type BetFilter,
-} from "../ledger/settlement";
-import { nowIso } from "../lib/time";
-import type { DraftInput } from "./schemas";
+} from "../../ledger/settlement";
+import { nowIso } from "../../lib/time";
+import type { DraftInput } from "../schemas";
 import {
   eachWayColumns,
   EVENT_COLUMNS,
@@ -21,7 +21,7 @@ import {
   type ItemRow,
   type ItemState,
   type OwnShare,
-} from "./state";
+} from "../state";
 
 // Every statement the EventRoom runs against D1 for its event, outcomes and bets. The room
 // arranges them into batches; nothing else writes these rows. Payouts use the ledger's one

@@ -1,11 +1,11 @@
-import { decimalText, fractionalText, type Odds } from "../../common/odds";
-import { termsInForce } from "../../common/each-way";
-import type { BookmakerEvent, EachWayRule, PlayerEvent, RacingRules } from "../contract";
-import { fromCents } from "../ledger/money";
-import { PAYOUT_SQL, PLACE_ONLY_SQL } from "../ledger/settlement";
+import { decimalText, fractionalText, type Odds } from "../../../common/odds";
+import { termsInForce } from "../../../common/each-way";
+import type { BookmakerEvent, EachWayRule, PlayerEvent, RacingRules } from "../../contract";
+import { fromCents } from "../../ledger/money";
+import { PAYOUT_SQL, PLACE_ONLY_SQL } from "../../ledger/settlement";
 import { sharedRead } from "./shared-reads";
-import { resultsCents } from "./book";
-import { maxStakeCents, placesInForce, punterBook, punterMaxStakeCents } from "./guards";
+import { resultsCents } from "../rules/book";
+import { maxStakeCents, placesInForce, punterBook, punterMaxStakeCents } from "../rules/guards";
 import {
   eachWayOf,
   EVENT_COLUMNS,
@@ -15,7 +15,7 @@ import {
   type EventRow,
   type ItemRow,
   type PunterCaps,
-} from "./state";
+} from "../state";
 
 // Reads for the event screens, straight from D1 (never through a room).
 

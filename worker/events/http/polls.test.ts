@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { BookmakerEvent } from "../contract";
-import { json, type TestUser } from "../test/api";
-import { expectChanged, poll, tagOf } from "../test/polls";
-import { newEvent, placeBet } from "../test/events";
-import { expectStoredTotalsMatchBets } from "../test/faulty-d1";
-import { giveSubscription, newBook, newPunter, type TestBook } from "../test/world";
+import type { BookmakerEvent } from "../../contract";
+import { json, type TestUser } from "../../test/api";
+import { expectChanged, poll, tagOf } from "../../test/polls";
+import { newEvent, placeBet } from "../../test/events";
+import { expectStoredTotalsMatchBets } from "../../test/faulty-d1";
+import { giveSubscription, newBook, newPunter, type TestBook } from "../../test/world";
 
 // Polled lists answer 304 from versions: every write that changes what a list shows changes
 // its ETag, and a write that does not concern the caller leaves it alone.
@@ -136,7 +136,7 @@ describe("polled lists", () => {
   it("lets a punter see the list once approved, and refuses it before", async () => {
     const book = await newBook({ coins: 1000 });
     await newEvent(book);
-    const { signIn } = await import("../test/api");
+    const { signIn } = await import("../../test/api");
     const newcomer = await signIn("newcomer");
     await json("POST", `/bookmakers/${book.bookmakerId}/sign`, { token: newcomer.token });
     expect((await poll(`/player/events/${book.bookmakerId}`, newcomer.token)).status).toBe(403);
@@ -226,7 +226,7 @@ describe("a punter's polls that accept versions a second old (Cache-Control: max
     const { book, punter } = await world();
     const path = `/player/events/${book.bookmakerId}`;
     const etag = await tagOf(path, punter.token);
-    const { signIn } = await import("../test/api");
+    const { signIn } = await import("../../test/api");
     const newcomer = await signIn("newcomer-polling");
     await json("POST", `/bookmakers/${book.bookmakerId}/sign`, { token: newcomer.token });
     expect((await poll(path, newcomer.token, etag, SECOND)).status).toBe(403);

@@ -1,17 +1,17 @@
 import { DurableObject } from "cloudflare:workers";
-import type { Odds } from "../../common/odds";
-import type { Env } from "../env";
-import { AppError } from "../lib/errors";
-import { nowIso } from "../lib/time";
+import type { Odds } from "../../../common/odds";
+import type { Env } from "../../env";
+import { AppError } from "../../lib/errors";
+import { nowIso } from "../../lib/time";
 import { BetDesk } from "./bet-desk";
 import * as audit from "./audit";
-import { recordPricesStatement } from "../audit/record";
+import { recordPricesStatement } from "../../audit/record";
 import * as changes from "./changes";
-import { completions, type Completions, type LegsChange } from "../multiples/completion";
-import { isStaleCompletion, legsOn, legsOnEvent } from "../multiples/settlement";
+import { completions, type Completions, type LegsChange } from "../../multiples/completion";
+import { isStaleCompletion, legsOn, legsOnEvent } from "../../multiples/settlement";
 import { Exclusive } from "./exclusive";
-import { enqueue } from "../notifications/enqueue";
-import type { FanOut } from "../notifications/messages";
+import { enqueue } from "../../notifications/enqueue";
+import type { FanOut } from "../../notifications/messages";
 import { RoomMemory } from "./memory";
 import { Prices } from "./prices";
 import {
@@ -35,11 +35,11 @@ import {
   nextAlarm,
   startsAhead,
   UNSETTLED_GRACE_MS,
-} from "./guards";
-import type { DraftInput, Placing } from "./schemas";
+} from "../rules/guards";
+import type { DraftInput, Placing } from "../schemas";
 import * as sql from "./statements";
-import { fail, ok, type BetRequest, type EventState, type PlacedBet, type RoomResult } from "./state";
-import { EVENT_NOT_FOUND } from "../../common/refusals";
+import { fail, ok, type BetRequest, type EventState, type PlacedBet, type RoomResult } from "../state";
+import { EVENT_NOT_FOUND } from "../../../common/refusals";
 
 /** A settlement's batch refused because another event's settlement completed one of its multiples first. */
 const MULTIPLES_MOVED = "Multiples of this event were settled meanwhile; please try again.";

@@ -1,19 +1,19 @@
-import { termsInForce, type EachWay } from "../../common/each-way";
-import { sameOdds, type Odds } from "../../common/odds";
+import { termsInForce, type EachWay } from "../../../common/each-way";
+import { sameOdds, type Odds } from "../../../common/odds";
 import {
   reverseSettlementStatements,
   settleBetsStatements,
   shortOfReversalStatement,
   type BetFilter,
-} from "../ledger/settlement";
-import { rule4Deduction } from "../../common/rule4";
-import { runMoneyBatch } from "../ledger/transfer";
-import { currentPrices, oddsAfterWithdrawal, type BookItem } from "./book";
-import type { DraftInput, Placing } from "./schemas";
-import type { Completions, LegsChange } from "../multiples/completion";
-import * as legs from "../multiples/settlement";
+} from "../../ledger/settlement";
+import { rule4Deduction } from "../../../common/rule4";
+import { runMoneyBatch } from "../../ledger/transfer";
+import { currentPrices, oddsAfterWithdrawal, type BookItem } from "../rules/book";
+import type { DraftInput, Placing } from "../schemas";
+import type { Completions, LegsChange } from "../../multiples/completion";
+import * as legs from "../../multiples/settlement";
 import * as sql from "./statements";
-import { fail, type EventState, type ItemState } from "./state";
+import { fail, type EventState, type ItemState } from "../state";
 
 // What each admin operation writes, worked out from the room's state without changing it:
 // the room writes the batch, then reloads from D1. Prices are written with every change that

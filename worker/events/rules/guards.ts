@@ -4,13 +4,13 @@ import {
   placingsProblem,
   termsInForce,
   type PlaceTerms,
-} from "../../common/each-way";
-import { decimalText, ladderOdds, sameOdds, type Odds } from "../../common/odds";
-import { UNSETTLE_WINDOW_MS } from "../../common/racing";
-import { DATE_PAST_MESSAGE, OUTCOMES_MIN_MESSAGE } from "../../common/event-form";
-import { STATUS_WORDS } from "../../common/status-words";
+} from "../../../common/each-way";
+import { decimalText, ladderOdds, sameOdds, type Odds } from "../../../common/odds";
+import { UNSETTLE_WINDOW_MS } from "../../../common/racing";
+import { DATE_PAST_MESSAGE, OUTCOMES_MIN_MESSAGE } from "../../../common/event-form";
+import { STATUS_WORDS } from "../../../common/status-words";
 import { resultCents, resultsCents, stakeRoom, type Liability } from "./book";
-import type { Placing } from "./schemas";
+import type { Placing } from "../schemas";
 import {
   fail,
   NO_CAPS,
@@ -20,8 +20,8 @@ import {
   type OwnShare,
   type PunterCaps,
   type RoomResult,
-} from "./state";
-import { BET_EXISTS, EVENT_SUSPENDED, INSUFFICIENT_CURRENCY, SUBSCRIPTION_NOT_FOUND } from "../../common/refusals";
+} from "../state";
+import { BET_EXISTS, EVENT_SUSPENDED, INSUFFICIENT_CURRENCY, SUBSCRIPTION_NOT_FOUND } from "../../../common/refusals";
 
 // The rules of an event's lifecycle, free of storage and time sources: each guard answers
 // the refusal (with the words a bookmaker or punter reads) or null when the change may go

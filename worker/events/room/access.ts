@@ -1,5 +1,5 @@
-import { BOOK_LAPSED, ONLY_APPROVED_PUNTERS } from "../../common/refusals";
-import { fail, ok, type EventState, type PunterCaps, type RoomResult } from "./state";
+import { BOOK_LAPSED, ONLY_APPROVED_PUNTERS } from "../../../common/refusals";
+import { fail, ok, type EventState, type PunterCaps, type RoomResult } from "../state";
 import { punterCheckStatements } from "./statements";
 
 /**
