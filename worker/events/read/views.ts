@@ -5,7 +5,7 @@ import { fromCents } from "../../ledger/money";
 import { PAYOUT_SQL, PLACE_ONLY_SQL } from "../../ledger/settlement";
 import { sharedRead } from "./shared-reads";
 import { resultsCents } from "../rules/book";
-import { maxStakeCents, placesInForce, punterBook, punterMaxStakeCents } from "../rules/guards";
+import { maxStakeCents, placesInForce, punterBook, punterMaxStakeCents } from "../rules/book";
 import {
   eachWayOf,
   EVENT_COLUMNS,

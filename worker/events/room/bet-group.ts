@@ -1,7 +1,7 @@
 import type { PlaceTerms } from "../../../common/each-way";
 import { replaceableBinds, replaceableSql } from "../../lib/idempotency";
 import { nowIso } from "../../lib/time";
-import type { BetTotals } from "../rules/guards";
+import type { BetTotals } from "../rules/book";
 import type { BetRowInput } from "./statements";
 
 // A group of an event's bets as D1 writes them: a handful of statements whatever the group's

@@ -1,4 +1,5 @@
-import { isOpen, type BetTotals } from "../rules/guards";
+import type { BetTotals } from "../rules/book";
+import { isOpen } from "../rules/guards";
 import type { Prices } from "./prices";
 import * as sql from "./statements";
 import type { EventState, ItemState, OwnShare } from "../state";

@@ -1,26 +1,22 @@
-import {
-  partReturnCents,
-  placeReturnCents,
-  placingsProblem,
-  termsInForce,
-  type PlaceTerms,
-} from "../../../common/each-way";
+import { placingsProblem, type PlaceTerms } from "../../../common/each-way";
 import { decimalText, ladderOdds, sameOdds, type Odds } from "../../../common/odds";
 import { UNSETTLE_WINDOW_MS } from "../../../common/racing";
 import { DATE_PAST_MESSAGE, OUTCOMES_MIN_MESSAGE } from "../../../common/event-form";
 import { STATUS_WORDS } from "../../../common/status-words";
-import { resultCents, resultsCents, stakeRoom, type Liability } from "./book";
-import type { Placing } from "../schemas";
 import {
-  fail,
-  NO_CAPS,
-  OPEN,
-  type EventState,
-  type ItemState,
-  type OwnShare,
-  type PunterCaps,
-  type RoomResult,
-} from "../state";
+  betTotals,
+  liabilityOf,
+  maxStakeCents,
+  placesInForce,
+  punterMaxStakeCents,
+  raisedResults,
+  termsFor,
+  withinCap,
+  type BetTotals,
+  type Liability,
+} from "./book";
+import type { Placing } from "../schemas";
+import { fail, NO_CAPS, OPEN, type EventState, type ItemState, type PunterCaps, type RoomResult } from "../state";
 import { BET_EXISTS, EVENT_SUSPENDED, INSUFFICIENT_CURRENCY, SUBSCRIPTION_NOT_FOUND } from "../../../common/refusals";
 
 // The rules of an event's lifecycle, free of storage and time sources: each guard answers
@@ -169,132 +165,6 @@ export function canSettle(
   const problem = placingsProblem(placings);
   if (problem) return fail("VALIDATION", problem, { field });
   return null;
-}
-
-/** What a bet adds to its outcome's totals: stakes, its pay should the outcome win, and its place parts' should it only place. */
-export interface BetTotals {
-  stakeCents: number;
-  payoutCents: number;
-  placeCents: number;
-}
-
-/** What a bet of `stakeCents` (per part) at `odds` adds to its outcome's totals. */
-export function betTotals(stakeCents: number, odds: Odds, terms: PlaceTerms | null): BetTotals {
-  const win = { stakeCents, odds };
-  if (!terms) return { stakeCents, payoutCents: partReturnCents(win), placeCents: 0 };
-  const place = { ...win, fraction: terms.fraction };
-  return {
-    stakeCents: 2 * stakeCents,
-    payoutCents: partReturnCents(win) + placeReturnCents(place, win),
-    placeCents: partReturnCents(place),
-  };
-}
-
-const liabilityOf = (i: ItemState): Liability => ({
-  id: i.id,
-  active: i.status === "ACTIVE",
-  winCents: i.liabilityCents,
-  placeCents: i.placeLiabilityCents,
-});
-
-/** The paying places the book's results count: the each-way terms in force, 1 without each-way. */
-export const placesInForce = (e: EventState, items: Map<number, ItemState>) =>
-  termsInForce(e.eachWay, [...items.values()].filter((i) => i.status === "ACTIVE").length)?.places ?? 1;
-
-/**
- * The results a bet of `totals` on `item` makes dearer in `book` (the event's outcomes, or one
- * punter's share of them), each with what it pays before the bet and after. A win bet raises
- * only its outcome winning; a place part also every other winner with it placed.
- */
-function raisedResults(book: Liability[], item: Liability, totals: BetTotals, places: number) {
-  const current = book.find((l) => l.id === item.id) ?? { ...item, winCents: 0, placeCents: 0 };
-  const added = {
-    ...current,
-    winCents: current.winCents + totals.payoutCents,
-    placeCents: current.placeCents + totals.placeCents,
-  };
-  const others = book.filter((l) => l.id !== item.id);
-  if (totals.placeCents === 0)
-    return [
-      {
-        before: resultCents([...others, current], places, current),
-        after: resultCents([...others, added], places, added),
-      },
-    ];
-  const before = resultsCents([...others, current], places);
-  const after = resultsCents([...others, added], places);
-  return [...after]
-    .map(([id, cents]) => ({ before: before.get(id) ?? 0, after: cents }))
-    .filter((r) => r.after > r.before);
-}
-
-/**
- * Whether the bet keeps `book` within `cap` on every result it makes dearer. A result already
- * past the cap (the cap lowered since) refuses only what adds to it.
- */
-const withinCap = (book: Liability[], item: Liability, totals: BetTotals, places: number, cap: number) =>
-  raisedResults(book, item, totals, places).every((r) => r.after <= cap);
-
-/** One punter's share of the event's results: his accepted bets on each outcome, as the room counts the book's. */
-export const punterBook = (items: Map<number, ItemState>, share: (itemId: number) => OwnShare | undefined) =>
-  [...items.values()].flatMap((i): Liability[] => {
-    const own = share(i.id);
-    return own ? [{ id: i.id, active: i.status === "ACTIVE", ...own }] : [];
-  });
-
-/** The largest stake in [0, `upper`] that `fits` (totals grow with the stake), found by halving. */
-function largestStake(upper: number, fits: (stakeCents: number) => boolean) {
-  let [low, high] = [0, Math.max(0, upper)];
-  while (low < high) {
-    const mid = Math.ceil((low + high) / 2);
-    if (fits(mid)) low = mid;
-    else high = mid - 1;
-  }
-  return low;
-}
-
-const termsFor = (e: EventState, items: Map<number, ItemState>, eachWay: boolean) =>
-  eachWay ? termsInForce(e.eachWay, [...items.values()].filter((i) => i.status === "ACTIVE").length) : null;
-
-/** The largest stake (per part) a bet on `item` may have within the event's max payout, in cents. */
-export function maxStakeCents(
-  e: EventState,
-  items: Map<number, ItemState>,
-  item: ItemState,
-  odds: Odds,
-  eachWay: boolean,
-) {
-  const terms = termsFor(e, items, eachWay);
-  const book = [...items.values()].map(liabilityOf);
-  const places = placesInForce(e, items);
-  // The win part alone bounds it.
-  return largestStake(stakeRoom(e.maxPayoutCents, odds), (stake) =>
-    withinCap(book, liabilityOf(item), betTotals(stake, odds, terms), places, e.maxPayoutCents),
-  );
-}
-
-/**
- * The largest stake (per part) within one punter's limits, at most `upper` (what the event
- * takes): his max stake (an each-way bet stakes twice its amount) and his max payout on the
- * event, counted over `own`, his share of its results (punterBook).
- */
-export function punterMaxStakeCents(
-  e: EventState,
-  items: Map<number, ItemState>,
-  item: ItemState,
-  bet: { odds: Odds; eachWay: boolean; upper: number },
-  caps: PunterCaps,
-  own: Liability[],
-) {
-  const parts = bet.eachWay ? 2 : 1;
-  const upper = Math.min(bet.upper, caps.maxStakeCents === null ? Infinity : Math.floor(caps.maxStakeCents / parts));
-  const cap = caps.maxPayoutCents;
-  if (cap === null) return upper;
-  const terms = termsFor(e, items, bet.eachWay);
-  const places = placesInForce(e, items);
-  return largestStake(Math.min(upper, stakeRoom(cap, bet.odds)), (stake) =>
-    withinCap(own, liabilityOf(item), betTotals(stake, bet.odds, terms), places, cap),
-  );
 }
 
 const coinText = (cents: number) => (cents / 100).toFixed(2);
