@@ -1,5 +1,5 @@
 import type { AuditEntry } from "../contract";
-import { csvLine, csvText } from "../figures/csv";
+import { line as csvLine, text as csvText } from "../lib/csv";
 
 // GET /audit as CSV: one line per row, before and after as their JSON text.
 

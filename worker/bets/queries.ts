@@ -1,6 +1,6 @@
 import { decimalText } from "../../common/odds";
 import type { Bet, BetStatus, OutcomeStatus } from "../contract";
-import { fromCents, money } from "../ledger/money";
+import { fromCents, money } from "../lib/money";
 import type { PlacedBet } from "../events/state";
 
 interface BetRow {

@@ -1,5 +1,5 @@
 import type { Bookmaker, BookmakerDto } from "../contract";
-import { money } from "../ledger/money";
+import { money } from "../lib/money";
 import { AppError } from "../lib/errors";
 import { holdsSubscriptionSql } from "../subscriptions/activity";
 import { NO_PROFILE } from "../../common/refusals";

@@ -13,7 +13,7 @@ import {
 import { ladderOdds, RETURN_CHOICES } from "../../common/odds";
 import { eachWayByDefault, FRACTION_MAX, PLACES_MAX, type EachWay } from "../../common/each-way";
 import { racesByDefault } from "../../common/racing";
-import { PositiveCoins } from "../ledger/money";
+import { PositiveCoins } from "../lib/money";
 import { rfc3339Millis, rule } from "../lib/validate";
 import { COUNTRIES, SPORTS } from "./catalog";
 

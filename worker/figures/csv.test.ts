@@ -4,7 +4,8 @@ import type { DownloadLink } from "../contract";
 import { call, json } from "../test/api";
 import { newEvent, placeBet } from "../test/events";
 import { newBook, newPunter } from "../test/world";
-import { coins, figuresCsv } from "./csv";
+import { coins } from "../lib/csv";
+import { figuresCsv } from "./csv";
 
 // The CSV exports: columns, amounts written from cents, escaping, and the download link that
 // Telegram's downloadFile fetches without our session header.

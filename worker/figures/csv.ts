@@ -1,23 +1,10 @@
 import type { Figures } from "../contract";
+import { coins, line, text } from "../lib/csv";
 import type { LedgerCsvRow } from "./queries";
 
-// CSV as RFC 4180 reads it, for spreadsheets: CRLF lines, a field quoted when it holds a comma,
-// a quote or a line break, quotes doubled. Amounts are written from cents, never through floats.
-
-/** A text cell. One that opens with = + - @ would run as a formula in a spreadsheet, so it gets a leading '. */
-function text(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-/** Cents as coins with two decimals: -1250 → "-12.50". */
-export function coins(cents: number): string {
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? "-" : ""}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
+// The figures' and the ledger's CSV downloads, in the cells and lines of lib/csv.ts.
 
 const toCents = (n: number) => Math.round(n * 100);
-const line = (cells: string[]) => cells.join(",") + "\r\n";
 
 const FIGURE_HEADER = [
   "username",
@@ -62,6 +49,3 @@ export function ledgerCsv(rows: LedgerCsvRow[]): string {
       .join("")
   );
 }
-
-// The same cells and lines for the other CSV downloads (worker/audit/csv.ts).
-export { text as csvText, line as csvLine };

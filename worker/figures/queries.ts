@@ -1,5 +1,5 @@
 import type { BookFigure, DailyFigure, Figure, Movement, PunterFigure } from "../contract";
-import { fromCents } from "../ledger/money";
+import { fromCents } from "../lib/money";
 import { PAYOUT_SQL } from "../ledger/settlement";
 
 // Figures come from the ledger alone: every coin a punter holds got there by a ledger row, so

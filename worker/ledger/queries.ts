@@ -1,5 +1,5 @@
 import type { LedgerKind, LedgerPage, LedgerParty, PunterBalance } from "../contract";
-import { fromCents, money } from "./money";
+import { fromCents, money } from "../lib/money";
 import { toPunterLimits, type BookLimitsRow, type PunterLimitsRow } from "../limits/limits";
 
 /**

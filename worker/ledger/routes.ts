@@ -10,7 +10,7 @@ import { IdParam, validate } from "../lib/validate";
 import { noProfile, requireOwnBookmaker } from "../bookmakers/queries";
 import { membershipOf } from "../memberships/queries";
 import { balanceOf, balanceSql, pool, punter } from "./accounts";
-import { fromCents, money, PositiveCoins } from "./money";
+import { fromCents, money, PositiveCoins } from "../lib/money";
 import { bookBalancesState, ledgerPage, punterBalanceInBook, punterBalances } from "./queries";
 import { versioned } from "../lib/versions";
 import * as docs from "../openapi/docs/ledger";

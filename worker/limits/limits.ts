@@ -1,6 +1,6 @@
 import type * as v from "valibot";
 import type { BookLimits, PunterLimits } from "../contract";
-import { fromCents } from "../ledger/money";
+import { fromCents } from "../lib/money";
 import { nowIso } from "../lib/time";
 import type { BookLimitsBody, PunterLimitsBody } from "./schemas";
 

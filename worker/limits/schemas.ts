@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { PositiveCoins } from "../ledger/money";
+import { PositiveCoins } from "../lib/money";
 
 // The bodies of the limits calls, in a module of their own: the mini-app types its calls by them.
 

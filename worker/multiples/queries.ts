@@ -1,7 +1,7 @@
 import type { LegResult, Multiple, MultipleKind } from "../contract";
 import { decimalText } from "../../common/odds";
 import type { BetStatus } from "../contract";
-import { fromCents } from "../ledger/money";
+import { fromCents } from "../lib/money";
 
 // Multiples as the API answers them: one read of the multiples with their legs, in leg order.
 

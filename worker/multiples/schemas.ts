@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { kindName, legsFit, legsWanted, LEGS_MAX, LEGS_MIN, MULTIPLE_KINDS } from "../../common/multiples";
-import { PositiveCoins } from "../ledger/money";
+import { PositiveCoins } from "../lib/money";
 
 // POST /bets/multiple: what a punter sends, checked before any work. Whether each leg is still on
 // offer at its odds is D1's to say, in the placement batch (placement.ts).

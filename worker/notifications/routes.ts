@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../env";
 import { requireUser } from "../identity/require-user";
-import { isWholeCents, MAX_CENTS } from "../ledger/money";
+import { isWholeCents, MAX_CENTS } from "../lib/money";
 import { validate } from "../lib/validate";
 import * as docs from "../openapi/docs/notifications";
 import { changeSettings, settingsAnswer, settingsOf } from "./settings";

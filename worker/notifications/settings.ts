@@ -1,5 +1,5 @@
 import type { NotificationSettings } from "../contract";
-import { fromCents } from "../ledger/money";
+import { fromCents } from "../lib/money";
 import { nowIso } from "../lib/time";
 import type { BotMessage } from "./messages";
 

@@ -1,5 +1,5 @@
 import type { CatalogueItem, SubscriptionType } from "../contract";
-import { fromCents } from "../ledger/money";
+import { fromCents } from "../lib/money";
 
 // The market's catalogue (seeded by migrations/0002_catalogue.sql) and what each item
 // costs a given user: the first BOOKMAKER period is half price (docs/ARCHITECTURE.md, "Subscriptions and the market").

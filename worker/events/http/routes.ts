@@ -20,7 +20,7 @@ import { boardVersions, liabilityBoard } from "../read/liability";
 import { hasResult, UNSETTLE_WINDOW_MS, type RunFacts } from "../rules/guards";
 import { reversalSizeStatement } from "../../ledger/settlement";
 import { TAKEN_BACK_SQL } from "../../multiples/settlement";
-import { fromCents } from "../../ledger/money";
+import { fromCents } from "../../lib/money";
 import { EVENT_NOT_FOUND } from "../../../common/refusals";
 
 const HISTORY_DAYS = 30;

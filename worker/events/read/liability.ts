@@ -1,5 +1,5 @@
 import type { LiabilityBoard, LiabilityEvent } from "../../contract";
-import { fromCents } from "../../ledger/money";
+import { fromCents } from "../../lib/money";
 import type { EventRow, ItemRow } from "../state";
 import { bookOf, loadEvents } from "./views";
 

@@ -1,7 +1,7 @@
 import { decimalText, fractionalText, type Odds } from "../../../common/odds";
 import { termsInForce } from "../../../common/each-way";
 import type { BookmakerEvent, EachWayRule, PlayerEvent, RacingRules } from "../../contract";
-import { fromCents } from "../../ledger/money";
+import { fromCents } from "../../lib/money";
 import { PAYOUT_SQL, PLACE_ONLY_SQL } from "../../ledger/settlement";
 import { sharedRead } from "./shared-reads";
 import { resultsCents } from "../rules/book";
