@@ -11,6 +11,7 @@ import { playerRoutes } from "./events/http/player-routes";
 import { draftRoutes, eventRoutes, referenceRoutes } from "./events/http/routes";
 import { figureRoutes } from "./figures/routes";
 import { identityRoutes } from "./identity/routes";
+import { limitRoutes } from "./limits/routes";
 import { balanceRoutes } from "./ledger/routes";
 import { membershipRoutes } from "./memberships/routes";
 import { notificationRoutes } from "./notifications/routes";
@@ -55,6 +56,7 @@ export const app = new Hono<AppEnv>()
   .route("/", figureRoutes)
   .route("/", auditRoutes)
   .route("/balances", balanceRoutes)
+  .route("/", limitRoutes)
   .route("/", referenceRoutes)
   .route("/drafts", draftRoutes)
   .route("/events", eventRoutes)

@@ -22,9 +22,6 @@ import {
 import { versioned } from "../lib/versions";
 import * as docs from "../openapi/docs/bookmakers";
 import { deletionWarning } from "./retention";
-import { limitsAuditStatement, setBookLimitsStatement, toBookLimits, type BookLimitsRow } from "../limits/limits";
-import { BookLimitsBody } from "../limits/schemas";
-import { saveLimits } from "../limits/rooms";
 import { BOOKMAKER_NOT_FOUND, SUBSCRIPTION_NOT_FOUND } from "../../common/refusals";
 
 /**
@@ -132,30 +129,5 @@ export const bookmakerRoutes = new Hono<AppEnv>()
       if (row.owner_id !== c.get("user").userId) throw forbidden("Only the bookmaker can change his terms.");
       await c.env.DB.prepare(`UPDATE bookmakers SET terms = ?2 WHERE id = ?1`).bind(bookmakerId, terms).run();
       return c.json(toBookmakerDto({ ...row, terms }));
-    },
-  )
-
-  .put(
-    "/:bookmakerId/limits",
-    docs.limits,
-    validate("param", v.object({ bookmakerId: IdParam })),
-    validate("json", BookLimitsBody),
-    async (c) => {
-      const { bookmakerId } = c.req.valid("param");
-      const row = await bookmakerById(c.env.DB, bookmakerId);
-      if (!row) throw notFound(BOOKMAKER_NOT_FOUND);
-      if (row.owner_id !== c.get("user").userId) throw forbidden("Only the bookmaker can set his limits.");
-      const body = c.req.valid("json");
-      const db = c.env.DB;
-      // The change and its audit row in one batch (the row reads the limits as they were).
-      const [, set] = await saveLimits(c, bookmakerId, () =>
-        db.batch([
-          limitsAuditStatement(db, { bookmakerId, actorId: c.get("user").userId }, body),
-          setBookLimitsStatement(db, bookmakerId, body),
-        ]),
-      );
-      const saved = set.results[0] as BookLimitsRow | undefined;
-      if (!saved) throw notFound(BOOKMAKER_NOT_FOUND);
-      return c.json(toBookLimits(saved));
     },
   );

@@ -4,11 +4,12 @@ import type { BookBalances } from "../contract";
 import type { AppEnv } from "../env";
 import { auditStatement } from "../audit/record";
 import { requireUser } from "../identity/require-user";
-import { AppError, notFound } from "../lib/errors";
+import { notFound } from "../lib/errors";
 import { commitMarker, idempotent, type Rebuild } from "../lib/idempotency";
 import { IdParam, validate } from "../lib/validate";
 import { noProfile, requireOwnBookmaker } from "../bookmakers/queries";
-import { membershipOf } from "../memberships/queries";
+import { toBookLimits } from "../limits/limits";
+import { ownApprovedPunter } from "../memberships/queries";
 import { balanceOf, balanceSql, pool, punter } from "./accounts";
 import { fromCents, money, PositiveCoins } from "../lib/money";
 import { bookBalancesState, ledgerPage, punterBalanceInBook, punterBalances } from "./queries";
@@ -18,15 +19,6 @@ import { runMoneyBatch, transferStatements } from "./transfer";
 import { notifyAfter } from "../notifications/enqueue";
 import { coinsMessages } from "../notifications/triggers";
 import { BOOKMAKER_NOT_FOUND, NOT_YOUR_PUNTER } from "../../common/refusals";
-import { PunterLimitsBody } from "../limits/schemas";
-import {
-  limitsAuditStatement,
-  setPunterLimitsStatement,
-  toBookLimits,
-  toPunterLimits,
-  type PunterLimitsRow,
-} from "../limits/limits";
-import { saveLimits } from "../limits/rooms";
 
 const UserId = v.pipe(
   v.number("Must be a user id."),
@@ -64,27 +56,6 @@ const movedAnswer: Rebuild = async (db, ownerId, ref) => {
   const userId = Number(ref.slice("punter:".length));
   return { status: 200, body: { userId, balance: money(await balanceOf(db, punter(ownerId, userId))) } };
 };
-
-/** The caller's book and one of his approved punters; a stranger is not found, a pending one refused. */
-async function ownApprovedPunter(
-  db: D1Database,
-  ownerId: number,
-  punterId: number,
-  what: "coins" | "limits" = "coins",
-) {
-  const book = await requireOwnBookmaker(db, ownerId);
-  const membership = await membershipOf(db, book.id, punterId);
-  if (!membership) throw notFound(NOT_YOUR_PUNTER);
-  if (membership.status !== "APPROVED")
-    throw new AppError(
-      "FORBIDDEN",
-      403,
-      what === "coins"
-        ? "Coins can be given only to approved punters."
-        : "Limits can be set only for approved punters.",
-    );
-  return book;
-}
 
 /**
  * "+" (ALLOCATE, pool → punter: the pool must cover it) or "−" (WITHDRAW, punter → pool: his
@@ -158,22 +129,6 @@ export const balanceRoutes = new Hono<AppEnv>()
   .post("/subtract", docs.subtract, idempotent(movedAnswer), validate("json", MoveBody), (c) =>
     moveCoins(c, c.req.valid("json"), false),
   )
-
-  .put("/limits", docs.limits, validate("json", PunterLimitsBody), async (c) => {
-    const body = c.req.valid("json");
-    const book = await ownApprovedPunter(c.env.DB, c.get("user").userId, body.userId, "limits");
-    const db = c.env.DB;
-    // The change and its audit row in one batch (the row reads his limits as they were).
-    const [, set] = await saveLimits(c, book.id, () =>
-      db.batch([
-        limitsAuditStatement(db, { bookmakerId: book.id, actorId: c.get("user").userId, userId: body.userId }, body),
-        setPunterLimitsStatement(db, book.id, body),
-      ]),
-    );
-    const saved = set.results[0] as PunterLimitsRow | undefined;
-    if (!saved) throw notFound(NOT_YOUR_PUNTER);
-    return c.json(toPunterLimits(saved));
-  })
 
   .post("/addNote", docs.note, validate("json", NoteBody), async (c) => {
     const { userId: ownerId } = c.get("user");

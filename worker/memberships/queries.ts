@@ -1,4 +1,7 @@
 import type { JoinRequestStatus } from "../contract";
+import { requireOwnBookmaker } from "../bookmakers/queries";
+import { AppError, notFound } from "../lib/errors";
+import { NOT_YOUR_PUNTER } from "../../common/refusals";
 
 export interface MembershipRow {
   id: number;
@@ -26,3 +29,24 @@ export const membershipOf = (db: D1Database, bookmakerId: number, userId: number
     )
     .bind(bookmakerId, userId)
     .first<MembershipRow>();
+
+/** The caller's book and one of his approved punters; a stranger is not found, a pending one refused. */
+export async function ownApprovedPunter(
+  db: D1Database,
+  ownerId: number,
+  punterId: number,
+  what: "coins" | "limits" = "coins",
+) {
+  const book = await requireOwnBookmaker(db, ownerId);
+  const membership = await membershipOf(db, book.id, punterId);
+  if (!membership) throw notFound(NOT_YOUR_PUNTER);
+  if (membership.status !== "APPROVED")
+    throw new AppError(
+      "FORBIDDEN",
+      403,
+      what === "coins"
+        ? "Coins can be given only to approved punters."
+        : "Limits can be set only for approved punters.",
+    );
+  return book;
+}

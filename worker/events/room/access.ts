@@ -6,7 +6,7 @@ import { punterCheckStatements } from "./statements";
  * Who may bet on the event, and within what limits: approved members of the book, while the
  * bookmaker's subscription runs, each with his limits (his own, else the book's defaults). All
  * is kept: approval is never taken back, a subscription runs at least to its end date, and a
- * change of limits reaches the room as `forget()` before its call answers (limits/rooms.ts), so
+ * change of limits reaches the room as `forget()` before its call answers (limits/routes.ts), so
  * a bet usually costs no read at all.
  */
 export class BookAccess {

@@ -370,7 +370,7 @@ export class EventRoom extends DurableObject<Env> {
   }
 
   /**
-   * A punter's limits or the book's defaults changed (limits/rooms.ts): the punters' kept limits
+   * A punter's limits or the book's defaults changed (limits/routes.ts): the punters' kept limits
    * are dropped before this answers, so the next bet reads the new ones.
    */
   async forgetLimits(): Promise<RoomResult> {
@@ -473,7 +473,7 @@ export class EventRoom extends DurableObject<Env> {
     // What happened tells the people it concerns, whichever door or timer made it happen.
     if (tell)
       this.ctx.waitUntil(enqueue(this.env, [tell]).catch((err) => console.error("bot messages not enqueued", err)));
-    // Limits are told only to rooms taking bets (limits/rooms.ts); a room that opens again reads them anew.
+    // Limits are told only to rooms taking bets (limits/routes.ts); a room that opens again reads them anew.
     this.desk.forgetLimits();
     try {
       await this.memory.reload(eventId);

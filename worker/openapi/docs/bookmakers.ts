@@ -41,12 +41,3 @@ export const terms = doc({
   answer: answers.BookmakerDto,
   errors: ["NOT_FOUND", "FORBIDDEN"],
 });
-
-export const limits = doc({
-  tag: "Bookmakers",
-  summary: "Set the book's default limits",
-  description:
-    "The book's defaults for every punter without limits of his own: `maxStake` (the most one bet stakes) and `maxPayoutPerEvent` (the most his bets on one event pay on its worst result), coins or null for none; and `maxMultiplesPayout`, what the book's open multiples may pay at most, added up (null: the default of 10,000). Only its bookmaker may. In force for the next bet on every open event before this answers (UNAVAILABLE, saved but not yet everywhere: send it again). Answers the limits as saved.",
-  answer: answers.BookLimits,
-  errors: ["NOT_FOUND", "FORBIDDEN", "UNAVAILABLE"],
-});

@@ -55,12 +55,3 @@ export const note = doc({
   answer: answers.PunterNote,
   errors: ["NOT_FOUND"],
 });
-
-export const limits = doc({
-  tag: "Balances",
-  summary: "Set a punter's limits",
-  description:
-    "One approved punter's own limits: `maxStake` (the most one bet stakes, both parts of an each-way bet) and `maxPayoutPerEvent` (the most his bets on one event pay on its worst result), coins or null for the book's default. Only his bookmaker may. In force for his next bet before this answers (UNAVAILABLE, saved but not yet everywhere: send it again). Answers his limits as saved.",
-  answer: answers.PunterLimits,
-  errors: ["NOT_FOUND", "FORBIDDEN", "UNAVAILABLE"],
-});
