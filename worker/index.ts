@@ -1,7 +1,7 @@
 import { app } from "./app";
 import type { Env } from "./env";
-import { dailyRetention } from "./bookmakers/retention";
-import { dailyUpkeep } from "./maintenance";
+import { dailyRetention } from "./schedule/retention";
+import { dailyUpkeep } from "./schedule/upkeep";
 import { consumeQueue } from "./notifications/consumer";
 import type { QueueMessage } from "./notifications/messages";
 

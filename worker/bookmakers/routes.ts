@@ -21,7 +21,7 @@ import {
 } from "./queries";
 import { versioned } from "../lib/versions";
 import * as docs from "../openapi/docs/bookmakers";
-import { deletionWarning } from "./retention";
+import { deletionWarning } from "../schedule/retention";
 import { BOOKMAKER_NOT_FOUND, SUBSCRIPTION_NOT_FOUND } from "../../common/refusals";
 
 /**

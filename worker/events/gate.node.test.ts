@@ -28,7 +28,7 @@ const WRITERS = new Set([
   "events/room/bet-group.ts",
   "multiples/settlement.ts",
   "multiples/placement.ts",
-  "bookmakers/retention.ts",
+  "schedule/retention.ts",
 ]);
 
 /** The room's writing modules, which only the room's own modules (events/room/) import. */

@@ -1,9 +1,9 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import worker from "./index";
-import type { Env } from "./env";
-import { signIn } from "./test/api";
+import worker from "..";
+import type { Env } from "../env";
+import { signIn } from "../test/api";
 
 const daysAgo = (d: number) => new Date(Date.now() - d * 864e5).toISOString();
 

@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { BookmakerLists, Me, Money } from "../contract";
-import worker from "../index";
+import worker from "..";
 import type { Env } from "../env";
 import { json } from "../test/api";
 import { newEvent, placeBet } from "../test/events";

@@ -1,5 +1,5 @@
-import { forgetOldKeys } from "./lib/idempotency";
-import { nowIso } from "./lib/time";
+import { forgetOldKeys } from "../lib/idempotency";
+import { nowIso } from "../lib/time";
 
 // Daily upkeep (the cron in wrangler.toml). Telegram redelivers an update for a day at most,
 // so two weeks of update ids is ample for deduplication; an invoice left unpaid for a week is
