@@ -1,7 +1,6 @@
 import { decimalText } from "../../common/odds";
 import type { Bet, BetStatus, OutcomeStatus } from "../contract";
 import { fromCents, money } from "../lib/money";
-import type { PlacedBet } from "../events/state";
 
 interface BetRow {
   id: number;
@@ -47,31 +46,6 @@ const toBet = (r: BetRow): Bet => ({
   eachWayOf: r.each_way_of,
   placeTerms: r.place_places === null ? null : { places: r.place_places, fraction: r.place_fraction },
 });
-
-export const placedToBet = (p: PlacedBet): Bet => ({
-  betId: p.betId,
-  eventId: p.eventId,
-  eventItemId: p.eventItemId,
-  userId: p.userId,
-  coefficient: decimalText(p.odds),
-  betsDate: p.createdAt,
-  status: "ACCEPTED",
-  money: money(p.stakeCents),
-  payout: 0,
-  eventTitle: p.eventTitle,
-  eventDescription: p.eventDescription,
-  outcomeTitle: p.outcomeTitle,
-  deduction: 0,
-  deadHeat: 1,
-  outcomeStatus: "ACTIVE",
-  eachWay: p.placeTerms !== null,
-  part: "WIN",
-  eachWayOf: p.placeTerms === null ? null : p.betId,
-  placeTerms: p.placeTerms,
-});
-
-/** A placed bet's 201 as its text: the route answers it, and a bet's batch keeps it under the call's Idempotency-Key. */
-export const betAnswerText = (p: PlacedBet) => JSON.stringify(placedToBet(p));
 
 /** A punter's bets with a bookmaker matching `where` (over `bt`; ?1 the book, ?2 the punter), newest first. */
 async function betsOf(db: D1Database, where: string, binds: unknown[]): Promise<Bet[]> {

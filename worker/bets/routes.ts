@@ -2,54 +2,18 @@ import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../env";
 import { requireUser } from "../identity/require-user";
-import { AppError, notFound } from "../lib/errors";
 import { idempotentInBatch } from "../lib/idempotency";
 import { IdParam, validate } from "../lib/validate";
 import { roomOf, unwrap } from "../events/room/rooms";
-import { BetBody } from "../events/schemas";
-import { betHistory, placedToBet } from "./queries";
+import { BetBody } from "./schemas";
+import { HistoryQuery, historyWindow, mayRead } from "./history";
+import { placedToBet } from "../events/room/bet-answer";
+import { betHistory } from "./queries";
 import { versioned } from "../lib/versions";
 import * as docs from "../openapi/docs/bets";
 import { betRef, placedAnswer } from "./replay";
 import { notifyAfter } from "../notifications/enqueue";
 import { bigBetMessages, knownSmallBet } from "../notifications/triggers";
-import { BOOKMAKER_NOT_FOUND, NOT_YOUR_PUNTER } from "../../common/refusals";
-
-/** A punter's own history reaches back 15 days; the bookmaker looking at a punter, 30. */
-const OWN_DAYS = 15;
-const OWNER_DAYS = 30;
-
-export const HistoryQuery = v.object({
-  userId: v.optional(IdParam),
-  days: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,2}$/, "Must be a number of days."),
-      v.transform(Number),
-      v.minValue(1, "Must be at least 1."),
-    ),
-  ),
-});
-
-/** Whose history the caller asks for (his own, or as the bookmaker a punter's) and since when. */
-export function historyWindow(userId: number, query: v.InferOutput<typeof HistoryQuery>) {
-  const subject = query.userId ?? userId;
-  const ownerAsking = subject !== userId;
-  const days = Math.min(query.days ?? (ownerAsking ? OWNER_DAYS : OWN_DAYS), ownerAsking ? OWNER_DAYS : OWN_DAYS);
-  return { subject, ownerAsking, since: new Date(Date.now() - days * 864e5).toISOString() };
-}
-
-/** Only the bookmaker reads another punter's history, and only his own punters'. */
-export function mayRead<S extends { owner_id: number; member: number }>(
-  state: S | null,
-  userId: number,
-  ownerAsking: boolean,
-): asserts state is S {
-  if (!state) throw notFound(BOOKMAKER_NOT_FOUND);
-  if (!ownerAsking) return;
-  if (state.owner_id !== userId) throw new AppError("FORBIDDEN", 403, "Only the bookmaker can see a punter's history.");
-  if (!state.member) throw notFound(NOT_YOUR_PUNTER);
-}
 
 async function history(c: Context<AppEnv>, bookmakerId: number, query: v.InferOutput<typeof HistoryQuery>) {
   const { userId } = c.get("user");

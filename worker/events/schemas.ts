@@ -13,7 +13,6 @@ import {
 import { ladderOdds, RETURN_CHOICES } from "../../common/odds";
 import { eachWayByDefault, FRACTION_MAX, PLACES_MAX, type EachWay } from "../../common/each-way";
 import { racesByDefault } from "../../common/racing";
-import { PositiveCoins } from "../lib/money";
 import { rfc3339Millis, rule } from "../lib/validate";
 import { COUNTRIES, SPORTS } from "./catalog";
 
@@ -230,14 +229,3 @@ export const FinalizeBody = v.pipe(
   ),
 );
 export type Placing = { itemId: number; place: number };
-
-export const BetBody = v.object({
-  requestId: v.optional(v.unknown()),
-  bookmakerId: v.pipe(v.number("Must be a bookmaker id."), v.safeInteger("Must be a bookmaker id.")),
-  eventId: v.pipe(v.number("Must be an event id."), v.safeInteger("Must be an event id.")),
-  eventItemId: v.pipe(v.number("Must be an outcome id."), v.safeInteger("Must be an outcome id.")),
-  amount: PositiveCoins,
-  coefficient: v.pipe(v.number("Odds must be a number."), v.finite("Odds must be a number.")),
-  /** Each-way: `amount` is the stake of each part, twice it is staked. */
-  eachWay: v.optional(v.boolean("Must be true or false."), false),
-});

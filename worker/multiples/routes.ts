@@ -5,7 +5,7 @@ import { requireUser } from "../identity/require-user";
 import { idempotent, type Rebuild } from "../lib/idempotency";
 import { IdParam, validate } from "../lib/validate";
 import { versioned } from "../lib/versions";
-import { HistoryQuery, historyWindow, mayRead } from "../bets/routes";
+import { HistoryQuery, historyWindow, mayRead } from "../bets/history";
 import * as docs from "../openapi/docs/multiples";
 import { placeMultiple } from "./placement";
 import { multipleHistory, multipleOf, multiplesVersion } from "./queries";

@@ -36,8 +36,8 @@ import type {
   Statement,
   UserSubscription,
 } from "../../../worker/contract";
+import type { BetBody } from "../../../worker/bets/schemas";
 import type {
-  BetBody,
   CoefficientsBody,
   DatesBody,
   DraftBody,

@@ -6,7 +6,7 @@ import { BetNotWritten, betRefusal, BetWriter } from "./bet-writer";
 import type { Exclusive } from "./exclusive";
 import { punterBook, type BetTotals } from "../rules/book";
 import { checkBet } from "../rules/guards";
-import { betAnswerText } from "../../bets/queries";
+import { betAnswerText } from "./bet-answer";
 import type { RoomMemory } from "./memory";
 import type { Prices } from "./prices";
 import { fail, ok, type BetRequest, type EventState, type ItemState, type PlacedBet, type RoomResult } from "../state";

@@ -1,0 +1,43 @@
+import * as v from "valibot";
+import { AppError, notFound } from "../lib/errors";
+import { IdParam } from "../lib/validate";
+import { BOOKMAKER_NOT_FOUND, NOT_YOUR_PUNTER } from "../../common/refusals";
+
+// Whose history a caller may read and how far back, for singles (bets/routes.ts) and multiples
+// (multiples/routes.ts) alike.
+
+/** A punter's own history reaches back 15 days; the bookmaker looking at a punter, 30. */
+const OWN_DAYS = 15;
+const OWNER_DAYS = 30;
+
+export const HistoryQuery = v.object({
+  userId: v.optional(IdParam),
+  days: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,2}$/, "Must be a number of days."),
+      v.transform(Number),
+      v.minValue(1, "Must be at least 1."),
+    ),
+  ),
+});
+
+/** Whose history the caller asks for (his own, or as the bookmaker a punter's) and since when. */
+export function historyWindow(userId: number, query: v.InferOutput<typeof HistoryQuery>) {
+  const subject = query.userId ?? userId;
+  const ownerAsking = subject !== userId;
+  const days = Math.min(query.days ?? (ownerAsking ? OWNER_DAYS : OWN_DAYS), ownerAsking ? OWNER_DAYS : OWN_DAYS);
+  return { subject, ownerAsking, since: new Date(Date.now() - days * 864e5).toISOString() };
+}
+
+/** Only the bookmaker reads another punter's history, and only his own punters'. */
+export function mayRead<S extends { owner_id: number; member: number }>(
+  state: S | null,
+  userId: number,
+  ownerAsking: boolean,
+): asserts state is S {
+  if (!state) throw notFound(BOOKMAKER_NOT_FOUND);
+  if (!ownerAsking) return;
+  if (state.owner_id !== userId) throw new AppError("FORBIDDEN", 403, "Only the bookmaker can see a punter's history.");
+  if (!state.member) throw notFound(NOT_YOUR_PUNTER);
+}
