@@ -1,6 +1,6 @@
 import type { Env } from "../env";
 import { BotApiError, callBotApi } from "../telegram/bot-api";
-import { webAppUrl } from "../telegram/bot";
+import { webAppUrl } from "../telegram/links";
 import { enqueue } from "./enqueue";
 import type { BotMessage, FanOut, QueueMessage } from "./messages";
 import { newEventMessages, settlementMessages, undoneMessages } from "./triggers";

@@ -10,7 +10,7 @@ import * as docs from "../openapi/docs/telegram";
 import { applyPayment } from "../payments/apply";
 import { checkoutVerdict } from "../payments/pre-checkout";
 import { BotApiError, callBotApi } from "./bot-api";
-import { answerCommand } from "./bot";
+import { answerCommand } from "./commands";
 import { allowWrite } from "../notifications/settings";
 import { Update, type Message, type PreCheckoutQuery } from "./update";
 

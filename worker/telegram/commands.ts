@@ -1,7 +1,7 @@
 import { bookmakerById } from "../bookmakers/queries";
 import type { Env } from "../env";
-import { AppError } from "../lib/errors";
 import { callBotApi } from "./bot-api";
+import { webAppUrl } from "./links";
 import type { Message } from "./update";
 import { markStarted } from "../notifications/settings";
 
@@ -17,14 +17,6 @@ export const PAY_SUPPORT_TEXT =
   "Settlements between a bookmaker and his punters happen outside the app; we take no part in them.";
 
 const WELCOME_TEXT = "Bookie connects on-land bookmakers with their punters. Tap the button to open the app.";
-
-/** The mini-app's address, carrying the start parameter the way a `startapp` link would. */
-export function webAppUrl(env: Env, startParam?: string) {
-  if (!env.WEB_ORIGIN) throw new AppError("MISCONFIGURED", 500, "The server is missing its WEB_ORIGIN.");
-  const url = new URL(env.WEB_ORIGIN);
-  if (startParam) url.searchParams.set("startapp", startParam);
-  return url.toString();
-}
 
 const openAppKeyboard = (text: string, url: string) => ({ inline_keyboard: [[{ text, web_app: { url } }]] });
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { newBook } from "../test/world";
 import { commandUpdate, fakeBotApi, firstButton, sendUpdate, type FakeBotApi } from "../test/fake-telegram";
-import { PAY_SUPPORT_TEXT } from "./bot";
+import { PAY_SUPPORT_TEXT } from "./commands";
 
 let bot: FakeBotApi;
 beforeEach(() => {
