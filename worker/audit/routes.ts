@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { requireOwnBookmaker } from "../bookmakers/queries";
 import type { DownloadLink } from "../contract";
 import type { AppEnv } from "../env";
-import { PeriodQuery, resolvePeriod } from "../figures/routes";
+import { PeriodQuery, resolvePeriod } from "../figures/period";
 import { csvCaller, issueTicket } from "../figures/ticket";
 import { requireUser } from "../identity/require-user";
 import { secret } from "../identity/secrets";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import * as v from "valibot";
-import { isDevMode, type AppEnv } from "../env";
+import type { AppEnv } from "../env";
+import { devOnly } from "./mode";
 import { AppError, notFound } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { signInitData } from "../identity/init-data";
@@ -39,12 +39,6 @@ export function devUserId(username: string): number {
   for (const ch of username.toLowerCase()) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
   return 1_000_000_000 + (h % 1_000_000_000);
 }
-
-/** With dev mode off a dev-only route does not exist (404), whatever is asked. */
-export const devOnly = createMiddleware<AppEnv>(async (c, next) => {
-  if (!isDevMode(c.env)) throw notFound();
-  await next();
-});
 
 export const devRoutes = new Hono<AppEnv>()
   .use(devOnly)

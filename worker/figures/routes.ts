@@ -1,14 +1,6 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import {
-  addDays,
-  daysBetween,
-  isCalendarDate,
-  isTimeZone,
-  periodBounds,
-  weeksAround,
-  dateIn,
-} from "../../common/calendar";
+import { addDays, periodBounds, dateIn } from "../../common/calendar";
 import { betsInPeriod } from "../bets/queries";
 import { bookmakerById, requireOwnBookmaker, type BookmakerRow } from "../bookmakers/queries";
 import type { DownloadLink, Figure, Figures, Statement } from "../contract";
@@ -31,46 +23,9 @@ import {
   toPunterFigure,
   ZERO,
 } from "./queries";
+import { MAX_DAYS, PeriodQuery, resolvePeriod, TimeZone, type PeriodInput } from "./period";
 import { csvCaller, issueTicket, type CsvFile } from "./ticket";
 import { BOOKMAKER_NOT_FOUND, NOT_YOUR_PUNTER } from "../../common/refusals";
-
-/** The longest period one call covers: a year, leap day included. */
-const MAX_DAYS = 366;
-
-const DateText = v.pipe(
-  v.string("Must be a date YYYY-MM-DD."),
-  v.check((d) => isCalendarDate(d) && d >= "1970-01-01" && d < "9999-01-01", "Must be a date YYYY-MM-DD."),
-);
-const TimeZone = v.optional(
-  v.pipe(
-    v.string("Must be an IANA time zone."),
-    v.maxLength(64, "Unknown time zone."),
-    v.check(isTimeZone, "Unknown time zone."),
-  ),
-  "UTC",
-);
-
-/** `from` and `to` together (a period of dates in `tz`), or neither for this week. */
-export const PeriodQuery = v.pipe(
-  v.object({ from: v.optional(DateText), to: v.optional(DateText), tz: TimeZone }),
-  v.forward(
-    v.check((q) => q.from !== undefined || q.to === undefined, "Give from with to."),
-    ["from"],
-  ),
-  v.forward(
-    v.check((q) => q.to !== undefined || q.from === undefined, "Give to with from."),
-    ["to"],
-  ),
-  v.forward(
-    v.check((q) => !q.from || !q.to || q.from <= q.to, "Must not be before from."),
-    ["to"],
-  ),
-  v.forward(
-    v.check((q) => !q.from || !q.to || daysBetween(q.from, q.to) < MAX_DAYS, `At most ${MAX_DAYS} days.`),
-    ["to"],
-  ),
-);
-type PeriodInput = v.InferOutput<typeof PeriodQuery>;
 
 const LinkParam = v.object({ file: v.picklist(["figures", "ledger"], "Must be figures or ledger.") });
 
@@ -87,14 +42,6 @@ const DailyQuery = v.object({
   ),
   tz: TimeZone,
 });
-
-/** The dates asked for, or this week (Monday to Sunday) in the zone, with their UTC instants. */
-export function resolvePeriod(q: PeriodInput) {
-  const week = weeksAround(Date.now(), q.tz).thisWeek;
-  const from = q.from ?? week.from;
-  const to = q.to ?? week.to;
-  return { from, to, tz: q.tz, ...periodBounds(from, to, q.tz) };
-}
 
 async function figuresOf(db: D1Database, book: BookmakerRow, q: PeriodInput): Promise<Figures> {
   const p = resolvePeriod(q);

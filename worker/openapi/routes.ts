@@ -2,7 +2,7 @@ import { Scalar } from "@scalar/hono-api-reference";
 import { Hono } from "hono";
 import type { Schema } from "hono/types";
 import type { OpenAPIV3_1 } from "openapi-types";
-import { devOnly } from "../dev/routes";
+import { devOnly } from "../dev/mode";
 import type { AppEnv } from "../env";
 import { contractDocument } from "./document";
 import * as docs from "./docs/service";
