@@ -8,12 +8,12 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { workerBoundaries } from "./worker/eslint.boundaries.js";
 
 // Boundaries. A screen (web/src/screens/<route>/) imports no other screen: what two screens
 // share lives outside screens/ (ui/, events/, punter/, figures/, subscriptions/; navigation/
 // for the state one screen hands the next), so a screen can be changed or removed alone. The
-// ledger's core (every worker/ledger/ module but its routes.ts) imports no routes module:
-// routes call the ledger, never the other way round.
+// worker's folders import downward only: worker/eslint.boundaries.js.
 const SCREENS = readdirSync(new URL("web/src/screens/", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -59,24 +59,7 @@ export default defineConfig([
     },
   },
   ...SCREENS.flatMap((screen) => [1, 2, 3].map((depth) => screenBoundary(screen, depth))),
-  {
-    files: ["worker/ledger/**/*.ts"],
-    ignores: ["worker/ledger/routes.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              // routes.ts, player-routes.ts, and app.ts, which mounts them all.
-              regex: "(^|/)([\\w-]*-)?routes$|^(\\.\\./)+app$",
-              message: "The ledger's core imports no routes: a route calls the ledger, never the other way round.",
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...workerBoundaries,
   {
     // Node scripts: the dev and bench runners, the browser checks, configs.
     files: ["scripts/**/*.{js,mjs}", "web/e2e/**/*.mjs", "*.{js,mjs,ts}", ".ci/**/*.mjs"],
