@@ -12,6 +12,7 @@ import { runMoneyBatch, transferStatements } from "../ledger/transfer";
 import { AppError, notFound } from "../lib/errors";
 import { DEFAULT_MAX_MULTIPLES_PAYOUT_CENTS } from "../limits/limits";
 import { markCommitted } from "../lib/idempotency";
+import { holdsSubscriptionSql } from "../subscriptions/activity";
 import { nowIso } from "../lib/time";
 import type { MultipleInput } from "./schemas";
 
@@ -57,8 +58,7 @@ async function readPlacement(db: D1Database, userId: number, m: MultipleInput) {
            (SELECT COALESCE(m.max_stake_cents, bk.max_stake_cents) FROM memberships m
               WHERE m.bookmaker_id = bk.id AND m.user_id = ?2) AS max_stake_cents,
            (SELECT status FROM memberships WHERE bookmaker_id = bk.id AND user_id = ?2) AS member,
-           (SELECT COUNT(*) FROM user_subscriptions s WHERE s.user_id = bk.owner_id AND s.type = 'BOOKMAKER' AND s.active = 1
-              AND (s.end_date IS NULL OR s.end_date > ?4)) AS subscribed
+           ${holdsSubscriptionSql("bk.owner_id", "'BOOKMAKER'", "?4")} AS subscribed
          FROM bookmakers bk WHERE bk.id = ?1`,
       )
       .bind(m.bookmakerId, userId, DEFAULT_MAX_MULTIPLES_PAYOUT_CENTS, nowIso()),
@@ -213,8 +213,7 @@ function insertMultipleStatement(
        VALUES (?1,
          (SELECT m.user_id FROM memberships m JOIN bookmakers bk ON bk.id = m.bookmaker_id
           WHERE m.bookmaker_id = ?1 AND m.user_id = ?2 AND m.status = 'APPROVED' AND bk.owner_id <> ?2
-            AND EXISTS (SELECT 1 FROM user_subscriptions s WHERE s.user_id = bk.owner_id AND s.type = 'BOOKMAKER'
-              AND s.active = 1 AND (s.end_date IS NULL OR s.end_date > ?8))),
+            AND ${holdsSubscriptionSql("bk.owner_id", "'BOOKMAKER'", "?8")}),
          ?3, ?4, ?5,
          (SELECT ?6 FROM memberships m JOIN bookmakers bk ON bk.id = m.bookmaker_id WHERE m.bookmaker_id = ?1 AND m.user_id = ?2
             AND ?5 * ?6 <= COALESCE(m.max_stake_cents, bk.max_stake_cents, ?5 * ?6)),
