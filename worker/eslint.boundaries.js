@@ -16,7 +16,8 @@
 /** Lowest first. env.ts and contract.ts (the bindings and the answers' types) sit below all. */
 const LAYERS = [
   ["lib"],
-  ["identity", "limits", "subscriptions", "audit"],
+  ["audit"],
+  ["identity", "limits", "subscriptions"],
   ["ledger", "bookmakers", "telegram"],
   ["memberships", "notifications", "multiples"],
   ["events"],

@@ -44,6 +44,35 @@ export const auditStatement = (db: D1Database, row: AuditRow, at = nowIso()) =>
     );
 
 /**
+ * The statement that records a change whose `before` D1 reads in the same batch, before the
+ * change's own statement: `beforeSql` selects it as one JSON value, naming the book as ?1 and
+ * the punter as ?6. Nothing is recorded when it selects nothing (no such row to change).
+ */
+export const auditReadingBeforeStatement = (
+  db: D1Database,
+  row: Omit<AuditRow, "before">,
+  beforeSql: string,
+  at = nowIso(),
+) =>
+  db
+    .prepare(
+      `INSERT INTO audit (bookmaker_id, actor_id, action, event_id, item_id, user_id, before, after, note, at)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, (${beforeSql}), ?7, ?8, ?9
+       WHERE EXISTS (${beforeSql})`,
+    )
+    .bind(
+      row.bookmakerId,
+      row.actorId,
+      row.action,
+      row.eventId ?? null,
+      row.itemId ?? null,
+      row.userId ?? null,
+      jsonOrNull(row.after),
+      row.note ?? null,
+      at,
+    );
+
+/**
  * A PRICE row for each running outcome of an event taking bets whose price (the odds bets are
  * taken at) differs from the last one recorded for it. Set-based and idempotent: put it after
  * whatever writes the prices, in the same batch, as often as is convenient; it records a

@@ -69,4 +69,9 @@ describe("the one gate into an event", () => {
     expect(commit.indexOf("runBatch(")).toBeGreaterThan(0);
     expect(commit.slice(0, commit.indexOf("runBatch("))).toMatch(/audit: audit\.AuditPart/);
   });
+
+  it("every audit row is written by audit/record.ts", () => {
+    const writers = sources.filter((s) => /INSERT\s+INTO\s+audit\b/i.test(s.text)).map((s) => s.path);
+    expect(writers).toEqual(["audit/record.ts"]);
+  });
 });

@@ -1,7 +1,7 @@
 import type * as v from "valibot";
 import type { BookLimits, PunterLimits } from "../contract";
 import { fromCents } from "../lib/money";
-import { nowIso } from "../lib/time";
+import { auditReadingBeforeStatement } from "../audit/record";
 import type { BookLimitsBody, PunterLimitsBody } from "./schemas";
 
 // The book's risk desk (docs/ARCHITECTURE.md, "Limits"): a punter's max stake and max payout
@@ -92,12 +92,10 @@ export function limitsAuditStatement(
            'maxMultiplesPayout', COALESCE(max_multiples_payout_cents, ${DEFAULT_MAX_MULTIPLES_PAYOUT_CENTS}) / 100.0)
          FROM bookmakers WHERE id = ?1`
       : `SELECT json_object('maxStake', ${coinsSql("max_stake_cents")}, 'maxPayoutPerEvent', ${coinsSql("max_payout_per_event_cents")})
-         FROM memberships WHERE bookmaker_id = ?1 AND user_id = ?3 AND status = 'APPROVED'`;
-  return db
-    .prepare(
-      `INSERT INTO audit (bookmaker_id, actor_id, action, event_id, item_id, user_id, before, after, note, at)
-       SELECT ?1, ?2, 'LIMITS', NULL, NULL, ?3, (${before}), ?4, NULL, ?5
-       WHERE EXISTS (${before})`,
-    )
-    .bind(who.bookmakerId, who.actorId, who.userId ?? null, JSON.stringify(shown), nowIso());
+         FROM memberships WHERE bookmaker_id = ?1 AND user_id = ?6 AND status = 'APPROVED'`;
+  return auditReadingBeforeStatement(
+    db,
+    { bookmakerId: who.bookmakerId, actorId: who.actorId, action: "LIMITS", userId: who.userId ?? null, after: shown },
+    before,
+  );
 }
