@@ -1,4 +1,5 @@
 import type { LedgerKind } from "../contract";
+import { prepareNumbered } from "../lib/numbered";
 
 // Settling an event moves coins for many bets at once. These statements do it set-wise,
 // one ledger row per bet and one update per account, so 10,000 bets settle in one batch.
@@ -92,15 +93,6 @@ export function settleBetsStatements(
       values,
     ),
   ];
-}
-
-/**
- * Prepares SQL that uses numbered binds (?1, ?2…) and binds `values` up to the highest one it
- * names: SQLite refuses more values than that, and the statements here use different subsets.
- */
-export function prepareNumbered(db: D1Database, sql: string, values: unknown[]): D1PreparedStatement {
-  const used = Math.max(0, ...[...sql.matchAll(/\?(\d+)/g)].map((m) => Number(m[1])));
-  return db.prepare(sql).bind(...values.slice(0, used));
 }
 
 /** The bets a settlement closed (by its time) and what each gave back: payout or refund. */

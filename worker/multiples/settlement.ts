@@ -1,4 +1,4 @@
-import { prepareNumbered } from "../ledger/settlement";
+import { prepareNumbered } from "../lib/numbered";
 import type { Completion, Completions } from "./completion";
 
 // Multiples settle with their legs' events (docs/ARCHITECTURE.md, "Multiples"): each room's

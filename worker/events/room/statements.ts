@@ -6,9 +6,9 @@ import {
   filterPlaces,
   PAYOUT_SQL,
   PLACE_ONLY_SQL,
-  prepareNumbered,
   type BetFilter,
 } from "../../ledger/settlement";
+import { prepareNumbered } from "../../lib/numbered";
 import { nowIso } from "../../lib/time";
 import type { DraftInput } from "../schemas";
 import {
