@@ -1,18 +1,13 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { workerSources, writersOf } from "../test/sources";
 
 // One gate into an event (docs/ARCHITECTURE.md, "One gate"): the event's room is the only writer
 // of its tables, and its changes reach D1 through one method, commit, which takes the change's
 // audit row. These hold the source to that, so a route or timer that writes an event by another
 // way fails here before it ships.
 
-const WORKER = join(import.meta.dirname, "..");
-
-/** The worker's own modules (tests and their helpers aside), by path from worker/. */
-const sources = readdirSync(WORKER, { recursive: true, encoding: "utf8" })
-  .filter((path) => path.endsWith(".ts") && !path.endsWith(".test.ts") && !path.startsWith("test/"))
-  .map((path) => ({ path, text: readFileSync(join(WORKER, path), "utf8") }));
+const sources = workerSources();
 
 /** A statement that writes one of an event's tables. */
 const WRITES_EVENT = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+(events|event_items|bets|multiple_legs)\b/i;
@@ -47,8 +42,7 @@ describe("the one gate into an event", () => {
   });
 
   it("no module but the room's writes an event's tables", () => {
-    const writers = sources.filter((s) => WRITES_EVENT.test(s.text)).map((s) => s.path);
-    expect(writers.filter((path) => !WRITERS.has(path))).toEqual([]);
+    expect(writersOf(sources, WRITES_EVENT).filter((path) => !WRITERS.has(path))).toEqual([]);
   });
 
   it("no route, timer or other module imports the room's writes", () => {
@@ -71,7 +65,6 @@ describe("the one gate into an event", () => {
   });
 
   it("every audit row is written by audit/record.ts", () => {
-    const writers = sources.filter((s) => /INSERT\s+INTO\s+audit\b/i.test(s.text)).map((s) => s.path);
-    expect(writers).toEqual(["audit/record.ts"]);
+    expect(writersOf(sources, /INSERT\s+INTO\s+audit\b/i)).toEqual(["audit/record.ts"]);
   });
 });

@@ -191,6 +191,31 @@ describe("dead heat", () => {
     expect(await poolCoins(book)).toBe(pool - 39.99);
   });
 
+  it("settles a share that rounds down to nothing: a cent at 2.0 in a three-way dead heat is WON and pays 0", async () => {
+    const book = await newBook({ coins: 1000 });
+    const event = await newEvent(book, {
+      items: [
+        ["A", 2],
+        ["B", 2],
+        ["C", 2],
+        ["D", 2],
+      ],
+    });
+    const punter = await newPunter(book, { coins: 100 });
+    await placeBet(punter, book, event, 0, 0.01);
+    const pool = await poolCoins(book);
+    const res = await finalize(
+      book,
+      event.id,
+      event.items.slice(0, 3).map((i) => i.id),
+    );
+    expect(res.status).toBe(200);
+    expect((await history(punter, book))[0]).toMatchObject({ status: "WON", payout: 0, deadHeat: 3 }); // ⌊1 × 2 / 3⌋
+    expect(await coins(punter.token, book.bookmakerId)).toBe(99.99);
+    expect(await poolCoins(book)).toBe(pool);
+    expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
+  });
+
   it("pays every winner in full when the rule is off (the spec's behaviour)", async () => {
     const { book, event, punters } = await threeBacked({ deadHeat: false });
     await finalize(book, event.id, [event.items[0].id, event.items[1].id]);

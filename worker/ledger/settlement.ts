@@ -1,5 +1,5 @@
 import type { LedgerKind } from "../contract";
-import { prepareNumbered } from "../lib/numbered";
+import { bookMovesStatements } from "./moves";
 
 // Settling an event moves coins for many bets at once. These statements do it set-wise,
 // one ledger row per bet and one update per account, so 10,000 bets settle in one batch.
@@ -68,31 +68,13 @@ export function settleBetsStatements(
   const where = betFilterSql(args.filter);
   const amount = args.kind === "PAYOUT" ? PAYOUT_SQL : "b.stake_cents";
   const values = [args.filter.eventId, args.poolOwnerId, filterIds(args.filter), args.now, filterPlaces(args.filter)];
-  return [
-    prepareNumbered(
-      db,
-      `INSERT INTO ledger (pool_owner_id, from_account, to_account, amount_cents, kind, ref, created_at)
-         SELECT ?2, pool.id, acc.id, ${amount}, '${args.kind}', 'bet:' || b.id, ?4
-         FROM bets b
-         JOIN accounts acc ON acc.kind = 'PUNTER' AND acc.pool_owner_id = ?2 AND acc.punter_id = b.user_id
-         JOIN accounts pool ON pool.kind = 'POOL' AND pool.pool_owner_id = ?2
-         WHERE ${where}`,
-      values,
-    ),
-    prepareNumbered(
-      db,
-      `UPDATE accounts SET balance_cents = balance_cents + t.total
-         FROM (SELECT b.user_id, SUM(${amount}) AS total FROM bets b WHERE ${where} GROUP BY b.user_id) AS t
-         WHERE accounts.kind = 'PUNTER' AND accounts.pool_owner_id = ?2 AND accounts.punter_id = t.user_id`,
-      values,
-    ),
-    prepareNumbered(
-      db,
-      `UPDATE accounts SET balance_cents = balance_cents - COALESCE((SELECT SUM(${amount}) FROM bets b WHERE ${where}), 0)
-         WHERE kind = 'POOL' AND pool_owner_id = ?2`,
-      values,
-    ),
-  ];
+  return bookMovesStatements(db, {
+    moves: `SELECT b.user_id AS punter_id, ${amount} AS amount_cents, '${args.kind}' AS kind, 'bet:' || b.id AS ref, ?4 AS created_at
+      FROM bets b WHERE ${where}`,
+    values,
+    owner: "?2",
+    way: "FROM_POOL",
+  });
 }
 
 /** The bets a settlement closed (by its time) and what each gave back: payout or refund. */
@@ -111,31 +93,14 @@ export function reverseSettlementStatements(
   args: { eventId: number; settledAt: string; poolOwnerId: number; now: string },
 ): D1PreparedStatement[] {
   const values = [args.eventId, args.settledAt, args.poolOwnerId, args.now];
-  return [
-    prepareNumbered(
-      db,
-      `INSERT INTO ledger (pool_owner_id, from_account, to_account, amount_cents, kind, ref, created_at)
-         SELECT ?3, acc.id, pool.id, ${GIVEN_BACK}, CASE b.status WHEN 'WON' THEN 'PAYOUT' ELSE 'REFUND' END, 'bet:' || b.id, ?4
-         FROM bets b
-         JOIN accounts acc ON acc.kind = 'PUNTER' AND acc.pool_owner_id = ?3 AND acc.punter_id = b.user_id
-         JOIN accounts pool ON pool.kind = 'POOL' AND pool.pool_owner_id = ?3
-         WHERE ${SETTLED_BY} AND ${GIVEN_BACK} > 0`,
-      values,
-    ),
-    prepareNumbered(
-      db,
-      `UPDATE accounts SET balance_cents = balance_cents - t.total
-         FROM (SELECT b.user_id, SUM(${GIVEN_BACK}) AS total FROM bets b WHERE ${SETTLED_BY} GROUP BY b.user_id) AS t
-         WHERE accounts.kind = 'PUNTER' AND accounts.pool_owner_id = ?3 AND accounts.punter_id = t.user_id`,
-      values,
-    ),
-    prepareNumbered(
-      db,
-      `UPDATE accounts SET balance_cents = balance_cents + COALESCE((SELECT SUM(${GIVEN_BACK}) FROM bets b WHERE ${SETTLED_BY}), 0)
-         WHERE kind = 'POOL' AND pool_owner_id = ?3`,
-      values,
-    ),
-  ];
+  return bookMovesStatements(db, {
+    moves: `SELECT b.user_id AS punter_id, ${GIVEN_BACK} AS amount_cents,
+        CASE b.status WHEN 'WON' THEN 'PAYOUT' ELSE 'REFUND' END AS kind, 'bet:' || b.id AS ref, ?4 AS created_at
+      FROM bets b WHERE ${SETTLED_BY}`,
+    values,
+    owner: "?3",
+    way: "TO_POOL",
+  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { bookMovesStatements } from "../ledger/moves";
 import { prepareNumbered } from "../lib/numbered";
 import type { Completion, Completions } from "./completion";
 
@@ -139,37 +140,17 @@ export function reopenStatements(db: D1Database, eventId: number, settledAt: str
 export const TAKEN_BACK_SQL = `SELECT m.user_id, ${GIVEN} AS back FROM multiples m WHERE ${TOUCHED}`;
 
 /**
- * Coins the completed multiples gave (`pay`) or the touched ones take back (`take`): ledger rows,
- * then both sides' balances. ?1 event, ?2 settlement time, ?3 pool owner, ?4 now.
+ * Coins the completed multiples gave (`pay`) or the touched ones take back (`take`), moved by the
+ * ledger's set-wise writer. ?1 event, ?2 settlement time, ?3 pool owner, ?4 now.
  */
 function moneyStatements(db: D1Database, values: unknown[], way: "pay" | "take") {
-  const [from, to, punterSign, poolSign] = way === "pay" ? ["pool", "acc", "+", "-"] : ["acc", "pool", "-", "+"];
-  const which = way === "pay" ? COMPLETED : TOUCHED;
-  return [
-    prepareNumbered(
-      db,
-      `INSERT INTO ledger (pool_owner_id, from_account, to_account, amount_cents, kind, ref, created_at)
-         SELECT ?3, ${from}.id, ${to}.id, ${GIVEN}, ${KIND}, 'multiple:' || m.id, ?4
-         FROM multiples m
-         JOIN accounts acc ON acc.kind = 'PUNTER' AND acc.pool_owner_id = ?3 AND acc.punter_id = m.user_id
-         JOIN accounts pool ON pool.kind = 'POOL' AND pool.pool_owner_id = ?3
-         WHERE ${which} AND ${GIVEN} > 0`,
-      values,
-    ),
-    prepareNumbered(
-      db,
-      `UPDATE accounts SET balance_cents = balance_cents ${punterSign} t.total
-         FROM (SELECT m.user_id, SUM(${GIVEN}) AS total FROM multiples m WHERE ${which} GROUP BY m.user_id) AS t
-         WHERE accounts.kind = 'PUNTER' AND accounts.pool_owner_id = ?3 AND accounts.punter_id = t.user_id`,
-      values,
-    ),
-    prepareNumbered(
-      db,
-      `UPDATE accounts SET balance_cents = balance_cents ${poolSign} COALESCE((SELECT SUM(${GIVEN}) FROM multiples m WHERE ${which}), 0)
-         WHERE kind = 'POOL' AND pool_owner_id = ?3`,
-      values,
-    ),
-  ];
+  return bookMovesStatements(db, {
+    moves: `SELECT m.user_id AS punter_id, ${GIVEN} AS amount_cents, ${KIND} AS kind, 'multiple:' || m.id AS ref, ?4 AS created_at
+      FROM multiples m WHERE ${way === "pay" ? COMPLETED : TOUCHED}`,
+    values,
+    owner: "?3",
+    way: way === "pay" ? "FROM_POOL" : "TO_POOL",
+  });
 }
 
 /** Whether any of these outcomes is a leg of a multiple (such an outcome stays on its event). */

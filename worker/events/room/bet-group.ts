@@ -1,4 +1,5 @@
 import type { PlaceTerms } from "../../../common/each-way";
+import { bookMovesStatements } from "../../ledger/moves";
 import { replaceableBinds, replaceableSql } from "../../lib/idempotency";
 import { nowIso } from "../../lib/time";
 import type { BetTotals } from "../rules/book";
@@ -42,8 +43,6 @@ export function groupStatements(
     throw new Error("a group of bets spans events");
   // An each-way bet stakes both parts in one move.
   const staked = (b: GroupBet) => (b.placeTerms ? 2 * b.row.stakeCents : b.row.stakeCents);
-  const debits = new Map<number, number>();
-  for (const b of bets) debits.set(b.row.userId, (debits.get(b.row.userId) ?? 0) + staked(b));
   const totals = new Map<number, BetTotals>();
   for (const b of bets) {
     const t = totals.get(b.row.itemId) ?? { stakeCents: 0, payoutCents: 0, placeCents: 0 };
@@ -56,36 +55,18 @@ export function groupStatements(
   const keyed = bets.filter((b) => b.idempotency);
 
   const statements = [
-    // One STAKE row per bet, in the group's order. A punter without an account gives NULL,
-    // which the ledger's CHECK on from_account refuses.
-    db
-      .prepare(
-        `INSERT INTO ledger (pool_owner_id, from_account, to_account, amount_cents, kind, ref, created_at)
-         SELECT ?1,
-           (SELECT id FROM accounts WHERE kind = 'PUNTER' AND pool_owner_id = ?1 AND punter_id = ${at("0")}),
-           (SELECT id FROM accounts WHERE kind = 'POOL' AND pool_owner_id = ?1),
-           ${at("1")}, 'STAKE', ?2, ${at("2")}
-         FROM json_each(?3) j`,
-      )
-      .bind(
+    // One STAKE move per bet, in the group's order, through the ledger's set-wise writer.
+    ...bookMovesStatements(db, {
+      moves: `SELECT ${at("0")} AS punter_id, ${at("1")} AS amount_cents, 'STAKE' AS kind, ?2 AS ref, ${at("2")} AS created_at
+        FROM json_each(?3) j`,
+      values: [
         poolOwnerId,
         `event:${eventId}`,
         JSON.stringify(bets.map((b) => [b.row.userId, staked(b), b.row.createdAt])),
-      ),
-    db
-      .prepare(`UPDATE accounts SET balance_cents = balance_cents + ?2 WHERE kind = 'POOL' AND pool_owner_id = ?1`)
-      .bind(
-        poolOwnerId,
-        bets.reduce((sum, b) => sum + staked(b), 0),
-      ),
-    db
-      .prepare(
-        // Driven by the punters' index (a join with FROM would walk the whole book's accounts).
-        `UPDATE accounts SET balance_cents = balance_cents -
-           (SELECT ${at("1")} FROM json_each(?2) j WHERE ${at("0")} = accounts.punter_id)
-         WHERE kind = 'PUNTER' AND pool_owner_id = ?1 AND punter_id IN (SELECT ${at("0")} FROM json_each(?2) j)`,
-      )
-      .bind(poolOwnerId, JSON.stringify([...debits])),
+      ],
+      owner: "?1",
+      way: "TO_POOL",
+    }),
     db
       .prepare(
         `INSERT INTO bets (event_id, item_id, user_id, bookmaker_id, stake_cents, odds_num, odds_den, created_at)

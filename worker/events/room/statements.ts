@@ -23,10 +23,12 @@ import {
   type OwnShare,
 } from "../state";
 
-// Every statement the EventRoom runs against D1 for its event, outcomes and bets. The room
-// arranges them into batches; nothing else writes these rows. Payouts use the ledger's one
-// payout expression (PAYOUT_SQL), so a bet's liability, its WON amount and its PAYOUT row
-// can never disagree.
+// The statements the EventRoom runs against D1 for its event, outcomes and bets, but a group
+// of bets' (bet-group.ts, set-wise). The room arranges them into batches; no module outside
+// events/room/ writes these rows but the multiples' legs and a lapsed book's deletion
+// (events/gate.node.test.ts holds the source to that). Coins move only through the ledger
+// (ledger/moves.ts), and payouts use its one payout expression (PAYOUT_SQL), so a bet's
+// liability, its WON amount and its PAYOUT row can never disagree.
 
 /** The event, its outcomes, each outcome's live stakes and liability, and who has bet on what. */
 export function loadStatements(db: D1Database, eventId: number): D1PreparedStatement[] {
