@@ -17,7 +17,7 @@
 const LAYERS = [
   ["lib"],
   ["audit"],
-  ["identity", "limits", "subscriptions"],
+  ["identity", "limits", "subscriptions", "betting"],
   ["ledger", "bookmakers", "telegram"],
   ["memberships", "notifications", "multiples"],
   ["events"],

@@ -1,12 +1,7 @@
 import { linesOf, returnCents, wonFactor, type MultipleKind } from "../../common/multiples";
 import { decimalText, ladderOdds, sameOdds, type Odds } from "../../common/odds";
-import {
-  BOOK_LAPSED,
-  BOOKMAKER_NOT_FOUND,
-  EVENT_NOT_FOUND,
-  EVENT_SUSPENDED,
-  ONLY_APPROVED_PUNTERS,
-} from "../../common/refusals";
+import { BOOKMAKER_NOT_FOUND, EVENT_NOT_FOUND } from "../../common/refusals";
+import { outcomeOpenSql, outcomeRefusal, punterRefusal, type BetRefusal } from "../betting/may-bet";
 import { pool, punter } from "../ledger/accounts";
 import { runMoneyBatch, transferStatements } from "../ledger/transfer";
 import { AppError, notFound } from "../lib/errors";
@@ -76,6 +71,12 @@ async function readPlacement(db: D1Database, userId: number, m: MultipleInput) {
   return { book: book.results[0] as Book | undefined, legs: rows.results as LegRow[] };
 }
 
+const STATUS = { FORBIDDEN: 403, NOT_FOUND: 404, EVENT_NOT_OPEN: 409 } as const;
+
+/** A refusal of the rule every bet's door asks (betting/may-bet.ts), as this route answers it. */
+const refusalError = (r: BetRefusal, field?: string) =>
+  new AppError(r.code, STATUS[r.code], r.message, field === undefined ? undefined : { field });
+
 /** The first reason the multiple cannot be placed, by what D1 holds now; null when none. */
 function refusal(
   userId: number,
@@ -85,9 +86,11 @@ function refusal(
 ): AppError | null {
   const { book, legs } = state;
   if (!book) return notFound(BOOKMAKER_NOT_FOUND);
-  if (book.member !== "APPROVED" || book.owner_id === userId)
-    return new AppError("FORBIDDEN", 403, ONLY_APPROVED_PUNTERS);
-  if (!book.subscribed) return new AppError("EVENT_NOT_OPEN", 409, BOOK_LAPSED);
+  const standing = punterRefusal({
+    membership: book.owner_id === userId ? null : book.member,
+    subscribed: book.subscribed === 1,
+  });
+  if (standing) return refusalError(standing);
   const staked = linesOf(m.kind, m.legs.length).length * m.amount;
   if (book.max_stake_cents !== null && staked > book.max_stake_cents) return stakeRefusal(book.max_stake_cents);
   for (const row of legs) {
@@ -95,11 +98,12 @@ function refusal(
     const sent = m.legs[row.leg];
     if (row.event_id === null || row.bookmaker_id !== m.bookmakerId)
       return new AppError("NOT_FOUND", 404, EVENT_NOT_FOUND, { field });
-    if (row.item_event_id !== row.event_id) return new AppError("NOT_FOUND", 404, "Outcome not found.", { field });
-    if (row.event_status !== "READY_FOR_BETS" || row.start_date! <= now)
-      return new AppError("EVENT_NOT_OPEN", 409, EVENT_SUSPENDED, { field });
-    if (row.item_status !== "ACTIVE")
-      return new AppError("EVENT_NOT_OPEN", 409, `${row.item_title} is withdrawn.`, { field });
+    const closed = outcomeRefusal(
+      { status: row.event_status!, startDate: row.start_date! },
+      row.item_event_id === row.event_id ? { title: row.item_title!, status: row.item_status! } : undefined,
+      Date.parse(now),
+    );
+    if (closed) return refusalError(closed, field);
     const offered: Odds = { num: row.curr_num!, den: row.curr_den! };
     const asked = ladderOdds(sent.coefficient);
     if (!asked || !sameOdds(asked, offered))
@@ -249,8 +253,8 @@ function insertLegStatement(
       `INSERT INTO multiple_legs (multiple_id, leg_no, event_id, item_id, odds_num, odds_den)
        VALUES (${NEW_MULTIPLE_ID}, ?1, ?2, ?3,
          (SELECT i.curr_num FROM event_items i JOIN events e ON e.id = i.event_id
-          WHERE i.id = ?3 AND e.id = ?2 AND e.bookmaker_id = ?4 AND e.status = 'READY_FOR_BETS' AND e.start_date > ?5
-            AND i.status = 'ACTIVE' AND i.curr_num = ?6 AND i.curr_den = ?7),
+          WHERE i.id = ?3 AND e.id = ?2 AND e.bookmaker_id = ?4 AND ${outcomeOpenSql("e", "i", "?5")}
+            AND i.curr_num = ?6 AND i.curr_den = ?7),
          ?7)`,
     )
     .bind(n, leg.eventId, leg.eventItemId, bookmakerId, now, odds.num, odds.den);

@@ -1,4 +1,4 @@
-import { BOOK_LAPSED, ONLY_APPROVED_PUNTERS } from "../../../common/refusals";
+import { punterRefusal } from "../../betting/may-bet";
 import { fail, ok, type EventState, type PunterCaps, type RoomResult } from "../state";
 import { punterCheckStatements } from "./statements";
 
@@ -24,12 +24,12 @@ export class BookAccess {
     const [membership, subscription] = await db.batch(punterCheckStatements(db, e, userId));
     const member = membership.results[0] as
       { status: string; max_stake_cents: number | null; max_payout_cents: number | null } | undefined;
-    if (member?.status !== "APPROVED") return fail("FORBIDDEN", ONLY_APPROVED_PUNTERS);
-    const caps = { maxStakeCents: member.max_stake_cents, maxPayoutCents: member.max_payout_cents };
-    if (asOf === this.forgotten) this.members.set(userId, caps);
     const sub = subscription.results[0] as { end_date: string | null } | undefined;
     this.subscribedUntil = !sub ? 0 : sub.end_date === null ? Number.MAX_SAFE_INTEGER : Date.parse(sub.end_date);
-    if (now >= this.subscribedUntil) return fail("EVENT_NOT_OPEN", BOOK_LAPSED);
+    const refused = punterRefusal({ membership: member?.status, subscribed: now < this.subscribedUntil });
+    if (refused) return fail(refused.code, refused.message);
+    const caps = { maxStakeCents: member!.max_stake_cents, maxPayoutCents: member!.max_payout_cents };
+    if (asOf === this.forgotten) this.members.set(userId, caps);
     return ok(caps);
   }
 

@@ -17,7 +17,8 @@ import {
 } from "./book";
 import type { Placing } from "../schemas";
 import { fail, NO_CAPS, OPEN, type EventState, type ItemState, type PunterCaps, type RoomResult } from "../state";
-import { BET_EXISTS, EVENT_SUSPENDED, INSUFFICIENT_CURRENCY, SUBSCRIPTION_NOT_FOUND } from "../../../common/refusals";
+import { BET_EXISTS, INSUFFICIENT_CURRENCY, SUBSCRIPTION_NOT_FOUND } from "../../../common/refusals";
+import { outcomeRefusal } from "../../betting/may-bet";
 
 // The rules of an event's lifecycle, free of storage and time sources: each guard answers
 // the refusal (with the words a bookmaker or punter reads) or null when the change may go
@@ -209,11 +210,10 @@ export function checkBet(
   now: number,
   punter: { caps: PunterCaps; own: Liability[] } = { caps: NO_CAPS, own: [] },
 ): { refusal: Failure } | { odds: Odds; totals: BetTotals; placeTerms: PlaceTerms | null } {
-  const item = items.get(bet.itemId);
-  if (e.status !== "READY_FOR_BETS" || Date.parse(e.startDate) <= now)
-    return { refusal: fail("EVENT_NOT_OPEN", EVENT_SUSPENDED) };
-  if (!item) return { refusal: fail("NOT_FOUND", "Outcome not found.") };
-  if (item.status !== "ACTIVE") return { refusal: fail("EVENT_NOT_OPEN", `${item.title} is withdrawn.`) };
+  const found = items.get(bet.itemId);
+  const closed = outcomeRefusal(e, found, now);
+  if (closed) return { refusal: fail(closed.code, closed.message) };
+  const item = found!; // outcomeRefusal refuses a missing outcome
   const placeTerms = termsFor(e, items, bet.eachWay);
   if (bet.eachWay && !placeTerms)
     return { refusal: fail("EACH_WAY_UNAVAILABLE", "This event takes no each-way bets.") };
