@@ -1,17 +1,9 @@
 import * as v from "valibot";
-import type * as contract from "../contract";
+import { MULTIPLE_KINDS } from "../../common/multiples";
 
-// The answers of the routes as valibot schemas, for /openapi.json. contract.ts keeps the types
-// the web imports; each schema here is held to its type by tsc (`shaped`), so the document
-// cannot drift from what the handlers are typed to send.
-
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-
-/** A schema whose output is exactly `T`; any other shape is a type error here ("not assignable to never"). */
-const shaped =
-  <T>() =>
-  <S extends v.GenericSchema>(schema: S & (Same<v.InferOutput<S>, T> extends true ? unknown : never)) =>
-    schema;
+// The answers of the routes as valibot schemas: /openapi.json describes them, and contract.ts
+// derives from them every answer type the handlers are typed to send and the web reads, so the
+// document and the types are one text and cannot drift.
 
 const Id = v.pipe(v.number(), v.integer());
 const Instant = v.pipe(v.string(), v.isoTimestamp(), v.description("An ISO 8601 UTC date and time."));
@@ -20,54 +12,50 @@ const Coins = v.pipe(v.number(), v.description("Coins, 2 decimals at most."));
 
 export const Ok = v.object({ ok: v.literal(true) });
 
-export const Session = shaped<contract.Session>()(
-  v.object({
-    token: v.pipe(v.string(), v.description("Send as `Authorization: Bearer <token>` (or `JWT <token>`).")),
-    userId: Id,
-    username: v.string(),
-  }),
-);
+export const Session = v.object({
+  token: v.pipe(v.string(), v.description("Send as `Authorization: Bearer <token>` (or `JWT <token>`).")),
+  userId: Id,
+  username: v.string(),
+});
 
-export const BookmakerDto = shaped<contract.BookmakerDto>()(
-  v.object({ bookmakerId: Id, bookmakerName: v.string(), terms: v.string() }),
-);
+export const BookmakerDto = v.object({ bookmakerId: Id, bookmakerName: v.string(), terms: v.string() });
 
-export const Me = shaped<contract.Me>()(
-  v.object({
-    userId: Id,
-    username: v.string(),
-    bookmakerDto: v.nullable(BookmakerDto),
-    bookDeletesOn: v.optional(
-      v.pipe(Instant, v.description("Only in the last 7 days before a lapsed book is deleted: the day it goes.")),
-    ),
-  }),
-);
+export const Me = v.object({
+  userId: Id,
+  username: v.string(),
+  bookmakerDto: v.nullable(BookmakerDto),
+  bookDeletesOn: v.optional(
+    v.pipe(Instant, v.description("Only in the last 7 days before a lapsed book is deleted: the day it goes.")),
+  ),
+});
 
-export const Money = shaped<contract.Money>()(v.object({ amount: Coins, currency: v.literal("COIN") }));
+export const Money = v.object({ amount: Coins, currency: v.literal("COIN") });
 
-const JoinRequestStatus = v.picklist(["CREATED", "APPROVED", "DECLINED"]);
+export const JoinRequestStatus = v.picklist(["CREATED", "APPROVED", "DECLINED"]);
 
-export const Bookmaker = shaped<contract.Bookmaker>()(
-  v.object({
-    bookmakerId: Id,
-    bookmakerName: v.string(),
-    terms: v.string(),
-    bookmakerJoinDate: v.nullable(Instant),
-    subscribers: v.pipe(v.number(), v.integer(), v.description("Approved punters.")),
-    balance: v.pipe(Money, v.description("The caller's coins with this bookmaker.")),
-    joinRequestStatus: v.optional(JoinRequestStatus),
-    active: v.pipe(v.boolean(), v.description("Holds an active BOOKMAKER subscription.")),
-  }),
-);
+export const Bookmaker = v.object({
+  bookmakerId: Id,
+  bookmakerName: v.string(),
+  terms: v.string(),
+  bookmakerJoinDate: v.pipe(
+    v.nullable(Instant),
+    v.description("When the caller was approved; null if he is not a member."),
+  ),
+  subscribers: v.pipe(v.number(), v.integer(), v.description("Approved punters.")),
+  balance: v.pipe(Money, v.description("The caller's coins with this bookmaker.")),
+  joinRequestStatus: v.optional(JoinRequestStatus),
+  active: v.pipe(v.boolean(), v.description("Holds an active BOOKMAKER subscription.")),
+});
 
-export const BookmakerLists = shaped<contract.BookmakerLists>()(
-  v.object({ activeBookmakers: v.array(Bookmaker), inactiveBookmakers: v.array(Bookmaker) }),
-);
+export const BookmakerLists = v.object({
+  activeBookmakers: v.array(Bookmaker),
+  inactiveBookmakers: v.array(Bookmaker),
+});
 
 const UserRef = v.object({ internalId: Id, username: v.string() });
 
-export const JoinRequestItems = shaped<contract.JoinRequestItem[]>()(
-  v.array(v.object({ joinRequest: v.object({ id: Id, status: JoinRequestStatus }), user: UserRef })),
+export const JoinRequestItems = v.array(
+  v.object({ joinRequest: v.object({ id: Id, status: JoinRequestStatus }), user: UserRef }),
 );
 
 /** Approve and reject: the request as it now stands. */
@@ -75,67 +63,59 @@ export const JoinRequestAnswer = v.object({ joinRequest: v.object({ id: Id, stat
 
 const Limit = v.nullable(Coins);
 
-export const PunterLimits = shaped<contract.PunterLimits>()(
-  v.object({
-    maxStake: v.pipe(
-      Limit,
-      v.description("The most one bet stakes (both parts of an each-way bet); null: the book's default."),
-    ),
-    maxPayoutPerEvent: v.pipe(
-      Limit,
-      v.description("The most his bets on one event may pay on its worst result; null: the book's default."),
-    ),
-  }),
-);
+export const PunterLimits = v.object({
+  maxStake: v.pipe(
+    Limit,
+    v.description("The most one bet stakes (both parts of an each-way bet); null: the book's default."),
+  ),
+  maxPayoutPerEvent: v.pipe(
+    Limit,
+    v.description("The most his bets on one event may pay on its worst result; null: the book's default."),
+  ),
+});
 
-export const BookLimits = shaped<contract.BookLimits>()(
-  v.object({
-    maxStake: v.pipe(Limit, v.description("Each punter's max stake unless he has his own; null: none.")),
-    maxPayoutPerEvent: v.pipe(
-      Limit,
-      v.description("Each punter's max payout per event unless he has his own; null: none."),
-    ),
-    maxMultiplesPayout: v.pipe(
-      Coins,
-      v.description("What the book's open multiples may pay at most, added up (default 10,000)."),
-    ),
-  }),
-);
+export const BookLimits = v.object({
+  maxStake: v.pipe(Limit, v.description("Each punter's max stake unless he has his own; null: none.")),
+  maxPayoutPerEvent: v.pipe(
+    Limit,
+    v.description("Each punter's max payout per event unless he has his own; null: none."),
+  ),
+  maxMultiplesPayout: v.pipe(
+    Coins,
+    v.description("What the book's open multiples may pay at most, added up (default 10,000)."),
+  ),
+});
 
-export const BookBalances = shaped<contract.BookBalances>()(
-  v.object({
-    balance: Money,
-    punters: v.array(v.object({ user: UserRef, money: Money, note: v.string(), limits: PunterLimits })),
-    limits: BookLimits,
-  }),
-);
+export const BookBalances = v.object({
+  balance: Money,
+  punters: v.array(v.object({ user: UserRef, money: Money, note: v.string(), limits: PunterLimits })),
+  limits: BookLimits,
+});
 
 /** Coins given or taken back: the punter's balance after the move. */
 export const PunterCoins = v.object({ userId: Id, balance: Money });
 
 export const PunterNote = v.object({ userId: Id, note: v.string() });
 
-const LedgerKind = v.picklist(["GRANT", "PURCHASE", "ALLOCATE", "WITHDRAW", "STAKE", "PAYOUT", "REFUND"]);
-const LedgerParty = v.object({ kind: v.picklist(["POOL", "PUNTER"]), userId: Id, username: v.string() });
+export const LedgerKind = v.picklist(["GRANT", "PURCHASE", "ALLOCATE", "WITHDRAW", "STAKE", "PAYOUT", "REFUND"]);
+export const LedgerParty = v.object({ kind: v.picklist(["POOL", "PUNTER"]), userId: Id, username: v.string() });
 
-export const LedgerPage = shaped<contract.LedgerPage>()(
-  v.object({
-    entries: v.array(
-      v.object({
-        id: Id,
-        kind: LedgerKind,
-        amount: Coins,
-        from: v.nullable(LedgerParty),
-        to: LedgerParty,
-        ref: v.nullable(v.string()),
-        createdAt: Instant,
-      }),
-    ),
-    nextBefore: v.pipe(v.nullable(Id), v.description("Pass as `?before=` for the next (older) page; null at the end.")),
-  }),
-);
+export const LedgerPage = v.object({
+  entries: v.array(
+    v.object({
+      id: Id,
+      kind: LedgerKind,
+      amount: Coins,
+      from: v.pipe(v.nullable(LedgerParty), v.description("null when coins came in from outside (GRANT, PURCHASE).")),
+      to: LedgerParty,
+      ref: v.nullable(v.string()),
+      createdAt: Instant,
+    }),
+  ),
+  nextBefore: v.pipe(v.nullable(Id), v.description("Pass as `?before=` for the next (older) page; null at the end.")),
+});
 
-const SubscriptionType = v.picklist([
+export const SubscriptionType = v.picklist([
   "BOOKMAKER",
   "WHAT_IF",
   "FRACTAL_ODDS",
@@ -145,68 +125,61 @@ const SubscriptionType = v.picklist([
   "ADD_BALANCE_50000",
 ]);
 
-export const Catalogue = shaped<contract.CatalogueItem[]>()(
-  v.array(
-    v.object({
-      subscriptionId: Id,
-      subscriptionType: SubscriptionType,
-      subscriptionName: v.string(),
-      subscriptionPrice: v.pipe(v.number(), v.integer(), v.description("Stars the caller would pay now.")),
-      regularPrice: v.optional(v.pipe(v.number(), v.integer(), v.description("Before a discount, when one applies."))),
-      periodDays: v.optional(v.pipe(v.number(), v.integer())),
-      coins: v.optional(Coins),
-    }),
-  ),
-);
-
-export const UserSubscriptions = shaped<contract.UserSubscription[]>()(
-  v.array(
-    v.object({
-      subscription: v.object({ subscriptionType: SubscriptionType }),
-      active: v.boolean(),
-      endDate: v.nullable(Instant),
-      renewsAt: v.pipe(v.nullable(Instant), v.description("When Telegram renews it by itself (a Stars subscription).")),
-      renewableFrom: v.pipe(v.nullable(Instant), v.description("From when a manual renewal is accepted; null: now.")),
-    }),
-  ),
-);
-
-export const InvoiceAnswer = shaped<contract.InvoiceAnswer>()(
+export const Catalogue = v.array(
   v.object({
-    invoiceLink: v.pipe(v.string(), v.description("Open with Telegram's WebApp.openInvoice.")),
-    invoiceId: v.string(),
+    subscriptionId: Id,
+    subscriptionType: SubscriptionType,
+    subscriptionName: v.string(),
+    subscriptionPrice: v.pipe(v.number(), v.integer(), v.description("Stars the caller would pay now.")),
+    regularPrice: v.optional(v.pipe(v.number(), v.integer(), v.description("Before a discount, when one applies."))),
+    periodDays: v.optional(
+      v.pipe(v.number(), v.integer(), v.description("Days one purchase adds; absent for coin packages.")),
+    ),
+    coins: v.optional(v.pipe(Coins, v.description("Coins a package brings; absent for subscriptions."))),
   }),
 );
 
-export const DevPayment = shaped<contract.DevPayment>()(
-  v.object({ invoiceId: v.string(), applied: v.pipe(v.boolean(), v.description("false: applied before.")) }),
+export const UserSubscriptions = v.array(
+  v.object({
+    subscription: v.object({ subscriptionType: SubscriptionType }),
+    active: v.pipe(v.boolean(), v.description("Flagged active and not past its end.")),
+    endDate: v.nullable(Instant),
+    renewsAt: v.pipe(v.nullable(Instant), v.description("When Telegram renews it by itself (a Stars subscription).")),
+    renewableFrom: v.pipe(v.nullable(Instant), v.description("From when a manual renewal is accepted; null: now.")),
+  }),
 );
+
+export const InvoiceAnswer = v.object({
+  invoiceLink: v.pipe(v.string(), v.description("Open with Telegram's WebApp.openInvoice.")),
+  invoiceId: v.string(),
+});
+
+export const DevPayment = v.object({
+  invoiceId: v.string(),
+  applied: v.pipe(v.boolean(), v.description("false: applied before.")),
+});
 
 export const DevInitData = v.object({ initData: v.string() });
 
-export const Outbox = shaped<contract.OutboxMessage[]>()(
-  v.array(
-    v.object({
-      chatId: v.number(),
-      text: v.string(),
-      button: v.nullable(v.object({ text: v.string(), url: v.string() })),
-      createdAt: Instant,
-    }),
-  ),
-);
-
-export const NotificationSettings = shaped<contract.NotificationSettings>()(
+export const Outbox = v.array(
   v.object({
-    joinRequests: v.boolean(),
-    results: v.boolean(),
-    coins: v.boolean(),
-    newEvents: v.boolean(),
-    bigBetsOver: v.pipe(v.nullable(Coins), v.description("A stake above it is reported; null: never.")),
-    canWrite: v.pipe(v.boolean(), v.description("Whether the bot may write to the caller.")),
+    chatId: v.number(),
+    text: v.string(),
+    button: v.nullable(v.object({ text: v.string(), url: v.string() })),
+    createdAt: Instant,
   }),
 );
 
-const EventStatus = v.picklist([
+export const NotificationSettings = v.object({
+  joinRequests: v.boolean(),
+  results: v.boolean(),
+  coins: v.boolean(),
+  newEvents: v.boolean(),
+  bigBetsOver: v.pipe(v.nullable(Coins), v.description("A stake above it is reported; null: never.")),
+  canWrite: v.pipe(v.boolean(), v.description("Whether the bot may write to the caller.")),
+});
+
+export const EventStatus = v.picklist([
   "CREATED",
   "READY_FOR_BETS",
   "WAITING_FOR_RESULT",
@@ -217,7 +190,7 @@ const EventStatus = v.picklist([
   "ABANDONED",
   "SUSPENDED",
 ]);
-const OutcomeStatus = v.picklist(["ACTIVE", "NR", "WINNER", "LOSER"]);
+export const OutcomeStatus = v.picklist(["ACTIVE", "NR", "WINNER", "LOSER"]);
 const Fractional = v.pipe(v.string(), v.description('Fractional odds, "num/den".'));
 const Deduction = v.pipe(v.number(), v.description("Rule 4: pence in the pound taken from winnings."));
 
@@ -244,235 +217,237 @@ const RacingRules = {
   ),
 };
 
-export const BookmakerEvent = shaped<contract.BookmakerEvent>()(
+export const BookmakerEvent = v.object({
+  ...EventDates,
+  ...RacingRules,
+  id: Id,
+  title: v.string(),
+  description: v.string(),
+  status: EventStatus,
+  bookmakerId: Id,
+  maxTotalPayout: Coins,
+  returnPrice: v.number(),
+  botEqualizer: v.boolean(),
+  payoutRatioType: v.nullable(v.literal("ADVERTISED")),
+  settledAt: v.pipe(v.nullable(Instant), v.description("When settled or abandoned; undoable for 24 hours.")),
+  items: v.array(
+    v.object({
+      id: Id,
+      title: v.string(),
+      coefficient: v.number(),
+      fractalCoefficient: Fractional,
+      currCoefficient: v.pipe(v.number(), v.description("The odds bets are taken at now.")),
+      currFractalCoefficient: Fractional,
+      status: OutcomeStatus,
+      whatIf: v.pipe(v.number(), v.description("The book's result should this outcome win; 0 without WHAT_IF.")),
+      deduction: Deduction,
+      withdrawnAt: v.pipe(v.nullable(Instant), v.description("When a non-runner was withdrawn.")),
+      place: Place,
+    }),
+  ),
+});
+
+export const BookmakerEvents = v.array(BookmakerEvent);
+
+export const LiabilityBoard = v.object({
+  events: v.array(
+    v.object({
+      id: Id,
+      title: v.string(),
+      description: v.string(),
+      status: EventStatus,
+      startDate: Instant,
+      staked: Coins,
+      bets: v.pipe(v.number(), v.integer()),
+      worst: v.pipe(Coins, v.description("The most any one result pays: the dearest outcome's payout.")),
+      items: v.array(
+        v.object({
+          id: Id,
+          title: v.string(),
+          status: OutcomeStatus,
+          deduction: Deduction,
+          staked: Coins,
+          bets: v.pipe(v.number(), v.integer(), v.description("Open bets; an each-way bet counts once.")),
+          payout: v.pipe(
+            Coins,
+            v.description(
+              "What the book pays should it win: its bets in full, less Rule 4 deductions known so far, plus the largest place parts of the other paying places. 0 for a non-runner.",
+            ),
+          ),
+        }),
+      ),
+    }),
+  ),
+  multiples: v.object({
+    open: v.pipe(v.number(), v.integer()),
+    potential: v.pipe(Coins, v.description("What the open multiples pay should every line win.")),
+  }),
+  worstCase: v.pipe(Coins, v.description("Every event's worst result plus every open multiple paid in full.")),
+});
+
+export const PlayerEvents = v.array(
   v.object({
     ...EventDates,
     ...RacingRules,
-    id: Id,
+    eventId: Id,
     title: v.string(),
     description: v.string(),
     status: EventStatus,
-    bookmakerId: Id,
     maxTotalPayout: Coins,
-    returnPrice: v.number(),
-    botEqualizer: v.boolean(),
-    payoutRatioType: v.nullable(v.literal("ADVERTISED")),
-    settledAt: v.pipe(v.nullable(Instant), v.description("When settled or abandoned; undoable for 24 hours.")),
+    bookmakerId: Id,
+    requestId: v.pipe(Id, v.description("The caller's membership id.")),
     items: v.array(
       v.object({
         id: Id,
         title: v.string(),
         coefficient: v.number(),
-        fractalCoefficient: Fractional,
-        currCoefficient: v.pipe(v.number(), v.description("The odds bets are taken at now.")),
-        currFractalCoefficient: Fractional,
+        fractalCoefficient: v.pipe(v.nullable(Fractional), v.description("Only when the book holds FRACTAL_ODDS.")),
         status: OutcomeStatus,
-        whatIf: v.pipe(v.number(), v.description("The book's result should this outcome win; 0 without WHAT_IF.")),
+        whatIf: v.pipe(v.number(), v.description("The caller's result should this outcome win; 0 without WHAT_IF.")),
+        myStake: Coins,
+        maxStake: v.pipe(Coins, v.description("The largest stake this outcome still takes at these odds.")),
+        eachWayMaxStake: v.pipe(
+          Coins,
+          v.description("The same for an each-way bet, per part; 0 where the event takes no each-way bets."),
+        ),
         deduction: Deduction,
-        withdrawnAt: v.nullable(Instant),
         place: Place,
       }),
     ),
   }),
 );
 
-export const BookmakerEvents = v.array(BookmakerEvent);
+export const BetStatus = v.picklist(["ACCEPTED", "WON", "LOST", "CANCELLED"]);
 
-export const LiabilityBoard = shaped<contract.LiabilityBoard>()(
-  v.object({
-    events: v.array(
-      v.object({
-        id: Id,
-        title: v.string(),
-        description: v.string(),
-        status: EventStatus,
-        startDate: Instant,
-        staked: Coins,
-        bets: v.pipe(v.number(), v.integer()),
-        worst: v.pipe(Coins, v.description("The most any one result pays: the dearest outcome's payout.")),
-        items: v.array(
-          v.object({
-            id: Id,
-            title: v.string(),
-            status: OutcomeStatus,
-            deduction: Deduction,
-            staked: Coins,
-            bets: v.pipe(v.number(), v.integer(), v.description("Open bets; an each-way bet counts once.")),
-            payout: v.pipe(
-              Coins,
-              v.description(
-                "What the book pays should it win: its bets in full, less Rule 4 deductions known so far, plus the largest place parts of the other paying places. 0 for a non-runner.",
-              ),
-            ),
-          }),
-        ),
-      }),
-    ),
-    multiples: v.object({
-      open: v.pipe(v.number(), v.integer()),
-      potential: v.pipe(Coins, v.description("What the open multiples pay should every line win.")),
-    }),
-    worstCase: v.pipe(Coins, v.description("Every event's worst result plus every open multiple paid in full.")),
-  }),
-);
-
-export const PlayerEvents = shaped<contract.PlayerEvent[]>()(
-  v.array(
-    v.object({
-      ...EventDates,
-      ...RacingRules,
-      eventId: Id,
-      title: v.string(),
-      description: v.string(),
-      status: EventStatus,
-      maxTotalPayout: Coins,
-      bookmakerId: Id,
-      requestId: v.pipe(Id, v.description("The caller's membership id.")),
-      items: v.array(
-        v.object({
-          id: Id,
-          title: v.string(),
-          coefficient: v.number(),
-          fractalCoefficient: v.pipe(v.nullable(Fractional), v.description("Only when the book holds FRACTAL_ODDS.")),
-          status: OutcomeStatus,
-          whatIf: v.pipe(v.number(), v.description("The caller's result should this outcome win; 0 without WHAT_IF.")),
-          myStake: Coins,
-          maxStake: v.pipe(Coins, v.description("The largest stake this outcome still takes at these odds.")),
-          eachWayMaxStake: v.pipe(
-            Coins,
-            v.description("The same for an each-way bet, per part; 0 where the event takes no each-way bets."),
-          ),
-          deduction: Deduction,
-          place: Place,
-        }),
-      ),
-    }),
+export const Bet = v.object({
+  betId: Id,
+  eventId: Id,
+  eventItemId: Id,
+  userId: Id,
+  coefficient: v.number(),
+  betsDate: Instant,
+  status: BetStatus,
+  money: Money,
+  payout: v.pipe(Coins, v.description("What it paid (WON) or refunded (CANCELLED); 0 otherwise.")),
+  deduction: Deduction,
+  deadHeat: v.pipe(v.number(), v.integer(), v.description("The winners it shared first place with (1: none).")),
+  outcomeStatus: v.pipe(
+    OutcomeStatus,
+    v.description("Its outcome's status: a refund on an NR outcome is a non-runner's, not an abandoned event's."),
   ),
-);
-
-export const Bet = shaped<contract.Bet>()(
-  v.object({
-    betId: Id,
-    eventId: Id,
-    eventItemId: Id,
-    userId: Id,
-    coefficient: v.number(),
-    betsDate: Instant,
-    status: v.picklist(["ACCEPTED", "WON", "LOST", "CANCELLED"]),
-    money: Money,
-    payout: v.pipe(Coins, v.description("What it paid (WON) or refunded (CANCELLED); 0 otherwise.")),
-    deduction: Deduction,
-    deadHeat: v.pipe(v.number(), v.integer(), v.description("The winners it shared first place with (1: none).")),
-    outcomeStatus: OutcomeStatus,
-    eventTitle: v.string(),
-    eventDescription: v.string(),
-    outcomeTitle: v.string(),
-    eachWay: v.pipe(v.boolean(), v.description("Part of an each-way bet (two rows, WIN and PLACE).")),
-    part: v.picklist(["WIN", "PLACE"]),
-    eachWayOf: v.pipe(v.nullable(Id), v.description("Both parts of an each-way bet name its WIN row.")),
-    placeTerms: v.pipe(
-      v.nullable(v.object({ places: v.number(), fraction: v.number() })),
-      v.description("An each-way bet's place terms: as struck, then as settled."),
-    ),
-  }),
-);
+  eventTitle: v.string(),
+  eventDescription: v.string(),
+  outcomeTitle: v.string(),
+  eachWay: v.pipe(v.boolean(), v.description("Part of an each-way bet (two rows, WIN and PLACE).")),
+  part: v.picklist(["WIN", "PLACE"]),
+  eachWayOf: v.pipe(v.nullable(Id), v.description("Both parts of an each-way bet name its WIN row.")),
+  placeTerms: v.pipe(
+    v.nullable(v.object({ places: v.number(), fraction: v.number() })),
+    v.description("An each-way bet's place terms: as struck, then as settled."),
+  ),
+});
 
 export const Bets = v.array(Bet);
 
-export const Multiple = shaped<contract.Multiple>()(
-  v.object({
-    multipleId: Id,
-    kind: v.picklist(["DOUBLE", "TREBLE", "ACCUMULATOR", "TRIXIE", "PATENT", "YANKEE", "LUCKY15"]),
-    amount: v.pipe(Coins, v.description("The stake per line.")),
-    lines: v.pipe(v.number(), v.integer()),
-    staked: v.pipe(Coins, v.description("lines × amount, debited once.")),
-    status: v.picklist(["ACCEPTED", "WON", "LOST", "CANCELLED"]),
-    legs: v.array(
-      v.object({
-        eventId: Id,
-        eventItemId: Id,
-        eventTitle: v.string(),
-        eventDescription: v.string(),
-        outcomeTitle: v.string(),
-        coefficient: v.pipe(v.number(), v.description("The odds struck.")),
-        result: v.picklist(["PENDING", "WON", "LOST", "VOID"]),
-        factor: v.pipe(
-          v.nullable(v.number()),
-          v.description("WON: its odds less Rule 4 over a dead heat; VOID 1; LOST 0; null while PENDING."),
-        ),
-      }),
-    ),
-    potentialPayout: v.pipe(Coins, v.description("Every line winning at the odds struck.")),
-    payout: v.pipe(Coins, v.description("What it paid (WON) or refunded (CANCELLED); 0 otherwise.")),
-    createdAt: Instant,
-    settledAt: v.nullable(Instant),
-  }),
-);
+export const LegResult = v.picklist(["PENDING", "WON", "LOST", "VOID"]);
+
+export const Multiple = v.object({
+  multipleId: Id,
+  kind: v.picklist(MULTIPLE_KINDS),
+  amount: v.pipe(Coins, v.description("The stake per line.")),
+  lines: v.pipe(v.number(), v.integer()),
+  staked: v.pipe(Coins, v.description("lines × amount, debited once.")),
+  status: BetStatus,
+  legs: v.array(
+    v.object({
+      eventId: Id,
+      eventItemId: Id,
+      eventTitle: v.string(),
+      eventDescription: v.string(),
+      outcomeTitle: v.string(),
+      coefficient: v.pipe(v.number(), v.description("The odds struck.")),
+      result: LegResult,
+      factor: v.pipe(
+        v.nullable(v.number()),
+        v.description("WON: its odds less Rule 4 over a dead heat; VOID 1; LOST 0; null while PENDING."),
+      ),
+    }),
+  ),
+  potentialPayout: v.pipe(Coins, v.description("Every line winning at the odds struck.")),
+  payout: v.pipe(Coins, v.description("What it paid (WON) or refunded (CANCELLED); 0 otherwise.")),
+  createdAt: Instant,
+  settledAt: v.nullable(Instant),
+});
 
 export const Multiples = v.array(Multiple);
 
 const FigureEntries = {
   opening: Coins,
-  added: Coins,
-  withdrawn: Coins,
+  added: v.pipe(Coins, v.description('Given by the bookmaker ("+").')),
+  withdrawn: v.pipe(Coins, v.description('Taken back by the bookmaker ("−").')),
   staked: Coins,
-  returned: Coins,
-  net: Coins,
+  returned: v.pipe(Coins, v.description("Payouts and refunds.")),
+  net: v.pipe(Coins, v.description("returned − staked: above 0 the punter won, below 0 the book did.")),
   closing: Coins,
-  openStakes: Coins,
+  openStakes: v.pipe(Coins, v.description("Stakes still unsettled at the end of the period.")),
 };
 
-export const Figure = shaped<contract.Figure>()(
-  v.pipe(
-    v.object(FigureEntries),
-    v.description("Always opening + added − withdrawn − staked + returned = closing; net = returned − staked."),
-  ),
+export const Figure = v.pipe(
+  v.object(FigureEntries),
+  v.description("Always opening + added − withdrawn − staked + returned = closing; net = returned − staked."),
 );
 
-const PunterFigure = shaped<contract.PunterFigure>()(v.object({ ...FigureEntries, userId: Id, username: v.string() }));
+export const PunterFigure = v.object({ ...FigureEntries, userId: Id, username: v.string() });
 
-export const Figures = shaped<contract.Figures>()(
-  v.object({
-    from: Day,
-    to: Day,
-    tz: v.string(),
-    punters: v.array(PunterFigure),
-    totals: Figure,
-    book: v.object({
-      staked: Coins,
-      paidOut: Coins,
-      refunded: Coins,
-      hold: Coins,
-      holdPct: v.nullable(v.number()),
-      openLiability: Coins,
-    }),
-  }),
-);
-
-export const DailyFigures = shaped<contract.DailyFigure[]>()(
-  v.array(v.object({ date: Day, staked: Coins, returned: Coins, hold: Coins })),
-);
-
-export const Statement = shaped<contract.Statement>()(
-  v.object({
-    from: Day,
-    to: Day,
-    tz: v.string(),
-    punter: PunterFigure,
-    bets: v.array(Bet),
-    movements: v.array(
-      v.object({ id: Id, kind: LedgerKind, amount: Coins, ref: v.nullable(v.string()), createdAt: Instant }),
+export const Figures = v.object({
+  from: Day,
+  to: Day,
+  tz: v.string(),
+  punters: v.array(PunterFigure),
+  totals: Figure,
+  book: v.object({
+    staked: v.pipe(Coins, v.description("Stakes taken in the period.")),
+    paidOut: Coins,
+    refunded: Coins,
+    hold: v.pipe(Coins, v.description("Stakes of bets settled in the period less what they paid back.")),
+    holdPct: v.pipe(
+      v.nullable(v.number()),
+      v.description("hold ÷ stakes of settled bets that were not refunded, in percent; null when none settled."),
+    ),
+    openLiability: v.pipe(
+      Coins,
+      v.description("What the book would pay at most on bets still open at the end of the period."),
     ),
   }),
-);
+});
 
-export const DownloadLink = shaped<contract.DownloadLink>()(v.object({ url: v.string(), fileName: v.string() }));
+export const DailyFigures = v.array(v.object({ date: Day, staked: Coins, returned: Coins, hold: Coins }));
 
-export const PublicConfig = shaped<contract.PublicConfig>()(v.object({ botUsername: v.nullable(v.string()) }));
+export const Statement = v.object({
+  from: Day,
+  to: Day,
+  tz: v.string(),
+  punter: PunterFigure,
+  bets: v.pipe(v.array(Bet), v.description("Bets placed or settled in the period.")),
+  movements: v.array(
+    v.object({ id: Id, kind: LedgerKind, amount: Coins, ref: v.nullable(v.string()), createdAt: Instant }),
+  ),
+});
 
-export const SettlementSize = shaped<contract.SettlementSize>()(
-  v.object({ bets: v.pipe(v.number(), v.integer()), coins: Coins, undoUntil: Instant }),
-);
+export const DownloadLink = v.object({ url: v.string(), fileName: v.string() });
+
+export const PublicConfig = v.object({
+  botUsername: v.pipe(
+    v.nullable(v.string()),
+    v.description('The bot\'s username without "@" (for invite links); null when neither configured nor known.'),
+  ),
+});
+
+export const SettlementSize = v.object({
+  bets: v.pipe(v.number(), v.integer()),
+  coins: Coins,
+  undoUntil: v.pipe(Instant, v.description("Until when the result can be undone.")),
+});
 
 export const EventTypes = v.array(v.object({ eventTypeName: v.string() }));
 export const Countries = v.array(v.object({ countryName: v.string() }));
@@ -492,41 +467,40 @@ const AuditValue = v.pipe(
   v.description("JSON as the action keeps it: odds as decimal coefficients, coins as amounts."),
 );
 
-export const AuditEntry = shaped<contract.AuditEntry>()(
-  v.object({
-    at: Instant,
-    actor: v.pipe(
-      v.object({ userId: Id, username: v.string() }),
-      v.description("Who made the change; the system (an alarm, retention, the equalizer) is user 0, system."),
-    ),
-    action: v.picklist([
-      "PUBLISH",
-      "OUTCOMES",
-      "CLOSE",
-      "LIVE",
-      "SUSPEND",
-      "DATES",
-      "ODDS",
-      "NR",
-      "RESULT",
-      "ABANDON",
-      "UNDO",
-      "COINS_ADDED",
-      "COINS_WITHDRAWN",
-      "LIMITS",
-      "PRICE",
-    ]),
-    eventId: v.nullable(Id),
-    itemId: v.nullable(Id),
-    userId: v.pipe(v.nullable(Id), v.description("The punter the change is about.")),
-    before: AuditValue,
-    after: AuditValue,
-    note: v.nullable(v.string()),
-  }),
-);
+/** What an audit row records (docs/ARCHITECTURE.md, "Audit"); PRICE is a price offered. */
+export const AuditAction = v.picklist([
+  "PUBLISH",
+  "OUTCOMES",
+  "CLOSE",
+  "LIVE",
+  "SUSPEND",
+  "DATES",
+  "ODDS",
+  "NR",
+  "RESULT",
+  "ABANDON",
+  "UNDO",
+  "COINS_ADDED",
+  "COINS_WITHDRAWN",
+  "LIMITS",
+  "PRICE",
+]);
+
+export const AuditEntry = v.object({
+  at: Instant,
+  actor: v.pipe(
+    v.object({ userId: Id, username: v.string() }),
+    v.description("Who made the change; the system (an alarm, retention, the equalizer) is user 0, system."),
+  ),
+  action: AuditAction,
+  eventId: v.nullable(Id),
+  itemId: v.nullable(Id),
+  userId: v.pipe(v.nullable(Id), v.description("The punter the change is about.")),
+  before: AuditValue,
+  after: AuditValue,
+  note: v.nullable(v.string()),
+});
 
 export const AuditLog = v.array(AuditEntry);
 
-export const OfferedPrices = v.array(
-  shaped<contract.OfferedPrice>()(v.object({ itemId: Id, at: Instant, coefficient: v.number() })),
-);
+export const OfferedPrices = v.array(v.object({ itemId: Id, at: Instant, coefficient: v.number() }));
