@@ -38,7 +38,7 @@ export interface EventState {
   settledAt: string | null;
 }
 
-export interface ItemState {
+export interface OutcomeState {
   id: number;
   position: number;
   title: string;
@@ -84,7 +84,7 @@ export interface EventRow {
   each_way_fraction: number | null;
 }
 
-export interface ItemRow {
+export interface OutcomeRow {
   id: number;
   event_id: number;
   position: number;
@@ -144,10 +144,10 @@ export const eachWayColumns = (terms: EachWay): [string, number | null, number |
       : ["SET", terms.places, terms.fraction];
 
 /** An outcome as the room holds it, with the live stakes and liability summed from its bets. */
-export const toItemState = (
-  i: ItemRow,
+export const toOutcomeState = (
+  i: OutcomeRow,
   sums?: { stake: number; liability: number; place_liability: number },
-): ItemState => ({
+): OutcomeState => ({
   id: i.id,
   position: i.position,
   title: i.title,

@@ -88,7 +88,7 @@ const GIVEN_BACK = `CASE b.status WHEN 'WON' THEN b.payout_cents WHEN 'CANCELLED
  * ?1 = event, ?2 = the settlement's time, ?3 = pool owner, ?4 = now. Put it before the
  * statement that reopens those bets.
  */
-export function reverseSettlementStatements(
+export function undoSettlementStatements(
   db: D1Database,
   args: { eventId: number; settledAt: string; poolOwnerId: number; now: string },
 ): D1PreparedStatement[] {

@@ -2,7 +2,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import type { EventRoom } from "../events/room/room";
-import type { ItemState } from "../events/state";
+import type { OutcomeState } from "../events/state";
 import { PAYOUT_SQL, PLACE_ONLY_SQL } from "../ledger/settlement";
 import { roomStub } from "./events";
 
@@ -77,7 +77,7 @@ type Held = { stake: number; liability: number; place: number };
 /** What the room holds in memory per outcome: live stakes, liability and place parts' liability (cents). */
 export async function roomLiabilities(eventId: number): Promise<Record<number, Held>> {
   return runInDurableObject(roomStub(eventId), (room: EventRoom) => {
-    const items = (room as unknown as { memory: { items: Map<number, ItemState> } }).memory.items;
+    const items = (room as unknown as { memory: { items: Map<number, OutcomeState> } }).memory.items;
     return Object.fromEntries(
       [...items.values()].map((i) => [
         i.id,

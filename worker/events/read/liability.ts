@@ -1,6 +1,6 @@
 import type { LiabilityBoard, LiabilityEvent } from "../../contract";
 import { fromCents } from "../../lib/money";
-import type { EventRow, ItemRow } from "../state";
+import type { EventRow, OutcomeRow } from "../state";
 import { bookOf, loadEvents } from "./views";
 
 // The bookmaker's liability board: what each result of his open events would cost him, and his
@@ -70,7 +70,7 @@ export async function liabilityBoard(db: D1Database, bookId: number): Promise<Li
 }
 
 /** One event's row of the board, and its worst result in cents for the book's total. */
-function boardEvent(e: EventRow, items: ItemRow[], bets: Map<number, number>) {
+function boardEvent(e: EventRow, items: OutcomeRow[], bets: Map<number, number>) {
   const { results } = bookOf(e, items);
   const worstCents = Math.max(0, ...results.values());
   const event: LiabilityEvent = {

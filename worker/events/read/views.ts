@@ -11,9 +11,9 @@ import {
   EVENT_COLUMNS,
   isOpenStatus,
   toEventState,
-  toItemState,
+  toOutcomeState,
   type EventRow,
-  type ItemRow,
+  type OutcomeRow,
   type PunterCaps,
 } from "../state";
 
@@ -40,8 +40,8 @@ export async function loadEvents(db: D1Database, where: string, binds: unknown[]
       .bind(...binds),
   ]);
   const events = found.results as EventRow[];
-  const items = new Map<number, ItemRow[]>();
-  for (const i of outcomes.results as ItemRow[]) items.set(i.event_id, [...(items.get(i.event_id) ?? []), i]);
+  const items = new Map<number, OutcomeRow[]>();
+  for (const i of outcomes.results as OutcomeRow[]) items.set(i.event_id, [...(items.get(i.event_id) ?? []), i]);
   return { events, items };
 }
 
@@ -112,7 +112,7 @@ function byEvent(rows: OwnTotalRow[]) {
  * The book as its room sees it, from the totals the room keeps on each outcome (no bet is read):
  * what it pays on each result, and the most a bet on each outcome may stake.
  */
-export function bookOf(e: EventRow, items: ItemRow[]) {
+export function bookOf(e: EventRow, items: OutcomeRow[]) {
   const state = toEventState(e);
   const held = heldItems(items);
   return {
@@ -136,11 +136,15 @@ export function bookOf(e: EventRow, items: ItemRow[]) {
 }
 
 /** An event's outcomes as its room holds them, from the totals the room keeps on each. */
-const heldItems = (items: ItemRow[]) =>
+const heldItems = (items: OutcomeRow[]) =>
   new Map(
     items.map((i) => [
       i.id,
-      toItemState(i, { stake: i.stake_cents, liability: i.liability_cents, place_liability: i.place_liability_cents }),
+      toOutcomeState(i, {
+        stake: i.stake_cents,
+        liability: i.liability_cents,
+        place_liability: i.place_liability_cents,
+      }),
     ]),
   );
 
@@ -150,7 +154,7 @@ const heldItems = (items: ItemRow[]) =>
  */
 function offeredStakes(
   e: EventRow,
-  items: ItemRow[],
+  items: OutcomeRow[],
   stakes: Map<number, { win: number; eachWay: number }>,
   caps: PunterCaps,
   mine: Map<number, { payoutCents: number; placeCents: number }> | undefined,
@@ -177,7 +181,7 @@ function offeredStakes(
  * and, while the event is open, the largest place parts of the other paying places (its worst
  * case with that winner); once settled, what its bets paid.
  */
-const bookmakerWhatIfOf = (e: EventRow, items: ItemRow[]) => {
+const bookmakerWhatIfOf = (e: EventRow, items: OutcomeRow[]) => {
   const stakes = items.reduce((sum, i) => sum + i.stake_cents, 0);
   const { results } = bookOf(e, items);
   const open = isOpenStatus(e.status);
@@ -185,7 +189,7 @@ const bookmakerWhatIfOf = (e: EventRow, items: ItemRow[]) => {
 };
 
 /** Rule 4, dead heat and the each-way terms in force with the outcomes that still run. */
-function racingRules(e: EventRow, items: ItemRow[]): RacingRules & EachWayRule {
+function racingRules(e: EventRow, items: OutcomeRow[]): RacingRules & EachWayRule {
   const eachWay = eachWayOf(e);
   const terms = termsInForce(eachWay, items.filter((i) => i.status !== "NR").length);
   return {

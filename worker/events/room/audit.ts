@@ -3,7 +3,7 @@ import { auditStatement, type AuditAction } from "../../audit/record";
 import type { OddsChange, RulesChange } from "./changes";
 import { movedRules } from "../rules/guards";
 import type { Placing } from "../schemas";
-import type { EventState, ItemState } from "../state";
+import type { EventState, OutcomeState } from "../state";
 
 // What the room's changes put in the audit log (docs/ARCHITECTURE.md, "Audit"): one row per
 // change, its statement in the change's batch. Odds are kept as the API gives them (decimal).
@@ -52,7 +52,7 @@ function settingsOf(e: EventState, change: OddsChange): Record<string, unknown> 
 export function oddsAudit(
   db: D1Database,
   e: EventState,
-  items: Map<number, ItemState>,
+  items: Map<number, OutcomeState>,
   change: OddsChange,
   actorId: number,
 ) {
@@ -77,7 +77,7 @@ export function oddsAudit(
 }
 
 /** The outcomes as punters are offered them on publication. */
-export const publishAudit = (db: D1Database, e: EventState, items: Map<number, ItemState>, actorId: number) =>
+export const publishAudit = (db: D1Database, e: EventState, items: Map<number, OutcomeState>, actorId: number) =>
   eventAudit(db, e, actorId, e.publishedAt ? "LIVE" : "PUBLISH", {
     before: { status: e.status },
     after: {
@@ -96,7 +96,7 @@ export const datesAudit = (db: D1Database, e: EventState, next: EventState, acto
 
 /** Outcomes' odds a change moved, as they were and as they are. */
 export interface MovedOdds {
-  item: ItemState;
+  item: OutcomeState;
   odds: Odds;
 }
 
@@ -111,7 +111,7 @@ const oddsAfter = (moved: MovedOdds[]) => moved.map((m) => ({ itemId: m.item.id,
 export const withdrawAudit = (
   db: D1Database,
   e: EventState,
-  item: ItemState,
+  item: OutcomeState,
   deduction: number,
   closed: boolean,
   moved: MovedOdds[],
@@ -148,7 +148,7 @@ function rulesMovedBy(e: EventState, rules: RulesChange) {
 export function draftAudit(
   db: D1Database,
   e: EventState,
-  plan: { dropped: ItemState[]; repriced: MovedOdds[]; added: { title: string; odds: Odds }[] },
+  plan: { dropped: OutcomeState[]; repriced: MovedOdds[]; added: { title: string; odds: Odds }[] },
   rules: RulesChange,
   actorId: number,
 ): AuditPart {

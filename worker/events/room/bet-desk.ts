@@ -8,15 +8,23 @@ import { punterBook, type BetTotals } from "../rules/book";
 import { checkBet } from "../rules/guards";
 import { betAnswerText } from "./bet-answer";
 import type { RoomMemory } from "./memory";
-import type { Prices } from "./prices";
-import { fail, ok, type BetRequest, type EventState, type ItemState, type PlacedBet, type RoomResult } from "../state";
+import type { CurrentOdds } from "./prices";
+import {
+  fail,
+  ok,
+  type BetRequest,
+  type EventState,
+  type OutcomeState,
+  type PlacedBet,
+  type RoomResult,
+} from "../state";
 import { EVENT_NOT_FOUND } from "../../../common/refusals";
 
 /** What the desk uses of its room. */
 export interface DeskRoom {
   db: () => D1Database;
   memory: RoomMemory;
-  prices: Prices;
+  prices: CurrentOdds;
   admin: Exclusive;
   /** Loaded, and reloaded first when in doubt. */
   freshen(eventId: number): Promise<void>;
@@ -127,7 +135,7 @@ export class BetDesk {
 
   private async reserveAndWrite(
     e: EventState,
-    item: ItemState,
+    item: OutcomeState,
     bet: BetRequest,
     taken: { odds: Odds; totals: BetTotals; placeTerms: PlaceTerms | null },
   ): Promise<RoomResult<PlacedBet>> {

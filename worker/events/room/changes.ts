@@ -1,19 +1,19 @@
 import { termsInForce, type EachWay } from "../../../common/each-way";
 import { sameOdds, type Odds } from "../../../common/odds";
 import {
-  reverseSettlementStatements,
+  undoSettlementStatements,
   settleBetsStatements,
   shortOfReversalStatement,
   type BetFilter,
 } from "../../ledger/settlement";
 import { rule4Deduction } from "../../../common/rule4";
 import { runMoneyBatch } from "../../ledger/transfer";
-import { currentPrices, oddsAfterWithdrawal, type BookItem } from "../rules/book";
+import { currentOdds, oddsAfterWithdrawal, type BookOutcome } from "../rules/book";
 import type { DraftInput, Placing } from "../schemas";
 import type { Completions, LegsChange } from "../../multiples/completion";
 import * as legs from "../../multiples/settlement";
 import * as sql from "./statements";
-import { fail, type EventState, type ItemState } from "../state";
+import { fail, type EventState, type OutcomeState } from "../state";
 
 // What each admin operation writes, worked out from the room's state without changing it:
 // the room writes the batch, then reloads from D1. Prices are written with every change that
@@ -41,7 +41,7 @@ export const withRules = (e: EventState, change: RulesChange): EventState => ({
 
 type Settings = Pick<EventState, "botEqualizer" | "returnPct" | "maxPayoutCents">;
 
-const bookItem = (i: ItemState): BookItem => ({
+const bookItem = (i: OutcomeState): BookOutcome => ({
   id: i.id,
   odds: i.odds,
   active: i.status === "ACTIVE",
@@ -49,8 +49,8 @@ const bookItem = (i: ItemState): BookItem => ({
 });
 
 /** Prices for outcomes as they will be, written for every outcome. */
-function pricesOf(db: D1Database, items: ItemState[], settings: Settings): D1PreparedStatement[] {
-  const prices = currentPrices(items.map(bookItem), settings);
+function pricesOf(db: D1Database, items: OutcomeState[], settings: Settings): D1PreparedStatement[] {
+  const prices = currentOdds(items.map(bookItem), settings);
   return sql.priceStatements(
     db,
     items.map((i) => ({ ...i, curr: prices.get(i.id)! })),
@@ -76,7 +76,7 @@ export function createDraft(
 export function replaceItems(
   db: D1Database,
   e: EventState,
-  current: ItemState[],
+  current: OutcomeState[],
   wanted: { title: string; coefficient: Odds }[],
   rules: RulesChange = {},
 ) {
@@ -104,7 +104,7 @@ export function replaceItems(
           withdrawnAt: null,
         };
   });
-  const prices = currentPrices(next.map(bookItem), e);
+  const prices = currentOdds(next.map(bookItem), e);
   // Existing outcomes whose odds the bookmaker set anew, and the new ones.
   const repriced = current.flatMap((i) => {
     const odds = next.find((n) => n.id === i.id)?.odds;
@@ -136,11 +136,11 @@ export function replaceItems(
 function placeTermsAfterField(
   db: D1Database,
   e: EventState,
-  before: ItemState[],
-  after: Pick<ItemState, "status">[],
+  before: OutcomeState[],
+  after: Pick<OutcomeState, "status">[],
 ): D1PreparedStatement[] {
   if (e.eachWay !== "standard") return [];
-  const running = (items: Pick<ItemState, "status">[]) => items.filter((i) => i.status === "ACTIVE").length;
+  const running = (items: Pick<OutcomeState, "status">[]) => items.filter((i) => i.status === "ACTIVE").length;
   const [was, now] = [termsInForce(e.eachWay, running(before))!, termsInForce(e.eachWay, running(after))!];
   return was.places === now.places && was.fraction === now.fraction ? [] : [sql.placeTermsStatement(db, e.id, now)];
 }
@@ -154,7 +154,12 @@ export function postpone(e: EventState, startDate: string, endDate: string): Eve
   return { ...e, startDate, endDate, earlierStarts, status };
 }
 
-export function setOdds(db: D1Database, e: EventState, items: ItemState[], change: OddsChange): D1PreparedStatement[] {
+export function setOdds(
+  db: D1Database,
+  e: EventState,
+  items: OutcomeState[],
+  change: OddsChange,
+): D1PreparedStatement[] {
   const settings: EventState = {
     ...withRules(e, change),
     returnPct: change.returnPrice ?? e.returnPct,
@@ -171,7 +176,7 @@ export function setOdds(db: D1Database, e: EventState, items: ItemState[], chang
 }
 
 /** The others' odds a non-runner moves (oddsAfterWithdrawal), with what they were. */
-export function oddsMovedBy(items: ItemState[], itemId: number) {
+export function oddsMovedBy(items: OutcomeState[], itemId: number) {
   const after = oddsAfterWithdrawal(items.map(bookItem), itemId);
   return items.flatMap((i) => {
     const odds = after.get(i.id);
@@ -180,7 +185,7 @@ export function oddsMovedBy(items: ItemState[], itemId: number) {
 }
 
 /** A non-runner's Rule 4 deduction: by its price now, 0 without the rule. */
-export const deductionOf = (e: EventState, withdrawn: ItemState) => (e.rule4 ? rule4Deduction(withdrawn.curr) : 0);
+export const deductionOf = (e: EventState, withdrawn: OutcomeState) => (e.rule4 ? rule4Deduction(withdrawn.curr) : 0);
 
 /**
  * A non-runner with two or more left: its bets refunded, the others repriced keeping the
@@ -189,7 +194,7 @@ export const deductionOf = (e: EventState, withdrawn: ItemState) => (e.rule4 ? r
 export function withdraw(
   db: D1Database,
   e: EventState,
-  items: ItemState[],
+  items: OutcomeState[],
   itemId: number,
   now: string,
   done: Completions,
@@ -221,7 +226,7 @@ export function withdraw(
 }
 
 /** Standard each-way terms follow the runners: a non-runner may change the live place parts' terms. */
-function placeTermsAfterWithdrawal(db: D1Database, e: EventState, items: ItemState[]): D1PreparedStatement[] {
+function placeTermsAfterWithdrawal(db: D1Database, e: EventState, items: OutcomeState[]): D1PreparedStatement[] {
   if (e.eachWay !== "standard") return [];
   const running = items.filter((i) => i.status === "ACTIVE").length;
   const [before, after] = [termsInForce(e.eachWay, running)!, termsInForce(e.eachWay, running - 1)!];
@@ -258,7 +263,7 @@ export function close(
 export function result(
   db: D1Database,
   e: EventState,
-  items: ItemState[],
+  items: OutcomeState[],
   placings: Placing[],
   now: string,
   done: Completions,
@@ -323,7 +328,7 @@ function placeDeadHeats(db: D1Database, eventId: number, placings: Placing[], pl
 /** The settlement undone: every coin it moved goes back by new ledger rows, the event waits for its result again. */
 export function unsettle(db: D1Database, e: EventState, settledAt: string, now: string): D1PreparedStatement[] {
   return [
-    ...reverseSettlementStatements(db, { eventId: e.id, settledAt, poolOwnerId: e.ownerId, now }),
+    ...undoSettlementStatements(db, { eventId: e.id, settledAt, poolOwnerId: e.ownerId, now }),
     ...legs.reopenStatements(db, e.id, settledAt, e.ownerId, now),
     ...sql.reopenStatements(db, e.id, settledAt),
   ];

@@ -1,8 +1,8 @@
 import type { BetTotals } from "../rules/book";
 import { isOpen } from "../rules/guards";
-import type { Prices } from "./prices";
+import type { CurrentOdds } from "./prices";
 import * as sql from "./statements";
-import type { EventState, ItemState, OwnShare } from "../state";
+import type { EventState, OutcomeState, OwnShare } from "../state";
 
 /**
  * The room's copy of its event as D1 has it: loaded once, reloaded after every write and
@@ -11,7 +11,7 @@ import type { EventState, ItemState, OwnShare } from "../state";
  */
 export class RoomMemory {
   event: EventState | null = null;
-  items = new Map<number, ItemState>();
+  items = new Map<number, OutcomeState>();
   /**
    * `${userId}:${itemId}` of every bet taken, and of those being written, with what the punter's
    * accepted bets on the outcome pay (his limits count them: docs/ARCHITECTURE.md, "Limits").
@@ -26,7 +26,7 @@ export class RoomMemory {
   constructor(
     private readonly ctx: DurableObjectState,
     private readonly db: () => D1Database,
-    private readonly prices: Prices,
+    private readonly prices: CurrentOdds,
   ) {}
 
   /** A load was asked for and has not failed (it may still be running). */
@@ -93,7 +93,7 @@ export class RoomMemory {
   }
 
   /** Reserves a bet's stakes and liabilities (or, with `sign` -1, releases them). */
-  hold(item: ItemState, userId: number, totals: BetTotals, sign: 1 | -1 = 1) {
+  hold(item: OutcomeState, userId: number, totals: BetTotals, sign: 1 | -1 = 1) {
     item.liabilityCents += sign * totals.payoutCents;
     item.placeLiabilityCents += sign * totals.placeCents;
     item.stakeCents += sign * totals.stakeCents;

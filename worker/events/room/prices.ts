@@ -1,8 +1,8 @@
 import { recordPricesStatement } from "../../audit/record";
-import { currentPrices, type BookItem } from "../rules/book";
+import { currentOdds, type BookOutcome } from "../rules/book";
 import type { BetWriterHooks } from "./bet-writer";
 import { priceStatements, touch } from "./statements";
-import type { EventState, ItemState } from "../state";
+import type { EventState, OutcomeState } from "../state";
 
 /**
  * The odds bets are taken at, kept in memory and owed to D1. Each move of a price (a bet
@@ -12,14 +12,14 @@ import type { EventState, ItemState } from "../state";
  * a move records the new prices in the audit log as the system's (the equalizer's), in the same
  * batch; a write that carries none adds nothing, so a bet that moves no price costs no more.
  */
-export class Prices {
+export class CurrentOdds {
   private stamp = 0;
   private writtenStamp = 0;
 
   /** Recomputes every outcome's current odds from the stakes in memory. */
-  reprice(e: EventState | null, items: Map<number, ItemState>) {
+  reprice(e: EventState | null, items: Map<number, OutcomeState>) {
     if (!e) return;
-    // Without the equalizer bets are taken at the bookmaker's odds (currentPrices' answer,
+    // Without the equalizer bets are taken at the bookmaker's odds (currentOdds' answer,
     // without building the book for it: this runs with every bet reserved).
     if (!e.botEqualizer) {
       let moved = false;
@@ -30,14 +30,14 @@ export class Prices {
       if (moved) this.stamp++;
       return;
     }
-    const book: BookItem[] = [...items.values()].map((i) => ({
+    const book: BookOutcome[] = [...items.values()].map((i) => ({
       id: i.id,
       odds: i.odds,
       active: i.status === "ACTIVE",
       stakeCents: i.stakeCents,
     }));
     let moved = false;
-    for (const [id, curr] of currentPrices(book, e)) {
+    for (const [id, curr] of currentOdds(book, e)) {
       const item = items.get(id)!;
       if (item.curr.num !== curr.num || item.curr.den !== curr.den) moved = true;
       item.curr = curr;
@@ -55,7 +55,7 @@ export class Prices {
   }
 
   /** The statements that write the prices, with the event's version, and the stamp they carry. */
-  write(db: D1Database, eventId: number, items: Map<number, ItemState>) {
+  write(db: D1Database, eventId: number, items: Map<number, OutcomeState>) {
     const recorded = this.owing ? [recordPricesStatement(db, eventId, null)] : [];
     return {
       statements: [...priceStatements(db, items.values()), ...recorded, touch(db, eventId)],
@@ -64,7 +64,7 @@ export class Prices {
   }
 
   /** Writes the prices if a move is owed; a failure is logged and left for the next write. */
-  async flush(db: D1Database, eventId: number, items: Map<number, ItemState>) {
+  async flush(db: D1Database, eventId: number, items: Map<number, OutcomeState>) {
     if (!this.owing) return;
     const owed = this.write(db, eventId, items);
     await db.batch(owed.statements).then(
@@ -82,7 +82,7 @@ export class Prices {
     db: () => D1Database,
     eventId: number,
     event: () => EventState | null,
-    items: () => Map<number, ItemState>,
+    items: () => Map<number, OutcomeState>,
   ): BetWriterHooks {
     return {
       trailer: () =>

@@ -13,7 +13,7 @@ import { Exclusive } from "./exclusive";
 import { enqueue } from "../../notifications/enqueue";
 import type { FanOut } from "../../notifications/messages";
 import { RoomMemory } from "./memory";
-import { Prices } from "./prices";
+import { CurrentOdds } from "./prices";
 import {
   canChange,
   canMoveDates,
@@ -57,7 +57,7 @@ export class EventRoom extends DurableObject<Env> {
   /** The database; a test may put a wrapper here that makes writes fail. */
   db: D1Database = this.env.DB;
   private readonly admin = new Exclusive();
-  private readonly prices = new Prices();
+  private readonly prices = new CurrentOdds();
   private readonly memory = new RoomMemory(this.ctx, () => this.db, this.prices);
   private readonly desk = new BetDesk({
     db: () => this.db,

@@ -15,11 +15,11 @@ import {
   eachWayColumns,
   EVENT_COLUMNS,
   toEventState,
-  toItemState,
+  toOutcomeState,
   type EventRow,
   type EventState,
-  type ItemRow,
-  type ItemState,
+  type OutcomeRow,
+  type OutcomeState,
   type OwnShare,
 } from "../state";
 
@@ -68,7 +68,7 @@ export async function loadEvent(db: D1Database, eventId: number) {
   );
   return {
     event: row ? toEventState(row) : null,
-    items: new Map((items.results as ItemRow[]).map((i) => [i.id, toItemState(i, sums.get(i.id))])),
+    items: new Map((items.results as OutcomeRow[]).map((i) => [i.id, toOutcomeState(i, sums.get(i.id))])),
     bettors: new Map(
       (bettors.results as { user_id: number; item_id: number; liability: number; place_liability: number }[]).map(
         (b): [string, OwnShare] => [
@@ -167,13 +167,13 @@ export const deleteItemStatement = (db: D1Database, itemId: number) =>
   db.prepare(`DELETE FROM event_items WHERE id = ?1`).bind(itemId);
 
 /** The bookmaker's odds of one outcome. */
-export const itemOddsStatement = (db: D1Database, item: ItemState) =>
+export const itemOddsStatement = (db: D1Database, item: OutcomeState) =>
   db
     .prepare(`UPDATE event_items SET odds_num = ?2, odds_den = ?3 WHERE id = ?1`)
     .bind(item.id, item.odds.num, item.odds.den);
 
 /** The odds bets are taken at now, for every outcome. */
-export const priceStatements = (db: D1Database, items: Iterable<ItemState>) =>
+export const priceStatements = (db: D1Database, items: Iterable<OutcomeState>) =>
   [...items].map((i) =>
     db.prepare(`UPDATE event_items SET curr_num = ?2, curr_den = ?3 WHERE id = ?1`).bind(i.id, i.curr.num, i.curr.den),
   );

@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decimalOf, fractionalText, ladderFraction, type Odds } from "../../../common/odds";
-import { equalizerOdds, oddsAfterWithdrawal, resultCents, resultsCents, type BookItem } from "./book";
+import { equalizerOdds, oddsAfterWithdrawal, resultCents, resultsCents, type BookOutcome } from "./book";
 
 const odds = (f: string): Odds => ladderFraction(f)!;
-const item = (id: number, f: string, stakeCents = 0, active = true): BookItem => ({
+const item = (id: number, f: string, stakeCents = 0, active = true): BookOutcome => ({
   id,
   odds: odds(f),
   active,

@@ -1,6 +1,6 @@
 import { partReturnCents, placeReturnCents, termsInForce, type PlaceTerms } from "../../../common/each-way";
 import { ladderDown, type Odds, type Ratio } from "../../../common/odds";
-import type { EventState, ItemState, OwnShare, PunterCaps } from "../state";
+import type { EventState, OutcomeState, OwnShare, PunterCaps } from "../state";
 
 // The arithmetic of a book, free of storage: odds after a non-runner and the equalizer's
 // prices, as exact ratios snapped down to a rung of the ladder; what a bet adds to its
@@ -10,7 +10,7 @@ import type { EventState, ItemState, OwnShare, PunterCaps } from "../state";
 // What each result would pay is summed in D1 by ledger/settlement.ts's one payout expression
 // (events/read/views.ts).
 
-export interface BookItem {
+export interface BookOutcome {
   id: number;
   /** The bookmaker's odds. */
   odds: Odds;
@@ -28,7 +28,7 @@ export const stakeRoom = (roomCents: number, odds: Odds) =>
  * Odds of the remaining outcomes after one is withdrawn, keeping the book's margin:
  * with pᵢ = 1/oddsᵢ, B = Σ pᵢ before and B' after, pᵢ becomes pᵢ × B / B', snapped down.
  */
-export function oddsAfterWithdrawal(items: BookItem[], withdrawnId: number): Map<number, Odds> {
+export function oddsAfterWithdrawal(items: BookOutcome[], withdrawnId: number): Map<number, Odds> {
   const running = items.filter((i) => i.active);
   // pᵢ = den / (num + den), the reciprocal of the decimal odds.
   const prob = (o: Odds): Ratio => ({ num: BigInt(o.den), den: BigInt(o.num + o.den) });
@@ -51,7 +51,7 @@ export function oddsAfterWithdrawal(items: BookItem[], withdrawnId: number): Map
  * [1.005, 2 × oddsᵢ]. L (the max total payout) acts as virtual liquidity, so the first bets move
  * prices little; as money grows the book tends to return r of the stakes.
  */
-export function equalizerOdds(items: BookItem[], returnPct: number, maxPayoutCents: number): Map<number, Odds> {
+export function equalizerOdds(items: BookOutcome[], returnPct: number, maxPayoutCents: number): Map<number, Odds> {
   const [R, L] = [BigInt(returnPct), BigInt(maxPayoutCents)];
   const running = items.filter((i) => i.active);
   const total = BigInt(running.reduce((sum, i) => sum + i.stakeCents, 0));
@@ -67,8 +67,8 @@ export function equalizerOdds(items: BookItem[], returnPct: number, maxPayoutCen
 }
 
 /** The odds bets are taken at: the equalizer's when it is on, else the bookmaker's. */
-export function currentPrices(
-  items: BookItem[],
+export function currentOdds(
+  items: BookOutcome[],
   settings: { botEqualizer: boolean; returnPct: number; maxPayoutCents: number },
 ): Map<number, Odds> {
   const equalized = settings.botEqualizer ? equalizerOdds(items, settings.returnPct, settings.maxPayoutCents) : null;
@@ -160,7 +160,7 @@ export function betTotals(stakeCents: number, odds: Odds, terms: PlaceTerms | nu
   };
 }
 
-export const liabilityOf = (i: ItemState): Liability => ({
+export const liabilityOf = (i: OutcomeState): Liability => ({
   id: i.id,
   active: i.status === "ACTIVE",
   winCents: i.liabilityCents,
@@ -168,7 +168,7 @@ export const liabilityOf = (i: ItemState): Liability => ({
 });
 
 /** The paying places the book's results count: the each-way terms in force, 1 without each-way. */
-export const placesInForce = (e: EventState, items: Map<number, ItemState>) =>
+export const placesInForce = (e: EventState, items: Map<number, OutcomeState>) =>
   termsInForce(e.eachWay, [...items.values()].filter((i) => i.status === "ACTIVE").length)?.places ?? 1;
 
 /**
@@ -206,7 +206,7 @@ export const withinCap = (book: Liability[], item: Liability, totals: BetTotals,
   raisedResults(book, item, totals, places).every((r) => r.after <= cap);
 
 /** One punter's share of the event's results: his accepted bets on each outcome, as the room counts the book's. */
-export const punterBook = (items: Map<number, ItemState>, share: (itemId: number) => OwnShare | undefined) =>
+export const punterBook = (items: Map<number, OutcomeState>, share: (itemId: number) => OwnShare | undefined) =>
   [...items.values()].flatMap((i): Liability[] => {
     const own = share(i.id);
     return own ? [{ id: i.id, active: i.status === "ACTIVE", ...own }] : [];
@@ -223,14 +223,14 @@ function largestStake(upper: number, fits: (stakeCents: number) => boolean) {
   return low;
 }
 
-export const termsFor = (e: EventState, items: Map<number, ItemState>, eachWay: boolean) =>
+export const termsFor = (e: EventState, items: Map<number, OutcomeState>, eachWay: boolean) =>
   eachWay ? termsInForce(e.eachWay, [...items.values()].filter((i) => i.status === "ACTIVE").length) : null;
 
 /** The largest stake (per part) a bet on `item` may have within the event's max payout, in cents. */
 export function maxStakeCents(
   e: EventState,
-  items: Map<number, ItemState>,
-  item: ItemState,
+  items: Map<number, OutcomeState>,
+  item: OutcomeState,
   odds: Odds,
   eachWay: boolean,
 ) {
@@ -250,8 +250,8 @@ export function maxStakeCents(
  */
 export function punterMaxStakeCents(
   e: EventState,
-  items: Map<number, ItemState>,
-  item: ItemState,
+  items: Map<number, OutcomeState>,
+  item: OutcomeState,
   bet: { odds: Odds; eachWay: boolean; upper: number },
   caps: PunterCaps,
   own: Liability[],

@@ -12,7 +12,7 @@ import {
   nextAlarm,
   UNSETTLED_GRACE_MS,
 } from "./guards";
-import type { EventState, ItemState } from "../state";
+import type { EventState, OutcomeState } from "../state";
 
 const NOW = Date.parse("2030-06-01T12:00:00Z");
 const later = "2030-06-01T13:00:00.000Z";
@@ -39,7 +39,7 @@ const event = (over: Partial<EventState> = {}): EventState => ({
   ...over,
 });
 
-const item = (over: Partial<ItemState> = {}): ItemState => ({
+const item = (over: Partial<OutcomeState> = {}): OutcomeState => ({
   id: 10,
   position: 0,
   title: "Red Rum",
@@ -209,7 +209,7 @@ describe("event guards", () => {
       eachWay: false,
       ...over,
     });
-    const book = (...items: ItemState[]) => new Map(items.map((i) => [i.id, i]));
+    const book = (...items: OutcomeState[]) => new Map(items.map((i) => [i.id, i]));
     const taken = (stakeCents: number, payoutCents: number) => ({
       odds: { num: 1, den: 1 },
       totals: { stakeCents, payoutCents, placeCents: 0 },

@@ -16,7 +16,7 @@ import {
   type Liability,
 } from "./book";
 import type { Placing } from "../schemas";
-import { fail, NO_CAPS, OPEN, type EventState, type ItemState, type PunterCaps, type RoomResult } from "../state";
+import { fail, NO_CAPS, OPEN, type EventState, type OutcomeState, type PunterCaps, type RoomResult } from "../state";
 import { BET_EXISTS, INSUFFICIENT_CURRENCY, SUBSCRIPTION_NOT_FOUND } from "../../../common/refusals";
 import { outcomeRefusal } from "../../betting/may-bet";
 
@@ -69,7 +69,7 @@ export function canSuspend(e: EventState): Refusal {
 }
 
 /** `inMultiples`: a dropped outcome is a leg of a multiple. */
-export function canReplaceItems(e: EventState, dropped: ItemState[], inMultiples = false): Refusal {
+export function canReplaceItems(e: EventState, dropped: OutcomeState[], inMultiples = false): Refusal {
   if (e.status !== "CREATED")
     return fail("EVENT_NOT_OPEN", "Only a draft's outcomes can be replaced; move the event to draft first.");
   if (inMultiples || dropped.some((i) => i.stakeCents > 0 || i.status !== "ACTIVE"))
@@ -89,7 +89,7 @@ const EQUALIZER_SETS_ODDS = "The equalizer sets the odds of this event; turn it 
 export function canSetOdds(
   e: EventState,
   equalizer: boolean,
-  items: Map<number, ItemState>,
+  items: Map<number, OutcomeState>,
   changed: number[],
 ): Refusal {
   const refusal = canChange(e);
@@ -126,19 +126,19 @@ export function canChangeRules(e: EventState, rules: Rules, struck: boolean): Re
 }
 
 /** Whether the room holds a struck single (either part of an each-way bet included). */
-export const singlesStruck = (items: Map<number, ItemState>) => [...items.values()].some((i) => i.stakeCents > 0);
+export const singlesStruck = (items: Map<number, OutcomeState>) => [...items.values()].some((i) => i.stakeCents > 0);
 
 /**
  * A published event's odds are the equalizer's while it is on, from the draft as from the live
  * edit: an existing outcome's odds may not be set by hand (a new outcome's first odds are its
  * bookmaker's own, as a new event's are).
  */
-export function canSetDraftOdds(e: EventState, equalizer: boolean, changed: ItemState[]): Refusal {
+export function canSetDraftOdds(e: EventState, equalizer: boolean, changed: OutcomeState[]): Refusal {
   if (!e.publishedAt || !equalizer || changed.length === 0) return null;
   return fail("CONFLICT", EQUALIZER_SETS_ODDS);
 }
 
-export function canWithdraw(e: EventState, item: ItemState | undefined): Refusal {
+export function canWithdraw(e: EventState, item: OutcomeState | undefined): Refusal {
   const refusal = canChange(e);
   if (refusal) return refusal;
   if (!item) return fail("NOT_FOUND", "Outcome not found.");
@@ -152,7 +152,7 @@ export function canWithdraw(e: EventState, item: ItemState | undefined): Refusal
  */
 export function canSettle(
   e: EventState,
-  items: Map<number, ItemState>,
+  items: Map<number, OutcomeState>,
   placings: Placing[],
   field: "winners" | "placings" = "placings",
 ): Refusal {
@@ -176,8 +176,8 @@ const coinText = (cents: number) => (cents / 100).toFixed(2);
  */
 function punterRefusal(
   e: EventState,
-  items: Map<number, ItemState>,
-  item: ItemState,
+  items: Map<number, OutcomeState>,
+  item: OutcomeState,
   totals: BetTotals,
   caps: PunterCaps,
   own: Liability[],
@@ -205,7 +205,7 @@ function punterRefusal(
  */
 export function checkBet(
   e: EventState,
-  items: Map<number, ItemState>,
+  items: Map<number, OutcomeState>,
   bet: { itemId: number; stakeCents: number; coefficient: number; alreadyBet: boolean; eachWay: boolean },
   now: number,
   punter: { caps: PunterCaps; own: Liability[] } = { caps: NO_CAPS, own: [] },
