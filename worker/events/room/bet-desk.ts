@@ -8,7 +8,7 @@ import { punterBook, type BetTotals } from "../rules/book";
 import { checkBet } from "../rules/guards";
 import { betAnswerText } from "./bet-answer";
 import type { RoomMemory } from "./memory";
-import type { CurrentOdds } from "./prices";
+import type { CurrentOdds } from "./current-odds";
 import {
   fail,
   ok,

@@ -1,6 +1,6 @@
 import type { BetTotals } from "../rules/book";
 import { isOpen } from "../rules/guards";
-import type { CurrentOdds } from "./prices";
+import type { CurrentOdds } from "./current-odds";
 import * as sql from "./statements";
 import type { EventState, OutcomeState, OwnShare } from "../state";
 

@@ -13,7 +13,7 @@ import { Exclusive } from "./exclusive";
 import { enqueue } from "../../notifications/enqueue";
 import type { FanOut } from "../../notifications/messages";
 import { RoomMemory } from "./memory";
-import { CurrentOdds } from "./prices";
+import { CurrentOdds } from "./current-odds";
 import {
   canChange,
   canMoveDates,
