@@ -23,30 +23,33 @@ export interface AuditRow {
 
 const jsonOrNull = (value: object | null | undefined) => (value == null ? null : JSON.stringify(value));
 
+/** A row's values, bound as ?1 to ?10 in the order of the table's columns. */
+const rowBinds = (row: Omit<AuditRow, "before">, before: string | null, at: string) => [
+  row.bookmakerId,
+  row.actorId,
+  row.action,
+  row.eventId ?? null,
+  row.itemId ?? null,
+  row.userId ?? null,
+  before,
+  jsonOrNull(row.after),
+  row.note ?? null,
+  at,
+];
+
+const COLUMNS = "bookmaker_id, actor_id, action, event_id, item_id, user_id, before, after, note, at";
+
 /** The statement that records one change; put it in the change's batch. */
 export const auditStatement = (db: D1Database, row: AuditRow, at = nowIso()) =>
   db
-    .prepare(
-      `INSERT INTO audit (bookmaker_id, actor_id, action, event_id, item_id, user_id, before, after, note, at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)`,
-    )
-    .bind(
-      row.bookmakerId,
-      row.actorId,
-      row.action,
-      row.eventId ?? null,
-      row.itemId ?? null,
-      row.userId ?? null,
-      jsonOrNull(row.before),
-      jsonOrNull(row.after),
-      row.note ?? null,
-      at,
-    );
+    .prepare(`INSERT INTO audit (${COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)`)
+    .bind(...rowBinds(row, jsonOrNull(row.before), at));
 
 /**
  * The statement that records a change whose `before` D1 reads in the same batch, before the
  * change's own statement: `beforeSql` selects it as one JSON value, naming the book as ?1 and
- * the punter as ?6. Nothing is recorded when it selects nothing (no such row to change).
+ * the punter as ?6 (?7, the before a row carries itself, is null here). Nothing is recorded when
+ * it selects nothing (no such row to change).
  */
 export const auditReadingBeforeStatement = (
   db: D1Database,
@@ -56,21 +59,11 @@ export const auditReadingBeforeStatement = (
 ) =>
   db
     .prepare(
-      `INSERT INTO audit (bookmaker_id, actor_id, action, event_id, item_id, user_id, before, after, note, at)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, (${beforeSql}), ?7, ?8, ?9
+      `INSERT INTO audit (${COLUMNS})
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, COALESCE(?7, (${beforeSql})), ?8, ?9, ?10
        WHERE EXISTS (${beforeSql})`,
     )
-    .bind(
-      row.bookmakerId,
-      row.actorId,
-      row.action,
-      row.eventId ?? null,
-      row.itemId ?? null,
-      row.userId ?? null,
-      jsonOrNull(row.after),
-      row.note ?? null,
-      at,
-    );
+    .bind(...rowBinds(row, null, at));
 
 /**
  * A PRICE row for each running outcome of an event taking bets whose price (the odds bets are
