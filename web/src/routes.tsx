@@ -1,6 +1,6 @@
 import { Suspense, type ComponentType } from "react";
 import { Redirect, Route, Switch } from "wouter";
-import type { Id, Me } from "../../worker/contract";
+import type { Id, Me } from "@worker/contract";
 import { fetchEarly } from "./api/early";
 import { SplashScreen } from "./screens/index/SplashScreen";
 import { preloadable } from "./start/preloadable";

@@ -1,6 +1,6 @@
 import type { InferInput } from "valibot";
-import type { NameBody, TermsBody } from "../../../worker/bookmakers/profile";
-import type { BookLimitsBody, PunterLimitsBody } from "../../../worker/limits/schemas";
+import type { NameBody, TermsBody } from "@worker/bookmakers/profile";
+import type { BookLimitsBody, PunterLimitsBody } from "@worker/limits/schemas";
 import type {
   AuditEntry,
   Bet,
@@ -35,7 +35,7 @@ import type {
   SettlementSize,
   Statement,
   UserSubscription,
-} from "../../../worker/contract";
+} from "@worker/contract";
 import type {
   BetBody,
   CoefficientsBody,
@@ -44,7 +44,7 @@ import type {
   FinalizeBody,
   SaveBody,
   UpdateDraftItemsBody,
-} from "../../../worker/events/schemas";
+} from "@worker/events/schemas";
 
 // Every call the mini-app makes, reads (SWR's `useApi`) and writes (`call`) alike: "METHOD /path"
 // as the worker's route has it, the query a read sends, the body a write sends, and the answer.

@@ -1,5 +1,5 @@
 import useSWR from "swr";
-import type { Id, PublicConfig } from "../../../worker/contract";
+import type { Id, PublicConfig } from "@worker/contract";
 import { callAs } from "../api/call";
 import { routePath } from "../api/route-request";
 import { DEV_MODE } from "../config";

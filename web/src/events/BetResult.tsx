@@ -1,5 +1,5 @@
-import { termsText } from "../../../common/each-way";
-import type { Bet } from "../../../worker/contract";
+import { termsText } from "@common/each-way";
+import type { Bet } from "@worker/contract";
 import { formatAmount } from "../ui/amount";
 import { betDeductions } from "./racing";
 

@@ -1,4 +1,4 @@
-import type { Id } from "../../../worker/contract";
+import type { Id } from "@worker/contract";
 import { errorText } from "../api/error-text";
 import { useApi } from "../api/swr";
 import { PriceChart } from "../ui/PriceChart";

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { termsText } from "../../../common/each-way";
-import type { EachWayRule, EventStatus, RacingRules } from "../../../worker/contract";
+import { termsText } from "@common/each-way";
+import type { EachWayRule, EventStatus, RacingRules } from "@worker/contract";
 import { Dialog } from "../ui/Dialog";
 import { FeatureUnavailable } from "../ui/FeatureUnavailable";
 import { StatusBadge } from "../ui/StatusBadge";

@@ -1,4 +1,4 @@
-import type { Bet } from "../../../worker/contract";
+import type { Bet } from "@worker/contract";
 
 /** One bet as the histories list it: a win bet alone, or an each-way bet's WIN part with its PLACE part. */
 export interface BetLine {

@@ -1,4 +1,4 @@
-import type { EventStatus, OutcomeStatus } from "../../../worker/contract";
+import type { EventStatus, OutcomeStatus } from "@worker/contract";
 
 /** One outcome of the result view; both the punter's and the bookmaker's event items fit. */
 export interface ResultOutcome {

@@ -20,4 +20,4 @@ export function betDeductions(bet: { deduction: number; deadHeat: number }): str
   ];
 }
 
-export { ordinal } from "../../../common/each-way";
+export { ordinal } from "@common/each-way";

@@ -1,6 +1,6 @@
-import { partReturnCents, placeReturnCents, type PlaceTerms } from "../../../common/each-way";
-import { ladderOdds, type Odds } from "../../../common/odds";
-import type { Bet } from "../../../worker/contract";
+import { partReturnCents, placeReturnCents, type PlaceTerms } from "@common/each-way";
+import { ladderOdds, type Odds } from "@common/odds";
+import type { Bet } from "@worker/contract";
 
 // What a bet gives back should its outcome win, stake included: the figures the bet dialog, its
 // receipt and a Suspended outcome show (docs/DECISIONS.md, "A bet you can see"). The rounding is the

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { DownloadLink } from "../../../worker/contract";
+import type { DownloadLink } from "@worker/contract";
 import { useAction } from "../api/useAction";
 import { downloadCsv } from "../screens/figures/download";
 import { useWebApp } from "../telegram/context";

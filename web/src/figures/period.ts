@@ -1,5 +1,5 @@
-import { weeksAround } from "../../../common/calendar";
-import type { Figure } from "../../../worker/contract";
+import { weeksAround } from "@common/calendar";
+import type { Figure } from "@worker/contract";
 
 // Periods are the device's own calendar dates: a bookmaker settles up by his local week.
 

@@ -1,4 +1,4 @@
-import type { Multiple } from "../../../worker/contract";
+import type { Multiple } from "@worker/contract";
 import { formatAmount } from "../ui/amount";
 import { dateTime } from "../ui/dates";
 import { oddsText } from "../ui/Odds";

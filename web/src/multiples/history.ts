@@ -1,4 +1,4 @@
-import type { Id, Multiple } from "../../../worker/contract";
+import type { Id, Multiple } from "@worker/contract";
 import { useApi } from "../api/swr";
 import { POLL_MS } from "../config";
 

@@ -1,4 +1,4 @@
-import { KIND_NAMES, type MultipleKind } from "../../../common/multiples";
+import { KIND_NAMES, type MultipleKind } from "@common/multiples";
 
 // How the screens name a multiple: the slip, the punter's history and the bookmaker's history
 // of a punter say the same words.

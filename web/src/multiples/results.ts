@@ -1,4 +1,4 @@
-import type { Multiple, MultipleLeg } from "../../../worker/contract";
+import type { Multiple, MultipleLeg } from "@worker/contract";
 import { formatAmount } from "../ui/amount";
 import { oddsText } from "../ui/Odds";
 

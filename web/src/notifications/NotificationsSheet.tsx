@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { NotificationSettings } from "../../../worker/contract";
+import type { NotificationSettings } from "@worker/contract";
 import { call } from "../api/call";
 import { useApi } from "../api/swr";
 import { useAction } from "../api/useAction";

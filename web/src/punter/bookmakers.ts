@@ -1,4 +1,4 @@
-import type { Bookmaker, BookmakerLists, Id } from "../../../worker/contract";
+import type { Bookmaker, BookmakerLists, Id } from "@worker/contract";
 import { useApi } from "../api/swr";
 import { POLL_MS } from "../config";
 

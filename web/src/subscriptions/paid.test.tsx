@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { CatalogueItem, LedgerEntry, Me, UserSubscription } from "../../../worker/contract";
+import type { CatalogueItem, LedgerEntry, Me, UserSubscription } from "@worker/contract";
 import { json, stubApi } from "../test/network";
 import { renderApp } from "../test/render";
 import { installTelegram } from "../test/telegram";

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useSWRConfig } from "swr";
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
-import type { Id, LedgerPage, SubscriptionType, UserSubscription } from "../../../worker/contract";
+import type { Id, LedgerPage, SubscriptionType, UserSubscription } from "@worker/contract";
 import { useApi } from "../api/swr";
 import { persistOnDevice } from "../store/storage";
 import { holdingOf } from "./active";

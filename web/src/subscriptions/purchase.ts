@@ -1,5 +1,5 @@
 import { useSWRConfig } from "swr";
-import type { Id } from "../../../worker/contract";
+import type { Id } from "@worker/contract";
 import { call } from "../api/call";
 import { useAction } from "../api/useAction";
 import { useUserId } from "../store/auth";

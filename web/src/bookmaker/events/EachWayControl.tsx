@@ -7,7 +7,7 @@ import {
   termsText,
   type EachWay,
   type PlaceTerms,
-} from "../../../../common/each-way";
+} from "@common/each-way";
 
 type Kind = "standard" | "custom" | "off";
 

@@ -1,5 +1,5 @@
-import { LockedFeature } from "../../ui/FeatureUnavailable";
-import { Switch } from "../../ui/Switch";
+import { LockedFeature } from "@/ui/FeatureUnavailable";
+import { Switch } from "@/ui/Switch";
 import { useOwnFractional } from "./useOwnFractional";
 
 /** The bookmaker's fractional-odds switch with its refusal popup, which offers FRACTAL_ODDS in the Market. */

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
-import { LADDER, type Odds } from "../../../../common/odds";
+import { LADDER, type Odds } from "@common/odds";
 import { OddsStepper } from "./OddsStepper";
 import { stepOdds, typedOdds } from "./typed-odds";
 

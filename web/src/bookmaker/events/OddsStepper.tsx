@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { decimalText, fractionalText, type Odds } from "../../../../common/odds";
+import { decimalText, fractionalText, type Odds } from "@common/odds";
 import { stepOdds, typedOdds } from "./typed-odds";
 
 /**

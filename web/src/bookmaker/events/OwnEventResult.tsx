@@ -1,5 +1,5 @@
-import type { BookmakerEvent } from "../../../../worker/contract";
-import { ResultDialog } from "../../events/ResultDialog";
+import type { BookmakerEvent } from "@worker/contract";
+import { ResultDialog } from "@/events/ResultDialog";
 import { useOwnHolds } from "../book";
 import { useOwnFractional } from "./useOwnFractional";
 

@@ -1,5 +1,5 @@
-import type { RacingRules } from "../../../../worker/contract";
-import { Switch } from "../../ui/Switch";
+import type { RacingRules } from "@worker/contract";
+import { Switch } from "@/ui/Switch";
 
 /** Rule 4 (deductions for late non-runners) and dead heat (shared first place pays on a share of the stake). */
 export function RacingSwitches({

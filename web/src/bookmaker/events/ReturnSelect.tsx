@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { RETURN_CHOICES } from "../../../../common/odds";
+import { RETURN_CHOICES } from "@common/odds";
 
 /** 'Return for punters': 0.01, or 0.50 to 0.95; the value is in hundredths. */
 export function ReturnSelect({ value, onChange }: { value: number; onChange(pct: number): void }) {

@@ -1,4 +1,4 @@
-import { Dialog } from "../../ui/Dialog";
+import { Dialog } from "@/ui/Dialog";
 import type { useToDraft } from "./useToDraft";
 
 /** Draft's question before suspending a live event with bets, and its refusal if any (useToDraft). */

@@ -1,8 +1,8 @@
 import { useSWRConfig } from "swr";
-import type { BookmakerEvent } from "../../../../worker/contract";
-import { routePath } from "../../api/route-request";
-import { useApi } from "../../api/swr";
-import { POLL_MS } from "../../config";
+import type { BookmakerEvent } from "@worker/contract";
+import { routePath } from "@/api/route-request";
+import { useApi } from "@/api/swr";
+import { POLL_MS } from "@/config";
 
 /** The bookmaker's live list (open) or his last 30 days of settled events (history), polled. */
 export const useBookEvents = (view: "open" | "history") =>

@@ -5,11 +5,11 @@ import {
   OUTCOMES_MIN_MESSAGE,
   outcomeTitleError,
   PAYOUT_MESSAGE,
-} from "../../../../common/event-form";
-import { DEFAULT_ODDS, DEFAULT_RETURN, decimalText, ladderOdds, type Odds } from "../../../../common/odds";
-import { eachWayByDefault, type EachWay } from "../../../../common/each-way";
-import { racesByDefault } from "../../../../common/racing";
-import type { BookmakerEvent, EachWayTerms, EventItem, Id } from "../../../../worker/contract";
+} from "@common/event-form";
+import { DEFAULT_ODDS, DEFAULT_RETURN, decimalText, ladderOdds, type Odds } from "@common/odds";
+import { eachWayByDefault, type EachWay } from "@common/each-way";
+import { racesByDefault } from "@common/racing";
+import type { BookmakerEvent, EachWayTerms, EventItem, Id } from "@worker/contract";
 import { dateError, endAfter, fieldsOf, startAt, timeError } from "./when";
 
 // The new-event form (docs/ARCHITECTURE.md, "The event form"); its rules and messages

@@ -1,4 +1,4 @@
-import type { BookmakerEvent } from "../../../../worker/contract";
+import type { BookmakerEvent } from "@worker/contract";
 
 const start = (e: BookmakerEvent) => Date.parse(e.startDate);
 

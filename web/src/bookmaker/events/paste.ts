@@ -1,4 +1,4 @@
-import { OUTCOME_TITLE_MAX } from "../../../../common/event-form";
+import { OUTCOME_TITLE_MAX } from "@common/event-form";
 
 // The paste rule (docs/ARCHITECTURE.md, "The event form"): a pasted list fills several outcomes.
 

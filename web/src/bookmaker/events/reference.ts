@@ -1,4 +1,4 @@
-import { useApi } from "../../api/swr";
+import { useApi } from "@/api/swr";
 
 /** Sports and countries for the event form; reference data, fetched once. */
 export const useSports = () => useApi("GET /events/types", {}, { revalidateOnFocus: false });

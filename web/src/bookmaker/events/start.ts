@@ -1,6 +1,6 @@
-import { fractionalText, ladderOdds } from "../../../../common/odds";
-import type { Id } from "../../../../worker/contract";
-import { call } from "../../api/call";
+import { fractionalText, ladderOdds } from "@common/odds";
+import type { Id } from "@worker/contract";
+import { call } from "@/api/call";
 import type { draftBody } from "./form";
 
 type DraftBody = ReturnType<typeof draftBody>;

@@ -1,4 +1,4 @@
-import { decimalOf, LADDER, ladderFraction, type Odds } from "../../../../common/odds";
+import { decimalOf, LADDER, ladderFraction, type Odds } from "@common/odds";
 
 /**
  * The ladder's rung for what the bookmaker typed: a fraction that is a rung ("6/4"), or decimal

@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
-import type { BookmakerEvent, EventItem, Id } from "../../../../worker/contract";
-import { call } from "../../api/call";
-import { useAction } from "../../api/useAction";
-import type { EventManagementState } from "../../navigation/eventmanagementpage";
+import type { BookmakerEvent, EventItem, Id } from "@worker/contract";
+import { call } from "@/api/call";
+import { useAction } from "@/api/useAction";
+import type { EventManagementState } from "@/navigation/eventmanagementpage";
 import { useOwnBook } from "../book";
 import { useEventChanged } from "./data";
-import { hasActiveSubscription, useActiveSubscriptions } from "../../subscriptions/active";
+import { hasActiveSubscription, useActiveSubscriptions } from "@/subscriptions/active";
 
 /**
  * What Draft needs of an event: the event list's, whose bets its what-if figures betray, or the

@@ -1,7 +1,7 @@
 // The event form's Date (DD/MM/YY) and Time (HH:MM) fields: input masks and the messages of
 // docs/ARCHITECTURE.md, "The event form", in the phone's local time. Year is 2000 + YY.
 
-import { DATE_PAST_MESSAGE } from "../../../../common/event-form";
+import { DATE_PAST_MESSAGE } from "@common/event-form";
 
 export { DATE_PAST_MESSAGE };
 export const DATE_FORMAT_MESSAGE = "Invalid date format. Use DD/MM/YY.";

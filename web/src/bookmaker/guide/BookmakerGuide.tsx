@@ -1,4 +1,4 @@
-import { Sheet } from "../../ui/Sheet";
+import { Sheet } from "@/ui/Sheet";
 import { BookSections } from "./BookSections";
 import { EventSections } from "./EventSections";
 

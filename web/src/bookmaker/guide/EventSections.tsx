@@ -1,4 +1,4 @@
-import { EVENT_SUSPENDED, INSUFFICIENT_CURRENCY, SUBSCRIPTION_NOT_FOUND } from "../../../../common/refusals";
+import { EVENT_SUSPENDED, INSUFFICIENT_CURRENCY, SUBSCRIPTION_NOT_FOUND } from "@common/refusals";
 /** The guide's second part: events and odds, the equalizer, editing, settlement, messages, features. */
 export function EventSections() {
   return (

@@ -1,5 +1,5 @@
-import type { BookLimits, Id, PunterLimits } from "../../../../worker/contract";
-import { call } from "../../api/call";
+import type { BookLimits, Id, PunterLimits } from "@worker/contract";
+import { call } from "@/api/call";
 
 // The book's risk desk on the screens (docs/ARCHITECTURE.md, "Limits"): a limit is typed as
 // coins, and an empty field means none (for a punter: the book's default).

@@ -1,6 +1,6 @@
-import type { PunterBalance } from "../../../../worker/contract";
-import { call } from "../../api/call";
-import { typedCents } from "../../ui/typed-cents";
+import type { PunterBalance } from "@worker/contract";
+import { call } from "@/api/call";
+import { typedCents } from "@/ui/typed-cents";
 
 // The manage dialog's coin counter (docs/ARCHITECTURE.md, "Coin counter").
 

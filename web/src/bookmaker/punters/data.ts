@@ -1,5 +1,5 @@
-import { useApi } from "../../api/swr";
-import { POLL_MS } from "../../config";
+import { useApi } from "@/api/swr";
+import { POLL_MS } from "@/config";
 
 /** The bookmaker's pool and his punters' coins and notes. */
 export const useBookBalances = () => useApi("GET /balances", {}, { refreshInterval: POLL_MS });

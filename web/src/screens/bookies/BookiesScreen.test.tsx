@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { Bookmaker, BookmakerLists } from "../../../../worker/contract";
-import { deferred, json, stubApi } from "../../test/network";
-import { renderApp } from "../../test/render";
-import { installTelegram } from "../../test/telegram";
+import type { Bookmaker, BookmakerLists } from "@worker/contract";
+import { deferred, json, stubApi } from "@/test/network";
+import { renderApp } from "@/test/render";
+import { installTelegram } from "@/test/telegram";
 import { searchBookmakers } from "./search";
 
 const card = (id: number, name: string, extra: Partial<Bookmaker> = {}): Bookmaker => ({

@@ -1,7 +1,7 @@
-import type { Bookmaker } from "../../../../worker/contract";
-import { preloadOn } from "../../routes";
-import { formatAmount } from "../../ui/amount";
-import { shortDate } from "../../ui/dates";
+import type { Bookmaker } from "@worker/contract";
+import { preloadOn } from "@/routes";
+import { formatAmount } from "@/ui/amount";
+import { shortDate } from "@/ui/dates";
 
 export interface BookmakerCardProps {
   bookmaker: Bookmaker;

@@ -1,5 +1,5 @@
-import type { Bookmaker, Id } from "../../../../worker/contract";
-import { LoadFailed } from "../../ui/LoadFailed";
+import type { Bookmaker, Id } from "@worker/contract";
+import { LoadFailed } from "@/ui/LoadFailed";
 import { BookmakerCard } from "./BookmakerCard";
 
 interface MyBookmakersProps {

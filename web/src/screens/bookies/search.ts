@@ -1,4 +1,4 @@
-import type { Bookmaker, BookmakerLists, Id } from "../../../../worker/contract";
+import type { Bookmaker, BookmakerLists, Id } from "@worker/contract";
 
 /** Search starts at this many characters (docs/ARCHITECTURE.md, "Bookmaker search"). */
 export const SEARCH_MIN = 3;

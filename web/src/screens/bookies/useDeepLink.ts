@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
-import type { BookmakerLists, Id } from "../../../../worker/contract";
-import type { EventsState } from "../../navigation/events";
-import { findBookmaker } from "../../punter/bookmakers";
+import type { BookmakerLists, Id } from "@worker/contract";
+import type { EventsState } from "@/navigation/events";
+import { findBookmaker } from "@/punter/bookmakers";
 
 /**
  * A deep link's bookmaker: an approved punter goes on to his events; anyone else finds him

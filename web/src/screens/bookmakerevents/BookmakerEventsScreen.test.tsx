@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { BookmakerEvent } from "../../../../worker/contract";
-import { bookEvent, inHours } from "../../test/events";
-import { BOOK_ID, renderAt, signedInRoutes } from "../../test/world";
-import { json, stubApi } from "../../test/network";
+import type { BookmakerEvent } from "@worker/contract";
+import { bookEvent, inHours } from "@/test/events";
+import { BOOK_ID, renderAt, signedInRoutes } from "@/test/world";
+import { json, stubApi } from "@/test/network";
 
 async function openList(
   events: BookmakerEvent[],

@@ -1,16 +1,16 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
-import type { BookmakerEvent } from "../../../../worker/contract";
-import "../../bookmaker/bookmaker.css";
-import { useBookEvents } from "../../bookmaker/events/data";
-import { FractionalSwitch } from "../../bookmaker/events/FractionalSwitch";
-import { liveOrder, matchingTitle } from "../../bookmaker/events/order";
-import { useOwnFractional } from "../../bookmaker/events/useOwnFractional";
-import { OwnEventResult } from "../../bookmaker/events/OwnEventResult";
-import { ToDraftDialogs } from "../../bookmaker/events/ToDraftDialogs";
-import { useToDraft } from "../../bookmaker/events/useToDraft";
-import type { EventManagementState } from "../../navigation/eventmanagementpage";
-import { Page } from "../../ui/Page";
+import type { BookmakerEvent } from "@worker/contract";
+import "@/bookmaker/bookmaker.css";
+import { useBookEvents } from "@/bookmaker/events/data";
+import { FractionalSwitch } from "@/bookmaker/events/FractionalSwitch";
+import { liveOrder, matchingTitle } from "@/bookmaker/events/order";
+import { useOwnFractional } from "@/bookmaker/events/useOwnFractional";
+import { OwnEventResult } from "@/bookmaker/events/OwnEventResult";
+import { ToDraftDialogs } from "@/bookmaker/events/ToDraftDialogs";
+import { useToDraft } from "@/bookmaker/events/useToDraft";
+import type { EventManagementState } from "@/navigation/eventmanagementpage";
+import { Page } from "@/ui/Page";
 import { OpenEventList } from "./OpenEventList";
 
 /** The bookmaker's open events: search, Draft to edit one, a tap to see it as punters would. */

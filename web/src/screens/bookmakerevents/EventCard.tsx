@@ -1,8 +1,8 @@
-import type { BookmakerEvent } from "../../../../worker/contract";
-import { isClosed } from "../../bookmaker/events/data";
-import { Countdown } from "../../ui/Countdown";
-import { dateTime } from "../../ui/dates";
-import { bookmakerBadge, hasStarted, StatusBadge } from "../../ui/StatusBadge";
+import type { BookmakerEvent } from "@worker/contract";
+import { isClosed } from "@/bookmaker/events/data";
+import { Countdown } from "@/ui/Countdown";
+import { dateTime } from "@/ui/dates";
+import { bookmakerBadge, hasStarted, StatusBadge } from "@/ui/StatusBadge";
 
 /**
  * One event of the live list, with Draft (edit) and View (results so far); once it has started,

@@ -1,5 +1,5 @@
-import type { BookmakerEvent, Id } from "../../../../worker/contract";
-import { LoadFailed } from "../../ui/LoadFailed";
+import type { BookmakerEvent, Id } from "@worker/contract";
+import { LoadFailed } from "@/ui/LoadFailed";
 import { EventCard } from "./EventCard";
 
 interface OpenEventListProps {

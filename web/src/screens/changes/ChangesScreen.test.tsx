@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { AuditEntry, BookBalances } from "../../../../worker/contract";
-import { thisAndLastWeek } from "../../figures/period";
-import { auditEntry } from "../../test/audit";
-import { bookEvent, item } from "../../test/events";
-import { json, stubApi } from "../../test/network";
-import { renderAt, signedInRoutes } from "../../test/world";
+import type { AuditEntry, BookBalances } from "@worker/contract";
+import { thisAndLastWeek } from "@/figures/period";
+import { auditEntry } from "@/test/audit";
+import { bookEvent, item } from "@/test/events";
+import { json, stubApi } from "@/test/network";
+import { renderAt, signedInRoutes } from "@/test/world";
 
 // The Changes screen: the book's audit log, newest first, filtered by event or punter.
 

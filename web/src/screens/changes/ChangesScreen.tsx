@@ -1,16 +1,16 @@
 import { useState } from "react";
-import type { AuditEntry } from "../../../../worker/contract";
-import { call } from "../../api/call";
-import { errorText } from "../../api/error-text";
-import { useApi } from "../../api/swr";
-import "../../bookmaker/bookmaker.css";
-import { POLL_MS } from "../../config";
-import { CsvExport } from "../../figures/CsvExport";
-import "../../figures/figures.css";
-import { periodQuery, thisAndLastWeek, type Period } from "../../figures/period";
-import { dateTime } from "../../ui/dates";
-import { LoadFailed } from "../../ui/LoadFailed";
-import { Page } from "../../ui/Page";
+import type { AuditEntry } from "@worker/contract";
+import { call } from "@/api/call";
+import { errorText } from "@/api/error-text";
+import { useApi } from "@/api/swr";
+import "@/bookmaker/bookmaker.css";
+import { POLL_MS } from "@/config";
+import { CsvExport } from "@/figures/CsvExport";
+import "@/figures/figures.css";
+import { periodQuery, thisAndLastWeek, type Period } from "@/figures/period";
+import { dateTime } from "@/ui/dates";
+import { LoadFailed } from "@/ui/LoadFailed";
+import { Page } from "@/ui/Page";
 import { ACTION_WORDS, changeText, type OutcomeNames } from "./change-text";
 
 // Beyond the spec (docs/DECISIONS.md, "Audit log and price history"): what changed in the book

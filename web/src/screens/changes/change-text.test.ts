@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { AuditEntry } from "../../../../worker/contract";
-import { auditEntry } from "../../test/audit";
+import type { AuditEntry } from "@worker/contract";
+import { auditEntry } from "@/test/audit";
 import { ACTION_WORDS, changeText } from "./change-text";
 
 // The words of the rows every door into an event writes (docs/DECISIONS.md, "Audit log").

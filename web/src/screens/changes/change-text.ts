@@ -1,7 +1,7 @@
-import { decimalText } from "../../../../common/odds";
-import type { AuditAction, AuditEntry } from "../../../../worker/contract";
-import { formatAmount } from "../../ui/amount";
-import { dateTime } from "../../ui/dates";
+import { decimalText } from "@common/odds";
+import type { AuditAction, AuditEntry } from "@worker/contract";
+import { formatAmount } from "@/ui/amount";
+import { dateTime } from "@/ui/dates";
 
 // The Changes screen's words for an audit row: what was done, and what it changed from and to.
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { BookmakerEvent } from "../../../../worker/contract";
-import { BOOK_ID, renderAt, signedInRoutes } from "../../test/world";
-import { errorBody, json, stubApi, type RecordedCall } from "../../test/network";
+import type { BookmakerEvent } from "@worker/contract";
+import { BOOK_ID, renderAt, signedInRoutes } from "@/test/world";
+import { errorBody, json, stubApi, type RecordedCall } from "@/test/network";
 
 const reference = {
   "GET /events/types": () => json([{ eventTypeName: "Horse Racing" }, { eventTypeName: "Football" }]),

@@ -1,18 +1,18 @@
 import { useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
-import { useAction } from "../../api/useAction";
-import { useOwnBook } from "../../bookmaker/book";
-import "../../bookmaker/bookmaker.css";
-import { useRefreshEvents } from "../../bookmaker/events/data";
-import { draftBody } from "../../bookmaker/events/form";
-import { keepDraft, saveAndStart, type KeptDraft } from "../../bookmaker/events/start";
-import { useOwnFractional } from "../../bookmaker/events/useOwnFractional";
-import { useClosingConfirmation } from "../../telegram/features";
-import { Page } from "../../ui/Page";
+import { useAction } from "@/api/useAction";
+import { useOwnBook } from "@/bookmaker/book";
+import "@/bookmaker/bookmaker.css";
+import { useRefreshEvents } from "@/bookmaker/events/data";
+import { draftBody } from "@/bookmaker/events/form";
+import { keepDraft, saveAndStart, type KeptDraft } from "@/bookmaker/events/start";
+import { useOwnFractional } from "@/bookmaker/events/useOwnFractional";
+import { useClosingConfirmation } from "@/telegram/features";
+import { Page } from "@/ui/Page";
 import { LeaveDialog, StartDialog } from "./NewEventDialogs";
 import { NewEventFields } from "./NewEventFields";
-import type { CreateEventState } from "../../navigation/createeventpage";
+import type { CreateEventState } from "@/navigation/createeventpage";
 import { useNewEventForm } from "./useNewEventForm";
 
 export function CreateEventScreen() {

@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { FieldFoot } from "../../ui/FieldFoot";
-import { DESCRIPTION_MAX } from "../../../../common/event-form";
+import { FieldFoot } from "@/ui/FieldFoot";
+import { DESCRIPTION_MAX } from "@common/event-form";
 
 /** The event's description, with its length counted against the limit as he types. */
 export function DescriptionField({

@@ -1,4 +1,4 @@
-import { Dialog } from "../../ui/Dialog";
+import { Dialog } from "@/ui/Dialog";
 
 export function StartDialog({ open, onCancel, onStart }: { open: boolean; onCancel(): void; onStart(): void }) {
   return (

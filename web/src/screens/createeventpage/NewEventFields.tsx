@@ -1,10 +1,10 @@
-import { EachWayControl } from "../../bookmaker/events/EachWayControl";
-import { PayoutField } from "../../bookmaker/events/PayoutField";
-import { RacingSwitches } from "../../bookmaker/events/RacingSwitches";
-import { ReturnSelect } from "../../bookmaker/events/ReturnSelect";
-import { WhenFields } from "../../bookmaker/events/WhenFields";
-import { eachWayOf, rulesOf } from "../../bookmaker/events/form";
-import { Switch } from "../../ui/Switch";
+import { EachWayControl } from "@/bookmaker/events/EachWayControl";
+import { PayoutField } from "@/bookmaker/events/PayoutField";
+import { RacingSwitches } from "@/bookmaker/events/RacingSwitches";
+import { ReturnSelect } from "@/bookmaker/events/ReturnSelect";
+import { WhenFields } from "@/bookmaker/events/WhenFields";
+import { eachWayOf, rulesOf } from "@/bookmaker/events/form";
+import { Switch } from "@/ui/Switch";
 import { CountrySelect, SportSelect } from "./CatalogueSelects";
 import { DescriptionField } from "./DescriptionField";
 import { MemberList } from "./MemberList";

@@ -6,8 +6,8 @@ import {
   validateForm,
   type EventForm,
   type FormErrors,
-} from "../../bookmaker/events/form";
-import type { BookmakerEvent } from "../../../../worker/contract";
+} from "@/bookmaker/events/form";
+import type { BookmakerEvent } from "@worker/contract";
 
 type Field = "description" | "date" | "time" | "maxTotalPayout";
 const FIELDS: readonly string[] = ["description", "date", "time", "maxTotalPayout"] satisfies Field[];

@@ -1,8 +1,8 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { BOOK_ID, bookie, newcomer, renderAt, signedInRoutes } from "../../test/world";
-import { useProfile } from "../../store/profile";
-import { errorBody, json, stubApi } from "../../test/network";
+import { BOOK_ID, bookie, newcomer, renderAt, signedInRoutes } from "@/test/world";
+import { useProfile } from "@/store/profile";
+import { errorBody, json, stubApi } from "@/test/network";
 
 async function openForm(me = newcomer, extra: Parameters<typeof stubApi>[0] = {}, state: unknown = null) {
   useProfile.setState(useProfile.getInitialState(), true);

@@ -1,17 +1,17 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
-import { nameError, termsError } from "../../../../common/profile";
-import { useOwnBook } from "../../bookmaker/book";
-import "../../bookmaker/bookmaker.css";
-import { useUserId } from "../../store/auth";
-import { useProfile, useProfileName, useProfileTerms } from "../../store/profile";
-import { usePaymentConfirmation } from "../../subscriptions/paid";
-import { PaymentNotice } from "../../subscriptions/PaymentNotice";
-import { useClosingConfirmation } from "../../telegram/features";
-import { Page } from "../../ui/Page";
+import { nameError, termsError } from "@common/profile";
+import { useOwnBook } from "@/bookmaker/book";
+import "@/bookmaker/bookmaker.css";
+import { useUserId } from "@/store/auth";
+import { useProfile, useProfileName, useProfileTerms } from "@/store/profile";
+import { usePaymentConfirmation } from "@/subscriptions/paid";
+import { PaymentNotice } from "@/subscriptions/PaymentNotice";
+import { useClosingConfirmation } from "@/telegram/features";
+import { Page } from "@/ui/Page";
 import { NameField, TermsField } from "./ProfileFields";
-import type { CreateProfileState } from "../../navigation/createprofile";
+import type { CreateProfileState } from "@/navigation/createprofile";
 import { useSaveProfile } from "./useSaveProfile";
 
 export function CreateProfileScreen() {

@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { FieldFoot } from "../../ui/FieldFoot";
-import { TERMS_MAX } from "../../../../common/profile";
+import { FieldFoot } from "@/ui/FieldFoot";
+import { TERMS_MAX } from "@common/profile";
 
 interface FieldProps {
   value: string;

@@ -1,5 +1,5 @@
-import type { BookmakerDto, Id } from "../../../../worker/contract";
-import { call } from "../../api/call";
+import type { BookmakerDto, Id } from "@worker/contract";
+import { call } from "@/api/call";
 
 /**
  * Creates the profile then sets its terms (docs/ARCHITECTURE.md, "Profile rules"), or,

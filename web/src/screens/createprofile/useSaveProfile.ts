@@ -1,7 +1,7 @@
 import { useState } from "react";
-import type { BookmakerDto } from "../../../../worker/contract";
-import { ApiError } from "../../api/client";
-import { useAction } from "../../api/useAction";
+import type { BookmakerDto } from "@worker/contract";
+import { ApiError } from "@/api/client";
+import { useAction } from "@/api/useAction";
 import { saveProfile } from "./save-profile";
 
 const FAILED = "Failed to submit. Try again.";

@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { bookEvent, inHours, item } from "../../test/events";
-import { renderAt, signedInRoutes } from "../../test/world";
-import { errorBody, json, stubApi } from "../../test/network";
+import { bookEvent, inHours, item } from "@/test/events";
+import { renderAt, signedInRoutes } from "@/test/world";
+import { errorBody, json, stubApi } from "@/test/network";
 
 describe("event history", () => {
   it("lists finished events newest first, CALCULATED as COMPLETED and CANCELLED as ABANDONED", async () => {

@@ -1,16 +1,16 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
-import type { BookmakerEvent } from "../../../../worker/contract";
-import "../../bookmaker/bookmaker.css";
-import { useAction } from "../../api/useAction";
-import { useBookEvents, useEventChanged } from "../../bookmaker/events/data";
-import { newestFirst } from "../../bookmaker/events/order";
-import { OwnEventResult } from "../../bookmaker/events/OwnEventResult";
-import { dateTime } from "../../ui/dates";
-import { Dialog } from "../../ui/Dialog";
-import { LoadFailed } from "../../ui/LoadFailed";
-import { Page } from "../../ui/Page";
-import { historyBadge, StatusBadge } from "../../ui/StatusBadge";
+import type { BookmakerEvent } from "@worker/contract";
+import "@/bookmaker/bookmaker.css";
+import { useAction } from "@/api/useAction";
+import { useBookEvents, useEventChanged } from "@/bookmaker/events/data";
+import { newestFirst } from "@/bookmaker/events/order";
+import { OwnEventResult } from "@/bookmaker/events/OwnEventResult";
+import { dateTime } from "@/ui/dates";
+import { Dialog } from "@/ui/Dialog";
+import { LoadFailed } from "@/ui/LoadFailed";
+import { Page } from "@/ui/Page";
+import { historyBadge, StatusBadge } from "@/ui/StatusBadge";
 import { readSettlement, undoable, undoText, unsettle, type Settlement } from "./undo";
 
 /** The bookmaker's settled events of the last 30 days; a tap shows the result, and a result of the last 24 hours can be undone. */

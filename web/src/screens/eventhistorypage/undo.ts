@@ -1,7 +1,7 @@
-import { UNSETTLE_WINDOW_MS } from "../../../../common/racing";
-import type { BookmakerEvent, Id, SettlementSize } from "../../../../worker/contract";
-import { call } from "../../api/call";
-import { formatAmount } from "../../ui/amount";
+import { UNSETTLE_WINDOW_MS } from "@common/racing";
+import type { BookmakerEvent, Id, SettlementSize } from "@worker/contract";
+import { call } from "@/api/call";
+import { formatAmount } from "@/ui/amount";
 
 /** GET /events/{id}/settlement: what undoing the result moves back. */
 export type Settlement = SettlementSize;

@@ -1,6 +1,6 @@
-import type { EventItem, Id } from "../../../../worker/contract";
-import { ordinal } from "../../events/racing";
-import { Dialog } from "../../ui/Dialog";
+import type { EventItem, Id } from "@worker/contract";
+import { ordinal } from "@/events/racing";
+import { Dialog } from "@/ui/Dialog";
 
 /** What End Event will do, said before it is done. */
 export function endEventText(winners: EventItem[], deadHeat: boolean): string {

@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { BookmakerEvent } from "../../../../worker/contract";
-import { bookEvent, item } from "../../test/events";
-import { renderAt, signedInRoutes } from "../../test/world";
-import { errorBody, json, stubApi, type RecordedCall } from "../../test/network";
+import type { BookmakerEvent } from "@worker/contract";
+import { bookEvent, item } from "@/test/events";
+import { renderAt, signedInRoutes } from "@/test/world";
+import { errorBody, json, stubApi, type RecordedCall } from "@/test/network";
 
 const draft = bookEvent(9, { status: "CREATED" });
 

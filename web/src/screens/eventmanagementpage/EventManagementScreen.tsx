@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { useLocation, useParams } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
-import type { BookmakerEvent } from "../../../../worker/contract";
-import "../../bookmaker/bookmaker.css";
-import { isClosed, useBookEvent } from "../../bookmaker/events/data";
-import { Dialog } from "../../ui/Dialog";
-import { LoadFailed } from "../../ui/LoadFailed";
-import { Page } from "../../ui/Page";
-import type { CreateEventState } from "../../navigation/createeventpage";
-import type { EventManagementState } from "../../navigation/eventmanagementpage";
+import type { BookmakerEvent } from "@worker/contract";
+import "@/bookmaker/bookmaker.css";
+import { isClosed, useBookEvent } from "@/bookmaker/events/data";
+import { Dialog } from "@/ui/Dialog";
+import { LoadFailed } from "@/ui/LoadFailed";
+import { Page } from "@/ui/Page";
+import type { CreateEventState } from "@/navigation/createeventpage";
+import type { EventManagementState } from "@/navigation/eventmanagementpage";
 import { DraftEditor } from "./DraftEditor";
 
 const eventIdOf = (param: string | undefined) => (param && /^[1-9]\d{0,15}$/.test(param) ? Number(param) : null);

@@ -1,10 +1,10 @@
-import type { EventItem } from "../../../../worker/contract";
-import { OddsStepper } from "../../bookmaker/events/OddsStepper";
-import { deductionText } from "../../events/racing";
-import { whatIfNumber } from "../../events/outcome";
-import { formatAmount } from "../../ui/amount";
-import { UNAVAILABLE_VALUE } from "../../ui/FeatureUnavailable";
-import { oddsText } from "../../ui/Odds";
+import type { EventItem } from "@worker/contract";
+import { OddsStepper } from "@/bookmaker/events/OddsStepper";
+import { deductionText } from "@/events/racing";
+import { whatIfNumber } from "@/events/outcome";
+import { formatAmount } from "@/ui/amount";
+import { UNAVAILABLE_VALUE } from "@/ui/FeatureUnavailable";
+import { oddsText } from "@/ui/Odds";
 import type { DraftEdit } from "./state";
 
 interface MemberRowProps {

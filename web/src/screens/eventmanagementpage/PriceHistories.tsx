@@ -1,6 +1,6 @@
-import type { BookmakerEvent } from "../../../../worker/contract";
-import { PriceHistory } from "../../events/PriceHistory";
-import { Collapsible } from "../../ui/Collapsible";
+import type { BookmakerEvent } from "@worker/contract";
+import { PriceHistory } from "@/events/PriceHistory";
+import { Collapsible } from "@/ui/Collapsible";
 
 /** What price he gave, and when: each outcome's price since publication, as his punters see it. Folded until asked for; a draft never published has none. */
 export function PriceHistories({ event }: { event: BookmakerEvent }) {

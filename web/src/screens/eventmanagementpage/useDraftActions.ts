@@ -1,10 +1,10 @@
 import { useLocation } from "wouter";
-import type { BookmakerEvent } from "../../../../worker/contract";
-import { call } from "../../api/call";
-import { useAction } from "../../api/useAction";
-import { isClosed, useEventChanged } from "../../bookmaker/events/data";
-import { endAfter, fieldsOf, startAt } from "../../bookmaker/events/when";
-import { useHaptic } from "../../telegram/features";
+import type { BookmakerEvent } from "@worker/contract";
+import { call } from "@/api/call";
+import { useAction } from "@/api/useAction";
+import { isClosed, useEventChanged } from "@/bookmaker/events/data";
+import { endAfter, fieldsOf, startAt } from "@/bookmaker/events/when";
+import { useHaptic } from "@/telegram/features";
 import { applyRules, finalize, saveDraft, withdrawNonRunners } from "./actions";
 import { activeOutcomes, afterCalc, eachWayChanged, placingsOf, type DraftEdit } from "./state";
 

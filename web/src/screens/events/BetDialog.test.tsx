@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { Bet } from "../../../../worker/contract";
-import { errorBody } from "../../test/network";
-import { choose, event, item, openEvents } from "../../test/punter-events";
+import type { Bet } from "@worker/contract";
+import { errorBody } from "@/test/network";
+import { choose, event, item, openEvents } from "@/test/punter-events";
 
 // What a bet gives back, before and after it is placed (docs/DECISIONS.md, "A bet you can see").
 

@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { termsText } from "../../../../common/each-way";
-import type { Bet, Id, PlayerEvent } from "../../../../worker/contract";
-import { betRowsReturn, mostBack, stakeReturn, type StakeLine } from "../../events/returns";
-import { useHaptic } from "../../telegram/features";
-import { formatAmount } from "../../ui/amount";
-import { Dialog } from "../../ui/Dialog";
+import { termsText } from "@common/each-way";
+import type { Bet, Id, PlayerEvent } from "@worker/contract";
+import { betRowsReturn, mostBack, stakeReturn, type StakeLine } from "@/events/returns";
+import { useHaptic } from "@/telegram/features";
+import { formatAmount } from "@/ui/amount";
+import { Dialog } from "@/ui/Dialog";
 import { placeBets, type BetOutcome } from "./place-bets";
 import { BetReceipt, type ReceiptLine } from "./BetReceipt";
 import { hasBet, OutcomeStakes, type YourBet } from "./OutcomeStakes";

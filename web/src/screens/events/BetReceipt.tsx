@@ -1,7 +1,7 @@
-import type { PlayerEventItem } from "../../../../worker/contract";
-import { stakeReturn, type StakeLine } from "../../events/returns";
-import { formatAmount } from "../../ui/amount";
-import { Odds } from "../../ui/Odds";
+import type { PlayerEventItem } from "@worker/contract";
+import { stakeReturn, type StakeLine } from "@/events/returns";
+import { formatAmount } from "@/ui/amount";
+import { Odds } from "@/ui/Odds";
 
 /** A bet taken in the bet dialog, as it was sent. */
 export interface ReceiptLine extends StakeLine {

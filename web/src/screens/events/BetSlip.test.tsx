@@ -1,10 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { Multiple, PlayerEvent } from "../../../../worker/contract";
-import { errorBody, json, stubApi, type RecordedCall } from "../../test/network";
-import { renderApp } from "../../test/render";
-import { playerEvent, playerItem, punterRoutes } from "../../test/punter";
-import { installTelegram } from "../../test/telegram";
+import type { Multiple, PlayerEvent } from "@worker/contract";
+import { errorBody, json, stubApi, type RecordedCall } from "@/test/network";
+import { renderApp } from "@/test/render";
+import { playerEvent, playerItem, punterRoutes } from "@/test/punter";
+import { installTelegram } from "@/test/telegram";
 
 const HOUR = 3_600_000;
 

@@ -1,8 +1,8 @@
-import { termsText } from "../../../../common/each-way";
-import type { PlayerEvent } from "../../../../worker/contract";
-import { Countdown } from "../../ui/Countdown";
-import { dateTime } from "../../ui/dates";
-import { playerBadge, StatusBadge } from "../../ui/StatusBadge";
+import { termsText } from "@common/each-way";
+import type { PlayerEvent } from "@worker/contract";
+import { Countdown } from "@/ui/Countdown";
+import { dateTime } from "@/ui/dates";
+import { playerBadge, StatusBadge } from "@/ui/StatusBadge";
 
 const EXTRA_STARTS = ["startDate2", "startDate3", "startDate4", "startDate5"] as const;
 

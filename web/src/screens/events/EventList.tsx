@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { PlayerEvent } from "../../../../worker/contract";
-import { LoadFailed } from "../../ui/LoadFailed";
+import type { PlayerEvent } from "@worker/contract";
+import { LoadFailed } from "@/ui/LoadFailed";
 import { EventCard } from "./EventCard";
 
 /** The events, or the spec's words while they load, when they failed and when there are none. */

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { formatAmount } from "../../ui/amount";
-import { Dialog } from "../../ui/Dialog";
+import { formatAmount } from "@/ui/amount";
+import { Dialog } from "@/ui/Dialog";
 
 interface EventsHeaderProps {
   name: string;

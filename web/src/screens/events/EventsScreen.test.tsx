@@ -1,10 +1,10 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { Bet } from "../../../../worker/contract";
-import { deferred, errorBody, json, stubApi } from "../../test/network";
-import { bookmakerSub, betPosts, choose, event, golden, HOUR, item, openEvents } from "../../test/punter-events";
-import { renderApp } from "../../test/render";
-import { installTelegram } from "../../test/telegram";
+import type { Bet } from "@worker/contract";
+import { deferred, errorBody, json, stubApi } from "@/test/network";
+import { bookmakerSub, betPosts, choose, event, golden, HOUR, item, openEvents } from "@/test/punter-events";
+import { renderApp } from "@/test/render";
+import { installTelegram } from "@/test/telegram";
 
 describe("the punter's events", () => {
   it("shows the states 'No upcoming or recent events' and the cards", async () => {

@@ -1,10 +1,10 @@
 import { Fragment, useState } from "react";
-import type { PlaceTerms } from "../../../../common/each-way";
-import type { Id, PlayerEvent, PlayerEventItem } from "../../../../worker/contract";
-import { PriceHistory } from "../../events/PriceHistory";
-import { stakeReturn } from "../../events/returns";
-import { formatAmount } from "../../ui/amount";
-import { Odds, oddsText } from "../../ui/Odds";
+import type { PlaceTerms } from "@common/each-way";
+import type { Id, PlayerEvent, PlayerEventItem } from "@worker/contract";
+import { PriceHistory } from "@/events/PriceHistory";
+import { stakeReturn } from "@/events/returns";
+import { formatAmount } from "@/ui/amount";
+import { Odds, oddsText } from "@/ui/Odds";
 import { VolumeSelector } from "./VolumeSelector";
 import { NO_BET, type Stake } from "./volume";
 

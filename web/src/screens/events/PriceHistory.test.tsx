@@ -1,8 +1,8 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { OfferedPrice } from "../../../../worker/contract";
-import { json } from "../../test/network";
-import { event, openEvents } from "../../test/punter-events";
+import type { OfferedPrice } from "@worker/contract";
+import { json } from "@/test/network";
+import { event, openEvents } from "@/test/punter-events";
 
 // In the bet dialog a tap on an outcome's odds shows its price since publication.
 

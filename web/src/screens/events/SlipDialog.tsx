@@ -1,15 +1,15 @@
 import { useId, useState } from "react";
-import { linesOf, type MultipleKind } from "../../../../common/multiples";
-import type { Id, Multiple, PlayerEvent } from "../../../../worker/contract";
-import { call } from "../../api/call";
-import { ApiError } from "../../api/client";
-import { errorText } from "../../api/error-text";
-import { kindWithLines } from "../../multiples/kinds";
-import { useSlip, useSlips } from "../../store/slip";
-import { useHaptic } from "../../telegram/features";
-import { formatAmount } from "../../ui/amount";
-import { Dialog } from "../../ui/Dialog";
-import { Odds } from "../../ui/Odds";
+import { linesOf, type MultipleKind } from "@common/multiples";
+import type { Id, Multiple, PlayerEvent } from "@worker/contract";
+import { call } from "@/api/call";
+import { ApiError } from "@/api/client";
+import { errorText } from "@/api/error-text";
+import { kindWithLines } from "@/multiples/kinds";
+import { useSlip, useSlips } from "@/store/slip";
+import { useHaptic } from "@/telegram/features";
+import { formatAmount } from "@/ui/amount";
+import { Dialog } from "@/ui/Dialog";
+import { Odds } from "@/ui/Odds";
 import { SlipReceipt } from "./SlipReceipt";
 import { refusedLeg, shownLegs, slipFigures, type ShownLeg } from "./bet-slip";
 

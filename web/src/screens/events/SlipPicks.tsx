@@ -1,7 +1,7 @@
-import { LEGS_MAX } from "../../../../common/multiples";
-import type { PlayerEvent } from "../../../../worker/contract";
-import type { SlipLeg } from "../../store/slip";
-import { Odds } from "../../ui/Odds";
+import { LEGS_MAX } from "@common/multiples";
+import type { PlayerEvent } from "@worker/contract";
+import type { SlipLeg } from "@/store/slip";
+import { Odds } from "@/ui/Odds";
 
 interface SlipPicksProps {
   event: PlayerEvent;

@@ -1,9 +1,9 @@
-import type { Multiple } from "../../../../worker/contract";
-import { kindWithLines } from "../../multiples/kinds";
-import { stakeText } from "../../multiples/results";
-import { formatAmount } from "../../ui/amount";
-import { Dialog } from "../../ui/Dialog";
-import { Odds } from "../../ui/Odds";
+import type { Multiple } from "@worker/contract";
+import { kindWithLines } from "@/multiples/kinds";
+import { stakeText } from "@/multiples/results";
+import { formatAmount } from "@/ui/amount";
+import { Dialog } from "@/ui/Dialog";
+import { Odds } from "@/ui/Odds";
 
 /** The multiple as the API took it, under the bet result popup's words: kind, legs at the odds struck, stake, return. */
 export function SlipReceipt({ multiple: m, onClose }: { multiple: Multiple; onClose(): void }) {

@@ -1,5 +1,5 @@
 import type { CSSProperties } from "react";
-import { formatAmount } from "../../ui/amount";
+import { formatAmount } from "@/ui/amount";
 import { VOLUME_CHOICES, type Stake, type VolumeChoice } from "./volume";
 
 interface VolumeMenuProps {

@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState, type CSSProperties } from "react";
-import { formatAmount } from "../../ui/amount";
-import { useOutsideTap } from "../../ui/useOutsideTap";
+import { formatAmount } from "@/ui/amount";
+import { useOutsideTap } from "@/ui/useOutsideTap";
 import { VolumeMenu } from "./VolumeMenu";
 import { amountOf, customAmount, NO_BET, VOLUME_CHOICES, type Stake, type VolumeChoice } from "./volume";
 

@@ -1,8 +1,8 @@
-import { kindsFor, linesOf, returnCents, wonFactor, type MultipleKind } from "../../../../common/multiples";
-import { ladderOdds } from "../../../../common/odds";
-import { typedCents } from "../../ui/typed-cents";
-import type { PlayerEvent } from "../../../../worker/contract";
-import type { SlipLeg } from "../../store/slip";
+import { kindsFor, linesOf, returnCents, wonFactor, type MultipleKind } from "@common/multiples";
+import { ladderOdds } from "@common/odds";
+import { typedCents } from "@/ui/typed-cents";
+import type { PlayerEvent } from "@worker/contract";
+import type { SlipLeg } from "@/store/slip";
 import { isOpenForBets } from "./player-events";
 
 // The slip as the punter sees it: its selections against the live event list, and what the kind

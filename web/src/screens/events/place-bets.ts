@@ -1,6 +1,6 @@
-import type { PlayerEvent, PlayerEventItem } from "../../../../worker/contract";
-import { call } from "../../api/call";
-import { errorText } from "../../api/error-text";
+import type { PlayerEvent, PlayerEventItem } from "@worker/contract";
+import { call } from "@/api/call";
+import { errorText } from "@/api/error-text";
 
 export interface BetOutcome {
   item: PlayerEventItem;

@@ -1,10 +1,10 @@
 import { render, screen } from "@testing-library/react";
 import { useEffect, useState } from "react";
 import { expect, it, vi } from "vitest";
-import SwrCache from "../../api/cache";
-import { useAuth } from "../../store/auth";
-import { json, stubApi } from "../../test/network";
-import { playerEvent } from "../../test/punter";
+import SwrCache from "@/api/cache";
+import { useAuth } from "@/store/auth";
+import { json, stubApi } from "@/test/network";
+import { playerEvent } from "@/test/punter";
 import { usePlayerEvents } from "./player-events";
 
 /** The events of book 5 read by the hook, in a screen that renders again every `renderMs`. */

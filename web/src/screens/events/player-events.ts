@@ -1,7 +1,7 @@
 import { useState } from "react";
-import type { Id, PlayerEvent } from "../../../../worker/contract";
-import { useApi } from "../../api/swr";
-import { POLL_MS } from "../../config";
+import type { Id, PlayerEvent } from "@worker/contract";
+import { useApi } from "@/api/swr";
+import { POLL_MS } from "@/config";
 
 const MIN_POLL_MS = 2_000;
 

@@ -1,7 +1,7 @@
 import { useSWRConfig } from "swr";
-import type { Id } from "../../../../worker/contract";
-import { hasActiveSubscription, useActiveSubscriptions } from "../../subscriptions/active";
-import { findBookmaker, useBookmakerLists } from "../../punter/bookmakers";
+import type { Id } from "@worker/contract";
+import { hasActiveSubscription, useActiveSubscriptions } from "@/subscriptions/active";
+import { findBookmaker, useBookmakerLists } from "@/punter/bookmakers";
 import { useCoins, usePlayerEvents } from "./player-events";
 
 /**

@@ -1,5 +1,5 @@
-import { ladderOdds } from "../../../../common/odds";
-import { typedCents } from "../../ui/typed-cents";
+import { ladderOdds } from "@common/odds";
+import { typedCents } from "@/ui/typed-cents";
 
 // The bet volume rules (docs/ARCHITECTURE.md, "Bet dialog"), as pure functions of the event, the
 // outcome and the punter's coins, counted in whole cents.

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { DailyFigure, Figure, Figures, Statement } from "../../../../worker/contract";
-import { json, stubApi } from "../../test/network";
-import { renderApp } from "../../test/render";
-import { installTelegram } from "../../test/telegram";
-import { thisAndLastWeek } from "../../figures/period";
+import type { DailyFigure, Figure, Figures, Statement } from "@worker/contract";
+import { json, stubApi } from "@/test/network";
+import { renderApp } from "@/test/render";
+import { installTelegram } from "@/test/telegram";
+import { thisAndLastWeek } from "@/figures/period";
 
 const figure = (f: Partial<Figure> = {}): Figure => ({
   opening: 0,

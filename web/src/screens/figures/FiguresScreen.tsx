@@ -1,18 +1,18 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
-import type { Figures } from "../../../../worker/contract";
-import { call } from "../../api/call";
-import { errorText } from "../../api/error-text";
-import { useApi } from "../../api/swr";
-import "../../bookmaker/bookmaker.css";
-import { POLL_MS } from "../../config";
-import { formatAmount } from "../../ui/amount";
-import { LoadFailed } from "../../ui/LoadFailed";
-import { Page } from "../../ui/Page";
-import { CsvExport } from "../../figures/CsvExport";
-import "../../figures/figures.css";
+import type { Figures } from "@worker/contract";
+import { call } from "@/api/call";
+import { errorText } from "@/api/error-text";
+import { useApi } from "@/api/swr";
+import "@/bookmaker/bookmaker.css";
+import { POLL_MS } from "@/config";
+import { formatAmount } from "@/ui/amount";
+import { LoadFailed } from "@/ui/LoadFailed";
+import { Page } from "@/ui/Page";
+import { CsvExport } from "@/figures/CsvExport";
+import "@/figures/figures.css";
 import { HoldChart } from "./HoldChart";
-import { deviceTimeZone, owesText, periodQuery, thisAndLastWeek, type Period } from "../../figures/period";
+import { deviceTimeZone, owesText, periodQuery, thisAndLastWeek, type Period } from "@/figures/period";
 
 type Choice = "this" | "last" | "custom";
 

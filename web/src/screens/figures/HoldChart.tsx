@@ -1,5 +1,5 @@
-import type { DailyFigure } from "../../../../worker/contract";
-import { formatAmount } from "../../ui/amount";
+import type { DailyFigure } from "@worker/contract";
+import { formatAmount } from "@/ui/amount";
 
 // The daily hold as bars around a zero line: above it the book won the day, below it lost.
 // Plain SVG: thirty bars do not need a chart library in the bundle.

@@ -1,14 +1,14 @@
 import { useParams, useSearch } from "wouter";
-import type { Figure, LedgerKind } from "../../../../worker/contract";
-import { errorText } from "../../api/error-text";
-import { useApi } from "../../api/swr";
-import "../../bookmaker/bookmaker.css";
-import { POLL_MS } from "../../config";
-import { formatAmount } from "../../ui/amount";
-import { dateTime } from "../../ui/dates";
-import { Page } from "../../ui/Page";
-import "../../figures/figures.css";
-import { FIGURE_LINES, owesText, periodQuery, thisAndLastWeek } from "../../figures/period";
+import type { Figure, LedgerKind } from "@worker/contract";
+import { errorText } from "@/api/error-text";
+import { useApi } from "@/api/swr";
+import "@/bookmaker/bookmaker.css";
+import { POLL_MS } from "@/config";
+import { formatAmount } from "@/ui/amount";
+import { dateTime } from "@/ui/dates";
+import { Page } from "@/ui/Page";
+import "@/figures/figures.css";
+import { FIGURE_LINES, owesText, periodQuery, thisAndLastWeek } from "@/figures/period";
 
 const MOVEMENT: Record<LedgerKind, string> = {
   ALLOCATE: "Coins added",

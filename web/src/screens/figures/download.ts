@@ -1,5 +1,5 @@
-import type { DownloadLink } from "../../../../worker/contract";
-import type { TelegramWebApp } from "../../telegram/web-app";
+import type { DownloadLink } from "@worker/contract";
+import type { TelegramWebApp } from "@/telegram/web-app";
 
 /** Bot API 8.0 lets a mini-app hand a file to Telegram's own download prompt. */
 type WithDownload = TelegramWebApp & {

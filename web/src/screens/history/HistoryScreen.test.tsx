@@ -1,10 +1,10 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { Bet } from "../../../../worker/contract";
-import { deferred, errorBody, json, stubApi } from "../../test/network";
-import { renderApp } from "../../test/render";
-import { openDouble, wonYankee } from "../../test/multiples";
-import { installTelegram } from "../../test/telegram";
+import type { Bet } from "@worker/contract";
+import { deferred, errorBody, json, stubApi } from "@/test/network";
+import { renderApp } from "@/test/render";
+import { openDouble, wonYankee } from "@/test/multiples";
+import { installTelegram } from "@/test/telegram";
 
 const bet = (betId: number, extra: Partial<Bet> = {}): Bet => ({
   betId,

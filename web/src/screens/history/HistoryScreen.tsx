@@ -1,19 +1,19 @@
 import { useParams } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
-import { useApi } from "../../api/swr";
-import { POLL_MS } from "../../config";
-import { BetDeductions, BetRefund, BetResult, EachWayParts } from "../../events/BetResult";
-import { betLines, type BetLine } from "../../events/each-way";
-import { formatAmount } from "../../ui/amount";
-import { dateTime } from "../../ui/dates";
-import { Odds } from "../../ui/Odds";
-import { LoadFailed } from "../../ui/LoadFailed";
-import { Page } from "../../ui/Page";
-import { bookmakerIdParam } from "../../punter/bookmakers";
-import { useMultiples, withMultiples } from "../../multiples/history";
-import { MultipleRows } from "../../multiples/MultipleRows";
+import { useApi } from "@/api/swr";
+import { POLL_MS } from "@/config";
+import { BetDeductions, BetRefund, BetResult, EachWayParts } from "@/events/BetResult";
+import { betLines, type BetLine } from "@/events/each-way";
+import { formatAmount } from "@/ui/amount";
+import { dateTime } from "@/ui/dates";
+import { Odds } from "@/ui/Odds";
+import { LoadFailed } from "@/ui/LoadFailed";
+import { Page } from "@/ui/Page";
+import { bookmakerIdParam } from "@/punter/bookmakers";
+import { useMultiples, withMultiples } from "@/multiples/history";
+import { MultipleRows } from "@/multiples/MultipleRows";
 import { MyFiguresSection } from "./MyFiguresSection";
-import type { EventsState } from "../../navigation/events";
+import type { EventsState } from "@/navigation/events";
 import "./history.css";
 
 /** The punter's bets with one bookmaker, 15 days, newest first (docs/ARCHITECTURE.md, "Windows and timings"). */

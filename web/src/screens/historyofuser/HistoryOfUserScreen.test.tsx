@@ -1,9 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { Bet } from "../../../../worker/contract";
-import { BOOK_ID, renderAt, signedInRoutes } from "../../test/world";
-import { openDouble, wonYankee } from "../../test/multiples";
-import { json, stubApi } from "../../test/network";
+import type { Bet } from "@worker/contract";
+import { BOOK_ID, renderAt, signedInRoutes } from "@/test/world";
+import { openDouble, wonYankee } from "@/test/multiples";
+import { json, stubApi } from "@/test/network";
 
 const bet = (betId: number, betsDate: string, over: Partial<Bet> = {}): Bet => ({
   betId,

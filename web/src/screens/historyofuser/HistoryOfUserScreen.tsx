@@ -1,20 +1,20 @@
 import { useParams } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
-import type { Bet, Id } from "../../../../worker/contract";
-import { useApi } from "../../api/swr";
-import { useOwnBook } from "../../bookmaker/book";
-import "../../bookmaker/bookmaker.css";
-import { POLL_MS } from "../../config";
-import { BetDeductions, BetRefund, BetResult, EachWayParts } from "../../events/BetResult";
-import { betLines } from "../../events/each-way";
-import { useMultiples, withMultiples } from "../../multiples/history";
-import { MultipleCard } from "../../multiples/MultipleCard";
-import { formatAmount } from "../../ui/amount";
-import { dateTime } from "../../ui/dates";
-import { oddsText } from "../../ui/Odds";
-import { LoadFailed } from "../../ui/LoadFailed";
-import { Page } from "../../ui/Page";
-import type { HistoryOfUserState } from "../../navigation/historyofuser";
+import type { Bet, Id } from "@worker/contract";
+import { useApi } from "@/api/swr";
+import { useOwnBook } from "@/bookmaker/book";
+import "@/bookmaker/bookmaker.css";
+import { POLL_MS } from "@/config";
+import { BetDeductions, BetRefund, BetResult, EachWayParts } from "@/events/BetResult";
+import { betLines } from "@/events/each-way";
+import { useMultiples, withMultiples } from "@/multiples/history";
+import { MultipleCard } from "@/multiples/MultipleCard";
+import { formatAmount } from "@/ui/amount";
+import { dateTime } from "@/ui/dates";
+import { oddsText } from "@/ui/Odds";
+import { LoadFailed } from "@/ui/LoadFailed";
+import { Page } from "@/ui/Page";
+import type { HistoryOfUserState } from "@/navigation/historyofuser";
 
 /** One punter's bets with this bookmaker over the last 30 days (the server's window for owners). */
 /** The spec's two stand-ins: 'Untitled description' when the bet carries none, 'No description' when it is empty. */

@@ -1,4 +1,4 @@
-import { Dialog } from "../../ui/Dialog";
+import { Dialog } from "@/ui/Dialog";
 
 export function FaqDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   return (

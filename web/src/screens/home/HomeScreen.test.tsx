@@ -1,10 +1,10 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { Me } from "../../../../worker/contract";
-import type { UserSubscription } from "../../subscriptions/active";
-import { deferred, json, stubApi } from "../../test/network";
-import { renderApp } from "../../test/render";
-import { installTelegram } from "../../test/telegram";
+import type { Me } from "@worker/contract";
+import type { UserSubscription } from "@/subscriptions/active";
+import { deferred, json, stubApi } from "@/test/network";
+import { renderApp } from "@/test/render";
+import { installTelegram } from "@/test/telegram";
 
 const DAY = 24 * 60 * 60 * 1000;
 const punter: Me = { userId: 42, username: "alice", bookmakerDto: null };

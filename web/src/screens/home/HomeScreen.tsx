@@ -1,17 +1,17 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
-import { DeletionNotice } from "../../bookmaker/DeletionNotice";
-import { PRODUCT_TITLE } from "../../config";
-import { preloadOn } from "../../routes";
-import { useWebApp } from "../../telegram/context";
-import { useSettingsButton } from "../../telegram/features";
-import { Dialog } from "../../ui/Dialog";
-import { Logo } from "../../ui/Logo";
-import { Page } from "../../ui/Page";
+import { DeletionNotice } from "@/bookmaker/DeletionNotice";
+import { PRODUCT_TITLE } from "@/config";
+import { preloadOn } from "@/routes";
+import { useWebApp } from "@/telegram/context";
+import { useSettingsButton } from "@/telegram/features";
+import { Dialog } from "@/ui/Dialog";
+import { Logo } from "@/ui/Logo";
+import { Page } from "@/ui/Page";
 import { FaqDialog } from "./FaqDialog";
 import { HOME_LINKS } from "./links";
 import { useBookieButton } from "./useBookieButton";
-import { NotificationsSheet } from "../../notifications/NotificationsSheet";
+import { NotificationsSheet } from "@/notifications/NotificationsSheet";
 
 export function HomeScreen() {
   const [, navigate] = useLocation();

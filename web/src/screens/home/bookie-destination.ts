@@ -1,6 +1,6 @@
-import type { Me } from "../../../../worker/contract";
-import { hasActiveSubscription, type Holding } from "../../subscriptions/active";
-import type { MarketpageState } from "../../navigation/marketpage";
+import type { Me } from "@worker/contract";
+import { hasActiveSubscription, type Holding } from "@/subscriptions/active";
+import type { MarketpageState } from "@/navigation/marketpage";
 
 export type BookieDestination =
   | { to: "/subscription"; replace: true }

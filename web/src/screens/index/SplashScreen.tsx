@@ -1,7 +1,7 @@
 import { useLocation } from "wouter";
-import { PRODUCT_TITLE } from "../../config";
-import { Logo } from "../../ui/Logo";
-import { Page } from "../../ui/Page";
+import { PRODUCT_TITLE } from "@/config";
+import { Logo } from "@/ui/Logo";
+import { Page } from "@/ui/Page";
 
 export function SplashScreen() {
   const [, navigate] = useLocation();

@@ -1,7 +1,7 @@
-import type { LiabilityEvent, LiabilityOutcome } from "../../../../worker/contract";
-import { formatAmount } from "../../ui/amount";
-import { dateTime } from "../../ui/dates";
-import { bookmakerBadge, StatusBadge } from "../../ui/StatusBadge";
+import type { LiabilityEvent, LiabilityOutcome } from "@worker/contract";
+import { formatAmount } from "@/ui/amount";
+import { dateTime } from "@/ui/dates";
+import { bookmakerBadge, StatusBadge } from "@/ui/StatusBadge";
 import { PayoutBar } from "./PayoutBar";
 
 const betsText = (n: number) => (n === 1 ? "1 bet" : `${n} bets`);

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { LiabilityBoard, LiabilityEvent, LiabilityOutcome } from "../../../../worker/contract";
-import { POLL_MS } from "../../config";
-import { bookEvent, inHours } from "../../test/events";
-import { errorBody, json, stubApi } from "../../test/network";
-import { renderAt, signedInRoutes } from "../../test/world";
+import type { LiabilityBoard, LiabilityEvent, LiabilityOutcome } from "@worker/contract";
+import { POLL_MS } from "@/config";
+import { bookEvent, inHours } from "@/test/events";
+import { errorBody, json, stubApi } from "@/test/network";
+import { renderAt, signedInRoutes } from "@/test/world";
 
 const outcome = (id: number, title: string, over: Partial<LiabilityOutcome> = {}): LiabilityOutcome => ({
   id,

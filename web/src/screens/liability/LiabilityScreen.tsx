@@ -1,12 +1,12 @@
-import type { LiabilityBoard } from "../../../../worker/contract";
-import { useApi } from "../../api/swr";
-import "../../bookmaker/bookmaker.css";
-import { ToDraftDialogs } from "../../bookmaker/events/ToDraftDialogs";
-import { useToDraft } from "../../bookmaker/events/useToDraft";
-import { POLL_MS } from "../../config";
-import { formatAmount } from "../../ui/amount";
-import { LoadFailed } from "../../ui/LoadFailed";
-import { Page } from "../../ui/Page";
+import type { LiabilityBoard } from "@worker/contract";
+import { useApi } from "@/api/swr";
+import "@/bookmaker/bookmaker.css";
+import { ToDraftDialogs } from "@/bookmaker/events/ToDraftDialogs";
+import { useToDraft } from "@/bookmaker/events/useToDraft";
+import { POLL_MS } from "@/config";
+import { formatAmount } from "@/ui/amount";
+import { LoadFailed } from "@/ui/LoadFailed";
+import { Page } from "@/ui/Page";
 import { LiabilityEventCard } from "./LiabilityEventCard";
 import "./liability.css";
 

@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { BookmakerEvent, PunterBalance } from "../../../../worker/contract";
-import { bookEvent } from "../../test/events";
-import { json, stubApi } from "../../test/network";
-import { BOOK_ID, renderAt, signedInRoutes } from "../../test/world";
+import type { BookmakerEvent, PunterBalance } from "@worker/contract";
+import { bookEvent } from "@/test/events";
+import { json, stubApi } from "@/test/network";
+import { BOOK_ID, renderAt, signedInRoutes } from "@/test/world";
 
 // The new bookmaker's checklist on his main page (docs/DECISIONS.md, "The mini-app's screens").
 

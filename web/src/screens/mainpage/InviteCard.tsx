@@ -1,9 +1,9 @@
 import { useState } from "react";
-import type { Id } from "../../../../worker/contract";
-import { CopyIcon, ShareIcon } from "../../bookmaker/icons";
-import { useInviteLink } from "../../bookmaker/invite";
-import { useWebApp } from "../../telegram/context";
-import { shareThroughTelegram } from "../../telegram/features";
+import type { Id } from "@worker/contract";
+import { CopyIcon, ShareIcon } from "@/bookmaker/icons";
+import { useInviteLink } from "@/bookmaker/invite";
+import { useWebApp } from "@/telegram/context";
+import { shareThroughTelegram } from "@/telegram/features";
 
 /** The message punters receive with the link. */
 export const INVITE_TEXT = "Join my book on Bookie";

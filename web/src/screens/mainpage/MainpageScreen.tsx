@@ -1,19 +1,19 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
-import { useOwnBook } from "../../bookmaker/book";
-import "../../bookmaker/bookmaker.css";
-import { BookmakerGuide } from "../../bookmaker/guide/BookmakerGuide";
-import { bookmakerEnd } from "../../bookmaker/subscription-end";
-import { useActiveSubscriptions } from "../../subscriptions/active";
-import { longDateOnceLoaded } from "../../ui/dates";
-import { Page } from "../../ui/Page";
-import type { CreateProfileState } from "../../navigation/createprofile";
+import { useOwnBook } from "@/bookmaker/book";
+import "@/bookmaker/bookmaker.css";
+import { BookmakerGuide } from "@/bookmaker/guide/BookmakerGuide";
+import { bookmakerEnd } from "@/bookmaker/subscription-end";
+import { useActiveSubscriptions } from "@/subscriptions/active";
+import { longDateOnceLoaded } from "@/ui/dates";
+import { Page } from "@/ui/Page";
+import type { CreateProfileState } from "@/navigation/createprofile";
 import { FirstSteps } from "./FirstSteps";
 import { InviteCard } from "./InviteCard";
 import { LimitsCard } from "./LimitsCard";
 import { ProfileCard, TermsCard } from "./ProfileCards";
-import { NotificationsSheet } from "../../notifications/NotificationsSheet";
-import { NO_PROFILE } from "../../../../common/refusals";
+import { NotificationsSheet } from "@/notifications/NotificationsSheet";
+import { NO_PROFILE } from "@common/refusals";
 
 /** The bookmaker's dashboard. */
 export function MainpageScreen() {

@@ -1,5 +1,5 @@
-import type { CatalogueItem } from "../../../../worker/contract";
-import { Dialog } from "../../ui/Dialog";
+import type { CatalogueItem } from "@worker/contract";
+import { Dialog } from "@/ui/Dialog";
 
 /** What the bookmaker tapped, waiting for his yes. */
 export type Pending =

@@ -1,7 +1,7 @@
-import type { CatalogueItem, UserSubscription } from "../../../../worker/contract";
-import { holdingOf, isSubscriptionActive, renewableNow } from "../../subscriptions/active";
-import { formatAmount } from "../../ui/amount";
-import { longDate, longDateOnceLoaded } from "../../ui/dates";
+import type { CatalogueItem, UserSubscription } from "@worker/contract";
+import { holdingOf, isSubscriptionActive, renewableNow } from "@/subscriptions/active";
+import { formatAmount } from "@/ui/amount";
+import { longDate, longDateOnceLoaded } from "@/ui/dates";
 import { coinPackages, packageCoins, SPECIALS } from "./catalogue";
 import type { Pending } from "./ConfirmPurchase";
 

@@ -1,12 +1,12 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { CatalogueItem, UserSubscription } from "../../../../worker/contract";
-import { deferred, json, stubApi } from "../../test/network";
-import { renderApp } from "../../test/render";
-import { installTelegram } from "../../test/telegram";
-import { BOOK_ID, renderAt, signedInRoutes } from "../../test/world";
-import { DEV_CLOSED_TEXT } from "../../telegram/dev-web-app";
-import type { InvoiceStatus } from "../../telegram/web-app";
+import type { CatalogueItem, UserSubscription } from "@worker/contract";
+import { deferred, json, stubApi } from "@/test/network";
+import { renderApp } from "@/test/render";
+import { installTelegram } from "@/test/telegram";
+import { BOOK_ID, renderAt, signedInRoutes } from "@/test/world";
+import { DEV_CLOSED_TEXT } from "@/telegram/dev-web-app";
+import type { InvoiceStatus } from "@/telegram/web-app";
 
 const DAY = 86_400_000;
 const catalogue: CatalogueItem[] = [

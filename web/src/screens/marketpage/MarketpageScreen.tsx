@@ -1,20 +1,20 @@
 import { useState } from "react";
 import { useOffer } from "./useOffer";
 import { useHistoryState } from "wouter/use-browser-location";
-import { useApi } from "../../api/swr";
-import { POLL_MS } from "../../config";
-import { useUserId } from "../../store/auth";
-import { useCatalogue, useMySubscriptions } from "../../subscriptions/active";
-import { usePaymentConfirmation } from "../../subscriptions/paid";
-import { PaymentNotice } from "../../subscriptions/PaymentNotice";
-import { usePurchase } from "../../subscriptions/purchase";
-import { formatAmount } from "../../ui/amount";
-import { Dialog } from "../../ui/Dialog";
-import { Page } from "../../ui/Page";
+import { useApi } from "@/api/swr";
+import { POLL_MS } from "@/config";
+import { useUserId } from "@/store/auth";
+import { useCatalogue, useMySubscriptions } from "@/subscriptions/active";
+import { usePaymentConfirmation } from "@/subscriptions/paid";
+import { PaymentNotice } from "@/subscriptions/PaymentNotice";
+import { usePurchase } from "@/subscriptions/purchase";
+import { formatAmount } from "@/ui/amount";
+import { Dialog } from "@/ui/Dialog";
+import { Page } from "@/ui/Page";
 import { ConfirmPurchase, type Pending } from "./ConfirmPurchase";
 import { CoinPackages, SpecialFeatures, SubscriptionBlock } from "./MarketSections";
-import type { MarketpageState } from "../../navigation/marketpage";
-import "../../subscriptions/market.css";
+import type { MarketpageState } from "@/navigation/marketpage";
+import "@/subscriptions/market.css";
 
 /**
  * The bookmaker's market: his subscription, coin packages and special features

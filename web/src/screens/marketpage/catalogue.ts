@@ -1,4 +1,4 @@
-import type { CatalogueItem } from "../../../../worker/contract";
+import type { CatalogueItem } from "@worker/contract";
 
 const PACKAGE = /^ADD_BALANCE_(\d+)$/;
 

@@ -1,8 +1,8 @@
-import type { JoinRequestItem } from "../../../../worker/contract";
-import { call } from "../../api/call";
-import { useAction } from "../../api/useAction";
-import { useHaptic } from "../../telegram/features";
-import { Dialog } from "../../ui/Dialog";
+import type { JoinRequestItem } from "@worker/contract";
+import { call } from "@/api/call";
+import { useAction } from "@/api/useAction";
+import { useHaptic } from "@/telegram/features";
+import { Dialog } from "@/ui/Dialog";
 
 /** Approve or deny one join request; `onDone` reloads the lists. */
 export function ApproveDialog({

@@ -1,11 +1,11 @@
 import { useId, useState } from "react";
 import { useLocation } from "wouter";
-import type { PunterBalance } from "../../../../worker/contract";
-import { errorText, poolErrorText } from "../../api/error-text";
-import { useAction } from "../../api/useAction";
-import { CoinCounter } from "../../bookmaker/punters/CoinCounter";
-import { coinMove, parseCoins, savePunter } from "../../bookmaker/punters/coins";
-import { useBookBalances } from "../../bookmaker/punters/data";
+import type { PunterBalance } from "@worker/contract";
+import { errorText, poolErrorText } from "@/api/error-text";
+import { useAction } from "@/api/useAction";
+import { CoinCounter } from "@/bookmaker/punters/CoinCounter";
+import { coinMove, parseCoins, savePunter } from "@/bookmaker/punters/coins";
+import { useBookBalances } from "@/bookmaker/punters/data";
 import {
   defaultText,
   LIMIT_PROBLEM,
@@ -13,10 +13,10 @@ import {
   parseLimit,
   savePunterLimits,
   typedPunterLimits,
-} from "../../bookmaker/limits/limits";
-import { LimitField } from "../../bookmaker/limits/LimitField";
-import { Dialog } from "../../ui/Dialog";
-import type { HistoryOfUserState } from "../../navigation/historyofuser";
+} from "@/bookmaker/limits/limits";
+import { LimitField } from "@/bookmaker/limits/LimitField";
+import { Dialog } from "@/ui/Dialog";
+import type { HistoryOfUserState } from "@/navigation/historyofuser";
 
 /**
  * One punter's coins, note and limits (empty: the book's default, shown as the placeholder):

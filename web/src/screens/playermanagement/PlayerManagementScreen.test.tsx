@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { BookBalances, JoinRequestItem } from "../../../../worker/contract";
-import { coinMove, parseCoins } from "../../bookmaker/punters/coins";
-import { renderAt, signedInRoutes } from "../../test/world";
-import { json, stubApi } from "../../test/network";
+import type { BookBalances, JoinRequestItem } from "@worker/contract";
+import { coinMove, parseCoins } from "@/bookmaker/punters/coins";
+import { renderAt, signedInRoutes } from "@/test/world";
+import { json, stubApi } from "@/test/network";
 
 const NO_LIMITS = { maxStake: null, maxPayoutPerEvent: null };
 const book = (pool: number): BookBalances => ({

@@ -1,10 +1,10 @@
 import { useState } from "react";
-import type { Id, JoinRequestItem } from "../../../../worker/contract";
-import { errorText } from "../../api/error-text";
-import "../../bookmaker/bookmaker.css";
-import { useBookBalances, useJoinRequests } from "../../bookmaker/punters/data";
-import { formatAmount } from "../../ui/amount";
-import { Page } from "../../ui/Page";
+import type { Id, JoinRequestItem } from "@worker/contract";
+import { errorText } from "@/api/error-text";
+import "@/bookmaker/bookmaker.css";
+import { useBookBalances, useJoinRequests } from "@/bookmaker/punters/data";
+import { formatAmount } from "@/ui/amount";
+import { Page } from "@/ui/Page";
 import { ApproveDialog } from "./ApproveDialog";
 import { LowBalanceNotice } from "./LowBalanceNotice";
 import { ManagePunterDialog } from "./ManagePunterDialog";

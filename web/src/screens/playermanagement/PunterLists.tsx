@@ -1,6 +1,6 @@
-import type { JoinRequestItem, PunterBalance } from "../../../../worker/contract";
-import { formatAmount } from "../../ui/amount";
-import { Collapsible } from "../../ui/Collapsible";
+import type { JoinRequestItem, PunterBalance } from "@worker/contract";
+import { formatAmount } from "@/ui/amount";
+import { Collapsible } from "@/ui/Collapsible";
 
 /** Join requests waiting for his answer; a tap opens the approve dialog. */
 export function RequestList({ requests, onOpen }: { requests: JoinRequestItem[]; onOpen(r: JoinRequestItem): void }) {

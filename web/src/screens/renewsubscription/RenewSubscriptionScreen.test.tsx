@@ -1,10 +1,10 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { UserSubscription } from "../../../../worker/contract";
-import { json, stubApi } from "../../test/network";
-import { renderApp } from "../../test/render";
-import { installTelegram } from "../../test/telegram";
-import { DEV_CLOSED_TEXT } from "../../telegram/dev-web-app";
+import type { UserSubscription } from "@worker/contract";
+import { json, stubApi } from "@/test/network";
+import { renderApp } from "@/test/render";
+import { installTelegram } from "@/test/telegram";
+import { DEV_CLOSED_TEXT } from "@/telegram/dev-web-app";
 
 const DAY = 86_400_000;
 /** His BOOKMAKER period, ending in five days: renewal is open. */
