@@ -45,7 +45,7 @@ const LONG_RUNNING = [
   "worker/figures/property.test.ts",
   "worker/notifications/triggers.test.ts",
   "worker/notifications/delivery.test.ts",
-  "web/src/subscriptions/paid.test.tsx",
+  "web/src/features/market/paid.test.tsx",
 ];
 
 export default defineConfig(({ mode }) => {

@@ -93,14 +93,14 @@ export const ROUTES: readonly ScreenRoute[] = [
   {
     path: "/subscription",
     ...onFirstVisit(
-      () => import("./screens/subscription/SubscriptionScreen"),
+      () => import("@/features/market/SubscriptionScreen"),
       (m) => m.SubscriptionScreen,
     ),
   },
   {
     path: "/renewsubscription",
     ...onFirstVisit(
-      () => import("./screens/renewsubscription/RenewSubscriptionScreen"),
+      () => import("@/features/market/RenewSubscriptionScreen"),
       (m) => m.RenewSubscriptionScreen,
     ),
   },
@@ -163,7 +163,7 @@ export const ROUTES: readonly ScreenRoute[] = [
   {
     path: "/marketpage",
     ...onFirstVisit(
-      () => import("./screens/marketpage/MarketpageScreen"),
+      () => import("@/features/market/MarketpageScreen"),
       (m) => m.MarketpageScreen,
     ),
   },

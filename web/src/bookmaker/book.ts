@@ -1,5 +1,5 @@
 import { useMe } from "./me";
-import { useHolds, type SubscriptionType } from "../subscriptions/active";
+import { useHolds, type SubscriptionType } from "@/features/market/active";
 
 /** The signed-in bookmaker's own profile; null until loaded or when he has none. */
 export function useOwnBook() {

@@ -1,5 +1,5 @@
-import type { UserSubscription } from "../subscriptions/active";
-import { isSubscriptionActive } from "../subscriptions/active";
+import type { UserSubscription } from "@/features/market/active";
+import { isSubscriptionActive } from "@/features/market/active";
 
 /** When the BOOKMAKER subscription ends: the latest end of an active one, else of any; null if none. */
 export function bookmakerEnd(list: UserSubscription[] | undefined, now = Date.now()): string | null {

@@ -1,4 +1,4 @@
-import { LockedFeature } from "@/ui/FeatureUnavailable";
+import { LockedFeature } from "@/features/market/FeatureUnavailable";
 import { Switch } from "@/ui/Switch";
 import { useOwnFractional } from "./useOwnFractional";
 

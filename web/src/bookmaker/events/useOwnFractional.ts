@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useOwnBook } from "../book";
 import { useFractionalOdds, useSettings } from "@/store/settings";
-import { hasActiveSubscription, useActiveSubscriptions } from "@/subscriptions/active";
+import { hasActiveSubscription, useActiveSubscriptions } from "@/features/market/active";
 
 /**
  * The fractional-odds switch on the bookmaker's screens: it works only with his own active

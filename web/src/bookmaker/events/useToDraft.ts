@@ -6,7 +6,7 @@ import { useAction } from "@/api/useAction";
 import type { EventManagementState } from "@/navigation/eventmanagementpage";
 import { useOwnBook } from "../book";
 import { useEventChanged } from "./data";
-import { hasActiveSubscription, useActiveSubscriptions } from "@/subscriptions/active";
+import { hasActiveSubscription, useActiveSubscriptions } from "@/features/market/active";
 
 /**
  * What Draft needs of an event: the event list's, whose bets its what-if figures betray, or the

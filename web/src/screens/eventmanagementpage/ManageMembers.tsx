@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { BookmakerEvent } from "@worker/contract";
-import { FeatureUnavailable } from "@/ui/FeatureUnavailable";
+import { FeatureUnavailable } from "@/features/market/FeatureUnavailable";
 import { MemberRow } from "./MemberRow";
 import { placesOffered, type DraftEdit } from "./state";
 

@@ -3,7 +3,7 @@ import { OddsStepper } from "@/bookmaker/events/OddsStepper";
 import { deductionText } from "@/events/racing";
 import { whatIfNumber } from "@/events/outcome";
 import { formatAmount } from "@/ui/amount";
-import { UNAVAILABLE_VALUE } from "@/ui/FeatureUnavailable";
+import { UNAVAILABLE_VALUE } from "@/features/market/FeatureUnavailable";
 import { oddsText } from "@/ui/Odds";
 import type { DraftEdit } from "./state";
 

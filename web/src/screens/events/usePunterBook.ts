@@ -1,6 +1,6 @@
 import { useSWRConfig } from "swr";
 import type { Id } from "@worker/contract";
-import { hasActiveSubscription, useActiveSubscriptions } from "@/subscriptions/active";
+import { hasActiveSubscription, useActiveSubscriptions } from "@/features/market/active";
 import { findBookmaker, useBookmakerLists } from "@/punter/bookmakers";
 import { useCoins, usePlayerEvents } from "./player-events";
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { Me } from "@worker/contract";
-import type { UserSubscription } from "@/subscriptions/active";
+import type { UserSubscription } from "@/features/market/active";
 import { deferred, json, stubApi } from "@/test/network";
 import { renderApp } from "@/test/render";
 import { installTelegram } from "@/test/telegram";

@@ -1,5 +1,5 @@
 import type { Me } from "@worker/contract";
-import { hasActiveSubscription, type Holding } from "@/subscriptions/active";
+import { hasActiveSubscription, type Holding } from "@/features/market/active";
 import type { MarketpageState } from "@/navigation/marketpage";
 
 export type BookieDestination =

@@ -2,8 +2,8 @@ import { useEffect, useEffectEvent, useState, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import { useMe } from "@/bookmaker/me";
 import { useUserId } from "@/store/auth";
-import { useActiveSubscriptions, useMySubscriptions } from "@/subscriptions/active";
-import { CONFIRMING_TEXT, NOT_CONFIRMED_TEXT, usePaymentConfirmation } from "@/subscriptions/paid";
+import { useActiveSubscriptions, useMySubscriptions } from "@/features/market/active";
+import { CONFIRMING_TEXT, NOT_CONFIRMED_TEXT, usePaymentConfirmation } from "@/features/market/paid";
 import { Dialog } from "@/ui/Dialog";
 import { bookieDestination, type BookieDestination } from "./bookie-destination";
 

@@ -4,7 +4,7 @@ import { useOwnBook } from "@/bookmaker/book";
 import "@/bookmaker/bookmaker.css";
 import { BookmakerGuide } from "@/bookmaker/guide/BookmakerGuide";
 import { bookmakerEnd } from "@/bookmaker/subscription-end";
-import { useActiveSubscriptions } from "@/subscriptions/active";
+import { useActiveSubscriptions } from "@/features/market/active";
 import { longDateOnceLoaded } from "@/ui/dates";
 import { Page } from "@/ui/Page";
 import type { CreateProfileState } from "@/navigation/createprofile";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import type { Unlockable } from "../navigation/marketpage";
-import { useUnlockButton } from "../subscriptions/UnlockButton";
-import { Dialog } from "./Dialog";
+import type { Unlockable } from "@/navigation/marketpage";
+import { useUnlockButton } from "./UnlockButton";
+import { Dialog } from "@/ui/Dialog";
 
 interface LockedProps {
   open: boolean;

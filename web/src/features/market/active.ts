@@ -1,6 +1,6 @@
 import type { Id, SubscriptionType, UserSubscription } from "@worker/contract";
-import { useApi } from "../api/swr";
-import { POLL_MS } from "../config";
+import { useApi } from "@/api/swr";
+import { POLL_MS } from "@/config";
 
 export type { SubscriptionType, UserSubscription };
 

@@ -1,4 +1,4 @@
-import { Dialog } from "../ui/Dialog";
+import { Dialog } from "@/ui/Dialog";
 import { CONFIRMING_TEXT, NOT_CONFIRMED_TEXT, type PaymentConfirmation } from "./paid";
 
 /**

@@ -1,11 +1,11 @@
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { CatalogueItem, LedgerEntry, Me, UserSubscription } from "@worker/contract";
-import { json, stubApi } from "../test/network";
-import { renderApp } from "../test/render";
-import { installTelegram } from "../test/telegram";
-import { DEV_CLOSED_TEXT } from "../telegram/dev-web-app";
-import type { InvoiceStatus } from "../telegram/web-app";
+import { json, stubApi } from "@/test/network";
+import { renderApp } from "@/test/render";
+import { installTelegram } from "@/test/telegram";
+import { DEV_CLOSED_TEXT } from "@/telegram/dev-web-app";
+import type { InvoiceStatus } from "@/telegram/web-app";
 import { CONFIRM_WITHIN_MS, CONFIRMING_TEXT, NOT_CONFIRMED_TEXT, usePaidInvoices } from "./paid";
 
 // Telegram says "paid" before the bot's webhook reaches the API: the app closes, the user opens

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { CatalogueItem, UserSubscription } from "@worker/contract";
 import type { Unlockable } from "@/navigation/marketpage";
-import { holdingOf, renewableNow } from "@/subscriptions/active";
+import { holdingOf, renewableNow } from "./active";
 import type { Pending } from "./ConfirmPurchase";
 
 /**

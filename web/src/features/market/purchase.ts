@@ -1,10 +1,10 @@
 import { useSWRConfig } from "swr";
 import type { Id } from "@worker/contract";
-import { call } from "../api/call";
-import { useAction } from "../api/useAction";
-import { useUserId } from "../store/auth";
-import { useWebApp } from "../telegram/context";
-import type { InvoiceStatus, TelegramWebApp } from "../telegram/web-app";
+import { call } from "@/api/call";
+import { useAction } from "@/api/useAction";
+import { useUserId } from "@/store/auth";
+import { useWebApp } from "@/telegram/context";
+import type { InvoiceStatus, TelegramWebApp } from "@/telegram/web-app";
 import { holdingOf, useCatalogue, useMySubscriptions } from "./active";
 import { usePaidInvoices } from "./paid";
 import { touchedByPurchase } from "./touched";

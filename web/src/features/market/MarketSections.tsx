@@ -1,5 +1,5 @@
 import type { CatalogueItem, UserSubscription } from "@worker/contract";
-import { holdingOf, isSubscriptionActive, renewableNow } from "@/subscriptions/active";
+import { holdingOf, isSubscriptionActive, renewableNow } from "./active";
 import { formatAmount } from "@/ui/amount";
 import { longDate, longDateOnceLoaded } from "@/ui/dates";
 import { coinPackages, packageCoins, SPECIALS } from "./catalogue";

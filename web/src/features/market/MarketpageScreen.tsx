@@ -4,17 +4,17 @@ import { useHistoryState } from "wouter/use-browser-location";
 import { useApi } from "@/api/swr";
 import { POLL_MS } from "@/config";
 import { useUserId } from "@/store/auth";
-import { useCatalogue, useMySubscriptions } from "@/subscriptions/active";
-import { usePaymentConfirmation } from "@/subscriptions/paid";
-import { PaymentNotice } from "@/subscriptions/PaymentNotice";
-import { usePurchase } from "@/subscriptions/purchase";
+import { useCatalogue, useMySubscriptions } from "./active";
+import { usePaymentConfirmation } from "./paid";
+import { PaymentNotice } from "./PaymentNotice";
+import { usePurchase } from "./purchase";
 import { formatAmount } from "@/ui/amount";
 import { Dialog } from "@/ui/Dialog";
 import { Page } from "@/ui/Page";
 import { ConfirmPurchase, type Pending } from "./ConfirmPurchase";
 import { CoinPackages, SpecialFeatures, SubscriptionBlock } from "./MarketSections";
 import type { MarketpageState } from "@/navigation/marketpage";
-import "@/subscriptions/market.css";
+import "./market.css";
 
 /**
  * The bookmaker's market: his subscription, coin packages and special features

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
-import { holdingOf, renewableNow, useCatalogue, useMySubscriptions } from "@/subscriptions/active";
-import { usePurchase } from "@/subscriptions/purchase";
+import { holdingOf, renewableNow, useCatalogue, useMySubscriptions } from "./active";
+import { usePurchase } from "./purchase";
 import { longDate, longDateOnceLoaded } from "@/ui/dates";
 import { Dialog } from "@/ui/Dialog";
 import { Page } from "@/ui/Page";
-import "@/subscriptions/market.css";
+import "./market.css";
 
 /** Renewing the BOOKMAKER subscription (docs/ARCHITECTURE.md, "Subscriptions and the market"). */
 export function RenewSubscriptionScreen() {

@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
 import { useUserId } from "@/store/auth";
-import { hasActiveSubscription, useCatalogue, useMySubscriptions } from "@/subscriptions/active";
-import { usePaymentConfirmation } from "@/subscriptions/paid";
-import { PaymentNotice } from "@/subscriptions/PaymentNotice";
-import { usePurchase } from "@/subscriptions/purchase";
+import { hasActiveSubscription, useCatalogue, useMySubscriptions } from "./active";
+import { usePaymentConfirmation } from "./paid";
+import { PaymentNotice } from "./PaymentNotice";
+import { usePurchase } from "./purchase";
 import { Dialog } from "@/ui/Dialog";
 import { LoadFailed } from "@/ui/LoadFailed";
 import { Page } from "@/ui/Page";
-import "@/subscriptions/market.css";
+import "./market.css";
 
 /**
  * Becoming a bookmaker: the first BOOKMAKER period, then the profile (docs/ARCHITECTURE.md,

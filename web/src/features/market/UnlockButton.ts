@@ -1,6 +1,6 @@
 import { useLocation } from "wouter";
-import type { MarketpageState, Unlockable } from "../navigation/marketpage";
-import type { DialogButton } from "../ui/Dialog";
+import type { MarketpageState, Unlockable } from "@/navigation/marketpage";
+import type { DialogButton } from "@/ui/Dialog";
 import { useCatalogue } from "./active";
 
 /**

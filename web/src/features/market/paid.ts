@@ -3,8 +3,8 @@ import { useSWRConfig } from "swr";
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
 import type { Id, LedgerPage, SubscriptionType, UserSubscription } from "@worker/contract";
-import { useApi } from "../api/swr";
-import { persistOnDevice } from "../store/storage";
+import { useApi } from "@/api/swr";
+import { persistOnDevice } from "@/store/storage";
 import { holdingOf } from "./active";
 import { touchedByPurchase } from "./touched";
 
