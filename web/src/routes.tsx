@@ -107,7 +107,7 @@ export const ROUTES: readonly ScreenRoute[] = [
   {
     path: "/createprofile",
     ...onFirstVisit(
-      () => import("./screens/createprofile/CreateProfileScreen"),
+      () => import("@/features/profile/CreateProfileScreen"),
       (m) => m.CreateProfileScreen,
     ),
   },

@@ -1,6 +1,6 @@
 import type { BookmakerEvent } from "@worker/contract";
 import { ResultDialog } from "@/events/ResultDialog";
-import { useOwnHolds } from "../book";
+import { useOwnHolds } from "@/features/profile/book";
 import { useOwnFractional } from "./useOwnFractional";
 
 /** One of the bookmaker's events as its result dialog shows it: his odds format and his WHAT_IF. */

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useOwnBook } from "../book";
+import { useOwnBook } from "@/features/profile/book";
 import { useFractionalOdds, useSettings } from "@/store/settings";
 import { hasActiveSubscription, useActiveSubscriptions } from "@/features/market/active";
 

@@ -4,7 +4,7 @@ import type { BookmakerEvent, EventItem, Id } from "@worker/contract";
 import { call } from "@/api/call";
 import { useAction } from "@/api/useAction";
 import type { EventManagementState } from "@/navigation/eventmanagementpage";
-import { useOwnBook } from "../book";
+import { useOwnBook } from "@/features/profile/book";
 import { useEventChanged } from "./data";
 import { hasActiveSubscription, useActiveSubscriptions } from "@/features/market/active";
 

@@ -4,7 +4,7 @@ import { useHistoryState } from "wouter/use-browser-location";
 import type { Bookmaker, Id } from "@worker/contract";
 import { call } from "@/api/call";
 import { useAction } from "@/api/useAction";
-import { useMe } from "@/bookmaker/me";
+import { useMe } from "@/features/profile/me";
 import { Dialog } from "@/ui/Dialog";
 import { Page } from "@/ui/Page";
 import type { EventsState } from "@/navigation/events";

@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
 import { useAction } from "@/api/useAction";
-import { useOwnBook } from "@/bookmaker/book";
+import { useOwnBook } from "@/features/profile/book";
 import "@/bookmaker/bookmaker.css";
 import { useRefreshEvents } from "@/bookmaker/events/data";
 import { draftBody } from "@/bookmaker/events/form";

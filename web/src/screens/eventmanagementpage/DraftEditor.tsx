@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { BookmakerEvent } from "@worker/contract";
-import { useOwnHolds } from "@/bookmaker/book";
+import { useOwnHolds } from "@/features/profile/book";
 import { FractionalSwitch } from "@/bookmaker/events/FractionalSwitch";
 import { useOwnFractional } from "@/bookmaker/events/useOwnFractional";
 import { deadHeatRule } from "@/events/racing";

@@ -2,7 +2,7 @@ import { useParams } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
 import type { Bet, Id } from "@worker/contract";
 import { useApi } from "@/api/swr";
-import { useOwnBook } from "@/bookmaker/book";
+import { useOwnBook } from "@/features/profile/book";
 import "@/bookmaker/bookmaker.css";
 import { POLL_MS } from "@/config";
 import { BetDeductions, BetRefund, BetResult, EachWayParts } from "@/events/BetResult";

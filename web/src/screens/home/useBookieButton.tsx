@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useState, type ReactNode } from "react";
 import { useLocation } from "wouter";
-import { useMe } from "@/bookmaker/me";
+import { useMe } from "@/features/profile/me";
 import { useUserId } from "@/store/auth";
 import { useActiveSubscriptions, useMySubscriptions } from "@/features/market/active";
 import { CONFIRMING_TEXT, NOT_CONFIRMED_TEXT, usePaymentConfirmation } from "@/features/market/paid";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
-import { useOwnBook } from "@/bookmaker/book";
+import { useOwnBook } from "@/features/profile/book";
 import "@/bookmaker/bookmaker.css";
 import { BookmakerGuide } from "@/bookmaker/guide/BookmakerGuide";
 import { bookmakerEnd } from "@/bookmaker/subscription-end";

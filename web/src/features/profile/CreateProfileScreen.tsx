@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
 import { nameError, termsError } from "@common/profile";
-import { useOwnBook } from "@/bookmaker/book";
+import { useOwnBook } from "./book";
 import "@/bookmaker/bookmaker.css";
 import { useUserId } from "@/store/auth";
 import { useProfile, useProfileName, useProfileTerms } from "@/store/profile";
