@@ -1,5 +1,5 @@
 import type { BookmakerEvent } from "@worker/contract";
-import { ResultDialog } from "@/events/ResultDialog";
+import { ResultDialog } from "@/features/results/ResultDialog";
 import { useOwnHolds } from "@/features/profile/book";
 import { useOwnFractional } from "./useOwnFractional";
 

@@ -3,7 +3,7 @@ import type { BookmakerEvent } from "@worker/contract";
 import { useOwnHolds } from "@/features/profile/book";
 import { FractionalSwitch } from "@/bookmaker/events/FractionalSwitch";
 import { useOwnFractional } from "@/bookmaker/events/useOwnFractional";
-import { deadHeatRule } from "@/events/racing";
+import { deadHeatRule } from "@/features/results/racing";
 import { useClosingConfirmation } from "@/telegram/features";
 import { Dialog } from "@/ui/Dialog";
 import { useMainButton } from "@/ui/useMainButton";

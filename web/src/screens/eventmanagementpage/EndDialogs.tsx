@@ -1,5 +1,5 @@
 import type { EventItem, Id } from "@worker/contract";
-import { ordinal } from "@/events/racing";
+import { ordinal } from "@/features/results/racing";
 import { Dialog } from "@/ui/Dialog";
 
 /** What End Event will do, said before it is done. */

@@ -1,7 +1,7 @@
 import type { EventItem } from "@worker/contract";
 import { OddsStepper } from "@/bookmaker/events/OddsStepper";
-import { deductionText } from "@/events/racing";
-import { whatIfNumber } from "@/events/outcome";
+import { deductionText } from "@/features/results/racing";
+import { whatIfNumber } from "@/features/results/outcome";
 import { formatAmount } from "@/ui/amount";
 import { UNAVAILABLE_VALUE } from "@/features/market/FeatureUnavailable";
 import { oddsText } from "@/ui/Odds";

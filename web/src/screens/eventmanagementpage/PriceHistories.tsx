@@ -1,5 +1,5 @@
 import type { BookmakerEvent } from "@worker/contract";
-import { PriceHistory } from "@/events/PriceHistory";
+import { PriceHistory } from "@/features/results/PriceHistory";
 import { Collapsible } from "@/ui/Collapsible";
 
 /** What price he gave, and when: each outcome's price since publication, as his punters see it. Folded until asked for; a draft never published has none. */

@@ -3,7 +3,7 @@ import { useLocation, useParams } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
 import type { Id, PlayerEvent } from "@worker/contract";
 import { useApi } from "@/api/swr";
-import { ResultDialog } from "@/events/ResultDialog";
+import { ResultDialog } from "@/features/results/ResultDialog";
 import { useFractional, usePunterFractional } from "@/store/fractional";
 import { Page } from "@/ui/Page";
 import { bookmakerIdParam } from "@/punter/bookmakers";

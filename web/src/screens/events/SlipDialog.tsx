@@ -4,7 +4,7 @@ import type { Id, Multiple, PlayerEvent } from "@worker/contract";
 import { call } from "@/api/call";
 import { ApiError } from "@/api/client";
 import { errorText } from "@/api/error-text";
-import { kindWithLines } from "@/multiples/kinds";
+import { kindWithLines } from "@/features/results/multiples/kinds";
 import { useSlip, useSlips } from "@/store/slip";
 import { useHaptic } from "@/telegram/features";
 import { formatAmount } from "@/ui/amount";

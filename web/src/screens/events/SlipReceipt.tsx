@@ -1,6 +1,6 @@
 import type { Multiple } from "@worker/contract";
-import { kindWithLines } from "@/multiples/kinds";
-import { stakeText } from "@/multiples/results";
+import { kindWithLines } from "@/features/results/multiples/kinds";
+import { stakeText } from "@/features/results/multiples/results";
 import { formatAmount } from "@/ui/amount";
 import { Dialog } from "@/ui/Dialog";
 import { Odds } from "@/ui/Odds";

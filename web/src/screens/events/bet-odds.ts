@@ -1,8 +1,8 @@
 import { fractionalText, ladderOdds } from "@common/odds";
 import type { Bet, PlayerEvent, PlayerEventItem } from "@worker/contract";
-import { partText } from "@/events/BetResult";
-import { betDeductions } from "@/events/racing";
-import type { ResultOutcome } from "@/events/outcome";
+import { partText } from "@/features/results/BetResult";
+import { betDeductions } from "@/features/results/racing";
+import type { ResultOutcome } from "@/features/results/outcome";
 
 /**
  * The event's outcomes with the odds the punter's bets were taken at: a non-runner reprices

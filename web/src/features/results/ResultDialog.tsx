@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { termsText } from "@common/each-way";
 import type { EachWayRule, EventStatus, RacingRules } from "@worker/contract";
-import { Dialog } from "../ui/Dialog";
+import { Dialog } from "@/ui/Dialog";
 import { FeatureUnavailable } from "@/features/market/FeatureUnavailable";
-import { StatusBadge } from "../ui/StatusBadge";
+import { StatusBadge } from "@/ui/StatusBadge";
 import { isRefunded, isWinner, type ResultOutcome } from "./outcome";
 import { ResultRow } from "./ResultRow";
 

@@ -1,7 +1,7 @@
 import type { Multiple } from "@worker/contract";
-import { formatAmount } from "../ui/amount";
-import { dateTime } from "../ui/dates";
-import { Odds } from "../ui/Odds";
+import { formatAmount } from "@/ui/amount";
+import { dateTime } from "@/ui/dates";
+import { Odds } from "@/ui/Odds";
 import { kindWithLines } from "./kinds";
 import { MultipleResult } from "./MultipleResult";
 import { legResultText, stakeText } from "./results";

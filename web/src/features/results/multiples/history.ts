@@ -1,6 +1,6 @@
 import type { Id, Multiple } from "@worker/contract";
-import { useApi } from "../api/swr";
-import { POLL_MS } from "../config";
+import { useApi } from "@/api/swr";
+import { POLL_MS } from "@/config";
 
 /**
  * A book's multiples, newest first, polled as the bets beside them are: the punter's own, or

@@ -1,8 +1,8 @@
 import type { Multiple } from "@worker/contract";
-import { formatAmount } from "../ui/amount";
+import { formatAmount } from "@/ui/amount";
 
 /**
- * A multiple's result as the singles show theirs (events/BetResult.tsx): a line in the punter's
+ * A multiple's result as the singles show theirs (features/results/BetResult.tsx): a line in the punter's
  * history, a badge on the bookmaker's card. While open it says what it returns if every leg wins.
  */
 export function MultipleResult({ multiple: m, look }: { multiple: Multiple; look: "line" | "badge" }) {

@@ -1,6 +1,6 @@
 import type { Multiple, MultipleLeg } from "@worker/contract";
-import { formatAmount } from "../ui/amount";
-import { oddsText } from "../ui/Odds";
+import { formatAmount } from "@/ui/amount";
+import { oddsText } from "@/ui/Odds";
 
 // What became of a multiple and of each of its legs, in words both histories use.
 

@@ -1,6 +1,6 @@
 import { termsText } from "@common/each-way";
 import type { Bet } from "@worker/contract";
-import { formatAmount } from "../ui/amount";
+import { formatAmount } from "@/ui/amount";
 import { betDeductions } from "./racing";
 
 // What became of a bet, in the punter's history (a line under the outcome) and the bookmaker's

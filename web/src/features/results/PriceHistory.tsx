@@ -1,7 +1,7 @@
 import type { Id } from "@worker/contract";
-import { errorText } from "../api/error-text";
-import { useApi } from "../api/swr";
-import { PriceChart } from "../ui/PriceChart";
+import { errorText } from "@/api/error-text";
+import { useApi } from "@/api/swr";
+import { PriceChart } from "@/ui/PriceChart";
 
 /** One outcome's price since publication (GET /player/events/{bookmakerId}/{eventId}/prices), for punters and the bookmaker alike. */
 export function PriceHistory({ bookmakerId, eventId, itemId }: { bookmakerId: Id; eventId: Id; itemId: Id }) {

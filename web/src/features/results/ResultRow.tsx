@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { formatAmount } from "../ui/amount";
+import { formatAmount } from "@/ui/amount";
 import { UNAVAILABLE_VALUE } from "@/features/market/FeatureUnavailable";
-import { Odds } from "../ui/Odds";
+import { Odds } from "@/ui/Odds";
 import { deductionText, ordinal } from "./racing";
 import { isWinner, whatIfNumber, type ResultOutcome } from "./outcome";
 
