@@ -70,7 +70,7 @@ export const ROUTES: readonly ScreenRoute[] = [
   {
     path: "/bookies",
     ...onFirstVisit(
-      () => import("./screens/bookies/BookiesScreen"),
+      () => import("@/features/bookies/BookiesScreen"),
       (m) => m.BookiesScreen,
       readBookies,
     ),

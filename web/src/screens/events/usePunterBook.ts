@@ -1,7 +1,7 @@
 import { useSWRConfig } from "swr";
 import type { Id } from "@worker/contract";
 import { hasActiveSubscription, useActiveSubscriptions } from "@/features/market/active";
-import { findBookmaker, useBookmakerLists } from "@/punter/bookmakers";
+import { findBookmaker, useBookmakerLists } from "@/features/bookies/bookmakers";
 import { useCoins, usePlayerEvents } from "./player-events";
 
 /**

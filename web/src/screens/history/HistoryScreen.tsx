@@ -9,7 +9,7 @@ import { dateTime } from "@/ui/dates";
 import { Odds } from "@/ui/Odds";
 import { LoadFailed } from "@/ui/LoadFailed";
 import { Page } from "@/ui/Page";
-import { bookmakerIdParam } from "@/punter/bookmakers";
+import { bookmakerIdParam } from "@/features/bookies/bookmakers";
 import { useMultiples, withMultiples } from "@/features/results/multiples/history";
 import { MultipleRows } from "@/features/results/multiples/MultipleRows";
 import { MyFiguresSection } from "./MyFiguresSection";

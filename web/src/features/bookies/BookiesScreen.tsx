@@ -9,11 +9,11 @@ import { Dialog } from "@/ui/Dialog";
 import { Page } from "@/ui/Page";
 import type { EventsState } from "@/navigation/events";
 import { BookmakerCard } from "./BookmakerCard";
-import { useBookmakerLists, withRequest } from "@/punter/bookmakers";
+import { useBookmakerLists, withRequest } from "./bookmakers";
 import { MyBookmakers } from "./MyBookmakers";
 import { myBookmakers, SEARCH_MIN, searchBookmakers } from "./search";
 import type { BookiesState } from "@/navigation/bookies";
-import { TermsDialog } from "@/punter/TermsDialog";
+import { TermsDialog } from "./TermsDialog";
 import { useDeepLink } from "./useDeepLink";
 import "./bookies.css";
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import type { BookmakerLists, Id } from "@worker/contract";
 import type { EventsState } from "@/navigation/events";
-import { findBookmaker } from "@/punter/bookmakers";
+import { findBookmaker } from "./bookmakers";
 
 /**
  * A deep link's bookmaker: an approved punter goes on to his events; anyone else finds him

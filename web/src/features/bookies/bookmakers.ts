@@ -1,6 +1,6 @@
 import type { Bookmaker, BookmakerLists, Id } from "@worker/contract";
-import { useApi } from "../api/swr";
-import { POLL_MS } from "../config";
+import { useApi } from "@/api/swr";
+import { POLL_MS } from "@/config";
 
 /**
  * The punter's bookmakers and every other one, polled and refetched on focus and reconnect

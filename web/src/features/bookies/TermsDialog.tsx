@@ -1,4 +1,4 @@
-import { Dialog } from "../ui/Dialog";
+import { Dialog } from "@/ui/Dialog";
 
 /** A bookmaker's Terms and Conditions; 'No terms provided' when he wrote none. */
 export function TermsDialog({ open, onClose, terms }: { open: boolean; onClose(): void; terms: string | undefined }) {
