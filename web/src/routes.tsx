@@ -78,7 +78,7 @@ export const ROUTES: readonly ScreenRoute[] = [
   {
     path: "/events/:bookieName",
     ...onFirstVisit(
-      () => import("./screens/events/EventsScreen"),
+      () => import("@/features/betting/EventsScreen"),
       (m) => m.EventsScreen,
       readEvents,
     ),

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { termsText } from "@common/each-way";
 import type { Bet, Id, PlayerEvent } from "@worker/contract";
-import { betRowsReturn, mostBack, stakeReturn, type StakeLine } from "@/events/returns";
+import { betRowsReturn, mostBack, stakeReturn, type StakeLine } from "./returns";
 import { useHaptic } from "@/telegram/features";
 import { formatAmount } from "@/ui/amount";
 import { Dialog } from "@/ui/Dialog";

@@ -1,5 +1,5 @@
 import type { PlayerEventItem } from "@worker/contract";
-import { stakeReturn, type StakeLine } from "@/events/returns";
+import { stakeReturn, type StakeLine } from "./returns";
 import { formatAmount } from "@/ui/amount";
 import { Odds } from "@/ui/Odds";
 

@@ -2,7 +2,7 @@ import { Fragment, useState } from "react";
 import type { PlaceTerms } from "@common/each-way";
 import type { Id, PlayerEvent, PlayerEventItem } from "@worker/contract";
 import { PriceHistory } from "@/features/results/PriceHistory";
-import { stakeReturn } from "@/events/returns";
+import { stakeReturn } from "./returns";
 import { formatAmount } from "@/ui/amount";
 import { Odds, oddsText } from "@/ui/Odds";
 import { VolumeSelector } from "./VolumeSelector";
