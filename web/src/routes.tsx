@@ -171,14 +171,14 @@ export const ROUTES: readonly ScreenRoute[] = [
   {
     path: "/figures",
     ...onFirstVisit(
-      () => import("./screens/figures/FiguresScreen"),
+      () => import("@/features/figures/FiguresScreen"),
       (m) => m.FiguresScreen,
     ),
   },
   {
     path: "/figures/punter/:userId",
     ...onFirstVisit(
-      () => import("./screens/figures/StatementScreen"),
+      () => import("@/features/figures/StatementScreen"),
       (m) => m.StatementScreen,
     ),
   },

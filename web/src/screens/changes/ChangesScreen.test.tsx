@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { AuditEntry, BookBalances } from "@worker/contract";
-import { thisAndLastWeek } from "@/figures/period";
+import { thisAndLastWeek } from "@/features/figures/period";
 import { auditEntry } from "@/test/audit";
 import { bookEvent, item } from "@/test/events";
 import { json, stubApi } from "@/test/network";

@@ -2,8 +2,8 @@ import type { Id } from "@worker/contract";
 import { useApi } from "@/api/swr";
 import { POLL_MS } from "@/config";
 import { formatAmount } from "@/ui/amount";
-import "@/figures/figures.css";
-import { myOwesText, periodQuery, thisAndLastWeek, type Period } from "@/figures/period";
+import "@/features/figures/figures.css";
+import { myOwesText, periodQuery, thisAndLastWeek, type Period } from "@/features/figures/period";
 
 /** The punter's own figures with one bookmaker, this week and last week (on his history screen). */
 export function MyFigures({ bookmakerId }: { bookmakerId: Id }) {

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import type { DownloadLink } from "@worker/contract";
-import { useAction } from "../api/useAction";
-import { downloadCsv } from "../screens/figures/download";
-import { useWebApp } from "../telegram/context";
+import { useAction } from "@/api/useAction";
+import { downloadCsv } from "./download";
+import { useWebApp } from "@/telegram/context";
 
 /** Export CSV: Telegram's download prompt where the client has one, else a link to tap (it carries a short-lived ticket). */
 export function CsvExport({ linkOf }: { linkOf: () => Promise<DownloadLink> }) {

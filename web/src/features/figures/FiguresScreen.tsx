@@ -9,10 +9,10 @@ import { POLL_MS } from "@/config";
 import { formatAmount } from "@/ui/amount";
 import { LoadFailed } from "@/ui/LoadFailed";
 import { Page } from "@/ui/Page";
-import { CsvExport } from "@/figures/CsvExport";
-import "@/figures/figures.css";
+import { CsvExport } from "./CsvExport";
+import "./figures.css";
 import { HoldChart } from "./HoldChart";
-import { deviceTimeZone, owesText, periodQuery, thisAndLastWeek, type Period } from "@/figures/period";
+import { deviceTimeZone, owesText, periodQuery, thisAndLastWeek, type Period } from "./period";
 
 type Choice = "this" | "last" | "custom";
 

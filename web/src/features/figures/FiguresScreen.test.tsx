@@ -4,7 +4,7 @@ import type { DailyFigure, Figure, Figures, Statement } from "@worker/contract";
 import { json, stubApi } from "@/test/network";
 import { renderApp } from "@/test/render";
 import { installTelegram } from "@/test/telegram";
-import { thisAndLastWeek } from "@/figures/period";
+import { thisAndLastWeek } from "./period";
 
 const figure = (f: Partial<Figure> = {}): Figure => ({
   opening: 0,

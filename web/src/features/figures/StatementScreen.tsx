@@ -7,8 +7,8 @@ import { POLL_MS } from "@/config";
 import { formatAmount } from "@/ui/amount";
 import { dateTime } from "@/ui/dates";
 import { Page } from "@/ui/Page";
-import "@/figures/figures.css";
-import { FIGURE_LINES, owesText, periodQuery, thisAndLastWeek } from "@/figures/period";
+import "./figures.css";
+import { FIGURE_LINES, owesText, periodQuery, thisAndLastWeek } from "./period";
 
 const MOVEMENT: Record<LedgerKind, string> = {
   ALLOCATE: "Coins added",
