@@ -86,7 +86,7 @@ export const ROUTES: readonly ScreenRoute[] = [
   {
     path: "/history/:bookieName",
     ...onFirstVisit(
-      () => import("./screens/history/HistoryScreen"),
+      () => import("@/features/history/HistoryScreen"),
       (m) => m.HistoryScreen,
     ),
   },
@@ -194,7 +194,7 @@ export const ROUTES: readonly ScreenRoute[] = [
   {
     path: "/changes",
     ...onFirstVisit(
-      () => import("./screens/changes/ChangesScreen"),
+      () => import("@/features/changes/ChangesScreen"),
       (m) => m.ChangesScreen,
     ),
   },
