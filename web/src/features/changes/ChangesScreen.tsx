@@ -3,7 +3,7 @@ import type { AuditEntry } from "@worker/contract";
 import { call } from "@/api/call";
 import { errorText } from "@/api/error-text";
 import { useApi } from "@/api/swr";
-import "@/bookmaker/bookmaker.css";
+import "@/styles/bookmaker.css";
 import { POLL_MS } from "@/config";
 import { CsvExport } from "@/features/figures/CsvExport";
 import "@/features/figures/figures.css";

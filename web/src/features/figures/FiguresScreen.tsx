@@ -4,7 +4,7 @@ import type { Figures } from "@worker/contract";
 import { call } from "@/api/call";
 import { errorText } from "@/api/error-text";
 import { useApi } from "@/api/swr";
-import "@/bookmaker/bookmaker.css";
+import "@/styles/bookmaker.css";
 import { POLL_MS } from "@/config";
 import { formatAmount } from "@/ui/amount";
 import { LoadFailed } from "@/ui/LoadFailed";

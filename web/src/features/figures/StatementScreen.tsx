@@ -2,7 +2,7 @@ import { useParams, useSearch } from "wouter";
 import type { Figure, LedgerKind } from "@worker/contract";
 import { errorText } from "@/api/error-text";
 import { useApi } from "@/api/swr";
-import "@/bookmaker/bookmaker.css";
+import "@/styles/bookmaker.css";
 import { POLL_MS } from "@/config";
 import { formatAmount } from "@/ui/amount";
 import { dateTime } from "@/ui/dates";

@@ -3,7 +3,7 @@ import { useLocation } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
 import { nameError, termsError } from "@common/profile";
 import { useOwnBook } from "./book";
-import "@/bookmaker/bookmaker.css";
+import "@/styles/bookmaker.css";
 import { useUserId } from "@/store/auth";
 import { useProfile, useProfileName, useProfileTerms } from "@/store/profile";
 import { usePaymentConfirmation } from "@/features/market/paid";

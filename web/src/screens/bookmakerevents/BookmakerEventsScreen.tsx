@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
 import type { BookmakerEvent } from "@worker/contract";
-import "@/bookmaker/bookmaker.css";
+import "@/styles/bookmaker.css";
 import { useBookEvents } from "@/bookmaker/events/data";
 import { FractionalSwitch } from "@/bookmaker/events/FractionalSwitch";
 import { liveOrder, matchingTitle } from "@/bookmaker/events/order";

@@ -3,7 +3,7 @@ import { useLocation } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
 import { useAction } from "@/api/useAction";
 import { useOwnBook } from "@/features/profile/book";
-import "@/bookmaker/bookmaker.css";
+import "@/styles/bookmaker.css";
 import { useRefreshEvents } from "@/bookmaker/events/data";
 import { draftBody } from "@/bookmaker/events/form";
 import { keepDraft, saveAndStart, type KeptDraft } from "@/bookmaker/events/start";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
 import type { BookmakerEvent } from "@worker/contract";
-import "@/bookmaker/bookmaker.css";
+import "@/styles/bookmaker.css";
 import { useAction } from "@/api/useAction";
 import { useBookEvents, useEventChanged } from "@/bookmaker/events/data";
 import { newestFirst } from "@/bookmaker/events/order";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useLocation, useParams } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
 import type { BookmakerEvent } from "@worker/contract";
-import "@/bookmaker/bookmaker.css";
+import "@/styles/bookmaker.css";
 import { isClosed, useBookEvent } from "@/bookmaker/events/data";
 import { Dialog } from "@/ui/Dialog";
 import { LoadFailed } from "@/ui/LoadFailed";

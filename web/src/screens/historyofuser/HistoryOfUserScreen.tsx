@@ -3,7 +3,7 @@ import { useHistoryState } from "wouter/use-browser-location";
 import type { Bet, Id } from "@worker/contract";
 import { useApi } from "@/api/swr";
 import { useOwnBook } from "@/features/profile/book";
-import "@/bookmaker/bookmaker.css";
+import "@/styles/bookmaker.css";
 import { POLL_MS } from "@/config";
 import { BetDeductions, BetRefund, BetResult, EachWayParts } from "@/features/results/BetResult";
 import { betLines } from "@/features/results/each-way";

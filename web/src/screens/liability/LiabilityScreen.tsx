@@ -1,6 +1,6 @@
 import type { LiabilityBoard } from "@worker/contract";
 import { useApi } from "@/api/swr";
-import "@/bookmaker/bookmaker.css";
+import "@/styles/bookmaker.css";
 import { ToDraftDialogs } from "@/bookmaker/events/ToDraftDialogs";
 import { useToDraft } from "@/bookmaker/events/useToDraft";
 import { POLL_MS } from "@/config";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
 import { useOwnBook } from "@/features/profile/book";
-import "@/bookmaker/bookmaker.css";
+import "@/styles/bookmaker.css";
 import { BookmakerGuide } from "@/bookmaker/guide/BookmakerGuide";
 import { bookmakerEnd } from "@/bookmaker/subscription-end";
 import { useActiveSubscriptions } from "@/features/market/active";

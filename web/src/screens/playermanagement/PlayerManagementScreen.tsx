@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { Id, JoinRequestItem } from "@worker/contract";
 import { errorText } from "@/api/error-text";
-import "@/bookmaker/bookmaker.css";
+import "@/styles/bookmaker.css";
 import { useBookBalances, useJoinRequests } from "@/bookmaker/punters/data";
 import { formatAmount } from "@/ui/amount";
 import { Page } from "@/ui/Page";
