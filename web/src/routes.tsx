@@ -142,14 +142,14 @@ export const ROUTES: readonly ScreenRoute[] = [
   {
     path: "/eventmanagementpage/:eventId",
     ...onFirstVisit(
-      () => import("./screens/eventmanagementpage/EventManagementScreen"),
+      () => import("@/features/event-editing/draft/EventManagementScreen"),
       (m) => m.EventManagementScreen,
     ),
   },
   {
     path: "/createeventpage",
     ...onFirstVisit(
-      () => import("./screens/createeventpage/CreateEventScreen"),
+      () => import("@/features/event-editing/new/CreateEventScreen"),
       (m) => m.CreateEventScreen,
     ),
   },

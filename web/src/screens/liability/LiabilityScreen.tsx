@@ -1,8 +1,8 @@
 import type { LiabilityBoard } from "@worker/contract";
 import { useApi } from "@/api/swr";
 import "@/styles/bookmaker.css";
-import { ToDraftDialogs } from "@/bookmaker/events/ToDraftDialogs";
-import { useToDraft } from "@/bookmaker/events/useToDraft";
+import { ToDraftDialogs } from "@/features/event-editing/ToDraftDialogs";
+import { useToDraft } from "@/features/event-editing/useToDraft";
 import { POLL_MS } from "@/config";
 import { formatAmount } from "@/ui/amount";
 import { LoadFailed } from "@/ui/LoadFailed";

@@ -1,8 +1,8 @@
 import type { ClipboardEvent } from "react";
 import { OUTCOME_TITLE_MAX } from "@common/event-form";
 import { decimalText, fractionalText } from "@common/odds";
-import type { OutcomeRow } from "@/bookmaker/events/form";
-import { OddsStepper } from "@/bookmaker/events/OddsStepper";
+import type { OutcomeRow } from "../form";
+import { OddsStepper } from "../OddsStepper";
 
 interface OutcomeRowEditorProps {
   row: OutcomeRow;

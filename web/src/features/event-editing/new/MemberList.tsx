@@ -1,6 +1,6 @@
 import type { ClipboardEvent } from "react";
-import { newRow, type OutcomeRow } from "@/bookmaker/events/form";
-import { pastedOutcomes } from "@/bookmaker/events/paste";
+import { newRow, type OutcomeRow } from "../form";
+import { pastedOutcomes } from "../paste";
 import { OutcomeRowEditor } from "./OutcomeRowEditor";
 
 /** Puts pasted names into row `index` and the empty rows after it, adding rows as needed. */

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useCountries, useSports } from "@/bookmaker/events/reference";
+import { useCountries, useSports } from "../reference";
 
 /** A dropdown of names from the API, keeping the current value even before the list arrives. */
 function NameSelect({

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import type { BookmakerEvent } from "@worker/contract";
 import { useOwnHolds } from "@/features/profile/book";
-import { FractionalSwitch } from "@/bookmaker/events/FractionalSwitch";
-import { useOwnFractional } from "@/bookmaker/events/useOwnFractional";
+import { FractionalSwitch } from "../FractionalSwitch";
+import { useOwnFractional } from "../useOwnFractional";
 import { deadHeatRule } from "@/features/results/racing";
 import { useClosingConfirmation } from "@/telegram/features";
 import { Dialog } from "@/ui/Dialog";

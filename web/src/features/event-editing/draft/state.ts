@@ -1,8 +1,8 @@
 import { termsInForce, type EachWay } from "@common/each-way";
 import type { Odds } from "@common/odds";
 import type { BookmakerEvent, EventItem, Id } from "@worker/contract";
-import { oddsOf, payoutError, settingsOf } from "@/bookmaker/events/form";
-import { dateError, timeError } from "@/bookmaker/events/when";
+import { oddsOf, payoutError, settingsOf } from "../form";
+import { dateError, timeError } from "../when";
 
 /** What the bookmaker changes on the draft screen before Calc, End Event or Save. */
 export interface DraftEdit {

@@ -1,10 +1,10 @@
 import type { BookmakerEvent } from "@worker/contract";
-import { splitTitle } from "@/bookmaker/events/form";
-import { EachWayControl } from "@/bookmaker/events/EachWayControl";
-import { PayoutField } from "@/bookmaker/events/PayoutField";
-import { RacingSwitches } from "@/bookmaker/events/RacingSwitches";
-import { ReturnSelect } from "@/bookmaker/events/ReturnSelect";
-import { WhenFields } from "@/bookmaker/events/WhenFields";
+import { splitTitle } from "../form";
+import { EachWayControl } from "../EachWayControl";
+import { PayoutField } from "../PayoutField";
+import { RacingSwitches } from "../RacingSwitches";
+import { ReturnSelect } from "../ReturnSelect";
+import { WhenFields } from "../WhenFields";
 import { Switch } from "@/ui/Switch";
 import { activeOutcomes, type DraftEdit, type EditProblems } from "./state";
 

@@ -1,12 +1,5 @@
 import { useState } from "react";
-import {
-  emptyForm,
-  formFromEvent,
-  hasErrors,
-  validateForm,
-  type EventForm,
-  type FormErrors,
-} from "@/bookmaker/events/form";
+import { emptyForm, formFromEvent, hasErrors, validateForm, type EventForm, type FormErrors } from "../form";
 import type { BookmakerEvent } from "@worker/contract";
 
 type Field = "description" | "date" | "time" | "maxTotalPayout";

@@ -1,5 +1,5 @@
 import type { EventItem } from "@worker/contract";
-import { OddsStepper } from "@/bookmaker/events/OddsStepper";
+import { OddsStepper } from "../OddsStepper";
 import { deductionText } from "@/features/results/racing";
 import { whatIfNumber } from "@/features/results/outcome";
 import { formatAmount } from "@/ui/amount";

@@ -1,9 +1,9 @@
-import { EachWayControl } from "@/bookmaker/events/EachWayControl";
-import { PayoutField } from "@/bookmaker/events/PayoutField";
-import { RacingSwitches } from "@/bookmaker/events/RacingSwitches";
-import { ReturnSelect } from "@/bookmaker/events/ReturnSelect";
-import { WhenFields } from "@/bookmaker/events/WhenFields";
-import { eachWayOf, rulesOf } from "@/bookmaker/events/form";
+import { EachWayControl } from "../EachWayControl";
+import { PayoutField } from "../PayoutField";
+import { RacingSwitches } from "../RacingSwitches";
+import { ReturnSelect } from "../ReturnSelect";
+import { WhenFields } from "../WhenFields";
+import { eachWayOf, rulesOf } from "../form";
 import { Switch } from "@/ui/Switch";
 import { CountrySelect, SportSelect } from "./CatalogueSelects";
 import { DescriptionField } from "./DescriptionField";
