@@ -135,7 +135,7 @@ export const ROUTES: readonly ScreenRoute[] = [
   {
     path: "/bookmakerevents",
     ...onFirstVisit(
-      () => import("./screens/bookmakerevents/BookmakerEventsScreen"),
+      () => import("@/features/event-lists/BookmakerEventsScreen"),
       (m) => m.BookmakerEventsScreen,
     ),
   },
@@ -156,7 +156,7 @@ export const ROUTES: readonly ScreenRoute[] = [
   {
     path: "/eventhistorypage",
     ...onFirstVisit(
-      () => import("./screens/eventhistorypage/EventHistoryScreen"),
+      () => import("@/features/event-lists/EventHistoryScreen"),
       (m) => m.EventHistoryScreen,
     ),
   },
