@@ -186,7 +186,7 @@ export const ROUTES: readonly ScreenRoute[] = [
   {
     path: "/liability",
     ...onFirstVisit(
-      () => import("./screens/liability/LiabilityScreen"),
+      () => import("@/features/liability/LiabilityScreen"),
       (m) => m.LiabilityScreen,
     ),
   },
