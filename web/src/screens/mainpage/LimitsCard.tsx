@@ -2,8 +2,8 @@ import { useState } from "react";
 import type { BookLimits, Id } from "@worker/contract";
 import { useAction } from "@/api/useAction";
 import { PenIcon } from "@/bookmaker/icons";
-import { LIMIT_PROBLEM, limitText, parseLimit, saveBookLimits, typedBookLimits } from "@/bookmaker/limits/limits";
-import { LimitField } from "@/bookmaker/limits/LimitField";
+import { LIMIT_PROBLEM, limitText, parseLimit, saveBookLimits, typedBookLimits } from "@/features/limits/limits";
+import { LimitField } from "@/features/limits/LimitField";
 import { useBookBalances } from "@/bookmaker/punters/data";
 import { Dialog } from "@/ui/Dialog";
 

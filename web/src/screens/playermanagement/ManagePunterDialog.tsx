@@ -13,8 +13,8 @@ import {
   parseLimit,
   savePunterLimits,
   typedPunterLimits,
-} from "@/bookmaker/limits/limits";
-import { LimitField } from "@/bookmaker/limits/LimitField";
+} from "@/features/limits/limits";
+import { LimitField } from "@/features/limits/LimitField";
 import { Dialog } from "@/ui/Dialog";
 import type { HistoryOfUserState } from "@/navigation/historyofuser";
 
