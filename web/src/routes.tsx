@@ -121,14 +121,14 @@ export const ROUTES: readonly ScreenRoute[] = [
   {
     path: "/playermanagement",
     ...onFirstVisit(
-      () => import("./screens/playermanagement/PlayerManagementScreen"),
+      () => import("@/features/punters/PlayerManagementScreen"),
       (m) => m.PlayerManagementScreen,
     ),
   },
   {
     path: "/historyofuser/:username",
     ...onFirstVisit(
-      () => import("./screens/historyofuser/HistoryOfUserScreen"),
+      () => import("@/features/punters/HistoryOfUserScreen"),
       (m) => m.HistoryOfUserScreen,
     ),
   },

@@ -4,7 +4,7 @@ import { useAction } from "@/api/useAction";
 import { PenIcon } from "@/bookmaker/icons";
 import { LIMIT_PROBLEM, limitText, parseLimit, saveBookLimits, typedBookLimits } from "@/features/limits/limits";
 import { LimitField } from "@/features/limits/LimitField";
-import { useBookBalances } from "@/bookmaker/punters/data";
+import { useBookBalances } from "@/features/punters/data";
 import { Dialog } from "@/ui/Dialog";
 
 const shown = (limit: number | null) => (limit === null ? "No limit" : String(limit));

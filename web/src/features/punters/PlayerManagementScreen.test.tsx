@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { BookBalances, JoinRequestItem } from "@worker/contract";
-import { coinMove, parseCoins } from "@/bookmaker/punters/coins";
+import { coinMove, parseCoins } from "./coins";
 import { renderAt, signedInRoutes } from "@/test/world";
 import { json, stubApi } from "@/test/network";
 

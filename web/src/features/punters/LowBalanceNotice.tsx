@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
-import { LOW_BALANCE } from "@/bookmaker/punters/data";
+import { LOW_BALANCE } from "./data";
 import { Dialog } from "@/ui/Dialog";
 
 /** Tells the bookmaker once per visit when his pool is below LOW_BALANCE coins, with a way to buy more. */

@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { Id, JoinRequestItem } from "@worker/contract";
 import { errorText } from "@/api/error-text";
 import "@/styles/bookmaker.css";
-import { useBookBalances, useJoinRequests } from "@/bookmaker/punters/data";
+import { useBookBalances, useJoinRequests } from "./data";
 import { formatAmount } from "@/ui/amount";
 import { Page } from "@/ui/Page";
 import { ApproveDialog } from "./ApproveDialog";

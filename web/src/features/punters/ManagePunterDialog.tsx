@@ -3,9 +3,9 @@ import { useLocation } from "wouter";
 import type { PunterBalance } from "@worker/contract";
 import { errorText, poolErrorText } from "@/api/error-text";
 import { useAction } from "@/api/useAction";
-import { CoinCounter } from "@/bookmaker/punters/CoinCounter";
-import { coinMove, parseCoins, savePunter } from "@/bookmaker/punters/coins";
-import { useBookBalances } from "@/bookmaker/punters/data";
+import { CoinCounter } from "./CoinCounter";
+import { coinMove, parseCoins, savePunter } from "./coins";
+import { useBookBalances } from "./data";
 import {
   defaultText,
   LIMIT_PROBLEM,
