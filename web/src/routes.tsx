@@ -114,7 +114,7 @@ export const ROUTES: readonly ScreenRoute[] = [
   {
     path: "/mainpage",
     ...onFirstVisit(
-      () => import("./screens/mainpage/MainpageScreen"),
+      () => import("@/features/book/MainpageScreen"),
       (m) => m.MainpageScreen,
     ),
   },

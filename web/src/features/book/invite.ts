@@ -1,8 +1,8 @@
 import useSWR from "swr";
 import type { Id, PublicConfig } from "@worker/contract";
-import { callAs } from "../api/call";
-import { routePath } from "../api/route-request";
-import { DEV_MODE } from "../config";
+import { callAs } from "@/api/call";
+import { routePath } from "@/api/route-request";
+import { DEV_MODE } from "@/config";
 
 /** The bot's username without "@" when a build names it; otherwise the API tells (GET /config). */
 export const BOT_USERNAME = (import.meta.env.VITE_BOT_USERNAME ?? "").replace(/^@/, "");

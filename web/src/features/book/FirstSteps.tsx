@@ -1,7 +1,7 @@
 import { useLocation } from "wouter";
 import type { Id } from "@worker/contract";
-import { allDone, useFirstSteps } from "@/bookmaker/first-steps";
-import { useInviteLink } from "@/bookmaker/invite";
+import { allDone, useFirstSteps } from "./first-steps";
+import { useInviteLink } from "./invite";
 import { useWebApp } from "@/telegram/context";
 import { shareThroughTelegram } from "@/telegram/features";
 import { INVITE_TEXT } from "./InviteCard";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { BookLimits, Id } from "@worker/contract";
 import { useAction } from "@/api/useAction";
-import { PenIcon } from "@/bookmaker/icons";
+import { PenIcon } from "./icons";
 import { LIMIT_PROBLEM, limitText, parseLimit, saveBookLimits, typedBookLimits } from "@/features/limits/limits";
 import { LimitField } from "@/features/limits/LimitField";
 import { useBookBalances } from "@/features/punters/data";

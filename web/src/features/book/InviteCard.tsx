@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { Id } from "@worker/contract";
-import { CopyIcon, ShareIcon } from "@/bookmaker/icons";
-import { useInviteLink } from "@/bookmaker/invite";
+import { CopyIcon, ShareIcon } from "./icons";
+import { useInviteLink } from "./invite";
 import { useWebApp } from "@/telegram/context";
 import { shareThroughTelegram } from "@/telegram/features";
 

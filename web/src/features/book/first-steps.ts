@@ -1,4 +1,4 @@
-import { useApi } from "../api/swr";
+import { useApi } from "@/api/swr";
 
 /** The new bookmaker's first steps, in order (docs/DECISIONS.md, "The mini-app's screens"): each done or not, from what he has. */
 export interface FirstSteps {

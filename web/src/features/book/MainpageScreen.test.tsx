@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { BookBalances, BookLimits, Me } from "@worker/contract";
-import { inviteLink } from "@/bookmaker/invite";
+import { inviteLink } from "./invite";
 import { bookie, BOOK_ID, renderAt, signedInRoutes } from "@/test/world";
 import { deferred, errorBody, json, stubApi } from "@/test/network";
 

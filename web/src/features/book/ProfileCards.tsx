@@ -1,5 +1,5 @@
 import type { BookmakerDto } from "@worker/contract";
-import { PenIcon } from "@/bookmaker/icons";
+import { PenIcon } from "./icons";
 
 const DEFAULT_TERMS = "1 coin = 1 USD / Payment via cash, card, cripto";
 
