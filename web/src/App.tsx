@@ -10,7 +10,7 @@ import { Logo } from "./ui/Logo";
 
 // Dev mode only; a static import would bring its styles and SWR into the deployed first screen.
 const BotMessagesDrawer = lazy(() =>
-  import("./notifications/BotMessagesDrawer").then((m) => ({ default: m.BotMessagesDrawer })),
+  import("@/features/notifications/BotMessagesDrawer").then((m) => ({ default: m.BotMessagesDrawer })),
 );
 
 /** `launch` is started outside React, so it runs once whatever React re-renders or re-mounts. */

@@ -12,7 +12,7 @@ import { FirstSteps } from "./FirstSteps";
 import { InviteCard } from "./InviteCard";
 import { LimitsCard } from "./LimitsCard";
 import { ProfileCard, TermsCard } from "./ProfileCards";
-import { NotificationsSheet } from "@/notifications/NotificationsSheet";
+import { NotificationsSheet } from "@/features/notifications/NotificationsSheet";
 import { NO_PROFILE } from "@common/refusals";
 
 /** The bookmaker's dashboard. */

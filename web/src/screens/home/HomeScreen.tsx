@@ -11,7 +11,7 @@ import { Page } from "@/ui/Page";
 import { FaqDialog } from "./FaqDialog";
 import { HOME_LINKS } from "./links";
 import { useBookieButton } from "./useBookieButton";
-import { NotificationsSheet } from "@/notifications/NotificationsSheet";
+import { NotificationsSheet } from "@/features/notifications/NotificationsSheet";
 
 export function HomeScreen() {
   const [, navigate] = useLocation();

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import type { NotificationSettings } from "@worker/contract";
-import { call } from "../api/call";
-import { useApi } from "../api/swr";
-import { useAction } from "../api/useAction";
-import { useWebApp } from "../telegram/context";
-import { Dialog } from "../ui/Dialog";
+import { call } from "@/api/call";
+import { useApi } from "@/api/swr";
+import { useAction } from "@/api/useAction";
+import { useWebApp } from "@/telegram/context";
+import { Dialog } from "@/ui/Dialog";
 import "./notifications.css";
 
 type Switch = "joinRequests" | "results" | "coins" | "newEvents";

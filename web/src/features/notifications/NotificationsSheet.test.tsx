@@ -1,9 +1,9 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { Me, NotificationSettings } from "@worker/contract";
-import { json, stubApi } from "../test/network";
-import { renderApp } from "../test/render";
-import { installTelegram } from "../test/telegram";
+import { json, stubApi } from "@/test/network";
+import { renderApp } from "@/test/render";
+import { installTelegram } from "@/test/telegram";
 import { NOT_ALLOWED_TEXT } from "./NotificationsSheet";
 
 const punter: Me = { userId: 42, username: "alice", bookmakerDto: null };

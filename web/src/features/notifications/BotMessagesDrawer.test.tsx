@@ -2,8 +2,8 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { SWRConfig } from "swr";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { OutboxMessage } from "@worker/contract";
-import { useAuth } from "../store/auth";
-import { json, stubApi } from "../test/network";
+import { useAuth } from "@/store/auth";
+import { json, stubApi } from "@/test/network";
 import { BotMessagesDrawer } from "./BotMessagesDrawer";
 
 const outbox: OutboxMessage[] = [

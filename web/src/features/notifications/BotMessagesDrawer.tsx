@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useApi } from "../api/swr";
-import { useUserId } from "../store/auth";
+import { useApi } from "@/api/swr";
+import { useUserId } from "@/store/auth";
 import "./notifications.css";
 
 /** How often the drawer asks for new messages: the other browser's actions show up quickly. */
