@@ -2,7 +2,7 @@ import { lazy, useEffect, useState } from "react";
 import { ServerData } from "./api/ServerData";
 import { DEV_MODE } from "./config";
 import { AppRoutes } from "./routes";
-import { OopsScreen } from "./screens/oops/OopsScreen";
+import { OopsScreen } from "@/features/home/OopsScreen";
 import type { Launch } from "./start/launch";
 import { SignInProblem } from "./start/SignInProblem";
 import { WebAppContext } from "./telegram/context";

@@ -2,7 +2,7 @@ import { Suspense, type ComponentType } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import type { Id, Me } from "@worker/contract";
 import { fetchEarly } from "./api/early";
-import { SplashScreen } from "./screens/index/SplashScreen";
+import { SplashScreen } from "@/features/home/SplashScreen";
 import { preloadable } from "./start/preloadable";
 import { ScreenLoading } from "./ui/ScreenLoading";
 
@@ -31,7 +31,7 @@ function onFirstVisit<M>(
   return { screen: Component, code: preload, reads };
 }
 
-/** Home's first data: the profile, and what the Bookie button decides on (screens/home/useBookieButton.tsx). */
+/** Home's first data: the profile, and what the Bookie button decides on (features/home/useBookieButton.tsx). */
 function readHome() {
   void fetchEarly("GET /subscriptions/mine");
   void fetchEarly("GET /bookmakers/authorizeMe")?.then(
@@ -62,7 +62,7 @@ export const ROUTES: readonly ScreenRoute[] = [
   {
     path: "/home",
     ...onFirstVisit(
-      () => import("./screens/home/HomeScreen"),
+      () => import("@/features/home/HomeScreen"),
       (m) => m.HomeScreen,
       readHome,
     ),

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
-import { DeletionNotice } from "@/bookmaker/DeletionNotice";
+import { DeletionNotice } from "./DeletionNotice";
 import { PRODUCT_TITLE } from "@/config";
 import { preloadOn } from "@/routes";
 import { useWebApp } from "@/telegram/context";

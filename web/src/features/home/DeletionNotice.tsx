@@ -1,6 +1,6 @@
 import { useLocation } from "wouter";
 import { useMe } from "@/features/profile/me";
-import { longDate } from "../ui/dates";
+import { longDate } from "@/ui/dates";
 
 /** The last week before a lapsed bookmaker's book is deleted (docs/ARCHITECTURE.md, "Retention"); the API says when. */
 export function DeletionNotice() {
