@@ -3,7 +3,7 @@ import { Redirect, Route, Switch } from "wouter";
 import type { Id, Me } from "@worker/contract";
 import { fetchEarly } from "./api/early";
 import { SplashScreen } from "@/features/home/SplashScreen";
-import { preloadable } from "./start/preloadable";
+import { preloadable } from "@/ui/preloadable";
 import { ScreenLoading } from "./ui/ScreenLoading";
 
 type Params = Record<string, string>;
