@@ -7,9 +7,11 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { webBoundaries } from "./web/eslint.boundaries.js";
 
-// Boundaries. The ledger's core (every worker/ledger/ module but its routes.ts) imports no
-// routes module: routes call the ledger, never the other way round.
+// Boundaries. The mini-app's are in web/eslint.boundaries.js. The ledger's core (every
+// worker/ledger/ module but its routes.ts) imports no routes module: routes call the ledger,
+// never the other way round.
 
 export default defineConfig([
   globalIgnores(["**/dist/", "node_modules/", ".wrangler/"]),
@@ -25,6 +27,7 @@ export default defineConfig([
       "react-hooks/exhaustive-deps": "error",
     },
   },
+  ...webBoundaries,
   {
     files: ["worker/ledger/**/*.ts"],
     ignores: ["worker/ledger/routes.ts"],
