@@ -1,4 +1,4 @@
-// The mini-app's folder boundaries (docs/ARCHITECTURE.md, "The web by feature"), as
+// The mini-app's folder boundaries (docs/ARCHITECTURE.md, "The shape", web/), as
 // `no-restricted-imports` patterns: bulletproof-react's `import/no-restricted-paths` zones,
 // without a plugin. Layers, bottom up: the shared folders, the features, the app's shell
 // (start/, App.tsx, routes.tsx, main.tsx). test/ builds the whole app for tests and may import
