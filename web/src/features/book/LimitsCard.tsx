@@ -2,8 +2,8 @@ import { useState } from "react";
 import type { BookLimits, Id } from "@worker/contract";
 import { useAction } from "@/api/useAction";
 import { PenIcon } from "./icons";
-import { LIMIT_PROBLEM, limitText, parseLimit, saveBookLimits, typedBookLimits } from "@/features/limits/limits";
-import { LimitField } from "@/features/limits/LimitField";
+import { saveBookLimits } from "@/features/limits/limits";
+import { LimitFields, useLimitsForm } from "@/features/limits/LimitsForm";
 import { useBookBalances } from "@/features/punters/data";
 import { Dialog } from "@/ui/Dialog";
 
@@ -68,15 +68,15 @@ function BookLimitsDialog({
   onClose(): void;
   onSaved(): void;
 }) {
-  const [stake, setStake] = useState(() => limitText(limits.maxStake));
-  const [payout, setPayout] = useState(() => limitText(limits.maxPayoutPerEvent));
-  const [multiples, setMultiples] = useState(() => limitText(limits.maxMultiplesPayout));
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useLimitsForm({
+    maxStake: limits.maxStake,
+    maxPayoutPerEvent: limits.maxPayoutPerEvent,
+    maxMultiplesPayout: limits.maxMultiplesPayout,
+  });
   const { busy, error, run } = useAction();
 
   const save = () => {
-    const typed = typedBookLimits(stake, payout, multiples);
-    setProblem(typed ? null : LIMIT_PROBLEM);
+    const typed = form.typed();
     if (!typed) return;
     void run(async () => {
       await saveBookLimits(bookmakerId, typed);
@@ -97,30 +97,13 @@ function BookLimitsDialog({
     >
       <div className="bk-form">
         <p className="bk-muted">For every punter without limits of his own.</p>
-        <LimitField
-          label="Max stake"
-          text={stake}
-          onText={setStake}
-          placeholder="No limit"
-          invalid={parseLimit(stake) === undefined}
+        <LimitFields
+          form={form}
+          placeholders={{ maxStake: "No limit", maxPayoutPerEvent: "No limit", maxMultiplesPayout: "10000" }}
         />
-        <LimitField
-          label="Max payout per event"
-          text={payout}
-          onText={setPayout}
-          placeholder="No limit"
-          invalid={parseLimit(payout) === undefined}
-        />
-        <LimitField
-          label="Max multiples payout"
-          text={multiples}
-          onText={setMultiples}
-          placeholder="10000"
-          invalid={parseLimit(multiples) === undefined}
-        />
-        {(problem ?? error) && (
+        {(form.problem ?? error) && (
           <p className="bk-error" role="alert">
-            {problem ?? error}
+            {form.problem ?? error}
           </p>
         )}
       </div>

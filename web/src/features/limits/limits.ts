@@ -18,14 +18,6 @@ export function parseLimit(text: string): number | null | undefined {
 
 export const LIMIT_PROBLEM = "A limit is coins above 0, with 2 decimals at most, or empty.";
 
-/** The punter's limits as typed, or null when a field holds no limit. */
-export function typedPunterLimits(stake: string, payout: string): PunterLimits | null {
-  const maxStake = parseLimit(stake);
-  const maxPayoutPerEvent = parseLimit(payout);
-  if (maxStake === undefined || maxPayoutPerEvent === undefined) return null;
-  return { maxStake, maxPayoutPerEvent };
-}
-
 const sameLimits = (a: PunterLimits, b: PunterLimits) =>
   a.maxStake === b.maxStake && a.maxPayoutPerEvent === b.maxPayoutPerEvent;
 
@@ -34,16 +26,10 @@ export async function savePunterLimits(userId: Id, before: PunterLimits, after: 
   if (!sameLimits(before, after)) await call("PUT /balances/limits", { body: { userId, ...after } });
 }
 
-/** The book's defaults as typed (an empty multiples cap is its default), or null when a field holds no limit. */
-export function typedBookLimits(stake: string, payout: string, multiples: string) {
-  const maxStake = parseLimit(stake);
-  const maxPayoutPerEvent = parseLimit(payout);
-  const maxMultiplesPayout = parseLimit(multiples);
-  if (maxStake === undefined || maxPayoutPerEvent === undefined || maxMultiplesPayout === undefined) return null;
-  return { maxStake, maxPayoutPerEvent, maxMultiplesPayout };
-}
+/** The book's defaults as typed: an empty multiples cap is its default. */
+export type TypedBookLimits = Omit<BookLimits, "maxMultiplesPayout"> & { maxMultiplesPayout: number | null };
 
-export const saveBookLimits = (bookmakerId: Id, limits: NonNullable<ReturnType<typeof typedBookLimits>>) =>
+export const saveBookLimits = (bookmakerId: Id, limits: TypedBookLimits) =>
   call("PUT /bookmakers/:bookmakerId/limits", { params: { bookmakerId }, body: limits });
 
 /** How a default reads where a punter has none of his own. */

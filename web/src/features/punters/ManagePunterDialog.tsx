@@ -6,15 +6,8 @@ import { useAction } from "@/api/useAction";
 import { CoinCounter } from "./CoinCounter";
 import { coinMove, parseCoins, savePunter } from "./coins";
 import { useBookBalances } from "./data";
-import {
-  defaultText,
-  LIMIT_PROBLEM,
-  limitText,
-  parseLimit,
-  savePunterLimits,
-  typedPunterLimits,
-} from "@/features/limits/limits";
-import { LimitField } from "@/features/limits/LimitField";
+import { defaultText, savePunterLimits } from "@/features/limits/limits";
+import { LimitFields, useLimitsForm } from "@/features/limits/LimitsForm";
 import { Dialog } from "@/ui/Dialog";
 import type { HistoryOfUserState } from "@/navigation/historyofuser";
 
@@ -36,9 +29,10 @@ export function ManagePunterDialog({
   const [, navigate] = useLocation();
   const [coinsText, setCoinsText] = useState(() => String(punter.money.amount));
   const [note, setNote] = useState(punter.note);
-  const [stakeText, setStakeText] = useState(() => limitText(punter.limits.maxStake));
-  const [payoutText, setPayoutText] = useState(() => limitText(punter.limits.maxPayoutPerEvent));
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useLimitsForm({
+    maxStake: punter.limits.maxStake,
+    maxPayoutPerEvent: punter.limits.maxPayoutPerEvent,
+  });
   const defaults = useBookBalances().data?.limits;
   const noteId = useId();
   const { busy, error, run } = useAction({
@@ -51,8 +45,7 @@ export function ManagePunterDialog({
   });
 
   const save = () => {
-    const limits = typedPunterLimits(stakeText, payoutText);
-    setProblem(limits ? null : LIMIT_PROBLEM);
+    const limits = form.typed();
     if (!limits) return;
     void run(async () => {
       await savePunter(punter, parseCoins(coinsText), note);
@@ -94,23 +87,16 @@ export function ManagePunterDialog({
             onChange={(e) => setNote(e.target.value)}
           />
         </div>
-        <LimitField
-          label="Max stake"
-          text={stakeText}
-          onText={setStakeText}
-          placeholder={defaultText(defaults?.maxStake)}
-          invalid={parseLimit(stakeText) === undefined}
+        <LimitFields
+          form={form}
+          placeholders={{
+            maxStake: defaultText(defaults?.maxStake),
+            maxPayoutPerEvent: defaultText(defaults?.maxPayoutPerEvent),
+          }}
         />
-        <LimitField
-          label="Max payout per event"
-          text={payoutText}
-          onText={setPayoutText}
-          placeholder={defaultText(defaults?.maxPayoutPerEvent)}
-          invalid={parseLimit(payoutText) === undefined}
-        />
-        {(problem ?? error) && (
+        {(form.problem ?? error) && (
           <p className="bk-error" role="alert">
-            {problem ?? error}
+            {form.problem ?? error}
           </p>
         )}
       </div>
