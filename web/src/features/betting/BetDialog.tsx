@@ -5,7 +5,7 @@ import { betRowsReturn, mostBack, stakeReturn, type StakeLine } from "./returns"
 import { useHaptic } from "@/telegram/features";
 import { formatAmount } from "@/ui/amount";
 import { Dialog } from "@/ui/Dialog";
-import { placeBets, type BetOutcome } from "./place-bets";
+import { useBetting, type BetOutcome } from "./api";
 import { BetReceipt, type ReceiptLine } from "./BetReceipt";
 import { hasBet, OutcomeStakes, type YourBet } from "./OutcomeStakes";
 import { amountOf, exceedsCoins, staked, totalStake, type Stake } from "./volume";
@@ -18,10 +18,10 @@ export interface BetDialogProps {
   myBets: readonly Bet[] | undefined;
   onClose(): void;
   /** After bets were sent: refresh events, coins and history. */
-  onPlaced(): void;
 }
 
-export function BetDialog({ event, coins, asFractional, myBets, onClose, onPlaced }: BetDialogProps) {
+export function BetDialog({ event, coins, asFractional, myBets, onClose }: BetDialogProps) {
+  const { placeBets } = useBetting(event.bookmakerId);
   const [stakes, setStakes] = useState<Record<Id, Stake>>({});
   const [eachWay, setEachWay] = useState<Record<Id, boolean>>({});
   // Each-way only where the event has terms; the amount is then each part's stake.
@@ -89,7 +89,6 @@ export function BetDialog({ event, coins, asFractional, myBets, onClose, onPlace
     }));
     setResult(outcomes);
     haptic(outcomes.every((o) => o.error === null) ? "success" : "error");
-    onPlaced();
   }
 
   return (

@@ -96,7 +96,6 @@ export function EventsScreen() {
           asFractional={showFractional}
           myBets={bets.data}
           onClose={() => setOpened(null)}
-          onPlaced={book.refreshAfterBets}
         />
       )}
       {slipOpen && bookmakerId !== null && (
@@ -106,7 +105,6 @@ export function EventsScreen() {
           coins={book.coins.data?.amount ?? 0}
           asFractional={showFractional}
           onClose={() => setSlipOpen(false)}
-          onPlaced={book.refreshAfterBets}
         />
       )}
       {viewing && (

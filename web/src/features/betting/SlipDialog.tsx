@@ -1,7 +1,6 @@
 import { useId, useState } from "react";
 import { linesOf, type MultipleKind } from "@common/multiples";
 import type { Id, Multiple, PlayerEvent } from "@worker/contract";
-import { call } from "@/api/call";
 import { ApiError } from "@/api/client";
 import { errorText } from "@/api/error-text";
 import { kindWithLines } from "@/features/results/multiples/kinds";
@@ -10,6 +9,7 @@ import { useHaptic } from "@/telegram/features";
 import { formatAmount } from "@/ui/amount";
 import { Dialog } from "@/ui/Dialog";
 import { Odds } from "@/ui/Odds";
+import { useBetting } from "./api";
 import { SlipReceipt } from "./SlipReceipt";
 import { refusedLeg, shownLegs, slipFigures, type ShownLeg } from "./bet-slip";
 
@@ -20,7 +20,6 @@ export interface SlipDialogProps {
   asFractional: boolean;
   onClose(): void;
   /** After a multiple was sent: refresh events, coins and history, as after a single bet. */
-  onPlaced(): void;
 }
 
 /** A refusal in the API's words, and the selection it names (by event, so removing another keeps it marked). */
@@ -33,7 +32,8 @@ interface Refusal {
  * The bet slip: its selections, the kinds their number allows with their lines, the stake per
  * line, the total and the return if every line wins; Place sends one POST /bets/multiple.
  */
-export function SlipDialog({ bookmakerId, events, coins, asFractional, onClose, onPlaced }: SlipDialogProps) {
+export function SlipDialog({ bookmakerId, events, coins, asFractional, onClose }: SlipDialogProps) {
+  const { placeMultiple } = useBetting(bookmakerId);
   const slip = useSlip(bookmakerId);
   const { remove, setKind, setUnit, clear } = useSlips.getState();
   const legs = shownLegs(slip.legs, events);
@@ -61,13 +61,11 @@ export function SlipDialog({ bookmakerId, events, coins, asFractional, onClose, 
     setSending(true);
     setRefusal(null);
     try {
-      const multiple = await call("POST /bets/multiple", {
-        body: {
-          bookmakerId,
-          kind: figures.kind,
-          legs: legs.map((l) => ({ eventId: l.eventId, eventItemId: l.eventItemId, coefficient: l.odds })),
-          amount: figures.unitCents / 100,
-        },
+      const multiple = await placeMultiple({
+        bookmakerId,
+        kind: figures.kind,
+        legs: legs.map((l) => ({ eventId: l.eventId, eventItemId: l.eventItemId, coefficient: l.odds })),
+        amount: figures.unitCents / 100,
       });
       clear(bookmakerId);
       setPlaced(multiple);
@@ -78,8 +76,6 @@ export function SlipDialog({ bookmakerId, events, coins, asFractional, onClose, 
       haptic("error");
     } finally {
       setSending(false);
-      // Odds or an event may have moved under a refusal: the list shows them as they are now.
-      onPlaced();
     }
   }
 

@@ -1,4 +1,3 @@
-import { useSWRConfig } from "swr";
 import type { Id } from "@worker/contract";
 import { hasActiveSubscription, useActiveSubscriptions } from "@/features/market/active";
 import { findBookmaker, useBookmakerLists } from "@/features/bookies/bookmakers";
@@ -15,7 +14,6 @@ export function usePunterBook(bookmakerId: Id | null) {
   const events = usePlayerEvents(bookmakerId);
   const coins = useCoins(bookmakerId);
   const subscriptions = useActiveSubscriptions(bookmakerId).data;
-  const { mutate } = useSWRConfig();
   const holds = (type: "BOOKMAKER" | "FRACTAL_ODDS" | "WHAT_IF", whileLoading: boolean) =>
     subscriptions ? hasActiveSubscription(subscriptions, type) : whileLoading;
 
@@ -27,14 +25,5 @@ export function usePunterBook(bookmakerId: Id | null) {
     active: holds("BOOKMAKER", bookmaker?.active ?? true),
     fractionalAllowed: holds("FRACTAL_ODDS", false),
     whatIfHeld: holds("WHAT_IF", true),
-    /** Placing a bet refreshes bets, events and balances (docs/ARCHITECTURE.md, "Polling"). */
-    refreshAfterBets() {
-      void events.mutate();
-      void coins.mutate();
-      void mutate(
-        (key) =>
-          Array.isArray(key) && typeof key[0] === "string" && (key[0].startsWith("/bets/") || key[0] === "/bookmakers"),
-      );
-    },
   };
 }

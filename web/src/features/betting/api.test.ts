@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { RETRY_DELAYS_MS } from "@/api/client";
 import { json, stubApi } from "@/test/network";
 import { playerEvent, playerItem } from "@/test/punter";
-import { placeBets } from "./place-bets";
+import { placeBets } from "./api";
 
 const item = playerItem(701, "Red Rum", 2);
 const event = playerEvent({ items: [item] });
