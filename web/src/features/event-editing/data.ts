@@ -1,7 +1,7 @@
 import { useSWRConfig } from "swr";
 import type { BookmakerEvent } from "@worker/contract";
 import { routePath } from "@/api/route-request";
-import { useApi } from "@/api/swr";
+import { pathOf, useApi } from "@/api/swr";
 import { POLL_MS } from "@/config";
 
 /** The bookmaker's live list (open) or his last 30 days of settled events (history), polled. */
@@ -10,8 +10,6 @@ export const useBookEvents = (view: "open" | "history") =>
 
 /** One of his events. */
 export const useBookEvent = (id: number | null) => useApi("GET /events/:id", id === null ? null : { params: { id } });
-
-const pathOf = (key: unknown) => (Array.isArray(key) && typeof key[0] === "string" ? key[0] : "");
 
 /** Refetches every cached event read after a change, so lists show it at once. */
 export function useRefreshEvents(): () => Promise<unknown> {

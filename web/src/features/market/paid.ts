@@ -6,7 +6,7 @@ import type { Id, LedgerPage, SubscriptionType, UserSubscription } from "@worker
 import { useApi } from "@/api/swr";
 import { persistOnDevice } from "@/store/storage";
 import { holdingOf } from "./active";
-import { touchedByPurchase } from "./touched";
+import { purchaseMade } from "./api";
 
 // Telegram tells the app `invoice_closed: paid` before (sometimes seconds before) the bot's
 // webhook brings `successful_payment` to the API, and the app closes 150 ms after a purchase.
@@ -88,7 +88,7 @@ export function usePaymentConfirmation(userId: Id | null, only?: SubscriptionTyp
     if (!appliedIds) return;
     appliedIds.split(" ").forEach(forget);
     // The screens' own lists (a bookmaker's holdings, his coins) catch up at once.
-    void mutate(touchedByPurchase);
+    void purchaseMade(mutate);
   }, [appliedIds, forget, mutate]);
 
   const pending = waiting.filter((p) => !applied.includes(p));

@@ -1,13 +1,12 @@
 import { useSWRConfig } from "swr";
 import type { Id } from "@worker/contract";
-import { call } from "@/api/call";
 import { useAction } from "@/api/useAction";
 import { useUserId } from "@/store/auth";
 import { useWebApp } from "@/telegram/context";
 import type { InvoiceStatus, TelegramWebApp } from "@/telegram/web-app";
 import { holdingOf, useCatalogue, useMySubscriptions } from "./active";
 import { usePaidInvoices } from "./paid";
-import { touchedByPurchase } from "./touched";
+import { invoiceFor, purchaseMade } from "./api";
 
 export const PAYMENT_FAILED = "Payment failed. Please try again.";
 export const CANNOT_OPEN_INVOICE = "Cannot open the invoice. Please open the app in Telegram.";
@@ -49,7 +48,7 @@ export function usePurchase({ closeAfter = true }: { closeAfter?: boolean } = {}
     const paid = await run(async () => {
       const item = catalogue.data?.find((i) => i.subscriptionId === subscriptionId);
       const endBefore = item ? (holdingOf(mine.data, item.subscriptionType)?.endDate ?? null) : null;
-      const { invoiceLink, invoiceId } = await call("POST /subscriptions/purchase", { body: { subscriptionId } });
+      const { invoiceLink, invoiceId } = await invoiceFor(subscriptionId);
       const status = await openInvoice(webApp, invoiceLink);
       if (status === "paid") {
         // Before the app closes: the API may learn of the payment only seconds later.
@@ -63,7 +62,7 @@ export function usePurchase({ closeAfter = true }: { closeAfter?: boolean } = {}
             paidAt: Date.now(),
           });
         if (closeAfter) setTimeout(() => webApp.close(), CLOSE_AFTER_PURCHASE_MS);
-        await mutate(touchedByPurchase);
+        await purchaseMade(mutate);
         return true;
       }
       fail(status === "unavailable" ? CANNOT_OPEN_INVOICE : PAYMENT_FAILED);
