@@ -5,7 +5,7 @@ import { call } from "@/api/call";
 import { useAction } from "@/api/useAction";
 import type { EventManagementState } from "@/navigation/eventmanagementpage";
 import { useOwnBook } from "@/features/profile/book";
-import { useEventChanged } from "./data";
+import { useEventChanged } from "./api";
 import { hasActiveSubscription, useActiveSubscriptions } from "@/features/market/active";
 
 /**

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useLocation } from "wouter";
 import type { BookmakerEvent } from "@worker/contract";
 import "@/styles/bookmaker.css";
-import { useBookEvents } from "@/features/event-editing/data";
+import { useBookEvents } from "@/features/event-editing/api";
 import { FractionalSwitch } from "@/features/event-editing/FractionalSwitch";
 import { liveOrder, matchingTitle } from "@/features/event-editing/order";
 import { useOwnFractional } from "@/features/event-editing/useOwnFractional";

@@ -1,5 +1,5 @@
 import type { BookmakerEvent } from "@worker/contract";
-import { isClosed } from "@/features/event-editing/data";
+import { isClosed } from "@/features/event-editing/api";
 import { Countdown } from "@/ui/Countdown";
 import { dateTime } from "@/ui/dates";
 import { bookmakerBadge, hasStarted, StatusBadge } from "@/ui/StatusBadge";

@@ -3,7 +3,7 @@ import { useLocation } from "wouter";
 import type { BookmakerEvent } from "@worker/contract";
 import "@/styles/bookmaker.css";
 import { useAction } from "@/api/useAction";
-import { useBookEvents, useEventChanged } from "@/features/event-editing/data";
+import { useBookEvents, useEventChanged } from "@/features/event-editing/api";
 import { newestFirst } from "@/features/event-editing/order";
 import { OwnEventResult } from "@/features/event-editing/OwnEventResult";
 import { dateTime } from "@/ui/dates";

@@ -3,7 +3,7 @@ import { useLocation, useParams } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
 import type { BookmakerEvent } from "@worker/contract";
 import "@/styles/bookmaker.css";
-import { isClosed, useBookEvent } from "../data";
+import { isClosed, useBookEvent } from "../api";
 import { Dialog } from "@/ui/Dialog";
 import { LoadFailed } from "@/ui/LoadFailed";
 import { Page } from "@/ui/Page";

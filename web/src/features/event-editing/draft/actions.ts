@@ -2,7 +2,7 @@ import type { EachWay } from "@common/each-way";
 import { decimalText, type Odds } from "@common/odds";
 import type { BookmakerEvent, Id, RacingRules } from "@worker/contract";
 import { call } from "@/api/call";
-import { isClosed } from "../data";
+import { isClosed } from "../api";
 
 /**
  * Calc: withdraws the NR-marked outcomes one at a time, in list order; the server recomputes

@@ -2,7 +2,7 @@ import { useLocation } from "wouter";
 import type { BookmakerEvent } from "@worker/contract";
 import { call } from "@/api/call";
 import { useAction } from "@/api/useAction";
-import { isClosed, useEventChanged } from "../data";
+import { isClosed, useEventChanged } from "../api";
 import { endAfter, fieldsOf, startAt } from "../when";
 import { useHaptic } from "@/telegram/features";
 import { applyRules, finalize, saveDraft, withdrawNonRunners } from "./actions";

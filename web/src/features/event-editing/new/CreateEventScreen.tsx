@@ -4,7 +4,7 @@ import { useHistoryState } from "wouter/use-browser-location";
 import { useAction } from "@/api/useAction";
 import { useOwnBook } from "@/features/profile/book";
 import "@/styles/bookmaker.css";
-import { useRefreshEvents } from "../data";
+import { useRefreshEvents } from "../api";
 import { draftBody } from "../form";
 import { keepDraft, saveAndStart, type KeptDraft } from "../start";
 import { useOwnFractional } from "../useOwnFractional";

@@ -4,6 +4,10 @@ import { routePath } from "@/api/route-request";
 import { pathOf, useApi } from "@/api/swr";
 import { POLL_MS } from "@/config";
 
+// The bookmaker's events as SWR holds them: the reads, and what a write changes in the cache,
+// called beside each write (useEventChanged with a changed event's answer, useRefreshEvents
+// after a new one). The writes' bodies are built beside their screens (start.ts, draft/actions.ts).
+
 /** The bookmaker's live list (open) or his last 30 days of settled events (history), polled. */
 export const useBookEvents = (view: "open" | "history") =>
   useApi("GET /events", { query: { view } }, { refreshInterval: POLL_MS });
