@@ -4,6 +4,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { configDefaults, defineConfig } from "vitest/config";
 import { experimental_readRawConfig, unstable_splitSqlQuery } from "wrangler";
+import { WEB_ALIASES } from "./web/vite.config";
 
 // Test-only secrets; the bot token matches nothing real.
 export const TEST_VARS = {
@@ -44,7 +45,7 @@ const LONG_RUNNING = [
   "worker/figures/property.test.ts",
   "worker/notifications/triggers.test.ts",
   "worker/notifications/delivery.test.ts",
-  "web/src/subscriptions/paid.test.tsx",
+  "web/src/features/market/paid.test.tsx",
 ];
 
 export default defineConfig(({ mode }) => {
@@ -110,6 +111,7 @@ export default defineConfig(({ mode }) => {
         {
           // The mini-app's components, in a simulated DOM.
           plugins: [react()],
+          resolve: { alias: WEB_ALIASES },
           test: {
             name: "web",
             // *.node.test.ts: worker code checked with Node-only tools (the OpenAPI validator reads its schemas from disk).

@@ -67,7 +67,7 @@ const {
   export { PAYOUT_SQL, PLACE_ONLY_SQL } from "./worker/ledger/settlement.ts";
   export { kindsFor, linesOf, returnCents, wonFactor, LOST_FACTOR, VOID_FACTOR } from "./common/multiples.ts";
   export { isOpenStatus } from "./worker/events/state.ts";
-  export { eventPollMs } from "./web/src/screens/events/player-events.ts";
+  export { eventPollMs } from "./web/src/features/betting/player-events.ts";
   export { POLL_MS } from "./web/src/config.ts";
 `);
 

@@ -26,7 +26,7 @@ import {
 
 const HOUR = 3_600_000;
 const TITLE = "Horse Racing / Ireland";
-/** The message shared with the invite link (web/src/screens/mainpage/InviteCard.tsx). */
+/** The message shared with the invite link (web/src/features/book/InviteCard.tsx). */
 const INVITE_TEXT = "Join my book on Bookie";
 const STEPS = ["Create your first event", "Invite punters through Telegram", "Give coins to a punter"];
 const shoot = (page, name) => page.screenshot({ path: `/tmp/bookie-day-${name}.png`, scale: "css" });

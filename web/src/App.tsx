@@ -2,7 +2,7 @@ import { lazy, useEffect, useState } from "react";
 import { ServerData } from "./api/ServerData";
 import { DEV_MODE } from "./config";
 import { AppRoutes } from "./routes";
-import { OopsScreen } from "./screens/oops/OopsScreen";
+import { OopsScreen } from "@/features/home/OopsScreen";
 import type { Launch } from "./start/launch";
 import { SignInProblem } from "./start/SignInProblem";
 import { WebAppContext } from "./telegram/context";
@@ -10,7 +10,7 @@ import { Logo } from "./ui/Logo";
 
 // Dev mode only; a static import would bring its styles and SWR into the deployed first screen.
 const BotMessagesDrawer = lazy(() =>
-  import("./notifications/BotMessagesDrawer").then((m) => ({ default: m.BotMessagesDrawer })),
+  import("@/features/notifications/BotMessagesDrawer").then((m) => ({ default: m.BotMessagesDrawer })),
 );
 
 /** `launch` is started outside React, so it runs once whatever React re-renders or re-mounts. */

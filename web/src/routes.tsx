@@ -1,9 +1,9 @@
 import { Suspense, type ComponentType } from "react";
 import { Redirect, Route, Switch } from "wouter";
-import type { Id, Me } from "../../worker/contract";
+import type { Id, Me } from "@worker/contract";
 import { fetchEarly } from "./api/early";
-import { SplashScreen } from "./screens/index/SplashScreen";
-import { preloadable } from "./start/preloadable";
+import { SplashScreen } from "@/features/home/SplashScreen";
+import { preloadable } from "@/ui/preloadable";
 import { ScreenLoading } from "./ui/ScreenLoading";
 
 type Params = Record<string, string>;
@@ -31,7 +31,7 @@ function onFirstVisit<M>(
   return { screen: Component, code: preload, reads };
 }
 
-/** Home's first data: the profile, and what the Bookie button decides on (screens/home/useBookieButton.tsx). */
+/** Home's first data: the profile, and what the Bookie button decides on (features/home/useBookieButton.tsx). */
 function readHome() {
   void fetchEarly("GET /subscriptions/mine");
   void fetchEarly("GET /bookmakers/authorizeMe")?.then(
@@ -62,7 +62,7 @@ export const ROUTES: readonly ScreenRoute[] = [
   {
     path: "/home",
     ...onFirstVisit(
-      () => import("./screens/home/HomeScreen"),
+      () => import("@/features/home/HomeScreen"),
       (m) => m.HomeScreen,
       readHome,
     ),
@@ -70,7 +70,7 @@ export const ROUTES: readonly ScreenRoute[] = [
   {
     path: "/bookies",
     ...onFirstVisit(
-      () => import("./screens/bookies/BookiesScreen"),
+      () => import("@/features/bookies/BookiesScreen"),
       (m) => m.BookiesScreen,
       readBookies,
     ),
@@ -78,7 +78,7 @@ export const ROUTES: readonly ScreenRoute[] = [
   {
     path: "/events/:bookieName",
     ...onFirstVisit(
-      () => import("./screens/events/EventsScreen"),
+      () => import("@/features/betting/EventsScreen"),
       (m) => m.EventsScreen,
       readEvents,
     ),
@@ -86,84 +86,84 @@ export const ROUTES: readonly ScreenRoute[] = [
   {
     path: "/history/:bookieName",
     ...onFirstVisit(
-      () => import("./screens/history/HistoryScreen"),
+      () => import("@/features/history/HistoryScreen"),
       (m) => m.HistoryScreen,
     ),
   },
   {
     path: "/subscription",
     ...onFirstVisit(
-      () => import("./screens/subscription/SubscriptionScreen"),
+      () => import("@/features/market/SubscriptionScreen"),
       (m) => m.SubscriptionScreen,
     ),
   },
   {
     path: "/renewsubscription",
     ...onFirstVisit(
-      () => import("./screens/renewsubscription/RenewSubscriptionScreen"),
+      () => import("@/features/market/RenewSubscriptionScreen"),
       (m) => m.RenewSubscriptionScreen,
     ),
   },
   {
     path: "/createprofile",
     ...onFirstVisit(
-      () => import("./screens/createprofile/CreateProfileScreen"),
+      () => import("@/features/profile/CreateProfileScreen"),
       (m) => m.CreateProfileScreen,
     ),
   },
   {
     path: "/mainpage",
     ...onFirstVisit(
-      () => import("./screens/mainpage/MainpageScreen"),
+      () => import("@/features/book/MainpageScreen"),
       (m) => m.MainpageScreen,
     ),
   },
   {
     path: "/playermanagement",
     ...onFirstVisit(
-      () => import("./screens/playermanagement/PlayerManagementScreen"),
+      () => import("@/features/punters/PlayerManagementScreen"),
       (m) => m.PlayerManagementScreen,
     ),
   },
   {
     path: "/historyofuser/:username",
     ...onFirstVisit(
-      () => import("./screens/historyofuser/HistoryOfUserScreen"),
+      () => import("@/features/punters/HistoryOfUserScreen"),
       (m) => m.HistoryOfUserScreen,
     ),
   },
   {
     path: "/bookmakerevents",
     ...onFirstVisit(
-      () => import("./screens/bookmakerevents/BookmakerEventsScreen"),
+      () => import("@/features/event-lists/BookmakerEventsScreen"),
       (m) => m.BookmakerEventsScreen,
     ),
   },
   {
     path: "/eventmanagementpage/:eventId",
     ...onFirstVisit(
-      () => import("./screens/eventmanagementpage/EventManagementScreen"),
+      () => import("@/features/event-editing/draft/EventManagementScreen"),
       (m) => m.EventManagementScreen,
     ),
   },
   {
     path: "/createeventpage",
     ...onFirstVisit(
-      () => import("./screens/createeventpage/CreateEventScreen"),
+      () => import("@/features/event-editing/new/CreateEventScreen"),
       (m) => m.CreateEventScreen,
     ),
   },
   {
     path: "/eventhistorypage",
     ...onFirstVisit(
-      () => import("./screens/eventhistorypage/EventHistoryScreen"),
+      () => import("@/features/event-lists/EventHistoryScreen"),
       (m) => m.EventHistoryScreen,
     ),
   },
   {
     path: "/marketpage",
     ...onFirstVisit(
-      () => import("./screens/marketpage/MarketpageScreen"),
+      () => import("@/features/market/MarketpageScreen"),
       (m) => m.MarketpageScreen,
     ),
   },
@@ -171,14 +171,14 @@ export const ROUTES: readonly ScreenRoute[] = [
   {
     path: "/figures",
     ...onFirstVisit(
-      () => import("./screens/figures/FiguresScreen"),
+      () => import("@/features/figures/FiguresScreen"),
       (m) => m.FiguresScreen,
     ),
   },
   {
     path: "/figures/punter/:userId",
     ...onFirstVisit(
-      () => import("./screens/figures/StatementScreen"),
+      () => import("@/features/figures/StatementScreen"),
       (m) => m.StatementScreen,
     ),
   },
@@ -186,7 +186,7 @@ export const ROUTES: readonly ScreenRoute[] = [
   {
     path: "/liability",
     ...onFirstVisit(
-      () => import("./screens/liability/LiabilityScreen"),
+      () => import("@/features/liability/LiabilityScreen"),
       (m) => m.LiabilityScreen,
     ),
   },
@@ -194,7 +194,7 @@ export const ROUTES: readonly ScreenRoute[] = [
   {
     path: "/changes",
     ...onFirstVisit(
-      () => import("./screens/changes/ChangesScreen"),
+      () => import("@/features/changes/ChangesScreen"),
       (m) => m.ChangesScreen,
     ),
   },

@@ -1,7 +1,7 @@
 import { Suspense, useState, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import { DEV_MODE } from "../config";
-import { preloadable } from "../start/preloadable";
+import { preloadable } from "@/ui/preloadable";
 import { ScreenLoading } from "../ui/ScreenLoading";
 
 const swrCache = preloadable(

@@ -1,7 +1,7 @@
 import type { ExtractSchema } from "hono/types";
 import type { UnionToIntersection } from "hono/utils/types";
-import type { AppType } from "../../../worker/app";
-import type { Bet, BookmakerDto, BookmakerEvent, OutboxMessage } from "../../../worker/contract";
+import type { AppType } from "@worker/app";
+import type { Bet, BookmakerDto, BookmakerEvent, OutboxMessage } from "@worker/contract";
 import type { Calls } from "./calls";
 
 // Holds api/calls.ts against the worker's routes: `tsc -p web/tsconfig.check.json`, part of

@@ -1,6 +1,6 @@
 import type { InferInput } from "valibot";
-import type { NameBody, TermsBody } from "../../../worker/bookmakers/profile";
-import type { BookLimitsBody, PunterLimitsBody } from "../../../worker/limits/schemas";
+import type { NameBody, TermsBody } from "@worker/bookmakers/profile";
+import type { BookLimitsBody, PunterLimitsBody } from "@worker/limits/schemas";
 import type {
   AuditEntry,
   Bet,
@@ -35,8 +35,8 @@ import type {
   SettlementSize,
   Statement,
   UserSubscription,
-} from "../../../worker/contract";
-import type { BetBody } from "../../../worker/bets/schemas";
+} from "@worker/contract";
+import type { BetBody } from "@worker/bets/schemas";
 import type {
   CoefficientsBody,
   DatesBody,
@@ -44,7 +44,7 @@ import type {
   FinalizeBody,
   SaveBody,
   UpdateDraftItemsBody,
-} from "../../../worker/events/schemas";
+} from "@worker/events/schemas";
 
 // Every call the mini-app makes, reads (SWR's `useApi`) and writes (`call`) alike: "METHOD /path"
 // as the worker's route has it, the query a read sends, the body a write sends, and the answer.

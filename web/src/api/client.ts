@@ -1,4 +1,4 @@
-import type { ErrorBody, ErrorCode } from "../../../worker/contract";
+import type { ErrorBody, ErrorCode } from "@worker/contract";
 import { API_URL } from "../config";
 import { keepAnswer, keptAnswer, keptEtag } from "./last-answers";
 

@@ -1,7 +1,7 @@
-import type { EventStatus } from "../../../worker/contract";
-import { STATUS_WORDS } from "../../../common/status-words";
+import type { EventStatus } from "@worker/contract";
+import { STATUS_WORDS } from "@common/status-words";
 import { ApiError } from "./client";
-import { INSUFFICIENT_CURRENCY } from "../../../common/refusals";
+import { INSUFFICIENT_CURRENCY } from "@common/refusals";
 
 // Every failed call the user reads about is worded here: the server's own message (which
 // names what to fix) in a user's words, else the spec's fallback. Network failures and 5xx

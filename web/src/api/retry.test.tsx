@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import type { SWRConfiguration } from "swr";
 import { describe, expect, it, vi } from "vitest";
-import type { Money } from "../../../worker/contract";
+import type { Money } from "@worker/contract";
 import { useAuth } from "../store/auth";
 import { errorBody, json, stubApi } from "../test/network";
 import SwrCache from "./cache";

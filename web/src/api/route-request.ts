@@ -1,4 +1,4 @@
-import type { Id } from "../../../worker/contract";
+import type { Id } from "@worker/contract";
 import type { Calls, Route } from "./calls";
 
 /** "/events/:id/nr/:itemId" → "id" | "itemId". */

@@ -1,4 +1,4 @@
-import type { Bet, BookmakerEvent } from "../../../worker/contract";
+import type { Bet, BookmakerEvent } from "@worker/contract";
 import { useApi } from "./swr";
 
 // Type test, compiled by `tsc -p web` (npm run typecheck) and never run: each read below names

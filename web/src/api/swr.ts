@@ -7,6 +7,9 @@ import { routePath, type CallArgs, type CallRequest } from "./route-request";
 /** SWR keys are [path, token]: a new session token refetches everything under the new identity. */
 export type ApiKey = readonly [path: string, token: string];
 
+/** The path a cached read was made for (its key's first part), or "" for a key of another kind. */
+export const pathOf = (key: unknown): string => (Array.isArray(key) && typeof key[0] === "string" ? key[0] : "");
+
 export const apiFetcher = <T>([path, token]: ApiKey): Promise<T> => apiFetch<T>(path, { token });
 
 /** The request a read needs (none when its route needs nothing), or null to wait (e.g. for an id). */

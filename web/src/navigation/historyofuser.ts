@@ -1,4 +1,4 @@
-import type { Id } from "../../../worker/contract";
+import type { Id } from "@worker/contract";
 
 /** Navigation state of /historyofuser/{username}: whose bets to show. */
 export interface HistoryOfUserState {

@@ -1,6 +1,6 @@
 import { cleanup, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { Bookmaker } from "../../../worker/contract";
+import type { Bookmaker } from "@worker/contract";
 import { json, stubApi } from "../test/network";
 import { renderApp } from "../test/render";
 import { installTelegram } from "../test/telegram";

@@ -1,4 +1,4 @@
-import type { Id } from "../../../worker/contract";
+import type { Id } from "@worker/contract";
 import type { BookiesState } from "../navigation/bookies";
 import { sessionStore } from "../store/storage";
 import type { TelegramWebApp } from "../telegram/web-app";

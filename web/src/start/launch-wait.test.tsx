@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { Me, UserSubscription } from "../../../worker/contract";
+import type { Me, UserSubscription } from "@worker/contract";
 import { json, stubApi } from "../test/network";
 import { renderApp } from "../test/render";
 import { installTelegram } from "../test/telegram";
@@ -86,7 +86,7 @@ describe("the start-up wait", () => {
   it("Start opens home at once with the data read during the wait, then reads it again as it is now", async () => {
     // Vite transforms the modules on the test's first import, in real time the fake clock cannot
     // pass; on a phone they download during the wait.
-    await Promise.all([import("../screens/home/HomeScreen"), import("../api/cache")]);
+    await Promise.all([import("@/features/home/HomeScreen"), import("../api/cache")]);
     fakeClock();
     const calls = homeApi();
     installTelegram();

@@ -77,6 +77,6 @@ export async function launch({
   webApp.expand();
   keepSwipesForScrolling(webApp);
   // The invite's module reads with SWR, which the first screen does without.
-  void import("../bookmaker/invite").then(({ preloadBotUsername }) => preloadBotUsername());
+  void import("@/features/book/invite").then(({ preloadBotUsername }) => preloadBotUsername());
   return { supported: true, webApp };
 }

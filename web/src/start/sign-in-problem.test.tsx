@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Me } from "../../../worker/contract";
+import type { Me } from "@worker/contract";
 import { RETRY_DELAYS_MS } from "../api/client";
 import { json, stubApi } from "../test/network";
 import { renderApp } from "../test/render";

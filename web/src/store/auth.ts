@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import type { Id } from "../../../worker/contract";
+import type { Id } from "@worker/contract";
 import { sessionStore } from "./storage";
 
 // The session lives in sessionStorage too (the token under "jwt", as the spec names it), so a

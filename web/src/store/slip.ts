@@ -1,7 +1,7 @@
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
-import { LEGS_MAX, type MultipleKind } from "../../../common/multiples";
-import type { Id } from "../../../worker/contract";
+import { LEGS_MAX, type MultipleKind } from "@common/multiples";
+import type { Id } from "@worker/contract";
 import { sessionStore } from "./storage";
 
 // The punter's bet slip, one per bookmaker: the selections he has gathered from that book's

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { BookBalances, JoinRequestItem } from "../../../worker/contract";
+import type { BookBalances, JoinRequestItem } from "@worker/contract";
 import { renderAt, signedInRoutes } from "../test/world";
 import { json, stubApi } from "../test/network";
 import { renderApp } from "../test/render";

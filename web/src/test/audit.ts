@@ -1,4 +1,4 @@
-import type { AuditEntry } from "../../../worker/contract";
+import type { AuditEntry } from "@worker/contract";
 
 /** An audit row as GET /audit answers it: alice's PUBLISH of nothing, but for what `e` gives. */
 export const auditEntry = (e: Partial<AuditEntry>): AuditEntry => ({

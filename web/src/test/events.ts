@@ -1,4 +1,4 @@
-import type { BookmakerEvent, EventItem } from "../../../worker/contract";
+import type { BookmakerEvent, EventItem } from "@worker/contract";
 import { BOOK_ID } from "./world";
 
 // Events as the API answers them, for screen tests.

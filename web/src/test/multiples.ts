@@ -1,4 +1,4 @@
-import type { Multiple, MultipleLeg } from "../../../worker/contract";
+import type { Multiple, MultipleLeg } from "@worker/contract";
 
 // Multiples as the API answers them, for the histories' tests.
 

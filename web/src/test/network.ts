@@ -1,5 +1,5 @@
 import { vi } from "vitest";
-import type { ErrorCode } from "../../../worker/contract";
+import type { ErrorCode } from "@worker/contract";
 
 // The API as the web app sees it: a stub of the global fetch, the app's only way out.
 

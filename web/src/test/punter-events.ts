@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from "@testing-library/react";
-import type { Bet, PlayerEvent } from "../../../worker/contract";
+import type { Bet, PlayerEvent } from "@worker/contract";
 import { json, stubApi, type RecordedCall } from "./network";
 import { bookmakerSub, golden, playerEvent, playerItem, punterRoutes } from "./punter";
 import { renderApp } from "./render";

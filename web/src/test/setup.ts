@@ -3,7 +3,7 @@ import { afterEach, vi } from "vitest";
 import { forgetAnswers } from "../api/last-answers";
 import { useAuth } from "../store/auth";
 import { useSlips } from "../store/slip";
-import { usePaidInvoices } from "../subscriptions/paid";
+import { usePaidInvoices } from "@/features/market/paid";
 
 // Screens load with their first visit (routes.tsx): a file's first test also waits for Vite to
 // transform its screen, which takes more than the default second on a busy machine.

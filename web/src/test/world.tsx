@@ -1,5 +1,5 @@
 import { render } from "@testing-library/react";
-import type { Me } from "../../../worker/contract";
+import type { Me } from "@worker/contract";
 import { App } from "../App";
 import { launch } from "../start/launch";
 import { json } from "./network";

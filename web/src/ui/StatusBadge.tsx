@@ -1,4 +1,4 @@
-import type { EventStatus } from "../../../worker/contract";
+import type { EventStatus } from "@worker/contract";
 
 export type BadgeLabel = "ACTIVE" | "SUSPENDED" | "COMPLETED" | "ABANDONED" | "Active" | "Suspended" | "Abandoned";
 

@@ -1,0 +1,156 @@
+import { fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import type { Bet } from "@worker/contract";
+import { errorBody } from "@/test/network";
+import { choose, event, item, openEvents } from "@/test/punter-events";
+
+// What a bet gives back, before and after it is placed (docs/DECISIONS.md, "A bet you can see").
+
+const openDialog = async () => fireEvent.click(await screen.findByRole("button", { name: /^Horse Racing \/ Ireland/ }));
+const rowOf = (title: string) => screen.getAllByRole("row").find((r) => r.firstElementChild?.textContent === title)!;
+const cells = (row: Element) => [...row.children].map((c) => c.textContent);
+
+const wonBet = (itemId: number, coefficient: number, amount: number): Bet => ({
+  betId: 9,
+  eventId: 70,
+  eventItemId: itemId,
+  userId: 42,
+  coefficient,
+  betsDate: new Date().toISOString(),
+  status: "ACCEPTED",
+  money: { amount, currency: "COIN" },
+  payout: 0,
+  deduction: 0,
+  deadHeat: 1,
+  outcomeStatus: "ACTIVE",
+  eachWay: false,
+  part: "WIN",
+  eachWayOf: null,
+  placeTerms: null,
+  eventTitle: "Horse Racing / Ireland",
+  eventDescription: "",
+  outcomeTitle: "Red Rum",
+});
+
+describe("the bet dialog's returns", () => {
+  it("shows under each chosen stake what it returns, and in the total what he stakes and the most he gets back", async () => {
+    await openEvents([event()], { coins: 1000 });
+    await openDialog();
+    expect(screen.queryByText(/^returns/)).toBeNull();
+    choose("Arkle", "1/2 Max"); // 100 at 5
+    expect(within(rowOf("Arkle")).getByText("returns 500")).toBeTruthy();
+    choose("Red Rum", "1/4 Max"); // 125 at 2
+    expect(within(rowOf("Red Rum")).getByText("returns 250")).toBeTruthy();
+    const total = screen.getByText("Total:").closest("p")!;
+    expect(total.textContent).toBe("Total: 225 returns up to 500");
+  });
+
+  it("counts an each-way stake's return as both parts winning", async () => {
+    await openEvents(
+      [
+        event({
+          eachWay: { places: 3, fraction: 5, standard: true },
+          items: [item(701, "Red Rum", 2, { eachWayMaxStake: 80 }), item(702, "Shergar", 6, { eachWayMaxStake: 40 })],
+        }),
+      ],
+      { coins: 1000 },
+    );
+    await openDialog();
+    fireEvent.click(screen.getByRole("checkbox", { name: "Each-way on Red Rum" }));
+    choose("Red Rum", "Max"); // 80 a part: the win part 160, the place part 80 × 1.2 = 96
+    expect(within(rowOf("Red Rum")).getByText("returns 256")).toBeTruthy();
+    fireEvent.click(screen.getByRole("checkbox", { name: "Each-way on Shergar" }));
+    choose("Shergar", "Max"); // 40 a part: 240 + 40 × 2 = 320; placed alone 80
+    // Shergar wins and Red Rum places: 320 + 96.
+    expect(screen.getByText("Total:").closest("p")!.textContent).toBe("Total: 240 returns up to 416");
+  });
+
+  it("keeps 'Your bet is successful' and lists beside it each bet with its stake, odds and return", async () => {
+    await openEvents([event()], { coins: 1000 });
+    await openDialog();
+    choose("Arkle", "1/2 Max");
+    choose("Red Rum", "1/4 Max");
+    fireEvent.click(screen.getByRole("button", { name: "Bet" }));
+    const popup = await screen.findByRole("dialog", { name: "Your bet is successful" });
+    const receipt = within(popup).getByRole("table", { name: "Receipt" });
+    expect(within(receipt).getAllByRole("row").map(cells)).toEqual([
+      ["Outcome", "Stake", "Odds", "Returns"],
+      ["Red Rum", "125", "2", "250"],
+      ["Arkle", "100", "5", "500"],
+    ]);
+  });
+
+  it("shows an each-way bet in the receipt as one line of two parts", async () => {
+    await openEvents(
+      [
+        event({
+          eachWay: { places: 3, fraction: 5, standard: true },
+          items: [item(701, "Red Rum", 2, { eachWayMaxStake: 80 })],
+        }),
+      ],
+      { coins: 1000 },
+    );
+    await openDialog();
+    fireEvent.click(screen.getByRole("checkbox", { name: "Each-way on Red Rum" }));
+    choose("Red Rum", "Max");
+    fireEvent.click(screen.getByRole("button", { name: "Bet" }));
+    const popup = await screen.findByRole("dialog", { name: "Your bet is successful" });
+    expect(within(popup).getAllByRole("row").slice(1).map(cells)).toEqual([["Red Rum", "E/W 2 × 80", "2", "256"]]);
+  });
+
+  it("lists only the bets taken when one was refused", async () => {
+    await openEvents([event()], {
+      coins: 1000,
+      bets: { 701: () => errorBody(409, "ODDS_CHANGED", "The odds have changed.") },
+    });
+    await openDialog();
+    choose("Red Rum", "1/4 Max");
+    choose("Arkle", "1/2 Max");
+    fireEvent.click(screen.getByRole("button", { name: "Bet" }));
+    const popup = await screen.findByRole("dialog", { name: "Your bet has not been accepted" });
+    expect(within(popup).getAllByRole("row").slice(1).map(cells)).toEqual([["Arkle", "100", "5", "500"]]);
+  });
+
+  it("shows 'Your bet: stake → return' under an outcome Suspended by a bet placed here", async () => {
+    await openEvents([event()], { coins: 1000 });
+    await openDialog();
+    choose("Arkle", "1/2 Max");
+    fireEvent.click(screen.getByRole("button", { name: "Bet" }));
+    await screen.findByRole("dialog", { name: "Your bet is successful" });
+    expect(rowOf("Arkle").textContent).toContain("SuspendedYour bet: 100 → 500");
+  });
+
+  it("reads an earlier bet's return at the odds it was taken at, once his bets arrive", async () => {
+    // Taken at 3 (2/1); the odds are 2 now.
+    await openEvents([event({ items: [item(701, "Red Rum", 2, { myStake: 10 }), item(702, "Shergar", 4)] })], {
+      myBets: [wonBet(701, 3, 10)],
+    });
+    await openDialog();
+    await vi.waitFor(() => expect(rowOf("Red Rum").textContent).toContain("Your bet: 10 → 30"));
+  });
+
+  it("without his bet rows, reckons a win bet's return at the odds now", async () => {
+    await openEvents([event({ items: [item(701, "Red Rum", 2, { myStake: 10 }), item(702, "Shergar", 4)] })]);
+    await openDialog();
+    expect(rowOf("Red Rum").textContent).toContain("Your bet: 10 → 20");
+  });
+});
+
+describe("the event card", () => {
+  it("counts his open bets: the outcomes he has a stake on", async () => {
+    await openEvents([
+      event({
+        items: [
+          item(701, "Red Rum", 2, { myStake: 10 }),
+          item(702, "Shergar", 4, { myStake: 5 }),
+          item(703, "Arkle", 5),
+        ],
+      }),
+      event({ eventId: 71, title: "Football / Ireland" }),
+    ]);
+    expect((await screen.findByRole("button", { name: /^Horse Racing \/ Ireland/ })).textContent).toContain(
+      "Your bets: 2",
+    );
+    expect(screen.getByRole("button", { name: /^Football \/ Ireland/ }).textContent).not.toContain("Your bets");
+  });
+});

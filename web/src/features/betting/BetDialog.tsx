@@ -1,0 +1,206 @@
+import { useState } from "react";
+import { termsText } from "@common/each-way";
+import type { Bet, Id, PlayerEvent } from "@worker/contract";
+import { betRowsReturn, mostBack, stakeReturn, type StakeLine } from "./returns";
+import { useHaptic } from "@/telegram/features";
+import { formatAmount } from "@/ui/amount";
+import { Dialog } from "@/ui/Dialog";
+import { useBetting, type BetOutcome } from "./api";
+import { BetReceipt, type ReceiptLine } from "./BetReceipt";
+import { hasBet, OutcomeStakes, type YourBet } from "./OutcomeStakes";
+import { amountOf, exceedsCoins, staked, totalStake, type Stake } from "./volume";
+
+export interface BetDialogProps {
+  event: PlayerEvent;
+  coins: number;
+  asFractional: boolean;
+  /** His bet rows with this bookmaker, once loaded: a Suspended outcome's return at the odds taken. */
+  myBets: readonly Bet[] | undefined;
+  onClose(): void;
+  /** After bets were sent: refresh events, coins and history. */
+}
+
+export function BetDialog({ event, coins, asFractional, myBets, onClose }: BetDialogProps) {
+  const { placeBets } = useBetting(event.bookmakerId);
+  const [stakes, setStakes] = useState<Record<Id, Stake>>({});
+  const [eachWay, setEachWay] = useState<Record<Id, boolean>>({});
+  // Each-way only where the event has terms; the amount is then each part's stake.
+  const isEachWay = (id: Id) => event.eachWay !== null && Boolean(eachWay[id]);
+  const [placed, setPlaced] = useState<Set<Id>>(() => new Set());
+  const [sending, setSending] = useState(false);
+  const [notEnough, setNotEnough] = useState(false);
+  const [result, setResult] = useState<BetOutcome[] | null>(null);
+  // The bets taken in this dialog, as sent: the receipt and their Suspended lines read them.
+  const [taken, setTaken] = useState<Record<Id, ReceiptLine>>({});
+  const haptic = useHaptic();
+
+  // A preset (Max, 1/2 Max…) is worth what it is now, not when it was picked: his coins may
+  // arrive after the dialog opened, and the odds and the outcome's room move with other bets.
+  // 'My bet' keeps what he typed. An each-way preset is of the each-way room, each part of
+  // half the coins, since both parts are staked.
+  const current: Record<Id, Stake> = {};
+  for (const item of event.items) {
+    const stake = stakes[item.id];
+    if (!stake) continue;
+    const ew = isEachWay(item.id);
+    current[item.id] =
+      stake.choice === "custom"
+        ? stake
+        : {
+            ...stake,
+            amount: amountOf(
+              stake.choice,
+              event.maxTotalPayout,
+              item.coefficient,
+              ew ? coins / 2 : coins,
+              ew ? item.eachWayMaxStake : item.maxStake,
+            ),
+          };
+  }
+  const chosen = event.items
+    .filter((item) => !hasBet(item, placed) && item.status === "ACTIVE")
+    .map((item) => ({ item, amount: current[item.id]?.amount ?? 0, eachWay: isEachWay(item.id) }))
+    .filter((s) => s.amount > 0);
+  // What leaves his coins: an each-way bet stakes its amount on both parts.
+  const staking = chosen.map((s) => staked(s.amount, s.eachWay));
+  const total = totalStake(staking);
+  const lineOf = (s: (typeof chosen)[number]): StakeLine => ({
+    amount: s.amount,
+    coefficient: s.item.coefficient,
+    terms: s.eachWay ? event.eachWay : null,
+  });
+  const yourBets = yourBetsOf(event, taken, myBets);
+
+  async function bet() {
+    if (exceedsCoins(staking, coins)) {
+      setNotEnough(true);
+      return;
+    }
+    setSending(true);
+    const outcomes = await placeBets(event, chosen);
+    setSending(false);
+    const ok = chosen.filter((s) => outcomes.some((o) => o.item.id === s.item.id && o.error === null));
+    const ids = ok.map((s) => s.item.id);
+    setPlaced((prev) => new Set([...prev, ...ids]));
+    setStakes((prev) => Object.fromEntries(Object.entries(prev).filter(([id]) => !ids.includes(Number(id)))));
+    setTaken((prev) => ({
+      ...prev,
+      ...Object.fromEntries(ok.map((s) => [s.item.id, { item: s.item, ...lineOf(s) }])),
+    }));
+    setResult(outcomes);
+    haptic(outcomes.every((o) => o.error === null) ? "success" : "error");
+  }
+
+  return (
+    <>
+      <Dialog
+        open
+        onClose={onClose}
+        title={event.title}
+        buttons={[
+          { label: "Cancel", onClick: onClose },
+          {
+            label: sending ? "Placing..." : "Bet",
+            onClick: () => void bet(),
+            primary: true,
+            disabled: sending || chosen.length === 0,
+          },
+        ]}
+      >
+        <p className="hint bet-description">{event.description || "No description"}</p>
+        {event.eachWay && <p className="hint bet-terms">{termsText(event.eachWay)}</p>}
+        <p className="bet-coins">
+          Your coins: <b>{formatAmount(coins)}</b>
+        </p>
+        <OutcomeStakes
+          event={event}
+          coins={coins}
+          asFractional={asFractional}
+          placed={placed}
+          stakes={current}
+          onStake={(id, stake) => setStakes((prev) => ({ ...prev, [id]: stake }))}
+          eachWay={eachWay}
+          onEachWay={(id, on) => setEachWay((prev) => ({ ...prev, [id]: on }))}
+          yourBets={yourBets}
+        />
+        {total > 0 && (
+          <p className="bet-total">
+            <span>
+              Total: <b>{formatAmount(total)}</b>
+            </span>{" "}
+            <span className="hint">
+              returns up to <b>{formatAmount(mostBack(chosen.map(lineOf)))}</b>
+            </span>
+          </p>
+        )}
+      </Dialog>
+
+      <Dialog open={notEnough} onClose={() => setNotEnough(false)}>
+        You don’t have enough coins to place these bets
+      </Dialog>
+
+      <BetResultDialog
+        result={result}
+        receipt={result ? result.filter((o) => o.error === null && taken[o.item.id]).map((o) => taken[o.item.id]) : []}
+        asFractional={asFractional}
+        onClose={() => setResult(null)}
+      />
+    </>
+  );
+}
+
+/**
+ * His bet on each Suspended outcome: taken in this dialog (as sent), else from his bet rows (the
+ * odds taken), else his stake at the odds now, which is what a win bet returns while they stand.
+ */
+function yourBetsOf(event: PlayerEvent, taken: Record<Id, ReceiptLine>, myBets: readonly Bet[] | undefined) {
+  const bets: Record<Id, YourBet> = {};
+  for (const item of event.items) {
+    const here = taken[item.id];
+    if (here) {
+      bets[item.id] = {
+        stake: staked(here.amount, here.terms !== null),
+        returns: stakeReturn(here.amount, here.coefficient, here.terms),
+      };
+    } else if (item.myStake > 0) {
+      const rows = myBets ? betRowsReturn(myBets, event.eventId, item.id) : null;
+      // An each-way stake's return needs its rows: the stake alone does not say it was each-way.
+      const guess = event.eachWay === null ? stakeReturn(item.myStake, item.coefficient) : null;
+      bets[item.id] = { stake: item.myStake, returns: rows ?? guess };
+    }
+  }
+  return bets;
+}
+
+/** Each bet is its own: the result says which were not taken, and why, and what the taken ones return. */
+function BetResultDialog({
+  result,
+  receipt,
+  asFractional,
+  onClose,
+}: {
+  result: BetOutcome[] | null;
+  receipt: ReceiptLine[];
+  asFractional: boolean;
+  onClose(): void;
+}) {
+  const failed = result?.filter((o) => o.error !== null) ?? [];
+  return (
+    <Dialog
+      open={result !== null}
+      onClose={onClose}
+      title={failed.length === 0 ? "Your bet is successful" : "Your bet has not been accepted"}
+    >
+      {failed.length > 0 && (
+        <ul className="bet-failures">
+          {failed.map((o) => (
+            <li key={o.item.id}>
+              {o.item.title}: {o.error}
+            </li>
+          ))}
+        </ul>
+      )}
+      <BetReceipt lines={receipt} asFractional={asFractional} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,53 @@
+import { useState } from "react";
+import { formatAmount } from "@/ui/amount";
+import { Dialog } from "@/ui/Dialog";
+
+interface EventsHeaderProps {
+  name: string;
+  /** A bookmaker without an active subscription shows in red. */
+  active: boolean;
+  coins: number | undefined;
+  onTerms(): void;
+  fractional: { shown: boolean; allowed: boolean; set(on: boolean): void };
+}
+
+/** The bookmaker's name, the punter's coins with him, his terms and the fractional-odds switch. */
+export function EventsHeader({ name, active, coins, onTerms, fractional }: EventsHeaderProps) {
+  return (
+    <header className="events-header">
+      <h1 className={active ? "page-title" : "page-title negative"}>{name || "Events"}</h1>
+      <div className="events-coins">
+        <span className="hint">Your coins</span>
+        <b>{coins !== undefined ? formatAmount(coins) : "…"}</b>
+      </div>
+      <div className="events-tools">
+        <button type="button" className="link-button" onClick={onTerms}>
+          Terms and Conditions
+        </button>
+        <FractionalSwitch {...fractional} />
+      </div>
+    </header>
+  );
+}
+
+/** Fractional odds need the bookmaker's FRACTAL_ODDS (docs/ARCHITECTURE.md, "Features"): else a dialog says so. */
+function FractionalSwitch({ shown, allowed, set }: EventsHeaderProps["fractional"]) {
+  const [refused, setRefused] = useState(false);
+  return (
+    <>
+      <label className="switch-row">
+        <span>Fractional odds</span>
+        <input
+          type="checkbox"
+          role="switch"
+          className="switch"
+          checked={shown}
+          onChange={(e) => (e.target.checked && !allowed ? setRefused(true) : set(e.target.checked))}
+        />
+      </label>
+      <Dialog open={refused} onClose={() => setRefused(false)} title="Fractional odds are unavailable">
+        This bookmaker does not have access to fractional odds.
+      </Dialog>
+    </>
+  );
+}

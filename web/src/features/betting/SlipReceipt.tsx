@@ -1,0 +1,36 @@
+import type { Multiple } from "@worker/contract";
+import { kindWithLines } from "@/features/results/multiples/kinds";
+import { stakeText } from "@/features/results/multiples/results";
+import { formatAmount } from "@/ui/amount";
+import { Dialog } from "@/ui/Dialog";
+import { Odds } from "@/ui/Odds";
+
+/** The multiple as the API took it, under the bet result popup's words: kind, legs at the odds struck, stake, return. */
+export function SlipReceipt({ multiple: m, onClose }: { multiple: Multiple; onClose(): void }) {
+  return (
+    <Dialog open onClose={onClose} title="Your bet is successful">
+      <p className="slip-receipt-kind">
+        <b>{kindWithLines(m.kind, m.legs.length, m.lines)}</b>
+      </p>
+      <ul className="slip-legs" aria-label="Selections">
+        {m.legs.map((leg) => (
+          <li key={leg.eventId} className="slip-leg">
+            <span className="slip-leg-text">
+              <span className="hint">{leg.eventTitle}</span>
+              <span>
+                {leg.outcomeTitle}{" "}
+                <b>
+                  <Odds decimal={leg.coefficient} />
+                </b>
+              </span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="bet-total">{stakeText(m)}</p>
+      <p className="slip-return">
+        Potential return: <b>{formatAmount(m.potentialPayout)}</b>
+      </p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Id } from "@worker/contract";
+import { hasActiveSubscription, useActiveSubscriptions } from "@/features/market/active";
+import { findBookmaker, useBookmakerLists } from "@/features/bookies/bookmakers";
+import { useCoins, usePlayerEvents } from "./player-events";
+
+/**
+ * What the punter's events screen reads of one bookmaker: the bookmaker, his events, the
+ * punter's coins with him, and what the bookmaker's subscriptions allow, decided from them
+ * (docs/ARCHITECTURE.md, "Subscriptions and the market" and "Features") rather than by asking the API.
+ */
+export function usePunterBook(bookmakerId: Id | null) {
+  const lists = useBookmakerLists();
+  const bookmaker = bookmakerId === null ? undefined : findBookmaker(lists.data, bookmakerId);
+  const events = usePlayerEvents(bookmakerId);
+  const coins = useCoins(bookmakerId);
+  const subscriptions = useActiveSubscriptions(bookmakerId).data;
+  const holds = (type: "BOOKMAKER" | "FRACTAL_ODDS" | "WHAT_IF", whileLoading: boolean) =>
+    subscriptions ? hasActiveSubscription(subscriptions, type) : whileLoading;
+
+  return {
+    bookmaker,
+    events,
+    coins,
+    // Active while the subscriptions are still loading (docs/ARCHITECTURE.md, "Subscriptions and the market").
+    active: holds("BOOKMAKER", bookmaker?.active ?? true),
+    fractionalAllowed: holds("FRACTAL_ODDS", false),
+    whatIfHeld: holds("WHAT_IF", true),
+  };
+}

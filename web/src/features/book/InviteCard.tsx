@@ -1,0 +1,59 @@
+import { useState } from "react";
+import type { Id } from "@worker/contract";
+import { CopyIcon, ShareIcon } from "./icons";
+import { useInviteLink } from "./invite";
+import { useWebApp } from "@/telegram/context";
+import { shareThroughTelegram } from "@/telegram/features";
+
+/** The message punters receive with the link. */
+export const INVITE_TEXT = "Join my book on Bookie";
+
+/** The link a bookmaker shares with punters; it opens the app on his book. */
+export function InviteCard({ bookmakerId }: { bookmakerId: Id }) {
+  const { link, loading } = useInviteLink(bookmakerId);
+  const [copied, setCopied] = useState(false);
+  const webApp = useWebApp();
+
+  async function copy() {
+    if (!link) return;
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      // Some Telegram clients refuse the clipboard: the link stays selectable on screen.
+    }
+  }
+
+  return (
+    <section className="bk-card" aria-label="Invite link">
+      <div className="bk-row">
+        <span className="bk-label">Invite punters</span>
+        {copied && <span className="bk-muted">Copied</span>}
+      </div>
+      {link ? (
+        <div className="bk-row">
+          <code className="bk-link-text">{link}</code>
+          <button type="button" className="bk-icon-button" aria-label="Copy invite link" onClick={copy}>
+            <CopyIcon />
+          </button>
+          {/* Telegram's chat picker; a client without it keeps the copy button alone. */}
+          {webApp.openTelegramLink && webApp.isVersionAtLeast("6.1") && (
+            <button
+              type="button"
+              className="bk-icon-button"
+              aria-label="Share invite link"
+              onClick={() => shareThroughTelegram(webApp, link, INVITE_TEXT)}
+            >
+              <ShareIcon />
+            </button>
+          )}
+        </div>
+      ) : loading ? (
+        <p className="bk-muted">Loading...</p>
+      ) : (
+        <p className="bk-muted">No invite link: the API does not know its bot's username (BOT_USERNAME).</p>
+      )}
+    </section>
+  );
+}

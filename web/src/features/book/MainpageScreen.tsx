@@ -1,0 +1,94 @@
+import { useState } from "react";
+import { useLocation } from "wouter";
+import { useOwnBook } from "@/features/profile/book";
+import "@/styles/bookmaker.css";
+import { BookmakerGuide } from "./guide/BookmakerGuide";
+import { bookmakerEnd } from "./subscription-end";
+import { useActiveSubscriptions } from "@/features/market/active";
+import { longDateOnceLoaded } from "@/ui/dates";
+import { Page } from "@/ui/Page";
+import type { CreateProfileState } from "@/navigation/createprofile";
+import { FirstSteps } from "./FirstSteps";
+import { InviteCard } from "./InviteCard";
+import { LimitsCard } from "./LimitsCard";
+import { ProfileCard, TermsCard } from "./ProfileCards";
+import { NotificationsSheet } from "@/features/notifications/NotificationsSheet";
+import { NO_PROFILE } from "@common/refusals";
+
+/** The bookmaker's dashboard. */
+export function MainpageScreen() {
+  const [, navigate] = useLocation();
+  const { book, loading } = useOwnBook();
+  const subscriptions = useActiveSubscriptions(book?.bookmakerId);
+  const [guideOpen, setGuideOpen] = useState(false);
+  const [notificationsOpen, setNotificationsOpen] = useState(false);
+  const editProfile = () => navigate("/createprofile", { state: { from: "mainpage" } satisfies CreateProfileState });
+
+  return (
+    <Page backTo="/home" className="bk">
+      <h1 className="page-title">Subscription</h1>
+      <section className="bk-card">
+        <div className="bk-row">
+          <span className="bk-muted">End time</span>
+          <span className="bk-strong">
+            {longDateOnceLoaded(
+              !loading && (!book || subscriptions.data !== undefined || subscriptions.error !== undefined),
+              bookmakerEnd(subscriptions.data),
+            )}
+          </span>
+        </div>
+      </section>
+
+      {book ? (
+        <>
+          <FirstSteps bookmakerId={book.bookmakerId} />
+
+          <ProfileCard book={book} onEdit={editProfile} />
+
+          <button type="button" className="bk-card bk-tap bk-guide-link" onClick={() => setGuideOpen(true)}>
+            Bookmaker's Guide
+          </button>
+
+          <button type="button" className="bk-card bk-tap bk-guide-link" onClick={() => navigate("/figures")}>
+            Figures
+          </button>
+
+          <button type="button" className="bk-card bk-tap bk-guide-link" onClick={() => navigate("/liability")}>
+            Liability
+          </button>
+
+          <button type="button" className="bk-card bk-tap bk-guide-link" onClick={() => navigate("/changes")}>
+            Changes
+          </button>
+
+          <button type="button" className="bk-card bk-tap bk-guide-link" onClick={() => setNotificationsOpen(true)}>
+            Notifications
+          </button>
+          <NotificationsSheet open={notificationsOpen} onClose={() => setNotificationsOpen(false)} role="bookmaker" />
+
+          <TermsCard terms={book.terms} onEdit={editProfile} />
+
+          <LimitsCard bookmakerId={book.bookmakerId} />
+
+          <InviteCard bookmakerId={book.bookmakerId} />
+        </>
+      ) : (
+        <p className="bk-empty">{loading ? "Loading..." : NO_PROFILE}</p>
+      )}
+
+      <footer className="footer-bar">
+        <button type="button" className="button" onClick={() => navigate("/playermanagement")}>
+          My Punters
+        </button>
+        <button type="button" className="button" onClick={() => navigate("/bookmakerevents")}>
+          Events
+        </button>
+        <button type="button" className="button" onClick={() => navigate("/marketpage")}>
+          Market
+        </button>
+      </footer>
+
+      <BookmakerGuide open={guideOpen} onClose={() => setGuideOpen(false)} />
+    </Page>
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import type { AuditEntry } from "@worker/contract";
+import { auditEntry } from "@/test/audit";
+import { ACTION_WORDS, changeText } from "./change-text";
+
+// The words of the rows every door into an event writes (docs/DECISIONS.md, "Audit log").
+
+/** A row of event 9's, an ODDS row unless `e` says otherwise. */
+const row = (e: Partial<AuditEntry>) => auditEntry({ action: "ODDS", eventId: 9, ...e });
+
+const names = new Map([
+  [91, "Red Rum"],
+  [92, "Shergar"],
+  [93, "Arkle"],
+]);
+
+describe("an event's change in words", () => {
+  it("a draft edit that changed the field names what came and went, and the odds and rules it moved", () => {
+    const text = changeText(
+      row({
+        action: "OUTCOMES",
+        before: {
+          removed: [{ itemId: 93, title: "Arkle", coefficient: 5 }],
+          items: [{ itemId: 91, coefficient: 2 }],
+          rule4: true,
+        },
+        after: {
+          added: [{ title: "Nijinsky", coefficient: 9 }],
+          items: [{ itemId: 91, coefficient: 2.5 }],
+          rule4: false,
+        },
+      }),
+      names,
+    );
+    expect(ACTION_WORDS.OUTCOMES).toBe("Outcomes changed");
+    expect(text).toBe("Added Nijinsky 9, Removed Arkle, Red Rum 2 → 2.5, Rule 4 on → off");
+  });
+
+  it("a non-runner names the odds it moved", () => {
+    const text = changeText(
+      row({
+        action: "NR",
+        itemId: 93,
+        before: { items: [{ itemId: 91, coefficient: 2 }] },
+        after: { deduction: 20, items: [{ itemId: 91, coefficient: 2.5 }] },
+      }),
+      names,
+    );
+    expect(text).toBe("Arkle, Rule 4 deduction 20p, Red Rum 2 → 2.5");
+  });
+
+  it("the start closing the book is said by its action", () => {
+    expect(ACTION_WORDS.CLOSE).toBe("Bets closed at the start");
+  });
+});

@@ -1,0 +1,24 @@
+import type { BookmakerEvent } from "@worker/contract";
+import { ResultDialog } from "@/features/results/ResultDialog";
+import { useOwnHolds } from "@/features/profile/book";
+import { useOwnFractional } from "./useOwnFractional";
+
+/** One of the bookmaker's events as its result dialog shows it: his odds format and his WHAT_IF. */
+export function OwnEventResult({ event, onClose }: { event: BookmakerEvent; onClose(): void }) {
+  const fractional = useOwnFractional();
+  const whatIfHeld = useOwnHolds("WHAT_IF");
+  return (
+    <ResultDialog
+      open
+      onClose={onClose}
+      title={event.title}
+      description={event.description}
+      status={event.status}
+      outcomes={event.items}
+      asFractional={fractional.on}
+      whatIfHeld={whatIfHeld}
+      rules={event}
+      ownBook
+    />
+  );
+}

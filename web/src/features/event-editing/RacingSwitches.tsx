@@ -1,0 +1,25 @@
+import type { RacingRules } from "@worker/contract";
+import { Switch } from "@/ui/Switch";
+
+/** Rule 4 (deductions for late non-runners) and dead heat (shared first place pays on a share of the stake). */
+export function RacingSwitches({
+  rules,
+  onChange,
+  disabled,
+}: {
+  rules: RacingRules;
+  onChange(rules: Partial<RacingRules>): void;
+  disabled?: boolean;
+}) {
+  return (
+    <>
+      <Switch label="Rule 4" checked={rules.rule4} onChange={(rule4) => onChange({ rule4 })} disabled={disabled} />
+      <Switch
+        label="Dead heat"
+        checked={rules.deadHeat}
+        onChange={(deadHeat) => onChange({ deadHeat })}
+        disabled={disabled}
+      />
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { useId } from "react";
+import { RETURN_CHOICES } from "@common/odds";
+
+/** 'Return for punters': 0.01, or 0.50 to 0.95; the value is in hundredths. */
+export function ReturnSelect({ value, onChange }: { value: number; onChange(pct: number): void }) {
+  const id = useId();
+  return (
+    <div className="bk-field">
+      <label className="bk-label" htmlFor={id}>
+        Return for punters
+      </label>
+      <select id={id} className="bk-input" value={value} onChange={(e) => onChange(Number(e.target.value))}>
+        {RETURN_CHOICES.map((pct) => (
+          <option key={pct} value={pct}>
+            {(pct / 100).toFixed(2)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

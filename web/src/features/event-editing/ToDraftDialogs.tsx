@@ -1,0 +1,25 @@
+import { Dialog } from "@/ui/Dialog";
+import type { useToDraft } from "./useToDraft";
+
+/** Draft's question before suspending a live event with bets, and its refusal if any (useToDraft). */
+export function ToDraftDialogs({ drafting }: { drafting: ReturnType<typeof useToDraft> }) {
+  return (
+    <>
+      <Dialog
+        open={drafting.asking !== null}
+        onClose={drafting.cancel}
+        title="Punters cannot bet while you edit it"
+        buttons={[
+          { label: "Cancel", onClick: drafting.cancel },
+          { label: "Draft", onClick: drafting.confirm, primary: true },
+        ]}
+      >
+        {/* Draft suspends a live event: asked where it may have bets (docs/DECISIONS.md, "The mini-app's screens"). */}
+        {drafting.asking?.title}
+      </Dialog>
+      <Dialog open={drafting.error !== null} onClose={drafting.clearError}>
+        {drafting.error}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState } from "react";
+import { useLocation, useParams } from "wouter";
+import { useHistoryState } from "wouter/use-browser-location";
+import type { BookmakerEvent } from "@worker/contract";
+import "@/styles/bookmaker.css";
+import { isClosed, useBookEvent } from "../api";
+import { Dialog } from "@/ui/Dialog";
+import { LoadFailed } from "@/ui/LoadFailed";
+import { Page } from "@/ui/Page";
+import type { CreateEventState } from "@/navigation/createeventpage";
+import type { EventManagementState } from "@/navigation/eventmanagementpage";
+import { DraftEditor } from "./DraftEditor";
+
+const eventIdOf = (param: string | undefined) => (param && /^[1-9]\d{0,15}$/.test(param) ? Number(param) : null);
+
+/** Editing an event put back to draft: dates, odds, non-runners, settlement. */
+export function EventManagementScreen() {
+  const [, navigate] = useLocation();
+  const eventId = eventIdOf(useParams<{ eventId: string }>().eventId);
+  const event = useBookEvent(eventId);
+  const state = useHistoryState<EventManagementState | null>();
+  const atResult = state?.at === "result";
+  // The copy offer outlives the editor: once abandoned, the event is over and the editor goes.
+  const [copyOf, setCopyOf] = useState<BookmakerEvent | null>(null);
+  const leave = () => navigate("/bookmakerevents", { replace: true });
+
+  return (
+    <Page backTo={state?.from === "liability" ? "/liability" : "/bookmakerevents"} className="bk">
+      <h1 className="page-title">Draft</h1>
+      {eventId === null ? (
+        <p className="bk-empty">Incorrect event id</p>
+      ) : event.error && !event.data ? (
+        <LoadFailed message="Error loading event data" onRetry={() => event.mutate()} className="bk-empty" />
+      ) : !event.data ? (
+        <p className="bk-empty">Loading...</p>
+      ) : isClosed(event.data) ? (
+        <p className="bk-empty">This event is over. Its result is in Event history.</p>
+      ) : (
+        <DraftEditor key={event.data.id} event={event.data} atResult={atResult} onAbandoned={setCopyOf} />
+      )}
+      <Dialog
+        open={copyOf !== null}
+        onClose={leave}
+        title="Do you want to create a copy of this event??"
+        buttons={[
+          { label: "No", onClick: leave },
+          {
+            label: "Yes",
+            onClick: () =>
+              navigate("/createeventpage", { replace: true, state: { copy: copyOf! } satisfies CreateEventState }),
+            primary: true,
+          },
+        ]}
+      />
+    </Page>
+  );
+}

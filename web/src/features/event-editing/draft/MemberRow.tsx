@@ -1,0 +1,83 @@
+import type { EventItem } from "@worker/contract";
+import { OddsStepper } from "../OddsStepper";
+import { deductionText } from "@/features/results/racing";
+import { whatIfNumber } from "@/features/results/outcome";
+import { formatAmount } from "@/ui/amount";
+import { UNAVAILABLE_VALUE } from "@/features/market/FeatureUnavailable";
+import { oddsText } from "@/ui/Odds";
+import type { DraftEdit } from "./state";
+
+interface MemberRowProps {
+  item: EventItem;
+  /** The places the PLACE column offers: 1 (the winner) without each-way, else the paying places. */
+  places: number;
+  edit: DraftEdit;
+  onEdit(edit: DraftEdit): void;
+  asFractional: boolean;
+  whatIfHeld: boolean;
+}
+
+/**
+ * One outcome of the member list: its odds (a picker unless withdrawn or set by the
+ * equalizer), its NR box and place (0 to the paying places; ties allowed) while it runs, and what the book makes if it wins.
+ */
+export function MemberRow({ item, places, edit, onEdit, asFractional, whatIfHeld }: MemberRowProps) {
+  const withdrawn = item.status !== "ACTIVE";
+  const whatIf = whatIfNumber(item.whatIf);
+  return (
+    <tr className={withdrawn ? "bk-withdrawn" : undefined}>
+      <td className="bk-cell-title">
+        {item.title}
+        {item.deduction > 0 && <span className="bk-muted bk-deduction">{deductionText(item.deduction)}</span>}
+      </td>
+      <td>
+        {withdrawn || edit.botEqualizer ? (
+          <span className="odds">{oddsText(item.currCoefficient, item.currFractalCoefficient, asFractional)}</span>
+        ) : (
+          <OddsStepper
+            label={`Odds of ${item.title}`}
+            value={edit.odds[item.id]}
+            asFractional={asFractional}
+            onChange={(odds) => onEdit({ ...edit, odds: { ...edit.odds, [item.id]: odds } })}
+          />
+        )}
+      </td>
+      <td>
+        {withdrawn ? (
+          <span className="bk-muted">NR</span>
+        ) : (
+          // The label around the box makes it a 44 px target.
+          <label className="bk-check-target">
+            <input
+              type="checkbox"
+              className="bk-check"
+              aria-label={`${item.title} is a non-runner`}
+              checked={Boolean(edit.nr[item.id])}
+              onChange={(e) => onEdit({ ...edit, nr: { ...edit.nr, [item.id]: e.target.checked } })}
+            />
+          </label>
+        )}
+      </td>
+      <td>
+        {!withdrawn && (
+          <select
+            className="bk-input bk-place"
+            aria-label={`Place of ${item.title}`}
+            // A place past the paying ones (terms changed since) counts as unplaced.
+            value={(edit.place[item.id] ?? 0) <= places ? (edit.place[item.id] ?? 0) : 0}
+            onChange={(e) => onEdit({ ...edit, place: { ...edit.place, [item.id]: Number(e.target.value) } })}
+          >
+            {Array.from({ length: places + 1 }, (_, n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        )}
+      </td>
+      <td className={whatIfHeld && whatIf < 0 ? "bk-num negative" : "bk-num"}>
+        {whatIfHeld ? formatAmount(whatIf) : UNAVAILABLE_VALUE}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,87 @@
+import type { EachWay } from "@common/each-way";
+import { decimalText, type Odds } from "@common/odds";
+import type { BookmakerEvent, Id, RacingRules } from "@worker/contract";
+import { call } from "@/api/call";
+import { isClosed } from "../api";
+
+/**
+ * Calc: withdraws the NR-marked outcomes one at a time, in list order; the server recomputes
+ * the others' odds after each. Stops when the event closes (fewer than 2 runners left).
+ */
+export async function withdrawNonRunners(eventId: Id, itemIds: readonly Id[]): Promise<BookmakerEvent | null> {
+  let latest: BookmakerEvent | null = null;
+  for (const itemId of itemIds) {
+    latest = await call("POST /events/:id/nr/:itemId", { params: { id: eventId, itemId } });
+    if (isClosed(latest)) break;
+  }
+  return latest;
+}
+
+/**
+ * The racing rules as the screen shows them, saved first when the bookmaker changed them: a
+ * withdrawal or a result applies the event's rules, and they must be the ones he sees.
+ * `eachWay` is sent only when changed. None of the rules can change once a bet is struck (the API refuses it).
+ */
+export async function applyRules(event: BookmakerEvent, rules: RacingRules & { eachWay?: EachWay }): Promise<void> {
+  const changed = changedRules(event, rules);
+  if (Object.keys(changed).length === 0) return;
+  await call("POST /events/:id/coefficients", { params: { id: event.id }, body: changed });
+}
+
+/** The racing rules as the screen shows them, when they differ from the event's (none otherwise). */
+function changedRules(event: BookmakerEvent, rules: RacingRules & { eachWay?: EachWay }) {
+  if (event.rule4 === rules.rule4 && event.deadHeat === rules.deadHeat && rules.eachWay === undefined) return {};
+  return {
+    rule4: rules.rule4,
+    deadHeat: rules.deadHeat,
+    ...(rules.eachWay === undefined ? {} : { eachWay: rules.eachWay }),
+  };
+}
+
+/**
+ * End Event, one call: the racing rules as the screen shows them (when changed) set in the
+ * result's own batch, then the outcomes at place 1 win, the others placed finish where the bookmaker put
+ * them (each-way place parts); none placed means no winner and every bet is refunded.
+ */
+export const finalize = (
+  event: BookmakerEvent,
+  placings: { itemId: Id; place: number }[],
+  rules: RacingRules & { eachWay?: EachWay },
+) =>
+  call("POST /events/:id/finalize", {
+    params: { id: event.id },
+    body: { eventId: event.id, placings, ...changedRules(event, rules) },
+  });
+
+export interface DraftChanges {
+  /** New start and end, or null when the start is unchanged (a change shows punters the old start struck through). */
+  dates: { startDate: string; endDate: string } | null;
+  /** Odds by outcome; empty while the equalizer sets them. */
+  odds: { id: Id; odds: Odds }[];
+  returnPrice: number;
+  maxTotalPayout: number;
+  botEqualizer: boolean;
+  rule4: boolean;
+  deadHeat: boolean;
+  /** Undefined when unchanged. */
+  eachWay?: EachWay;
+}
+
+/** Save: dates, then odds, return and max payout, then live again; answers the event as the last call left it. */
+export async function saveDraft(event: BookmakerEvent, changes: DraftChanges): Promise<BookmakerEvent> {
+  // One call, one batch (POST /events/{id}/save): the dates, the odds and settings, and the event
+  // live again, all of it or none, whatever the screen read of its status before.
+  return call("POST /events/:id/save", {
+    params: { id: event.id },
+    body: {
+      ...(changes.dates ?? {}),
+      items: changes.odds.map((o) => ({ id: o.id, coefficient: decimalText(o.odds) })),
+      returnPrice: changes.returnPrice,
+      maxTotalPayout: changes.maxTotalPayout,
+      botEqualizer: changes.botEqualizer,
+      rule4: changes.rule4,
+      deadHeat: changes.deadHeat,
+      ...(changes.eachWay === undefined ? {} : { eachWay: changes.eachWay }),
+    },
+  });
+}

@@ -1,0 +1,82 @@
+import { useLocation } from "wouter";
+import type { BookmakerEvent } from "@worker/contract";
+import { call } from "@/api/call";
+import { useAction } from "@/api/useAction";
+import { isClosed, useEventChanged } from "../api";
+import { endAfter, fieldsOf, startAt } from "../when";
+import { useHaptic } from "@/telegram/features";
+import { applyRules, finalize, saveDraft, withdrawNonRunners } from "./actions";
+import { activeOutcomes, afterCalc, eachWayChanged, placingsOf, type DraftEdit } from "./state";
+
+/**
+ * The draft screen's four server actions (Calc, End Event, Abandon, Save), one at a time; a
+ * failure buzzes and is kept in `failure` for the popup. Once the event is settled, closed or
+ * saved, the bookmaker goes back to his list.
+ */
+export function useDraftActions(
+  event: BookmakerEvent,
+  edit: DraftEdit,
+  setEdit: (change: (e: DraftEdit) => DraftEdit) => void,
+  onAbandoned: (before: BookmakerEvent) => void,
+) {
+  const [, navigate] = useLocation();
+  const eventChanged = useEventChanged();
+  const haptic = useHaptic();
+  const { busy, error, run, clearError } = useAction({ onError: () => haptic("error") });
+  const rules = { ...edit, eachWay: eachWayChanged(event, edit) ? edit.eachWay : undefined };
+
+  const leave = (latest: BookmakerEvent) => {
+    void eventChanged(latest);
+    navigate("/bookmakerevents", { replace: true });
+  };
+
+  /** Withdraws the outcomes marked NR; the server sets the others' odds again. */
+  const calc = () =>
+    run(async () => {
+      const marked = activeOutcomes(event)
+        .filter((i) => edit.nr[i.id])
+        .map((i) => i.id);
+      if (marked.length === 0) return;
+      await applyRules(event, rules);
+      const latest = await withdrawNonRunners(event.id, marked);
+      if (!latest) return;
+      if (isClosed(latest)) return leave(latest);
+      void eventChanged(latest);
+      setEdit((e) => afterCalc(e, latest));
+    });
+
+  const endEvent = () =>
+    run(async () => {
+      const settled = await finalize(event, placingsOf(event, edit), rules);
+      haptic("success");
+      leave(settled);
+    });
+
+  const abandon = () =>
+    run(async () => {
+      const abandoned = await call("POST /events/:id/abandon", { params: { id: event.id } });
+      onAbandoned(event);
+      void eventChanged(abandoned);
+    });
+
+  /** Saves a valid edit and puts the event live again. */
+  const save = () =>
+    run(async () => {
+      const start = startAt(edit.date, edit.time)!;
+      const original = fieldsOf(event.startDate);
+      const moved = original.date !== edit.date || original.time !== edit.time;
+      const saved = await saveDraft(event, {
+        dates: moved ? { startDate: start.toISOString(), endDate: endAfter(start).toISOString() } : null,
+        odds: edit.botEqualizer ? [] : activeOutcomes(event).map((i) => ({ id: i.id, odds: edit.odds[i.id] })),
+        returnPrice: edit.returnPct / 100,
+        maxTotalPayout: Number(edit.maxTotalPayout),
+        botEqualizer: edit.botEqualizer,
+        rule4: edit.rule4,
+        deadHeat: edit.deadHeat,
+        eachWay: rules.eachWay,
+      });
+      leave(saved);
+    });
+
+  return { busy, failure: error, clearFailure: clearError, calc, endEvent, abandon, save };
+}

@@ -1,0 +1,165 @@
+import {
+  descriptionError,
+  DISTINCT_OUTCOMES_MESSAGE,
+  OUTCOMES_MIN,
+  OUTCOMES_MIN_MESSAGE,
+  outcomeTitleError,
+  PAYOUT_MESSAGE,
+} from "@common/event-form";
+import { DEFAULT_ODDS, DEFAULT_RETURN, decimalText, ladderOdds, type Odds } from "@common/odds";
+import { eachWayByDefault, type EachWay } from "@common/each-way";
+import { racesByDefault } from "@common/racing";
+import type { BookmakerEvent, EachWayTerms, EventItem, Id } from "@worker/contract";
+import { dateError, endAfter, fieldsOf, startAt, timeError } from "./when";
+
+// The new-event form (docs/ARCHITECTURE.md, "The event form"); its rules and messages
+// are common/event-form.ts's, which the server checks too.
+
+export const DEFAULT_SPORT = "Horse Racing";
+export const DEFAULT_COUNTRY = "United States";
+/** The spec's placeholder max payout for a draft. */
+export const DEFAULT_MAX_PAYOUT = "1000";
+
+export interface OutcomeRow {
+  /** A stable React key: rows are added, removed and pasted into. */
+  key: number;
+  title: string;
+  odds: Odds;
+}
+
+export interface EventForm {
+  sport: string;
+  country: string;
+  description: string;
+  date: string;
+  time: string;
+  /** Digits only, as typed. */
+  maxTotalPayout: string;
+  /** Hundredths: 1 or 50…95. */
+  returnPct: number;
+  botEqualizer: boolean;
+  /** Rule 4 and dead heat as the bookmaker set them; null follows the sport (on for racing). */
+  rule4: boolean | null;
+  deadHeat: boolean | null;
+  /** Each-way terms as the bookmaker set them; undefined follows the sport (standard for racing). */
+  eachWay?: EachWay;
+  outcomes: OutcomeRow[];
+}
+
+let nextKey = 1;
+export const newRow = (title = "", odds: Odds = DEFAULT_ODDS): OutcomeRow => ({ key: nextKey++, title, odds });
+
+export const emptyForm = (): EventForm => ({
+  sport: DEFAULT_SPORT,
+  country: DEFAULT_COUNTRY,
+  description: "",
+  date: "",
+  time: "",
+  maxTotalPayout: DEFAULT_MAX_PAYOUT,
+  returnPct: DEFAULT_RETURN,
+  botEqualizer: false,
+  rule4: null,
+  deadHeat: null,
+  outcomes: [newRow(), newRow()],
+});
+
+/** The racing rules the form applies: the bookmaker's choice, else the sport's custom. */
+export const rulesOf = (form: EventForm) => ({
+  rule4: form.rule4 ?? racesByDefault(form.sport),
+  deadHeat: form.deadHeat ?? racesByDefault(form.sport),
+});
+
+/** The each-way terms the form applies: the bookmaker's choice, else the sport's custom. */
+export const eachWayOf = (form: EventForm): EachWay =>
+  form.eachWay === undefined ? eachWayByDefault(`${form.sport} / ${form.country}`) : form.eachWay;
+
+/** An event's terms in force as they were set: standard terms stay standard (they follow the runners). */
+export const eachWaySet = (terms: EachWayTerms | null): EachWay =>
+  !terms ? null : terms.standard ? "standard" : { places: terms.places, fraction: terms.fraction };
+
+/** "Sport / Country" back into its parts (the title the API keeps). */
+export function splitTitle(title: string): { sport: string; country: string } {
+  const [sport = "", country = ""] = title.split(" / ");
+  return { sport, country };
+}
+
+/** An outcome's odds as the form edits them: a rung of the ladder. */
+export const oddsOf = (item: EventItem): Odds => ladderOdds(item.coefficient) ?? DEFAULT_ODDS;
+
+/**
+ * An event's settings as the forms edit them: its start as date and time, the payout as typed
+ * digits, the return price in hundredths, the equalizer and the racing rules. The new-event form
+ * (a copy) and the draft screen both start from these.
+ */
+export const settingsOf = (event: BookmakerEvent) => ({
+  ...fieldsOf(event.startDate),
+  maxTotalPayout: String(Math.max(1, Math.round(event.maxTotalPayout))),
+  returnPct: Math.round(event.returnPrice * 100),
+  botEqualizer: event.botEqualizer,
+  rule4: event.rule4,
+  deadHeat: event.deadHeat,
+  eachWay: eachWaySet(event.eachWay),
+});
+
+/** A copy of an event, for a re-run: same fields and the bookmaker's own odds. */
+export function formFromEvent(event: BookmakerEvent): EventForm {
+  const { sport, country } = splitTitle(event.title);
+  return {
+    sport: sport || DEFAULT_SPORT,
+    country: country || DEFAULT_COUNTRY,
+    description: event.description,
+    ...settingsOf(event),
+    outcomes: event.items.map((i) => newRow(i.title, oddsOf(i))),
+  };
+}
+
+export type FormErrors = Partial<Record<"description" | "date" | "time" | "maxTotalPayout" | "outcomes", string>> & {
+  /** Per outcome row key. */
+  rows?: Record<number, string>;
+};
+
+export const payoutError = (text: string) => (/^\d+$/.test(text) && Number(text) > 0 ? null : PAYOUT_MESSAGE);
+
+const named = (rows: OutcomeRow[]) => rows.filter((r) => r.title.trim());
+
+export function validateForm(form: EventForm, now = Date.now()): FormErrors {
+  const errors: FormErrors = {};
+  const put = <K extends keyof FormErrors>(key: K, value: FormErrors[K] | null) => {
+    if (value) errors[key] = value;
+  };
+  put("description", descriptionError(form.description));
+  put("date", dateError(form.date, form.time, now));
+  put("time", timeError(form.time));
+  put("maxTotalPayout", payoutError(form.maxTotalPayout));
+  const rows: Record<number, string> = {};
+  const seen = new Set<string>();
+  for (const row of named(form.outcomes)) {
+    const key = row.title.trim().toLowerCase();
+    const problem = outcomeTitleError(row.title) ?? (seen.has(key) ? DISTINCT_OUTCOMES_MESSAGE : null);
+    if (problem) rows[row.key] = problem;
+    seen.add(key);
+  }
+  if (Object.keys(rows).length) errors.rows = rows;
+  if (named(form.outcomes).length < OUTCOMES_MIN) errors.outcomes = OUTCOMES_MIN_MESSAGE;
+  return errors;
+}
+
+export const hasErrors = (errors: FormErrors) => Object.keys(errors).length > 0;
+
+/** POST /drafts's body for a valid form. */
+export function draftBody(form: EventForm, bookmakerId: Id) {
+  const start = startAt(form.date, form.time)!;
+  return {
+    title: `${form.sport} / ${form.country}`,
+    description: form.description.trim(),
+    startDate: start.toISOString(),
+    endDate: endAfter(start).toISOString(),
+    bookmakerId,
+    maxTotalPayout: Number(form.maxTotalPayout),
+    items: named(form.outcomes).map((r) => ({ title: r.title.trim(), coefficient: decimalText(r.odds) })),
+    returnPrice: form.returnPct / 100,
+    botEqualizer: form.botEqualizer,
+    ...rulesOf(form),
+    eachWay: eachWayOf(form),
+  };
+}

@@ -1,0 +1,63 @@
+import type { ClipboardEvent } from "react";
+import { OUTCOME_TITLE_MAX } from "@common/event-form";
+import { decimalText, fractionalText } from "@common/odds";
+import type { OutcomeRow } from "../form";
+import { OddsStepper } from "../OddsStepper";
+
+interface OutcomeRowEditorProps {
+  row: OutcomeRow;
+  index: number;
+  asFractional: boolean;
+  error: string | undefined;
+  onChange(change: Partial<OutcomeRow>): void;
+  onPaste(e: ClipboardEvent<HTMLInputElement>): void;
+  onRemove(): void;
+}
+
+/** One outcome of the New Event form: its name, the bookmaker's odds, the odds punters get now. */
+export function OutcomeRowEditor({
+  row,
+  index,
+  asFractional,
+  error,
+  onChange,
+  onPaste,
+  onRemove,
+}: OutcomeRowEditorProps) {
+  return (
+    <tr>
+      <td>
+        <input
+          className="bk-input bk-cell-input"
+          aria-label={`Outcome ${index + 1}`}
+          placeholder={`Member ${index + 1}`}
+          maxLength={OUTCOME_TITLE_MAX}
+          value={row.title}
+          aria-invalid={Boolean(error)}
+          onChange={(e) => onChange({ title: e.target.value })}
+          onPaste={onPaste}
+        />
+        {error && <p className="bk-error">{error}</p>}
+      </td>
+      <td>
+        <OddsStepper
+          label={`Odds of outcome ${index + 1}`}
+          value={row.odds}
+          asFractional={asFractional}
+          onChange={(odds) => onChange({ odds })}
+        />
+      </td>
+      <td className="bk-num">{asFractional ? fractionalText(row.odds) : String(decimalText(row.odds))}</td>
+      <td>
+        <button
+          type="button"
+          className="bk-icon-button bk-remove"
+          aria-label={`Remove outcome ${index + 1}`}
+          onClick={onRemove}
+        >
+          ×
+        </button>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,51 @@
+import type { BookmakerEvent } from "@worker/contract";
+import { isClosed } from "@/features/event-editing/api";
+import { Countdown } from "@/ui/Countdown";
+import { dateTime } from "@/ui/dates";
+import { bookmakerBadge, hasStarted, StatusBadge } from "@/ui/StatusBadge";
+
+/**
+ * One event of the live list, with Draft (edit) and View (results so far); once it has started,
+ * Result too, which opens it at the placings (docs/DECISIONS.md, "The mini-app's screens").
+ */
+export function EventCard({
+  event,
+  onDraft,
+  onView,
+  onResult,
+  busy,
+}: {
+  event: BookmakerEvent;
+  onDraft(): void;
+  onView(): void;
+  onResult(): void;
+  busy: boolean;
+}) {
+  const resultDue = hasStarted(event.startDate) && !isClosed(event);
+  return (
+    <article className="bk-card" aria-label={event.title}>
+      <div className="bk-row">
+        <span className="bk-strong bk-ellipsis">{event.title}</span>
+        <StatusBadge label={bookmakerBadge(event.status, event.startDate)} />
+      </div>
+      <p className="bk-muted bk-clamp">{event.description || "No description"}</p>
+      <div className="bk-row">
+        {!isClosed(event) && <Countdown to={event.startDate} />}
+        <span className="bk-muted">{dateTime(event.startDate)}</span>
+      </div>
+      <div className={resultDue ? "bk-card-actions bk-card-actions-3" : "bk-card-actions"}>
+        <button type="button" className="button button-secondary" onClick={onDraft} disabled={busy}>
+          Draft
+        </button>
+        <button type="button" className="button" onClick={onView}>
+          View
+        </button>
+        {resultDue && (
+          <button type="button" className="button" onClick={onResult}>
+            Result
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

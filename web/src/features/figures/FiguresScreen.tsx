@@ -1,0 +1,182 @@
+import { useState } from "react";
+import { useLocation } from "wouter";
+import type { Figures } from "@worker/contract";
+import { call } from "@/api/call";
+import { errorText } from "@/api/error-text";
+import { useApi } from "@/api/swr";
+import "@/styles/bookmaker.css";
+import { POLL_MS } from "@/config";
+import { formatAmount } from "@/ui/amount";
+import { LoadFailed } from "@/ui/LoadFailed";
+import { Page } from "@/ui/Page";
+import { CsvExport } from "./CsvExport";
+import "./figures.css";
+import { HoldChart } from "./HoldChart";
+import { deviceTimeZone, owesText, periodQuery, thisAndLastWeek, type Period } from "./period";
+
+type Choice = "this" | "last" | "custom";
+
+/** The bookmaker's figures: who owes whom for a week or a chosen period, and the book's hold. */
+export function FiguresScreen() {
+  const weeks = thisAndLastWeek();
+  const [choice, setChoice] = useState<Choice>("this");
+  const [custom, setCustom] = useState<Period>(weeks.lastWeek);
+  const period = choice === "this" ? weeks.thisWeek : choice === "last" ? weeks.lastWeek : custom;
+  const valid = period.from !== "" && period.to !== "" && period.from <= period.to;
+  const figures = useApi("GET /figures", valid ? { query: periodQuery(period) } : null, { refreshInterval: POLL_MS });
+  const daily = useApi(
+    "GET /figures/daily",
+    { query: { days: 30, tz: deviceTimeZone() } },
+    { refreshInterval: POLL_MS },
+  );
+
+  return (
+    <Page backTo="/mainpage" className="bk figures">
+      <h1 className="page-title">Figures</h1>
+      <div className="fig-tabs" role="tablist" aria-label="Period">
+        {(
+          [
+            ["this", "This week"],
+            ["last", "Last week"],
+            ["custom", "Period"],
+          ] as const
+        ).map(([value, label]) => (
+          <button
+            key={value}
+            type="button"
+            role="tab"
+            aria-selected={choice === value}
+            className={choice === value ? "fig-tab fig-tab-on" : "fig-tab"}
+            onClick={() => setChoice(value)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      {choice === "custom" ? (
+        <div className="fig-dates">
+          <label>
+            From{" "}
+            <input
+              type="date"
+              value={custom.from}
+              max={custom.to}
+              onChange={(e) => setCustom({ ...custom, from: e.target.value })}
+            />
+          </label>
+          <label>
+            To{" "}
+            <input
+              type="date"
+              value={custom.to}
+              min={custom.from}
+              onChange={(e) => setCustom({ ...custom, to: e.target.value })}
+            />
+          </label>
+        </div>
+      ) : (
+        <p className="hint">
+          {period.from} – {period.to}
+        </p>
+      )}
+
+      {!valid ? (
+        <p className="bk-empty">Choose a start date on or before the end date.</p>
+      ) : figures.error && !figures.data ? (
+        <LoadFailed
+          message={errorText(figures.error, "Failed to load figures")}
+          onRetry={() => figures.mutate()}
+          className="bk-empty error-text"
+        />
+      ) : !figures.data ? (
+        <p className="bk-empty">Loading...</p>
+      ) : (
+        <FiguresTable figures={figures.data} period={period} />
+      )}
+
+      <section className="bk-card" aria-label="Daily hold">
+        <span className="bk-muted">Daily hold, last 30 days</span>
+        {daily.data ? <HoldChart days={daily.data} /> : <p className="hint">Loading...</p>}
+      </section>
+
+      {valid && (
+        <CsvExport
+          linkOf={() => call("GET /figures/link/:file", { params: { file: "figures" }, query: periodQuery(period) })}
+        />
+      )}
+    </Page>
+  );
+}
+
+function FiguresTable({ figures, period }: { figures: Figures; period: Period }) {
+  const [, navigate] = useLocation();
+  const { book, totals } = figures;
+  return (
+    <>
+      {figures.punters.length === 0 ? (
+        <p className="bk-empty">No punters yet.</p>
+      ) : (
+        <table className="fig-table">
+          <thead>
+            <tr>
+              <th>Punter</th>
+              <th className="num">Staked</th>
+              <th className="num">Returned</th>
+              <th className="num">Net</th>
+              <th className="num">Closing</th>
+            </tr>
+          </thead>
+          <tbody>
+            {figures.punters.map((p) => (
+              <tr
+                key={p.userId}
+                className="fig-punter"
+                aria-label={p.username}
+                onClick={() => navigate(`/figures/punter/${p.userId}?from=${period.from}&to=${period.to}`)}
+              >
+                <td className="bk-ellipsis">{p.username}</td>
+                <td className="num">{formatAmount(p.staked)}</td>
+                <td className="num">{formatAmount(p.returned)}</td>
+                <NetCell net={p.net} open={p.openStakes} />
+                <td className="num">{formatAmount(p.closing)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="fig-totals" aria-label="Totals">
+              <th>Totals</th>
+              <td className="num">{formatAmount(totals.staked)}</td>
+              <td className="num">{formatAmount(totals.returned)}</td>
+              <NetCell net={totals.net} open={totals.openStakes} />
+              <td className="num">{formatAmount(totals.closing)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      )}
+      <section className="bk-card" aria-label="Book">
+        <div className="bk-row">
+          <span className="bk-muted">Hold</span>
+          <span className="bk-strong">{formatAmount(book.hold)}</span>
+        </div>
+        <div className="bk-row">
+          <span className="bk-muted">Hold %</span>
+          <span>{book.holdPct === null ? "—" : `${book.holdPct}%`}</span>
+        </div>
+        <div className="bk-row">
+          <span className="bk-muted">Open liability</span>
+          <span>{formatAmount(book.openLiability)}</span>
+        </div>
+      </section>
+    </>
+  );
+}
+
+/** The net without its sign, who owes whom in words, and the stakes not settled yet (they may still come back). */
+export function NetCell({ net, open }: { net: number; open: number }) {
+  return (
+    <td className={net > 0 ? "num fig-owed" : net < 0 ? "num fig-owes" : "num"}>
+      {formatAmount(Math.abs(net))} <span className="fig-who">{owesText(net)}</span>
+      {open > 0 && <span className="fig-open">{formatAmount(open)} in open bets</span>}
+    </td>
+  );
+}

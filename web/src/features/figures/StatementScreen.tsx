@@ -1,0 +1,113 @@
+import { useParams, useSearch } from "wouter";
+import type { Figure, LedgerKind } from "@worker/contract";
+import { errorText } from "@/api/error-text";
+import { useApi } from "@/api/swr";
+import "@/styles/bookmaker.css";
+import { POLL_MS } from "@/config";
+import { formatAmount } from "@/ui/amount";
+import { dateTime } from "@/ui/dates";
+import { Page } from "@/ui/Page";
+import "./figures.css";
+import { FIGURE_LINES, owesText, periodQuery, thisAndLastWeek } from "./period";
+
+const MOVEMENT: Record<LedgerKind, string> = {
+  ALLOCATE: "Coins added",
+  WITHDRAW: "Coins withdrawn",
+  STAKE: "Stake",
+  PAYOUT: "Payout",
+  REFUND: "Refund",
+  GRANT: "Grant",
+  PURCHASE: "Purchase",
+};
+
+const BET_STATUS = { ACCEPTED: "Open", WON: "Won", LOST: "Lost", CANCELLED: "Refunded" } as const;
+
+/** One punter's statement for a period: his figures, then his bets and coin movements, newest first. */
+export function StatementScreen() {
+  const { userId } = useParams<{ userId: string }>();
+  const search = new URLSearchParams(useSearch());
+  const week = thisAndLastWeek().thisWeek;
+  const period = { from: search.get("from") ?? week.from, to: search.get("to") ?? week.to };
+  const statement = useApi(
+    "GET /figures/punters/:userId",
+    { params: { userId }, query: periodQuery(period) },
+    { refreshInterval: POLL_MS },
+  );
+  const s = statement.data;
+
+  return (
+    <Page backTo="/figures" className="bk figures">
+      <h1 className="page-title bk-ellipsis">{s ? s.punter.username : "Statement"}</h1>
+      <p className="hint">
+        {period.from} – {period.to}
+      </p>
+      {statement.error && !s ? (
+        <p className="bk-empty error-text">{errorText(statement.error, "Failed to load the statement")}</p>
+      ) : !s ? (
+        <p className="bk-empty">Loading...</p>
+      ) : (
+        <>
+          <FigureCard figure={s.punter} words={owesText} />
+          <h2 className="fig-heading">Bets</h2>
+          {s.bets.length === 0 ? (
+            <p className="hint">No bets in this period.</p>
+          ) : (
+            <ul className="fig-list" aria-label="Bets">
+              {s.bets.map((b) => (
+                <li key={b.betId}>
+                  <span>
+                    {b.eventTitle} · {b.outcomeTitle} @ {b.coefficient}
+                    <span className="fig-who">{dateTime(b.betsDate)}</span>
+                  </span>
+                  <span className="num">
+                    {formatAmount(b.money.amount)} <span className="fig-who">{BET_STATUS[b.status]}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <h2 className="fig-heading">Coin movements</h2>
+          {s.movements.length === 0 ? (
+            <p className="hint">No coins moved in this period.</p>
+          ) : (
+            <ul className="fig-list" aria-label="Coin movements">
+              {s.movements.map((m) => (
+                <li key={m.id}>
+                  <span>
+                    {MOVEMENT[m.kind]}
+                    <span className="fig-who">{dateTime(m.createdAt)}</span>
+                  </span>
+                  <span className="num">{m.amount > 0 ? `+${formatAmount(m.amount)}` : formatAmount(m.amount)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}
+
+/** A figure line by line, the net in words. */
+export function FigureCard({
+  figure,
+  words,
+  label = "Figures",
+}: {
+  figure: Figure;
+  words: (net: number) => string;
+  label?: string;
+}) {
+  return (
+    <section className="bk-card" aria-label={label}>
+      {FIGURE_LINES.map(([key, text]) => (
+        <div className="bk-row" key={key}>
+          <span className="bk-muted">{text}</span>
+          <span className={key === "closing" ? "bk-strong" : undefined}>
+            {key === "net" ? `${formatAmount(Math.abs(figure.net))} ${words(figure.net)}` : formatAmount(figure[key])}
+          </span>
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { useParams } from "wouter";
+import { useHistoryState } from "wouter/use-browser-location";
+import { useApi } from "@/api/swr";
+import { POLL_MS } from "@/config";
+import { BetDeductions, BetRefund, BetResult, EachWayParts } from "@/features/results/BetResult";
+import { betLines, type BetLine } from "@/features/results/each-way";
+import { formatAmount } from "@/ui/amount";
+import { dateTime } from "@/ui/dates";
+import { Odds } from "@/ui/Odds";
+import { LoadFailed } from "@/ui/LoadFailed";
+import { Page } from "@/ui/Page";
+import { bookmakerIdParam } from "@/features/bookies/bookmakers";
+import { useMultiples, withMultiples } from "@/features/results/multiples/history";
+import { MultipleRows } from "@/features/results/multiples/MultipleRows";
+import { MyFiguresSection } from "./MyFiguresSection";
+import type { EventsState } from "@/navigation/events";
+import "./history.css";
+
+/** The punter's bets with one bookmaker, 15 days, newest first (docs/ARCHITECTURE.md, "Windows and timings"). */
+export function HistoryScreen() {
+  const { bookieName } = useParams<{ bookieName: string }>();
+  const bookmakerId = bookmakerIdParam(bookieName);
+  const name = useHistoryState<EventsState | null>()?.name;
+  const bets = useApi("GET /bets/:bookmakerId/", bookmakerId === null ? null : { params: { bookmakerId } }, {
+    refreshInterval: POLL_MS,
+  });
+  const multiples = useMultiples(bookmakerId);
+  const entries = bets.data ? withMultiples(betLines(bets.data), (l) => l.bet.betsDate, multiples.data) : [];
+
+  return (
+    <Page backTo={bookmakerId === null ? "/bookies" : `/events/${bookmakerId}`} className="history">
+      <h1 className="page-title">History</h1>
+      {name && <p className="hint">{name}</p>}
+      {bookmakerId !== null && <MyFiguresSection bookmakerId={bookmakerId} />}
+      {bookmakerId === null || (bets.error && !bets.data) ? (
+        <LoadFailed message="Failed to load history" onRetry={bookmakerId === null ? undefined : () => bets.mutate()} />
+      ) : !bets.data ? (
+        <p className="state-text">Loading...</p>
+      ) : entries.length === 0 ? (
+        <p className="state-text">No bets placed in the last 15 days.</p>
+      ) : (
+        <table className="outcome-table history-table">
+          <thead>
+            <tr>
+              <th>Outcome</th>
+              <th className="num">Odds</th>
+              <th className="num">Bet</th>
+            </tr>
+          </thead>
+          {entries.map(({ single, multiple }) =>
+            multiple ? (
+              <MultipleRows key={`m${multiple.multipleId}`} multiple={multiple} />
+            ) : (
+              <BetRows key={single.bet.betId} {...single} />
+            ),
+          )}
+        </table>
+      )}
+      {/* Beside the bets when those are in; a failed history says so once. */}
+      {bets.data && multiples.error && !multiples.data && (
+        <LoadFailed message="Failed to load multiples" onRetry={() => multiples.mutate()} />
+      )}
+    </Page>
+  );
+}
+
+/** A single bet (an each-way bet's two parts as one) in the history table. */
+function BetRows({ bet, place }: BetLine) {
+  return (
+    <tbody className="history-bet" aria-label={`${bet.eventTitle}, ${bet.outcomeTitle}`}>
+      <tr className="history-event">
+        <td colSpan={3}>
+          <span className="history-title">{bet.eventTitle}</span>
+          <span className="hint history-description">{bet.eventDescription || "No description"}</span>
+          <span className="hint history-date">{dateTime(bet.betsDate)}</span>
+        </td>
+      </tr>
+      <tr>
+        <td>
+          {bet.outcomeTitle}
+          <BetRefund bet={bet} look="line" />
+          <BetResult bet={bet} place={place} look="line" />
+          <BetDeductions bet={bet} className="hint history-deduction" />
+          {place && <EachWayParts win={bet} place={place} className="hint history-deduction" />}
+        </td>
+        <td className="num">
+          <Odds decimal={bet.coefficient} />
+        </td>
+        <td className="num">{place ? `2 × ${formatAmount(bet.money.amount)}` : formatAmount(bet.money.amount)}</td>
+      </tr>
+    </tbody>
+  );
+}

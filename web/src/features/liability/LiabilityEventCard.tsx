@@ -1,0 +1,55 @@
+import type { LiabilityEvent, LiabilityOutcome } from "@worker/contract";
+import { formatAmount } from "@/ui/amount";
+import { dateTime } from "@/ui/dates";
+import { bookmakerBadge, StatusBadge } from "@/ui/StatusBadge";
+import { PayoutBar } from "./PayoutBar";
+
+const betsText = (n: number) => (n === 1 ? "1 bet" : `${n} bets`);
+
+/** One open event on the board, the whole card a tap to its draft screen. */
+export function LiabilityEventCard({ event, busy, onOpen }: { event: LiabilityEvent; busy: boolean; onOpen(): void }) {
+  return (
+    <button type="button" className="bk-card bk-tap lb-event" onClick={onOpen} disabled={busy}>
+      <span className="bk-row">
+        <span className="bk-strong bk-ellipsis">{event.title}</span>
+        <StatusBadge label={bookmakerBadge(event.status, event.startDate)} />
+      </span>
+      <span className="bk-row bk-muted">
+        <span>{dateTime(event.startDate)}</span>
+        <span>
+          Staked {formatAmount(event.staked)} · {betsText(event.bets)}
+        </span>
+      </span>
+      <span className="lb-outcomes">
+        {event.items.map((i) => (
+          <OutcomeLine key={i.id} item={i} worst={event.worst} />
+        ))}
+      </span>
+      <span className="bk-row">
+        <span className="bk-muted">Worst result</span>
+        <span className="bk-strong">{formatAmount(event.worst)}</span>
+      </span>
+    </button>
+  );
+}
+
+/** An outcome: what it took, and what the book pays should it win (a non-runner's bets were refunded). */
+function OutcomeLine({ item, worst }: { item: LiabilityOutcome; worst: number }) {
+  const withdrawn = item.status === "NR";
+  return (
+    <span className="lb-outcome" data-outcome={item.id}>
+      <span className="lb-outcome-title bk-ellipsis">{item.title}</span>
+      {withdrawn ? (
+        <span className="bk-muted lb-nr">NR{item.deduction > 0 ? ` · Rule 4 ${item.deduction}p` : ""}</span>
+      ) : (
+        <>
+          <PayoutBar payout={item.payout} worst={worst} />
+          <span className="lb-payout">{formatAmount(item.payout)}</span>
+          <span className="bk-muted lb-taken">
+            {formatAmount(item.staked)} · {betsText(item.bets)}
+          </span>
+        </>
+      )}
+    </span>
+  );
+}

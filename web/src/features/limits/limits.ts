@@ -1,0 +1,39 @@
+import type { BookLimits, Id, PunterLimits } from "@worker/contract";
+import { call } from "@/api/call";
+
+// The book's risk desk on the screens (docs/ARCHITECTURE.md, "Limits"): a limit is typed as
+// coins, and an empty field means none (for a punter: the book's default).
+
+/** What a limit field shows: its coins, or nothing for none. */
+export const limitText = (limit: number | null) => (limit === null ? "" : String(limit));
+
+/** A typed limit: null when empty, the coins when above 0 with 2 decimals at most, else undefined (not a limit). */
+export function parseLimit(text: string): number | null | undefined {
+  const trimmed = text.trim().replace(",", ".");
+  if (trimmed === "") return null;
+  const n = Number(trimmed);
+  if (!Number.isFinite(n) || n <= 0 || Math.round(n * 100) / 100 !== n) return undefined;
+  return n;
+}
+
+export const LIMIT_PROBLEM = "A limit is coins above 0, with 2 decimals at most, or empty.";
+
+const sameLimits = (a: PunterLimits, b: PunterLimits) =>
+  a.maxStake === b.maxStake && a.maxPayoutPerEvent === b.maxPayoutPerEvent;
+
+/** Saves a punter's limits when they changed. */
+export async function savePunterLimits(userId: Id, before: PunterLimits, after: PunterLimits): Promise<void> {
+  if (!sameLimits(before, after)) await call("PUT /balances/limits", { body: { userId, ...after } });
+}
+
+/** The book's defaults as typed: an empty multiples cap is its default. */
+export type TypedBookLimits = Omit<BookLimits, "maxMultiplesPayout"> & { maxMultiplesPayout: number | null };
+
+export const saveBookLimits = (bookmakerId: Id, limits: TypedBookLimits) =>
+  call("PUT /bookmakers/:bookmakerId/limits", { params: { bookmakerId }, body: limits });
+
+/** How a default reads where a punter has none of his own. */
+export const defaultText = (limit: number | null | undefined) =>
+  limit === null || limit === undefined ? "No limit" : `Book default: ${limit}`;
+
+export type { BookLimits, PunterLimits };

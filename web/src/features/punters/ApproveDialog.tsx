@@ -1,0 +1,52 @@
+import type { JoinRequestItem } from "@worker/contract";
+import { call } from "@/api/call";
+import { useAction } from "@/api/useAction";
+import { useHaptic } from "@/telegram/features";
+import { Dialog } from "@/ui/Dialog";
+
+/** Approve or deny one join request; `onDone` reloads the lists. */
+export function ApproveDialog({
+  request,
+  onClose,
+  onDone,
+}: {
+  request: JoinRequestItem | null;
+  onClose(): void;
+  onDone(): void;
+}) {
+  const haptic = useHaptic();
+  const { busy, error, run } = useAction({
+    onError: () => {
+      haptic("error");
+      onDone();
+    },
+  });
+
+  const answer = (verdict: "approve" | "reject") =>
+    run(async () => {
+      if (!request) return;
+      await call(`POST /bookmakers/requests/:id/${verdict}`, { params: { id: request.joinRequest.id } });
+      if (verdict === "approve") haptic("success");
+      onDone();
+      onClose();
+    });
+
+  return (
+    <Dialog
+      open={request !== null}
+      onClose={onClose}
+      title="Do you want approve punter?"
+      buttons={[
+        { label: "Deny", onClick: () => void answer("reject"), disabled: busy },
+        { label: "Approve", onClick: () => void answer("approve"), primary: true, disabled: busy },
+      ]}
+    >
+      <p className="bk-strong">@{request?.user.username}</p>
+      {error && (
+        <p className="bk-error" role="alert">
+          {error}
+        </p>
+      )}
+    </Dialog>
+  );
+}

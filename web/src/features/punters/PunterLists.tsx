@@ -1,0 +1,53 @@
+import type { JoinRequestItem, PunterBalance } from "@worker/contract";
+import { formatAmount } from "@/ui/amount";
+import { Collapsible } from "@/ui/Collapsible";
+
+/** Join requests waiting for his answer; a tap opens the approve dialog. */
+export function RequestList({ requests, onOpen }: { requests: JoinRequestItem[]; onOpen(r: JoinRequestItem): void }) {
+  return (
+    <Collapsible title={`Requests (${requests.length})`}>
+      {requests.length === 0 ? (
+        <p className="bk-empty">No new requests.</p>
+      ) : (
+        <ul className="bk-list">
+          {requests.map((r) => (
+            <li key={r.joinRequest.id}>
+              <button type="button" className="bk-card bk-tap bk-row-card" onClick={() => onOpen(r)}>
+                <span className="bk-ellipsis">@{r.user.username}</span>
+                <span className="bk-badge bk-badge-new">New</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Collapsible>
+  );
+}
+
+/** His punters with their coins and his note; a tap opens the manage dialog. */
+export function PunterList(props: { punters: PunterBalance[]; loaded: boolean; onOpen(p: PunterBalance): void }) {
+  const { punters, loaded, onOpen } = props;
+  return (
+    <Collapsible title={`Punters (${punters.length})`}>
+      {punters.length === 0 ? (
+        <p className="bk-empty">
+          {loaded ? "No punters yet. Share your invite link from the main page." : "Loading..."}
+        </p>
+      ) : (
+        <ul className="bk-list">
+          {punters.map((p) => (
+            <li key={p.user.internalId}>
+              <button type="button" className="bk-card bk-tap bk-row-card" onClick={() => onOpen(p)}>
+                <span className="bk-punter">
+                  <span className="bk-ellipsis bk-strong">@{p.user.username}</span>
+                  <span className={p.note ? "bk-ellipsis" : "bk-ellipsis bk-muted"}>{p.note || "Note"}</span>
+                </span>
+                <span className="bk-punter-coins">{formatAmount(p.money.amount)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Collapsible>
+  );
+}

@@ -1,0 +1,103 @@
+import { termsText } from "@common/each-way";
+import type { Bet } from "@worker/contract";
+import { formatAmount } from "@/ui/amount";
+import { betDeductions } from "./racing";
+
+// What became of a bet, in the punter's history (a line under the outcome) and the bookmaker's
+// history of a punter (a badge on the bet's card). Which status says what lives here once; each
+// screen only picks its look.
+
+type Look = "line" | "badge";
+
+/**
+ * Won (with what it returned) or lost; on the bookmaker's cards an unsettled bet shows Open. An
+ * each-way bet (`place`, its PLACE part) reads as one: what its parts returned together once
+ * either paid, lost when both lost, open while either is.
+ */
+export function BetResult({ bet, place = null, look }: { bet: Bet; place?: Bet | null; look: Look }) {
+  const one = place ? eachWayAsOne(bet, place) : bet;
+  const won = one.status === "WON" && `${place ? "Returned" : "Won"} ${formatAmount(one.payout)}`;
+  if (look === "line") {
+    if (won) return <p className="history-won">{won}</p>;
+    return one.status === "LOST" ? <p className="hint">Lost</p> : null;
+  }
+  if (won) return <span className="bk-badge bk-badge-new">{won}</span>;
+  if (one.status === "LOST") return <span className="bk-badge bk-badge-bad">Lost</span>;
+  return one.status === "ACCEPTED" ? <span className="bk-badge">Open</span> : null;
+}
+
+/** A cancelled bet's refund: a withdrawn outcome's is a non-runner's, any other an abandoned event's. */
+export function BetRefund({ bet, look }: { bet: Bet; look: Look }) {
+  if (bet.status !== "CANCELLED") return null;
+  const cause = bet.outcomeStatus === "NR" ? "Non-runner" : "Abandoned";
+  return look === "line" ? (
+    <p className="history-refund">{cause} / The bet has been refunded</p>
+  ) : (
+    <p className="bk-refund">
+      <span className="bk-badge bk-badge-bad">{cause}</span> The bet has been refunded
+    </p>
+  );
+}
+
+/** What Rule 4 and a dead heat took from a bet that won or may still win. */
+export function BetDeductions({ bet, className }: { bet: Bet; className: string }) {
+  if (bet.status !== "WON" && bet.status !== "ACCEPTED") return null;
+  return betDeductions(bet).map((line) => (
+    <p key={line} className={className}>
+      {line}
+    </p>
+  ));
+}
+
+/** An each-way bet's overall result: open while a part is, paid when a part paid (returns summed), lost when both lost. */
+function eachWayAsOne(win: Bet, place: Bet): Pick<Bet, "status" | "payout"> {
+  const statuses = [win.status, place.status];
+  const status = statuses.includes("ACCEPTED")
+    ? "ACCEPTED"
+    : statuses.includes("WON")
+      ? "WON"
+      : statuses.every((s) => s === "LOST")
+        ? "LOST"
+        : "CANCELLED";
+  return { status, payout: win.payout + place.payout };
+}
+
+/** What one part of an each-way bet came to: the place part says "placed", as the result message does. */
+export function partText(bet: Bet): string {
+  const name = bet.part === "PLACE" ? "Place" : "Win";
+  switch (bet.status) {
+    case "WON":
+      return bet.part === "PLACE"
+        ? `${name}: placed, ${formatAmount(bet.payout)} returned`
+        : `${name}: won, ${formatAmount(bet.payout)} returned`;
+    case "LOST":
+      return bet.part === "PLACE" ? `${name}: not placed` : `${name}: lost`;
+    case "CANCELLED":
+      return `${name}: ${formatAmount(bet.payout)} refunded`;
+    default:
+      return `${name}: open`;
+  }
+}
+
+/** An each-way bet's terms and its two parts, each with what it returned, under its outcome. */
+export function EachWayParts({ win, place, className }: { win: Bet; place: Bet; className: string }) {
+  // Rule 4 is the same on both parts (shown for the bet); a dead heat for the last place is the place part's own.
+  const placeOnly =
+    place.status === "WON" || place.status === "ACCEPTED"
+      ? betDeductions(place).filter((line) => !betDeductions(win).includes(line))
+      : [];
+  return (
+    <>
+      <p className={className}>
+        Each-way{place.placeTerms ? `, ${termsText(place.placeTerms)}` : ""}: {formatAmount(win.money.amount)} a part
+      </p>
+      <p className={className}>{partText(win)}</p>
+      <p className={className}>{partText(place)}</p>
+      {placeOnly.map((line) => (
+        <p key={line} className={className}>
+          Place: {line}
+        </p>
+      ))}
+    </>
+  );
+}

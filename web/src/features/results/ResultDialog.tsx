@@ -1,0 +1,100 @@
+import { useState } from "react";
+import { termsText } from "@common/each-way";
+import type { EachWayRule, EventStatus, RacingRules } from "@worker/contract";
+import { Dialog } from "@/ui/Dialog";
+import { FeatureUnavailable } from "@/features/market/FeatureUnavailable";
+import { StatusBadge } from "@/ui/StatusBadge";
+import { isRefunded, isWinner, type ResultOutcome } from "./outcome";
+import { ResultRow } from "./ResultRow";
+
+export interface ResultDialogProps {
+  open: boolean;
+  onClose(): void;
+  title: string;
+  description?: string;
+  status: EventStatus;
+  outcomes: ResultOutcome[];
+  /** Show fractional odds where the outcome has them. */
+  asFractional?: boolean;
+  /** Whether the bookmaker holds WHAT_IF; without it the figures are not shown, and asking says why. */
+  whatIfHeld?: boolean;
+  /** The event's racing rules and each-way terms: said above the outcomes when they apply. */
+  rules?: RacingRules & Partial<EachWayRule>;
+  /** The bookmaker's own event: the 'Feature is unavailable' popup offers WHAT_IF in the Market. */
+  ownBook?: boolean;
+}
+
+/**
+ * The read-only result of an event (docs/ARCHITECTURE.md, "Badges and event lists"): a GAIN column once a winner is
+ * known (a figure on the winners only: losers and non-runners gained nothing), a WHAT IF column
+ * before; an abandoned event shows that bets were refunded instead.
+ */
+export function ResultDialog({
+  open,
+  onClose,
+  title,
+  description,
+  status,
+  outcomes,
+  asFractional = false,
+  whatIfHeld = true,
+  rules,
+  ownBook = false,
+}: ResultDialogProps) {
+  const [asked, setAsked] = useState(false);
+  const refunded = isRefunded(status);
+  const winners = outcomes.filter(isWinner).length;
+  const hasWinner = winners > 0;
+  const valueColumn = refunded ? null : hasWinner ? "GAIN" : "WHAT IF";
+  const shown = (o: ResultOutcome) => whatIfHeld && o.status !== "NR" && (valueColumn === "WHAT IF" || isWinner(o));
+
+  return (
+    <>
+      <Dialog open={open} onClose={onClose} title={title}>
+        {description && <p className="hint result-description">{description}</p>}
+        {rules?.rule4 && <p className="hint result-rule">Rule 4 applies</p>}
+        {rules?.eachWay && <p className="hint result-rule">{termsText(rules.eachWay)}</p>}
+        {rules?.deadHeat && winners > 1 && (
+          <p className="hint result-rule">Dead heat: each winner is paid on 1/{winners} of the stake</p>
+        )}
+        {refunded && (
+          <p className="result-refund">
+            <StatusBadge label="Abandoned" /> <span>The bet has been refunded</span>
+          </p>
+        )}
+        <table className="outcome-table">
+          <thead>
+            <tr>
+              <th>Outcome</th>
+              <th className="num">Odds</th>
+              {valueColumn && (
+                <th className="num">
+                  {whatIfHeld ? (
+                    valueColumn
+                  ) : (
+                    <button type="button" className="link-button" onClick={() => setAsked(true)}>
+                      {valueColumn}
+                    </button>
+                  )}
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {outcomes.map((o) => (
+              <ResultRow
+                key={o.id}
+                o={o}
+                asFractional={asFractional}
+                column={valueColumn}
+                showValue={shown(o)}
+                held={whatIfHeld}
+              />
+            ))}
+          </tbody>
+        </table>
+      </Dialog>
+      <FeatureUnavailable open={asked} onClose={() => setAsked(false)} unlock={ownBook ? "WHAT_IF" : undefined} />
+    </>
+  );
+}
