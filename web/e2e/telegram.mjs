@@ -262,6 +262,30 @@ async function main() {
     await tg.page.context().close();
   });
 
+  await check("after a reload on the main page, Market's Back and Events' Back lead back to it", async () => {
+    const book = await bookmaker();
+    const tg = await telegramWeb();
+    await tg.launch(launchUrl("/home", book.user));
+    await button(tg.app, "Bookie").click({ timeout: 15_000 });
+    await waitForPath(tg, "/mainpage");
+    // Telegram's ⋮ → Reload Page: the app's frame loads its address again.
+    await tg.frame().evaluate(() => location.reload());
+    await tg.app.getByRole("button", { name: "Market", exact: true }).waitFor({ timeout: 15_000 });
+    await waitForPath(tg, "/mainpage");
+    for (const [name, path] of [
+      ["Market", "/marketpage"],
+      ["Events", "/bookmakerevents"],
+    ]) {
+      await tg.app.getByRole("button", { name, exact: true }).click();
+      await waitForPath(tg, path);
+      await tg.posted("web_app_setup_back_button", (d) => d.is_visible === true);
+      await tg.send("back_button_pressed");
+      await waitForPath(tg, "/mainpage");
+    }
+    assertNoPageErrors(tg.page);
+    await tg.page.context().close();
+  });
+
   await check("an invoice cancelled in Telegram says 'Payment failed. Please try again.'", async () => {
     const book = await bookmaker();
     const tg = await telegramWeb();

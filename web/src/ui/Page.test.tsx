@@ -1,3 +1,4 @@
+import { lazy, Suspense, type ComponentType } from "react";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
@@ -7,6 +8,7 @@ import { WebAppContext } from "../telegram/context";
 import { installTelegram } from "../test/telegram";
 import type { TelegramWebApp } from "../telegram/web-app";
 import { Page, type PageProps } from "./Page";
+import { ScreenLoading } from "./ScreenLoading";
 
 function renderPage(path: string, props: Omit<PageProps, "children"> = {}, webApp: TelegramWebApp = installTelegram()) {
   const location = memoryLocation({ path, record: true });
@@ -92,5 +94,33 @@ describe("the common page wrapper", () => {
     webApp.contentSafeAreaInset = { top: 0, bottom: 0, left: 0, right: 0 };
     renderPage("/home", {}, webApp);
     expect(screen.getByRole("main").style.paddingTop).toBe("");
+  });
+
+  it("keeps a Back pressed while the next screen's code arrives, and that screen takes its step back", async () => {
+    useAuth.getState().setSession({ token: "t", userId: 1 });
+    const webApp = installTelegram();
+    webApp.BackButton.show(); // the screen left for this one showed it, and Telegram keeps it shown
+    let arrive = () => {};
+    const Market = lazy(
+      () =>
+        new Promise<{ default: ComponentType }>((resolve) => {
+          arrive = () => resolve({ default: () => <Page backTo="/mainpage">market</Page> });
+        }),
+    );
+    const location = memoryLocation({ path: "/marketpage", record: true });
+    render(
+      <WebAppContext value={webApp}>
+        <Router hook={location.hook}>
+          <Suspense fallback={<ScreenLoading />}>
+            <Market />
+          </Suspense>
+        </Router>
+      </WebAppContext>,
+    );
+    expect(screen.getByText("Loading...")).toBeTruthy();
+    fireEvent.click(backButton()!);
+    expect(location.history.at(-1)).toBe("/marketpage");
+    await act(async () => arrive());
+    expect(location.history.at(-1)).toBe("/mainpage");
   });
 });

@@ -1,5 +1,12 @@
-/** Shown while a screen's code arrives: a moment at most. Not a Page, which would touch the back button. */
+import { useBackWhileLoading } from "./useBackButton";
+
+/**
+ * Shown while a screen's code arrives: a moment, or longer on a slow network after a reload.
+ * Not a Page, whose back step is the screen's own: a Back pressed meanwhile is kept for the
+ * screen that shows next (useBackWhileLoading).
+ */
 export function ScreenLoading() {
+  useBackWhileLoading();
   return (
     <main className="page" aria-busy="true">
       <p className="hint">Loading...</p>

@@ -54,7 +54,7 @@ export function CreateProfileScreen() {
   }
 
   return (
-    <Page backTo={editing ? "/mainpage" : undefined} className="bk">
+    <Page backTo={editing ? "/mainpage" : "/home"} className="bk">
       <h1 className="page-title">{editing ? "Edit profile" : "Create profile"}</h1>
       <p className="hint">Punters find you by this name. Your terms tell them how coins are paid for.</p>
       {!editing && <PaymentNotice payment={payment} />}
