@@ -286,6 +286,102 @@ async function main() {
     await tg.page.context().close();
   });
 
+  await check("a refused sign-in (429) says so with Retry, and Retry signs him in", async () => {
+    const tg = await telegramWeb();
+    let refused = 0;
+    // The sign-in limit of one address reached (an office or a mobile network behind it): once.
+    await tg.page.context().route(`${API_URL}/auth/telegram`, async (route) => {
+      if (route.request().method() !== "POST" || refused > 0) return route.continue();
+      refused++;
+      return route.fulfill({
+        status: 429,
+        contentType: "application/json",
+        headers: {
+          "access-control-allow-origin": route.request().headers().origin ?? "*",
+          "access-control-expose-headers": "Retry-After",
+          "retry-after": "1",
+        },
+        body: JSON.stringify({ error: { code: "RATE_LIMITED", message: "Too many requests." } }),
+      });
+    });
+    await tg.launch(launchUrl("/home", newUser("tg429")));
+    const alert = tg.app.getByRole("alert").filter({ hasText: "We could not sign you in." });
+    await alert.waitFor({ timeout: 15_000 });
+    await alert.getByRole("button", { name: "Retry", exact: true }).click({ timeout: 5_000 });
+    await alert.waitFor({ state: "detached", timeout: 5_000 });
+    // Signed in: Bookie leads on, to becoming a bookmaker.
+    await button(tg.app, "Bookie").click({ timeout: 5_000 });
+    await waitForPath(tg, "/subscription");
+    assert(refused === 1, `sign-in was refused ${refused} times`);
+    await tg.page.context().close();
+  });
+
+  await check(
+    "Events opened from the main page shows an event published elsewhere a moment before, within 2 s",
+    async () => {
+      const book = await bookmaker();
+      const tg = await telegramWeb();
+      await tg.launch(launchUrl("/mainpage", book.user));
+      // His first steps read his open events: the list the Events screen would show at once.
+      await tg.app.getByRole("region", { name: "First steps" }).waitFor({ timeout: 15_000 });
+      await sleep(1_200);
+      const description = `Tg elsewhere ${rand()}`;
+      const start = new Date(Date.now() + 3 * 3_600_000);
+      const { eventId } = await api("POST", "/drafts", {
+        token: book.token,
+        body: {
+          title: "Horse Racing / Ireland",
+          description,
+          startDate: start.toISOString(),
+          endDate: new Date(start.getTime() + 3_600_000).toISOString(),
+          bookmakerId: book.bookmakerId,
+          maxTotalPayout: 1000,
+          items: [
+            { title: "Red Rum", coefficient: 2 },
+            { title: "Arkle", coefficient: 3 },
+          ],
+          returnPrice: 0.5,
+          botEqualizer: false,
+        },
+      });
+      await api("POST", "/events", { token: book.token, body: { draftId: eventId } });
+      await button(tg.app, "Events").click();
+      await waitForPath(tg, "/bookmakerevents");
+      const shown = await tg.app
+        .getByText(description, { exact: true })
+        .waitFor({ timeout: 2_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      assert(shown, `Events did not show '${description}' within 2 s`);
+      await tg.page.context().close();
+    },
+  );
+
+  await check("a cold open of the main page never reads 'Unknown' for the End time", async () => {
+    const book = await bookmaker();
+    const tg = await telegramWeb();
+    // Every text the End time shows, recorded in the app's frame from its first paint.
+    await tg.page.context().addInitScript(() => {
+      window.endTimesShown = [];
+      const look = () => {
+        for (const row of document.querySelectorAll(".bk-row"))
+          if (row.textContent.startsWith("End time"))
+            window.endTimesShown.push(row.querySelector(".bk-strong")?.textContent);
+      };
+      const watch = () =>
+        new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+      if (document.body) watch();
+      else document.addEventListener("DOMContentLoaded", watch);
+    });
+    await tg.launch(launchUrl("/mainpage", book.user));
+    await tg.app.getByText(/^\d{1,2} [A-Z][a-z]+, \d{4}$/).waitFor({ timeout: 15_000 });
+    const shown = await tg.frame().evaluate(() => window.endTimesShown);
+    assert(!shown.includes("Unknown"), `End time read 'Unknown': ${JSON.stringify([...new Set(shown)])}`);
+    await tg.page.context().close();
+  });
+
   await check("an invoice cancelled in Telegram says 'Payment failed. Please try again.'", async () => {
     const book = await bookmaker();
     const tg = await telegramWeb();
