@@ -59,6 +59,10 @@ export function CoinPackages({ items, locked, onPick }: Omit<SectionProps, "mine
   );
 }
 
+/** A feature's holding as the row says it: 'Not active' only once his subscriptions are known. */
+const holdingText = (mine: UserSubscription[] | undefined, active: boolean, endDate: string | null | undefined) =>
+  mine === undefined ? "Loading..." : active ? `Until ${longDate(endDate)}` : "Not active";
+
 /** The special features, each with its own end date, bought again once renewal is allowed. */
 export function SpecialFeatures({ items, mine, locked, onPick }: SectionProps) {
   return (
@@ -78,7 +82,7 @@ export function SpecialFeatures({ items, mine, locked, onPick }: SectionProps) {
               onClick={() => item && onPick({ kind: "special", item })}
             >
               <span className="market-item-name">{label}</span>
-              <span className="hint">{active ? `Until ${longDate(holding?.endDate)}` : "Not active"}</span>
+              <span className="hint">{holdingText(mine, active, holding?.endDate)}</span>
               <span className="market-price">{item ? `${item.subscriptionPrice} Stars` : "…"}</span>
             </button>
           );
