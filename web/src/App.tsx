@@ -1,12 +1,12 @@
 import { lazy, useEffect, useState } from "react";
-import { ServerData } from "./api/ServerData";
+import { ServerData } from "@/api/ServerData";
 import { DEV_MODE } from "./config";
 import { AppRoutes } from "./routes";
 import { OopsScreen } from "@/features/home/OopsScreen";
-import type { Launch } from "./start/launch";
-import { SignInProblem } from "./start/SignInProblem";
-import { WebAppContext } from "./telegram/context";
-import { Logo } from "./ui/Logo";
+import type { Launch } from "@/start/launch";
+import { SignInProblem } from "@/start/SignInProblem";
+import { WebAppContext } from "@/telegram/context";
+import { Logo } from "@/ui/Logo";
 
 // Dev mode only; a static import would bring its styles and SWR into the deployed first screen.
 const BotMessagesDrawer = lazy(() =>

@@ -1,9 +1,9 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
-import { launch } from "./start/launch";
-import { keepThemeReadable } from "./telegram/theme";
-import "./styles/app.css";
+import { launch } from "@/start/launch";
+import { keepThemeReadable } from "@/telegram/theme";
+import "@/styles/app.css";
 
 // Before the first paint: the theme Telegram set is already on the root.
 keepThemeReadable();

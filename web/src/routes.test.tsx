@@ -1,8 +1,8 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { json, stubApi } from "./test/network";
-import { renderApp } from "./test/render";
-import { installTelegram } from "./test/telegram";
+import { json, stubApi } from "@/test/network";
+import { renderApp } from "@/test/render";
+import { installTelegram } from "@/test/telegram";
 
 describe("routes", () => {
   const signedIn = () => {

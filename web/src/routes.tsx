@@ -1,10 +1,10 @@
 import { Suspense, type ComponentType } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import type { Id, Me } from "@worker/contract";
-import { fetchEarly } from "./api/early";
+import { fetchEarly } from "@/api/early";
 import { SplashScreen } from "@/features/home/SplashScreen";
 import { preloadable } from "@/ui/preloadable";
-import { ScreenLoading } from "./ui/ScreenLoading";
+import { ScreenLoading } from "@/ui/ScreenLoading";
 
 type Params = Record<string, string>;
 

@@ -1,8 +1,8 @@
 import { Suspense, useState, type ReactNode } from "react";
 import { useLocation } from "wouter";
-import { DEV_MODE } from "../config";
+import { DEV_MODE } from "@/config";
 import { preloadable } from "@/ui/preloadable";
-import { ScreenLoading } from "../ui/ScreenLoading";
+import { ScreenLoading } from "@/ui/ScreenLoading";
 
 const swrCache = preloadable(
   () => import("./cache"),

@@ -1,5 +1,5 @@
-import { useAuth } from "../store/auth";
-import { useSignIn } from "../store/sign-in";
+import { useAuth } from "@/store/auth";
+import { useSignIn } from "@/store/sign-in";
 import { call } from "./call";
 import { ApiError } from "./client";
 

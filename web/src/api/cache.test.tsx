@@ -1,7 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useAuth } from "../store/auth";
-import { json, stubApi } from "../test/network";
+import { useAuth } from "@/store/auth";
+import { json, stubApi } from "@/test/network";
 import SwrCache, { FRESH_ON_OPEN_MS, UNUSED_ANSWER_MS } from "./cache";
 import { fetchEarly, forgetEarlyAnswers } from "./early";
 import { useApi } from "./swr";

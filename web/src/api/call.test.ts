@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { useAuth } from "../store/auth";
-import { json, stubApi } from "../test/network";
+import { useAuth } from "@/store/auth";
+import { json, stubApi } from "@/test/network";
 import { call } from "./call";
 
 describe("a call by its route", () => {

@@ -1,4 +1,4 @@
-import { useAuth } from "../store/auth";
+import { useAuth } from "@/store/auth";
 import type { Answer, Route } from "./calls";
 import { apiFetch } from "./client";
 import { forgetEarlyAnswers } from "./early";

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { errorBody, json, stubApi } from "../test/network";
+import { errorBody, json, stubApi } from "@/test/network";
 import { ApiError, apiFetch, RETRY_DELAYS_MS } from "./client";
 
 describe("the API client", () => {

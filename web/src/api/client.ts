@@ -1,5 +1,5 @@
 import type { ErrorBody, ErrorCode } from "@worker/contract";
-import { API_URL } from "../config";
+import { API_URL } from "@/config";
 import { keepAnswer, keptAnswer, keptEtag } from "./last-answers";
 
 /** A failure's code: the error body's, or HTTP_ERROR when the answer carried none (a proxy's 502). */

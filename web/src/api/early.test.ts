@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { useAuth } from "../store/auth";
+import { useAuth } from "@/store/auth";
 import { call } from "./call";
 import { fetchEarly, forgetEarlyAnswers, takeEarly } from "./early";
-import { json, stubApi } from "../test/network";
+import { json, stubApi } from "@/test/network";
 
 // Early reads (a tap's, the start-up wait's) stand in only for a screen opened now: an old one,
 // or one a write may have changed, is never shown (the browser checks caught a stale /bookies).

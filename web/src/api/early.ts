@@ -1,4 +1,4 @@
-import { useAuth } from "../store/auth";
+import { useAuth } from "@/store/auth";
 import type { Answer, Read } from "./calls";
 import { apiFetch } from "./client";
 import { routePath, type CallArgs } from "./route-request";

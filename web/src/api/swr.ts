@@ -1,5 +1,5 @@
 import useSWR, { type SWRConfiguration, type SWRResponse } from "swr";
-import { useToken } from "../store/auth";
+import { useToken } from "@/store/auth";
 import type { Answer, Read } from "./calls";
 import { apiFetch, type ApiError } from "./client";
 import { routePath, type CallArgs, type CallRequest } from "./route-request";

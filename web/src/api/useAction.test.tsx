@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { deferred } from "../test/network";
+import { deferred } from "@/test/network";
 import { ApiError } from "./client";
 import { useAction, type ActionOptions } from "./useAction";
 

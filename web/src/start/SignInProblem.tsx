@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { signInAgain } from "../api/auth";
-import { useToken } from "../store/auth";
-import { useSignIn } from "../store/sign-in";
+import { signInAgain } from "@/api/auth";
+import { useToken } from "@/store/auth";
+import { useSignIn } from "@/store/sign-in";
 
 /**
  * A sign-in that failed with no session to fall back on, said in the user's words on every

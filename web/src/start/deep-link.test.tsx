@@ -1,9 +1,9 @@
 import { cleanup, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { Bookmaker } from "@worker/contract";
-import { json, stubApi } from "../test/network";
-import { renderApp } from "../test/render";
-import { installTelegram } from "../test/telegram";
+import { json, stubApi } from "@/test/network";
+import { renderApp } from "@/test/render";
+import { installTelegram } from "@/test/telegram";
 import { deepLinkedBookmaker } from "./deep-link";
 
 const golden = (extra: Partial<Bookmaker> = {}): Bookmaker => ({

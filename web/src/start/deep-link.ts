@@ -1,7 +1,7 @@
 import type { Id } from "@worker/contract";
-import type { BookiesState } from "../navigation/bookies";
-import { sessionStore } from "../store/storage";
-import type { TelegramWebApp } from "../telegram/web-app";
+import type { BookiesState } from "@/navigation/bookies";
+import { sessionStore } from "@/store/storage";
+import type { TelegramWebApp } from "@/telegram/web-app";
 
 // A bookmaker's invitation link: t.me/<bot>?startapp=bk_<id> arrives as Telegram's start_param;
 // the bot's /start button opens WEB_ORIGIN/?startapp=bk_<id> instead (see docs/DECISIONS.md).

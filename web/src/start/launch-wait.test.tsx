@@ -1,9 +1,9 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { Me, UserSubscription } from "@worker/contract";
-import { json, stubApi } from "../test/network";
-import { renderApp } from "../test/render";
-import { installTelegram } from "../test/telegram";
+import { json, stubApi } from "@/test/network";
+import { renderApp } from "@/test/render";
+import { installTelegram } from "@/test/telegram";
 
 // The spec's start-up wait of about 1.5 s, put to use (docs/DECISIONS.md, "The mini-app's screens"): it counts from navigation,
 // and sign-in, home's code and home's first data load during it.
@@ -86,7 +86,7 @@ describe("the start-up wait", () => {
   it("Start opens home at once with the data read during the wait, then reads it again as it is now", async () => {
     // Vite transforms the modules on the test's first import, in real time the fake clock cannot
     // pass; on a phone they download during the wait.
-    await Promise.all([import("@/features/home/HomeScreen"), import("../api/cache")]);
+    await Promise.all([import("@/features/home/HomeScreen"), import("@/api/cache")]);
     fakeClock();
     const calls = homeApi();
     installTelegram();

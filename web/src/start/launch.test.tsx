@@ -1,8 +1,8 @@
 import { act, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { deferred, json, stubApi, type RecordedCall } from "../test/network";
-import { renderApp } from "../test/render";
-import { installTelegram, TEST_INIT_DATA } from "../test/telegram";
+import { deferred, json, stubApi, type RecordedCall } from "@/test/network";
+import { renderApp } from "@/test/render";
+import { installTelegram, TEST_INIT_DATA } from "@/test/telegram";
 
 const OOPS_TEXT = "You are using too old Telegram client to run this application";
 const session = { token: "fresh-token", userId: 42, username: "alice" };

@@ -1,12 +1,12 @@
-import { signIn } from "../api/auth";
-import { forgetEarlyAnswers } from "../api/early";
-import { preloadServerData } from "../api/ServerData";
-import { API_URL, DEV_MODE, MIN_CLIENT_VERSION, START_DELAY_MS } from "../config";
-import { preloadScreen } from "../routes";
-import { useAuth } from "../store/auth";
-import { keepSwipesForScrolling } from "../telegram/features";
-import { chooseDevUser } from "../telegram/dev-user";
-import { currentWebApp, hasLaunchData, type TelegramWebApp } from "../telegram/web-app";
+import { signIn } from "@/api/auth";
+import { forgetEarlyAnswers } from "@/api/early";
+import { preloadServerData } from "@/api/ServerData";
+import { API_URL, DEV_MODE, MIN_CLIENT_VERSION, START_DELAY_MS } from "@/config";
+import { preloadScreen } from "@/routes";
+import { useAuth } from "@/store/auth";
+import { keepSwipesForScrolling } from "@/telegram/features";
+import { chooseDevUser } from "@/telegram/dev-user";
+import { currentWebApp, hasLaunchData, type TelegramWebApp } from "@/telegram/web-app";
 import { followDeepLink } from "./deep-link";
 
 /** How the app was launched: inside a supported Telegram client, or not (the Oops screen). */
@@ -38,7 +38,7 @@ async function prepareDevTelegram(): Promise<void> {
   // The kept token belongs to the tab's previous dev user.
   if (switched) useAuth.getState().clearSession();
   // Loaded only in dev mode: the deployed app never downloads the mock.
-  const { installDevTelegram } = await import("../telegram/dev-launch");
+  const { installDevTelegram } = await import("@/telegram/dev-launch");
   try {
     await installDevTelegram(API_URL, username);
   } catch (err) {

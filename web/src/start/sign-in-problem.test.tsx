@@ -1,10 +1,10 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Me } from "@worker/contract";
-import { RETRY_DELAYS_MS } from "../api/client";
-import { json, stubApi } from "../test/network";
-import { renderApp } from "../test/render";
-import { installTelegram } from "../test/telegram";
+import { RETRY_DELAYS_MS } from "@/api/client";
+import { json, stubApi } from "@/test/network";
+import { renderApp } from "@/test/render";
+import { installTelegram } from "@/test/telegram";
 
 // A sign-in refused or failed at start-up is said on screen, with Retry, not left as an app
 // whose buttons do nothing (docs/DECISIONS.md, "The mini-app's screens").

@@ -1,4 +1,4 @@
-import { sessionStore } from "../store/storage";
+import { sessionStore } from "@/store/storage";
 
 // Dev mode outside Telegram: the made-up user named by ?devUser=NAME. Small and in the first
 // bundle, so the tab keeps him before launch's first await: a tab navigated or reloaded as soon

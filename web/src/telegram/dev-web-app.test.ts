@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { json, stubApi } from "../test/network";
+import { json, stubApi } from "@/test/network";
 import { createDevWebApp, DEV_CLOSED_TEXT, MAIN_BUTTON_SHOWN, versionAtLeast } from "./dev-web-app";
 
 describe("the dev-mode Telegram stand-in", () => {

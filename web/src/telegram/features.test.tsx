@@ -1,10 +1,10 @@
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { BookBalances, JoinRequestItem } from "@worker/contract";
-import { renderAt, signedInRoutes } from "../test/world";
-import { json, stubApi } from "../test/network";
-import { renderApp } from "../test/render";
-import { installTelegram } from "../test/telegram";
+import { renderAt, signedInRoutes } from "@/test/world";
+import { json, stubApi } from "@/test/network";
+import { renderApp } from "@/test/render";
+import { installTelegram } from "@/test/telegram";
 import type { TelegramWebApp } from "./web-app";
 
 // What the best mini-apps do inside Telegram, each only where the client has it.

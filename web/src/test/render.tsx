@@ -1,6 +1,6 @@
 import { render } from "@testing-library/react";
-import { App } from "../App";
-import { launch, type LaunchOptions } from "../start/launch";
+import { App } from "@/App";
+import { launch, type LaunchOptions } from "@/start/launch";
 
 /** Renders the whole app at `path`, with no start-up delay unless a test asks for one. */
 export function renderApp(path = "/", options: LaunchOptions = {}) {

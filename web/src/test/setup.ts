@@ -1,8 +1,8 @@
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
-import { forgetAnswers } from "../api/last-answers";
-import { useAuth } from "../store/auth";
-import { useSlips } from "../store/slip";
+import { forgetAnswers } from "@/api/last-answers";
+import { useAuth } from "@/store/auth";
+import { useSlips } from "@/store/slip";
 import { usePaidInvoices } from "@/features/market/paid";
 
 // Screens load with their first visit (routes.tsx): a file's first test also waits for Vite to

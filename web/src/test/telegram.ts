@@ -1,5 +1,5 @@
-import { createDevWebApp, versionAtLeast } from "../telegram/dev-web-app";
-import type { TelegramWebApp } from "../telegram/web-app";
+import { createDevWebApp, versionAtLeast } from "@/telegram/dev-web-app";
+import type { TelegramWebApp } from "@/telegram/web-app";
 
 export const TEST_INIT_DATA = "user=%7B%22id%22%3A42%2C%22username%22%3A%22alice%22%7D&auth_date=1700000000&hash=abc";
 

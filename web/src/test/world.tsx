@@ -1,7 +1,7 @@
 import { render } from "@testing-library/react";
 import type { Me } from "@worker/contract";
-import { App } from "../App";
-import { launch } from "../start/launch";
+import { App } from "@/App";
+import { launch } from "@/start/launch";
 import { json } from "./network";
 import { installTelegram } from "./telegram";
 

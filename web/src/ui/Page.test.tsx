@@ -3,10 +3,10 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import { useAuth } from "../store/auth";
-import { WebAppContext } from "../telegram/context";
-import { installTelegram } from "../test/telegram";
-import type { TelegramWebApp } from "../telegram/web-app";
+import { useAuth } from "@/store/auth";
+import { WebAppContext } from "@/telegram/context";
+import { installTelegram } from "@/test/telegram";
+import type { TelegramWebApp } from "@/telegram/web-app";
 import { Page, type PageProps } from "./Page";
 import { ScreenLoading } from "./ScreenLoading";
 

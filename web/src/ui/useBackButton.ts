@@ -1,6 +1,6 @@
 import { useLayoutEffect } from "react";
 import { useLocation } from "wouter";
-import { useWebApp } from "../telegram/context";
+import { useWebApp } from "@/telegram/context";
 
 const HOME = "/home";
 

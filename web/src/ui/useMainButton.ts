@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent } from "react";
-import { useWebApp } from "../telegram/context";
+import { useWebApp } from "@/telegram/context";
 
 /** Telegram's MainButton showing `text` and calling the latest `onClick`, while the screen is up. */
 export function useMainButton(text: string, onClick: () => void, active = true) {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { SAFE_AREA_EXTRA_PX } from "../config";
-import { useWebApp } from "../telegram/context";
-import type { TelegramWebApp } from "../telegram/web-app";
+import { SAFE_AREA_EXTRA_PX } from "@/config";
+import { useWebApp } from "@/telegram/context";
+import type { TelegramWebApp } from "@/telegram/web-app";
 
 // The top inset is the device's safe area (notch, status bar) plus Telegram's content safe area
 // (its own header controls in full-screen mode); both are 0 or absent before Bot API 8.0.

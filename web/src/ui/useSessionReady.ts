@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { TOKEN_CHECK_MS, TOKEN_WAIT_MS } from "../config";
-import { useAuth } from "../store/auth";
+import { TOKEN_CHECK_MS, TOKEN_WAIT_MS } from "@/config";
+import { useAuth } from "@/store/auth";
 
 /**
  * True once a session token is stored, or after TOKEN_WAIT_MS without one: screens render

@@ -1,12 +1,13 @@
 import { useSWRConfig } from "swr";
-import type { BookmakerEvent } from "@worker/contract";
+import type { BookmakerEvent, Id } from "@worker/contract";
 import { routePath } from "@/api/route-request";
 import { pathOf, useApi } from "@/api/swr";
 import { POLL_MS } from "@/config";
+import { keepDraft, saveAndStart } from "./start";
 
 // The bookmaker's events as SWR holds them: the reads, and what a write changes in the cache,
-// called beside each write (useEventChanged with a changed event's answer, useRefreshEvents
-// after a new one). The writes' bodies are built beside their screens (start.ts, draft/actions.ts).
+// called beside each write (useEventChanged with a changed event's answer; a new event's save
+// refreshes them all). The writes' bodies are built beside their screens (start.ts, draft/actions.ts).
 
 /** The bookmaker's live list (open) or his last 30 days of settled events (history), polled. */
 export const useBookEvents = (view: "open" | "history") =>
@@ -15,10 +16,20 @@ export const useBookEvents = (view: "open" | "history") =>
 /** One of his events. */
 export const useBookEvent = (id: number | null) => useApi("GET /events/:id", id === null ? null : { params: { id } });
 
-/** Refetches every cached event read after a change, so lists show it at once. */
-export function useRefreshEvents(): () => Promise<unknown> {
+/**
+ * A new event saved as a draft ('Save as draft') or started ('Save and Start'); once it is,
+ * every cached event read is read afresh, so the lists show it at once.
+ */
+export function useNewEventSave() {
   const { mutate } = useSWRConfig();
-  return () => mutate((key) => pathOf(key).startsWith("/events"));
+  const saved = (draftId: Id) => {
+    void mutate((key) => pathOf(key).startsWith("/events"));
+    return draftId;
+  };
+  return {
+    keepDraft: (...args: Parameters<typeof keepDraft>) => keepDraft(...args).then(saved),
+    saveAndStart: (...args: Parameters<typeof saveAndStart>) => saveAndStart(...args).then(saved),
+  };
 }
 
 /** Settled or closed: nothing more to edit, and it belongs to history. */

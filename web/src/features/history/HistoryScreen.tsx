@@ -2,9 +2,8 @@ import { useParams } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
 import { useApi } from "@/api/swr";
 import { POLL_MS } from "@/config";
-import { BetDeductions, BetRefund, BetResult, EachWayParts } from "@/features/results/BetResult";
+import { BetDeductions, BetRefund, BetResult, betStakeText, EachWayParts } from "@/features/results/BetResult";
 import { betLines, type BetLine } from "@/features/results/each-way";
-import { formatAmount } from "@/ui/amount";
 import { dateTime } from "@/ui/dates";
 import { Odds } from "@/ui/Odds";
 import { LoadFailed } from "@/ui/LoadFailed";
@@ -86,7 +85,7 @@ function BetRows({ bet, place }: BetLine) {
         <td className="num">
           <Odds decimal={bet.coefficient} />
         </td>
-        <td className="num">{place ? `2 × ${formatAmount(bet.money.amount)}` : formatAmount(bet.money.amount)}</td>
+        <td className="num">{betStakeText(bet, place)}</td>
       </tr>
     </tbody>
   );

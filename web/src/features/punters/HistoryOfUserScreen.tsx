@@ -5,11 +5,10 @@ import { useApi } from "@/api/swr";
 import { useOwnBook } from "@/features/profile/book";
 import "@/styles/bookmaker.css";
 import { POLL_MS } from "@/config";
-import { BetDeductions, BetRefund, BetResult, EachWayParts } from "@/features/results/BetResult";
+import { BetDeductions, BetRefund, BetResult, betStakeText, EachWayParts } from "@/features/results/BetResult";
 import { betLines } from "@/features/results/each-way";
 import { useMultiples, withMultiples } from "@/features/results/multiples/history";
 import { MultipleCard } from "@/features/results/multiples/MultipleCard";
-import { formatAmount } from "@/ui/amount";
 import { dateTime } from "@/ui/dates";
 import { oddsText } from "@/ui/Odds";
 import { LoadFailed } from "@/ui/LoadFailed";
@@ -94,9 +93,7 @@ function BetCard({ bet, place }: { bet: Bet; place: Bet | null }) {
           <tr>
             <td className="bk-ellipsis">{bet.outcomeTitle || "N/A"}</td>
             <td className="bk-num">{oddsText(bet.coefficient, null, false)}</td>
-            <td className="bk-num">
-              {place ? `2 × ${formatAmount(bet.money.amount)}` : formatAmount(bet.money.amount)}
-            </td>
+            <td className="bk-num">{betStakeText(bet, place)}</td>
           </tr>
         </tbody>
       </table>

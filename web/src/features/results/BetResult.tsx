@@ -26,6 +26,10 @@ export function BetResult({ bet, place = null, look }: { bet: Bet; place?: Bet |
   return one.status === "ACCEPTED" ? <span className="bk-badge">Open</span> : null;
 }
 
+/** A single's stake in a history's Bet column: an each-way bet's (`place`, its PLACE part) as its two parts, "2 × 10". */
+export const betStakeText = (bet: Bet, place: Bet | null) =>
+  place ? `2 × ${formatAmount(bet.money.amount)}` : formatAmount(bet.money.amount);
+
 /** A cancelled bet's refund: a withdrawn outcome's is a non-runner's, any other an abandoned event's. */
 export function BetRefund({ bet, look }: { bet: Bet; look: Look }) {
   if (bet.status !== "CANCELLED") return null;

@@ -4,9 +4,9 @@ import { useHistoryState } from "wouter/use-browser-location";
 import { useAction } from "@/api/useAction";
 import { useOwnBook } from "@/features/profile/book";
 import "@/styles/bookmaker.css";
-import { useRefreshEvents } from "../api";
+import { useNewEventSave } from "../api";
 import { draftBody } from "../form";
-import { keepDraft, saveAndStart, type KeptDraft } from "../start";
+import type { KeptDraft } from "../start";
 import { useOwnFractional } from "../useOwnFractional";
 import { useClosingConfirmation } from "@/telegram/features";
 import { Page } from "@/ui/Page";
@@ -20,7 +20,7 @@ export function CreateEventScreen() {
   const { book } = useOwnBook();
   // His fractional flag counts only while he holds FRACTAL_ODDS.
   const asFractional = useOwnFractional().on;
-  const refreshEvents = useRefreshEvents();
+  const { keepDraft, saveAndStart } = useNewEventSave();
   const event = useNewEventForm(useHistoryState<CreateEventState | null>()?.copy);
   const [asking, setAsking] = useState<"start" | "leave" | null>(null);
   const saving = useAction();
@@ -36,7 +36,6 @@ export function CreateEventScreen() {
     void saving.run(async () => {
       const keep = (draft: KeptDraft) => (kept.current = draft);
       await (andStart ? saveAndStart : keepDraft)(draftBody(event.form, book.bookmakerId), kept.current, keep);
-      void refreshEvents();
       leave();
     });
   }
