@@ -4,7 +4,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { configDefaults, defineConfig } from "vitest/config";
 import { experimental_readRawConfig, unstable_splitSqlQuery } from "wrangler";
-import { WEB_ALIASES } from "./web/vite.config";
+import { WEB_ALIASES } from "./web/vite.config.ts";
 
 // Test-only secrets; the bot token matches nothing real.
 export const TEST_VARS = {
