@@ -1,13 +1,16 @@
 import { useSWRConfig } from "swr";
 import type { BookmakerEvent, Id } from "@worker/contract";
+import { call } from "@/api/call";
 import { routePath } from "@/api/route-request";
 import { pathOf, useApi } from "@/api/swr";
 import { POLL_MS } from "@/config";
+import { applyRules, finalize, saveDraft, withdrawNonRunners } from "./draft/actions";
 import { keepDraft, saveAndStart } from "./start";
 
-// The bookmaker's events as SWR holds them: the reads, and what a write changes in the cache,
-// called beside each write (useEventChanged with a changed event's answer; a new event's save
-// refreshes them all). The writes' bodies are built beside their screens (start.ts, draft/actions.ts).
+// The bookmaker's events as SWR holds them: the reads, and the writes, each of which refreshes
+// what it changed in the cache from its own answer before it resolves (useEventWrites,
+// useNewEventSave), so no screen has to know what to refresh after it. The writes' bodies are
+// built beside their screens (start.ts, draft/actions.ts).
 
 /** The bookmaker's live list (open) or his last 30 days of settled events (history), polled. */
 export const useBookEvents = (view: "open" | "history") =>
@@ -54,7 +57,7 @@ function withEvent(
  * started before it is discarded by SWR, never shown over it), then the lists are refetched, and
  * the next screen to read them fetches anew instead of reusing an answer of moments ago.
  */
-export function useEventChanged(): (event: BookmakerEvent) => Promise<unknown> {
+function useEventChanged(): (event: BookmakerEvent) => Promise<unknown> {
   const { mutate } = useSWRConfig();
   return (event) =>
     Promise.all([
@@ -72,4 +75,33 @@ export function useEventChanged(): (event: BookmakerEvent) => Promise<unknown> {
       // The liability board shows every open event's status and figures: read afresh.
       mutate((key) => pathOf(key) === routePath("GET /events/liability")),
     ]);
+}
+
+/**
+ * The changes to one of his events, each answered by the event as it now is, which every cached
+ * read of it shows before the write resolves (useEventChanged).
+ */
+export function useEventWrites() {
+  const changed = useEventChanged();
+  const shown = (event: BookmakerEvent) => {
+    void changed(event);
+    return event;
+  };
+  return {
+    /** Live → draft (SUSPENDED→CREATED): the draft screen opens on the answer. */
+    suspend: (id: Id) => call("POST /events/:id/draft", { params: { id } }).then(shown),
+    applyRules: async (...args: Parameters<typeof applyRules>) => {
+      const event = await applyRules(...args);
+      return event && shown(event);
+    },
+    withdrawNonRunners: async (...args: Parameters<typeof withdrawNonRunners>) => {
+      const event = await withdrawNonRunners(...args);
+      return event && shown(event);
+    },
+    finalize: (...args: Parameters<typeof finalize>) => finalize(...args).then(shown),
+    abandon: (id: Id) => call("POST /events/:id/abandon", { params: { id } }).then(shown),
+    save: (...args: Parameters<typeof saveDraft>) => saveDraft(...args).then(shown),
+    /** The result undone: the event waiting for its result again. */
+    undo: (id: Id) => call("POST /events/:id/unsettle", { params: { id } }).then(shown),
+  };
 }

@@ -1,11 +1,10 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
 import type { BookmakerEvent, EventItem, Id } from "@worker/contract";
-import { call } from "@/api/call";
 import { useAction } from "@/api/useAction";
 import type { EventManagementState } from "@/navigation/eventmanagementpage";
 import { useOwnBook } from "@/features/profile/book";
-import { useEventChanged } from "./api";
+import { useEventWrites } from "./api";
 import { hasActiveSubscription, useActiveSubscriptions } from "@/features/market/active";
 
 /**
@@ -34,7 +33,7 @@ export const mayHaveBets = (e: Draftable, whatIfHeld: boolean | undefined) =>
  */
 export function useToDraft(onError: () => void, state?: EventManagementState) {
   const [, navigate] = useLocation();
-  const eventChanged = useEventChanged();
+  const writes = useEventWrites();
   const { book } = useOwnBook();
   const subscriptions = useActiveSubscriptions(book?.bookmakerId).data;
   const whatIfHeld = subscriptions && hasActiveSubscription(subscriptions, "WHAT_IF");
@@ -48,7 +47,7 @@ export function useToDraft(onError: () => void, state?: EventManagementState) {
     setTarget(event.id);
     void drafting.run(async () => {
       // The draft screen opens on the answer, not on an event read before the change.
-      if (isLive(event)) await eventChanged(await call("POST /events/:id/draft", { params: { id: event.id } }));
+      if (isLive(event)) await writes.suspend(event.id);
       navigate(`/eventmanagementpage/${event.id}`, { state });
     });
   }

@@ -3,7 +3,7 @@ import { useLocation } from "wouter";
 import type { BookmakerEvent } from "@worker/contract";
 import "@/styles/bookmaker.css";
 import { useAction } from "@/api/useAction";
-import { useBookEvents, useEventChanged } from "@/features/event-editing/api";
+import { useBookEvents, useEventWrites } from "@/features/event-editing/api";
 import { newestFirst } from "@/features/event-editing/order";
 import { OwnEventResult } from "@/features/event-editing/OwnEventResult";
 import { dateTime } from "@/ui/dates";
@@ -11,7 +11,7 @@ import { Dialog } from "@/ui/Dialog";
 import { LoadFailed } from "@/ui/LoadFailed";
 import { Page } from "@/ui/Page";
 import { historyBadge, StatusBadge } from "@/ui/StatusBadge";
-import { readSettlement, undoable, undoText, unsettle, type Settlement } from "./undo";
+import { readSettlement, undoable, undoText, type Settlement } from "./undo";
 
 /** The bookmaker's settled events of the last 30 days; a tap shows the result, and a result of the last 24 hours can be undone. */
 export function EventHistoryScreen() {
@@ -79,7 +79,7 @@ export function EventHistoryScreen() {
  */
 function useUndo() {
   const [, navigate] = useLocation();
-  const eventChanged = useEventChanged();
+  const writes = useEventWrites();
   const [asking, setAsking] = useState<{ event: BookmakerEvent; settlement: Settlement } | null>(null);
   const { busy, error, run, clearError } = useAction({ onError: () => setAsking(null) });
 
@@ -91,9 +91,8 @@ function useUndo() {
     confirm: () =>
       run(async () => {
         if (!asking) return;
-        const reopened = await unsettle(asking.event.id);
+        await writes.undo(asking.event.id);
         setAsking(null);
-        void eventChanged(reopened);
         navigate("/bookmakerevents", { replace: true });
       }),
     cancel: () => setAsking(null),

@@ -17,6 +17,3 @@ export const undoText = (s: Settlement) =>
   `${plural(s.bets, "bet", "bets")} and ${s.coins === 1 ? "1 coin" : `${formatAmount(s.coins)} coins`} go back; you can then settle again.`;
 
 export const readSettlement = (eventId: Id) => call("GET /events/:id/settlement", { params: { id: eventId } });
-
-/** The result undone: the event answered as it now is, waiting for its result. */
-export const unsettle = (eventId: Id) => call("POST /events/:id/unsettle", { params: { id: eventId } });

@@ -22,10 +22,13 @@ export async function withdrawNonRunners(eventId: Id, itemIds: readonly Id[]): P
  * withdrawal or a result applies the event's rules, and they must be the ones he sees.
  * `eachWay` is sent only when changed. None of the rules can change once a bet is struck (the API refuses it).
  */
-export async function applyRules(event: BookmakerEvent, rules: RacingRules & { eachWay?: EachWay }): Promise<void> {
+export async function applyRules(
+  event: BookmakerEvent,
+  rules: RacingRules & { eachWay?: EachWay },
+): Promise<BookmakerEvent | null> {
   const changed = changedRules(event, rules);
-  if (Object.keys(changed).length === 0) return;
-  await call("POST /events/:id/coefficients", { params: { id: event.id }, body: changed });
+  if (Object.keys(changed).length === 0) return null;
+  return call("POST /events/:id/coefficients", { params: { id: event.id }, body: changed });
 }
 
 /** The racing rules as the screen shows them, when they differ from the event's (none otherwise). */

@@ -1,11 +1,9 @@
 import { useLocation } from "wouter";
 import type { BookmakerEvent } from "@worker/contract";
-import { call } from "@/api/call";
 import { useAction } from "@/api/useAction";
-import { isClosed, useEventChanged } from "../api";
+import { isClosed, useEventWrites } from "../api";
 import { endAfter, fieldsOf, startAt } from "../when";
 import { useHaptic } from "@/telegram/features";
-import { applyRules, finalize, saveDraft, withdrawNonRunners } from "./actions";
 import { activeOutcomes, afterCalc, eachWayChanged, placingsOf, type DraftEdit } from "./state";
 
 /**
@@ -20,15 +18,12 @@ export function useDraftActions(
   onAbandoned: (before: BookmakerEvent) => void,
 ) {
   const [, navigate] = useLocation();
-  const eventChanged = useEventChanged();
+  const writes = useEventWrites();
   const haptic = useHaptic();
   const { busy, error, run, clearError } = useAction({ onError: () => haptic("error") });
   const rules = { ...edit, eachWay: eachWayChanged(event, edit) ? edit.eachWay : undefined };
 
-  const leave = (latest: BookmakerEvent) => {
-    void eventChanged(latest);
-    navigate("/bookmakerevents", { replace: true });
-  };
+  const leave = () => navigate("/bookmakerevents", { replace: true });
 
   /** Withdraws the outcomes marked NR; the server sets the others' odds again. */
   const calc = () =>
@@ -37,26 +32,24 @@ export function useDraftActions(
         .filter((i) => edit.nr[i.id])
         .map((i) => i.id);
       if (marked.length === 0) return;
-      await applyRules(event, rules);
-      const latest = await withdrawNonRunners(event.id, marked);
+      await writes.applyRules(event, rules);
+      const latest = await writes.withdrawNonRunners(event.id, marked);
       if (!latest) return;
-      if (isClosed(latest)) return leave(latest);
-      void eventChanged(latest);
+      if (isClosed(latest)) return leave();
       setEdit((e) => afterCalc(e, latest));
     });
 
   const endEvent = () =>
     run(async () => {
-      const settled = await finalize(event, placingsOf(event, edit), rules);
+      await writes.finalize(event, placingsOf(event, edit), rules);
       haptic("success");
-      leave(settled);
+      leave();
     });
 
   const abandon = () =>
     run(async () => {
-      const abandoned = await call("POST /events/:id/abandon", { params: { id: event.id } });
+      await writes.abandon(event.id);
       onAbandoned(event);
-      void eventChanged(abandoned);
     });
 
   /** Saves a valid edit and puts the event live again. */
@@ -65,7 +58,7 @@ export function useDraftActions(
       const start = startAt(edit.date, edit.time)!;
       const original = fieldsOf(event.startDate);
       const moved = original.date !== edit.date || original.time !== edit.time;
-      const saved = await saveDraft(event, {
+      await writes.save(event, {
         dates: moved ? { startDate: start.toISOString(), endDate: endAfter(start).toISOString() } : null,
         odds: edit.botEqualizer ? [] : activeOutcomes(event).map((i) => ({ id: i.id, odds: edit.odds[i.id] })),
         returnPrice: edit.returnPct / 100,
@@ -75,7 +68,7 @@ export function useDraftActions(
         deadHeat: edit.deadHeat,
         eachWay: rules.eachWay,
       });
-      leave(saved);
+      leave();
     });
 
   return { busy, failure: error, clearFailure: clearError, calc, endEvent, abandon, save };
