@@ -81,7 +81,7 @@ export type OutcomeStatus = Of<typeof answers.OutcomeStatus>;
 /** An event as its bookmaker sees it. Odds are decimal; fractional as "num/den". */
 export type BookmakerEvent = Of<typeof answers.BookmakerEvent>;
 /** An outcome as the bookmaker sees it. */
-export type EventItem = BookmakerEvent["items"][number];
+export type BookmakerOutcome = BookmakerEvent["items"][number];
 /** The racing rules an event applies (docs/ARCHITECTURE.md, "Racing rules"). */
 export type RacingRules = Pick<BookmakerEvent, "rule4" | "deadHeat">;
 /** An event's each-way terms in force, or null when it takes no each-way bets. */
@@ -96,7 +96,7 @@ export type EventDates = Pick<
 /** An event as a punter sees it. */
 export type PlayerEvent = Of<typeof answers.PlayerEvents>[number];
 /** An outcome as a punter sees it: the odds he can take now. */
-export type PlayerEventItem = PlayerEvent["items"][number];
+export type PlayerOutcome = PlayerEvent["items"][number];
 
 export type BetStatus = Of<typeof answers.BetStatus>;
 export type Bet = Of<typeof answers.Bet>;

@@ -1,9 +1,14 @@
-import type { BookmakerEvent, EventItem } from "@worker/contract";
+import type { BookmakerEvent, BookmakerOutcome } from "@worker/contract";
 import { BOOK_ID } from "./world";
 
 // Events as the API answers them, for screen tests.
 
-export const item = (id: number, title: string, coefficient: number, over: Partial<EventItem> = {}): EventItem => ({
+export const item = (
+  id: number,
+  title: string,
+  coefficient: number,
+  over: Partial<BookmakerOutcome> = {},
+): BookmakerOutcome => ({
   id,
   title,
   coefficient,

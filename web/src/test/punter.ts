@@ -1,4 +1,4 @@
-import type { PlayerEvent, PlayerEventItem, UserSubscription } from "@worker/contract";
+import type { PlayerEvent, PlayerOutcome, UserSubscription } from "@worker/contract";
 import { json } from "./network";
 
 // A punter's view of bookmaker 5 (GoldenBooks), as the API answers it, for the events screen's tests.
@@ -9,8 +9,8 @@ export const playerItem = (
   id: number,
   title: string,
   coefficient: number,
-  extra: Partial<PlayerEventItem> = {},
-): PlayerEventItem => ({
+  extra: Partial<PlayerOutcome> = {},
+): PlayerOutcome => ({
   id,
   title,
   coefficient,

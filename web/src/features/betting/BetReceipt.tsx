@@ -1,11 +1,11 @@
-import type { PlayerEventItem } from "@worker/contract";
+import type { PlayerOutcome } from "@worker/contract";
 import { stakeReturn, type StakeLine } from "./returns";
 import { formatAmount } from "@/ui/amount";
 import { Odds } from "@/ui/Odds";
 
 /** A bet taken in the bet dialog, as it was sent. */
 export interface ReceiptLine extends StakeLine {
-  item: PlayerEventItem;
+  item: PlayerOutcome;
 }
 
 /**

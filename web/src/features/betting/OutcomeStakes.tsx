@@ -1,6 +1,6 @@
 import { Fragment, useState } from "react";
 import type { PlaceTerms } from "@common/each-way";
-import type { Id, PlayerEvent, PlayerEventItem } from "@worker/contract";
+import type { Id, PlayerEvent, PlayerOutcome } from "@worker/contract";
 import { PriceHistory } from "@/features/results/PriceHistory";
 import { stakeReturn } from "./returns";
 import { formatAmount } from "@/ui/amount";
@@ -12,7 +12,7 @@ import { NO_BET, type Stake } from "./volume";
 const SCROLL_ABOVE = 5;
 
 /** One bet per punter per outcome: an outcome he has staked on shows 'Suspended'. */
-export const hasBet = (item: PlayerEventItem, placed: Set<Id>) => item.myStake > 0 || placed.has(item.id);
+export const hasBet = (item: PlayerOutcome, placed: Set<Id>) => item.myStake > 0 || placed.has(item.id);
 
 interface OutcomeStakesProps {
   event: PlayerEvent;

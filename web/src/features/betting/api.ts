@@ -1,5 +1,5 @@
 import { useSWRConfig } from "swr";
-import type { Id, PlayerEvent, PlayerEventItem } from "@worker/contract";
+import type { Id, PlayerEvent, PlayerOutcome } from "@worker/contract";
 import { call } from "@/api/call";
 import { errorText } from "@/api/error-text";
 import { routePath, type CallRequest } from "@/api/route-request";
@@ -9,7 +9,7 @@ import { pathOf } from "@/api/swr";
 // the screens that placed it need not know what to refresh.
 
 export interface BetOutcome {
-  item: PlayerEventItem;
+  item: PlayerOutcome;
   /** null when the bet was taken; the API's reason when not. */
   error: string | null;
 }
@@ -20,7 +20,7 @@ export interface BetOutcome {
  */
 export async function placeBets(
   event: PlayerEvent,
-  stakes: Array<{ item: PlayerEventItem; amount: number; eachWay?: boolean }>,
+  stakes: Array<{ item: PlayerOutcome; amount: number; eachWay?: boolean }>,
 ): Promise<BetOutcome[]> {
   const results: BetOutcome[] = [];
   for (const { item, amount, eachWay } of stakes) {

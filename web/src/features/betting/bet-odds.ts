@@ -1,5 +1,5 @@
 import { fractionalText, ladderOdds } from "@common/odds";
-import type { Bet, PlayerEvent, PlayerEventItem } from "@worker/contract";
+import type { Bet, PlayerEvent, PlayerOutcome } from "@worker/contract";
 import { partText } from "@/features/results/BetResult";
 import { betDeductions } from "@/features/results/racing";
 import type { ResultOutcome } from "@/features/results/outcome";
@@ -9,7 +9,7 @@ import type { ResultOutcome } from "@/features/results/outcome";
  * the others, but a bet is paid at the odds it was taken at, less what the racing rules took;
  * an each-way bet's place part says what it returned.
  */
-export function atOddsTaken(event: PlayerEvent, bets: readonly Bet[] | undefined): (PlayerEventItem & ResultOutcome)[] {
+export function atOddsTaken(event: PlayerEvent, bets: readonly Bet[] | undefined): (PlayerOutcome & ResultOutcome)[] {
   return event.items.map((item) => {
     const mine = bets?.filter((b) => b.eventId === event.eventId && b.eventItemId === item.id) ?? [];
     // An each-way bet is two rows: the WIN part carries the odds and the rules' notes, the PLACE part its return.

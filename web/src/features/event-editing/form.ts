@@ -9,7 +9,7 @@ import {
 import { DEFAULT_ODDS, DEFAULT_RETURN, decimalText, ladderOdds, type Odds } from "@common/odds";
 import { eachWayByDefault, type EachWay } from "@common/each-way";
 import { racesByDefault } from "@common/racing";
-import type { BookmakerEvent, EachWayTerms, EventItem, Id } from "@worker/contract";
+import type { BookmakerEvent, EachWayTerms, BookmakerOutcome, Id } from "@worker/contract";
 import { dateError, endAfter, fieldsOf, startAt, timeError } from "./when";
 
 // The new-event form (docs/ARCHITECTURE.md, "The event form"); its rules and messages
@@ -84,7 +84,7 @@ export function splitTitle(title: string): { sport: string; country: string } {
 }
 
 /** An outcome's odds as the form edits them: a rung of the ladder. */
-export const oddsOf = (item: EventItem): Odds => ladderOdds(item.coefficient) ?? DEFAULT_ODDS;
+export const oddsOf = (item: BookmakerOutcome): Odds => ladderOdds(item.coefficient) ?? DEFAULT_ODDS;
 
 /**
  * An event's settings as the forms edit them: its start as date and time, the payout as typed

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
-import type { BookmakerEvent, EventItem, Id } from "@worker/contract";
+import type { BookmakerEvent, BookmakerOutcome, Id } from "@worker/contract";
 import { useAction } from "@/api/useAction";
 import type { EventManagementState } from "@/navigation/eventmanagementpage";
 import { useOwnBook } from "@/features/profile/book";
@@ -12,7 +12,7 @@ import { hasActiveSubscription, useActiveSubscriptions } from "@/features/market
  * liability board's, which counts them.
  */
 export type Draftable = Pick<BookmakerEvent, "id" | "title" | "status"> &
-  ({ items: Pick<EventItem, "whatIf">[] } | { bets: number });
+  ({ items: Pick<BookmakerOutcome, "whatIf">[] } | { bets: number });
 
 /** A live event goes back to draft (suspended) before editing; a draft is edited as it is. */
 const isLive = (e: Draftable) => e.status === "READY_FOR_BETS" || e.status === "WAITING_FOR_RESULT";

@@ -9,7 +9,7 @@ import { Dialog } from "@/ui/Dialog";
 import { useMainButton } from "@/ui/useMainButton";
 import { DraftFields } from "./DraftFields";
 import { AbandonDialog, EndEventDialog } from "./EndDialogs";
-import { ManageMembers } from "./ManageMembers";
+import { DraftOutcomes } from "./DraftOutcomes";
 import { PriceHistories } from "./PriceHistories";
 import { placingsProblem } from "./placings";
 import { editOf, editProblems, placingsOf, type DraftEdit } from "./state";
@@ -56,7 +56,7 @@ export function DraftEditor({
     <div className="bk-form">
       <DraftFields event={event} edit={edit} onEdit={setEdit} problems={triedToSave ? problems : null} />
       <FractionalSwitch fractional={fractional} />
-      <ManageMembers
+      <DraftOutcomes
         event={event}
         edit={edit}
         onEdit={setEdit}

@@ -1,9 +1,9 @@
-import type { EventItem, Id } from "@worker/contract";
+import type { BookmakerOutcome, Id } from "@worker/contract";
 import { ordinal } from "@/features/results/racing";
 import { Dialog } from "@/ui/Dialog";
 
 /** What End Event will do, said before it is done. */
-export function endEventText(winners: EventItem[], deadHeat: boolean): string {
+export function endEventText(winners: BookmakerOutcome[], deadHeat: boolean): string {
   if (winners.length === 0) return "No outcome is at place 1: there is no winner and every bet is refunded.";
   const shared = deadHeat
     ? `Dead heat: each is paid on 1/${winners.length} of the stake.`
@@ -12,7 +12,7 @@ export function endEventText(winners: EventItem[], deadHeat: boolean): string {
 }
 
 /** The outcomes placed behind the winner, for each-way place parts: "Placed: Bolt 2nd, Dash 3rd." */
-export function placedText(placings: { itemId: Id; place: number }[], items: EventItem[]): string {
+export function placedText(placings: { itemId: Id; place: number }[], items: BookmakerOutcome[]): string {
   const placed = placings
     .filter((p) => p.place > 1)
     .sort((a, b) => a.place - b.place)
@@ -33,7 +33,7 @@ export function EndEventDialog({
   placings,
   items,
   deadHeat,
-}: Confirm & { placings: { itemId: Id; place: number }[]; items: EventItem[]; deadHeat: boolean }) {
+}: Confirm & { placings: { itemId: Id; place: number }[]; items: BookmakerOutcome[]; deadHeat: boolean }) {
   const winners = items.filter((i) => placings.some((p) => p.itemId === i.id && p.place === 1));
   return (
     <Dialog

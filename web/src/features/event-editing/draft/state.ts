@@ -1,6 +1,6 @@
 import { termsInForce, type EachWay } from "@common/each-way";
 import type { Odds } from "@common/odds";
-import type { BookmakerEvent, EventItem, Id } from "@worker/contract";
+import type { BookmakerEvent, BookmakerOutcome, Id } from "@worker/contract";
 import { oddsOf, payoutError, settingsOf } from "../form";
 import { dateError, timeError } from "../when";
 
@@ -38,7 +38,8 @@ export const afterCalc = (edit: DraftEdit, event: BookmakerEvent): DraftEdit => 
 });
 
 /** The outcomes still running: the ones Calc, End Event and Save act on. */
-export const activeOutcomes = (event: BookmakerEvent): EventItem[] => event.items.filter((i) => i.status === "ACTIVE");
+export const activeOutcomes = (event: BookmakerEvent): BookmakerOutcome[] =>
+  event.items.filter((i) => i.status === "ACTIVE");
 
 /** The places the PLACE column offers: the paying places of the terms on screen, else the winner alone. */
 export const placesOffered = (event: BookmakerEvent, edit: DraftEdit): number =>

@@ -7,7 +7,7 @@ import { eachWayOf, rulesOf } from "../form";
 import { Switch } from "@/ui/Switch";
 import { CountrySelect, SportSelect } from "./CatalogueSelects";
 import { DescriptionField } from "./DescriptionField";
-import { MemberList } from "./MemberList";
+import { OutcomeList } from "./OutcomeList";
 import type { NewEventForm } from "./useNewEventForm";
 
 /** Every field of the New Event form, each with its problem once it shows. */
@@ -43,7 +43,7 @@ export function NewEventFields({ event, asFractional }: { event: NewEventForm; a
         runners={form.outcomes.filter((r) => r.title.trim()).length}
         onChange={(eachWay) => set("eachWay", eachWay)}
       />
-      <MemberList
+      <OutcomeList
         rows={form.outcomes}
         onChange={(rows) => set("outcomes", rows)}
         asFractional={asFractional}

@@ -19,7 +19,7 @@ export function fillFromPaste(rows: OutcomeRow[], index: number, names: string[]
 }
 
 /** 'Member list': the outcomes with the bookmaker's odds and the odds punters get now. */
-export function MemberList(props: {
+export function OutcomeList(props: {
   rows: OutcomeRow[];
   onChange(rows: OutcomeRow[]): void;
   asFractional: boolean;

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import type { BookmakerEvent } from "@worker/contract";
 import { FeatureUnavailable } from "@/features/market/FeatureUnavailable";
-import { MemberRow } from "./MemberRow";
+import { DraftOutcomeRow } from "./DraftOutcomeRow";
 import { placesOffered, type DraftEdit } from "./state";
 
 /** 'Member list' of the draft screen: odds (by hand unless the equalizer is on), NR, PLACE and WHAT IF. */
-export function ManageMembers(props: {
+export function DraftOutcomes(props: {
   event: BookmakerEvent;
   edit: DraftEdit;
   onEdit(edit: DraftEdit): void;
@@ -45,7 +45,7 @@ export function ManageMembers(props: {
         </thead>
         <tbody>
           {event.items.map((item) => (
-            <MemberRow
+            <DraftOutcomeRow
               key={item.id}
               item={item}
               places={placesOffered(event, edit)}

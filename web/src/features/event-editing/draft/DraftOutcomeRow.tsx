@@ -1,4 +1,4 @@
-import type { EventItem } from "@worker/contract";
+import type { BookmakerOutcome } from "@worker/contract";
 import { OddsStepper } from "../OddsStepper";
 import { deductionText } from "@/features/results/racing";
 import { whatIfNumber } from "@/features/results/outcome";
@@ -7,8 +7,8 @@ import { UNAVAILABLE_VALUE } from "@/features/market/FeatureUnavailable";
 import { oddsText } from "@/ui/Odds";
 import type { DraftEdit } from "./state";
 
-interface MemberRowProps {
-  item: EventItem;
+interface DraftOutcomeRowProps {
+  item: BookmakerOutcome;
   /** The places the PLACE column offers: 1 (the winner) without each-way, else the paying places. */
   places: number;
   edit: DraftEdit;
@@ -21,7 +21,7 @@ interface MemberRowProps {
  * One outcome of the member list: its odds (a picker unless withdrawn or set by the
  * equalizer), its NR box and place (0 to the paying places; ties allowed) while it runs, and what the book makes if it wins.
  */
-export function MemberRow({ item, places, edit, onEdit, asFractional, whatIfHeld }: MemberRowProps) {
+export function DraftOutcomeRow({ item, places, edit, onEdit, asFractional, whatIfHeld }: DraftOutcomeRowProps) {
   const withdrawn = item.status !== "ACTIVE";
   const whatIf = whatIfNumber(item.whatIf);
   return (
