@@ -236,7 +236,7 @@ function placeTermsAfterWithdrawal(db: D1Database, e: EventState, items: Outcome
 }
 
 /** The end with no result: every bet refunded, status CANCELLED (a last non-runner marked NR). */
-export function close(
+export function abandon(
   db: D1Database,
   e: EventState,
   now: string,

@@ -260,28 +260,28 @@ export class EventRoom extends DurableObject<Env> {
     });
   }
 
-  /** A non-runner: its bets refunded, the others' odds recomputed; under 2 left closes the event. */
+  /** A non-runner: its bets refunded, the others' odds recomputed; under 2 left abandons the event. */
   async withdrawRunner(eventId: number, callerId: number, itemId: number): Promise<RoomResult> {
     return this.owned(eventId, callerId, (e) => {
       const item = this.memory.items.get(itemId);
       const refusal = canWithdraw(e, item);
       if (refusal) return refusal;
-      const closes = this.memory.activeCount() - 1 < 2;
-      // A last non-runner closes the event: no deduction, every bet refunded.
-      const deduction = closes ? 0 : changes.deductionOf(e, item!);
+      const abandons = this.memory.activeCount() - 1 < 2;
+      // A last non-runner abandons the event: no deduction, every bet refunded.
+      const deduction = abandons ? 0 : changes.deductionOf(e, item!);
       const items = [...this.memory.items.values()];
-      const moved = closes ? [] : changes.oddsMovedBy(items, itemId);
-      const row = audit.withdrawAudit(this.db, e, item!, deduction, closes, moved, callerId);
+      const moved = abandons ? [] : changes.oddsMovedBy(items, itemId);
+      const row = audit.withdrawAudit(this.db, e, item!, deduction, abandons, moved, callerId);
       return this.settle(
         eventId,
-        closes ? { kind: "void" } : { kind: "withdraw", itemId, deduction },
+        abandons ? { kind: "void" } : { kind: "withdraw", itemId, deduction },
         (done, now) =>
-          closes
-            ? changes.close(this.db, e, now, done, itemId)
+          abandons
+            ? changes.abandon(this.db, e, now, done, itemId)
             : changes.withdraw(this.db, e, items, itemId, now, done),
         { actor: callerId, audit: row },
         // A last non-runner ends the event: every bet is refunded, as when it is abandoned.
-        closes
+        abandons
           ? { fanOut: "SETTLEMENT", eventId, how: "ABANDONED" }
           : { fanOut: "SETTLEMENT", eventId, how: "NON_RUNNER", itemId },
       );
@@ -321,7 +321,7 @@ export class EventRoom extends DurableObject<Env> {
 
   /** Ends the event with no result: every bet refunded, status CANCELLED. Without a caller, the system's (retention). */
   async abandon(eventId: number, callerId?: number): Promise<RoomResult> {
-    return this.owned(eventId, callerId, (e) => canChange(e) ?? this.close(e, callerId ?? null));
+    return this.owned(eventId, callerId, (e) => canChange(e) ?? this.abandonEvent(e, callerId ?? null));
   }
 
   /** Undoes a result within 24 hours: every coin of the settlement back, the event waiting for its result; refused, naming them, when punters are short. */
@@ -351,7 +351,7 @@ export class EventRoom extends DurableObject<Env> {
     if (eventId === undefined) return;
     const result = await this.owned(eventId, undefined, (e) => {
       const now = Date.now();
-      if (isOpen(e) && now >= Date.parse(e.endDate) + UNSETTLED_GRACE_MS) return this.close(e, null);
+      if (isOpen(e) && now >= Date.parse(e.endDate) + UNSETTLED_GRACE_MS) return this.abandonEvent(e, null);
       if (e.status === "READY_FOR_BETS" && now >= Date.parse(e.startDate))
         return this.commit(eventId, [sql.eventStatusStatement(this.db, { ...e, status: "WAITING_FOR_RESULT" })], {
           actor: null,
@@ -400,7 +400,7 @@ export class EventRoom extends DurableObject<Env> {
   }
 
   /** No result: every bet refunded, by the bookmaker or (actor null) by the system. */
-  private close(e: EventState, actor: number | null) {
+  private abandonEvent(e: EventState, actor: number | null) {
     const row = audit.eventAudit(this.db, e, actor, "ABANDON", {
       before: { status: e.status },
       after: { status: "CANCELLED" },
@@ -408,7 +408,7 @@ export class EventRoom extends DurableObject<Env> {
     return this.settle(
       e.id,
       { kind: "void" },
-      (done, now) => changes.close(this.db, e, now, done),
+      (done, now) => changes.abandon(this.db, e, now, done),
       { actor, audit: row },
       { fanOut: "SETTLEMENT", eventId: e.id, how: "ABANDONED" },
     );

@@ -35,8 +35,8 @@ export function useNewEventSave() {
   };
 }
 
-/** Settled or closed: nothing more to edit, and it belongs to history. */
-export const isClosed = (e: BookmakerEvent) =>
+/** Settled (a result, or abandoned): nothing more to edit, and it belongs to history. */
+export const isSettled = (e: BookmakerEvent) =>
   e.status === "CANCELLED" || e.status === "CALCULATED" || e.status === "ABANDONED";
 
 /** A cached list with `event` as a change answered it: replaced, added or dropped by where it now belongs. */
@@ -66,11 +66,11 @@ function useEventChanged(): (event: BookmakerEvent) => Promise<unknown> {
       }),
       mutate(
         (key) => pathOf(key) === routePath("GET /events", { query: { view: "open" } }),
-        (list?: BookmakerEvent[]) => withEvent(list, event, !isClosed(event)),
+        (list?: BookmakerEvent[]) => withEvent(list, event, !isSettled(event)),
       ),
       mutate(
         (key) => pathOf(key) === routePath("GET /events", { query: { view: "history" } }),
-        (list?: BookmakerEvent[]) => withEvent(list, event, isClosed(event)),
+        (list?: BookmakerEvent[]) => withEvent(list, event, isSettled(event)),
       ),
       // The liability board shows every open event's status and figures: read afresh.
       mutate((key) => pathOf(key) === routePath("GET /events/liability")),

@@ -1,5 +1,5 @@
 import type { BookmakerEvent } from "@worker/contract";
-import { isClosed } from "@/features/event-editing/api";
+import { isSettled } from "@/features/event-editing/api";
 import { Countdown } from "@/ui/Countdown";
 import { dateTime } from "@/ui/dates";
 import { bookmakerBadge, hasStarted, StatusBadge } from "@/ui/StatusBadge";
@@ -21,7 +21,7 @@ export function EventCard({
   onResult(): void;
   busy: boolean;
 }) {
-  const resultDue = hasStarted(event.startDate) && !isClosed(event);
+  const resultDue = hasStarted(event.startDate) && !isSettled(event);
   return (
     <article className="bk-card" aria-label={event.title}>
       <div className="bk-row">
@@ -30,7 +30,7 @@ export function EventCard({
       </div>
       <p className="bk-muted bk-clamp">{event.description || "No description"}</p>
       <div className="bk-row">
-        {!isClosed(event) && <Countdown to={event.startDate} />}
+        {!isSettled(event) && <Countdown to={event.startDate} />}
         <span className="bk-muted">{dateTime(event.startDate)}</span>
       </div>
       <div className={resultDue ? "bk-card-actions bk-card-actions-3" : "bk-card-actions"}>

@@ -3,7 +3,7 @@ import { useLocation, useParams } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
 import type { BookmakerEvent } from "@worker/contract";
 import "@/styles/bookmaker.css";
-import { isClosed, useBookEvent } from "../api";
+import { isSettled, useBookEvent } from "../api";
 import { Dialog } from "@/ui/Dialog";
 import { LoadFailed } from "@/ui/LoadFailed";
 import { Page } from "@/ui/Page";
@@ -33,7 +33,7 @@ export function EventManagementScreen() {
         <LoadFailed message="Error loading event data" onRetry={() => event.mutate()} className="bk-empty" />
       ) : !event.data ? (
         <p className="bk-empty">Loading...</p>
-      ) : isClosed(event.data) ? (
+      ) : isSettled(event.data) ? (
         <p className="bk-empty">This event is over. Its result is in Event history.</p>
       ) : (
         <DraftEditor key={event.data.id} event={event.data} atResult={atResult} onAbandoned={setCopyOf} />

@@ -2,7 +2,7 @@ import type { EachWay } from "@common/each-way";
 import { decimalText, type Odds } from "@common/odds";
 import type { BookmakerEvent, Id, RacingRules } from "@worker/contract";
 import { call } from "@/api/call";
-import { isClosed } from "../api";
+import { isSettled } from "../api";
 
 /**
  * Calc: withdraws the NR-marked outcomes one at a time, in list order; the server recomputes
@@ -12,7 +12,7 @@ export async function withdrawNonRunners(eventId: Id, itemIds: readonly Id[]): P
   let latest: BookmakerEvent | null = null;
   for (const itemId of itemIds) {
     latest = await call("POST /events/:id/nr/:itemId", { params: { id: eventId, itemId } });
-    if (isClosed(latest)) break;
+    if (isSettled(latest)) break;
   }
   return latest;
 }

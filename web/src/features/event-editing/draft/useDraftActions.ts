@@ -1,7 +1,7 @@
 import { useLocation } from "wouter";
 import type { BookmakerEvent } from "@worker/contract";
 import { useAction } from "@/api/useAction";
-import { isClosed, useEventWrites } from "../api";
+import { isSettled, useEventWrites } from "../api";
 import { endAfter, fieldsOf, startAt } from "../when";
 import { useHaptic } from "@/telegram/features";
 import { activeOutcomes, afterCalc, eachWayChanged, placingsOf, type DraftEdit } from "./state";
@@ -35,7 +35,7 @@ export function useDraftActions(
       await writes.applyRules(event, rules);
       const latest = await writes.withdrawNonRunners(event.id, marked);
       if (!latest) return;
-      if (isClosed(latest)) return leave();
+      if (isSettled(latest)) return leave();
       setEdit((e) => afterCalc(e, latest));
     });
 
