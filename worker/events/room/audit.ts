@@ -105,7 +105,7 @@ const oddsBefore = (moved: MovedOdds[]) =>
 const oddsAfter = (moved: MovedOdds[]) => moved.map((m) => ({ itemId: m.item.id, coefficient: coefficient(m.odds) }));
 
 /**
- * A non-runner at its price now, with its Rule 4 deduction (pence in the pound) and the odds of
+ * A non-runner at its odds now, with its Rule 4 deduction (pence in the pound) and the odds of
  * the others it moved (`items`, as ODDS rows give them); `closed` when it ended the event.
  */
 export const withdrawAudit = (
@@ -148,25 +148,25 @@ function rulesMovedBy(e: EventState, rules: RulesChange) {
 export function draftAudit(
   db: D1Database,
   e: EventState,
-  plan: { dropped: OutcomeState[]; repriced: MovedOdds[]; added: { title: string; odds: Odds }[] },
+  plan: { dropped: OutcomeState[]; oddsMoved: MovedOdds[]; added: { title: string; odds: Odds }[] },
   rules: RulesChange,
   actorId: number,
 ): AuditPart {
-  const { dropped, repriced, added } = plan;
+  const { dropped, oddsMoved, added } = plan;
   const moved = rulesMovedBy(e, rules);
-  if (!e.publishedAt || (dropped.length + repriced.length + added.length === 0 && !moved.any)) return NOT_AUDITED;
+  if (!e.publishedAt || (dropped.length + oddsMoved.length + added.length === 0 && !moved.any)) return NOT_AUDITED;
   const field = dropped.length + added.length > 0;
   return eventAudit(db, e, actorId, field ? "OUTCOMES" : "ODDS", {
-    itemId: !field && repriced.length === 1 ? repriced[0].item.id : undefined,
+    itemId: !field && oddsMoved.length === 1 ? oddsMoved[0].item.id : undefined,
     before: {
-      ...(repriced.length > 0 ? { items: oddsBefore(repriced) } : {}),
+      ...(oddsMoved.length > 0 ? { items: oddsBefore(oddsMoved) } : {}),
       ...(dropped.length > 0
         ? { removed: dropped.map((i) => ({ itemId: i.id, title: i.title, coefficient: coefficient(i.odds) })) }
         : {}),
       ...moved.before,
     },
     after: {
-      ...(repriced.length > 0 ? { items: oddsAfter(repriced) } : {}),
+      ...(oddsMoved.length > 0 ? { items: oddsAfter(oddsMoved) } : {}),
       ...(added.length > 0 ? { added: added.map((i) => ({ title: i.title, coefficient: coefficient(i.odds) })) } : {}),
       ...moved.after,
     },

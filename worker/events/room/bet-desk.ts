@@ -24,7 +24,7 @@ import { EVENT_NOT_FOUND } from "../../../common/refusals";
 export interface DeskRoom {
   db: () => D1Database;
   memory: RoomMemory;
-  prices: CurrentOdds;
+  currentOdds: CurrentOdds;
   admin: Exclusive;
   /** Loaded, and reloaded first when in doubt. */
   freshen(eventId: number): Promise<void>;
@@ -107,8 +107,8 @@ export class BetDesk {
       },
     );
     if ("refusal" in check) {
-      // A punter shown odds D1 still owes (a failed price flush) is refused: the flush is tried again now.
-      if (check.refusal.code === "ODDS_CHANGED" && this.room.prices.owing) await this.betWriter(e.id).settleOwed();
+      // A punter shown odds D1 still owes (a failed odds flush) is refused: the flush is tried again now.
+      if (check.refusal.code === "ODDS_CHANGED" && this.room.currentOdds.owing) await this.betWriter(e.id).settleOwed();
       return check.refusal;
     }
     return this.reserveAndWrite(e, memory.items.get(bet.itemId)!, bet, check);
@@ -185,11 +185,11 @@ export class BetDesk {
   }
 
   private betWriter(eventId: number): BetWriter {
-    const { db, memory, prices } = this.room;
+    const { db, memory, currentOdds } = this.room;
     this.writer ??= new BetWriter(
       db,
       eventId,
-      prices.hooks(
+      currentOdds.hooks(
         db,
         eventId,
         () => memory.event,

@@ -59,11 +59,11 @@ interface Queued {
 }
 
 export interface BetWriterHooks {
-  /** Statements that ride with every group (the prices, the event's version), and a stamp of what they wrote. */
+  /** Statements that ride with every group (the current odds, the event's version), and a stamp of what they wrote. */
   trailer(): { statements: D1PreparedStatement[]; stamp: number };
   /** The trailer with this stamp is in D1. */
   written(stamp: number): void;
-  /** After the queue empties: statements still owed to D1 (prices moved by a failed bet), or null. */
+  /** After the queue empties: statements still owed to D1 (current odds moved by a failed bet), or null. */
   owed(): { statements: D1PreparedStatement[]; stamp: number } | null;
 }
 
@@ -89,7 +89,7 @@ export class BetWriter {
     });
   }
 
-  /** Writes what is owed (prices) unless a group is being written, which carries it anyway. */
+  /** Writes what is owed (current odds) unless a group is being written, which carries it anyway. */
   settleOwed(): Promise<void> {
     return this.run();
   }
@@ -98,7 +98,7 @@ export class BetWriter {
     if (this.writing) return;
     this.writing = true;
     try {
-      // Bets queued while the owed prices were written are written too: nobody else will.
+      // Bets queued while the owed odds were written are written too: nobody else will.
       do {
         while (this.queue.length > 0) await this.writeGroup(this.queue.splice(0, MAX_GROUP));
         await this.payOwed();
@@ -171,7 +171,7 @@ export class BetWriter {
       await this.db().batch(owed.statements);
       this.hooks.written(owed.stamp);
     } catch (err) {
-      console.error("price flush failed; the next write carries the prices", err);
+      console.error("odds flush failed; the next write carries the current odds", err);
     }
   }
 }

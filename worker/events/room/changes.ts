@@ -49,11 +49,11 @@ const bookItem = (i: OutcomeState): BookOutcome => ({
 });
 
 /** Prices for outcomes as they will be, written for every outcome. */
-function pricesOf(db: D1Database, items: OutcomeState[], settings: Settings): D1PreparedStatement[] {
-  const prices = currentOdds(items.map(bookItem), settings);
-  return sql.priceStatements(
+function currentOddsOf(db: D1Database, items: OutcomeState[], settings: Settings): D1PreparedStatement[] {
+  const oddsNow = currentOdds(items.map(bookItem), settings);
+  return sql.currentOddsStatements(
     db,
-    items.map((i) => ({ ...i, curr: prices.get(i.id)! })),
+    items.map((i) => ({ ...i, curr: oddsNow.get(i.id)! })),
   );
 }
 
@@ -63,7 +63,7 @@ export function createDraft(
   owner: { bookmakerId: number },
   input: DraftInput,
 ): D1PreparedStatement[] {
-  // With no stakes yet, the equalizer's price is the bookmaker's own.
+  // With no stakes yet, the equalizer's odds are the bookmaker's own.
   return [
     sql.insertEventStatement(db, eventId, owner, input),
     ...input.items.map((item, position) =>
@@ -85,7 +85,7 @@ export function replaceItems(
   const dropped = current.filter((i) => !kept.has(i.title.toLowerCase()));
   let position = Math.max(-1, ...current.map((i) => i.position)) + 1;
   let placeholder = 0;
-  // The outcomes as they will be; new ones get placeholder ids (below 0) to price them.
+  // The outcomes as they will be; new ones get placeholder ids (below 0) to set their odds.
   const next = wanted.map((w) => {
     const existing = byTitle.get(w.title.toLowerCase());
     return existing
@@ -104,9 +104,9 @@ export function replaceItems(
           withdrawnAt: null,
         };
   });
-  const prices = currentOdds(next.map(bookItem), e);
+  const oddsNow = currentOdds(next.map(bookItem), e);
   // Existing outcomes whose odds the bookmaker set anew, and the new ones.
-  const repriced = current.flatMap((i) => {
+  const oddsMoved = current.flatMap((i) => {
     const odds = next.find((n) => n.id === i.id)?.odds;
     return odds !== undefined && !sameOdds(odds, i.odds) ? [{ item: i, odds }] : [];
   });
@@ -117,15 +117,15 @@ export function replaceItems(
     ...dropped.map((i) => sql.deleteItemStatement(db, i.id)),
     ...next.map((i) =>
       i.id < 0
-        ? sql.insertItemStatement(db, e.id, i.position, i.title, i.odds, prices.get(i.id)!)
+        ? sql.insertItemStatement(db, e.id, i.position, i.title, i.odds, oddsNow.get(i.id)!)
         : sql.renameItemStatement(db, i.id, i.title, i.odds),
     ),
-    ...sql.priceStatements(
+    ...sql.currentOddsStatements(
       db,
-      next.filter((i) => i.id > 0).map((i) => ({ ...i, curr: prices.get(i.id)! })),
+      next.filter((i) => i.id > 0).map((i) => ({ ...i, curr: oddsNow.get(i.id)! })),
     ),
   ];
-  return { dropped, repriced, added, statements };
+  return { dropped, oddsMoved, added, statements };
 }
 
 /**
@@ -171,7 +171,7 @@ export function setOdds(
   return [
     sql.eventSettingsStatement(db, settings),
     ...next.filter((i) => odds.has(i.id)).map((i) => sql.itemOddsStatement(db, i)),
-    ...pricesOf(db, next, settings),
+    ...currentOddsOf(db, next, settings),
   ];
 }
 
@@ -184,12 +184,12 @@ export function oddsMovedBy(items: OutcomeState[], itemId: number) {
   });
 }
 
-/** A non-runner's Rule 4 deduction: by its price now, 0 without the rule. */
+/** A non-runner's Rule 4 deduction: by its odds now, 0 without the rule. */
 export const deductionOf = (e: EventState, withdrawn: OutcomeState) => (e.rule4 ? rule4Deduction(withdrawn.curr) : 0);
 
 /**
- * A non-runner with two or more left: its bets refunded, the others repriced keeping the
- * margin. Under Rule 4 the live bets on the others take its deduction, by its price now.
+ * A non-runner with two or more left: its bets refunded, the others oddsMoved keeping the
+ * margin. Under Rule 4 the live bets on the others take its deduction, by its odds now.
  */
 export function withdraw(
   db: D1Database,
@@ -221,7 +221,7 @@ export function withdraw(
     ...legs.completeStatements(db, e.id, e.ownerId, now, done),
     ...placeTermsAfterWithdrawal(db, e, items),
     ...next.filter((i) => newOdds.has(i.id)).map((i) => sql.itemOddsStatement(db, i)),
-    ...pricesOf(db, next, e),
+    ...currentOddsOf(db, next, e),
   ];
 }
 

@@ -1,23 +1,23 @@
 import { recordPricesStatement } from "../../audit/record";
 import { currentOdds, type BookOutcome } from "../rules/book";
 import type { BetWriterHooks } from "./bet-writer";
-import { priceStatements, touch } from "./statements";
+import { currentOddsStatements, touch } from "./statements";
 import type { EventState, OutcomeState } from "../state";
 
 /**
- * The odds bets are taken at, kept in memory and owed to D1. Each move of a price (a bet
- * reserved or released under the equalizer) takes a stamp; a write that carries the prices
+ * The odds bets are taken at, kept in memory and owed to D1. Each move of the odds (a bet
+ * reserved or released under the equalizer) takes a stamp; a write that carries the odds
  * records its stamp, so a move no write has carried yet is written after the queue empties,
  * and a failed flush is carried by the next write instead of failing a bet. A write that carries
- * a move records the new prices in the audit log as the system's (the equalizer's), in the same
- * batch; a write that carries none adds nothing, so a bet that moves no price costs no more.
+ * a move records the new odds in the audit log (PRICE rows) as the system's (the equalizer's), in the same
+ * batch; a write that carries none adds nothing, so a bet that moves no odds costs no more.
  */
 export class CurrentOdds {
   private stamp = 0;
   private writtenStamp = 0;
 
   /** Recomputes every outcome's current odds from the stakes in memory. */
-  reprice(e: EventState | null, items: Map<number, OutcomeState>) {
+  recompute(e: EventState | null, items: Map<number, OutcomeState>) {
     if (!e) return;
     // Without the equalizer bets are taken at the bookmaker's odds (currentOdds' answer,
     // without building the book for it: this runs with every bet reserved).
@@ -45,7 +45,7 @@ export class CurrentOdds {
     if (moved) this.stamp++;
   }
 
-  /** Fresh from D1: what was loaded is what D1 has (then `reprice` says what it should be). */
+  /** Fresh from D1: what was loaded is what D1 has (then `recompute` says what they should be). */
   loaded() {
     this.stamp = this.writtenStamp = 0;
   }
@@ -54,22 +54,22 @@ export class CurrentOdds {
     return this.writtenStamp < this.stamp;
   }
 
-  /** The statements that write the prices, with the event's version, and the stamp they carry. */
+  /** The statements that write the current odds, with the event's version, and the stamp they carry. */
   write(db: D1Database, eventId: number, items: Map<number, OutcomeState>) {
     const recorded = this.owing ? [recordPricesStatement(db, eventId, null)] : [];
     return {
-      statements: [...priceStatements(db, items.values()), ...recorded, touch(db, eventId)],
+      statements: [...currentOddsStatements(db, items.values()), ...recorded, touch(db, eventId)],
       stamp: this.stamp,
     };
   }
 
-  /** Writes the prices if a move is owed; a failure is logged and left for the next write. */
+  /** Writes the current odds if a move is owed; a failure is logged and left for the next write. */
   async flush(db: D1Database, eventId: number, items: Map<number, OutcomeState>) {
     if (!this.owing) return;
     const owed = this.write(db, eventId, items);
     await db.batch(owed.statements).then(
       () => this.written(owed.stamp),
-      (err) => console.error("price flush failed; the next write carries the prices", err),
+      (err) => console.error("odds flush failed; the next write carries the current odds", err),
     );
   }
 

@@ -26,7 +26,7 @@ export class RoomMemory {
   constructor(
     private readonly ctx: DurableObjectState,
     private readonly db: () => D1Database,
-    private readonly prices: CurrentOdds,
+    private readonly currentOdds: CurrentOdds,
   ) {}
 
   /** A load was asked for and has not failed (it may still be running). */
@@ -46,11 +46,11 @@ export class RoomMemory {
     return true;
   }
 
-  /** Read again from D1 (after a write), and the prices it owes D1 written. */
+  /** Read again from D1 (after a write), and the current odds it owes D1 written. */
   async reload(eventId: number) {
     this.loading = null;
     await this.ensureLoaded(eventId);
-    if (this.event && isOpen(this.event)) await this.prices.flush(this.db(), eventId, this.items);
+    if (this.event && isOpen(this.event)) await this.currentOdds.flush(this.db(), eventId, this.items);
   }
 
   /**
@@ -87,9 +87,9 @@ export class RoomMemory {
     const loaded = await sql.loadEvent(this.db(), eventId);
     if (generation !== this.loads) return; // replaced by a newer load: that one's snapshot is applied
     ({ event: this.event, items: this.items, bettors: this.bettors } = loaded);
-    // The prices follow from the stakes: recomputed, and owed to D1 if D1 has others.
-    this.prices.loaded();
-    this.reprice();
+    // The current odds follow from the stakes: recomputed, and owed to D1 if D1 has others.
+    this.currentOdds.loaded();
+    this.recompute();
   }
 
   /** Reserves a bet's stakes and liabilities (or, with `sign` -1, releases them). */
@@ -100,10 +100,10 @@ export class RoomMemory {
     const key = `${userId}:${item.id}`;
     if (sign > 0) this.bettors.set(key, { winCents: totals.payoutCents, placeCents: totals.placeCents });
     else this.bettors.delete(key);
-    this.reprice();
+    this.recompute();
   }
 
   activeCount = () => [...this.items.values()].filter((i) => i.status === "ACTIVE").length;
 
-  reprice = () => this.prices.reprice(this.event, this.items);
+  recompute = () => this.currentOdds.recompute(this.event, this.items);
 }

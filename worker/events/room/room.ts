@@ -57,12 +57,12 @@ export class EventRoom extends DurableObject<Env> {
   /** The database; a test may put a wrapper here that makes writes fail. */
   db: D1Database = this.env.DB;
   private readonly admin = new Exclusive();
-  private readonly prices = new CurrentOdds();
-  private readonly memory = new RoomMemory(this.ctx, () => this.db, this.prices);
+  private readonly currentOdds = new CurrentOdds();
+  private readonly memory = new RoomMemory(this.ctx, () => this.db, this.currentOdds);
   private readonly desk = new BetDesk({
     db: () => this.db,
     memory: this.memory,
-    prices: this.prices,
+    currentOdds: this.currentOdds,
     admin: this.admin,
     freshen: (eventId) => this.freshen(eventId),
     afterAdmin: (eventId) => this.exclusive(eventId, async () => ok(null)),
@@ -115,7 +115,7 @@ export class EventRoom extends DurableObject<Env> {
         canSetDraftOdds(
           e,
           e.botEqualizer,
-          plan.repriced.map((r) => r.item),
+          plan.oddsMoved.map((r) => r.item),
         ) ??
         canChangeRules(e, rules, await this.struckUnder(e, rules));
       return (
@@ -437,7 +437,7 @@ export class EventRoom extends DurableObject<Env> {
   /**
    * The one gate every change to the event goes through, whichever route or timer asks for it
    * (docs/ARCHITECTURE.md, "One gate"): its guards have passed, and this writes its statements,
-   * its audit row (a required part: a change without one says why, NOT_AUDITED), the prices it
+   * its audit row (a required part: a change without one says why, NOT_AUDITED), the odds it
    * offers (as `actor`'s) and the outcomes' totals in one batch, marked with the change's own id;
    * then reloads from D1. When the outcome is unknown, the mark says whether it landed; either way
    * memory is D1's. Once landed, `tell` goes to the bot's queue.

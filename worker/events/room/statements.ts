@@ -173,7 +173,7 @@ export const itemOddsStatement = (db: D1Database, item: OutcomeState) =>
     .bind(item.id, item.odds.num, item.odds.den);
 
 /** The odds bets are taken at now, for every outcome. */
-export const priceStatements = (db: D1Database, items: Iterable<OutcomeState>) =>
+export const currentOddsStatements = (db: D1Database, items: Iterable<OutcomeState>) =>
   [...items].map((i) =>
     db.prepare(`UPDATE event_items SET curr_num = ?2, curr_den = ?3 WHERE id = ?1`).bind(i.id, i.curr.num, i.curr.den),
   );

@@ -42,7 +42,7 @@ describe("equalizer", () => {
     expect(decimalOf(result.get(2)!)).toBeGreaterThan(2);
   });
 
-  it("never prices above twice the bookmaker's odds", () => {
+  it("never sets odds above twice the bookmaker's", () => {
     const result = equalizerOdds([item(1, "1/1", 10_000_000), item(2, "1/1")], 95, 1000);
     expect(decimalOf(result.get(2)!)).toBeLessThanOrEqual(4);
   });

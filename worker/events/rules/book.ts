@@ -3,7 +3,7 @@ import { ladderDown, type Odds, type Ratio } from "../../../common/odds";
 import type { EventState, OutcomeState, OwnShare, PunterCaps } from "../state";
 
 // The arithmetic of a book, free of storage: odds after a non-runner and the equalizer's
-// prices, as exact ratios snapped down to a rung of the ladder; what a bet adds to its
+// odds, as exact ratios snapped down to a rung of the ladder; what a bet adds to its
 // outcome's totals, and the largest stake that keeps a result within the max payout or a
 // punter's limits (the guards refuse past it, the views offer it as maxStake). Coins stay
 // integer cents.
@@ -47,9 +47,9 @@ export function oddsAfterWithdrawal(items: BookOutcome[], withdrawnId: number): 
 }
 
 /**
- * The equalizer's prices: currᵢ = ladder_down(r × (L + T) / (L × r / oddsᵢ + sᵢ)), kept within
+ * The equalizer's odds: currᵢ = ladder_down(r × (L + T) / (L × r / oddsᵢ + sᵢ)), kept within
  * [1.005, 2 × oddsᵢ]. L (the max total payout) acts as virtual liquidity, so the first bets move
- * prices little; as money grows the book tends to return r of the stakes.
+ * odds little; as money grows the book tends to return r of the stakes.
  */
 export function equalizerOdds(items: BookOutcome[], returnPct: number, maxPayoutCents: number): Map<number, Odds> {
   const [R, L] = [BigInt(returnPct), BigInt(maxPayoutCents)];
@@ -57,7 +57,7 @@ export function equalizerOdds(items: BookOutcome[], returnPct: number, maxPayout
   const total = BigInt(running.reduce((sum, i) => sum + i.stakeCents, 0));
   const result = new Map<number, Odds>();
   for (const i of running) {
-    // With r = R / 100 and oddsᵢ = (n + d) / d, the fair price is R (L + T)(n + d) / (L R d + 100 s (n + d)).
+    // With r = R / 100 and oddsᵢ = (n + d) / d, the fair odds are R (L + T)(n + d) / (L R d + 100 s (n + d)).
     const [n, d, s] = [BigInt(i.odds.num), BigInt(i.odds.den), BigInt(i.stakeCents)];
     const fair = { num: R * (L + total) * (n + d), den: L * R * d + 100n * s * (n + d) };
     const cap = { num: 2n * (n + d), den: d };
