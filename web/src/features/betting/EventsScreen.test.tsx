@@ -162,6 +162,28 @@ describe("the punter's events", () => {
     expect(screen.getAllByRole("row")[1].textContent).toContain("Suspended");
   });
 
+  it("shows no what-if figures in the result view until the bookmaker's subscriptions say he holds WHAT_IF", async () => {
+    installTelegram();
+    const subscriptions = deferred<Response>();
+    stubApi({
+      "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }),
+      "GET /bookmakers": () => json({ activeBookmakers: [golden], inactiveBookmakers: [] }),
+      "GET /player/events/5": () => json([event({ status: "SUSPENDED", items: [item(701, "Red Rum", 2)] })]),
+      "GET /balances/5": () => json({ amount: 100, currency: "COIN" }),
+      "GET /subscriptions/active/5": () => subscriptions.promise,
+    });
+    renderApp("/events/5");
+    fireEvent.click(await screen.findByRole("button", { name: /^Horse Racing \/ Ireland/ }));
+    const cell = () => within(screen.getByRole("dialog")).getAllByRole("cell")[2].textContent;
+    // The API sends 0 where the book has no what-if: not a figure to show as his.
+    expect(cell()).toBe("—");
+    subscriptions.resolve(json([bookmakerSub]));
+    await vi.waitFor(() =>
+      expect(within(screen.getByRole("dialog")).getByRole("button", { name: "WHAT IF" })).toBeTruthy(),
+    );
+    expect(cell()).toBe("—");
+  });
+
   it("opens the result view for an event that takes no bets", async () => {
     await openEvents([
       event({

@@ -24,6 +24,7 @@ export function usePunterBook(bookmakerId: Id | null) {
     // Active while the subscriptions are still loading (docs/ARCHITECTURE.md, "Subscriptions and the market").
     active: holds("BOOKMAKER", bookmaker?.active ?? true),
     fractionalAllowed: holds("FRACTAL_ODDS", false),
-    whatIfHeld: holds("WHAT_IF", true),
+    // Unknown (null) while they load: the result view shows no figures rather than the API's zeros.
+    whatIfHeld: subscriptions ? hasActiveSubscription(subscriptions, "WHAT_IF") : null,
   };
 }

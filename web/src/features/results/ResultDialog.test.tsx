@@ -98,6 +98,23 @@ describe("the result dialog", () => {
     ).toEqual(["Ok"]);
   });
 
+  it("shows no figures while the bookmaker's subscriptions load: neither the API's zeros nor a refusal", () => {
+    open({
+      status: "READY_FOR_BETS",
+      outcomes: outcomes(false).map((o) => ({ ...o, whatIf: 0 })),
+      whatIfHeld: null,
+    });
+    const figures = screen.getAllByRole("row").flatMap((r) =>
+      within(r)
+        .queryAllByRole("cell")
+        .slice(2)
+        .map((c) => c.textContent),
+    );
+    expect(figures).toEqual(["—", "—"]);
+    expect(screen.queryByRole("button", { name: "WHAT IF" })).toBeNull();
+    expect(headers()).toContain("WHAT IF");
+  });
+
   it("shows 'Abandoned' and the refund for an abandoned or cancelled event", () => {
     for (const status of ["ABANDONED", "CANCELLED"] as const) {
       const view = open({ status, outcomes: outcomes(false) });

@@ -16,8 +16,11 @@ export interface ResultDialogProps {
   outcomes: ResultOutcome[];
   /** Show fractional odds where the outcome has them. */
   asFractional?: boolean;
-  /** Whether the bookmaker holds WHAT_IF; without it the figures are not shown, and asking says why. */
-  whatIfHeld?: boolean;
+  /**
+   * Whether the bookmaker holds WHAT_IF; without it the figures are not shown, and asking says
+   * why. null while his subscriptions load: no figures yet (the API's zeros are not his figures).
+   */
+  whatIfHeld?: boolean | null;
   /** The event's racing rules and each-way terms: said above the outcomes when they apply. */
   rules?: RacingRules & Partial<EachWayRule>;
   /** The bookmaker's own event: the 'Feature is unavailable' popup offers WHAT_IF in the Market. */
@@ -46,7 +49,8 @@ export function ResultDialog({
   const winners = outcomes.filter(isWinner).length;
   const hasWinner = winners > 0;
   const valueColumn = refunded ? null : hasWinner ? "GAIN" : "WHAT IF";
-  const shown = (o: ResultOutcome) => whatIfHeld && o.status !== "NR" && (valueColumn === "WHAT IF" || isWinner(o));
+  const held = whatIfHeld === true;
+  const shown = (o: ResultOutcome) => held && o.status !== "NR" && (valueColumn === "WHAT IF" || isWinner(o));
 
   return (
     <>
@@ -69,7 +73,7 @@ export function ResultDialog({
               <th className="num">Odds</th>
               {valueColumn && (
                 <th className="num">
-                  {whatIfHeld ? (
+                  {whatIfHeld !== false ? (
                     valueColumn
                   ) : (
                     <button type="button" className="link-button" onClick={() => setAsked(true)}>
@@ -88,7 +92,7 @@ export function ResultDialog({
                 asFractional={asFractional}
                 column={valueColumn}
                 showValue={shown(o)}
-                held={whatIfHeld}
+                held={held}
               />
             ))}
           </tbody>
