@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ladderOdds } from "../../common/odds";
 import { rule4Deduction, settledPayoutCents } from "../../common/rule4";
-import type { Bet, BookmakerEvent, PlayerEvent } from "../contract";
+import type { AuditEntry, Bet, BookmakerEvent, PlayerEvent } from "../contract";
 import { call, json, type TestUser } from "../test/api";
 import { coins, newEvent, placeBet, poolCoins, roomStub, startEvent } from "../test/events";
 import { giveSubscription, ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
@@ -128,6 +128,50 @@ describe("Rule 4", () => {
     expect((await nr(book, event.id, event.items[1].id)).items[1].deduction).toBe(0);
     await finalize(book, event.id, [event.items[0].id]);
     expect(await coins(punter.token, book.bookmakerId)).toBe(112.5);
+  });
+
+  it("switched on with a non-runner, in its batch: the withdrawal takes its deduction, and the audit row says both", async () => {
+    const book = await newBook({ coins: 1000 });
+    const event = await newEvent(book, {
+      title: "Football / United Kingdom",
+      items: [
+        ["Home", 2.25],
+        ["Draw", 1.25],
+        ["Away", 5],
+      ],
+    });
+    const after = await json<BookmakerEvent>("POST", `/events/${event.id}/nr/${event.items[1].id}`, {
+      token: book.owner.token,
+      body: { rule4: true },
+    });
+    expect(after).toMatchObject({ rule4: true, deadHeat: false });
+    expect(after.items[1]).toMatchObject({ status: "NR", deduction: 80 });
+    const [row] = await json<AuditEntry[]>("GET", `/audit?eventId=${event.id}`, { token: book.owner.token });
+    expect(row).toMatchObject({
+      action: "NR",
+      before: { rule4: false },
+      after: { status: "NR", deduction: 80, rule4: true },
+    });
+  });
+
+  it("is not switched with a non-runner once a bet was struck under it: refused, and nothing withdrawn", async () => {
+    const book = await newBook({ coins: 1000 });
+    const punter = await newPunter(book, { coins: 100 });
+    const event = await newEvent(book, { title: "Football / United Kingdom" });
+    await placeBet(punter, book, event, 0, 10);
+    const res = await call("POST", `/events/${event.id}/nr/${event.items[1].id}`, {
+      token: book.owner.token,
+      body: { rule4: true },
+    });
+    expect(res.status).toBe(409);
+    const unchanged = await current(book, event.id);
+    expect(unchanged.rule4).toBe(false);
+    expect(unchanged.items[1].status).toBe("ACTIVE");
+    const bad = await call("POST", `/events/${event.id}/nr/${event.items[1].id}`, {
+      token: book.owner.token,
+      body: { rule4: "yes" },
+    });
+    expect(bad.status).toBe(400);
   });
 
   it("can be switched by the bookmaker on /coefficients, and punters see it", async () => {

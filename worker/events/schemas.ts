@@ -175,6 +175,15 @@ export const SaveBody = v.pipe(
   ),
 );
 
+/**
+ * A non-runner's optional body: the racing rules the draft screen shows, when the bookmaker
+ * changed them, set in the withdrawal's own batch (no body: the event's rules stand).
+ */
+export const NonRunnerBody = v.pipe(
+  v.object({ rule4: v.optional(Flag), deadHeat: v.optional(Flag), eachWay: v.optional(EachWayTerms) }),
+  v.transform((b) => ({ rule4: b.rule4, deadHeat: b.deadHeat, eachWay: b.eachWay })),
+);
+
 const OutcomeId = v.pipe(v.number("Must be an outcome id."), v.safeInteger("Must be an outcome id."));
 
 /**

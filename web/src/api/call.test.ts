@@ -6,9 +6,9 @@ import { call } from "./call";
 describe("a call by its route", () => {
   it("fills the path's params and sends the body as the signed-in user", async () => {
     useAuth.getState().setSession({ token: "tok", userId: 1 });
-    const calls = stubApi({ "POST /events/7/nr/12": () => json({ id: 7 }) });
-    expect(await call("POST /events/:id/nr/:itemId", { params: { id: 7, itemId: 12 } })).toEqual({ id: 7 });
-    expect(calls[0]).toMatchObject({ method: "POST", path: "/events/7/nr/12", body: undefined });
+    const calls = stubApi({ "POST /events/7/draft": () => json({ id: 7 }) });
+    expect(await call("POST /events/:id/draft", { params: { id: 7 } })).toEqual({ id: 7 });
+    expect(calls[0]).toMatchObject({ method: "POST", path: "/events/7/draft", body: undefined });
     expect(calls[0].headers.get("Authorization")).toBe("JWT tok");
   });
 

@@ -42,6 +42,7 @@ import type {
   DatesBody,
   DraftBody,
   FinalizeBody,
+  NonRunnerBody,
   SaveBody,
   UpdateDraftItemsBody,
 } from "@worker/events/schemas";
@@ -116,7 +117,7 @@ export interface Calls {
   "POST /events/:id/live": { body: { eventId: Id }; answer: BookmakerEvent };
   "POST /events/:id/abandon": Event;
   "POST /events/:id/unsettle": Event;
-  "POST /events/:id/nr/:itemId": Event;
+  "POST /events/:id/nr/:itemId": { body: InferInput<typeof NonRunnerBody>; answer: BookmakerEvent };
   "POST /events/:id/finalize": { body: InferInput<typeof FinalizeBody>; answer: BookmakerEvent };
   "POST /events/:id/modifyDates": { body: InferInput<typeof DatesBody>; answer: BookmakerEvent };
   "POST /events/:id/coefficients": { body: InferInput<typeof CoefficientsBody>; answer: BookmakerEvent };

@@ -14,7 +14,15 @@ import * as docs from "../../openapi/docs/events";
 import { COUNTRIES, SPORTS } from "../catalog";
 import { allow, newEventId, roomOf, unwrap } from "../room/rooms";
 import { OPEN_SQL, type RoomResult } from "../state";
-import { CoefficientsBody, DatesBody, DraftBody, FinalizeBody, SaveBody, UpdateDraftItemsBody } from "../schemas";
+import {
+  CoefficientsBody,
+  DatesBody,
+  DraftBody,
+  FinalizeBody,
+  NonRunnerBody,
+  SaveBody,
+  UpdateDraftItemsBody,
+} from "../schemas";
 import { bookmakerEvents } from "../read/views";
 import { boardVersions, liabilityBoard } from "../read/liability";
 import { hasResult, UNSETTLE_WINDOW_MS, type RunFacts } from "../rules/guards";
@@ -162,10 +170,17 @@ export const eventRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid("param");
     return change(c, id, (room, userId) => room.abandon(id, userId));
   })
-  .post("/:id/nr/:itemId", docs.nonRunner, validate("param", v.object({ id: IdParam, itemId: IdParam })), async (c) => {
-    const { id, itemId } = c.req.valid("param");
-    return change(c, id, (room, userId) => room.withdrawRunner(id, userId, itemId));
-  })
+  .post(
+    "/:id/nr/:itemId",
+    docs.nonRunner,
+    validate("param", v.object({ id: IdParam, itemId: IdParam })),
+    validate("json", NonRunnerBody),
+    async (c) => {
+      const { id, itemId } = c.req.valid("param");
+      const rules = c.req.valid("json");
+      return change(c, id, (room, userId) => room.withdrawRunner(id, userId, itemId, rules));
+    },
+  )
   .post("/:id/finalize", docs.finalize, validate("param", EventParam), validate("json", FinalizeBody), async (c) => {
     const { id } = c.req.valid("param");
     const { placings, field, rules } = c.req.valid("json");

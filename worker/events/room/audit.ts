@@ -116,22 +116,27 @@ export const withdrawAudit = (
   closed: boolean,
   moved: MovedOdds[],
   actorId: number,
-) =>
-  eventAudit(db, e, actorId, "NR", {
+  rules: RulesChange = {},
+) => {
+  const ruled = rulesMovedBy(e, rules);
+  return eventAudit(db, e, actorId, "NR", {
     itemId: item.id,
     before: {
       title: item.title,
       status: item.status,
       coefficient: coefficient(item.curr),
       ...(moved.length > 0 ? { items: oddsBefore(moved) } : {}),
+      ...ruled.before,
     },
     after: {
       status: "NR",
       deduction,
       ...(closed ? { eventStatus: "CANCELLED" } : {}),
       ...(moved.length > 0 ? { items: oddsAfter(moved) } : {}),
+      ...ruled.after,
     },
   });
+};
 
 /** The racing rules a change moves, as they were and as they will be (nothing when none moves). */
 function rulesMovedBy(e: EventState, rules: RulesChange) {

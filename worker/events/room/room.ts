@@ -260,25 +260,38 @@ export class EventRoom extends DurableObject<Env> {
     });
   }
 
-  /** A non-runner: its bets refunded, the others' odds recomputed; under 2 left abandons the event. */
-  async withdrawRunner(eventId: number, callerId: number, itemId: number): Promise<RoomResult> {
-    return this.owned(eventId, callerId, (e) => {
+  /**
+   * A non-runner: its bets refunded, the others' odds recomputed; under 2 left abandons the event.
+   * The racing rules the draft screen shows, when it changed them, are set in the same batch
+   * and apply to this withdrawal (its Rule 4 deduction, the place terms after it).
+   */
+  async withdrawRunner(
+    eventId: number,
+    callerId: number,
+    itemId: number,
+    rules: changes.RulesChange = {},
+  ): Promise<RoomResult> {
+    return this.owned(eventId, callerId, async (e) => {
       const item = this.memory.items.get(itemId);
-      const refusal = canWithdraw(e, item);
+      const refusal = canWithdraw(e, item) ?? canChangeRules(e, rules, await this.struckUnder(e, rules));
       if (refusal) return refusal;
+      const ruled = changes.withRules(e, rules);
+      const rulesMoved = movedRules(e, rules).length > 0;
       const abandons = this.memory.activeCount() - 1 < 2;
       // A last non-runner abandons the event: no deduction, every bet refunded.
-      const deduction = abandons ? 0 : changes.deductionOf(e, item!);
+      const deduction = abandons ? 0 : changes.deductionOf(ruled, item!);
       const items = [...this.memory.items.values()];
       const moved = abandons ? [] : changes.oddsMovedBy(items, itemId);
-      const row = audit.withdrawAudit(this.db, e, item!, deduction, abandons, moved, callerId);
+      const row = audit.withdrawAudit(this.db, e, item!, deduction, abandons, moved, callerId, rules);
       return this.settle(
         eventId,
         abandons ? { kind: "void" } : { kind: "withdraw", itemId, deduction },
-        (done, now) =>
-          abandons
-            ? changes.abandon(this.db, e, now, done, itemId)
-            : changes.withdraw(this.db, e, items, itemId, now, done),
+        (done, now) => [
+          ...(rulesMoved ? [sql.eventRulesStatement(this.db, ruled)] : []),
+          ...(abandons
+            ? changes.abandon(this.db, ruled, now, done, itemId)
+            : changes.withdraw(this.db, ruled, items, itemId, now, done)),
+        ],
         { actor: callerId, audit: row },
         // A last non-runner ends the event: every bet is refunded, as when it is abandoned.
         abandons

@@ -95,8 +95,8 @@ export const abandon = change({
 export const nonRunner = change({
   summary: "Withdraw an outcome (non-runner)",
   description:
-    "Withdraws an outcome (NR): its bets refunded, the other outcomes' odds recomputed and, under Rule 4, a deduction on their winnings. With fewer than 2 outcomes left the event is abandoned.",
-  errors: ["NOT_FOUND", "ALREADY_SETTLED", "CONFLICT", "INSUFFICIENT_COINS"],
+    "Withdraws an outcome (NR): its bets refunded, the other outcomes' odds recomputed and, under Rule 4, a deduction on their winnings. With fewer than 2 outcomes left the event is abandoned. An optional body of racing rules (`rule4`, `deadHeat`, `eachWay`, as /coefficients takes them) sets them in the withdrawal's own batch, and the withdrawal applies them; refused (CONFLICT) once a bet was struck under the rules they change.",
+  errors: ["VALIDATION", "NOT_FOUND", "ALREADY_SETTLED", "CONFLICT", "INSUFFICIENT_COINS"],
 });
 
 export const finalize = change({

@@ -4,7 +4,7 @@ import { call } from "@/api/call";
 import { routePath } from "@/api/route-request";
 import { pathOf, useApi } from "@/api/swr";
 import { POLL_MS } from "@/config";
-import { applyRules, finalize, saveDraft, withdrawNonRunners } from "./draft/actions";
+import { finalize, saveDraft, withdrawNonRunners } from "./draft/actions";
 import { keepDraft, saveAndStart } from "./start";
 
 // The bookmaker's events as SWR holds them: the reads, and the writes, each of which refreshes
@@ -88,12 +88,8 @@ export function useEventWrites() {
     return event;
   };
   return {
-    /** Live → draft (SUSPENDED→CREATED): the draft screen opens on the answer. */
+    /** Live → draft: the draft screen opens on the answer. */
     suspend: (id: Id) => call("POST /events/:id/draft", { params: { id } }).then(shown),
-    applyRules: async (...args: Parameters<typeof applyRules>) => {
-      const event = await applyRules(...args);
-      return event && shown(event);
-    },
     withdrawNonRunners: async (...args: Parameters<typeof withdrawNonRunners>) => {
       const event = await withdrawNonRunners(...args);
       return event && shown(event);

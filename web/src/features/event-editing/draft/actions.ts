@@ -6,29 +6,24 @@ import { isSettled } from "../api";
 
 /**
  * Calc: withdraws the NR-marked outcomes one at a time, in list order; the server recomputes
- * the others' odds after each. Stops when the event closes (fewer than 2 runners left).
+ * the others' odds after each. The racing rules as the screen shows them (when changed) go
+ * with the first, set in its own batch: a withdrawal applies the event's rules, and they must be
+ * the ones he sees. Stops when the event is abandoned (fewer than 2 runners left).
  */
-export async function withdrawNonRunners(eventId: Id, itemIds: readonly Id[]): Promise<BookmakerEvent | null> {
+export async function withdrawNonRunners(
+  event: BookmakerEvent,
+  itemIds: readonly Id[],
+  rules: RacingRules & { eachWay?: EachWay },
+): Promise<BookmakerEvent | null> {
   let latest: BookmakerEvent | null = null;
-  for (const itemId of itemIds) {
-    latest = await call("POST /events/:id/nr/:itemId", { params: { id: eventId, itemId } });
+  for (const [n, itemId] of itemIds.entries()) {
+    latest = await call("POST /events/:id/nr/:itemId", {
+      params: { id: event.id, itemId },
+      body: n === 0 ? changedRules(event, rules) : {},
+    });
     if (isSettled(latest)) break;
   }
   return latest;
-}
-
-/**
- * The racing rules as the screen shows them, saved first when the bookmaker changed them: a
- * withdrawal or a result applies the event's rules, and they must be the ones he sees.
- * `eachWay` is sent only when changed. None of the rules can change once a bet is struck (the API refuses it).
- */
-export async function applyRules(
-  event: BookmakerEvent,
-  rules: RacingRules & { eachWay?: EachWay },
-): Promise<BookmakerEvent | null> {
-  const changed = changedRules(event, rules);
-  if (Object.keys(changed).length === 0) return null;
-  return call("POST /events/:id/coefficients", { params: { id: event.id }, body: changed });
 }
 
 /** The racing rules as the screen shows them, when they differ from the event's (none otherwise). */

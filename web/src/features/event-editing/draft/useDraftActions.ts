@@ -32,8 +32,7 @@ export function useDraftActions(
         .filter((i) => edit.nr[i.id])
         .map((i) => i.id);
       if (marked.length === 0) return;
-      await writes.applyRules(event, rules);
-      const latest = await writes.withdrawNonRunners(event.id, marked);
+      const latest = await writes.withdrawNonRunners(event, marked, rules);
       if (!latest) return;
       if (isSettled(latest)) return leave();
       setEdit((e) => afterCalc(e, latest));
