@@ -11,11 +11,11 @@ import { expectRoomMatchesD1, expectStoredTotalsMatchBets } from "../test/faulty
 import { propertyRuns } from "../test/property";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 
-// Both doors into an event (API.md "One gate"), driven at random: win and each-way bets and
-// doubles with a leg on it, the live
-// edit (POST /events/{id}/coefficients) and the draft edit (Draft, then
-// POST /drafts/{id}/updateCoefficients with rules, odds, an outcome added or removed, then Live),
-// non-runners, results with ties, undo. After every step:
+// Every door into an event (API.md "One gate"), driven at random: win and each-way bets and
+// doubles with a leg on it, the live edit (POST /events/{id}/coefficients) and the draft edit
+// (Draft, then POST /drafts/{id}/updateCoefficients with rules, odds, an outcome added or
+// removed, then Live), non-runners with the rules Calc sends beside them, results with ties,
+// undo. After every step:
 // - what a struck bet was struck under stays: while a bet stands (struck, not refunded by a
 //   non-runner), the event's Rule 4, dead heat and each-way terms are those it was struck under;
 // - every change has exactly one audit row (a draft edit that changed nothing has none), a
@@ -87,7 +87,7 @@ const op = fc.oneof(
       cents: fc.integer({ min: 100, max: 1000 }),
     }),
   },
-  { weight: 1, arbitrary: fc.record({ type: fc.constant("nr" as const), outcome }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant("nr" as const), outcome, rules }) },
   {
     weight: 1,
     arbitrary: fc.record({
@@ -243,7 +243,8 @@ async function perform(book: TestBook, punters: TestUser[], eventId: number, m: 
       return rows + ok(await call("POST", `/events/${eventId}/live`, { token, body: {} }));
     }
     case "nr": {
-      const res = await call("POST", `/events/${eventId}/nr/${item(o.outcome).id}`, { token });
+      // Calc's door: the rules the draft screen shows ride with the non-runner.
+      const res = await call("POST", `/events/${eventId}/nr/${item(o.outcome).id}`, { token, body: o.rules });
       if (res.status === 200) {
         m.nrs.push(item(o.outcome).id);
         m.moved = true;
