@@ -7,6 +7,7 @@ import { formatAmount } from "@/ui/amount";
 import { Odds, oddsText } from "@/ui/Odds";
 import { VolumeSelector } from "./VolumeSelector";
 import { NO_BET, type Stake } from "./volume";
+import { BetTable } from "@/ui/BetTable";
 
 /** A scrollbar of its own above this many outcomes (docs/ARCHITECTURE.md, "Bet dialog"). */
 const SCROLL_ABOVE = 5;
@@ -41,14 +42,7 @@ export function OutcomeStakes(props: OutcomeStakesProps) {
   const [pricesOf, setPricesOf] = useState<Id | null>(null);
   return (
     <div className={event.items.length > SCROLL_ABOVE ? "bet-outcomes bet-outcomes-scroll" : "bet-outcomes"}>
-      <table className="outcome-table bet-table">
-        <thead>
-          <tr>
-            <th>Outcome</th>
-            <th className="num">Odds</th>
-            <th className="num">Bet</th>
-          </tr>
-        </thead>
+      <BetTable column="Bet" className="bet-table">
         <tbody>
           {event.items.map((item) => (
             <Fragment key={item.id}>
@@ -112,7 +106,7 @@ export function OutcomeStakes(props: OutcomeStakesProps) {
             </Fragment>
           ))}
         </tbody>
-      </table>
+      </BetTable>
     </div>
   );
 }

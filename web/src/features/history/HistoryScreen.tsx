@@ -14,6 +14,7 @@ import { MultipleRows } from "@/features/results/multiples/MultipleRows";
 import { MyFiguresSection } from "./MyFiguresSection";
 import type { EventsState } from "@/navigation/events";
 import "./history.css";
+import { BetTable } from "@/ui/BetTable";
 
 /** The punter's bets with one bookmaker, 15 days, newest first (docs/ARCHITECTURE.md, "Windows and timings"). */
 export function HistoryScreen() {
@@ -38,14 +39,7 @@ export function HistoryScreen() {
       ) : entries.length === 0 ? (
         <p className="state-text">No bets placed in the last 15 days.</p>
       ) : (
-        <table className="outcome-table history-table">
-          <thead>
-            <tr>
-              <th>Outcome</th>
-              <th className="num">Odds</th>
-              <th className="num">Bet</th>
-            </tr>
-          </thead>
+        <BetTable column="Bet" className="history-table">
           {entries.map(({ single, multiple }) =>
             multiple ? (
               <MultipleRows key={`m${multiple.multipleId}`} multiple={multiple} />
@@ -53,7 +47,7 @@ export function HistoryScreen() {
               <BetRows key={single.bet.betId} {...single} />
             ),
           )}
-        </table>
+        </BetTable>
       )}
       {/* Beside the bets when those are in; a failed history says so once. */}
       {bets.data && multiples.error && !multiples.data && (

@@ -14,6 +14,7 @@ import { oddsText } from "@/ui/Odds";
 import { LoadFailed } from "@/ui/LoadFailed";
 import { Page } from "@/ui/Page";
 import type { HistoryOfUserState } from "@/navigation/historyofuser";
+import { BetTable } from "@/ui/BetTable";
 
 /** One punter's bets with this bookmaker over the last 30 days (the server's window for owners). */
 /** The spec's two stand-ins: 'Untitled description' when the bet carries none, 'No description' when it is empty. */
@@ -81,14 +82,7 @@ function BetCard({ bet, place }: { bet: Bet; place: Bet | null }) {
       </div>
       <p className="bk-muted">{descriptionOf(bet.eventDescription)}</p>
       <p className="bk-muted">{dateTime(bet.betsDate)}</p>
-      <table className="bk-table">
-        <thead>
-          <tr>
-            <th>OUTCOME</th>
-            <th className="bk-num">ODDS</th>
-            <th className="bk-num">BET</th>
-          </tr>
-        </thead>
+      <BetTable look="bookmaker" column="BET">
         <tbody>
           <tr>
             <td className="bk-ellipsis">{bet.outcomeTitle || "N/A"}</td>
@@ -96,7 +90,7 @@ function BetCard({ bet, place }: { bet: Bet; place: Bet | null }) {
             <td className="bk-num">{betStakeText(bet, place)}</td>
           </tr>
         </tbody>
-      </table>
+      </BetTable>
       <BetRefund bet={bet} look="badge" />
       <BetDeductions bet={bet} className="bk-muted" />
       {place && <EachWayParts win={bet} place={place} className="bk-muted" />}

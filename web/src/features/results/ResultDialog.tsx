@@ -6,6 +6,7 @@ import { FeatureUnavailable } from "@/features/market/FeatureUnavailable";
 import { StatusBadge } from "@/ui/StatusBadge";
 import { isRefunded, isWinner, type ResultOutcome } from "./outcome";
 import { ResultRow } from "./ResultRow";
+import { BetTable } from "@/ui/BetTable";
 
 export interface ResultDialogProps {
   open: boolean;
@@ -66,24 +67,18 @@ export function ResultDialog({
             <StatusBadge label="Abandoned" /> <span>The bet has been refunded</span>
           </p>
         )}
-        <table className="outcome-table">
-          <thead>
-            <tr>
-              <th>Outcome</th>
-              <th className="num">Odds</th>
-              {valueColumn && (
-                <th className="num">
-                  {whatIfHeld !== false ? (
-                    valueColumn
-                  ) : (
-                    <button type="button" className="link-button" onClick={() => setAsked(true)}>
-                      {valueColumn}
-                    </button>
-                  )}
-                </th>
-              )}
-            </tr>
-          </thead>
+        <BetTable
+          column={
+            valueColumn &&
+            (whatIfHeld !== false ? (
+              valueColumn
+            ) : (
+              <button type="button" className="link-button" onClick={() => setAsked(true)}>
+                {valueColumn}
+              </button>
+            ))
+          }
+        >
           <tbody>
             {outcomes.map((o) => (
               <ResultRow
@@ -96,7 +91,7 @@ export function ResultDialog({
               />
             ))}
           </tbody>
-        </table>
+        </BetTable>
       </Dialog>
       <FeatureUnavailable open={asked} onClose={() => setAsked(false)} unlock={ownBook ? "WHAT_IF" : undefined} />
     </>

@@ -5,6 +5,7 @@ import { oddsText } from "@/ui/Odds";
 import { kindWithLines } from "./kinds";
 import { MultipleResult } from "./MultipleResult";
 import { legResultText, stakeText } from "./results";
+import { BetTable } from "@/ui/BetTable";
 
 /** A multiple on the bookmaker's history of a punter: a card as a single bet's, a row per leg with its result. */
 export function MultipleCard({ multiple: m }: { multiple: Multiple }) {
@@ -16,14 +17,7 @@ export function MultipleCard({ multiple: m }: { multiple: Multiple }) {
         <MultipleResult multiple={m} look="badge" />
       </div>
       <p className="bk-muted">{dateTime(m.createdAt)}</p>
-      <table className="bk-table bk-table-legs">
-        <thead>
-          <tr>
-            <th>OUTCOME</th>
-            <th className="bk-num">ODDS</th>
-            <th className="bk-num">RESULT</th>
-          </tr>
-        </thead>
+      <BetTable look="bookmaker" column="RESULT" className="bk-table-legs">
         <tbody>
           {m.legs.map((leg) => (
             <tr key={leg.eventId}>
@@ -36,7 +30,7 @@ export function MultipleCard({ multiple: m }: { multiple: Multiple }) {
             </tr>
           ))}
         </tbody>
-      </table>
+      </BetTable>
       <p className="bk-muted">{stakeText(m)}</p>
       {m.status === "ACCEPTED" && <p className="bk-muted">Potential return {formatAmount(m.potentialPayout)}</p>}
     </article>
