@@ -8,7 +8,10 @@ CREATE TABLE users (
   username TEXT NOT NULL,
   first_name TEXT NOT NULL DEFAULT '',
   created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
+  updated_at TEXT NOT NULL,
+  -- His language: the one he chose (NULL: Telegram's), and Telegram's as one of ours (NULL: none).
+  language TEXT CHECK (language IN ('en', 'es', 'pt-BR', 'ru', 'fr', 'tr', 'id', 'ar')),
+  telegram_language TEXT CHECK (telegram_language IN ('en', 'es', 'pt-BR', 'ru', 'fr', 'tr', 'id', 'ar'))
 );
 CREATE INDEX users_username ON users (username COLLATE NOCASE);
 

@@ -10,7 +10,7 @@ import { isDevMode, type AppEnv } from "./env";
 import { playerRoutes } from "./events/http/player-routes";
 import { draftRoutes, eventRoutes, referenceRoutes } from "./events/http/routes";
 import { figureRoutes } from "./figures/routes";
-import { identityRoutes } from "./identity/routes";
+import { identityRoutes, languageRoutes } from "./identity/routes";
 import { limitRoutes } from "./limits/routes";
 import { balanceRoutes } from "./ledger/routes";
 import { membershipRoutes } from "./memberships/routes";
@@ -65,6 +65,7 @@ export const app = new Hono<AppEnv>()
   .route("/bets", betRoutes)
   .route("/subscriptions", subscriptionRoutes)
   .route("/me", notificationRoutes)
+  .route("/me", languageRoutes)
   .route("/telegram", telegramRoutes);
 
 // The routes above as an OpenAPI document (worker/openapi/); outside AppType, which the web reads.

@@ -45,6 +45,9 @@ export interface ErrorBody {
 type Of<S extends v.GenericSchema> = v.InferOutput<S>;
 
 export type Session = Of<typeof answers.Session>;
+export type Language = Of<typeof answers.Language>;
+/** PUT /me/language: the language in force and Telegram's. */
+export type Languages = Of<typeof answers.Languages>;
 export type BookmakerDto = Of<typeof answers.BookmakerDto>;
 /** The caller; `bookDeletesOn` in the last 7 days before a lapsed book is deleted (docs/ARCHITECTURE.md, "Retention"). */
 export type Me = Of<typeof answers.Me>;

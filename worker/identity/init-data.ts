@@ -11,6 +11,8 @@ export interface TelegramUser {
   id: number;
   username?: string;
   first_name?: string;
+  /** Telegram: the language of his app, an IETF tag ("ru", "pt-br"); absent for some clients. */
+  language_code?: string;
   /** Telegram: the user allowed the bot to write to him. */
   allows_write_to_pm?: boolean;
 }
@@ -20,6 +22,7 @@ const InitDataUser = v.object({
   id: v.pipe(v.number(), v.safeInteger(), v.minValue(1)),
   username: v.optional(v.string()),
   first_name: v.optional(v.string()),
+  language_code: v.optional(v.string()),
   allows_write_to_pm: v.optional(v.boolean()),
 });
 

@@ -8,8 +8,10 @@ import * as docs from "../openapi/docs/identity";
 import { checkInitData } from "./init-data";
 import { secret } from "./secrets";
 import { issueSession } from "./session";
-import { upsertUserStatement } from "./users";
+import { requireUser } from "./require-user";
+import { chooseLanguage, languageIn, unknownUser, upsertUserStatement, type LanguageRow } from "./users";
 import { recordConsentStatement } from "../notifications/settings";
+import { LANGUAGES, languageOfTag } from "../../common/languages";
 
 const AuthBody = v.object({ initData: v.pipe(v.string(), v.minLength(1, "initData is required."), v.maxLength(8192)) });
 
@@ -30,12 +32,35 @@ export const identityRoutes = new Hono<AppEnv>().post(
     const username = check.user.username?.trim();
     if (!username) throw new AppError("USERNAME_REQUIRED", 403, "Set a Telegram username to use the app.");
 
-    // Whether the bot may write to him is what Telegram said this time (he may have revoked it).
-    await c.env.DB.batch([
-      upsertUserStatement(c.env.DB, { id: check.user.id, username, firstName: check.user.first_name ?? "" }),
+    // Whether the bot may write to him, and in what language, is what Telegram said this time.
+    const [user] = await c.env.DB.batch([
+      upsertUserStatement(c.env.DB, {
+        id: check.user.id,
+        username,
+        firstName: check.user.first_name ?? "",
+        telegramLanguage: languageOfTag(check.user.language_code),
+      }),
       recordConsentStatement(c.env.DB, check.user.id, check.user.allows_write_to_pm === true),
     ]);
     const token = await issueSession({ userId: check.user.id, username }, secret(c.env, "JWT_SECRET"), nowSeconds);
-    return c.json({ token, userId: check.user.id, username });
+    const language = languageIn(user.results[0] as LanguageRow | undefined);
+    return c.json({ token, userId: check.user.id, username, language });
+  },
+);
+
+const LanguageBody = v.object({
+  language: v.nullable(v.picklist(LANGUAGES, `Must be one of ${LANGUAGES.join(", ")}, or null.`)),
+});
+
+/** The language he chose in Settings, or null for Telegram's again (API.md, "Language"). */
+export const languageRoutes = new Hono<AppEnv>().put(
+  "/language",
+  docs.language,
+  requireUser,
+  validate("json", LanguageBody),
+  async (c) => {
+    const row = await chooseLanguage(c.env.DB, c.get("user").userId, c.req.valid("json").language);
+    if (!row) throw unknownUser();
+    return c.json({ language: languageIn(row), telegram: row.telegram_language });
   },
 );

@@ -1,5 +1,6 @@
 import { AppError } from "../lib/errors";
 import { nowIso } from "../lib/time";
+import { DEFAULT_LANGUAGE, type Language } from "../../common/languages";
 import { SESSION_INVALID } from "../../common/refusals";
 
 export interface UserRow {
@@ -8,17 +9,42 @@ export interface UserRow {
   first_name: string;
 }
 
-/** Creates the user on first sign-in, and keeps his username current afterwards. */
-export function upsertUserStatement(db: D1Database, user: { id: number; username: string; firstName: string }) {
+/**
+ * Creates the user on first sign-in, and keeps his username and Telegram's language current
+ * afterwards; answers the language he chose (null: Telegram's) and Telegram's, as one of ours.
+ */
+export function upsertUserStatement(
+  db: D1Database,
+  user: { id: number; username: string; firstName: string; telegramLanguage: Language | null },
+) {
   const now = nowIso();
   return db
     .prepare(
-      `INSERT INTO users (id, username, first_name, created_at, updated_at)
-       VALUES (?1, ?2, ?3, ?4, ?4)
-       ON CONFLICT (id) DO UPDATE SET username = excluded.username, first_name = excluded.first_name, updated_at = excluded.updated_at`,
+      `INSERT INTO users (id, username, first_name, created_at, updated_at, telegram_language)
+       VALUES (?1, ?2, ?3, ?4, ?4, ?5)
+       ON CONFLICT (id) DO UPDATE SET username = excluded.username, first_name = excluded.first_name,
+         updated_at = excluded.updated_at, telegram_language = excluded.telegram_language
+       RETURNING language, telegram_language`,
     )
-    .bind(user.id, user.username, user.firstName, now);
+    .bind(user.id, user.username, user.firstName, now, user.telegramLanguage);
 }
+
+/** A user's languages as D1 keeps them. */
+export interface LanguageRow {
+  language: Language | null;
+  telegram_language: Language | null;
+}
+
+/** The language he reads: the one he chose, else Telegram's, else English (API.md, "Language"). */
+export const languageIn = (row: LanguageRow | undefined): Language =>
+  row?.language ?? row?.telegram_language ?? DEFAULT_LANGUAGE;
+
+/** Sets the language he chose (null: Telegram's again); answers his languages, or undefined without a row. */
+export const chooseLanguage = (db: D1Database, userId: number, language: Language | null) =>
+  db
+    .prepare(`UPDATE users SET language = ?2, updated_at = ?3 WHERE id = ?1 RETURNING language, telegram_language`)
+    .bind(userId, language, nowIso())
+    .first<LanguageRow>();
 
 /**
  * A session whose user has no row: the token is ours, but no sign-in ever created the user

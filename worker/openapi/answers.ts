@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { LANGUAGES } from "../../common/languages";
 import { MULTIPLE_KINDS } from "../../common/multiples";
 
 // The answers of the routes as valibot schemas: /openapi.json describes them, and contract.ts
@@ -12,10 +13,18 @@ const Coins = v.pipe(v.number(), v.description("Coins, 2 decimals at most."));
 
 export const Ok = v.object({ ok: v.literal(true) });
 
+export const Language = v.picklist(LANGUAGES);
+
 export const Session = v.object({
   token: v.pipe(v.string(), v.description("Send as `Authorization: Bearer <token>` (or `JWT <token>`).")),
   userId: Id,
   username: v.string(),
+  language: v.pipe(Language, v.description("The language he reads: his choice, else Telegram's, else en.")),
+});
+
+export const Languages = v.object({
+  language: v.pipe(Language, v.description("In force: his choice, else Telegram's, else en.")),
+  telegram: v.pipe(v.nullable(Language), v.description("Telegram's language_code as one of ours; null: none.")),
 });
 
 export const BookmakerDto = v.object({ bookmakerId: Id, bookmakerName: v.string(), terms: v.string() });
