@@ -20,6 +20,14 @@ describe("dev mode", () => {
     expect(session).toMatchObject({ userId: 77, username: "bob_dev" });
   });
 
+  it("gives him the Telegram language asked for, which sign-in maps to one of ours", async () => {
+    const { initData } = await json<{ initData: string }>("GET", "/dev/init-data?username=rus_dev&language=pt-br");
+    expect(await json("POST", "/auth/telegram", { body: { initData } })).toMatchObject({ language: "pt-BR" });
+    const res = await call("GET", "/dev/init-data?username=rus_dev&language=" + encodeURIComponent("p t"));
+    expect(res.status).toBe(400);
+    expect((await res.json<ErrorBody>()).error.field).toBe("language");
+  });
+
   it("leaves the username out when none is asked for, so sign-in is refused", async () => {
     const { initData } = await json<{ initData: string }>("GET", "/dev/init-data?id=78");
     expect((await call("POST", "/auth/telegram", { body: { initData } })).status).toBe(403);

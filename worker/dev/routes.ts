@@ -19,6 +19,8 @@ import { outboxOf } from "../notifications/outbox";
 const InitDataQuery = v.object({
   username: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,32}$/, "Letters, digits and _ only."))),
   id: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,12}$/, "Must be a positive integer."), v.transform(Number))),
+  /** Telegram's language_code for him, as his Telegram app would send it ("ru", "pt-br"). */
+  language: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "Must be a language tag."))),
 });
 
 const OutboxQuery = v.object({
@@ -43,12 +45,15 @@ export function devUserId(username: string): number {
 export const devRoutes = new Hono<AppEnv>()
   .use(devOnly)
   .get("/init-data", docs.initData, validate("query", InitDataQuery), async (c) => {
-    const { username, id } = c.req.valid("query");
+    const { username, id, language } = c.req.valid("query");
     const userId = id ?? devUserId(username ?? "anonymous");
     // A made-up user has allowed the bot to write to him, as most Telegram users have.
-    const user = username
-      ? { id: userId, username, first_name: username, allows_write_to_pm: true }
-      : { id: userId, first_name: "Anonymous", allows_write_to_pm: true };
+    const user = {
+      id: userId,
+      ...(username ? { username, first_name: username } : { first_name: "Anonymous" }),
+      ...(language ? { language_code: language } : {}),
+      allows_write_to_pm: true,
+    };
     const initData = await signInitData({ user, authDate: Math.floor(Date.now() / 1000) }, secret(c.env, "BOT_TOKEN"));
     return c.json({ initData });
   })

@@ -5,7 +5,7 @@ export const initData = doc({
   tag: "Dev",
   summary: "Init data for a made-up user",
   description:
-    "Telegram init data signed with the configured bot token, for POST /auth/telegram outside Telegram. The same `username` is always the same user; `id` picks the Telegram id; without a username, sign-in is refused as it is for such a Telegram account.",
+    'Telegram init data signed with the configured bot token, for POST /auth/telegram outside Telegram. The same `username` is always the same user; `id` picks the Telegram id; without a username, sign-in is refused as it is for such a Telegram account; `language` is his Telegram app\'s language_code ("ru", "pt-br").',
   answer: answers.DevInitData,
   caller: "public",
   devOnly: true,
