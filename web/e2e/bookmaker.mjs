@@ -4,6 +4,7 @@
 // with Calc and settles with End Event on the Draft screen. The punter's balance shows the exact
 // winnings and the event moves to Event history as COMPLETED. Screenshots (390x844) go to
 // /tmp/bookie-bookmaker-*.png. `npm run test:e2e` runs it (web/e2e/run.mjs), or alone.
+import { expectNoUnknownEndTime, recordEndTimes } from "./shared-checks.mjs";
 import {
   apiAs,
   assert,
@@ -368,23 +369,3 @@ async function main() {
 }
 
 run(main);
-
-/** Records every text the main page's End time shows (run in the page, before it can change). */
-function recordEndTimes() {
-  window.endTimesShown = [];
-  const look = () => {
-    for (const row of document.querySelectorAll(".bk-row"))
-      if (row.textContent.startsWith("End time"))
-        window.endTimesShown.push(row.querySelector(".bk-strong")?.textContent);
-  };
-  const watch = () =>
-    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
-  if (document.body) watch();
-  else document.addEventListener("DOMContentLoaded", watch);
-}
-
-/** 'Unknown' is the spec's word for a subscription known to have no end, never for one still loading. */
-async function expectNoUnknownEndTime(page, when) {
-  const shown = await page.evaluate(() => window.endTimesShown);
-  assert(!shown.includes("Unknown"), `End time read 'Unknown' ${when}: ${JSON.stringify([...new Set(shown)])}`);
-}

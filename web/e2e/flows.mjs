@@ -6,6 +6,7 @@
 // nothing changes, a failed poll tried again within the screen's own interval and a screen
 // opened again after a minute away. Set-up goes through the API; what is checked goes through
 // the screens. `npm run test:e2e` runs it (web/e2e/run.mjs), or alone.
+import { refuseFirstSignIn } from "./shared-checks.mjs";
 import {
   API_URL,
   apiAs,
@@ -425,22 +426,7 @@ async function main() {
   await check("a refused sign-in (429) says so with Retry after its Retry-After, and Retry signs him in", async () => {
     const page = await phone(browser, { timezoneId: "UTC" });
     phones.push(page);
-    let refused = 0;
-    // The sign-in limit of one address reached (an office or a mobile network behind it): once.
-    await page.route(`${API_URL}/auth/telegram`, async (route) => {
-      if (route.request().method() !== "POST" || refused > 0) return route.continue();
-      refused++;
-      return route.fulfill({
-        status: 429,
-        contentType: "application/json",
-        headers: {
-          "access-control-allow-origin": route.request().headers().origin ?? "*",
-          "access-control-expose-headers": "Retry-After",
-          "retry-after": "2",
-        },
-        body: JSON.stringify({ error: { code: "RATE_LIMITED", message: "Too many requests." } }),
-      });
-    });
+    await refuseFirstSignIn(page, API_URL, 2);
     await page.goto(`${url}/home?devUser=sr${rand()}`);
     const alert = page.getByRole("alert").filter({ hasText: "We could not sign you in." });
     await alert.waitFor({ timeout: 10_000 });

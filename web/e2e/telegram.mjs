@@ -10,6 +10,7 @@ import { createHmac, randomInt } from "node:crypto";
 import { createServer } from "node:http";
 import path from "node:path";
 import { DEV_VARS } from "../../scripts/dev-vars.mjs";
+import { expectNoUnknownEndTime, recordEndTimes, refuseFirstSignIn } from "./shared-checks.mjs";
 import { API_URL, assert, assertNoPageErrors, check, phone, prepare, rand, repo, run, sleep } from "./harness.mjs";
 
 const TELEGRAM_SCRIPT = path.join(repo, "node_modules/@twa-dev/sdk/src/telegram-web-apps.js");
@@ -189,6 +190,29 @@ async function bookmaker() {
   return { user, token, bookmakerId };
 }
 
+/** A two-runner race three hours ahead, drafted by `book`; answers its id. */
+async function draftRace(book, description) {
+  const start = new Date(Date.now() + 3 * 3_600_000);
+  const { eventId } = await api("POST", "/drafts", {
+    token: book.token,
+    body: {
+      title: "Horse Racing / Ireland",
+      description,
+      startDate: start.toISOString(),
+      endDate: new Date(start.getTime() + 3_600_000).toISOString(),
+      bookmakerId: book.bookmakerId,
+      maxTotalPayout: 1000,
+      items: [
+        { title: "Red Rum", coefficient: 2 },
+        { title: "Arkle", coefficient: 3 },
+      ],
+      returnPrice: 0.5,
+      botEqualizer: false,
+    },
+  });
+  return eventId;
+}
+
 // ---- the checks ------------------------------------------------------------------------
 
 async function main() {
@@ -219,24 +243,7 @@ async function main() {
 
   await check("theme_changed recolours the app; back and main buttons go through Telegram", async () => {
     const book = await bookmaker();
-    const start = new Date(Date.now() + 3 * 3_600_000);
-    const { eventId } = await api("POST", "/drafts", {
-      token: book.token,
-      body: {
-        title: "Horse Racing / Ireland",
-        description: `Tg race ${rand()}`,
-        startDate: start.toISOString(),
-        endDate: new Date(start.getTime() + 3_600_000).toISOString(),
-        bookmakerId: book.bookmakerId,
-        maxTotalPayout: 1000,
-        items: [
-          { title: "Red Rum", coefficient: 2 },
-          { title: "Arkle", coefficient: 3 },
-        ],
-        returnPrice: 0.5,
-        botEqualizer: false,
-      },
-    });
+    const eventId = await draftRace(book, `Tg race ${rand()}`);
     const tg = await telegramWeb();
     await tg.launch(launchUrl("/home", book.user));
     await tg.app.getByRole("heading", { name: "Bookie", level: 1 }).waitFor({ timeout: 15_000 });
@@ -288,22 +295,7 @@ async function main() {
 
   await check("a refused sign-in (429) says so with Retry, and Retry signs him in", async () => {
     const tg = await telegramWeb();
-    let refused = 0;
-    // The sign-in limit of one address reached (an office or a mobile network behind it): once.
-    await tg.page.context().route(`${API_URL}/auth/telegram`, async (route) => {
-      if (route.request().method() !== "POST" || refused > 0) return route.continue();
-      refused++;
-      return route.fulfill({
-        status: 429,
-        contentType: "application/json",
-        headers: {
-          "access-control-allow-origin": route.request().headers().origin ?? "*",
-          "access-control-expose-headers": "Retry-After",
-          "retry-after": "1",
-        },
-        body: JSON.stringify({ error: { code: "RATE_LIMITED", message: "Too many requests." } }),
-      });
-    });
+    const refused = await refuseFirstSignIn(tg.page.context(), API_URL, 1);
     await tg.launch(launchUrl("/home", newUser("tg429")));
     const alert = tg.app.getByRole("alert").filter({ hasText: "We could not sign you in." });
     await alert.waitFor({ timeout: 15_000 });
@@ -312,7 +304,7 @@ async function main() {
     // Signed in: Bookie leads on, to becoming a bookmaker.
     await button(tg.app, "Bookie").click({ timeout: 5_000 });
     await waitForPath(tg, "/subscription");
-    assert(refused === 1, `sign-in was refused ${refused} times`);
+    assert(refused() === 1, `sign-in was refused ${refused()} times`);
     await tg.page.context().close();
   });
 
@@ -326,24 +318,7 @@ async function main() {
       await tg.app.getByRole("region", { name: "First steps" }).waitFor({ timeout: 15_000 });
       await sleep(1_200);
       const description = `Tg elsewhere ${rand()}`;
-      const start = new Date(Date.now() + 3 * 3_600_000);
-      const { eventId } = await api("POST", "/drafts", {
-        token: book.token,
-        body: {
-          title: "Horse Racing / Ireland",
-          description,
-          startDate: start.toISOString(),
-          endDate: new Date(start.getTime() + 3_600_000).toISOString(),
-          bookmakerId: book.bookmakerId,
-          maxTotalPayout: 1000,
-          items: [
-            { title: "Red Rum", coefficient: 2 },
-            { title: "Arkle", coefficient: 3 },
-          ],
-          returnPrice: 0.5,
-          botEqualizer: false,
-        },
-      });
+      const eventId = await draftRace(book, description);
       await api("POST", "/events", { token: book.token, body: { draftId: eventId } });
       await button(tg.app, "Events").click();
       await waitForPath(tg, "/bookmakerevents");
@@ -363,22 +338,10 @@ async function main() {
     const book = await bookmaker();
     const tg = await telegramWeb();
     // Every text the End time shows, recorded in the app's frame from its first paint.
-    await tg.page.context().addInitScript(() => {
-      window.endTimesShown = [];
-      const look = () => {
-        for (const row of document.querySelectorAll(".bk-row"))
-          if (row.textContent.startsWith("End time"))
-            window.endTimesShown.push(row.querySelector(".bk-strong")?.textContent);
-      };
-      const watch = () =>
-        new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
-      if (document.body) watch();
-      else document.addEventListener("DOMContentLoaded", watch);
-    });
+    await tg.page.context().addInitScript(recordEndTimes);
     await tg.launch(launchUrl("/mainpage", book.user));
     await tg.app.getByText(/^\d{1,2} [A-Z][a-z]+, \d{4}$/).waitFor({ timeout: 15_000 });
-    const shown = await tg.frame().evaluate(() => window.endTimesShown);
-    assert(!shown.includes("Unknown"), `End time read 'Unknown': ${JSON.stringify([...new Set(shown)])}`);
+    await expectNoUnknownEndTime(tg.frame(), "on a cold open inside Telegram Web");
     await tg.page.context().close();
   });
 
