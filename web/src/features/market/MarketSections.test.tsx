@@ -1,27 +1,12 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { CatalogueItem, UserSubscription } from "@worker/contract";
+import type { UserSubscription } from "@worker/contract";
+import { catalogue } from "@/test/market";
 import { SpecialFeatures } from "./MarketSections";
 
 // A feature's row says 'Not active' only once his subscriptions are known: while they load it
 // says so, never a word that may be false.
 
-const items: CatalogueItem[] = [
-  {
-    subscriptionId: 2,
-    subscriptionType: "WHAT_IF",
-    subscriptionName: "What if",
-    subscriptionPrice: 250,
-    periodDays: 30,
-  },
-  {
-    subscriptionId: 3,
-    subscriptionType: "FRACTAL_ODDS",
-    subscriptionName: "Fractional odds",
-    subscriptionPrice: 150,
-    periodDays: 30,
-  },
-];
 const whatIf: UserSubscription = {
   subscription: { subscriptionType: "WHAT_IF" },
   active: true,
@@ -30,7 +15,7 @@ const whatIf: UserSubscription = {
   renewableFrom: "2026-12-20T12:00:00.000Z",
 };
 const rows = (mine: UserSubscription[] | undefined) => {
-  render(<SpecialFeatures items={items} mine={mine} locked={false} onPick={() => {}} />);
+  render(<SpecialFeatures items={catalogue} mine={mine} locked={false} onPick={() => {}} />);
   return screen.getAllByRole("button").map((b) => b.querySelector(".hint")?.textContent);
 };
 

@@ -1,58 +1,15 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { CatalogueItem, UserSubscription } from "@worker/contract";
+import type { UserSubscription } from "@worker/contract";
 import { deferred, json, stubApi } from "@/test/network";
 import { renderApp } from "@/test/render";
 import { installTelegram } from "@/test/telegram";
+import { catalogue } from "@/test/market";
 import { BOOK_ID, renderAt, signedInRoutes } from "@/test/world";
 import { DEV_CLOSED_TEXT } from "@/telegram/dev-web-app";
 import type { InvoiceStatus } from "@/telegram/web-app";
 
 const DAY = 86_400_000;
-const catalogue: CatalogueItem[] = [
-  {
-    subscriptionId: 1,
-    subscriptionType: "BOOKMAKER",
-    subscriptionName: "Bookmaker",
-    subscriptionPrice: 1000,
-    periodDays: 30,
-  },
-  {
-    subscriptionId: 2,
-    subscriptionType: "WHAT_IF",
-    subscriptionName: "What if",
-    subscriptionPrice: 250,
-    periodDays: 30,
-  },
-  {
-    subscriptionId: 3,
-    subscriptionType: "FRACTAL_ODDS",
-    subscriptionName: "Fractional odds",
-    subscriptionPrice: 150,
-    periodDays: 30,
-  },
-  {
-    subscriptionId: 7,
-    subscriptionType: "ADD_BALANCE_50000",
-    subscriptionName: "50,000 coins",
-    subscriptionPrice: 2500,
-    coins: 50000,
-  },
-  {
-    subscriptionId: 4,
-    subscriptionType: "ADD_BALANCE_1000",
-    subscriptionName: "1,000 coins",
-    subscriptionPrice: 100,
-    coins: 1000,
-  },
-  {
-    subscriptionId: 5,
-    subscriptionType: "ADD_BALANCE_5000",
-    subscriptionName: "5,000 coins",
-    subscriptionPrice: 450,
-    coins: 5000,
-  },
-];
 const bookmakerHolding = (endInDays: number): UserSubscription => {
   const end = Date.now() + endInDays * DAY;
   return {
