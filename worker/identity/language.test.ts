@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { ErrorBody, Languages, Session } from "../contract";
 import { call, json } from "../test/api";
+import { faultyD1, inOrder, LOST } from "../test/faulty-d1";
 import { signInitData } from "./init-data";
 
 // Each user's language (API.md, "Language"): Telegram's language_code as one of ours, kept at
@@ -51,4 +52,59 @@ describe("a user's language", () => {
     }
     expect((await call("PUT", "/me/language", { body: { language: "ru" } })).status).toBe(401);
   });
+
+  it("after a failed write is what D1 holds: a lost sign-in keeps the old, a lost answer the new", async () => {
+    const id = ++next;
+    await signIn(id, "ru");
+    const initData = async (code: string) =>
+      signInitData(
+        { user: { id, username: `lang_${id}`, language_code: code }, authDate: Math.floor(Date.now() / 1000) },
+        env.BOT_TOKEN,
+      );
+    const failed = await call("POST", "/auth/telegram", {
+      body: { initData: await initData("tr") },
+      env: { DB: faultyD1(env.DB, inOrder("before")) },
+    });
+    expect(failed.status).toBeGreaterThanOrEqual(500);
+    expect(await telegramLanguageOf(id)).toBe("ru");
+    const lost = await call("POST", "/auth/telegram", {
+      body: { initData: await initData("tr") },
+      env: { DB: faultyD1(env.DB, inOrder("after")) },
+    });
+    expect(lost.status).toBeGreaterThanOrEqual(500);
+    expect(await telegramLanguageOf(id)).toBe("tr");
+  });
+
+  it("chosen in a write whose answer was lost is the one D1 holds, and sending it again answers it", async () => {
+    const id = ++next;
+    const { token } = await signIn(id, "ru");
+    const res = await call("PUT", "/me/language", {
+      token,
+      body: { language: "fr" },
+      env: { DB: answersLost(env.DB) },
+    });
+    expect(res.status).toBeGreaterThanOrEqual(500);
+    expect((await signIn(id, "ru")).language).toBe("fr");
+    expect(await (await choose(token, "fr")).json<Languages>()).toEqual({ language: "fr", telegram: "ru" });
+  });
 });
+
+const telegramLanguageOf = async (id: number) =>
+  (
+    await env.DB.prepare(`SELECT telegram_language FROM users WHERE id = ?1`)
+      .bind(id)
+      .first<{ telegram_language: string }>()
+  )?.telegram_language;
+
+/** D1 whose single statements land but whose answers are lost on the way back, as a dropped connection does. */
+function answersLost(real: D1Database): D1Database {
+  const wrap = (statement: D1PreparedStatement): D1PreparedStatement =>
+    ({
+      bind: (...values: unknown[]) => wrap(statement.bind(...values)),
+      first: async () => {
+        await statement.first();
+        throw new Error(LOST);
+      },
+    }) as unknown as D1PreparedStatement;
+  return { prepare: (query: string) => wrap(real.prepare(query)) } as unknown as D1Database;
+}
