@@ -5,6 +5,7 @@ import { rule4Deduction, settledPayoutCents } from "../../common/rule4";
 import type { AuditEntry, Bet, BookmakerEvent, PlayerEvent } from "../contract";
 import { call, json, type TestUser } from "../test/api";
 import { coins, newEvent, placeBet, poolCoins, roomStub, startEvent } from "../test/events";
+import { inOrder, injectFaults } from "../test/faulty-d1";
 import { giveSubscription, ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 import { runInDurableObject } from "cloudflare:test";
 import type { EventRoom } from "./room/room";
@@ -172,6 +173,28 @@ describe("Rule 4", () => {
       body: { rule4: "yes" },
     });
     expect(bad.status).toBe(400);
+  });
+
+  it("switched with a non-runner in a batch that fails: none of it when it never landed, all of it when its answer was lost", async () => {
+    const book = await newBook({ coins: 1000 });
+    const event = await newEvent(book, {
+      title: "Football / United Kingdom",
+      items: [
+        ["Home", 2.25],
+        ["Draw", 1.25],
+        ["Away", 5],
+      ],
+    });
+    const withdraw = () =>
+      call("POST", `/events/${event.id}/nr/${event.items[1].id}`, { token: book.owner.token, body: { rule4: true } });
+    await injectFaults(event.id, inOrder("before"));
+    expect((await withdraw()).status).toBe(503);
+    const untouched = await current(book, event.id);
+    expect([untouched.rule4, untouched.items[1].status]).toEqual([false, "ACTIVE"]);
+    await injectFaults(event.id, inOrder("after"));
+    expect((await withdraw()).status).toBe(200);
+    const landed = await current(book, event.id);
+    expect([landed.rule4, landed.items[1].status, landed.items[1].deduction]).toEqual([true, "NR", 80]);
   });
 
   it("can be switched by the bookmaker on /coefficients, and punters see it", async () => {
