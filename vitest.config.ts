@@ -1,10 +1,9 @@
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
-import react from "@vitejs/plugin-react";
 import { configDefaults, defineConfig } from "vitest/config";
 import { experimental_readRawConfig, unstable_splitSqlQuery } from "wrangler";
-import { WEB_ALIASES } from "./web/vite.config.ts";
+import { WEB_ALIASES, WEB_PLUGINS } from "./web/vite.config.ts";
 
 // Test-only secrets; the bot token matches nothing real.
 export const TEST_VARS = {
@@ -110,7 +109,7 @@ export default defineConfig(({ mode }) => {
         },
         {
           // The mini-app's components, in a simulated DOM.
-          plugins: [react()],
+          plugins: WEB_PLUGINS(),
           resolve: { alias: WEB_ALIASES },
           test: {
             name: "web",

@@ -7,6 +7,7 @@ import type { Launch } from "@/start/launch";
 import { SignInProblem } from "@/start/SignInProblem";
 import { WebAppContext } from "@/telegram/context";
 import { Logo } from "@/ui/Logo";
+import { useLanguage } from "@/i18n/language";
 
 // Dev mode only; a static import would bring its styles and SWR into the deployed first screen.
 const BotMessagesDrawer = lazy(() =>
@@ -16,15 +17,17 @@ const BotMessagesDrawer = lazy(() =>
 /** `launch` is started outside React, so it runs once whatever React re-renders or re-mounts. */
 export function App({ launch }: { launch: Promise<Launch> }) {
   const launched = useLaunched(launch);
+  // Every screen's words are read at render: a new language re-mounts them (SWR's cache stays).
+  const language = useLanguage((s) => s.language);
   if (!launched)
     return (
       <div className="starting" aria-busy="true">
         <Logo size={96} />
       </div>
     );
-  if (!launched.supported) return <OopsScreen />;
+  if (!launched.supported) return <OopsScreen key={language} />;
   return (
-    <WebAppContext value={launched.webApp}>
+    <WebAppContext value={launched.webApp} key={language}>
       {/* Outside ServerData: it needs no SWR, and shows while a screen's code still loads. */}
       <SignInProblem />
       <ServerData>

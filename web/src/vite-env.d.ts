@@ -12,3 +12,9 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** A language's catalogue, compiled by Lingui's Vite plugin. */
+declare module "*.po" {
+  import type { Messages } from "@/i18n/runtime";
+  export const messages: Messages;
+}

@@ -2,6 +2,7 @@ import { useAuth } from "@/store/auth";
 import { useSignIn } from "@/store/sign-in";
 import { call } from "./call";
 import { ApiError } from "./client";
+import { showLanguage } from "@/i18n/language";
 
 /** The words for a sign-in that failed, by how it failed. */
 function failureOf(err: unknown): { reason: string; waitS: number } {
@@ -23,6 +24,9 @@ export async function signIn(initData: string): Promise<void> {
     const session = await call("POST /auth/telegram", { body: { initData } });
     useAuth.getState().setSession(session);
     useSignIn.setState({ status: "ok" });
+    // The user's language as the server keeps it (his choice, else Telegram's): usually the one
+    // the launch started in; if not, the app switches to it.
+    void showLanguage(session.language).catch(() => {});
   } catch (err) {
     const { reason, waitS } = failureOf(err);
     useSignIn.setState({ status: "failed", reason, retryAt: Date.now() + waitS * 1000 });

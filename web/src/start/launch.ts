@@ -8,6 +8,7 @@ import { keepSwipesForScrolling } from "@/telegram/features";
 import { chooseDevUser } from "@/telegram/dev-user";
 import { currentWebApp, hasLaunchData, type TelegramWebApp } from "@/telegram/web-app";
 import { followDeepLink } from "./deep-link";
+import { showLanguage, startingLanguage } from "@/i18n/language";
 
 /** How the app was launched: inside a supported Telegram client, or not (the Oops screen). */
 export type Launch = { supported: true; webApp: TelegramWebApp } | { supported: false };
@@ -63,15 +64,18 @@ export async function launch({
 
   const webApp = supportedWebApp();
   if (!webApp) {
-    await waited;
+    // The Oops screen in the browser's language, for want of Telegram's.
+    await Promise.all([waited, showLanguage(startingLanguage(navigator.language)).catch(() => {})]);
     return { supported: false };
   }
   followDeepLink(webApp);
+  // The catalogue downloads during the wait, beside sign-in, whose answer may name another.
+  const shown = showLanguage(startingLanguage(webApp.initDataUnsafe.user?.language_code));
   const signedIn = signIn(webApp.initData);
   const first = window.location.pathname;
   preloadScreen(first === "/" ? "/home" : first, signedIn);
   preloadServerData().catch(() => {}); // a failed download is tried again when a screen needs it
-  await waited;
+  await Promise.all([waited, shown.catch(() => {})]);
 
   webApp.ready();
   webApp.expand();

@@ -44,6 +44,8 @@ export interface TelegramUser {
   username?: string;
   first_name?: string;
   last_name?: string;
+  /** The language of his Telegram app, an IETF tag ("ru", "pt-br"). */
+  language_code?: string;
 }
 
 export interface TelegramWebApp {

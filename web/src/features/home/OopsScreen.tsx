@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+
 /** Shown outside Telegram or in a client too old to run the app; nothing else works then. */
 export function OopsScreen() {
   return (
@@ -5,8 +7,8 @@ export function OopsScreen() {
       <div className="oops-mark" aria-hidden="true">
         !
       </div>
-      <h1>Oops</h1>
-      <p>You are using too old Telegram client to run this application</p>
+      <h1>{t`Oops`}</h1>
+      <p>{t`You are using too old Telegram client to run this application`}</p>
     </main>
   );
 }

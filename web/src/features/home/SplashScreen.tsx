@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useLocation } from "wouter";
 import { PRODUCT_TITLE } from "@/config";
 import { Logo } from "@/ui/Logo";
@@ -10,10 +11,10 @@ export function SplashScreen() {
       <div className="splash-hero">
         <Logo size={120} />
         <h1 className="splash-title">{PRODUCT_TITLE}</h1>
-        <p className="hint">Your bookmaker and his punters, in one place.</p>
+        <p className="hint">{t`Your bookmaker and his punters, in one place.`}</p>
       </div>
       <button type="button" className="button button-wide" onClick={() => navigate("/home")}>
-        Start
+        {t`Start`}
       </button>
     </Page>
   );
