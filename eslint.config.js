@@ -27,6 +27,26 @@ export default defineConfig([
       "react-hooks/exhaustive-deps": "error",
     },
   },
+  {
+    // What the API says to a user is said in his language (worker/lib/words.ts): a refusal's or a
+    // schema's text is marked with en("…") or words("…", values), which the catalogues gather.
+    files: ["worker/**/*.ts", "common/**/*.ts"],
+    ignores: ["**/*.test.ts", "worker/test/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          "NewExpression[callee.name='AppError'] > :matches(Literal, TemplateLiteral):nth-child(3)",
+          "CallExpression[callee.name=/^(notFound|forbidden)$/] > :matches(Literal, TemplateLiteral)",
+          "CallExpression[callee.name='validationError'] > :matches(Literal, TemplateLiteral):nth-child(2)",
+          "CallExpression[callee.object.name='v'][callee.property.name!=/^(description|title|literal|examples|metadata|picklist|regex)$/] > :matches(Literal[value=/^[A-Z][a-z']* /], TemplateLiteral)",
+        ].map((selector) => ({
+          selector,
+          message: 'A text users read: mark it with en("…") or words("… {name}", { name }) (worker/lib/words.ts).',
+        })),
+      ],
+    },
+  },
   ...webBoundaries,
   ...workerBoundaries,
   {

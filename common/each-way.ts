@@ -1,3 +1,4 @@
+import { en, words, type Words } from "./i18n/marks";
 import type { Odds } from "./odds";
 
 // Each-way terms (docs/ARCHITECTURE.md, "Each-way"): an each-way bet is a win part and a place
@@ -82,23 +83,46 @@ export function ordinal(n: number): string {
   return `${n}${suffix}`;
 }
 
-/**
- * Why placings cannot settle an event, or null: they read as a race finishes. Placings name a
- * winner (place 1), and a place shared by n outcomes is followed by the place n further on
- * (1, 1, 3). The server refuses them (worker/events/rules/guards.ts, canSettle) and the draft screen
- * says it before End Event is sent, in these words.
- */
-export function placingsProblem(placings: { place: number }[]): string | null {
+/** How placings fail to read as a race finishes, or null when they do (placingsProblem, placingsWords). */
+type PlacingsFault = "NO_WINNER" | { tied: number; place: number; expected: number; given: number };
+
+function placingsFault(placings: { place: number }[]): PlacingsFault | null {
   if (placings.length === 0) return null;
   const counts = new Map<number, number>();
   for (const p of placings) counts.set(p.place, (counts.get(p.place) ?? 0) + 1);
-  if (!counts.has(1)) return "No outcome is at place 1: a result needs a winner.";
+  if (!counts.has(1)) return "NO_WINNER";
   const places = [...counts.keys()].sort((x, y) => x - y);
   for (const [i, place] of places.entries()) {
     const tied = counts.get(place)!;
     const next = places[i + 1];
-    if (next !== undefined && next < place + tied)
-      return `${tied} outcomes share ${ordinal(place)} place, so the next place is ${ordinal(place + tied)}, not ${ordinal(next)}.`;
+    if (next !== undefined && next < place + tied) return { tied, place, expected: place + tied, given: next };
   }
   return null;
+}
+
+const NO_WINNER = en("No outcome is at place 1: a result needs a winner.");
+
+/**
+ * Why placings cannot settle an event, or null: they read as a race finishes. Placings name a
+ * winner (place 1), and a place shared by n outcomes is followed by the place n further on
+ * (1, 1, 3). In English: the reader's language says placingsWords, the server's refusal
+ * (worker/events/rules/guards.ts, canSettle) as the draft screen before End Event is sent.
+ */
+export function placingsProblem(placings: { place: number }[]): string | null {
+  const fault = placingsFault(placings);
+  if (fault === null) return null;
+  if (fault === "NO_WINNER") return NO_WINNER;
+  const { tied, place, expected, given } = fault;
+  return `${tied} outcomes share ${ordinal(place)} place, so the next place is ${ordinal(expected)}, not ${ordinal(given)}.`;
+}
+
+/** Why placings cannot settle an event, as words said in the reader's language (in English, placingsProblem). */
+export function placingsWords(placings: { place: number }[]): Words | null {
+  const fault = placingsFault(placings);
+  if (fault === null) return null;
+  if (fault === "NO_WINNER") return { text: NO_WINNER };
+  return words(
+    "{tied, plural, one {# outcome shares} other {# outcomes share}} {place, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} place, so the next place is {expected, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}, not {given, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}.",
+    fault,
+  );
 }

@@ -1,3 +1,5 @@
+import { en } from "./i18n/marks";
+
 // The kinds of multiple and the lines each makes over its legs: one home for the rule the API,
 // the bet slip and the settlement all follow (docs/ARCHITECTURE.md, "Multiples").
 
@@ -87,15 +89,15 @@ export function lineCents(amountCents: number, factors: Factor[]): number {
   return Number(num / den);
 }
 
-/** The kinds as a punter reads them. */
+/** The kinds as a punter reads them, marked: the worker says them in the reader's language. */
 export const KIND_NAMES: Record<MultipleKind, string> = {
-  DOUBLE: "Double",
-  TREBLE: "Treble",
-  ACCUMULATOR: "Accumulator",
-  TRIXIE: "Trixie",
-  PATENT: "Patent",
-  YANKEE: "Yankee",
-  LUCKY15: "Lucky 15",
+  DOUBLE: en("Double"),
+  TREBLE: en("Treble"),
+  ACCUMULATOR: en("Accumulator"),
+  TRIXIE: en("Trixie"),
+  PATENT: en("Patent"),
+  YANKEE: en("Yankee"),
+  LUCKY15: en("Lucky 15"),
 };
 
 /** "A Yankee", "An accumulator": the kind as a sentence starts it. */

@@ -1,3 +1,5 @@
+import { en } from "./i18n/marks";
+
 // The bookmaker profile's rules (docs/ARCHITECTURE.md, "Profile rules") with their messages, one copy for the server
 // and the mini-app. Pure code with no platform globals: imported at run time by worker/ and web/.
 
@@ -5,9 +7,11 @@ export const NAME_MIN = 8;
 export const NAME_MAX = 16;
 export const TERMS_MAX = 150;
 
-export const NAME_LENGTH_MESSAGE = "Name must be 8 to 16 characters long";
-export const ASCII_MESSAGE = "Only English (ASCII) characters are allowed";
-export const TERMS_LENGTH_MESSAGE = "Maximum 150 characters.";
+/** NAME_MIN and NAME_MAX written out: a marked text is a literal (worker/lib/words.ts). */
+export const NAME_LENGTH_MESSAGE = en("Name must be 8 to 16 characters long");
+export const ASCII_MESSAGE = en("Only English (ASCII) characters are allowed");
+/** TERMS_MAX written out: a marked text is a literal (worker/lib/words.ts). */
+export const TERMS_LENGTH_MESSAGE = en("Maximum 150 characters.");
 
 const PRINTABLE_ASCII = /^[\x20-\x7E]*$/;
 // Terms are a textarea: line breaks are fine, anything outside ASCII is not.

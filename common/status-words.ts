@@ -1,5 +1,8 @@
+import { en } from "./i18n/marks";
+
 // How an event's status reads to a user: a message never shows the internal name. Pure code,
-// used at run time by the API's refusals and by the mini-app's error texts.
+// used at run time by the API's refusals and by the mini-app's error texts. Each is marked with
+// en(): a refusal says it inside its message, as nested words, in the caller's language.
 
 export type EventStatusName =
   | "CREATED"
@@ -13,13 +16,13 @@ export type EventStatusName =
   | "SUSPENDED";
 
 export const STATUS_WORDS: Record<EventStatusName, string> = {
-  CREATED: "a draft",
-  READY_FOR_BETS: "live",
-  WAITING_FOR_RESULT: "waiting for its result",
-  WAITING_FOR_CALCULATION: "being settled",
-  CALCULATED: "settled",
-  CANCELLED: "abandoned",
-  ABANDONED: "abandoned",
-  FINISHED: "finished",
-  SUSPENDED: "suspended",
+  CREATED: en("a draft"),
+  READY_FOR_BETS: en("live"),
+  WAITING_FOR_RESULT: en("waiting for its result"),
+  WAITING_FOR_CALCULATION: en("being settled"),
+  CALCULATED: en("settled"),
+  CANCELLED: en("abandoned"),
+  ABANDONED: en("abandoned"),
+  FINISHED: en("finished"),
+  SUSPENDED: en("suspended"),
 };

@@ -22,6 +22,7 @@ import { notFound, onError } from "./lib/errors";
 import { REQUEST_ID_HEADER, requestLog } from "./lib/request-log";
 import * as docs from "./openapi/docs/service";
 import { contractRoutes } from "./openapi/routes";
+import { en } from "./lib/words";
 
 const LOCALHOST = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
 
@@ -39,7 +40,14 @@ export const app = new Hono<AppEnv>()
       // The web app lives on its own origin (Pages); in dev mode any local port may call us.
       origin: (origin, c) =>
         origin === c.env.WEB_ORIGIN || (isDevMode(c.env) && LOCALHOST.test(origin)) ? origin : null,
-      allowHeaders: ["Authorization", "Cache-Control", "Content-Type", "If-None-Match", "Idempotency-Key"],
+      allowHeaders: [
+        "Accept-Language",
+        "Authorization",
+        "Cache-Control",
+        "Content-Type",
+        "If-None-Match",
+        "Idempotency-Key",
+      ],
       allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
       exposeHeaders: ["ETag", "Retry-After", REQUEST_ID_HEADER],
       maxAge: 600,
@@ -72,7 +80,7 @@ export const app = new Hono<AppEnv>()
 app.route("/", contractRoutes(app));
 
 app.notFound(() => {
-  throw notFound("No such route.");
+  throw notFound(en("No such route."));
 });
 app.onError(onError);
 

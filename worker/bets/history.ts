@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { AppError, notFound } from "../lib/errors";
 import { IdParam } from "../lib/validate";
 import { BOOKMAKER_NOT_FOUND, NOT_YOUR_PUNTER } from "../../common/refusals";
+import { en } from "../lib/words";
 
 // Whose history a caller may read and how far back, for singles (bets/routes.ts) and multiples
 // (multiples/routes.ts) alike.
@@ -15,9 +16,9 @@ export const HistoryQuery = v.object({
   days: v.optional(
     v.pipe(
       v.string(),
-      v.regex(/^\d{1,2}$/, "Must be a number of days."),
+      v.regex(/^\d{1,2}$/, en("Must be a number of days.")),
       v.transform(Number),
-      v.minValue(1, "Must be at least 1."),
+      v.minValue(1, en("Must be at least 1.")),
     ),
   ),
 });
@@ -38,6 +39,7 @@ export function mayRead<S extends { owner_id: number; member: number }>(
 ): asserts state is S {
   if (!state) throw notFound(BOOKMAKER_NOT_FOUND);
   if (!ownerAsking) return;
-  if (state.owner_id !== userId) throw new AppError("FORBIDDEN", 403, "Only the bookmaker can see a punter's history.");
+  if (state.owner_id !== userId)
+    throw new AppError("FORBIDDEN", 403, en("Only the bookmaker can see a punter's history."));
   if (!state.member) throw notFound(NOT_YOUR_PUNTER);
 }

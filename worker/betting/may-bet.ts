@@ -1,5 +1,6 @@
 import { BOOK_LAPSED, EVENT_SUSPENDED, ONLY_APPROVED_PUNTERS } from "../../common/refusals";
 import type { EventStatus, OutcomeStatus } from "../contract";
+import { en, words, type Words } from "../lib/words";
 
 // May this punter bet on this outcome now (docs/ARCHITECTURE.md, "What the room checks"): one
 // rule for every door that strikes a bet, a single (its event's room, checkBet and access.ts)
@@ -13,7 +14,7 @@ const RUNNING: OutcomeStatus = "ACTIVE";
 /** Why a bet may not be struck, in the words the punter reads. */
 export interface BetRefusal {
   code: "EVENT_NOT_OPEN" | "NOT_FOUND" | "FORBIDDEN";
-  message: string;
+  message: string | Words;
 }
 
 /**
@@ -27,8 +28,9 @@ export function outcomeRefusal(
 ): BetRefusal | null {
   if (event.status !== TAKING_BETS || Date.parse(event.startDate) <= now)
     return { code: "EVENT_NOT_OPEN", message: EVENT_SUSPENDED };
-  if (!outcome) return { code: "NOT_FOUND", message: "Outcome not found." };
-  if (outcome.status !== RUNNING) return { code: "EVENT_NOT_OPEN", message: `${outcome.title} is withdrawn.` };
+  if (!outcome) return { code: "NOT_FOUND", message: en("Outcome not found.") };
+  if (outcome.status !== RUNNING)
+    return { code: "EVENT_NOT_OPEN", message: words("{outcome} is withdrawn.", { outcome: outcome.title }) };
   return null;
 }
 

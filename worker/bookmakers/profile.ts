@@ -1,12 +1,13 @@
 import * as v from "valibot";
 import { NAME_LENGTH_MESSAGE, nameError, termsError } from "../../common/profile";
 import { rule } from "../lib/validate";
+import { en } from "../lib/words";
 
 // Profile rules (docs/ARCHITECTURE.md, "Profile rules"): the checks and messages are common/profile.ts's.
 
 export const BookmakerName = v.pipe(v.string(NAME_LENGTH_MESSAGE), v.trim(), rule(nameError));
 
-export const Terms = v.pipe(v.string("Terms must be text."), rule(termsError));
+export const Terms = v.pipe(v.string(en("Terms must be text.")), rule(termsError));
 
 export const NameBody = v.object({ name: BookmakerName });
 export const TermsBody = v.object({ terms: Terms });

@@ -23,6 +23,7 @@ import { versioned } from "../lib/versions";
 import * as docs from "../openapi/docs/bookmakers";
 import { deletionWarning } from "../schedule/retention";
 import { BOOKMAKER_NOT_FOUND, SUBSCRIPTION_NOT_FOUND } from "../../common/refusals";
+import { en } from "../lib/words";
 
 /**
  * What registering depends on, in one read: the caller's user row (a session is checked by
@@ -40,7 +41,7 @@ async function registrant(db: D1Database, userId: number, now: string) {
   return { known: row?.known === 1, subscribed: row?.subscribed === 1, hasProfile: row?.has_profile === 1 };
 }
 
-const nameTaken = () => new AppError("NAME_TAKEN", 409, "This name is taken.");
+const nameTaken = () => new AppError("NAME_TAKEN", 409, en("This name is taken."));
 const isNameClash = (err: unknown) =>
   err instanceof Error && /UNIQUE constraint failed: bookmakers\.name/.test(err.message);
 
@@ -82,7 +83,7 @@ export const bookmakerRoutes = new Hono<AppEnv>()
     if (!caller.known) throw unknownUser();
     // A name is held only under a BOOKMAKER subscription (docs/DECISIONS.md), so none can be squatted for free.
     if (!caller.subscribed) throw new AppError("SUBSCRIPTION_REQUIRED", 403, SUBSCRIPTION_NOT_FOUND);
-    if (caller.hasProfile) throw new AppError("CONFLICT", 409, "You already have a bookmaker profile.");
+    if (caller.hasProfile) throw new AppError("CONFLICT", 409, en("You already have a bookmaker profile."));
     try {
       // The pool may exist already: a subscription paid before the profile carries its grant.
       const [inserted] = await c.env.DB.batch([
@@ -98,7 +99,7 @@ export const bookmakerRoutes = new Hono<AppEnv>()
     } catch (err) {
       if (isNameClash(err)) throw nameTaken();
       if (err instanceof Error && /UNIQUE constraint failed: bookmakers\.owner_id/.test(err.message)) {
-        throw new AppError("CONFLICT", 409, "You already have a bookmaker profile.");
+        throw new AppError("CONFLICT", 409, en("You already have a bookmaker profile."));
       }
       throw err;
     }
@@ -126,7 +127,7 @@ export const bookmakerRoutes = new Hono<AppEnv>()
       const { terms } = c.req.valid("json");
       const row = await bookmakerById(c.env.DB, bookmakerId);
       if (!row) throw notFound(BOOKMAKER_NOT_FOUND);
-      if (row.owner_id !== c.get("user").userId) throw forbidden("Only the bookmaker can change his terms.");
+      if (row.owner_id !== c.get("user").userId) throw forbidden(en("Only the bookmaker can change his terms."));
       await c.env.DB.prepare(`UPDATE bookmakers SET terms = ?2 WHERE id = ?1`).bind(bookmakerId, terms).run();
       return c.json(toBookmakerDto({ ...row, terms }));
     },

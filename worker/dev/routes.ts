@@ -66,6 +66,7 @@ export const devRoutes = new Hono<AppEnv>()
   // Telegram's two steps, pre-checkout then successful_payment, through the same code.
   .post("/pay/:invoiceId", docs.pay, validate("param", InvoiceParam), async (c) => {
     const invoice = await invoiceById(c.env.DB, c.req.valid("param").invoiceId);
+    // eslint-disable-next-line no-restricted-syntax -- dev-only route, read by developers
     if (!invoice) throw notFound("No such invoice.");
     const chargeId = `dev_${invoice.id}`;
     const payment = { currency: "XTR", totalAmount: invoice.price_stars, invoicePayload: invoice.id };

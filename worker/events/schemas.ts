@@ -15,13 +15,14 @@ import { eachWayByDefault, FRACTION_MAX, PLACES_MAX, type EachWay } from "../../
 import { racesByDefault } from "../../common/racing";
 import { rfc3339Millis, rule } from "../lib/validate";
 import { COUNTRIES, SPORTS } from "./catalog";
+import { en } from "../lib/words";
 
 // The event form's rules (docs/ARCHITECTURE.md, "The event form"), with its messages; the texts' checks are
 // common/event-form.ts's, which the mini-app runs too.
 
 /** "Sport / Country", both from the catalogue. */
 export const EventTitle = v.pipe(
-  v.string("Title must be text."),
+  v.string(en("Title must be text.")),
   v.check((t) => {
     const [sport, country, ...rest] = t.split(" / ");
     return (
@@ -29,18 +30,18 @@ export const EventTitle = v.pipe(
       (SPORTS as readonly string[]).includes(sport) &&
       (COUNTRIES as readonly string[]).includes(country ?? "")
     );
-  }, "Title must be 'Sport / Country' from the lists."),
+  }, en("Title must be 'Sport / Country' from the lists.")),
 );
 
-export const Description = v.pipe(v.string("Description is required."), v.trim(), rule(descriptionError));
+export const Description = v.pipe(v.string(en("Description is required.")), v.trim(), rule(descriptionError));
 
-export const OutcomeTitle = v.pipe(v.string("Outcome name must be text."), v.trim(), rule(outcomeTitleError));
+export const OutcomeTitle = v.pipe(v.string(en("Outcome name must be text.")), v.trim(), rule(outcomeTitleError));
 
 /** Decimal odds, which must be a rung of the ladder; turned into the rung. */
 export const LadderOdds = v.pipe(
-  v.number("Odds must be a number."),
+  v.number(en("Odds must be a number.")),
   v.transform((d) => ladderOdds(d)),
-  v.check((o) => o !== undefined, "Odds must be on the ladder."),
+  v.check((o) => o !== undefined, en("Odds must be on the ladder.")),
   v.transform((o) => o!),
 );
 
@@ -49,7 +50,7 @@ export const MaxTotalPayout = v.pipe(
   v.integer(PAYOUT_MESSAGE),
   v.minValue(1, PAYOUT_MESSAGE),
   v.transform((n) => n * 100),
-  v.pipe(v.number(), v.maxValue(100_000_000_000, "Too large.")),
+  v.pipe(v.number(), v.maxValue(100_000_000_000, en("Too large."))),
 );
 
 /**
@@ -57,8 +58,8 @@ export const MaxTotalPayout = v.pipe(
  * turned into hundredths.
  */
 export const ReturnPrice = v.pipe(
-  v.number("Return for punters must be a number."),
-  v.check((n) => RETURN_CHOICES.some((pct) => pct / 100 === n), "Return for punters must be 0.01 or 0.50 to 0.95."),
+  v.number(en("Return for punters must be a number.")),
+  v.check((n) => RETURN_CHOICES.some((pct) => pct / 100 === n), en("Return for punters must be 0.01 or 0.50 to 0.95.")),
   v.transform((n) => Math.round(n * 100)),
 );
 
@@ -67,23 +68,27 @@ export const ReturnPrice = v.pipe(
  * names a real calendar date; turned into UTC `YYYY-MM-DDTHH:mm:ss.sssZ`, which sorts as text.
  */
 export const IsoDate = v.pipe(
-  v.string("Must be a date."),
-  v.check((s) => rfc3339Millis(s) !== "FORMAT", "Must be an ISO 8601 date and time."),
-  v.check((s) => rfc3339Millis(s) !== "NO_SUCH_TIME", "Must be a real date and time."),
+  v.string(en("Must be a date.")),
+  v.check((s) => rfc3339Millis(s) !== "FORMAT", en("Must be an ISO 8601 date and time.")),
+  v.check((s) => rfc3339Millis(s) !== "NO_SUCH_TIME", en("Must be a real date and time.")),
   v.transform((s) => new Date(rfc3339Millis(s) as number).toISOString()),
 );
 
 /** The outcomes of a draft: at least two, names distinct whatever their case. */
 export const DraftItems = v.pipe(
-  v.array(v.object({ title: OutcomeTitle, coefficient: LadderOdds }), "Outcomes must be a list."),
+  v.array(v.object({ title: OutcomeTitle, coefficient: LadderOdds }), en("Outcomes must be a list.")),
   v.minLength(OUTCOMES_MIN, OUTCOMES_MIN_MESSAGE),
   v.maxLength(OUTCOMES_MAX, OUTCOMES_MAX_MESSAGE),
   v.check((items) => distinctTitles(items.map((i) => i.title)), DISTINCT_OUTCOMES_MESSAGE),
 );
 
-const Flag = v.boolean("Must be true or false.");
+const Flag = v.boolean(en("Must be true or false."));
 
-const EACH_WAY_MESSAGE = `Must be null, "standard" or {places: 1–${PLACES_MAX}, fraction: 1–${FRACTION_MAX}}.`;
+/**
+ * PLACES_MAX and FRACTION_MAX written out, as a marked text is a literal (lib/marked-texts.test.ts
+ * holds it equal); its braces quoted, ICU's way.
+ */
+export const EACH_WAY_MESSAGE = en(`Must be null, "standard" or '{'places: 1–5, fraction: 1–10'}'.`);
 const whole = (min: number, max: number) =>
   v.pipe(
     v.number(EACH_WAY_MESSAGE),
@@ -104,17 +109,17 @@ export const DraftBody = v.pipe(
     description: Description,
     startDate: IsoDate,
     endDate: IsoDate,
-    bookmakerId: v.pipe(v.number("Must be a bookmaker id."), v.safeInteger("Must be a bookmaker id.")),
+    bookmakerId: v.pipe(v.number(en("Must be a bookmaker id.")), v.safeInteger(en("Must be a bookmaker id."))),
     maxTotalPayout: MaxTotalPayout,
     items: DraftItems,
     returnPrice: v.optional(ReturnPrice, 0.5),
-    botEqualizer: v.optional(v.boolean("Must be true or false."), false),
+    botEqualizer: v.optional(v.boolean(en("Must be true or false.")), false),
     rule4: v.optional(Flag),
     deadHeat: v.optional(Flag),
     eachWay: v.optional(EachWayTerms),
   }),
   v.forward(
-    v.check((d) => d.endDate >= d.startDate, "The end must not be before the start."),
+    v.check((d) => d.endDate >= d.startDate, en("The end must not be before the start.")),
     ["endDate"],
   ),
   v.transform((d) => ({
@@ -135,12 +140,12 @@ export const UpdateDraftItemsBody = v.object({
 
 export const CoefficientsBody = v.object({
   items: v.optional(
-    v.array(v.object({ id: v.pipe(v.number(), v.safeInteger()), coefficient: LadderOdds }), "Must be a list."),
+    v.array(v.object({ id: v.pipe(v.number(), v.safeInteger()), coefficient: LadderOdds }), en("Must be a list.")),
     [],
   ),
   returnPrice: v.optional(ReturnPrice),
   maxTotalPayout: v.optional(MaxTotalPayout),
-  botEqualizer: v.optional(v.boolean("Must be true or false.")),
+  botEqualizer: v.optional(v.boolean(en("Must be true or false."))),
   rule4: v.optional(Flag),
   deadHeat: v.optional(Flag),
   eachWay: v.optional(EachWayTerms),
@@ -149,7 +154,7 @@ export const CoefficientsBody = v.object({
 export const DatesBody = v.pipe(
   v.object({ startDate: IsoDate, endDate: IsoDate }),
   v.forward(
-    v.check((d) => d.endDate >= d.startDate, "The end must not be before the start."),
+    v.check((d) => d.endDate >= d.startDate, en("The end must not be before the start.")),
     ["endDate"],
   ),
 );
@@ -163,14 +168,17 @@ export const SaveBody = v.pipe(
     ...CoefficientsBody.entries,
     startDate: v.optional(IsoDate),
     endDate: v.optional(IsoDate),
-    live: v.optional(v.boolean("Must be true or false."), true),
+    live: v.optional(v.boolean(en("Must be true or false.")), true),
   }),
   v.forward(
-    v.check((b) => (b.startDate === undefined) === (b.endDate === undefined), "Send the start and the end together."),
+    v.check(
+      (b) => (b.startDate === undefined) === (b.endDate === undefined),
+      en("Send the start and the end together."),
+    ),
     ["endDate"],
   ),
   v.forward(
-    v.check((b) => b.startDate === undefined || b.endDate! >= b.startDate, "The end must not be before the start."),
+    v.check((b) => b.startDate === undefined || b.endDate! >= b.startDate, en("The end must not be before the start.")),
     ["endDate"],
   ),
 );
@@ -184,7 +192,7 @@ export const NonRunnerBody = v.pipe(
   v.transform((b) => ({ rule4: b.rule4, deadHeat: b.deadHeat, eachWay: b.eachWay })),
 );
 
-const OutcomeId = v.pipe(v.number("Must be an outcome id."), v.safeInteger("Must be an outcome id."));
+const OutcomeId = v.pipe(v.number(en("Must be an outcome id.")), v.safeInteger(en("Must be an outcome id.")));
 
 /**
  * The result: `placings` (place 1 wins; ties share a place) and/or `winners` (each at place 1, as
@@ -193,20 +201,20 @@ const OutcomeId = v.pipe(v.number("Must be an outcome id."), v.safeInteger("Must
 export const FinalizeBody = v.pipe(
   v.object({
     eventId: v.optional(v.unknown()),
-    winners: v.optional(v.pipe(v.array(OutcomeId, "Must be a list of outcome ids."), v.maxLength(100))),
+    winners: v.optional(v.pipe(v.array(OutcomeId, en("Must be a list of outcome ids.")), v.maxLength(100))),
     placings: v.optional(
       v.pipe(
         v.array(
           v.object({
             itemId: OutcomeId,
             place: v.pipe(
-              v.number("Must be a place from 1."),
-              v.safeInteger("Must be a place from 1."),
-              v.minValue(1, "Must be a place from 1."),
-              v.maxValue(100, "Must be a place from 1."),
+              v.number(en("Must be a place from 1.")),
+              v.safeInteger(en("Must be a place from 1.")),
+              v.minValue(1, en("Must be a place from 1.")),
+              v.maxValue(100, en("Must be a place from 1.")),
             ),
           }),
-          "Must be a list of {itemId, place}.",
+          en("Must be a list of '{'itemId, place'}'."),
         ),
         v.maxLength(100),
       ),
@@ -217,7 +225,7 @@ export const FinalizeBody = v.pipe(
     eachWay: v.optional(EachWayTerms),
   }),
   v.forward(
-    v.check((b) => b.winners !== undefined || b.placings !== undefined, "Send the winners or the placings."),
+    v.check((b) => b.winners !== undefined || b.placings !== undefined, en("Send the winners or the placings.")),
     ["placings"],
   ),
   v.transform((b) => ({
@@ -232,7 +240,7 @@ export const FinalizeBody = v.pipe(
   v.forward(
     v.check(
       (b) => new Set(b.placings.map((p) => p.itemId)).size === b.placings.length,
-      "Each outcome may have one place.",
+      en("Each outcome may have one place."),
     ),
     ["placings"],
   ),

@@ -1,6 +1,7 @@
 import type { EachWay, PlaceTerms } from "../../common/each-way";
 import type { Odds } from "../../common/odds";
 import type { EventStatus, OutcomeStatus as ItemStatus } from "../contract";
+import { say, type Words } from "../lib/words";
 
 // What an EventRoom holds in memory, loaded from D1 and written through to it.
 
@@ -211,9 +212,13 @@ export interface BetRequest {
   idempotency?: { key: string; ref: string; hash: string };
 }
 
-/** Results of the room's methods: RPC drops error fields, so failures are values. */
+/**
+ * Results of the room's methods: RPC drops error fields, so failures are values. A failure's
+ * `words` are said in the caller's language (lib/words.ts); `message` is their English.
+ */
 export type RoomResult<T = null> =
-  { ok: true; value: T } | { ok: false; code: RoomErrorCode; message: string; extra?: Record<string, unknown> };
+  | { ok: true; value: T }
+  | { ok: false; code: RoomErrorCode; message: string; words: Words; extra?: Record<string, unknown> };
 
 export type RoomErrorCode =
   | "NOT_FOUND"
@@ -235,9 +240,11 @@ export type RoomErrorCode =
   | "INTERNAL";
 
 export const ok = <T>(value: T): RoomResult<T> => ({ ok: true, value });
-export const fail = (code: RoomErrorCode, message: string, extra?: Record<string, unknown>) => ({
+/** A refusal: a marked text (en("…")) or words ("… {name}", values), as the user reads it. */
+export const fail = (code: RoomErrorCode, said: string | Words, extra?: Record<string, unknown>) => ({
   ok: false as const,
   code,
-  message,
+  message: say("en", said),
+  words: typeof said === "string" ? { text: said } : said,
   extra,
 });

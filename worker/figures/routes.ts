@@ -26,17 +26,21 @@ import {
 import { MAX_DAYS, PeriodQuery, resolvePeriod, TimeZone, type PeriodInput } from "./period";
 import { csvCaller, issueTicket, type CsvFile } from "./ticket";
 import { BOOKMAKER_NOT_FOUND, NOT_YOUR_PUNTER } from "../../common/refusals";
+import { en } from "../lib/words";
 
-const LinkParam = v.object({ file: v.picklist(["figures", "ledger"], "Must be figures or ledger.") });
+const LinkParam = v.object({ file: v.picklist(["figures", "ledger"], en("Must be figures or ledger.")) });
+
+/** MAX_DAYS written out, as a marked text is a literal (lib/marked-texts.test.ts holds it equal). */
+export const DAYS_MESSAGE = en("Must be 1 to 366.");
 
 const DailyQuery = v.object({
   days: v.optional(
     v.pipe(
       v.string(),
-      v.regex(/^\d{1,3}$/, `Must be 1 to ${MAX_DAYS}.`),
+      v.regex(/^\d{1,3}$/, DAYS_MESSAGE),
       v.transform(Number),
-      v.minValue(1, `Must be 1 to ${MAX_DAYS}.`),
-      v.maxValue(MAX_DAYS, `Must be 1 to ${MAX_DAYS}.`),
+      v.minValue(1, DAYS_MESSAGE),
+      v.maxValue(MAX_DAYS, DAYS_MESSAGE),
     ),
     "30",
   ),
@@ -153,7 +157,7 @@ export const figureRoutes = new Hono<AppEnv>()
         punterFigures(c.env.DB, book, resolvePeriod(c.req.valid("query")), userId),
         membershipOf(c.env.DB, book.id, userId),
       ]);
-      if (!row && !membership) throw notFound("You are not a punter of this bookmaker.");
+      if (!row && !membership) throw notFound(en("You are not a punter of this bookmaker."));
       const body: Figure = row ? toFigure(row.cents) : toFigure(ZERO);
       return c.json(body);
     },

@@ -4,6 +4,7 @@ import type { AppEnv } from "../env";
 import { requireUser } from "../identity/require-user";
 import { secret } from "../identity/secrets";
 import { AppError } from "../lib/errors";
+import { en } from "../lib/words";
 
 // Telegram's downloadFile fetches the file itself, without our Authorization header. A ticket
 // in the link stands in for it: signed like a session but good for five minutes and for one
@@ -40,7 +41,8 @@ export const csvCaller = (file: CsvFile) =>
     const ticket = c.req.query("ticket");
     if (ticket === undefined) return requireUser(c, next);
     const userId = await readTicket(ticket, file, secret(c.env, "JWT_SECRET"));
-    if (userId === null) throw new AppError("UNAUTHENTICATED", 401, "This download link has expired; export again.");
+    if (userId === null)
+      throw new AppError("UNAUTHENTICATED", 401, en("This download link has expired; export again."));
     c.set("user", { userId, username: "" });
     await next();
   });

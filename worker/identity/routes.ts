@@ -12,8 +12,11 @@ import { requireUser } from "./require-user";
 import { chooseLanguage, languageIn, unknownUser, upsertUserStatement, type LanguageRow } from "./users";
 import { recordConsentStatement } from "../notifications/settings";
 import { LANGUAGES, languageOfTag } from "../../common/languages";
+import { en } from "../lib/words";
 
-const AuthBody = v.object({ initData: v.pipe(v.string(), v.minLength(1, "initData is required."), v.maxLength(8192)) });
+const AuthBody = v.object({
+  initData: v.pipe(v.string(), v.minLength(1, en("initData is required.")), v.maxLength(8192)),
+});
 
 export const identityRoutes = new Hono<AppEnv>().post(
   "/telegram",
@@ -26,11 +29,13 @@ export const identityRoutes = new Hono<AppEnv>().post(
     const check = await checkInitData(initData, secret(c.env, "BOT_TOKEN"), nowSeconds);
     if (!check.ok) {
       const message =
-        check.reason === "EXPIRED" ? "The init data is too old; reopen the app." : "The init data is not valid.";
+        check.reason === "EXPIRED"
+          ? en("The init data is too old; reopen the app.")
+          : en("The init data is not valid.");
       throw new AppError("UNAUTHENTICATED", 401, message);
     }
     const username = check.user.username?.trim();
-    if (!username) throw new AppError("USERNAME_REQUIRED", 403, "Set a Telegram username to use the app.");
+    if (!username) throw new AppError("USERNAME_REQUIRED", 403, en("Set a Telegram username to use the app."));
 
     // Whether the bot may write to him, and in what language, is what Telegram said this time.
     const [user] = await c.env.DB.batch([
@@ -48,8 +53,11 @@ export const identityRoutes = new Hono<AppEnv>().post(
   },
 );
 
+/** LANGUAGES written out, as a marked text is a literal (lib/marked-texts.test.ts holds it equal). */
+export const LANGUAGES_MESSAGE = en("Must be one of en, es, pt-BR, ru, fr, tr, id, ar, or null.");
+
 const LanguageBody = v.object({
-  language: v.nullable(v.picklist(LANGUAGES, `Must be one of ${LANGUAGES.join(", ")}, or null.`)),
+  language: v.nullable(v.picklist(LANGUAGES, LANGUAGES_MESSAGE)),
 });
 
 /** The language he chose in Settings, or null for Telegram's again (API.md, "Language"). */

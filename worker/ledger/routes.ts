@@ -19,18 +19,19 @@ import { runMoneyBatch, transferStatements } from "./transfer";
 import { notifyAfter } from "../notifications/enqueue";
 import { coinsMessages } from "../notifications/triggers";
 import { BOOKMAKER_NOT_FOUND, NOT_YOUR_PUNTER } from "../../common/refusals";
+import { en } from "../lib/words";
 
 const UserId = v.pipe(
-  v.number("Must be a user id."),
-  v.safeInteger("Must be a user id."),
-  v.minValue(1, "Must be a user id."),
+  v.number(en("Must be a user id.")),
+  v.safeInteger(en("Must be a user id.")),
+  v.minValue(1, en("Must be a user id.")),
 );
 
-const Note = v.pipe(v.string("Must be text."), v.maxLength(200, "Maximum 200 characters."));
+const Note = v.pipe(v.string(en("Must be text.")), v.maxLength(200, en("Maximum 200 characters.")));
 
 const MoveBody = v.object({
   userId: UserId,
-  balance: v.object({ amount: PositiveCoins, currency: v.optional(v.literal("COIN", "The currency is COIN.")) }),
+  balance: v.object({ amount: PositiveCoins, currency: v.optional(v.literal("COIN", en("The currency is COIN."))) }),
   /** Why, kept with the move in the audit log. */
   note: v.optional(Note),
 });
@@ -41,10 +42,10 @@ const LedgerQuery = v.object({
   limit: v.optional(
     v.pipe(
       v.string(),
-      v.regex(/^\d{1,3}$/, "Must be 1 to 200."),
+      v.regex(/^\d{1,3}$/, en("Must be 1 to 200.")),
       v.transform(Number),
-      v.minValue(1, "Must be 1 to 200."),
-      v.maxValue(200, "Must be 1 to 200."),
+      v.minValue(1, en("Must be 1 to 200.")),
+      v.maxValue(200, en("Must be 1 to 200.")),
     ),
     "50",
   ),

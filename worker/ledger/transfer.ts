@@ -2,6 +2,7 @@ import { AppError } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { accountIdSql, type AccountRef } from "./accounts";
 import type { LedgerKind } from "../contract";
+import { en } from "../lib/words";
 
 export type { LedgerKind } from "../contract";
 
@@ -91,7 +92,7 @@ export async function runMoneyBatch(db: D1Database, statements: D1PreparedStatem
   try {
     return await db.batch(statements);
   } catch (err) {
-    if (isCheckFailure(err)) throw new AppError("INSUFFICIENT_COINS", 409, "Not enough coins.");
+    if (isCheckFailure(err)) throw new AppError("INSUFFICIENT_COINS", 409, en("Not enough coins."));
     throw err;
   }
 }

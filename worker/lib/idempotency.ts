@@ -5,6 +5,7 @@ import * as v from "valibot";
 import type { AppEnv } from "../env";
 import { AppError, errorResponse, validationError } from "./errors";
 import { nowIso } from "./time";
+import { en } from "./words";
 
 // `Idempotency-Key` on the calls that move coins (docs/DECISIONS.md, "Idempotency-Key"). An attempt
 // claims the key, runs, and keeps its answer; a retry replays that answer. The claim is one
@@ -21,7 +22,7 @@ const WAIT_STEPS_MS = [50, 100, 150, 200, 250, 300, 400, 500, 500, 500];
 
 export const IdempotencyKey = v.pipe(
   v.string(),
-  v.regex(/^[A-Za-z0-9_-]{1,64}$/, "Must be 1 to 64 letters, digits, _ or -."),
+  v.regex(/^[A-Za-z0-9_-]{1,64}$/, en("Must be 1 to 64 letters, digits, _ or -.")),
 );
 
 /** An answer as kept: its status and JSON body. */
@@ -112,7 +113,7 @@ export const idempotent = (rebuild: Rebuild) =>
     for (let attempt = 0; ; attempt++) {
       const row = await claimKey(db, userId, key, hash, claim);
       if (row.request_hash !== hash)
-        throw new AppError("IDEMPOTENCY_KEY_REUSED", 422, "This Idempotency-Key was sent with another request.");
+        throw new AppError("IDEMPOTENCY_KEY_REUSED", 422, en("This Idempotency-Key was sent with another request."));
       if (row.state === "PENDING" && row.claim === claim) break;
       if (row.state === "DONE") return replay(c, row);
       // A committed attempt keeps its answer a moment later; if it does not, it died.
@@ -123,7 +124,11 @@ export const idempotent = (rebuild: Rebuild) =>
         c.header("Retry-After", "1");
         return errorResponse(
           c,
-          new AppError("IDEMPOTENCY_KEY_IN_USE", 409, "A request with this Idempotency-Key is still being processed."),
+          new AppError(
+            "IDEMPOTENCY_KEY_IN_USE",
+            409,
+            en("A request with this Idempotency-Key is still being processed."),
+          ),
         );
       }
       await sleep(WAIT_STEPS_MS[attempt]);
@@ -243,7 +248,7 @@ async function answerFromRow(
     if (live && row.request_hash !== hash)
       return errorResponse(
         c,
-        new AppError("IDEMPOTENCY_KEY_REUSED", 422, "This Idempotency-Key was sent with another request."),
+        new AppError("IDEMPOTENCY_KEY_REUSED", 422, en("This Idempotency-Key was sent with another request.")),
       );
     if (live && row.state === "DONE") return replay(c, row);
     if (live && row.state === "COMMITTED") return answerCommitted(c, rebuild, key, row);
@@ -254,7 +259,11 @@ async function answerFromRow(
       c.header("Retry-After", "1");
       return errorResponse(
         c,
-        new AppError("IDEMPOTENCY_KEY_IN_USE", 409, "A request with this Idempotency-Key is still being processed."),
+        new AppError(
+          "IDEMPOTENCY_KEY_IN_USE",
+          409,
+          en("A request with this Idempotency-Key is still being processed."),
+        ),
       );
     }
     await sleep(WAIT_STEPS_MS[attempt]);

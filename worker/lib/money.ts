@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import type { Money } from "../contract";
+import { en } from "./words";
 
 /** The most one call may move: a billion coins, far beyond any real book, well inside 2^53 cents. */
 export const MAX_CENTS = 100_000_000_000;
@@ -15,13 +16,13 @@ export const isWholeCents = (n: number) => Number.isFinite(n) && Math.round(n * 
  * `Math.round(n * 100) / 100`, so the test is exact equality.
  */
 export const PositiveCoins = v.pipe(
-  v.number("Must be a number."),
-  v.finite("Must be a number."),
-  v.check((n) => n > 0, "Must be more than 0."),
-  v.check(isWholeCents, "At most 2 decimals."),
+  v.number(en("Must be a number.")),
+  v.finite(en("Must be a number.")),
+  v.check((n) => n > 0, en("Must be more than 0.")),
+  v.check(isWholeCents, en("At most 2 decimals.")),
   v.transform((n) => Math.round(n * 100)),
-  v.minValue(1, "Must be more than 0."),
-  v.maxValue(MAX_CENTS, "Too large."),
+  v.minValue(1, en("Must be more than 0.")),
+  v.maxValue(MAX_CENTS, en("Too large.")),
 );
 
 export const fromCents = (cents: number) => cents / 100;

@@ -2,6 +2,7 @@ import { createMiddleware } from "hono/factory";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { AppError } from "./errors";
+import { en } from "./words";
 
 // Cloudflare's Rate Limiting binding (`[[ratelimits]]` in wrangler.toml): each limiter counts
 // calls per key within its period and says yes or no; the limits themselves live in the config.
@@ -25,7 +26,7 @@ export async function spend(c: Context<AppEnv>, limiter: Limiter, key: string) {
   if (success) return;
   // Whole seconds until the next window, rounded up: a retry then is counted afresh.
   c.header("Retry-After", String(Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - now) / 1000))));
-  throw new AppError("RATE_LIMITED", 429, "Too many requests; try again in a few seconds.");
+  throw new AppError("RATE_LIMITED", 429, en("Too many requests; try again in a few seconds."));
 }
 
 /** Sign-in is counted per client address: there is no user yet. */

@@ -3,6 +3,7 @@ import type { ValidationTargets } from "hono";
 import { resolver, uniqueSymbol } from "hono-openapi";
 import * as v from "valibot";
 import { validationError } from "./errors";
+import { en } from "./words";
 
 /** What a client sends, for /openapi.json: a pipe is described up to its first transform. */
 const AS_SENT = { options: { typeMode: "input", target: "draft-2020-12" } };
@@ -39,7 +40,7 @@ export const rule = (problem: (text: string) => string | null) =>
 /** A positive integer id in a path segment. */
 export const IdParam = v.pipe(
   v.string(),
-  v.regex(/^[1-9]\d{0,15}$/, "Must be a positive integer id."),
+  v.regex(/^[1-9]\d{0,15}$/, en("Must be a positive integer id.")),
   v.transform(Number),
 );
 

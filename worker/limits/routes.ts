@@ -19,6 +19,7 @@ import {
 } from "./limits";
 import { BookLimitsBody, PunterLimitsBody } from "./schemas";
 import { BOOKMAKER_NOT_FOUND, NOT_YOUR_PUNTER } from "../../common/refusals";
+import { en } from "../lib/words";
 
 // The book's default limits and a punter's own: each change is saved with its audit row in one
 // batch, then every open room of the book is told before the answer goes out.
@@ -41,7 +42,7 @@ export async function tellOpenRooms(env: Env, bookmakerId: number): Promise<void
     throw new AppError(
       "UNAVAILABLE",
       503,
-      "The limits were saved but not yet applied to every open event. Please try again.",
+      en("The limits were saved but not yet applied to every open event. Please try again."),
     );
 }
 
@@ -78,7 +79,7 @@ export const limitRoutes = new Hono<AppEnv>()
       const { bookmakerId } = c.req.valid("param");
       const row = await bookmakerById(c.env.DB, bookmakerId);
       if (!row) throw notFound(BOOKMAKER_NOT_FOUND);
-      if (row.owner_id !== c.get("user").userId) throw forbidden("Only the bookmaker can set his limits.");
+      if (row.owner_id !== c.get("user").userId) throw forbidden(en("Only the bookmaker can set his limits."));
       const body = c.req.valid("json");
       const db = c.env.DB;
       // The change and its audit row in one batch (the row reads the limits as they were).

@@ -1,10 +1,11 @@
 import * as v from "valibot";
 import { PositiveCoins } from "../lib/money";
+import { en } from "../lib/words";
 
 // The bodies of the limits calls, in a module of their own: the mini-app types its calls by them.
 
 /** A limit as sent: coins (2 decimals at most, above 0), or null for none. */
-const Limit = v.union([v.null(), PositiveCoins], "Must be a number or null.");
+const Limit = v.union([v.null(), PositiveCoins], en("Must be a number or null."));
 
 export const BookLimitsBody = v.object({
   maxStake: Limit,
@@ -15,9 +16,9 @@ export const BookLimitsBody = v.object({
 
 export const PunterLimitsBody = v.object({
   userId: v.pipe(
-    v.number("Must be a user id."),
-    v.safeInteger("Must be a user id."),
-    v.minValue(1, "Must be a user id."),
+    v.number(en("Must be a user id.")),
+    v.safeInteger(en("Must be a user id.")),
+    v.minValue(1, en("Must be a user id.")),
   ),
   maxStake: Limit,
   maxPayoutPerEvent: Limit,

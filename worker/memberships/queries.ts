@@ -2,6 +2,7 @@ import type { JoinRequestStatus } from "../contract";
 import { requireOwnBookmaker } from "../bookmakers/queries";
 import { AppError, notFound } from "../lib/errors";
 import { NOT_YOUR_PUNTER } from "../../common/refusals";
+import { en } from "../lib/words";
 
 export interface MembershipRow {
   id: number;
@@ -45,8 +46,8 @@ export async function ownApprovedPunter(
       "FORBIDDEN",
       403,
       what === "coins"
-        ? "Coins can be given only to approved punters."
-        : "Limits can be set only for approved punters.",
+        ? en("Coins can be given only to approved punters.")
+        : en("Limits can be set only for approved punters."),
     );
   return book;
 }

@@ -14,12 +14,14 @@ import * as docs from "../openapi/docs/memberships";
 import { notifyAfter } from "../notifications/enqueue";
 import { joinRequestMessages, membershipMessages } from "../notifications/triggers";
 import { BOOKMAKER_NOT_FOUND } from "../../common/refusals";
+import { en } from "../lib/words";
 
 // Join requests: none or DECLINED → CREATED (sign); CREATED → withdrawn (sign again),
 // APPROVED (approve) or DECLINED (reject). Each write is conditional on the state it was
 // decided from, so two racing calls cannot both apply.
 
-const changedMeanwhile = () => new AppError("CONFLICT", 409, "The request changed meanwhile; reload and try again.");
+const changedMeanwhile = () =>
+  new AppError("CONFLICT", 409, en("The request changed meanwhile; reload and try again."));
 
 const RequestParam = v.object({ id: IdParam });
 
@@ -31,7 +33,7 @@ export const membershipRoutes = new Hono<AppEnv>()
     const db = c.env.DB;
     const bookmaker = await bookmakerById(db, bookmakerId);
     if (!bookmaker) throw notFound(BOOKMAKER_NOT_FOUND);
-    if (bookmaker.owner_id === userId) throw forbidden("You cannot join your own book.");
+    if (bookmaker.owner_id === userId) throw forbidden(en("You cannot join your own book."));
 
     const current = await membershipOf(db, bookmakerId, userId);
     const now = nowIso();
@@ -57,7 +59,7 @@ export const membershipRoutes = new Hono<AppEnv>()
           .all()
       ).results.length;
     } else {
-      throw new AppError("CONFLICT", 409, "You are already a punter of this bookmaker.");
+      throw new AppError("CONFLICT", 409, en("You are already a punter of this bookmaker."));
     }
     if (changes !== 1) throw changedMeanwhile();
     if (asking) notifyAfter(c, (env) => joinRequestMessages(env.DB, bookmakerId, c.get("user").username));
@@ -111,11 +113,14 @@ export const membershipRoutes = new Hono<AppEnv>()
     return c.json({ joinRequest: { id: request.id, status: "DECLINED" as const } });
   });
 
+const ALREADY_APPROVED = en("This request is already approved.");
+const ALREADY_DECLINED = en("This request is already declined.");
+
 /** A pending request to the caller's own book; anyone else's is not found. */
 async function ownPendingRequest(db: D1Database, requestId: number, userId: number) {
   const request = await membershipById(db, requestId);
-  if (!request || request.owner_id !== userId) throw notFound("Join request not found.");
+  if (!request || request.owner_id !== userId) throw notFound(en("Join request not found."));
   if (request.status !== "CREATED")
-    throw new AppError("CONFLICT", 409, `This request is already ${request.status.toLowerCase()}.`);
+    throw new AppError("CONFLICT", 409, request.status === "APPROVED" ? ALREADY_APPROVED : ALREADY_DECLINED);
   return request;
 }

@@ -10,6 +10,7 @@ import { markCommitted } from "../lib/idempotency";
 import { holdsSubscriptionSql } from "../subscriptions/activity";
 import { nowIso } from "../lib/time";
 import type { MultipleInput } from "./schemas";
+import { en, words } from "../lib/words";
 
 // Placing a multiple (docs/ARCHITECTURE.md, "Multiples"). No room owns it, so it is one D1
 // batch, D1 being the single writer the rooms write through too: the multiple, a guarded row
@@ -107,10 +108,15 @@ function refusal(
     const offered: Odds = { num: row.curr_num!, den: row.curr_den! };
     const asked = ladderOdds(sent.coefficient);
     if (!asked || !sameOdds(asked, offered))
-      return new AppError("ODDS_CHANGED", 409, `The odds of ${row.item_title} have changed.`, {
-        field,
-        coefficient: decimalText(offered),
-      });
+      return new AppError(
+        "ODDS_CHANGED",
+        409,
+        words("The odds of {outcome} have changed.", { outcome: row.item_title! }),
+        {
+          field,
+          coefficient: decimalText(offered),
+        },
+      );
   }
   return null;
 }
@@ -171,13 +177,15 @@ export async function placeMultiple(
       if (caps?.max_stake_cents != null) throw stakeRefusal(caps.max_stake_cents);
     }
     const again = refusal(userId, m, await readPlacement(db, userId, m), nowIso());
-    throw again ?? new AppError("CONFLICT", 409, "The book changed while you placed this; try again.");
+    throw again ?? new AppError("CONFLICT", 409, en("The book changed while you placed this; try again."));
   }
 }
 
 /** The punter's max stake (his own or the book's) bounds what a multiple stakes in all, lines × amount. */
 const stakeRefusal = (maxStakeCents: number) =>
-  new AppError("LIMIT_EXCEEDED", 409, `Your maximum stake is ${coins(maxStakeCents)}.`, { field: "amount" });
+  new AppError("LIMIT_EXCEEDED", 409, words("Your maximum stake is {max}.", { max: coins(maxStakeCents) }), {
+    field: "amount",
+  });
 
 /** The cap refused the multiple: what the book's open multiples may still take, read now. */
 async function capRefusal(db: D1Database, bookmakerId: number) {
@@ -194,7 +202,10 @@ async function capRefusal(db: D1Database, bookmakerId: number) {
   return new AppError(
     "LIMIT_EXCEEDED",
     409,
-    `This would take the bookmaker's open multiples past their max payout of ${coins(cap)}: ${coins(left)} left.`,
+    words("This would take the bookmaker's open multiples past their max payout of {max}: {left} left.", {
+      max: coins(cap),
+      left: coins(left),
+    }),
     { field: "amount" },
   );
 }

@@ -1,9 +1,12 @@
 import { KIND_NAMES, type MultipleKind } from "../../common/multiples";
-import { ordinal } from "../../common/each-way";
+import type { Language } from "../../common/languages";
 import { decimalText, type Odds } from "../../common/odds";
+import { say, words, type Words } from "../lib/words";
 
-// The bot's messages: short plain English, each with a button that opens the mini-app on the
-// screen it is about. Built where the thing happened, sent later by the queue consumer.
+// The bot's messages: short and plain, in the recipient's language (his choice, else Telegram's:
+// triggers.ts reads it with the recipients), each with a button that opens the mini-app on the
+// screen it is about. Built where the thing happened, sent later by the queue consumer. Names,
+// titles and notes are the users' own and never translated.
 
 /** Which switch of GET /me/notifications a message answers to; MEMBERSHIP is always on. */
 export type Topic = "JOIN_REQUESTS" | "RESULTS" | "COINS" | "NEW_EVENTS" | "BIG_BETS" | "MEMBERSHIP";
@@ -43,52 +46,71 @@ export const startFor = {
   event: (eventId: number) => `event_${eventId}`,
 };
 
-export const coins = (cents: number) =>
-  (cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** An amount of coins as the recipient writes numbers: "1,234.50", in Russian "1 234,50". */
+export const coins = (cents: number, language: Language = "en") =>
+  (cents / 100).toLocaleString(language === "en" ? "en-US" : language, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
 
 const eventName = (e: { title: string; description: string }) =>
   e.description ? `${e.title}, ${e.description}` : e.title;
 
+const openBook = (language: Language, book: { id: number; name: string }): Button => ({
+  text: say(language, words("Open {book}", { book: book.name })),
+  startapp: startFor.book(book.id),
+});
+
 export const joinRequestMessage = (
+  language: Language,
   ownerId: number,
   book: { id: number; name: string },
   username: string,
 ): BotMessage => ({
   userId: ownerId,
   topic: "JOIN_REQUESTS",
-  text: `@${username} asks to join ${book.name}.`,
-  button: { text: "Review requests", startapp: startFor.requests() },
+  text: say(language, words("@{username} asks to join {book}.", { username, book: book.name })),
+  button: { text: say(language, words("Review requests")), startapp: startFor.requests() },
 });
 
 export const membershipMessage = (
+  language: Language,
   punterId: number,
   book: { id: number; name: string },
   approved: boolean,
 ): BotMessage => ({
   userId: punterId,
   topic: "MEMBERSHIP",
-  text: approved
-    ? `${book.name} approved your join request. You can bet now.`
-    : `${book.name} declined your join request.`,
-  button: { text: `Open ${book.name}`, startapp: startFor.book(book.id) },
+  text: say(
+    language,
+    approved
+      ? words("{book} approved your join request. You can bet now.", { book: book.name })
+      : words("{book} declined your join request.", { book: book.name }),
+  ),
+  button: openBook(language, book),
 });
 
 export function coinsMessage(
+  language: Language,
   punterId: number,
   book: { id: number; name: string },
   move: { added: boolean; amountCents: number; balanceCents: number; note: string },
 ): BotMessage {
-  const verb = move.added ? "added" : "withdrew";
-  const lines = [
-    `${book.name} ${verb} ${coins(move.amountCents)} coins. Your balance: ${coins(move.balanceCents)} coins.`,
-  ];
-  if (move.note.trim()) lines.push(`Note: ${move.note.trim()}`);
-  return {
-    userId: punterId,
-    topic: "COINS",
-    text: lines.join("\n"),
-    button: { text: `Open ${book.name}`, startapp: startFor.book(book.id) },
+  const values = {
+    book: book.name,
+    amount: coins(move.amountCents, language),
+    balance: coins(move.balanceCents, language),
   };
+  const lines = [
+    say(
+      language,
+      move.added
+        ? words("{book} added {amount} coins. Your balance: {balance} coins.", values)
+        : words("{book} withdrew {amount} coins. Your balance: {balance} coins.", values),
+    ),
+  ];
+  if (move.note.trim()) lines.push(say(language, words("Note: {note}", { note: move.note.trim() })));
+  return { userId: punterId, topic: "COINS", text: lines.join("\n"), button: openBook(language, book) };
 }
 
 export interface EventInfo {
@@ -100,30 +122,63 @@ export interface EventInfo {
   bookmakerName: string;
 }
 
-export const newEventMessage = (punterId: number, event: EventInfo): BotMessage => ({
+/** When an event starts, in UTC: "2026-11-28 14:00" in English, else as the language writes a date and time. */
+function startsAt(language: Language, startDate: string): string {
+  if (language === "en") return startDate.slice(0, 16).replace("T", " ");
+  return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(
+    new Date(startDate),
+  );
+}
+
+const bookOf = (event: EventInfo) => ({ id: event.bookmakerId, name: event.bookmakerName });
+
+export const newEventMessage = (language: Language, punterId: number, event: EventInfo): BotMessage => ({
   userId: punterId,
   topic: "NEW_EVENTS",
-  text: `${event.bookmakerName} has a new event: ${eventName(event)}. It starts ${event.startDate.slice(0, 16).replace("T", " ")} UTC.`,
-  button: { text: "See the event", startapp: startFor.book(event.bookmakerId) },
+  text: say(
+    language,
+    words("{book} has a new event: {event}. It starts {start} UTC.", {
+      book: event.bookmakerName,
+      event: eventName(event),
+      start: startsAt(language, event.startDate),
+    }),
+  ),
+  button: { text: say(language, words("See the event")), startapp: startFor.book(event.bookmakerId) },
 });
 
 /** An undone settlement: the punter's bets on the event are open again, what it gave him taken back. */
-export const undoneMessage = (punterId: number, event: EventInfo): BotMessage => ({
+export const undoneMessage = (language: Language, punterId: number, event: EventInfo): BotMessage => ({
   userId: punterId,
   topic: "RESULTS",
-  text: `${event.bookmakerName} undid the result of ${eventName(event)}: your bets on it are open again, and what the result paid or refunded you was taken back.`,
-  button: { text: `Open ${event.bookmakerName}`, startapp: startFor.book(event.bookmakerId) },
+  text: say(
+    language,
+    words(
+      "{book} undid the result of {event}: your bets on it are open again, and what the result paid or refunded you was taken back.",
+      { book: event.bookmakerName, event: eventName(event) },
+    ),
+  ),
+  button: openBook(language, bookOf(event)),
 });
 
 export const bigBetMessage = (
+  language: Language,
   ownerId: number,
   event: { id: number; title: string; description: string },
   bet: { username: string; stakeCents: number; outcome: string; odds: Odds },
 ): BotMessage => ({
   userId: ownerId,
   topic: "BIG_BETS",
-  text: `Big bet: @${bet.username} staked ${coins(bet.stakeCents)} on ${bet.outcome} at ${decimalText(bet.odds)} in ${eventName(event)}.`,
-  button: { text: "Open the event", startapp: startFor.event(event.id) },
+  text: say(
+    language,
+    words("Big bet: @{username} staked {stake} on {outcome} at {odds} in {event}.", {
+      username: bet.username,
+      stake: coins(bet.stakeCents, language),
+      outcome: bet.outcome,
+      odds: decimalText(bet.odds),
+      event: eventName(event),
+    }),
+  ),
+  button: { text: say(language, words("Open the event")), startapp: startFor.event(event.id) },
   stakeCents: bet.stakeCents,
 });
 
@@ -139,25 +194,45 @@ export interface SettledBet {
 }
 
 /** An each-way bet in one line: what each part returned. */
-const eachWayLine = (b: SettledBet, place: NonNullable<SettledBet["placePart"]>) => {
-  const head = `${b.outcome}, ${coins(b.stakeCents)} each-way at ${decimalText(b.odds)}`;
-  if (b.status === "CANCELLED") return `${head}: refunded ${coins(2 * b.stakeCents)}`;
+function eachWayLine(language: Language, b: SettledBet, place: NonNullable<SettledBet["placePart"]>): Words {
+  const bet = {
+    outcome: b.outcome,
+    stake: coins(b.stakeCents, language),
+    odds: decimalText(b.odds),
+  };
+  if (b.status === "CANCELLED")
+    return words("{outcome}, {stake} each-way at {odds}: refunded {refund}", {
+      ...bet,
+      refund: coins(2 * b.stakeCents, language),
+    });
   if (b.status === "WON")
-    return `${head}: won, paid ${coins(b.payoutCents)}; the place part ${coins(place.payoutCents)} returned`;
+    return words("{outcome}, {stake} each-way at {odds}: won, paid {paid}; the place part {placePaid} returned", {
+      ...bet,
+      paid: coins(b.payoutCents, language),
+      placePaid: coins(place.payoutCents, language),
+    });
   if (place.status === "WON")
-    return `${head}: placed ${ordinal(place.place ?? 1)}: ${coins(place.payoutCents)} returned`;
-  if (b.status === "LOST") return `${head}: lost`;
-  return `${head}: still open`;
-};
+    return words(
+      "{outcome}, {stake} each-way at {odds}: placed {place, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}: {placePaid} returned",
+      { ...bet, place: place.place ?? 1, placePaid: coins(place.payoutCents, language) },
+    );
+  if (b.status === "LOST") return words("{outcome}, {stake} each-way at {odds}: lost", bet);
+  return words("{outcome}, {stake} each-way at {odds}: still open", bet);
+}
 
-const betLine = (b: SettledBet) => {
-  if (b.placePart) return eachWayLine(b, b.placePart);
-  const head = `${b.outcome}, ${coins(b.stakeCents)} at ${decimalText(b.odds)}`;
-  if (b.status === "WON") return `${head}: won, paid ${coins(b.payoutCents)}`;
-  if (b.status === "LOST") return `${head}: lost`;
-  if (b.status === "CANCELLED") return `${head}: refunded ${coins(b.payoutCents || b.stakeCents)}`;
-  return `${head}: still open`;
-};
+function betLine(language: Language, b: SettledBet): Words {
+  if (b.placePart) return eachWayLine(language, b, b.placePart);
+  const bet = { outcome: b.outcome, stake: coins(b.stakeCents, language), odds: decimalText(b.odds) };
+  if (b.status === "WON")
+    return words("{outcome}, {stake} at {odds}: won, paid {paid}", { ...bet, paid: coins(b.payoutCents, language) });
+  if (b.status === "LOST") return words("{outcome}, {stake} at {odds}: lost", bet);
+  if (b.status === "CANCELLED")
+    return words("{outcome}, {stake} at {odds}: refunded {refund}", {
+      ...bet,
+      refund: coins(b.payoutCents || b.stakeCents, language),
+    });
+  return words("{outcome}, {stake} at {odds}: still open", bet);
+}
 
 /** A multiple the settlement completed, as the result message tells it. */
 export interface SettledMultiple {
@@ -168,21 +243,26 @@ export interface SettledMultiple {
   payoutCents: number;
 }
 
-const multipleLine = (m: SettledMultiple) => {
-  const head = `${KIND_NAMES[m.kind]}, ${m.lines > 1 ? `${m.lines} lines × ` : ""}${coins(m.amountCents)}`;
-  if (m.status === "WON") return `${head}: won, paid ${coins(m.payoutCents)}`;
-  if (m.status === "CANCELLED") return `${head}: every leg void, refunded ${coins(m.payoutCents)}`;
-  return `${head}: lost`;
-};
+function multipleLine(language: Language, m: SettledMultiple): Words {
+  // The kind's name is a catalogue key of its own (common/multiples.ts), said in the same language.
+  const values = { kind: { text: KIND_NAMES[m.kind] }, lines: m.lines, unit: coins(m.amountCents, language) };
+  const head = m.lines > 1 ? words("{kind}, {lines} lines × {unit}", values) : words("{kind}, {unit}", values);
+  if (m.status === "WON") return words("{head}: won, paid {paid}", { head, paid: coins(m.payoutCents, language) });
+  if (m.status === "CANCELLED")
+    return words("{head}: every leg void, refunded {refund}", { head, refund: coins(m.payoutCents, language) });
+  return words("{head}: lost", { head });
+}
 
 /** Telegram takes 4,096 characters; a punter with a hundred bets is told of the first ones. */
 const MAX_TEXT = 3_500;
 
-function fitted(heading: string, lines: string[]): string {
+function fitted(language: Language, heading: string, lines: string[]): string {
   let text = heading;
   for (let i = 0; i < lines.length; i++) {
-    if (text.length + lines[i].length + 1 > MAX_TEXT)
-      return `${text}\n…and ${lines.length - i} more; see them in the app.`;
+    if (text.length + lines[i].length + 1 > MAX_TEXT) {
+      const more = lines.length - i;
+      return `${text}\n${say(language, words("…and {more} more; see them in the app.", { more }))}`;
+    }
     text += `\n${lines[i]}`;
   }
   return text;
@@ -190,21 +270,28 @@ function fitted(heading: string, lines: string[]): string {
 
 /** One message per punter per event, every bet of his in it (a settlement is never a flood). */
 export function resultMessage(
+  language: Language,
   punterId: number,
   event: EventInfo,
   how: "RESULT" | "ABANDONED" | "NON_RUNNER",
   bets: SettledBet[],
   multiples: SettledMultiple[] = [],
 ): BotMessage {
+  const named = { event: eventName(event) };
   const heading = {
-    RESULT: `Result of ${eventName(event)}:`,
-    ABANDONED: `${eventName(event)} was abandoned; your stakes are refunded:`,
-    NON_RUNNER: `Non-runner in ${eventName(event)}; your stake on it is refunded:`,
+    RESULT: words("Result of {event}:", named),
+    ABANDONED: words("{event} was abandoned; your stakes are refunded:", named),
+    NON_RUNNER: words("Non-runner in {event}; your stake on it is refunded:", named),
   }[how];
+  const lines = [...bets.map((b) => betLine(language, b)), ...multiples.map((m) => multipleLine(language, m))];
   return {
     userId: punterId,
     topic: "RESULTS",
-    text: fitted(heading, [...bets.map((b) => `• ${betLine(b)}`), ...multiples.map((m) => `• ${multipleLine(m)}`)]),
-    button: { text: `Open ${event.bookmakerName}`, startapp: startFor.book(event.bookmakerId) },
+    text: fitted(
+      language,
+      say(language, heading),
+      lines.map((line) => `• ${say(language, line)}`),
+    ),
+    button: openBook(language, bookOf(event)),
   };
 }

@@ -7,19 +7,20 @@ import { isWholeCents, MAX_CENTS } from "../lib/money";
 import { validate } from "../lib/validate";
 import * as docs from "../openapi/docs/notifications";
 import { changeSettings, settingsAnswer, settingsOf } from "./settings";
+import { en } from "../lib/words";
 
-const Switch = v.optional(v.boolean("Must be true or false."));
+const Switch = v.optional(v.boolean(en("Must be true or false.")));
 
 /** Coins, 0 or more, two decimals at most, as cents; null turns big-bet messages off. */
 const Threshold = v.optional(
   v.nullable(
     v.pipe(
-      v.number("Must be a number or null."),
-      v.finite("Must be a number or null."),
-      v.minValue(0, "Must be 0 or more."),
-      v.check(isWholeCents, "At most 2 decimals."),
+      v.number(en("Must be a number or null.")),
+      v.finite(en("Must be a number or null.")),
+      v.minValue(0, en("Must be 0 or more.")),
+      v.check(isWholeCents, en("At most 2 decimals.")),
       v.transform((n) => Math.round(n * 100)),
-      v.maxValue(MAX_CENTS, "Too large."),
+      v.maxValue(MAX_CENTS, en("Too large.")),
     ),
   ),
 );

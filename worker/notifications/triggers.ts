@@ -1,4 +1,6 @@
 import type { Odds } from "../../common/odds";
+import { DEFAULT_LANGUAGE, type Language } from "../../common/languages";
+import { languageIn, type LanguageRow } from "../identity/users";
 import {
   bigBetMessage,
   coinsMessage,
@@ -13,7 +15,19 @@ import {
   type SettledMultiple,
 } from "./messages";
 
-// What each trigger reads from D1, after its work committed, to say what happened.
+// What each trigger reads from D1, after its work committed, to say what happened, and in
+// which language each recipient reads it.
+
+/** Each of `userIds`' language (his choice, else Telegram's, else English), in one read. */
+async function languagesOf(db: D1Database, userIds: number[]): Promise<(userId: number) => Language> {
+  if (userIds.length === 0) return () => DEFAULT_LANGUAGE;
+  const { results } = await db
+    .prepare(`SELECT id, language, telegram_language FROM users WHERE id IN (SELECT value FROM json_each(?1))`)
+    .bind(JSON.stringify(userIds))
+    .all<LanguageRow & { id: number }>();
+  const byUser = new Map(results.map((row) => [row.id, languageIn(row)]));
+  return (userId) => byUser.get(userId) ?? DEFAULT_LANGUAGE;
+}
 
 interface EventRow {
   id: number;
@@ -99,9 +113,17 @@ export async function settlementMessages(
     else byPunter.set(r.user_id, [bet]);
   }
   const multiples = await completedMultiples(db, eventId, itemId);
-  const punters = new Set([...byPunter.keys(), ...multiples.keys()]);
-  return [...punters].map((punterId) =>
-    resultMessage(punterId, event, how, byPunter.get(punterId) ?? [], multiples.get(punterId) ?? []),
+  const punters = [...new Set([...byPunter.keys(), ...multiples.keys()])];
+  const languageOf = await languagesOf(db, punters);
+  return punters.map((punterId) =>
+    resultMessage(
+      languageOf(punterId),
+      punterId,
+      event,
+      how,
+      byPunter.get(punterId) ?? [],
+      multiples.get(punterId) ?? [],
+    ),
   );
 }
 
@@ -193,9 +215,9 @@ export async function bigBetMessages(
   // again when it sends, so a threshold just raised costs at most a message it drops.
   const owner = await bigBetThreshold(db, bookmakerId);
   if (!owner || owner.big_bets_over_cents === null || bet.stakeCents <= owner.big_bets_over_cents) return [];
-  return [
-    bigBetMessage(owner.owner_id, { id: bet.eventId, title: bet.eventTitle, description: bet.eventDescription }, bet),
-  ];
+  const languageOf = await languagesOf(db, [owner.owner_id]);
+  const event = { id: bet.eventId, title: bet.eventTitle, description: bet.eventDescription };
+  return [bigBetMessage(languageOf(owner.owner_id), owner.owner_id, event, bet)];
 }
 
 /** Coins added or withdrawn: the punter hears the amount, his balance and the bookmaker's note. */
@@ -209,7 +231,8 @@ export async function coinsMessages(
     .prepare(`SELECT note FROM memberships WHERE bookmaker_id = ?1 AND user_id = ?2`)
     .bind(book.id, punterId)
     .first<{ note: string }>();
-  return [coinsMessage(punterId, book, { ...move, note: row?.note ?? "" })];
+  const languageOf = await languagesOf(db, [punterId]);
+  return [coinsMessage(languageOf(punterId), punterId, book, { ...move, note: row?.note ?? "" })];
 }
 
 export async function joinRequestMessages(
@@ -221,7 +244,9 @@ export async function joinRequestMessages(
     .prepare(`SELECT id, name, owner_id FROM bookmakers WHERE id = ?1`)
     .bind(bookmakerId)
     .first<{ id: number; name: string; owner_id: number }>();
-  return book ? [joinRequestMessage(book.owner_id, book, username)] : [];
+  if (!book) return [];
+  const languageOf = await languagesOf(db, [book.owner_id]);
+  return [joinRequestMessage(languageOf(book.owner_id), book.owner_id, book, username)];
 }
 
 export async function membershipMessages(
@@ -234,7 +259,9 @@ export async function membershipMessages(
     .prepare(`SELECT id, name FROM bookmakers WHERE id = ?1`)
     .bind(bookmakerId)
     .first<{ id: number; name: string }>();
-  return book ? [membershipMessage(punterId, book, approved)] : [];
+  if (!book) return [];
+  const languageOf = await languagesOf(db, [punterId]);
+  return [membershipMessage(languageOf(punterId), punterId, book, approved)];
 }
 
 /** A newly published event: to the book's approved punters who asked for new events. */
@@ -248,7 +275,11 @@ export async function newEventMessages(db: D1Database, eventId: number): Promise
     )
     .bind(event.bookmakerId)
     .all<{ user_id: number }>();
-  return results.map((r) => newEventMessage(r.user_id, event));
+  const languageOf = await languagesOf(
+    db,
+    results.map((r) => r.user_id),
+  );
+  return results.map((r) => newEventMessage(languageOf(r.user_id), r.user_id, event));
 }
 
 /**
@@ -267,5 +298,9 @@ export async function undoneMessages(db: D1Database, eventId: number): Promise<B
     )
     .bind(eventId)
     .all<{ user_id: number }>();
-  return results.map((r) => undoneMessage(r.user_id, event));
+  const languageOf = await languagesOf(
+    db,
+    results.map((r) => r.user_id),
+  );
+  return results.map((r) => undoneMessage(languageOf(r.user_id), r.user_id, event));
 }

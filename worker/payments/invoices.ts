@@ -2,6 +2,8 @@ import type { InvoiceAnswer } from "../contract";
 import { isDevMode, type Env } from "../env";
 import { asKnownUser } from "../identity/users";
 import { AppError } from "../lib/errors";
+import { en, say, words } from "../lib/words";
+import type { Language } from "../../common/languages";
 import { nowIso } from "../lib/time";
 import type { CatalogueRow } from "../subscriptions/catalogue";
 import { BotApiError, callBotApi } from "../telegram/bot-api";
@@ -43,13 +45,18 @@ const REAL_BOT_TOKEN = /^\d+:[A-Za-z0-9_-]{35}$/;
 export const paysThroughDevRoute = (env: Env) => isDevMode(env) && !REAL_BOT_TOKEN.test(env.BOT_TOKEN ?? "");
 
 const DESCRIPTIONS: Record<string, string> = {
-  BOOKMAKER: "30 days of bookmaker tools: run events, approve punters, hand out coins.",
-  WHAT_IF: "30 days of what-if winnings per outcome for you and your punters.",
-  FRACTAL_ODDS: "30 days of fractional odds display for you and your punters.",
+  BOOKMAKER: en("30 days of bookmaker tools: run events, approve punters, hand out coins."),
+  WHAT_IF: en("30 days of what-if winnings per outcome for you and your punters."),
+  FRACTAL_ODDS: en("30 days of fractional odds display for you and your punters."),
 };
 
-const descriptionOf = (item: CatalogueRow) =>
-  DESCRIPTIONS[item.type] ?? `${item.name} for your book's pool. 1 coin = 1 USD, settled off-platform.`;
+/** What the invoice says the item is, in the buyer's language (the item's name is the catalogue's). */
+const descriptionOf = (item: CatalogueRow, language: Language) =>
+  say(
+    language,
+    DESCRIPTIONS[item.type] ??
+      words("{item} for your book's pool. 1 coin = 1 USD, settled off-platform.", { item: item.name }),
+  );
 
 /**
  * Full-price periods become Telegram Stars subscriptions, renewed by Telegram every 30 days;
@@ -65,6 +72,7 @@ export async function createInvoice(
   userId: number,
   item: CatalogueRow,
   apiOrigin: string,
+  language: Language = "en",
 ): Promise<InvoiceAnswer> {
   const check = await checkPurchase(env.DB, userId, item);
   if (!check.ok) throw check.error;
@@ -83,7 +91,7 @@ export async function createInvoice(
   try {
     const invoiceLink = await callBotApi<string>(env, "createInvoiceLink", {
       title: item.name,
-      description: descriptionOf(item),
+      description: descriptionOf(item, language),
       payload: invoiceId,
       provider_token: "",
       currency: "XTR",
@@ -95,7 +103,7 @@ export async function createInvoice(
     await env.DB.prepare(`UPDATE invoices SET status = 'CANCELLED' WHERE id = ?1`).bind(invoiceId).run();
     if (err instanceof BotApiError) {
       console.error(err.message);
-      throw new AppError("INTERNAL", 502, "Telegram did not create the invoice. Please try again.");
+      throw new AppError("INTERNAL", 502, en("Telegram did not create the invoice. Please try again."));
     }
     throw err;
   }

@@ -3,6 +3,7 @@ import { AppError } from "../lib/errors";
 import { quote, type CatalogueRow } from "../subscriptions/catalogue";
 import { holdingOf, renewalCheck } from "../subscriptions/holdings";
 import { NO_PROFILE } from "../../common/refusals";
+import { en, words } from "../lib/words";
 
 // Who may buy what, checked when the invoice is made and again at Telegram's pre-checkout
 // (time has passed, another invoice may have been paid meanwhile).
@@ -27,10 +28,12 @@ export async function checkPurchase(
     if (!renewal.ok) {
       const message =
         renewal.reason === "TOO_EARLY"
-          ? `Renewal is available only eight days before the previous one expires: from ${day(renewal.from!)}.`
+          ? words("Renewal is available only eight days before the previous one expires: from {day}.", {
+              day: day(renewal.from!),
+            })
           : renewal.reason === "RENEWS_BY_ITSELF"
-            ? `This subscription renews automatically through Telegram on ${day(renewal.from!)}.`
-            : "This subscription has no end date; there is nothing to renew.";
+            ? words("This subscription renews automatically through Telegram on {day}.", { day: day(renewal.from!) })
+            : en("This subscription has no end date; there is nothing to renew.");
       return {
         ok: false,
         error: new AppError("CONFLICT", 409, message, { reason: renewal.reason, renewableFrom: renewal.from }),

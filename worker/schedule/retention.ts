@@ -4,6 +4,9 @@ import { OPEN_SQL } from "../events/state";
 import { nowIso } from "../lib/time";
 import { enqueue } from "../notifications/enqueue";
 import type { BotMessage } from "../notifications/messages";
+import { languageIn, type LanguageRow } from "../identity/users";
+import { en, say, words } from "../lib/words";
+import type { Language } from "../../common/languages";
 
 // docs/ARCHITECTURE.md, "Retention": a book is kept 60 days after its owner's BOOKMAKER subscription ended
 // without renewal, then the daily cron deletes it whole: profile, events, outcomes, bets,
@@ -145,31 +148,46 @@ export async function deleteLapsedBooks(env: Env, now = Date.now(), chunk = DELE
   return report;
 }
 
-interface DueWarning {
+/** A book to warn, with its owner's languages (he reads the warning in his). */
+interface DueWarning extends LanguageRow {
   id: number;
   owner_id: number;
   name: string;
   end_date: string;
 }
 
-const dayText = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+/** "28 November 2026" in English, else as the language writes a date. */
+const dayText = (iso: string, language: Language) =>
+  new Date(iso).toLocaleDateString(language === "en" ? "en-GB" : language, {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 
-export const deletionWarningMessage = (w: DueWarning): BotMessage => ({
-  userId: w.owner_id,
-  // Not a switch he can turn off: it is about everything he has in the app.
-  topic: "MEMBERSHIP",
-  text: `Your bookmaker subscription has ended. ${w.name}, with its events, bets, punters and coins, will be deleted on ${dayText(deletionDay(w.end_date))} unless you renew.`,
-  button: { text: "Renew", startapp: "renew" },
-});
+export const deletionWarningMessage = (w: DueWarning): BotMessage => {
+  const language = languageIn(w);
+  const warning = words(
+    "Your bookmaker subscription has ended. {book}, with its events, bets, punters and coins, will be deleted on {day} unless you renew.",
+    { book: w.name, day: dayText(deletionDay(w.end_date), language) },
+  );
+  return {
+    userId: w.owner_id,
+    // Not a switch he can turn off: it is about everything he has in the app.
+    topic: "MEMBERSHIP",
+    text: say(language, warning),
+    button: { text: say(language, en("Renew")), startapp: "renew" },
+  };
+};
 
 /** Tells each owner whose book is deleted within 7 days, once per subscription end. */
 export async function warnLapsedBooks(env: Env, now = Date.now()): Promise<number[]> {
   const db = env.DB;
   const { results: due } = await db
     .prepare(
-      `SELECT b.id, b.owner_id, b.name, us.end_date FROM bookmakers b
+      `SELECT b.id, b.owner_id, b.name, us.end_date, u.language, u.telegram_language FROM bookmakers b
        JOIN user_subscriptions us ON us.user_id = b.owner_id AND us.type = 'BOOKMAKER'
+       LEFT JOIN users u ON u.id = b.owner_id
        WHERE us.end_date IS NOT NULL AND us.end_date <= ?1 AND us.end_date > ?2
          AND NOT EXISTS (SELECT 1 FROM retention_warnings w WHERE w.bookmaker_id = b.id AND w.subscription_end = us.end_date)`,
     )

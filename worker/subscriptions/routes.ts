@@ -11,13 +11,14 @@ import { holdingsOf, holdingsOfBook, toUserSubscription } from "./holdings";
 import { versioned } from "../lib/versions";
 import { NO_PROFILE } from "../../common/refusals";
 import * as docs from "../openapi/docs/subscriptions";
+import { acceptedLanguage, en } from "../lib/words";
 
 const SubscriptionId = v.union(
   [
     v.pipe(v.number(), v.safeInteger(), v.minValue(1)),
     v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/), v.transform(Number)),
   ],
-  "Must be a subscription id.",
+  en("Must be a subscription id."),
 );
 const PurchaseBody = v.object({ subscriptionId: SubscriptionId });
 
@@ -27,13 +28,15 @@ async function userSubscriptions(db: D1Database, userId: number): Promise<UserSu
 }
 
 async function invoiceFor(
-  c: { env: AppEnv["Bindings"]; req: { url: string } },
+  c: { env: AppEnv["Bindings"]; req: { url: string; header: (name: string) => string | undefined } },
   userId: number,
   subscriptionId: number,
 ) {
   const item = await catalogueItem(c.env.DB, subscriptionId);
-  if (!item) throw notFound("No such subscription.");
-  return createInvoice(c.env, userId, item, new URL(c.req.url).origin);
+  if (!item) throw notFound(en("No such subscription."));
+  // The invoice's description is said in the language the mini-app asks in.
+  const language = acceptedLanguage(c.req.header("Accept-Language"));
+  return createInvoice(c.env, userId, item, new URL(c.req.url).origin, language);
 }
 
 export const subscriptionRoutes = new Hono<AppEnv>()

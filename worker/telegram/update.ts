@@ -1,3 +1,4 @@
+/* eslint-disable no-restricted-syntax -- Telegram's servers send updates and read these messages, not a user */
 import * as v from "valibot";
 
 // The parts of a Telegram Update the bot reads (https://core.telegram.org/bots/api#update);
@@ -5,7 +6,7 @@ import * as v from "valibot";
 
 const TelegramId = v.pipe(v.number("Must be an integer."), v.safeInteger("Must be an integer."));
 
-const User = v.object({ id: TelegramId, username: v.optional(v.string()) });
+const User = v.object({ id: TelegramId, username: v.optional(v.string()), language_code: v.optional(v.string()) });
 
 const SuccessfulPayment = v.object({
   currency: v.string(),

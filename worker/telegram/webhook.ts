@@ -13,6 +13,9 @@ import { BotApiError, callBotApi } from "./bot-api";
 import { answerCommand } from "./commands";
 import { allowWrite } from "../notifications/settings";
 import { Update, type Message, type PreCheckoutQuery } from "./update";
+import { languageIn, type LanguageRow } from "../identity/users";
+import { languageOfTag, type Language } from "../../common/languages";
+import { say } from "../lib/words";
 
 // Telegram's calls to the bot. Every update is handled once (by update_id); a payment once
 // per charge id, whatever the update. The answer is 200 unless Telegram should deliver the
@@ -21,10 +24,20 @@ import { Update, type Message, type PreCheckoutQuery } from "./update";
 const fromTelegram = createMiddleware<AppEnv>(async (c, next) => {
   const expected = secret(c.env, "WEBHOOK_SECRET");
   if (!constantTimeEqual(c.req.header("X-Telegram-Bot-Api-Secret-Token") ?? "", expected)) {
+    // eslint-disable-next-line no-restricted-syntax -- read by whoever called the webhook, not a user
     throw new AppError("UNAUTHENTICATED", 401, "Not from Telegram.");
   }
   await next();
 });
+
+/** The buyer's language: his choice in the app, else what his Telegram app says now, else the one kept. */
+async function buyerLanguage(db: D1Database, from: PreCheckoutQuery["from"]): Promise<Language> {
+  const row = await db
+    .prepare(`SELECT language, telegram_language FROM users WHERE id = ?1`)
+    .bind(from.id)
+    .first<LanguageRow>();
+  return row?.language ?? languageOfTag(from.language_code) ?? languageIn(row ?? undefined);
+}
 
 async function answerPreCheckout(env: Env, q: PreCheckoutQuery) {
   const verdict = await checkoutVerdict(env.DB, {
@@ -36,7 +49,7 @@ async function answerPreCheckout(env: Env, q: PreCheckoutQuery) {
   await callBotApi(env, "answerPreCheckoutQuery", {
     pre_checkout_query_id: q.id,
     ok: verdict.ok,
-    ...(verdict.ok ? {} : { error_message: verdict.message }),
+    ...(verdict.ok ? {} : { error_message: say(await buyerLanguage(env.DB, q.from), verdict.message) }),
   });
 }
 
@@ -97,6 +110,7 @@ export const telegramRoutes = new Hono<AppEnv>().post(
       await c.env.DB.prepare(`DELETE FROM telegram_updates WHERE update_id = ?1`).bind(update.update_id).run();
       if (err instanceof BotApiError) {
         console.error(err.message);
+        // eslint-disable-next-line no-restricted-syntax -- Telegram-facing: it delivers the update again
         throw new AppError("INTERNAL", 503, "Telegram could not be reached; deliver the update again.");
       }
       throw err;

@@ -1,6 +1,7 @@
 import type { ErrorBody, ErrorCode } from "@worker/contract";
 import { API_URL } from "@/config";
 import { keepAnswer, keptAnswer, keptEtag } from "./last-answers";
+import { i18n } from "@/i18n/runtime";
 
 /** A failure's code: the error body's, or HTTP_ERROR when the answer carried none (a proxy's 502). */
 export type ApiErrorCode = ErrorCode | "HTTP_ERROR";
@@ -86,7 +87,8 @@ export async function apiFetch<T>(
   path: string,
   { method = "GET", body, token, baseUrl = API_URL, idempotent = false }: RequestOptions = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+  // The API words its refusals in the language the app shows (worker/lib/words.ts).
+  const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": i18n.locale };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `JWT ${token}`;
   if (idempotent) headers["Idempotency-Key"] = newIdempotencyKey();

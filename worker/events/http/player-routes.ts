@@ -12,13 +12,14 @@ import { acceptedAgeMs, unchanged, versioned } from "../../lib/versions";
 import { keepState, playerListStatement, recentState, type PlayerListState } from "../read/player-list-state";
 import { ownTotals, playerEvents, readOwnTotals, type OwnTotalRow } from "../read/views";
 import { BOOKMAKER_NOT_FOUND, EVENT_NOT_FOUND } from "../../../common/refusals";
+import { en } from "../../lib/words";
 
-const MEMBERS_ONLY = "Only this bookmaker's approved punters see his events.";
+const MEMBERS_ONLY = en("Only this bookmaker's approved punters see his events.");
 
 /** Punters see events started within this many days, or later. */
 export const PLAYER_EVENT_DAYS = 15;
 
-const Query = v.object({ fractional: v.optional(v.picklist(["true", "false"], "Must be true or false.")) });
+const Query = v.object({ fractional: v.optional(v.picklist(["true", "false"], en("Must be true or false."))) });
 
 export const playerRoutes = new Hono<AppEnv>()
   .use(requireUser)
@@ -58,7 +59,7 @@ export const playerRoutes = new Hono<AppEnv>()
       if (!state) throw notFound(BOOKMAKER_NOT_FOUND);
       if (state.membership_status !== "APPROVED") throw new AppError("FORBIDDEN", 403, MEMBERS_ONLY);
       if (fractionalAsked && state.fractional !== 1) {
-        throw new AppError("FEATURE_UNAVAILABLE", 403, "This bookmaker does not have access to fractional odds.");
+        throw new AppError("FEATURE_UNAVAILABLE", 403, en("This bookmaker does not have access to fractional odds."));
       }
       return versioned(c, parts(state), () =>
         playerEvents(db, {

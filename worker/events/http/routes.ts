@@ -30,12 +30,13 @@ import { reversalSizeStatement } from "../../ledger/settlement";
 import { TAKEN_BACK_SQL } from "../../multiples/settlement";
 import { fromCents } from "../../lib/money";
 import { EVENT_NOT_FOUND } from "../../../common/refusals";
+import { en } from "../../lib/words";
 
 const HISTORY_DAYS = 30;
 const EventParam = v.object({ id: IdParam });
 const DraftParam = v.object({ draftId: IdParam });
 const ListQuery = v.object({
-  view: v.optional(v.picklist(["open", "history", "all"], "Must be open, history or all."), "all"),
+  view: v.optional(v.picklist(["open", "history", "all"], en("Must be open, history or all.")), "all"),
 });
 
 /** The two facts guards.ts's canRunEvents decides on, read for the caller's book; the room decides. */
@@ -80,7 +81,7 @@ export const draftRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
     if (input.bookmakerId !== book.id)
-      throw new AppError("FORBIDDEN", 403, "You can create events only for your own book.");
+      throw new AppError("FORBIDDEN", 403, en("You can create events only for your own book."));
     const eventId = newEventId();
     const facts = await runFacts(c.env, book);
     const { eventId: created } = unwrap(
@@ -131,7 +132,7 @@ export const eventRoutes = new Hono<AppEnv>()
     docs.publish,
     validate(
       "json",
-      v.object({ draftId: v.pipe(v.number("Must be a draft id."), v.safeInteger("Must be a draft id.")) }),
+      v.object({ draftId: v.pipe(v.number(en("Must be a draft id.")), v.safeInteger(en("Must be a draft id."))) }),
     ),
     async (c) => {
       const { draftId } = c.req.valid("json");

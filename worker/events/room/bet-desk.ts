@@ -19,6 +19,7 @@ import {
   type RoomResult,
 } from "../state";
 import { EVENT_NOT_FOUND } from "../../../common/refusals";
+import { en } from "../../lib/words";
 
 /** What the desk uses of its room. */
 export interface DeskRoom {
@@ -56,7 +57,7 @@ export class BetDesk {
     const earlier = this.keys.get(key);
     if (earlier) {
       await earlier;
-      return fail("KEY_SEEN", "Another attempt with this Idempotency-Key has answered.");
+      return fail("KEY_SEEN", en("Another attempt with this Idempotency-Key has answered."));
     }
     const attempt = this.placeOnce(eventId, bet);
     this.keys.set(

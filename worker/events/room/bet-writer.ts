@@ -4,6 +4,7 @@ import { groupStatements, insertedIds, type GroupBet } from "./bet-group";
 import { fail, type RoomResult } from "../state";
 import { existingBetsStatement } from "./statements";
 import { BET_EXISTS } from "../../../common/refusals";
+import { en } from "../../lib/words";
 
 // Group commit for an event's bets: one batch is written at a time, and the bets that arrive
 // meanwhile go together in the next one, so a busy event costs one D1 round trip per group,
@@ -43,12 +44,12 @@ export class BetNotWritten extends Error {
 /** A bet the writer could not write, as the punter is told. */
 export function betRefusal(err: unknown): RoomResult<never> {
   if (err instanceof AppError && err.code === "INSUFFICIENT_COINS")
-    return fail("INSUFFICIENT_COINS", "You don’t have enough coins to place these bets");
+    return fail("INSUFFICIENT_COINS", en("You don’t have enough coins to place these bets"));
   if (err instanceof Error && /UNIQUE constraint failed: bets/.test(err.message)) return fail("BET_EXISTS", BET_EXISTS);
   if (err instanceof BetNotWritten && !err.unknown)
-    return fail("UNAVAILABLE", "Your bet has not been taken. Please try again.");
+    return fail("UNAVAILABLE", en("Your bet has not been taken. Please try again."));
   if (err instanceof BetNotWritten)
-    return fail("INTERNAL", "We could not confirm your bet. Please check your bets before trying again.");
+    return fail("INTERNAL", en("We could not confirm your bet. Please check your bets before trying again."));
   throw err;
 }
 

@@ -14,6 +14,7 @@ import type { Completions, LegsChange } from "../../multiples/completion";
 import * as legs from "../../multiples/settlement";
 import * as sql from "./statements";
 import { fail, type EventState, type OutcomeState } from "../state";
+import { words, type Words } from "../../lib/words";
 
 // What each admin operation writes, worked out from the room's state without changing it:
 // the room writes the batch, then reloads from D1. Prices are written with every change that
@@ -347,9 +348,12 @@ export async function reversalRefusal(db: D1Database, e: EventState) {
   ).all<{ user_id: number; username: string; short: number }>();
   if (results.length === 0) return null;
   const punters = results.map((r) => ({ userId: r.user_id, username: r.username, short: r.short / 100 }));
+  const named = punters
+    .map((p): Words => words("@{username} is {short} short", { username: p.username, short: p.short }))
+    .reduce((list, punter) => words("{list}, {punter}", { list, punter }));
   return fail(
     "CANNOT_UNSETTLE",
-    `Not every punter still holds what the undo takes back: ${punters.map((p) => `@${p.username} is ${p.short} short`).join(", ")}.`,
+    words("Not every punter still holds what the undo takes back: {punters}.", { punters: named }),
     { punters },
   );
 }

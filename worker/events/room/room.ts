@@ -40,9 +40,10 @@ import type { DraftInput, Placing } from "../schemas";
 import * as sql from "./statements";
 import { fail, ok, type BetRequest, type EventState, type PlacedBet, type RoomResult } from "../state";
 import { EVENT_NOT_FOUND } from "../../../common/refusals";
+import { en } from "../../lib/words";
 
 /** A settlement's batch refused because another event's settlement completed one of its multiples first. */
-const MULTIPLES_MOVED = "Multiples of this event were settled meanwhile; please try again.";
+const MULTIPLES_MOVED = en("Multiples of this event were settled meanwhile; please try again.");
 /** How often a settlement is computed again after MULTIPLES_MOVED: each retry follows another room's settlement. */
 const SETTLE_ATTEMPTS = 5;
 
@@ -77,7 +78,7 @@ export class EventRoom extends DurableObject<Env> {
     book: RunFacts,
   ): Promise<RoomResult<{ eventId: number }>> {
     return this.exclusive(eventId, async () => {
-      if (this.memory.event) return fail("CONFLICT", "This event exists already.");
+      if (this.memory.event) return fail("CONFLICT", en("This event exists already."));
       const refusal = startsAhead(input.startDate, Date.now()) ?? canRunEvents(book);
       if (refusal) return refusal;
       const result = await this.commit(eventId, changes.createDraft(this.db, eventId, owner, input), {
@@ -475,13 +476,13 @@ export class EventRoom extends DurableObject<Env> {
         money,
       );
     } catch (err) {
-      if (err instanceof AppError) return fail("INSUFFICIENT_COINS", err.message);
+      if (err instanceof AppError) return fail("INSUFFICIENT_COINS", err.words);
       // Nothing landed: a multiple's other leg settled meanwhile (settle computes it again).
       if (isStaleCompletion(err)) return fail("CONFLICT", MULTIPLES_MOVED);
       console.error("event write failed; reading back", err);
       // Not landed: D1 and memory are as they were (nothing changes memory before a write).
       if (!(await changes.landed(this.db, eventId, opId)))
-        return fail("UNAVAILABLE", "The change was not saved. Please try again.");
+        return fail("UNAVAILABLE", en("The change was not saved. Please try again."));
     }
     // What happened tells the people it concerns, whichever door or timer made it happen.
     if (tell)
@@ -526,7 +527,7 @@ export class EventRoom extends DurableObject<Env> {
     } catch (err) {
       console.error("event room failure", err);
       this.memory.stale = true;
-      return fail("INTERNAL", "Unexpected error.");
+      return fail("INTERNAL", en("Unexpected error."));
     }
   }
 

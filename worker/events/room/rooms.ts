@@ -30,7 +30,7 @@ export function unwrap<T>(result: RoomResult<T>): T {
   if (result.ok) return result.value;
   // The idempotent route answers KEY_SEEN from the key's row; elsewhere it is the key in use.
   const code = result.code === "KEY_SEEN" ? "IDEMPOTENCY_KEY_IN_USE" : result.code;
-  throw new AppError(code, STATUS[result.code], result.message, result.extra ?? {});
+  throw new AppError(code, STATUS[result.code], result.words, result.extra ?? {});
 }
 
 /** Goes on when a guard (guards.ts) allows, else throws its refusal as the API's error. */

@@ -1,8 +1,8 @@
-import { placingsProblem, type PlaceTerms } from "../../../common/each-way";
+import { placingsWords, type PlaceTerms } from "../../../common/each-way";
 import { decimalText, ladderOdds, sameOdds, type Odds } from "../../../common/odds";
 import { UNSETTLE_WINDOW_MS } from "../../../common/racing";
 import { DATE_PAST_MESSAGE, OUTCOMES_MIN_MESSAGE } from "../../../common/event-form";
-import { STATUS_WORDS } from "../../../common/status-words";
+import { STATUS_WORDS, type EventStatusName } from "../../../common/status-words";
 import {
   betTotals,
   liabilityOf,
@@ -19,6 +19,7 @@ import type { Placing } from "../schemas";
 import { fail, NO_CAPS, OPEN, type EventState, type OutcomeState, type PunterCaps, type RoomResult } from "../state";
 import { BET_EXISTS, INSUFFICIENT_CURRENCY, SUBSCRIPTION_NOT_FOUND } from "../../../common/refusals";
 import { outcomeRefusal } from "../../betting/may-bet";
+import { en, words, type Words } from "../../lib/words";
 
 // The rules of an event's lifecycle, free of storage and time sources: each guard answers
 // the refusal (with the words a bookmaker or punter reads) or null when the change may go
@@ -30,9 +31,12 @@ type Refusal = Failure | null;
 
 export const isOpen = (e: EventState) => OPEN.includes(e.status);
 
+/** An event's status in a user's words (common/status-words.ts), said inside a message in its language. */
+const statusWords = (status: EventStatusName): Words => ({ text: STATUS_WORDS[status] });
+
 /** Changes of odds, dates, runners and the result need an event not yet settled. */
 export function canChange(e: EventState): Refusal {
-  return isOpen(e) ? null : fail("ALREADY_SETTLED", "The event is settled already.");
+  return isOpen(e) ? null : fail("ALREADY_SETTLED", en("The event is settled already."));
 }
 
 /**
@@ -56,7 +60,8 @@ export function startsAhead(startDate: string, now: number): Refusal {
 }
 
 export function canPublish(e: EventState, activeItems: number, now: number): Refusal {
-  if (e.status !== "CREATED") return fail("CONFLICT", `The event is ${STATUS_WORDS[e.status]}, not a draft.`);
+  if (e.status !== "CREATED")
+    return fail("CONFLICT", words("The event is {status}, not a draft.", { status: statusWords(e.status) }));
   const late = startsAhead(e.startDate, now);
   if (late) return late;
   if (activeItems < 2) return fail("VALIDATION", OUTCOMES_MIN_MESSAGE, { field: "items" });
@@ -65,15 +70,18 @@ export function canPublish(e: EventState, activeItems: number, now: number): Ref
 
 export function canSuspend(e: EventState): Refusal {
   if (e.status === "READY_FOR_BETS" || e.status === "WAITING_FOR_RESULT") return null;
-  return fail("CONFLICT", `The event is ${STATUS_WORDS[e.status]}; only a live event can go back to draft.`);
+  return fail(
+    "CONFLICT",
+    words("The event is {status}; only a live event can go back to draft.", { status: statusWords(e.status) }),
+  );
 }
 
 /** `inMultiples`: a dropped outcome is a leg of a multiple. */
 export function canReplaceItems(e: EventState, dropped: OutcomeState[], inMultiples = false): Refusal {
   if (e.status !== "CREATED")
-    return fail("EVENT_NOT_OPEN", "Only a draft's outcomes can be replaced; move the event to draft first.");
+    return fail("EVENT_NOT_OPEN", en("Only a draft's outcomes can be replaced; move the event to draft first."));
   if (inMultiples || dropped.some((i) => i.stakeCents > 0 || i.status !== "ACTIVE"))
-    return fail("CONFLICT", "An outcome that has bets or was withdrawn cannot be removed.");
+    return fail("CONFLICT", en("An outcome that has bets or was withdrawn cannot be removed."));
   return null;
 }
 
@@ -83,7 +91,7 @@ export function canMoveDates(e: EventState, next: EventState, now: number, book:
   return canChange(e) ?? startsAhead(next.startDate, now) ?? (reopens ? canRunEvents(book) : null);
 }
 
-const EQUALIZER_SETS_ODDS = "The equalizer sets the odds of this event; turn it off to set them by hand.";
+const EQUALIZER_SETS_ODDS = en("The equalizer sets the odds of this event; turn it off to set them by hand.");
 
 /** Odds by hand: outcomes of this event that still run, and never while the equalizer sets them. */
 export function canSetOdds(
@@ -97,8 +105,8 @@ export function canSetOdds(
   if (equalizer && changed.length > 0) return fail("CONFLICT", EQUALIZER_SETS_ODDS);
   for (const id of changed) {
     const item = items.get(id);
-    if (!item) return fail("VALIDATION", "Not an outcome of this event.", { field: "items" });
-    if (item.status !== "ACTIVE") return fail("CONFLICT", `${item.title} is withdrawn.`);
+    if (!item) return fail("VALIDATION", en("Not an outcome of this event."), { field: "items" });
+    if (item.status !== "ACTIVE") return fail("CONFLICT", words("{outcome} is withdrawn.", { outcome: item.title }));
   }
   return null;
 }
@@ -106,11 +114,16 @@ export function canSetOdds(
 /** The rules a struck bet was struck under, as a change names them. */
 export type Rules = Partial<Pick<EventState, "rule4" | "deadHeat" | "eachWay">>;
 
-const RULE_NAMES = { rule4: "Rule 4", deadHeat: "The dead-heat rule", eachWay: "Each-way terms" } as const;
+/** Each rule as a refusal names it: a whole sentence each, so a language words it as it needs. */
+const RULE_FROZEN = {
+  rule4: en("Rule 4 cannot change once bets are struck on this event."),
+  deadHeat: en("The dead-heat rule cannot change once bets are struck on this event."),
+  eachWay: en("Each-way terms cannot change once bets are struck on this event."),
+} as const;
 
 /** The rules a change would move: given, and not what the event has (setting a rule to what it is is no change). */
 export const movedRules = (e: EventState, rules: Rules) =>
-  (Object.keys(RULE_NAMES) as (keyof Rules)[]).filter(
+  (Object.keys(RULE_FROZEN) as (keyof Rules)[]).filter(
     (key) => rules[key] !== undefined && JSON.stringify(rules[key]) !== JSON.stringify(e[key]),
   );
 
@@ -122,7 +135,7 @@ export const movedRules = (e: EventState, rules: Rules) =>
 export function canChangeRules(e: EventState, rules: Rules, struck: boolean): Refusal {
   const [moved] = movedRules(e, rules);
   if (moved === undefined || !struck) return null;
-  return fail("CONFLICT", `${RULE_NAMES[moved]} cannot change once bets are struck on this event.`, { field: moved });
+  return fail("CONFLICT", RULE_FROZEN[moved], { field: moved });
 }
 
 /** Whether the room holds a struck single (either part of an each-way bet included). */
@@ -141,8 +154,9 @@ export function canSetDraftOdds(e: EventState, equalizer: boolean, changed: Outc
 export function canWithdraw(e: EventState, item: OutcomeState | undefined): Refusal {
   const refusal = canChange(e);
   if (refusal) return refusal;
-  if (!item) return fail("NOT_FOUND", "Outcome not found.");
-  if (item.status !== "ACTIVE") return fail("CONFLICT", `${item.title} is withdrawn already.`);
+  if (!item) return fail("NOT_FOUND", en("Outcome not found."));
+  if (item.status !== "ACTIVE")
+    return fail("CONFLICT", words("{outcome} is withdrawn already.", { outcome: item.title }));
   return null;
 }
 
@@ -160,10 +174,11 @@ export function canSettle(
   if (refusal) return refusal;
   for (const { itemId } of placings) {
     const item = items.get(itemId);
-    if (!item) return fail("VALIDATION", "Not an outcome of this event.", { field });
-    if (item.status !== "ACTIVE") return fail("VALIDATION", `${item.title} is withdrawn and cannot win.`, { field });
+    if (!item) return fail("VALIDATION", en("Not an outcome of this event."), { field });
+    if (item.status !== "ACTIVE")
+      return fail("VALIDATION", words("{outcome} is withdrawn and cannot win.", { outcome: item.title }), { field });
   }
-  const problem = placingsProblem(placings);
+  const problem = placingsWords(placings);
   if (problem) return fail("VALIDATION", problem, { field });
   return null;
 }
@@ -181,10 +196,12 @@ function punterRefusal(
   totals: BetTotals,
   caps: PunterCaps,
   own: Liability[],
-): string | null {
+): Words | null {
   if (caps.maxStakeCents !== null && totals.stakeCents > caps.maxStakeCents) {
-    const eachWay = totals.placeCents > 0 ? ` (${coinText(Math.floor(caps.maxStakeCents / 2))} each way)` : "";
-    return `Your maximum stake is ${coinText(caps.maxStakeCents)}${eachWay}.`;
+    const max = coinText(caps.maxStakeCents);
+    if (totals.placeCents === 0) return words("Your maximum stake is {max}.", { max });
+    const part = coinText(Math.floor(caps.maxStakeCents / 2));
+    return words("Your maximum stake is {max} ({part} each way).", { max, part });
   }
   const cap = caps.maxPayoutCents;
   if (cap === null) return null;
@@ -192,7 +209,10 @@ function punterRefusal(
   if (past.length === 0) return null;
   // What the tightest of the results it would take past the cap can still pay him.
   const left = Math.min(...past.map((r) => Math.max(0, cap - r.before)));
-  return `Your maximum payout on this event is ${coinText(cap)}: ${coinText(left)} left.`;
+  return words("Your maximum payout on this event is {max}: {left} left.", {
+    max: coinText(cap),
+    left: coinText(left),
+  });
 }
 
 /**
@@ -216,12 +236,12 @@ export function checkBet(
   const item = found!; // outcomeRefusal refuses a missing outcome
   const placeTerms = termsFor(e, items, bet.eachWay);
   if (bet.eachWay && !placeTerms)
-    return { refusal: fail("EACH_WAY_UNAVAILABLE", "This event takes no each-way bets.") };
+    return { refusal: fail("EACH_WAY_UNAVAILABLE", en("This event takes no each-way bets.")) };
   if (bet.alreadyBet) return { refusal: fail("BET_EXISTS", BET_EXISTS) };
   const sent = ladderOdds(bet.coefficient);
   const odds = item.curr;
   if (!sent || !sameOdds(sent, odds))
-    return { refusal: fail("ODDS_CHANGED", "The odds have changed.", { coefficient: decimalText(odds) }) };
+    return { refusal: fail("ODDS_CHANGED", en("The odds have changed."), { coefficient: decimalText(odds) }) };
   const totals = betTotals(bet.stakeCents, odds, placeTerms);
   const own = punterRefusal(e, items, item, totals, punter.caps, punter.own);
   const book = [...items.values()].map(liabilityOf);
@@ -231,7 +251,7 @@ export function checkBet(
     const upper = maxStakeCents(e, items, item, odds, bet.eachWay);
     const fits = punterMaxStakeCents(e, items, item, { odds, eachWay: bet.eachWay, upper }, punter.caps, punter.own);
     return {
-      refusal: fail("LIMIT_EXCEEDED", own ?? "This bet would take the outcome past the bookmaker's max payout.", {
+      refusal: fail("LIMIT_EXCEEDED", own ?? en("This bet would take the outcome past the bookmaker's max payout."), {
         maxStake: fits / 100,
       }),
     };
@@ -244,7 +264,7 @@ export { UNSETTLE_WINDOW_MS };
 /** Only a settled (CALCULATED) or abandoned (CANCELLED) event has a result to undo or to size up for undoing. */
 export function hasResult(e: Pick<EventState, "status" | "settledAt">): Refusal {
   if ((e.status !== "CALCULATED" && e.status !== "CANCELLED") || !e.settledAt)
-    return fail("CANNOT_UNSETTLE", "Only a settled or abandoned event's result can be undone.");
+    return fail("CANNOT_UNSETTLE", en("Only a settled or abandoned event's result can be undone."));
   return null;
 }
 
@@ -253,7 +273,7 @@ export function canUnsettle(e: EventState, now: number): Refusal {
   const none = hasResult(e);
   if (none || !e.settledAt) return none;
   if (Date.parse(e.settledAt) + UNSETTLE_WINDOW_MS < now)
-    return fail("CANNOT_UNSETTLE", "A result can be undone only within 24 hours of settling it.");
+    return fail("CANNOT_UNSETTLE", en("A result can be undone only within 24 hours of settling it."));
   return null;
 }
 
