@@ -47,6 +47,36 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // Every word the mini-app shows comes from its catalogues (README, "Languages"): English
+    // written in JSX, or in a label, title, placeholder or Telegram popup, is a text no other
+    // language gets. Write it with Lingui's t`…` (msg`…` at module level).
+    files: ["web/src/**/*.tsx", "web/src/**/*.ts"],
+    // Dev mode's own screens (the mock Telegram, the bot's outbox) are for developers, in English.
+    ignores: [
+      "web/src/**/*.test.{ts,tsx}",
+      "web/src/test/**",
+      "web/src/telegram/dev-*.ts",
+      "web/src/features/notifications/BotMessagesDrawer.tsx",
+    ],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          "JSXText[value=/[A-Za-z]{2,}/]",
+          "JSXElement > JSXExpressionContainer > Literal[value=/[A-Za-z]{2,}/]",
+          "JSXElement > JSXExpressionContainer > :matches(ConditionalExpression, LogicalExpression) > Literal[value=/[A-Za-z]{2,}/]",
+          "JSXElement > JSXExpressionContainer > TemplateLiteral:has(TemplateElement[value.raw=/[A-Za-z]{2,}/])",
+          "JSXAttribute[name.name=/^(aria-label|title|placeholder|alt|label)$/] > Literal[value=/[A-Za-z]{2,}/]",
+          "JSXAttribute[name.name=/^(aria-label|title|placeholder|alt|label)$/] > JSXExpressionContainer > :matches(Literal[value=/[A-Za-z]{2,}/], TemplateLiteral:has(TemplateElement[value.raw=/[A-Za-z]{2,}/]))",
+          "CallExpression[callee.property.name=/^(showAlert|showConfirm|showPopup|setText)$/] > :matches(Literal, TemplateLiteral)",
+        ].map((selector) => ({
+          selector,
+          message: "A word users read: write it with t`…` (msg`…` at module level) so every language has it.",
+        })),
+      ],
+    },
+  },
   ...webBoundaries,
   ...workerBoundaries,
   {

@@ -5,11 +5,10 @@ import { formatter } from "@lingui/format-po";
 // with Lingui's macros (`t`, `plural`, `msg`); `npm run i18n:extract` gathers it into
 // web/src/locales/en.po and adds each new message, untranslated, to the seven other catalogues,
 // which translators fill. Each is compiled by the Vite plugin into its own chunk: a user downloads
-// only his language. "pseudo" is for finding text that does not fit (web/src/i18n/pseudo.ts).
+// only his language. The pseudo-language (web/src/i18n/pseudo.ts) is made from English as it loads.
 export default defineConfig({
   sourceLocale: "en",
-  locales: ["en", "es", "pt-BR", "ru", "fr", "tr", "id", "ar", "pseudo"],
-  pseudoLocale: "pseudo",
+  locales: ["en", "es", "pt-BR", "ru", "fr", "tr", "id", "ar"],
   fallbackLocales: { default: "en" },
   catalogs: [
     {

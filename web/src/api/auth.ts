@@ -1,3 +1,6 @@
+import { msg } from "@lingui/core/macro";
+import { PRODUCT_TITLE } from "@/config";
+import type { MessageDescriptor } from "@/i18n/runtime";
 import { useAuth } from "@/store/auth";
 import { useSignIn } from "@/store/sign-in";
 import { call } from "./call";
@@ -5,12 +8,13 @@ import { ApiError } from "./client";
 import { showLanguage } from "@/i18n/language";
 
 /** The words for a sign-in that failed, by how it failed. */
-function failureOf(err: unknown): { reason: string; waitS: number } {
+function failureOf(err: unknown): { reason: MessageDescriptor; waitS: number } {
   if (err instanceof ApiError && err.status === 429)
-    return { reason: "Too many sign-ins from your network just now.", waitS: err.retryAfterS ?? 10 };
-  if (err instanceof ApiError && err.status >= 500) return { reason: "Bookie is not answering.", waitS: 0 };
-  if (err instanceof ApiError) return { reason: "Telegram's sign-in was not accepted.", waitS: 0 };
-  return { reason: "No connection to Bookie.", waitS: 0 };
+    return { reason: msg`Too many sign-ins from your network just now.`, waitS: err.retryAfterS ?? 10 };
+  if (err instanceof ApiError && err.status >= 500)
+    return { reason: msg`${PRODUCT_TITLE} is not answering.`, waitS: 0 };
+  if (err instanceof ApiError) return { reason: msg`Telegram's sign-in was not accepted.`, waitS: 0 };
+  return { reason: msg`No connection to ${PRODUCT_TITLE}.`, waitS: 0 };
 }
 
 /**

@@ -19,6 +19,7 @@ import type {
   InvoiceAnswer,
   JoinRequestItem,
   JoinRequestStatus,
+  Languages,
   LedgerPage,
   LiabilityBoard,
   Me,
@@ -37,6 +38,7 @@ import type {
   UserSubscription,
 } from "@worker/contract";
 import type { BetBody } from "@worker/bets/schemas";
+import type { Language } from "@common/languages";
 import type {
   CoefficientsBody,
   DatesBody,
@@ -136,6 +138,7 @@ export interface Calls {
   };
 
   "PUT /me/notifications": { body: Partial<Omit<NotificationSettings, "canWrite">>; answer: NotificationSettings };
+  "PUT /me/language": { body: { language: Language | null }; answer: Languages };
   "POST /subscriptions/purchase": { body: { subscriptionId: Id }; answer: InvoiceAnswer };
 }
 

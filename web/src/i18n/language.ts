@@ -6,7 +6,7 @@ import { i18n, type Messages } from "./runtime";
 // Which language the mini-app speaks, and its catalogue: English is the source, each language's
 // messages are their own chunk (web/src/locales/<language>.po, compiled by Lingui's Vite plugin),
 // so a user downloads only his. "pseudo" (dev mode and tests) is English accented and lengthened,
-// for finding text that does not fit (web/src/i18n/pseudo.ts).
+// for finding text that does not fit (web/src/i18n/pseudo.ts), made from the English catalogue.
 
 export type ShownLanguage = Language | "pseudo";
 
@@ -19,7 +19,10 @@ const CATALOGUES: Record<ShownLanguage, () => Promise<{ messages: Messages }>> =
   tr: () => import("@/locales/tr.po"),
   id: () => import("@/locales/id.po"),
   ar: () => import("@/locales/ar.po"),
-  pseudo: () => import("@/locales/pseudo.po"),
+  pseudo: () =>
+    Promise.all([import("@/locales/en.po"), import("./pseudo")]).then(([en, { pseudoMessages }]) => ({
+      messages: pseudoMessages(en.messages),
+    })),
 };
 
 /** Languages written right to left. */
@@ -47,6 +50,10 @@ export const startingLanguage = (telegramTag: string | undefined): Language =>
 export const localeOf = (language: ShownLanguage): string => (language === "pseudo" ? "en" : language);
 
 let latest: ShownLanguage | null = null;
+/** Dev mode's ?devLang=pseudo: shown whatever language is asked for. */
+let pinned: ShownLanguage | null = null;
+export const keepShowing = (language: ShownLanguage) => void (pinned = language);
+
 let shown: ShownLanguage | null = null;
 
 /**
@@ -54,7 +61,8 @@ let shown: ShownLanguage | null = null;
  * locale, then the store, which re-renders the app. A later call wins over an earlier one still
  * loading; a catalogue that fails to download leaves the language shown as it was.
  */
-export async function showLanguage(language: ShownLanguage): Promise<void> {
+export async function showLanguage(asked: ShownLanguage): Promise<void> {
+  const language = pinned ?? asked;
   latest = language;
   if (language !== "pseudo") deviceStore.setItem(KEPT, language);
   if (shown === language) return;

@@ -1,5 +1,7 @@
+import { t } from "@lingui/core/macro";
 import { useEffect, useState } from "react";
 import { signInAgain } from "@/api/auth";
+import { i18n } from "@/i18n/runtime";
 import { useToken } from "@/store/auth";
 import { useSignIn } from "@/store/sign-in";
 
@@ -16,9 +18,11 @@ export function SignInProblem() {
   const waitS = Math.ceil((signIn.retryAt - now) / 1000);
   return (
     <div className="sign-in-problem" role="alert">
-      <p>We could not sign you in. {signIn.reason}</p>
+      <p>
+        {t`We could not sign you in.`} {i18n._(signIn.reason)}
+      </p>
       <button type="button" className="button" disabled={waitS > 0} onClick={() => void signInAgain()}>
-        {waitS > 0 ? `Retry in ${waitS} s` : "Retry"}
+        {waitS > 0 ? t`Retry in ${waitS} s` : t`Retry`}
       </button>
     </div>
   );

@@ -5,10 +5,10 @@ import { API_URL, DEV_MODE, MIN_CLIENT_VERSION, START_DELAY_MS } from "@/config"
 import { preloadScreen } from "@/routes";
 import { useAuth } from "@/store/auth";
 import { keepSwipesForScrolling } from "@/telegram/features";
-import { chooseDevUser } from "@/telegram/dev-user";
+import { chooseDevLanguage, chooseDevUser } from "@/telegram/dev-user";
 import { currentWebApp, hasLaunchData, type TelegramWebApp } from "@/telegram/web-app";
 import { followDeepLink } from "./deep-link";
-import { showLanguage, startingLanguage } from "@/i18n/language";
+import { keepShowing, showLanguage, startingLanguage } from "@/i18n/language";
 
 /** How the app was launched: inside a supported Telegram client, or not (the Oops screen). */
 export type Launch = { supported: true; webApp: TelegramWebApp } | { supported: false };
@@ -36,12 +36,14 @@ async function prepareDevTelegram(): Promise<void> {
   if (hasLaunchData(currentWebApp())) return;
   // Before the first await: a tab navigated as soon as it loaded keeps its ?devUser.
   const { username, switched } = chooseDevUser(window.location.search);
+  const language = chooseDevLanguage(window.location.search);
+  if (language === "pseudo") keepShowing("pseudo");
   // The kept token belongs to the tab's previous dev user.
   if (switched) useAuth.getState().clearSession();
   // Loaded only in dev mode: the deployed app never downloads the mock.
   const { installDevTelegram } = await import("@/telegram/dev-launch");
   try {
-    await installDevTelegram(API_URL, username);
+    await installDevTelegram(API_URL, username, language === "pseudo" ? null : language);
   } catch (err) {
     console.warn("Dev mode: no init data from the API, is it running?", err);
   }

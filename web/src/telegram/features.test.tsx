@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { BookBalances, JoinRequestItem } from "@worker/contract";
 import { renderAt, signedInRoutes } from "@/test/world";
@@ -97,9 +97,10 @@ describe("closing confirmation", () => {
     const name = await screen.findByLabelText("Profile Name");
     expect(features.enableClosingConfirmation).not.toHaveBeenCalled();
     fireEvent.change(name, { target: { value: "GoldenBooks" } });
-    await vi.waitFor(() => expect(features.enableClosingConfirmation).toHaveBeenCalledOnce());
+    // Testing Library's wait (5 s, setup.ts), not vi.waitFor's 1 s: a busy machine renders slower.
+    await waitFor(() => expect(features.enableClosingConfirmation).toHaveBeenCalledOnce());
     fireEvent.change(name, { target: { value: "" } });
-    await vi.waitFor(() => expect(features.disableClosingConfirmation).toHaveBeenCalledOnce());
+    await waitFor(() => expect(features.disableClosingConfirmation).toHaveBeenCalledOnce());
   });
 
   it("is on while the New Event form is filled in", async () => {

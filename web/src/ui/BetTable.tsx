@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { ReactNode } from "react";
 
 interface BetTableProps {
@@ -21,8 +22,8 @@ export function BetTable({ look = "punter", column, className, children }: BetTa
     <table className={[bookmaker ? "bk-table" : "outcome-table", className].filter(Boolean).join(" ")}>
       <thead>
         <tr>
-          <th>{bookmaker ? "OUTCOME" : "Outcome"}</th>
-          <th className={num}>{bookmaker ? "ODDS" : "Odds"}</th>
+          <th>{bookmaker ? t`OUTCOME` : t`Outcome`}</th>
+          <th className={num}>{bookmaker ? t`ODDS` : t`Odds`}</th>
           {column !== null && <th className={num}>{column}</th>}
         </tr>
       </thead>

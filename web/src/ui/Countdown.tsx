@@ -1,25 +1,40 @@
 import { useEffect, useState } from "react";
+import { i18n } from "@/i18n/runtime";
 
 const SECOND = 1000;
 const UNITS = [
-  { label: "D", ms: 86_400_000 },
-  { label: "H", ms: 3_600_000 },
-  { label: "M", ms: 60_000 },
-  { label: "S", ms: 1_000 },
+  { label: "D", unit: "day", ms: 86_400_000 },
+  { label: "H", unit: "hour", ms: 3_600_000 },
+  { label: "M", unit: "minute", ms: 60_000 },
+  { label: "S", unit: "second", ms: 1_000 },
 ] as const;
+
+/**
+ * `n` of `unit`, two digits after the first: the spec's "03 H" in English, the language's own
+ * short units in another ("03 ч" in Russian).
+ */
+function part({ label, unit }: (typeof UNITS)[number], n: number, first: boolean): string {
+  if (i18n.locale === "en") return `${first ? n : String(n).padStart(2, "0")} ${label}`;
+  return new Intl.NumberFormat(i18n.locale, {
+    style: "unit",
+    unit,
+    unitDisplay: "narrow",
+    minimumIntegerDigits: first ? 1 : 2,
+  }).format(n);
+}
 
 /**
  * "2 D 03 H 04 M 05 S", starting at the largest unit that is not zero; '00 S' once the time
  * has come (the caller paints that red).
  */
 export function countdownText(msLeft: number): string {
-  if (msLeft < SECOND) return "00 S";
+  if (msLeft < SECOND) return part(UNITS[3], 0, false);
   let rest = Math.floor(msLeft / SECOND) * SECOND;
   const parts: string[] = [];
-  for (const { label, ms } of UNITS) {
-    const n = Math.floor(rest / ms);
-    rest -= n * ms;
-    if (n > 0 || parts.length > 0) parts.push(`${parts.length === 0 ? n : String(n).padStart(2, "0")} ${label}`);
+  for (const unit of UNITS) {
+    const n = Math.floor(rest / unit.ms);
+    rest -= n * unit.ms;
+    if (n > 0 || parts.length > 0) parts.push(part(unit, n, parts.length === 0));
   }
   return parts.join(" ");
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useId, type ReactNode } from "react";
 import { useEscapeToClose } from "./useEscapeToClose";
 
@@ -26,7 +27,7 @@ export function Dialog({ open, onClose, title, children, buttons }: DialogProps)
   useEscapeToClose(open, onClose);
 
   if (!open) return null;
-  const actions = buttons ?? [{ label: "Ok", onClick: onClose, primary: true }];
+  const actions = buttons ?? [{ label: t`Ok`, onClick: onClose, primary: true }];
   return (
     <div className="dialog-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
       <div className="dialog" role="dialog" aria-modal="true" aria-labelledby={title ? titleId : bodyId}>

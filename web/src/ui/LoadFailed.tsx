@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 
 /**
@@ -34,7 +35,7 @@ export function LoadFailed({
           aria-busy={retrying}
           onClick={() => void retry()}
         >
-          Retry
+          {t`Retry`}
         </button>
       )}
     </div>

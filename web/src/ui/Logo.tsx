@@ -1,7 +1,12 @@
-/** The product mark: a betting slip with a rising line of odds. */
+import { PRODUCT_TITLE } from "@/config";
+
+/**
+ * The product mark: a betting slip with a rising line of odds. Named by the product's name alone,
+ * the same in every language: it shows at start-up, before any catalogue has loaded.
+ */
 export function Logo({ size = 96 }: { size?: number }) {
   return (
-    <svg className="logo" width={size} height={size} viewBox="0 0 96 96" role="img" aria-label="Bookie logo">
+    <svg className="logo" width={size} height={size} viewBox="0 0 96 96" role="img" aria-label={PRODUCT_TITLE}>
       <rect x="8" y="8" width="80" height="80" rx="24" fill="var(--button)" />
       <rect x="26" y="22" width="44" height="54" rx="6" fill="var(--button-text)" opacity="0.95" />
       <path

@@ -13,6 +13,11 @@ export interface OddsProps {
   asFractional?: boolean;
 }
 
+/** Odds read left to right in any language: "6/4" stays "6/4" inside Arabic text. */
 export function Odds({ decimal, fractional, asFractional = false }: OddsProps) {
-  return <span className="odds">{oddsText(decimal, fractional, asFractional)}</span>;
+  return (
+    <bdi className="odds" dir="ltr">
+      {oddsText(decimal, fractional, asFractional)}
+    </bdi>
+  );
 }

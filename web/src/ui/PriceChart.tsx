@@ -1,3 +1,4 @@
+import { plural, t } from "@lingui/core/macro";
 import { useState } from "react";
 import { oddsText } from "./Odds";
 
@@ -39,10 +40,14 @@ function captionOf(points: readonly PricePoint[]): string {
 /** `until`: where the latest price's line ends; the moment the chart opened unless given. */
 export function PriceChart({ points, until }: { points: readonly PricePoint[]; until?: number }) {
   const [openedAt] = useState(() => Date.now());
-  if (points.length === 0) return <p className="hint price-chart-empty">Not offered yet</p>;
-  const first = points[0].coefficient;
-  const last = points[points.length - 1].coefficient;
-  const label = `Price since publication: from ${oddsText(first, null, false)} to ${oddsText(last, null, false)}, ${points.length} ${points.length === 1 ? "price" : "prices"}`;
+  if (points.length === 0) return <p className="hint price-chart-empty">{t`Not offered yet`}</p>;
+  const from = oddsText(points[0].coefficient, null, false);
+  const to = oddsText(points[points.length - 1].coefficient, null, false);
+  const count = points.length;
+  const label = plural(count, {
+    one: `Price since publication: from ${from} to ${to}, # price`,
+    other: `Price since publication: from ${from} to ${to}, # prices`,
+  });
   return (
     <figure className="price-chart">
       <svg role="img" aria-label={label} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" height={HEIGHT}>

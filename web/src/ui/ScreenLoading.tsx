@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useBackWhileLoading } from "./useBackButton";
 
 /**
@@ -9,7 +10,7 @@ export function ScreenLoading() {
   useBackWhileLoading();
   return (
     <main className="page" aria-busy="true">
-      <p className="hint">Loading...</p>
+      <p className="hint">{t`Loading...`}</p>
     </main>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useId, type ReactNode } from "react";
 import { useEscapeToClose } from "./useEscapeToClose";
 import "./controls.css";
@@ -27,7 +28,7 @@ export function Sheet({
           <h2 id={titleId} className="dialog-title">
             {title}
           </h2>
-          <button type="button" className="sheet-close" aria-label="Close" onClick={onClose}>
+          <button type="button" className="sheet-close" aria-label={t`Close`} onClick={onClose}>
             <span aria-hidden="true" className="sheet-close-mark">
               ×
             </span>

@@ -1,4 +1,6 @@
+import { msg } from "@lingui/core/macro";
 import type { EventStatus } from "@worker/contract";
+import { i18n, type MessageDescriptor } from "@/i18n/runtime";
 
 export type BadgeLabel = "ACTIVE" | "SUSPENDED" | "COMPLETED" | "ABANDONED" | "Active" | "Suspended" | "Abandoned";
 
@@ -35,7 +37,18 @@ export const historyBadge = (status: EventStatus): BadgeLabel =>
 
 const TONE: Record<string, string> = { active: "good", suspended: "warn", completed: "done", abandoned: "bad" };
 
+/** How each label reads: the spec's capitals on some screens, title case on others. */
+const WORDS: Record<BadgeLabel, MessageDescriptor> = {
+  ACTIVE: msg`ACTIVE`,
+  SUSPENDED: msg`SUSPENDED`,
+  COMPLETED: msg`COMPLETED`,
+  ABANDONED: msg`ABANDONED`,
+  Active: msg`Active`,
+  Suspended: msg`Suspended`,
+  Abandoned: msg`Abandoned`,
+};
+
 /** A small coloured pill; its colour follows the label. */
 export function StatusBadge({ label }: { label: BadgeLabel }) {
-  return <span className={`badge badge-${TONE[label.toLowerCase()] ?? "done"}`}>{label}</span>;
+  return <span className={`badge badge-${TONE[label.toLowerCase()] ?? "done"}`}>{i18n._(WORDS[label])}</span>;
 }

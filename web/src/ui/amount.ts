@@ -1,5 +1,8 @@
+import { i18n } from "@/i18n/runtime";
+
 // Amount display (docs/ARCHITECTURE.md, "Amounts and dates on screen"): 1,000 and over as K,
 // 1,000,000 and over as M, two decimals, truncated (a punter must never see more coins than he has).
+// The digits in the language's way ("1,23K" in Russian); English as the spec writes them.
 
 /**
  * Cuts to two decimals toward zero, read from the number's own digits: 0.29 × 100 is 28.999… in
@@ -14,12 +17,25 @@ export function truncate2(n: number): number {
   return (sign ? -cents : cents) / 100;
 }
 
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** `n`, already cut, with `decimals` decimals (0 or 2) in the active language; no grouping, as toFixed. */
+function digits(n: number, decimals: number): string {
+  const key = `${i18n.locale}${decimals}`;
+  let format = formats.get(key);
+  if (!format) {
+    const options = { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: false };
+    formats.set(key, (format = new Intl.NumberFormat(i18n.locale, options)));
+  }
+  return format.format(n || 0); // -0 reads 0
+}
+
 /** 999.5 → "999.50", 12 → "12", 1234.567 → "1.23K", 2_500_000 → "2.50M". */
 export function formatAmount(n: number): string {
-  if (!Number.isFinite(n)) return "0";
+  if (!Number.isFinite(n)) return digits(0, 0);
   const size = Math.abs(n);
-  if (size >= 1_000_000) return `${truncate2(n / 1_000_000).toFixed(2)}M`;
-  if (size >= 1_000) return `${truncate2(n / 1_000).toFixed(2)}K`;
+  if (size >= 1_000_000) return `${digits(truncate2(n / 1_000_000), 2)}M`;
+  if (size >= 1_000) return `${digits(truncate2(n / 1_000), 2)}K`;
   const cut = truncate2(n);
-  return Number.isInteger(cut) ? String(cut) : cut.toFixed(2);
+  return digits(cut, Number.isInteger(cut) ? 0 : 2);
 }

@@ -1,5 +1,6 @@
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
-import { termsText } from "@common/each-way";
+import { termsWords } from "@/i18n/common-words";
 import type { Bet, Id, PlayerEvent } from "@worker/contract";
 import { betRowsReturn, mostBack, stakeReturn, type StakeLine } from "./returns";
 import { useHaptic } from "@/telegram/features";
@@ -98,19 +99,19 @@ export function BetDialog({ event, coins, asFractional, myBets, onClose }: BetDi
         onClose={onClose}
         title={event.title}
         buttons={[
-          { label: "Cancel", onClick: onClose },
+          { label: t`Cancel`, onClick: onClose },
           {
-            label: sending ? "Placing..." : "Bet",
+            label: sending ? t`Placing...` : t`Bet`,
             onClick: () => void bet(),
             primary: true,
             disabled: sending || chosen.length === 0,
           },
         ]}
       >
-        <p className="hint bet-description">{event.description || "No description"}</p>
-        {event.eachWay && <p className="hint bet-terms">{termsText(event.eachWay)}</p>}
+        <p className="hint bet-description">{event.description || t`No description`}</p>
+        {event.eachWay && <p className="hint bet-terms">{termsWords(event.eachWay)}</p>}
         <p className="bet-coins">
-          Your coins: <b>{formatAmount(coins)}</b>
+          {t`Your coins:`} <b>{formatAmount(coins)}</b>
         </p>
         <OutcomeStakes
           event={event}
@@ -126,17 +127,17 @@ export function BetDialog({ event, coins, asFractional, myBets, onClose }: BetDi
         {total > 0 && (
           <p className="bet-total">
             <span>
-              Total: <b>{formatAmount(total)}</b>
+              {t`Total:`} <b>{formatAmount(total)}</b>
             </span>{" "}
             <span className="hint">
-              returns up to <b>{formatAmount(mostBack(chosen.map(lineOf)))}</b>
+              {t`returns up to`} <b>{formatAmount(mostBack(chosen.map(lineOf)))}</b>
             </span>
           </p>
         )}
       </Dialog>
 
       <Dialog open={notEnough} onClose={() => setNotEnough(false)}>
-        You don’t have enough coins to place these bets
+        {t`You don’t have enough coins to place these bets`}
       </Dialog>
 
       <BetResultDialog
@@ -189,7 +190,7 @@ function BetResultDialog({
     <Dialog
       open={result !== null}
       onClose={onClose}
-      title={failed.length === 0 ? "Your bet is successful" : "Your bet has not been accepted"}
+      title={failed.length === 0 ? t`Your bet is successful` : t`Your bet has not been accepted`}
     >
       {failed.length > 0 && (
         <ul className="bet-failures">

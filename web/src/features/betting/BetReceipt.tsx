@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { PlayerOutcome } from "@worker/contract";
 import { stakeReturn, type StakeLine } from "./returns";
 import { formatAmount } from "@/ui/amount";
@@ -15,20 +16,20 @@ export interface ReceiptLine extends StakeLine {
 export function BetReceipt({ lines, asFractional }: { lines: ReceiptLine[]; asFractional: boolean }) {
   if (lines.length === 0) return null;
   return (
-    <table className="outcome-table bet-receipt" aria-label="Receipt">
+    <table className="outcome-table bet-receipt" aria-label={t`Receipt`}>
       <thead>
         <tr>
-          <th>Outcome</th>
-          <th className="num">Stake</th>
-          <th className="num">Odds</th>
-          <th className="num">Returns</th>
+          <th>{t`Outcome`}</th>
+          <th className="num">{t`Stake`}</th>
+          <th className="num">{t`Odds`}</th>
+          <th className="num">{t`Returns`}</th>
         </tr>
       </thead>
       <tbody>
         {lines.map(({ item, amount, coefficient, terms }) => (
           <tr key={item.id}>
             <td>{item.title}</td>
-            <td className="num">{terms ? `E/W 2 × ${formatAmount(amount)}` : formatAmount(amount)}</td>
+            <td className="num">{terms ? eachWayStake(amount) : formatAmount(amount)}</td>
             <td className="num">
               <Odds decimal={coefficient} fractional={item.fractalCoefficient} asFractional={asFractional} />
             </td>
@@ -38,4 +39,10 @@ export function BetReceipt({ lines, asFractional }: { lines: ReceiptLine[]; asFr
       </tbody>
     </table>
   );
+}
+
+/** An each-way bet's stake: each of its two parts' (shown "E/W 2 × 10"). */
+export function eachWayStake(amount: number) {
+  const stake = formatAmount(amount);
+  return t`E/W 2 × ${stake}`;
 }

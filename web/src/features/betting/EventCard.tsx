@@ -1,4 +1,5 @@
-import { termsText } from "@common/each-way";
+import { t } from "@lingui/core/macro";
+import { termsWords } from "@/i18n/common-words";
 import type { PlayerEvent } from "@worker/contract";
 import { Countdown } from "@/ui/Countdown";
 import { dateTime } from "@/ui/dates";
@@ -23,14 +24,14 @@ export function EventCard({ event, onOpen }: { event: PlayerEvent; onOpen(): voi
         <span className="card-title">{event.title}</span>
         <StatusBadge label={badge} />
       </span>
-      <span className="event-description">{event.description || "No description"}</span>
-      {event.rule4 && <span className="hint event-rules">Rule 4 applies</span>}
-      {event.eachWay && <span className="hint event-rules">{termsText(event.eachWay)}</span>}
+      <span className="event-description">{event.description || t`No description`}</span>
+      {event.rule4 && <span className="hint event-rules">{t`Rule 4 applies`}</span>}
+      {event.eachWay && <span className="hint event-rules">{termsWords(event.eachWay)}</span>}
       <span className="event-times">
         {!over && <Countdown to={event.startDate} />}
         <span className="hint">{dateTime(event.startDate)}</span>
       </span>
-      {open > 0 && <span className="event-your-bets">Your bets: {open}</span>}
+      {open > 0 && <span className="event-your-bets">{t`Your bets: ${open}`}</span>}
       {earlier.length > 0 && (
         <span className="event-earlier hint">
           {earlier.map((d) => (

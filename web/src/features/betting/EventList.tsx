@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { ReactNode } from "react";
 import type { PlayerEvent } from "@worker/contract";
 import { LoadFailed } from "@/ui/LoadFailed";
@@ -18,11 +19,11 @@ export function EventList({
   /** What an event shows under its card (the bet slip's picks), if anything. */
   below?(e: PlayerEvent): ReactNode;
 }) {
-  if (failed) return <LoadFailed message="Failed to load events" onRetry={onRetry} />;
-  if (!events) return <p className="state-text">Loading events...</p>;
-  if (events.length === 0) return <p className="state-text">No upcoming or recent events</p>;
+  if (failed) return <LoadFailed message={t`Failed to load events`} onRetry={onRetry} />;
+  if (!events) return <p className="state-text">{t`Loading events...`}</p>;
+  if (events.length === 0) return <p className="state-text">{t`No upcoming or recent events`}</p>;
   return (
-    <section className="list" aria-label="Events">
+    <section className="list" aria-label={t`Events`}>
       {events.map((e) => {
         const extra = below?.(e);
         const card = <EventCard key={e.eventId} event={e} onOpen={() => onOpen(e)} />;

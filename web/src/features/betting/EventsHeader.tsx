@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { formatAmount } from "@/ui/amount";
 import { Dialog } from "@/ui/Dialog";
@@ -15,14 +16,14 @@ interface EventsHeaderProps {
 export function EventsHeader({ name, active, coins, onTerms, fractional }: EventsHeaderProps) {
   return (
     <header className="events-header">
-      <h1 className={active ? "page-title" : "page-title negative"}>{name || "Events"}</h1>
+      <h1 className={active ? "page-title" : "page-title negative"}>{name || t`Events`}</h1>
       <div className="events-coins">
-        <span className="hint">Your coins</span>
+        <span className="hint">{t`Your coins`}</span>
         <b>{coins !== undefined ? formatAmount(coins) : "…"}</b>
       </div>
       <div className="events-tools">
         <button type="button" className="link-button" onClick={onTerms}>
-          Terms and Conditions
+          {t`Terms and Conditions`}
         </button>
         <FractionalSwitch {...fractional} />
       </div>
@@ -36,7 +37,7 @@ function FractionalSwitch({ shown, allowed, set }: EventsHeaderProps["fractional
   return (
     <>
       <label className="switch-row">
-        <span>Fractional odds</span>
+        <span>{t`Fractional odds`}</span>
         <input
           type="checkbox"
           role="switch"
@@ -45,8 +46,8 @@ function FractionalSwitch({ shown, allowed, set }: EventsHeaderProps["fractional
           onChange={(e) => (e.target.checked && !allowed ? setRefused(true) : set(e.target.checked))}
         />
       </label>
-      <Dialog open={refused} onClose={() => setRefused(false)} title="Fractional odds are unavailable">
-        This bookmaker does not have access to fractional odds.
+      <Dialog open={refused} onClose={() => setRefused(false)} title={t`Fractional odds are unavailable`}>
+        {t`This bookmaker does not have access to fractional odds.`}
       </Dialog>
     </>
   );

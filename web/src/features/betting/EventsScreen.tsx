@@ -1,3 +1,4 @@
+import { plural, t } from "@lingui/core/macro";
 import { useState } from "react";
 import { useLocation, useParams } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
@@ -45,6 +46,7 @@ export function EventsScreen() {
     openEvent && bookmakerId !== null ? { params: { bookmakerId } } : null,
   );
   const betOn = (e: PlayerEvent) => isOpenForBets(e) && book.active;
+  const selections = slip.legs.length;
 
   return (
     <Page backTo="/bookies" className="events">
@@ -76,7 +78,7 @@ export function EventsScreen() {
       <footer className="events-footer">
         {slip.legs.length > 0 && (
           <button type="button" className="button button-wide slip-bar" onClick={() => setSlipOpen(true)}>
-            Bet slip · {slip.legs.length} {slip.legs.length === 1 ? "selection" : "selections"}
+            {plural(selections, { one: "Bet slip · # selection", other: "Bet slip · # selections" })}
           </button>
         )}
         <button
@@ -85,7 +87,7 @@ export function EventsScreen() {
           disabled={bookmakerId === null}
           onClick={() => navigate(`/history/${bookmakerId}`, { state: { name } satisfies EventsState })}
         >
-          History
+          {t`History`}
         </button>
       </footer>
 
@@ -112,7 +114,7 @@ export function EventsScreen() {
           open
           onClose={() => setOpened(null)}
           title={viewing.title}
-          description={viewing.description || "No description"}
+          description={viewing.description || t`No description`}
           status={viewing.status}
           outcomes={atOddsTaken(viewing, bets.data)}
           asFractional={showFractional}

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { Fragment, useState } from "react";
 import type { PlaceTerms } from "@common/each-way";
 import type { Id, PlayerEvent, PlayerOutcome } from "@worker/contract";
@@ -5,6 +6,7 @@ import { PriceHistory } from "@/features/results/PriceHistory";
 import { stakeReturn } from "./returns";
 import { formatAmount } from "@/ui/amount";
 import { Odds, oddsText } from "@/ui/Odds";
+import { eachWayStake } from "./BetReceipt";
 import { VolumeSelector } from "./VolumeSelector";
 import { NO_BET, type Stake } from "./volume";
 import { BetTable } from "@/ui/BetTable";
@@ -42,7 +44,7 @@ export function OutcomeStakes(props: OutcomeStakesProps) {
   const [pricesOf, setPricesOf] = useState<Id | null>(null);
   return (
     <div className={event.items.length > SCROLL_ABOVE ? "bet-outcomes bet-outcomes-scroll" : "bet-outcomes"}>
-      <BetTable column="Bet" className="bet-table">
+      <BetTable column={t`Bet`} className="bet-table">
         <tbody>
           {event.items.map((item) => (
             <Fragment key={item.id}>
@@ -53,7 +55,7 @@ export function OutcomeStakes(props: OutcomeStakesProps) {
                     type="button"
                     className="odds-tap"
                     // The name starts with the odds it shows (WCAG 2.5.3, label in name).
-                    aria-label={`${oddsText(item.coefficient, item.fractalCoefficient, asFractional)}: price history of ${item.title}`}
+                    aria-label={priceHistoryLabel(item, asFractional)}
                     aria-expanded={pricesOf === item.id}
                     onClick={() => setPricesOf(pricesOf === item.id ? null : item.id)}
                   >
@@ -63,11 +65,11 @@ export function OutcomeStakes(props: OutcomeStakesProps) {
                 <td className="num bet-cell">
                   {hasBet(item, placed) ? (
                     <>
-                      <span className="badge badge-warn">Suspended</span>
+                      <span className="badge badge-warn">{t`Suspended`}</span>
                       {yourBets[item.id] && <YourBetLine bet={yourBets[item.id]} />}
                     </>
                   ) : item.status !== "ACTIVE" ? (
-                    <span className="hint">{item.status === "NR" ? "Non-runner" : item.status}</span>
+                    <span className="hint">{item.status === "NR" ? t`Non-runner` : item.status}</span>
                   ) : (
                     <>
                       <VolumeSelector
@@ -111,6 +113,13 @@ export function OutcomeStakes(props: OutcomeStakesProps) {
   );
 }
 
+/** The odds button's name: the odds it shows, then what a tap shows. */
+function priceHistoryLabel(item: PlayerOutcome, asFractional: boolean) {
+  const odds = oddsText(item.coefficient, item.fractalCoefficient, asFractional);
+  const outcome = item.title;
+  return t`${odds}: price history of ${outcome}`;
+}
+
 /** E/W on one outcome: the stake shown is each part's, and twice it is staked. */
 function EachWayToggle(props: { outcome: string; on: boolean; amount: number; onChange(on: boolean): void }) {
   const { outcome, on, amount, onChange } = props;
@@ -118,11 +127,11 @@ function EachWayToggle(props: { outcome: string; on: boolean; amount: number; on
     <label className="bet-each-way">
       <input
         type="checkbox"
-        aria-label={`Each-way on ${outcome}`}
+        aria-label={t`Each-way on ${outcome}`}
         checked={on}
         onChange={(e) => onChange(e.target.checked)}
       />
-      <span>E/W{on && amount > 0 ? ` 2 × ${formatAmount(amount)}` : ""}</span>
+      <span>{on && amount > 0 ? eachWayStake(amount) : t`E/W`}</span>
     </label>
   );
 }
@@ -138,11 +147,17 @@ function StakeReturns({
   terms: PlaceTerms | null;
 }) {
   if (!(amount > 0)) return null;
-  return <span className="hint bet-returns">returns {formatAmount(stakeReturn(amount, coefficient, terms))}</span>;
+  const back = formatAmount(stakeReturn(amount, coefficient, terms));
+  return <span className="hint bet-returns">{t`returns ${back}`}</span>;
 }
 
 /** "Your bet: 100 → 200": the stake on a Suspended outcome and what it returns if it wins. */
 function YourBetLine({ bet }: { bet: YourBet }) {
-  const returns = bet.returns === null ? "" : ` → ${formatAmount(bet.returns)}`;
-  return <span className="hint bet-returns">{`Your bet: ${formatAmount(bet.stake)}${returns}`}</span>;
+  const stake = formatAmount(bet.stake);
+  const returns = bet.returns === null ? null : formatAmount(bet.returns);
+  return (
+    <span className="hint bet-returns">
+      {returns === null ? t`Your bet: ${stake}` : t`Your bet: ${stake} → ${returns}`}
+    </span>
+  );
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useId, useState } from "react";
 import { linesOf, type MultipleKind } from "@common/multiples";
 import type { Id, Multiple, PlayerEvent } from "@worker/contract";
@@ -85,13 +86,13 @@ export function SlipDialog({ bookmakerId, events, coins, asFractional, onClose }
       <Dialog
         open
         onClose={onClose}
-        title="Bet slip"
+        title={t`Bet slip`}
         buttons={[
-          { label: "Close", onClick: onClose },
-          { label: sending ? "Placing..." : "Place", onClick: () => void place(), primary: true, disabled: !ready },
+          { label: t`Close`, onClick: onClose },
+          { label: sending ? t`Placing...` : t`Place`, onClick: () => void place(), primary: true, disabled: !ready },
         ]}
       >
-        <ul className="slip-legs" aria-label="Selections">
+        <ul className="slip-legs" aria-label={t`Selections`}>
           {legs.map((leg) => (
             <SlipLegRow
               key={leg.eventId}
@@ -102,11 +103,11 @@ export function SlipDialog({ bookmakerId, events, coins, asFractional, onClose }
             />
           ))}
         </ul>
-        {legs.length === 0 && <p className="hint">The slip is empty.</p>}
-        {legs.length === 1 && <p className="hint">Add an outcome of another event to make a multiple.</p>}
+        {legs.length === 0 && <p className="hint">{t`The slip is empty.`}</p>}
+        {legs.length === 1 && <p className="hint">{t`Add an outcome of another event to make a multiple.`}</p>}
         {figures.kinds.length > 0 && (
           <fieldset className="slip-kinds">
-            <legend>Kind</legend>
+            <legend>{t`Kind`}</legend>
             {figures.kinds.map((kind) => (
               <KindChoice
                 key={kind}
@@ -119,7 +120,7 @@ export function SlipDialog({ bookmakerId, events, coins, asFractional, onClose }
           </fieldset>
         )}
         <label className="slip-unit" htmlFor={unitId}>
-          Stake per line
+          {t`Stake per line`}
         </label>
         <input
           id={unitId}
@@ -130,18 +131,18 @@ export function SlipDialog({ bookmakerId, events, coins, asFractional, onClose }
           onChange={(e) => setUnit(bookmakerId, e.target.value)}
         />
         <p className="bet-coins">
-          Your coins: <b>{formatAmount(coins)}</b>
+          {t`Your coins:`} <b>{formatAmount(coins)}</b>
         </p>
         {figures.kind !== null && figures.unitCents !== null && (
           <>
             <p className="bet-total">
-              Total: <b>{formatAmount(figures.totalCents / 100)}</b>{" "}
+              {t`Total:`} <b>{formatAmount(figures.totalCents / 100)}</b>{" "}
               <span className="hint">
                 ({figures.lines} × {formatAmount(figures.unitCents / 100)})
               </span>
             </p>
             <p className="slip-return">
-              Potential return: <b>{formatAmount(figures.returnCents / 100)}</b>
+              {t`Potential return:`} <b>{formatAmount(figures.returnCents / 100)}</b>
             </p>
           </>
         )}
@@ -153,7 +154,7 @@ export function SlipDialog({ bookmakerId, events, coins, asFractional, onClose }
       </Dialog>
 
       <Dialog open={notEnough} onClose={() => setNotEnough(false)}>
-        You don’t have enough coins to place these bets
+        {t`You don’t have enough coins to place these bets`}
       </Dialog>
     </>
   );
@@ -175,6 +176,7 @@ function KindChoice(props: { kind: MultipleKind; legs: number; checked: boolean;
  */
 function SlipLegRow(props: { leg: ShownLeg; asFractional: boolean; refusal: string | null; onRemove(): void }) {
   const { leg, asFractional, refusal, onRemove } = props;
+  const outcome = leg.outcomeTitle;
   return (
     <li
       className={refusal === null ? "slip-leg" : "slip-leg slip-leg-refused"}
@@ -196,15 +198,15 @@ function SlipLegRow(props: { leg: ShownLeg; asFractional: boolean; refusal: stri
             </>
           )}
         </span>
-        {!leg.open && <span className="error-text">No longer taking bets</span>}
+        {!leg.open && <span className="error-text">{t`No longer taking bets`}</span>}
         {refusal !== null && (
           <span className="error-text" role="alert">
             {refusal}
           </span>
         )}
       </span>
-      <button type="button" className="link-button" aria-label={`Remove ${leg.outcomeTitle}`} onClick={onRemove}>
-        Remove
+      <button type="button" className="link-button" aria-label={t`Remove ${outcome}`} onClick={onRemove}>
+        {t`Remove`}
       </button>
     </li>
   );

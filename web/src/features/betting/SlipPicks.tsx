@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { LEGS_MAX } from "@common/multiples";
 import type { PlayerEvent } from "@worker/contract";
 import type { SlipLeg } from "@/store/slip";
@@ -20,8 +21,9 @@ export function SlipPicks({ event, legs, asFractional, onAdd, onRemove }: SlipPi
   const chosen = legs.find((l) => l.eventId === event.eventId)?.eventItemId;
   // A full slip takes no new event, but an outcome of an event in it may still swap.
   const full = legs.length >= LEGS_MAX && chosen === undefined;
+  const eventTitle = event.title;
   return (
-    <div className="slip-picks" role="group" aria-label={`Slip: ${event.title}`}>
+    <div className="slip-picks" role="group" aria-label={t`Slip: ${eventTitle}`}>
       {event.items
         .filter((item) => item.status === "ACTIVE")
         .map((item) => {
@@ -47,7 +49,7 @@ export function SlipPicks({ event, legs, asFractional, onAdd, onRemove }: SlipPi
             >
               <span className="slip-pick-outcome">{item.title}</span>
               <Odds decimal={item.coefficient} fractional={item.fractalCoefficient} asFractional={asFractional} />
-              <span className="slip-pick-mark">{inSlip ? "✓ Slip" : "+ Slip"}</span>
+              <span className="slip-pick-mark">{inSlip ? t`✓ Slip` : t`+ Slip`}</span>
             </button>
           );
         })}

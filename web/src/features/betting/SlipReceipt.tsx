@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { Multiple } from "@worker/contract";
 import { kindWithLines } from "@/features/results/multiples/kinds";
 import { stakeText } from "@/features/results/multiples/results";
@@ -8,11 +9,11 @@ import { Odds } from "@/ui/Odds";
 /** The multiple as the API took it, under the bet result popup's words: kind, legs at the odds struck, stake, return. */
 export function SlipReceipt({ multiple: m, onClose }: { multiple: Multiple; onClose(): void }) {
   return (
-    <Dialog open onClose={onClose} title="Your bet is successful">
+    <Dialog open onClose={onClose} title={t`Your bet is successful`}>
       <p className="slip-receipt-kind">
         <b>{kindWithLines(m.kind, m.legs.length, m.lines)}</b>
       </p>
-      <ul className="slip-legs" aria-label="Selections">
+      <ul className="slip-legs" aria-label={t`Selections`}>
         {m.legs.map((leg) => (
           <li key={leg.eventId} className="slip-leg">
             <span className="slip-leg-text">
@@ -29,7 +30,7 @@ export function SlipReceipt({ multiple: m, onClose }: { multiple: Multiple; onCl
       </ul>
       <p className="bet-total">{stakeText(m)}</p>
       <p className="slip-return">
-        Potential return: <b>{formatAmount(m.potentialPayout)}</b>
+        {t`Potential return:`} <b>{formatAmount(m.potentialPayout)}</b>
       </p>
     </Dialog>
   );

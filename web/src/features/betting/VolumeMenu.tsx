@@ -1,4 +1,6 @@
+import { t } from "@lingui/core/macro";
 import type { CSSProperties } from "react";
+import { i18n } from "@/i18n/runtime";
 import { formatAmount } from "@/ui/amount";
 import { VOLUME_CHOICES, type Stake, type VolumeChoice } from "./volume";
 
@@ -19,7 +21,7 @@ interface VolumeMenuProps {
 /** The stake picker's open list: the presets with their amounts, and 'My bet' with its own field. */
 export function VolumeMenu({ id, outcome, style, value, amountOf, onPick, typed, onType, onDone }: VolumeMenuProps) {
   return (
-    <div className="volume-menu" style={style} id={id} role="listbox" aria-label={`Stake on ${outcome}`}>
+    <div className="volume-menu" style={style} id={id} role="listbox" aria-label={t`Stake on ${outcome}`}>
       {VOLUME_CHOICES.map(({ choice, label, factor }) => (
         <button
           key={choice}
@@ -29,7 +31,7 @@ export function VolumeMenu({ id, outcome, style, value, amountOf, onPick, typed,
           className="volume-option"
           onClick={() => onPick(choice)}
         >
-          <span>{label}</span>
+          <span>{i18n._(label)}</span>
           {factor !== undefined && <span className="hint">{formatAmount(amountOf(choice))}</span>}
         </button>
       ))}
@@ -38,8 +40,8 @@ export function VolumeMenu({ id, outcome, style, value, amountOf, onPick, typed,
           className="input volume-input"
           type="text"
           inputMode="decimal"
-          placeholder="Amount"
-          aria-label={`My bet on ${outcome}`}
+          placeholder={t`Amount`}
+          aria-label={t`My bet on ${outcome}`}
           autoFocus
           value={typed}
           onChange={(e) => onType(e.target.value)}

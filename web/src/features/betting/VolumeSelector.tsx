@@ -1,4 +1,6 @@
+import { t } from "@lingui/core/macro";
 import { useId, useLayoutEffect, useRef, useState, type CSSProperties } from "react";
+import { i18n } from "@/i18n/runtime";
 import { formatAmount } from "@/ui/amount";
 import { useOutsideTap } from "@/ui/useOutsideTap";
 import { VolumeMenu } from "./VolumeMenu";
@@ -34,7 +36,10 @@ export function placeMenu(button: HTMLElement): CSSProperties {
   return { bottom: `calc(100% + ${MENU_GAP}px)`, top: "auto", maxHeight: Math.min(MENU_MAX, above) };
 }
 
-const labelOf = (choice: VolumeChoice) => VOLUME_CHOICES.find((c) => c.choice === choice)?.label ?? "No Bet";
+const labelOf = (choice: VolumeChoice) => {
+  const label = VOLUME_CHOICES.find((c) => c.choice === choice)?.label;
+  return label ? i18n._(label) : t`No Bet`;
+};
 
 /**
  * The stake picker of one outcome: presets of the max stake, or 'My bet'. Closing with 'My bet'
@@ -81,7 +86,7 @@ export function VolumeSelector({
     if (amount !== null) onChange({ choice: "custom", amount });
   };
 
-  const shown = value.choice === "none" ? "No Bet" : `${labelOf(value.choice)} · ${formatAmount(value.amount)}`;
+  const shown = value.choice === "none" ? t`No Bet` : `${labelOf(value.choice)} · ${formatAmount(value.amount)}`;
 
   return (
     <div className="volume" ref={root}>
@@ -91,7 +96,7 @@ export function VolumeSelector({
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
-        aria-label={`Bet on ${outcome}: ${shown}`}
+        aria-label={t`Bet on ${outcome}: ${shown}`}
         onClick={() => (open ? close() : setOpen(true))}
       >
         <span>{shown}</span>

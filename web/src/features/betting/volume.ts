@@ -1,4 +1,6 @@
+import { msg } from "@lingui/core/macro";
 import { ladderOdds } from "@common/odds";
+import type { MessageDescriptor } from "@/i18n/runtime";
 import { typedCents } from "@/ui/typed-cents";
 
 // The bet volume rules (docs/ARCHITECTURE.md, "Bet dialog"), as pure functions of the event, the
@@ -6,15 +8,16 @@ import { typedCents } from "@/ui/typed-cents";
 
 export type VolumeChoice = "none" | "max" | "4/5" | "3/4" | "1/2" | "1/3" | "1/4" | "custom";
 
-export const VOLUME_CHOICES: ReadonlyArray<{ choice: VolumeChoice; label: string; factor?: number }> = [
-  { choice: "none", label: "No Bet" },
-  { choice: "max", label: "Max", factor: 1 },
-  { choice: "4/5", label: "4/5 Max", factor: 0.8 },
-  { choice: "3/4", label: "3/4 Max", factor: 0.75 },
-  { choice: "1/2", label: "1/2 Max", factor: 0.5 },
-  { choice: "1/3", label: "1/3 Max", factor: 0.33 },
-  { choice: "1/4", label: "1/4 Max", factor: 0.25 },
-  { choice: "custom", label: "My bet" },
+/** The choices' labels are read at render (`i18n._(label)`), in the language chosen by then. */
+export const VOLUME_CHOICES: ReadonlyArray<{ choice: VolumeChoice; label: MessageDescriptor; factor?: number }> = [
+  { choice: "none", label: msg`No Bet` },
+  { choice: "max", label: msg`Max`, factor: 1 },
+  { choice: "4/5", label: msg`4/5 Max`, factor: 0.8 },
+  { choice: "3/4", label: msg`3/4 Max`, factor: 0.75 },
+  { choice: "1/2", label: msg`1/2 Max`, factor: 0.5 },
+  { choice: "1/3", label: msg`1/3 Max`, factor: 0.33 },
+  { choice: "1/4", label: msg`1/4 Max`, factor: 0.25 },
+  { choice: "custom", label: msg`My bet` },
 ];
 
 export interface Stake {

@@ -1,10 +1,12 @@
+import { t } from "@lingui/core/macro";
 import { useLocation } from "wouter";
 import type { Id } from "@worker/contract";
 import { allDone, useFirstSteps } from "./first-steps";
 import { useInviteLink } from "./invite";
+import { i18n } from "@/i18n/runtime";
 import { useWebApp } from "@/telegram/context";
 import { shareThroughTelegram } from "@/telegram/features";
-import { INVITE_TEXT } from "./InviteCard";
+import { INVITE_CARD_ID, INVITE_TEXT } from "./InviteCard";
 
 /**
  * A new bookmaker's checklist on his main page: create an event, invite punters through
@@ -19,16 +21,16 @@ export function FirstSteps({ bookmakerId }: { bookmakerId: Id }) {
   if (!steps || allDone(steps)) return null;
   // Without Telegram's share sheet (or the link, yet), the invite card below, with its copy button.
   const share = () => {
-    if (link !== null && shareThroughTelegram(webApp, link, INVITE_TEXT)) return;
-    document.querySelector('[aria-label="Invite link"]')?.scrollIntoView({ behavior: "smooth" });
+    if (link !== null && shareThroughTelegram(webApp, link, i18n._(INVITE_TEXT))) return;
+    document.getElementById(INVITE_CARD_ID)?.scrollIntoView({ behavior: "smooth" });
   };
   return (
-    <section className="bk-card bk-first-steps" aria-label="First steps">
-      <h2 className="bk-label">First steps</h2>
+    <section className="bk-card bk-first-steps" aria-label={t`First steps`}>
+      <h2 className="bk-label">{t`First steps`}</h2>
       <ol className="bk-steps">
-        <Step done={steps.event} label="Create your first event" onTap={() => navigate("/createeventpage")} />
-        <Step done={steps.invite} label="Invite punters through Telegram" onTap={share} />
-        <Step done={steps.coins} label="Give coins to a punter" onTap={() => navigate("/playermanagement")} />
+        <Step done={steps.event} label={t`Create your first event`} onTap={() => navigate("/createeventpage")} />
+        <Step done={steps.invite} label={t`Invite punters through Telegram`} onTap={share} />
+        <Step done={steps.coins} label={t`Give coins to a punter`} onTap={() => navigate("/playermanagement")} />
       </ol>
     </section>
   );

@@ -1,12 +1,18 @@
+import { msg, t } from "@lingui/core/macro";
 import { useState } from "react";
 import type { Id } from "@worker/contract";
 import { CopyIcon, ShareIcon } from "./icons";
 import { useInviteLink } from "./invite";
+import { PRODUCT_TITLE } from "@/config";
+import { i18n } from "@/i18n/runtime";
 import { useWebApp } from "@/telegram/context";
 import { shareThroughTelegram } from "@/telegram/features";
 
-/** The message punters receive with the link. */
-export const INVITE_TEXT = "Join my book on Bookie";
+/** The message punters receive with the link (said with `i18n._`). */
+export const INVITE_TEXT = msg`Join my book on ${PRODUCT_TITLE}`;
+
+/** The card's id: the first steps' invite scrolls to it where Telegram cannot share. */
+export const INVITE_CARD_ID = "invite-link";
 
 /** The link a bookmaker shares with punters; it opens the app on his book. */
 export function InviteCard({ bookmakerId }: { bookmakerId: Id }) {
@@ -26,15 +32,15 @@ export function InviteCard({ bookmakerId }: { bookmakerId: Id }) {
   }
 
   return (
-    <section className="bk-card" aria-label="Invite link">
+    <section id={INVITE_CARD_ID} className="bk-card" aria-label={t`Invite link`}>
       <div className="bk-row">
-        <span className="bk-label">Invite punters</span>
-        {copied && <span className="bk-muted">Copied</span>}
+        <span className="bk-label">{t`Invite punters`}</span>
+        {copied && <span className="bk-muted">{t`Copied`}</span>}
       </div>
       {link ? (
         <div className="bk-row">
           <code className="bk-link-text">{link}</code>
-          <button type="button" className="bk-icon-button" aria-label="Copy invite link" onClick={copy}>
+          <button type="button" className="bk-icon-button" aria-label={t`Copy invite link`} onClick={copy}>
             <CopyIcon />
           </button>
           {/* Telegram's chat picker; a client without it keeps the copy button alone. */}
@@ -42,17 +48,17 @@ export function InviteCard({ bookmakerId }: { bookmakerId: Id }) {
             <button
               type="button"
               className="bk-icon-button"
-              aria-label="Share invite link"
-              onClick={() => shareThroughTelegram(webApp, link, INVITE_TEXT)}
+              aria-label={t`Share invite link`}
+              onClick={() => shareThroughTelegram(webApp, link, i18n._(INVITE_TEXT))}
             >
               <ShareIcon />
             </button>
           )}
         </div>
       ) : loading ? (
-        <p className="bk-muted">Loading...</p>
+        <p className="bk-muted">{t`Loading...`}</p>
       ) : (
-        <p className="bk-muted">No invite link: the API does not know its bot's username (BOT_USERNAME).</p>
+        <p className="bk-muted">{t`No invite link: the API does not know its bot's username (BOT_USERNAME).`}</p>
       )}
     </section>
   );

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import type { BookLimits, Id } from "@worker/contract";
 import { useAction } from "@/api/useAction";
@@ -7,7 +8,7 @@ import { LimitFields, useLimitsForm } from "@/features/limits/LimitsForm";
 import { useBookBalances } from "@/features/punters/data";
 import { Dialog } from "@/ui/Dialog";
 
-const shown = (limit: number | null) => (limit === null ? "No limit" : String(limit));
+const shown = (limit: number | null) => (limit === null ? t`No limit` : String(limit));
 
 /** The book's default limits (every punter without his own) and the cap on its open multiples, with a pen to edit them. */
 export function LimitsCard({ bookmakerId }: { bookmakerId: Id }) {
@@ -15,13 +16,13 @@ export function LimitsCard({ bookmakerId }: { bookmakerId: Id }) {
   const [editing, setEditing] = useState(false);
   const limits = balances.data?.limits;
   return (
-    <section className="bk-card" aria-label="Limits">
+    <section className="bk-card" aria-label={t`Limits`}>
       <div className="bk-row">
-        <span className="bk-muted">Limits</span>
+        <span className="bk-muted">{t`Limits`}</span>
         <button
           type="button"
           className="bk-icon-button"
-          aria-label="Edit limits"
+          aria-label={t`Edit limits`}
           disabled={!limits}
           onClick={() => setEditing(true)}
         >
@@ -31,15 +32,15 @@ export function LimitsCard({ bookmakerId }: { bookmakerId: Id }) {
       {limits && (
         <>
           <div className="bk-row">
-            <span>Max stake</span>
+            <span>{t`Max stake`}</span>
             <span>{shown(limits.maxStake)}</span>
           </div>
           <div className="bk-row">
-            <span>Max payout per event</span>
+            <span>{t`Max payout per event`}</span>
             <span>{shown(limits.maxPayoutPerEvent)}</span>
           </div>
           <div className="bk-row">
-            <span>Max multiples payout</span>
+            <span>{t`Max multiples payout`}</span>
             <span>{limits.maxMultiplesPayout}</span>
           </div>
         </>
@@ -89,17 +90,17 @@ function BookLimitsDialog({
     <Dialog
       open
       onClose={onClose}
-      title="Limits"
+      title={t`Limits`}
       buttons={[
-        { label: "Cancel", onClick: onClose },
-        { label: "Save", onClick: save, primary: true, disabled: busy },
+        { label: t`Cancel`, onClick: onClose },
+        { label: t`Save`, onClick: save, primary: true, disabled: busy },
       ]}
     >
       <div className="bk-form">
-        <p className="bk-muted">For every punter without limits of his own.</p>
+        <p className="bk-muted">{t`For every punter without limits of his own.`}</p>
         <LimitFields
           form={form}
-          placeholders={{ maxStake: "No limit", maxPayoutPerEvent: "No limit", maxMultiplesPayout: "10000" }}
+          placeholders={{ maxStake: t`No limit`, maxPayoutPerEvent: t`No limit`, maxMultiplesPayout: "10000" }}
         />
         {(form.problem ?? error) && (
           <p className="bk-error" role="alert">

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { useLocation } from "wouter";
 import { useOwnBook } from "@/features/profile/book";
@@ -14,6 +15,7 @@ import { LimitsCard } from "./LimitsCard";
 import { ProfileCard, TermsCard } from "./ProfileCards";
 import { NotificationsSheet } from "@/features/notifications/NotificationsSheet";
 import { NO_PROFILE } from "@common/refusals";
+import { commonText } from "@/i18n/common-words";
 
 /** The bookmaker's dashboard. */
 export function MainpageScreen() {
@@ -26,10 +28,10 @@ export function MainpageScreen() {
 
   return (
     <Page backTo="/home" className="bk">
-      <h1 className="page-title">Subscription</h1>
+      <h1 className="page-title">{t`Subscription`}</h1>
       <section className="bk-card">
         <div className="bk-row">
-          <span className="bk-muted">End time</span>
+          <span className="bk-muted">{t`End time`}</span>
           <span className="bk-strong">
             {longDateOnceLoaded(
               !loading && (!book || subscriptions.data !== undefined || subscriptions.error !== undefined),
@@ -46,23 +48,23 @@ export function MainpageScreen() {
           <ProfileCard book={book} onEdit={editProfile} />
 
           <button type="button" className="bk-card bk-tap bk-guide-link" onClick={() => setGuideOpen(true)}>
-            Bookmaker's Guide
+            {t`Bookmaker's Guide`}
           </button>
 
           <button type="button" className="bk-card bk-tap bk-guide-link" onClick={() => navigate("/figures")}>
-            Figures
+            {t`Figures`}
           </button>
 
           <button type="button" className="bk-card bk-tap bk-guide-link" onClick={() => navigate("/liability")}>
-            Liability
+            {t`Liability`}
           </button>
 
           <button type="button" className="bk-card bk-tap bk-guide-link" onClick={() => navigate("/changes")}>
-            Changes
+            {t`Changes`}
           </button>
 
           <button type="button" className="bk-card bk-tap bk-guide-link" onClick={() => setNotificationsOpen(true)}>
-            Notifications
+            {t`Notifications`}
           </button>
           <NotificationsSheet open={notificationsOpen} onClose={() => setNotificationsOpen(false)} role="bookmaker" />
 
@@ -73,18 +75,18 @@ export function MainpageScreen() {
           <InviteCard bookmakerId={book.bookmakerId} />
         </>
       ) : (
-        <p className="bk-empty">{loading ? "Loading..." : NO_PROFILE}</p>
+        <p className="bk-empty">{loading ? t`Loading...` : commonText(NO_PROFILE)}</p>
       )}
 
       <footer className="footer-bar">
         <button type="button" className="button" onClick={() => navigate("/playermanagement")}>
-          My Punters
+          {t`My Punters`}
         </button>
         <button type="button" className="button" onClick={() => navigate("/bookmakerevents")}>
-          Events
+          {t`Events`}
         </button>
         <button type="button" className="button" onClick={() => navigate("/marketpage")}>
-          Market
+          {t`Market`}
         </button>
       </footer>
 

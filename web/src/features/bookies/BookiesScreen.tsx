@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { useLocation } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
@@ -51,12 +52,12 @@ export function BookiesScreen() {
 
   return (
     <Page backTo="/home" className="bookies">
-      <h1 className="page-title">Bookmakers</h1>
+      <h1 className="page-title">{t`Bookmakers`}</h1>
       <input
         className="input"
         type="search"
-        placeholder="Search bookmaker"
-        aria-label="Search bookmaker"
+        placeholder={t`Search bookmaker`}
+        aria-label={t`Search bookmaker`}
         value={query}
         onChange={(e) => setQuery(e.target.value)}
         autoComplete="off"
@@ -64,8 +65,8 @@ export function BookiesScreen() {
       />
 
       {searching && (
-        <section className="list" aria-label="Search results">
-          {results.length === 0 && lists.data && <p className="state-text">No bookmakers found</p>}
+        <section className="list" aria-label={t`Search results`}>
+          {results.length === 0 && lists.data && <p className="state-text">{t`No bookmakers found`}</p>}
           {results.map((b) => (
             <BookmakerCard
               key={b.bookmakerId}

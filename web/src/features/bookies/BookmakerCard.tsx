@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { Bookmaker } from "@worker/contract";
 import { preloadOn } from "@/routes";
 import { formatAmount } from "@/ui/amount";
@@ -29,17 +30,17 @@ export function BookmakerCard({ bookmaker: b, onOpen, onTerms, onJoin, joining, 
     <>
       <span className="card-head">
         <span className="card-title">{b.bookmakerName}</span>
-        {!b.active && <span className="badge badge-bad">Inactive</span>}
+        {!b.active && <span className="badge badge-bad">{t`Inactive`}</span>}
       </span>
       <span className="card-stats">
         <span>
-          Joined <b>{shortDate(b.bookmakerJoinDate)}</b>
+          {t`Joined`} <b>{shortDate(b.bookmakerJoinDate)}</b>
         </span>
         <span>
-          Subscribers <b>{b.subscribers ?? 0}</b>
+          {t`Subscribers`} <b>{b.subscribers ?? 0}</b>
         </span>
         <span>
-          Coins <b>{formatAmount(b.balance?.amount ?? 0)}</b>
+          {t`Coins`} <b>{formatAmount(b.balance?.amount ?? 0)}</b>
         </span>
       </span>
     </>
@@ -56,27 +57,29 @@ export function BookmakerCard({ bookmaker: b, onOpen, onTerms, onJoin, joining, 
       )}
       <div className="card-actions">
         <button type="button" className="button button-secondary" onClick={onTerms}>
-          Terms and Conditions
+          {t`Terms and Conditions`}
         </button>
         {b.joinRequestStatus === "CREATED" ? (
           <button type="button" className="button" disabled>
-            Waiting...
+            {t`Waiting...`}
           </button>
         ) : b.joinRequestStatus === "APPROVED" ? (
           onOpen && (
             <button type="button" className="button" onClick={onOpen} {...approach}>
-              Events
+              {t`Events`}
             </button>
           )
         ) : (
           onJoin && (
             <button type="button" className="button" onClick={onJoin} disabled={joining}>
-              {b.joinRequestStatus === "DECLINED" ? "Ask again" : "Join"}
+              {b.joinRequestStatus === "DECLINED" ? t`Ask again` : t`Join`}
             </button>
           )
         )}
       </div>
-      {b.joinRequestStatus === "DECLINED" && <span className="hint card-note">Your last request was declined.</span>}
+      {b.joinRequestStatus === "DECLINED" && (
+        <span className="hint card-note">{t`Your last request was declined.`}</span>
+      )}
     </article>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { Bookmaker, Id } from "@worker/contract";
 import { LoadFailed } from "@/ui/LoadFailed";
 import { BookmakerCard } from "./BookmakerCard";
@@ -14,13 +15,14 @@ interface MyBookmakersProps {
 
 /** "My Bookie": the bookmakers he joined or asked to join; an approved one opens his events. */
 export function MyBookmakers({ mine, failed, onRetry, highlighted, onOpen, onTerms }: MyBookmakersProps) {
+  const count = mine?.length ?? 0;
   return (
     <>
-      <h2 className="section-title">My Bookie ({mine?.length ?? 0})</h2>
-      {!mine && !failed && <p className="state-text">Loading...</p>}
-      {failed && <LoadFailed message="Failed to load bookmakers" onRetry={onRetry} />}
-      {mine && mine.length === 0 && <p className="state-text">Find your bookmaker by name and ask to join.</p>}
-      <section className="list" aria-label="My bookmakers">
+      <h2 className="section-title">{t`My Bookie (${count})`}</h2>
+      {!mine && !failed && <p className="state-text">{t`Loading...`}</p>}
+      {failed && <LoadFailed message={t`Failed to load bookmakers`} onRetry={onRetry} />}
+      {mine && mine.length === 0 && <p className="state-text">{t`Find your bookmaker by name and ask to join.`}</p>}
+      <section className="list" aria-label={t`My bookmakers`}>
         {mine?.map((b) => (
           <BookmakerCard
             key={b.bookmakerId}

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import type { AuditEntry } from "@worker/contract";
 import { call } from "@/api/call";
@@ -43,20 +44,22 @@ export function ChangesScreen() {
 
   return (
     <Page backTo="/mainpage" className="bk figures">
-      <h1 className="page-title">Changes</h1>
+      <h1 className="page-title">{t`Changes`}</h1>
       <div className="fig-dates changes-filters">
         <label>
-          From <input type="date" value={filter.from} max={filter.to} onChange={(e) => set({ from: e.target.value })} />
+          {t`From`}{" "}
+          <input type="date" value={filter.from} max={filter.to} onChange={(e) => set({ from: e.target.value })} />
         </label>
         <label>
-          To <input type="date" value={filter.to} min={filter.from} onChange={(e) => set({ to: e.target.value })} />
+          {t`To`}{" "}
+          <input type="date" value={filter.to} min={filter.from} onChange={(e) => set({ to: e.target.value })} />
         </label>
       </div>
       <div className="fig-dates changes-filters">
         <label>
-          Event{" "}
+          {t`Event`}{" "}
           <select value={filter.eventId} onChange={(e) => set({ eventId: e.target.value })}>
-            <option value="">All events</option>
+            <option value="">{t`All events`}</option>
             {events.map((e) => (
               <option key={e.id} value={String(e.id)}>
                 {eventTitles.get(e.id)}
@@ -65,9 +68,9 @@ export function ChangesScreen() {
           </select>
         </label>
         <label>
-          Punter{" "}
+          {t`Punter`}{" "}
           <select value={filter.userId} onChange={(e) => set({ userId: e.target.value })}>
-            <option value="">All punters</option>
+            <option value="">{t`All punters`}</option>
             {punters.map((p) => (
               <option key={p.user.internalId} value={String(p.user.internalId)}>
                 {p.user.username}
@@ -78,17 +81,17 @@ export function ChangesScreen() {
       </div>
 
       {!valid ? (
-        <p className="bk-empty">Choose a start date on or before the end date.</p>
+        <p className="bk-empty">{t`Choose a start date on or before the end date.`}</p>
       ) : rows.error && !rows.data ? (
         <LoadFailed
-          message={errorText(rows.error, "Failed to load changes")}
+          message={errorText(rows.error, t`Failed to load changes`)}
           onRetry={() => rows.mutate()}
           className="bk-empty error-text"
         />
       ) : !rows.data ? (
-        <p className="bk-empty">Loading...</p>
+        <p className="bk-empty">{t`Loading...`}</p>
       ) : rows.data.length === 0 ? (
-        <p className="bk-empty">No changes in this period.</p>
+        <p className="bk-empty">{t`No changes in this period.`}</p>
       ) : (
         <ChangeList
           rows={rows.data}
@@ -111,22 +114,26 @@ function ChangeList(props: {
 }) {
   const { rows, names, eventTitles, punterNames } = props;
   return (
-    <ul className="changes" aria-label="Changes">
-      {rows.map((r, i) => (
-        <li key={`${r.at}-${i}`} className="bk-card change" aria-label={ACTION_WORDS[r.action]}>
-          <div className="bk-row">
-            <span className="bk-strong">{ACTION_WORDS[r.action]}</span>
-            <span className="bk-muted">{dateTime(r.at)}</span>
-          </div>
-          {r.eventId !== null && (
-            <div className="bk-muted bk-ellipsis">{eventTitles.get(r.eventId) ?? `Event #${r.eventId}`}</div>
-          )}
-          {r.userId !== null && <div className="bk-muted">@{punterNames.get(r.userId) ?? r.userId}</div>}
-          <div className="change-what">{changeText(r, names)}</div>
-          {r.note && <div className="hint">“{r.note}”</div>}
-          <div className="hint">by {r.actor.userId === 0 ? "the system" : `@${r.actor.username}`}</div>
-        </li>
-      ))}
+    <ul className="changes" aria-label={t`Changes`}>
+      {rows.map((r, i) => {
+        const { eventId, note } = r;
+        const username = r.actor.username;
+        return (
+          <li key={`${r.at}-${i}`} className="bk-card change" aria-label={ACTION_WORDS[r.action]}>
+            <div className="bk-row">
+              <span className="bk-strong">{ACTION_WORDS[r.action]}</span>
+              <span className="bk-muted">{dateTime(r.at)}</span>
+            </div>
+            {eventId !== null && (
+              <div className="bk-muted bk-ellipsis">{eventTitles.get(eventId) ?? t`Event #${eventId}`}</div>
+            )}
+            {r.userId !== null && <div className="bk-muted">@{punterNames.get(r.userId) ?? r.userId}</div>}
+            <div className="change-what">{changeText(r, names)}</div>
+            {note && <div className="hint">{t`“${note}”`}</div>}
+            <div className="hint">{r.actor.userId === 0 ? t`by the system` : t`by @${username}`}</div>
+          </li>
+        );
+      })}
     </ul>
   );
 }

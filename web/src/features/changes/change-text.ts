@@ -1,27 +1,35 @@
+import { msg, t } from "@lingui/core/macro";
 import { decimalText } from "@common/odds";
 import type { AuditAction, AuditEntry } from "@worker/contract";
 import { formatAmount } from "@/ui/amount";
 import { dateTime } from "@/ui/dates";
+import { i18n, type MessageDescriptor } from "@/i18n/runtime";
 
 // The Changes screen's words for an audit row: what was done, and what it changed from and to.
 
-export const ACTION_WORDS: Record<AuditAction, string> = {
-  PUBLISH: "Published",
-  OUTCOMES: "Outcomes changed",
-  CLOSE: "Bets closed at the start",
-  LIVE: "Reopened",
-  SUSPEND: "Back to draft",
-  DATES: "Dates moved",
-  ODDS: "Odds changed",
-  NR: "Non-runner",
-  RESULT: "Result",
-  ABANDON: "Abandoned",
-  UNDO: "Result undone",
-  COINS_ADDED: "Coins added",
-  COINS_WITHDRAWN: "Coins withdrawn",
-  LIMITS: "Limits",
-  PRICE: "Price moved",
+const ACTIONS: Record<AuditAction, MessageDescriptor> = {
+  PUBLISH: msg`Published`,
+  OUTCOMES: msg`Outcomes changed`,
+  CLOSE: msg`Bets closed at the start`,
+  LIVE: msg`Reopened`,
+  SUSPEND: msg`Back to draft`,
+  DATES: msg`Dates moved`,
+  ODDS: msg`Odds changed`,
+  NR: msg`Non-runner`,
+  RESULT: msg`Result`,
+  ABANDON: msg`Abandoned`,
+  UNDO: msg`Result undone`,
+  COINS_ADDED: msg`Coins added`,
+  COINS_WITHDRAWN: msg`Coins withdrawn`,
+  LIMITS: msg`Limits`,
+  PRICE: msg`Price moved`,
 };
+
+/** Each action's words, in the language of the moment they are read (the map is made before one is chosen). */
+export const ACTION_WORDS = Object.defineProperties(
+  {} as Record<AuditAction, string>,
+  Object.fromEntries(Object.entries(ACTIONS).map(([action, words]) => [action, { get: () => i18n._(words) }])),
+);
 
 /** Names the rows may mention: outcomes by id. */
 export type OutcomeNames = ReadonlyMap<number, string>;
@@ -31,21 +39,21 @@ type Values = Record<string, unknown>;
 /** A PRICE row's odds ({num, den}) as a decimal coefficient. */
 const decimal = (price: Values) => decimalText({ num: Number(price.num), den: Number(price.den) });
 
-const SETTINGS: [key: string, words: string][] = [
-  ["returnPrice", "Return"],
-  ["maxTotalPayout", "Max payout"],
-  ["botEqualizer", "Equalizer"],
-  ["rule4", "Rule 4"],
-  ["deadHeat", "Dead heat"],
-  ["eachWay", "Each-way"],
-  ["maxStake", "Max stake"],
-  ["maxPayoutPerEvent", "Max payout per event"],
-  ["maxMultiplesPayout", "Max multiples payout"],
+const SETTINGS: [key: string, words: MessageDescriptor][] = [
+  ["returnPrice", msg`Return`],
+  ["maxTotalPayout", msg`Max payout`],
+  ["botEqualizer", msg`Equalizer`],
+  ["rule4", msg`Rule 4`],
+  ["deadHeat", msg`Dead heat`],
+  ["eachWay", msg`Each-way`],
+  ["maxStake", msg`Max stake`],
+  ["maxPayoutPerEvent", msg`Max payout per event`],
+  ["maxMultiplesPayout", msg`Max multiples payout`],
 ];
 
 const shown = (value: unknown): string => {
-  if (value === null || value === undefined) return "none";
-  if (typeof value === "boolean") return value ? "on" : "off";
+  if (value === null || value === undefined) return t`none`;
+  if (typeof value === "boolean") return value ? t`on` : t`off`;
   if (typeof value === "number") return String(value);
   if (typeof value === "string") return value;
   return JSON.stringify(value);
@@ -62,7 +70,7 @@ function oddsText(before: Values | null, after: Values | null, names: OutcomeNam
     (i) => `${outcome(names, i.itemId)} ${shown(was.get(i.itemId)?.coefficient)} → ${i.coefficient}`,
   );
   const settings = SETTINGS.filter(([key]) => after && key in after).map(
-    ([key, words]) => `${words} ${shown(before?.[key])} → ${shown(after?.[key])}`,
+    ([key, words]) => `${i18n._(words)} ${shown(before?.[key])} → ${shown(after?.[key])}`,
   );
   return [...odds, ...settings];
 }
@@ -71,8 +79,10 @@ type Named = { title: string; coefficient: number };
 
 /** Outcomes a draft edit added (with their odds) and removed. */
 function fieldText(before: Values | null, after: Values | null): string[] {
-  const added = ((after?.added as Named[] | undefined) ?? []).map((i) => `Added ${i.title} ${i.coefficient}`);
-  const removed = ((before?.removed as Named[] | undefined) ?? []).map((i) => `Removed ${i.title}`);
+  const added = ((after?.added as Named[] | undefined) ?? []).map(
+    ({ title, coefficient }) => t`Added ${title} ${coefficient}`,
+  );
+  const removed = ((before?.removed as Named[] | undefined) ?? []).map(({ title }) => t`Removed ${title}`);
   return [...added, ...removed];
 }
 
@@ -87,16 +97,20 @@ export function changeText(entry: AuditEntry, names: OutcomeNames): string {
       return [...fieldText(before, after), ...oddsText(before, after, names)].join(", ");
     case "PRICE":
       return `${outcome(names, entry.itemId)} ${shown(before && decimal(before))} → ${shown(after && decimal(after))}`;
-    case "DATES":
-      return `Start ${dateTime(String(before?.startDate))} → ${dateTime(String(after?.startDate))}`;
-    case "NR":
-      return [
-        `${outcome(names, entry.itemId)}${after?.deduction ? `, Rule 4 deduction ${shown(after.deduction)}p` : ""}`,
-        ...oddsText(before, after, names),
-      ].join(", ");
+    case "DATES": {
+      const from = dateTime(String(before?.startDate));
+      const to = dateTime(String(after?.startDate));
+      return t`Start ${from} → ${to}`;
+    }
+    case "NR": {
+      const name = outcome(names, entry.itemId);
+      const deduction = after?.deduction ? shown(after.deduction) : null;
+      const withdrawn = deduction ? t`${name}, Rule 4 deduction ${deduction}p` : name;
+      return [withdrawn, ...oddsText(before, after, names)].join(", ");
+    }
     case "RESULT": {
       const placings = (after?.placings as { itemId: number; place: number }[] | undefined) ?? [];
-      if (placings.length === 0) return "No result: every bet refunded";
+      if (placings.length === 0) return t`No result: every bet refunded`;
       return placings.map((p) => `${p.place}. ${outcome(names, p.itemId)}`).join(", ");
     }
     case "COINS_ADDED":

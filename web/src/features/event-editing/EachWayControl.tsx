@@ -1,13 +1,7 @@
+import { plural, t } from "@lingui/core/macro";
 import { useId } from "react";
-import {
-  FRACTION_MAX,
-  PLACES_MAX,
-  standardTerms,
-  termsInForce,
-  termsText,
-  type EachWay,
-  type PlaceTerms,
-} from "@common/each-way";
+import { FRACTION_MAX, PLACES_MAX, standardTerms, termsInForce, type EachWay, type PlaceTerms } from "@common/each-way";
+import { termsWords } from "@/i18n/common-words";
 
 type Kind = "standard" | "custom" | "off";
 
@@ -20,9 +14,10 @@ const upTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 /** The terms in force in the words punters read, or that the event takes no each-way bets. */
 export function eachWayNote(value: EachWay, runners: number): string {
-  const terms = termsInForce(value, runners);
-  if (!terms) return "No each-way bets";
-  return value === "standard" ? `${termsText(terms)} (standard: follows the runners)` : termsText(terms);
+  const inForce = termsInForce(value, runners);
+  if (!inForce) return t`No each-way bets`;
+  const terms = termsWords(inForce);
+  return value === "standard" ? t`${terms} (standard: follows the runners)` : terms;
 }
 
 /**
@@ -47,36 +42,36 @@ export function EachWayControl({
   return (
     <div className="bk-field">
       <label className="bk-label" htmlFor={id}>
-        Each-way
+        {t`Each-way`}
       </label>
       <select id={id} className="bk-input" value={kind} onChange={(e) => pick(e.target.value as Kind)}>
-        <option value="standard">Standard</option>
-        <option value="custom">Custom</option>
-        <option value="off">Off</option>
+        <option value="standard">{t`Standard`}</option>
+        <option value="custom">{t`Custom`}</option>
+        <option value="off">{t`Off`}</option>
       </select>
       {kind === "custom" && (
         <div className="bk-pair">
           <select
             className="bk-input"
-            aria-label="Each-way places"
+            aria-label={t`Each-way places`}
             value={custom.places}
             onChange={(e) => onChange({ ...custom, places: Number(e.target.value) })}
           >
-            {upTo(PLACES_MAX).map((n) => (
-              <option key={n} value={n}>
-                {n} {n === 1 ? "place" : "places"}
+            {upTo(PLACES_MAX).map((places) => (
+              <option key={places} value={places}>
+                {plural(places, { one: "# place", other: "# places" })}
               </option>
             ))}
           </select>
           <select
             className="bk-input"
-            aria-label="Each-way fraction"
+            aria-label={t`Each-way fraction`}
             value={custom.fraction}
             onChange={(e) => onChange({ ...custom, fraction: Number(e.target.value) })}
           >
-            {upTo(FRACTION_MAX).map((n) => (
-              <option key={n} value={n}>
-                1/{n} odds
+            {upTo(FRACTION_MAX).map((fraction) => (
+              <option key={fraction} value={fraction}>
+                {t`1/${fraction} odds`}
               </option>
             ))}
           </select>

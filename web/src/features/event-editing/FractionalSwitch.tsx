@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { LockedFeature } from "@/features/market/FeatureUnavailable";
 import { Switch } from "@/ui/Switch";
 import { useOwnFractional } from "./useOwnFractional";
@@ -6,14 +7,14 @@ import { useOwnFractional } from "./useOwnFractional";
 export function FractionalSwitch({ fractional }: { fractional: ReturnType<typeof useOwnFractional> }) {
   return (
     <>
-      <Switch label="Fractional odds" checked={fractional.on} onChange={fractional.toggle} />
+      <Switch label={t`Fractional odds`} checked={fractional.on} onChange={fractional.toggle} />
       <LockedFeature
         open={fractional.refused}
         onClose={fractional.closeRefusal}
-        title="Fractional odds are not available"
+        title={t`Fractional odds are not available`}
         unlock="FRACTAL_ODDS"
       >
-        To use fractional odds you need an active FRACTAL_ODDS subscription.
+        {t`To use fractional odds you need an active FRACTAL_ODDS subscription.`}
       </LockedFeature>
     </>
   );

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { decimalText, fractionalText, type Odds } from "@common/odds";
 import { stepOdds, typedOdds } from "./typed-odds";
@@ -36,7 +37,7 @@ export function OddsStepper({
       <button
         type="button"
         className="bk-step"
-        aria-label={`Lower ${label}`}
+        aria-label={t`Lower ${label}`}
         disabled={disabled || !lower}
         onClick={() => lower && onChange(lower)}
       >
@@ -57,7 +58,7 @@ export function OddsStepper({
       <button
         type="button"
         className="bk-step"
-        aria-label={`Raise ${label}`}
+        aria-label={t`Raise ${label}`}
         disabled={disabled || !higher}
         onClick={() => higher && onChange(higher)}
       >

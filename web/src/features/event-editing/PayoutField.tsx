@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useId } from "react";
 import { FieldError } from "./FieldError";
 
@@ -15,7 +16,7 @@ export function PayoutField({
   return (
     <div className="bk-field">
       <label className="bk-label" htmlFor={id}>
-        Max Total Payout
+        {t`Max Total Payout`}
       </label>
       <input
         id={id}

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { RacingRules } from "@worker/contract";
 import { Switch } from "@/ui/Switch";
 
@@ -13,9 +14,9 @@ export function RacingSwitches({
 }) {
   return (
     <>
-      <Switch label="Rule 4" checked={rules.rule4} onChange={(rule4) => onChange({ rule4 })} disabled={disabled} />
+      <Switch label={t`Rule 4`} checked={rules.rule4} onChange={(rule4) => onChange({ rule4 })} disabled={disabled} />
       <Switch
-        label="Dead heat"
+        label={t`Dead heat`}
         checked={rules.deadHeat}
         onChange={(deadHeat) => onChange({ deadHeat })}
         disabled={disabled}

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useId } from "react";
 import { RETURN_CHOICES } from "@common/odds";
 
@@ -7,7 +8,7 @@ export function ReturnSelect({ value, onChange }: { value: number; onChange(pct:
   return (
     <div className="bk-field">
       <label className="bk-label" htmlFor={id}>
-        Return for punters
+        {t`Return for punters`}
       </label>
       <select id={id} className="bk-input" value={value} onChange={(e) => onChange(Number(e.target.value))}>
         {RETURN_CHOICES.map((pct) => (

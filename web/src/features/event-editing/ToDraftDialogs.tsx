@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { Dialog } from "@/ui/Dialog";
 import type { useToDraft } from "./useToDraft";
 
@@ -8,10 +9,10 @@ export function ToDraftDialogs({ drafting }: { drafting: ReturnType<typeof useTo
       <Dialog
         open={drafting.asking !== null}
         onClose={drafting.cancel}
-        title="Punters cannot bet while you edit it"
+        title={t`Punters cannot bet while you edit it`}
         buttons={[
-          { label: "Cancel", onClick: drafting.cancel },
-          { label: "Draft", onClick: drafting.confirm, primary: true },
+          { label: t`Cancel`, onClick: drafting.cancel },
+          { label: t`Draft`, onClick: drafting.confirm, primary: true },
         ]}
       >
         {/* Draft suspends a live event: asked where it may have bets (docs/DECISIONS.md, "The mini-app's screens"). */}

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useId } from "react";
 import { FieldError } from "./FieldError";
 import { maskDate, maskTime } from "./when";
@@ -43,16 +44,16 @@ export function WhenFields(props: {
   return (
     <div className="bk-when">
       <MaskedField
-        label="Date"
-        placeholder="DD/MM/YY"
+        label={t`Date`}
+        placeholder={t`DD/MM/YY`}
         value={props.date}
         mask={maskDate}
         onChange={props.onDate}
         error={props.dateError}
       />
       <MaskedField
-        label="Time"
-        placeholder="HH:MM"
+        label={t`Time`}
+        placeholder={t`HH:MM`}
         value={props.time}
         mask={maskTime}
         onChange={props.onTime}

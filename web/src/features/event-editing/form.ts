@@ -11,6 +11,7 @@ import { eachWayByDefault, type EachWay } from "@common/each-way";
 import { racesByDefault } from "@common/racing";
 import type { BookmakerEvent, EachWayTerms, BookmakerOutcome, Id } from "@worker/contract";
 import { dateError, endAfter, fieldsOf, startAt, timeError } from "./when";
+import { commonText } from "@/i18n/common-words";
 
 // The new-event form (docs/ARCHITECTURE.md, "The event form"); its rules and messages
 // are common/event-form.ts's, which the server checks too.
@@ -118,14 +119,16 @@ export type FormErrors = Partial<Record<"description" | "date" | "time" | "maxTo
   rows?: Record<number, string>;
 };
 
-export const payoutError = (text: string) => (/^\d+$/.test(text) && Number(text) > 0 ? null : PAYOUT_MESSAGE);
+export const payoutError = (text: string) =>
+  /^\d+$/.test(text) && Number(text) > 0 ? null : commonText(PAYOUT_MESSAGE);
 
 const named = (rows: OutcomeRow[]) => rows.filter((r) => r.title.trim());
 
 export function validateForm(form: EventForm, now = Date.now()): FormErrors {
   const errors: FormErrors = {};
+  // common/'s rules word their problems in English; the form says them in the reader's language.
   const put = <K extends keyof FormErrors>(key: K, value: FormErrors[K] | null) => {
-    if (value) errors[key] = value;
+    if (value) errors[key] = (typeof value === "string" ? commonText(value) : value) as FormErrors[K];
   };
   put("description", descriptionError(form.description));
   put("date", dateError(form.date, form.time, now));
@@ -135,12 +138,12 @@ export function validateForm(form: EventForm, now = Date.now()): FormErrors {
   const seen = new Set<string>();
   for (const row of named(form.outcomes)) {
     const key = row.title.trim().toLowerCase();
-    const problem = outcomeTitleError(row.title) ?? (seen.has(key) ? DISTINCT_OUTCOMES_MESSAGE : null);
+    const problem = commonText(outcomeTitleError(row.title) ?? (seen.has(key) ? DISTINCT_OUTCOMES_MESSAGE : null));
     if (problem) rows[row.key] = problem;
     seen.add(key);
   }
   if (Object.keys(rows).length) errors.rows = rows;
-  if (named(form.outcomes).length < OUTCOMES_MIN) errors.outcomes = OUTCOMES_MIN_MESSAGE;
+  if (named(form.outcomes).length < OUTCOMES_MIN) errors.outcomes = commonText(OUTCOMES_MIN_MESSAGE);
   return errors;
 }
 

@@ -1,13 +1,16 @@
 // The event form's Date (DD/MM/YY) and Time (HH:MM) fields: input masks and the messages of
 // docs/ARCHITECTURE.md, "The event form", in the phone's local time. Year is 2000 + YY.
 
+import { msg } from "@lingui/core/macro";
 import { DATE_PAST_MESSAGE } from "@common/event-form";
+import { i18n } from "@/i18n/runtime";
+import { commonText } from "@/i18n/common-words";
 
 export { DATE_PAST_MESSAGE };
-export const DATE_FORMAT_MESSAGE = "Invalid date format. Use DD/MM/YY.";
-export const DATE_MISSING_MESSAGE = "Nonexistent calendar date.";
-export const TIME_FORMAT_MESSAGE = "Invalid time format. Use HH:MM.";
-export const TIME_RANGE_MESSAGE = "Invalid time. Hours 00–23, minutes 00–59.";
+export const DATE_FORMAT_MESSAGE = msg`Invalid date format. Use DD/MM/YY.`;
+export const DATE_MISSING_MESSAGE = msg`Nonexistent calendar date.`;
+export const TIME_FORMAT_MESSAGE = msg`Invalid time format. Use HH:MM.`;
+export const TIME_RANGE_MESSAGE = msg`Invalid time. Hours 00–23, minutes 00–59.`;
 
 const two = (n: number) => String(n).padStart(2, "0");
 const digits = (text: string, max: number) => text.replace(/\D/g, "").slice(0, max);
@@ -32,17 +35,17 @@ function calendarDate(text: string): { y: number; m: number; d: number } | null 
 }
 
 export function timeError(time: string): string | null {
-  if (!/^\d{2}:\d{2}$/.test(time)) return TIME_FORMAT_MESSAGE;
+  if (!/^\d{2}:\d{2}$/.test(time)) return i18n._(TIME_FORMAT_MESSAGE);
   const [h, min] = time.split(":").map(Number);
-  return h > 23 || min > 59 ? TIME_RANGE_MESSAGE : null;
+  return h > 23 || min > 59 ? i18n._(TIME_RANGE_MESSAGE) : null;
 }
 
 /** The Date field's problem; the future check needs a valid time to go with it. */
 export function dateError(date: string, time: string, now = Date.now()): string | null {
-  if (!/^\d{2}\/\d{2}\/\d{2}$/.test(date)) return DATE_FORMAT_MESSAGE;
-  if (!calendarDate(date)) return DATE_MISSING_MESSAGE;
+  if (!/^\d{2}\/\d{2}\/\d{2}$/.test(date)) return i18n._(DATE_FORMAT_MESSAGE);
+  if (!calendarDate(date)) return i18n._(DATE_MISSING_MESSAGE);
   const at = startAt(date, time);
-  if (at && at.getTime() <= now) return DATE_PAST_MESSAGE;
+  if (at && at.getTime() <= now) return commonText(DATE_PAST_MESSAGE);
   return null;
 }
 

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { useLocation } from "wouter";
 import type { BookmakerEvent } from "@worker/contract";
@@ -24,13 +25,13 @@ export function BookmakerEventsScreen() {
 
   return (
     <Page backTo="/mainpage" className="bk">
-      <h1 className="page-title">List of Events</h1>
+      <h1 className="page-title">{t`List of Events`}</h1>
       <FractionalSwitch fractional={fractional} />
       <input
         className="bk-input"
         type="search"
-        placeholder="Event name"
-        aria-label="Event name"
+        placeholder={t`Event name`}
+        aria-label={t`Event name`}
         value={query}
         onChange={(e) => setQuery(e.target.value)}
       />
@@ -51,10 +52,10 @@ export function BookmakerEventsScreen() {
 
       <footer className="footer-bar bk-footer-2">
         <button type="button" className="button button-secondary" onClick={() => navigate("/eventhistorypage")}>
-          Event history
+          {t`Event history`}
         </button>
         <button type="button" className="button" onClick={() => navigate("/createeventpage")}>
-          New Event
+          {t`New Event`}
         </button>
       </footer>
 

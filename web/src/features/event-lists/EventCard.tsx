@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { BookmakerEvent } from "@worker/contract";
 import { isSettled } from "@/features/event-editing/api";
 import { Countdown } from "@/ui/Countdown";
@@ -28,21 +29,21 @@ export function EventCard({
         <span className="bk-strong bk-ellipsis">{event.title}</span>
         <StatusBadge label={bookmakerBadge(event.status, event.startDate)} />
       </div>
-      <p className="bk-muted bk-clamp">{event.description || "No description"}</p>
+      <p className="bk-muted bk-clamp">{event.description || t`No description`}</p>
       <div className="bk-row">
         {!isSettled(event) && <Countdown to={event.startDate} />}
         <span className="bk-muted">{dateTime(event.startDate)}</span>
       </div>
       <div className={resultDue ? "bk-card-actions bk-card-actions-3" : "bk-card-actions"}>
         <button type="button" className="button button-secondary" onClick={onDraft} disabled={busy}>
-          Draft
+          {t`Draft`}
         </button>
         <button type="button" className="button" onClick={onView}>
-          View
+          {t`View`}
         </button>
         {resultDue && (
           <button type="button" className="button" onClick={onResult}>
-            Result
+            {t`Result`}
           </button>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { useLocation } from "wouter";
 import type { BookmakerEvent } from "@worker/contract";
@@ -21,13 +22,13 @@ export function EventHistoryScreen() {
 
   return (
     <Page backTo="/bookmakerevents" className="bk">
-      <h1 className="page-title">Event history</h1>
+      <h1 className="page-title">{t`Event history`}</h1>
       {events.error && !events.data ? (
-        <LoadFailed message="Failed to load events" onRetry={() => events.mutate()} className="bk-empty" />
+        <LoadFailed message={t`Failed to load events`} onRetry={() => events.mutate()} className="bk-empty" />
       ) : !events.data ? (
-        <p className="bk-empty">Loading...</p>
+        <p className="bk-empty">{t`Loading...`}</p>
       ) : events.data.length === 0 ? (
-        <p className="bk-empty">No finished events in the last 30 days.</p>
+        <p className="bk-empty">{t`No finished events in the last 30 days.`}</p>
       ) : (
         <ul className="bk-list">
           {newestFirst(events.data).map((e) => (
@@ -37,7 +38,7 @@ export function EventHistoryScreen() {
                   <span className="bk-strong bk-ellipsis">{e.title}</span>
                   <StatusBadge label={historyBadge(e.status)} />
                 </span>
-                <span className="bk-muted bk-clamp">{e.description || "No description"}</span>
+                <span className="bk-muted bk-clamp">{e.description || t`No description`}</span>
                 <span className="bk-muted">{dateTime(e.startDate)}</span>
               </button>
               {undoable(e) && (
@@ -47,7 +48,7 @@ export function EventHistoryScreen() {
                   onClick={() => void undo.ask(e)}
                   disabled={undo.busy}
                 >
-                  Undo result
+                  {t`Undo result`}
                 </button>
               )}
             </li>
@@ -58,10 +59,10 @@ export function EventHistoryScreen() {
       <Dialog
         open={undo.asking !== null}
         onClose={undo.cancel}
-        title="Undo the result?"
+        title={t`Undo the result?`}
         buttons={[
-          { label: "Cancel", onClick: undo.cancel },
-          { label: "Undo result", onClick: () => void undo.confirm(), primary: true, disabled: undo.busy },
+          { label: t`Cancel`, onClick: undo.cancel },
+          { label: t`Undo result`, onClick: () => void undo.confirm(), primary: true, disabled: undo.busy },
         ]}
       >
         {undo.asking && undoText(undo.asking.settlement)}

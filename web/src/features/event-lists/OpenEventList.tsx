@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { BookmakerEvent, Id } from "@worker/contract";
 import { LoadFailed } from "@/ui/LoadFailed";
 import { EventCard } from "./EventCard";
@@ -25,12 +26,12 @@ export function OpenEventList({
   onView,
   onResult,
 }: OpenEventListProps) {
-  if (failed) return <LoadFailed message="Failed to load events" onRetry={onRetry} className="bk-empty" />;
-  if (!events) return <p className="bk-empty">Loading...</p>;
+  if (failed) return <LoadFailed message={t`Failed to load events`} onRetry={onRetry} className="bk-empty" />;
+  if (!events) return <p className="bk-empty">{t`Loading...`}</p>;
   if (events.length === 0)
     return (
       <p className="bk-empty">
-        {searching ? "No event matches this name." : "No events yet. Create one with New Event."}
+        {searching ? t`No event matches this name.` : t`No events yet. Create one with New Event.`}
       </p>
     );
   return (

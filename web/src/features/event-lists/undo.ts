@@ -1,3 +1,4 @@
+import { plural, t } from "@lingui/core/macro";
 import { UNSETTLE_WINDOW_MS } from "@common/racing";
 import type { BookmakerEvent, Id, SettlementSize } from "@worker/contract";
 import { call } from "@/api/call";
@@ -10,10 +11,13 @@ export type Settlement = SettlementSize;
 export const undoable = (e: BookmakerEvent, now = Date.now()) =>
   e.settledAt !== null && Date.parse(e.settledAt) + UNSETTLE_WINDOW_MS > now;
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** "12 bets and 340.50 coins go back; you can then settle again." */
-export const undoText = (s: Settlement) =>
-  `${plural(s.bets, "bet", "bets")} and ${s.coins === 1 ? "1 coin" : `${formatAmount(s.coins)} coins`} go back; you can then settle again.`;
+export function undoText(s: Settlement): string {
+  const { bets: betCount, coins: coinCount } = s;
+  const amount = formatAmount(coinCount);
+  const bets = plural(betCount, { one: "# bet", other: "# bets" });
+  const coins = plural(coinCount, { one: `${amount} coin`, other: `${amount} coins` });
+  return t`${bets} and ${coins} go back; you can then settle again.`;
+}
 
 export const readSettlement = (eventId: Id) => call("GET /events/:id/settlement", { params: { id: eventId } });

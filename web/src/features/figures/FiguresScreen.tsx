@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { useLocation } from "wouter";
 import type { Figures } from "@worker/contract";
@@ -32,13 +33,13 @@ export function FiguresScreen() {
 
   return (
     <Page backTo="/mainpage" className="bk figures">
-      <h1 className="page-title">Figures</h1>
-      <div className="fig-tabs" role="tablist" aria-label="Period">
+      <h1 className="page-title">{t`Figures`}</h1>
+      <div className="fig-tabs" role="tablist" aria-label={t`Period`}>
         {(
           [
-            ["this", "This week"],
-            ["last", "Last week"],
-            ["custom", "Period"],
+            ["this", t`This week`],
+            ["last", t`Last week`],
+            ["custom", t`Period`],
           ] as const
         ).map(([value, label]) => (
           <button
@@ -56,7 +57,7 @@ export function FiguresScreen() {
       {choice === "custom" ? (
         <div className="fig-dates">
           <label>
-            From{" "}
+            {t`From`}{" "}
             <input
               type="date"
               value={custom.from}
@@ -65,7 +66,7 @@ export function FiguresScreen() {
             />
           </label>
           <label>
-            To{" "}
+            {t`To`}{" "}
             <input
               type="date"
               value={custom.to}
@@ -81,22 +82,22 @@ export function FiguresScreen() {
       )}
 
       {!valid ? (
-        <p className="bk-empty">Choose a start date on or before the end date.</p>
+        <p className="bk-empty">{t`Choose a start date on or before the end date.`}</p>
       ) : figures.error && !figures.data ? (
         <LoadFailed
-          message={errorText(figures.error, "Failed to load figures")}
+          message={errorText(figures.error, t`Failed to load figures`)}
           onRetry={() => figures.mutate()}
           className="bk-empty error-text"
         />
       ) : !figures.data ? (
-        <p className="bk-empty">Loading...</p>
+        <p className="bk-empty">{t`Loading...`}</p>
       ) : (
         <FiguresTable figures={figures.data} period={period} />
       )}
 
-      <section className="bk-card" aria-label="Daily hold">
-        <span className="bk-muted">Daily hold, last 30 days</span>
-        {daily.data ? <HoldChart days={daily.data} /> : <p className="hint">Loading...</p>}
+      <section className="bk-card" aria-label={t`Daily hold`}>
+        <span className="bk-muted">{t`Daily hold, last 30 days`}</span>
+        {daily.data ? <HoldChart days={daily.data} /> : <p className="hint">{t`Loading...`}</p>}
       </section>
 
       {valid && (
@@ -114,16 +115,16 @@ function FiguresTable({ figures, period }: { figures: Figures; period: Period })
   return (
     <>
       {figures.punters.length === 0 ? (
-        <p className="bk-empty">No punters yet.</p>
+        <p className="bk-empty">{t`No punters yet.`}</p>
       ) : (
         <table className="fig-table">
           <thead>
             <tr>
-              <th>Punter</th>
-              <th className="num">Staked</th>
-              <th className="num">Returned</th>
-              <th className="num">Net</th>
-              <th className="num">Closing</th>
+              <th>{t`Punter`}</th>
+              <th className="num">{t`Staked`}</th>
+              <th className="num">{t`Returned`}</th>
+              <th className="num">{t`Net`}</th>
+              <th className="num">{t`Closing`}</th>
             </tr>
           </thead>
           <tbody>
@@ -143,8 +144,8 @@ function FiguresTable({ figures, period }: { figures: Figures; period: Period })
             ))}
           </tbody>
           <tfoot>
-            <tr className="fig-totals" aria-label="Totals">
-              <th>Totals</th>
+            <tr className="fig-totals" aria-label={t`Totals`}>
+              <th>{t`Totals`}</th>
               <td className="num">{formatAmount(totals.staked)}</td>
               <td className="num">{formatAmount(totals.returned)}</td>
               <NetCell net={totals.net} open={totals.openStakes} />
@@ -153,17 +154,17 @@ function FiguresTable({ figures, period }: { figures: Figures; period: Period })
           </tfoot>
         </table>
       )}
-      <section className="bk-card" aria-label="Book">
+      <section className="bk-card" aria-label={t`Book`}>
         <div className="bk-row">
-          <span className="bk-muted">Hold</span>
+          <span className="bk-muted">{t`Hold`}</span>
           <span className="bk-strong">{formatAmount(book.hold)}</span>
         </div>
         <div className="bk-row">
-          <span className="bk-muted">Hold %</span>
+          <span className="bk-muted">{t`Hold %`}</span>
           <span>{book.holdPct === null ? "—" : `${book.holdPct}%`}</span>
         </div>
         <div className="bk-row">
-          <span className="bk-muted">Open liability</span>
+          <span className="bk-muted">{t`Open liability`}</span>
           <span>{formatAmount(book.openLiability)}</span>
         </div>
       </section>
@@ -173,10 +174,11 @@ function FiguresTable({ figures, period }: { figures: Figures; period: Period })
 
 /** The net without its sign, who owes whom in words, and the stakes not settled yet (they may still come back). */
 export function NetCell({ net, open }: { net: number; open: number }) {
+  const amount = formatAmount(open);
   return (
     <td className={net > 0 ? "num fig-owed" : net < 0 ? "num fig-owes" : "num"}>
       {formatAmount(Math.abs(net))} <span className="fig-who">{owesText(net)}</span>
-      {open > 0 && <span className="fig-open">{formatAmount(open)} in open bets</span>}
+      {open > 0 && <span className="fig-open">{t`${amount} in open bets`}</span>}
     </td>
   );
 }

@@ -1,3 +1,4 @@
+import { plural, t } from "@lingui/core/macro";
 import type { DailyFigure } from "@worker/contract";
 import { formatAmount } from "@/ui/amount";
 
@@ -17,13 +18,16 @@ export function HoldChart({ days }: { days: DailyFigure[] }) {
   const slot = WIDTH / Math.max(1, days.length);
   const best = days.reduce((b, d) => (d.hold > b ? d.hold : b), 0);
   const worst = days.reduce((w, d) => (d.hold < w ? d.hold : w), 0);
+  const count = days.length;
+  const bestDay = formatAmount(best);
+  const worstDay = formatAmount(worst);
 
   return (
     <figure className="fig-chart">
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
-        aria-label={`Daily hold, last ${days.length} days`}
+        aria-label={plural(count, { one: "Daily hold, last # day", other: "Daily hold, last # days" })}
         preserveAspectRatio="none"
       >
         {days.map((d, i) => {
@@ -44,9 +48,7 @@ export function HoldChart({ days }: { days: DailyFigure[] }) {
         })}
         <line x1={0} x2={WIDTH} y1={zeroY} y2={zeroY} className="fig-zero" />
       </svg>
-      <figcaption className="hint">
-        Best day {formatAmount(best)} · worst day {formatAmount(worst)}
-      </figcaption>
+      <figcaption className="hint">{t`Best day ${bestDay} · worst day ${worstDay}`}</figcaption>
     </figure>
   );
 }

@@ -1,3 +1,4 @@
+import { msg, t } from "@lingui/core/macro";
 import { useParams, useSearch } from "wouter";
 import type { Figure, LedgerKind } from "@worker/contract";
 import { errorText } from "@/api/error-text";
@@ -6,21 +7,22 @@ import "@/styles/bookmaker.css";
 import { POLL_MS } from "@/config";
 import { formatAmount } from "@/ui/amount";
 import { dateTime } from "@/ui/dates";
+import { i18n, type MessageDescriptor } from "@/i18n/runtime";
 import { Page } from "@/ui/Page";
 import "./figures.css";
 import { FIGURE_LINES, owesText, periodQuery, thisAndLastWeek } from "./period";
 
-const MOVEMENT: Record<LedgerKind, string> = {
-  ALLOCATE: "Coins added",
-  WITHDRAW: "Coins withdrawn",
-  STAKE: "Stake",
-  PAYOUT: "Payout",
-  REFUND: "Refund",
-  GRANT: "Grant",
-  PURCHASE: "Purchase",
+const MOVEMENT: Record<LedgerKind, MessageDescriptor> = {
+  ALLOCATE: msg`Coins added`,
+  WITHDRAW: msg`Coins withdrawn`,
+  STAKE: msg`Stake`,
+  PAYOUT: msg`Payout`,
+  REFUND: msg`Refund`,
+  GRANT: msg`Grant`,
+  PURCHASE: msg`Purchase`,
 };
 
-const BET_STATUS = { ACCEPTED: "Open", WON: "Won", LOST: "Lost", CANCELLED: "Refunded" } as const;
+const BET_STATUS = { ACCEPTED: msg`Open`, WON: msg`Won`, LOST: msg`Lost`, CANCELLED: msg`Refunded` } as const;
 
 /** One punter's statement for a period: his figures, then his bets and coin movements, newest first. */
 export function StatementScreen() {
@@ -37,22 +39,22 @@ export function StatementScreen() {
 
   return (
     <Page backTo="/figures" className="bk figures">
-      <h1 className="page-title bk-ellipsis">{s ? s.punter.username : "Statement"}</h1>
+      <h1 className="page-title bk-ellipsis">{s ? s.punter.username : t`Statement`}</h1>
       <p className="hint">
         {period.from} – {period.to}
       </p>
       {statement.error && !s ? (
-        <p className="bk-empty error-text">{errorText(statement.error, "Failed to load the statement")}</p>
+        <p className="bk-empty error-text">{errorText(statement.error, t`Failed to load the statement`)}</p>
       ) : !s ? (
-        <p className="bk-empty">Loading...</p>
+        <p className="bk-empty">{t`Loading...`}</p>
       ) : (
         <>
           <FigureCard figure={s.punter} words={owesText} />
-          <h2 className="fig-heading">Bets</h2>
+          <h2 className="fig-heading">{t`Bets`}</h2>
           {s.bets.length === 0 ? (
-            <p className="hint">No bets in this period.</p>
+            <p className="hint">{t`No bets in this period.`}</p>
           ) : (
-            <ul className="fig-list" aria-label="Bets">
+            <ul className="fig-list" aria-label={t`Bets`}>
               {s.bets.map((b) => (
                 <li key={b.betId}>
                   <span>
@@ -60,21 +62,21 @@ export function StatementScreen() {
                     <span className="fig-who">{dateTime(b.betsDate)}</span>
                   </span>
                   <span className="num">
-                    {formatAmount(b.money.amount)} <span className="fig-who">{BET_STATUS[b.status]}</span>
+                    {formatAmount(b.money.amount)} <span className="fig-who">{i18n._(BET_STATUS[b.status])}</span>
                   </span>
                 </li>
               ))}
             </ul>
           )}
-          <h2 className="fig-heading">Coin movements</h2>
+          <h2 className="fig-heading">{t`Coin movements`}</h2>
           {s.movements.length === 0 ? (
-            <p className="hint">No coins moved in this period.</p>
+            <p className="hint">{t`No coins moved in this period.`}</p>
           ) : (
-            <ul className="fig-list" aria-label="Coin movements">
+            <ul className="fig-list" aria-label={t`Coin movements`}>
               {s.movements.map((m) => (
                 <li key={m.id}>
                   <span>
-                    {MOVEMENT[m.kind]}
+                    {i18n._(MOVEMENT[m.kind])}
                     <span className="fig-who">{dateTime(m.createdAt)}</span>
                   </span>
                   <span className="num">{m.amount > 0 ? `+${formatAmount(m.amount)}` : formatAmount(m.amount)}</span>
@@ -92,7 +94,7 @@ export function StatementScreen() {
 export function FigureCard({
   figure,
   words,
-  label = "Figures",
+  label = t`Figures`,
 }: {
   figure: Figure;
   words: (net: number) => string;
@@ -102,7 +104,7 @@ export function FigureCard({
     <section className="bk-card" aria-label={label}>
       {FIGURE_LINES.map(([key, text]) => (
         <div className="bk-row" key={key}>
-          <span className="bk-muted">{text}</span>
+          <span className="bk-muted">{i18n._(text)}</span>
           <span className={key === "closing" ? "bk-strong" : undefined}>
             {key === "net" ? `${formatAmount(Math.abs(figure.net))} ${words(figure.net)}` : formatAmount(figure[key])}
           </span>

@@ -1,5 +1,7 @@
+import { msg, t } from "@lingui/core/macro";
 import { weeksAround } from "@common/calendar";
 import type { Figure } from "@worker/contract";
+import type { MessageDescriptor } from "@/i18n/runtime";
 
 // Periods are the device's own calendar dates: a bookmaker settles up by his local week.
 
@@ -19,18 +21,18 @@ export const periodQuery = (p: Period) => ({ from: p.from, to: p.to, tz: deviceT
  * Who owes whom for a period's net, from the bookmaker's side: a punter who won is owed
  * ("you owe"), one who lost owes ("owes you").
  */
-export const owesText = (net: number) => (net > 0 ? "you owe" : net < 0 ? "owes you" : "square");
+export const owesText = (net: number) => (net > 0 ? t`you owe` : net < 0 ? t`owes you` : t`square`);
 
 /** The same for the punter reading his own figures. */
-export const myOwesText = (net: number) => (net > 0 ? "owed to you" : net < 0 ? "you owe" : "square");
+export const myOwesText = (net: number) => (net > 0 ? t`owed to you` : net < 0 ? t`you owe` : t`square`);
 
-export const FIGURE_LINES: [keyof Figure, string][] = [
-  ["opening", "Opening"],
-  ["added", "Added"],
-  ["withdrawn", "Withdrawn"],
-  ["staked", "Staked"],
-  ["returned", "Returned"],
-  ["net", "Net"],
-  ["closing", "Closing"],
-  ["openStakes", "Open stakes"],
+export const FIGURE_LINES: [keyof Figure, MessageDescriptor][] = [
+  ["opening", msg`Opening`],
+  ["added", msg`Added`],
+  ["withdrawn", msg`Withdrawn`],
+  ["staked", msg`Staked`],
+  ["returned", msg`Returned`],
+  ["net", msg`Net`],
+  ["closing", msg`Closing`],
+  ["openStakes", msg`Open stakes`],
 ];

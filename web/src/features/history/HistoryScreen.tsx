@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useParams } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
 import { useApi } from "@/api/swr";
@@ -29,17 +30,20 @@ export function HistoryScreen() {
 
   return (
     <Page backTo={bookmakerId === null ? "/bookies" : `/events/${bookmakerId}`} className="history">
-      <h1 className="page-title">History</h1>
+      <h1 className="page-title">{t`History`}</h1>
       {name && <p className="hint">{name}</p>}
       {bookmakerId !== null && <MyFiguresSection bookmakerId={bookmakerId} />}
       {bookmakerId === null || (bets.error && !bets.data) ? (
-        <LoadFailed message="Failed to load history" onRetry={bookmakerId === null ? undefined : () => bets.mutate()} />
+        <LoadFailed
+          message={t`Failed to load history`}
+          onRetry={bookmakerId === null ? undefined : () => bets.mutate()}
+        />
       ) : !bets.data ? (
-        <p className="state-text">Loading...</p>
+        <p className="state-text">{t`Loading...`}</p>
       ) : entries.length === 0 ? (
-        <p className="state-text">No bets placed in the last 15 days.</p>
+        <p className="state-text">{t`No bets placed in the last 15 days.`}</p>
       ) : (
-        <BetTable column="Bet" className="history-table">
+        <BetTable column={t`Bet`} className="history-table">
           {entries.map(({ single, multiple }) =>
             multiple ? (
               <MultipleRows key={`m${multiple.multipleId}`} multiple={multiple} />
@@ -51,7 +55,7 @@ export function HistoryScreen() {
       )}
       {/* Beside the bets when those are in; a failed history says so once. */}
       {bets.data && multiples.error && !multiples.data && (
-        <LoadFailed message="Failed to load multiples" onRetry={() => multiples.mutate()} />
+        <LoadFailed message={t`Failed to load multiples`} onRetry={() => multiples.mutate()} />
       )}
     </Page>
   );
@@ -64,7 +68,7 @@ function BetRows({ bet, place }: BetLine) {
       <tr className="history-event">
         <td colSpan={3}>
           <span className="history-title">{bet.eventTitle}</span>
-          <span className="hint history-description">{bet.eventDescription || "No description"}</span>
+          <span className="hint history-description">{bet.eventDescription || t`No description`}</span>
           <span className="hint history-date">{dateTime(bet.betsDate)}</span>
         </td>
       </tr>

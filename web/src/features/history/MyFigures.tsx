@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { Id } from "@worker/contract";
 import { useApi } from "@/api/swr";
 import { POLL_MS } from "@/config";
@@ -9,11 +10,11 @@ import { myOwesText, periodQuery, thisAndLastWeek, type Period } from "@/feature
 export function MyFigures({ bookmakerId }: { bookmakerId: Id }) {
   const weeks = thisAndLastWeek();
   return (
-    <section className="my-figures" aria-label="My figures">
-      <h2 className="fig-heading">My figures</h2>
+    <section className="my-figures" aria-label={t`My figures`}>
+      <h2 className="fig-heading">{t`My figures`}</h2>
       <div className="my-figures-weeks">
-        <Week label="This week" bookmakerId={bookmakerId} period={weeks.thisWeek} />
-        <Week label="Last week" bookmakerId={bookmakerId} period={weeks.lastWeek} />
+        <Week label={t`This week`} bookmakerId={bookmakerId} period={weeks.thisWeek} />
+        <Week label={t`Last week`} bookmakerId={bookmakerId} period={weeks.lastWeek} />
       </div>
     </section>
   );
@@ -31,25 +32,31 @@ function Week({ label, bookmakerId, period }: { label: string; bookmakerId: Id; 
       {data ? (
         <>
           <li>
-            <span>Staked</span> <span>{formatAmount(data.staked)}</span>
+            <span>{t`Staked`}</span> <span>{formatAmount(data.staked)}</span>
           </li>
           <li>
-            <span>Returned</span> <span>{formatAmount(data.returned)}</span>
+            <span>{t`Returned`}</span> <span>{formatAmount(data.returned)}</span>
           </li>
           <li>
-            <span>Net</span>
+            <span>{t`Net`}</span>
             <span>
               {formatAmount(Math.abs(data.net))} <span className="fig-who">{myOwesText(data.net)}</span>
-              {data.openStakes > 0 && <span className="fig-open">{formatAmount(data.openStakes)} in open bets</span>}
+              {data.openStakes > 0 && <span className="fig-open">{openBetsText(data.openStakes)}</span>}
             </span>
           </li>
           <li>
-            <span>Closing</span> <span>{formatAmount(data.closing)}</span>
+            <span>{t`Closing`}</span> <span>{formatAmount(data.closing)}</span>
           </li>
         </>
       ) : (
-        <li className="hint">{error ? "Not available" : "Loading..."}</li>
+        <li className="hint">{error ? t`Not available` : t`Loading...`}</li>
       )}
     </ul>
   );
+}
+
+/** What his bets not yet settled stake, beside the net. */
+function openBetsText(stakes: number) {
+  const amount = formatAmount(stakes);
+  return t`${amount} in open bets`;
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useLocation } from "wouter";
 import { useMe } from "@/features/profile/me";
 import { longDate } from "@/ui/dates";
@@ -7,14 +8,14 @@ export function DeletionNotice() {
   const [, navigate] = useLocation();
   const deletesOn = useMe().data?.bookDeletesOn;
   if (!deletesOn) return null;
+  const date = longDate(deletesOn);
   return (
     <section className="deletion-notice" role="alert">
       <p>
-        Your bookmaker subscription has ended. Your book, with its events, bets, punters and coins, will be deleted on{" "}
-        {longDate(deletesOn)} unless you renew.
+        {t`Your bookmaker subscription has ended. Your book, with its events, bets, punters and coins, will be deleted on ${date} unless you renew.`}
       </p>
       <button type="button" className="button" onClick={() => navigate("/renewsubscription")}>
-        Renew
+        {t`Renew`}
       </button>
     </section>
   );

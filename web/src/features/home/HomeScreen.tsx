@@ -1,7 +1,9 @@
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { useLocation } from "wouter";
 import { DeletionNotice } from "./DeletionNotice";
 import { PRODUCT_TITLE } from "@/config";
+import { i18n } from "@/i18n/runtime";
 import { preloadOn } from "@/routes";
 import { useWebApp } from "@/telegram/context";
 import { useSettingsButton } from "@/telegram/features";
@@ -31,27 +33,26 @@ export function HomeScreen() {
       </header>
       <DeletionNotice />
       <p className="home-description">
-        {PRODUCT_TITLE} connects on-land bookmakers with their punters. Bookmakers run events and accept bets in coins;
-        punters bet with the coins their bookmaker gives them.
+        {t`${PRODUCT_TITLE} connects on-land bookmakers with their punters. Bookmakers run events and accept bets in coins; punters bet with the coins their bookmaker gives them.`}
       </p>
 
       <nav className="link-rows">
         <button type="button" className="link-row" onClick={() => setFaqOpen(true)}>
-          FAQ
+          {t`FAQ`}
         </button>
         <button type="button" className="link-row" onClick={() => setNotificationsOpen(true)}>
-          Notifications
+          {t`Notifications`}
         </button>
         {HOME_LINKS.map((link) => (
-          <button key={link.label} type="button" className="link-row" onClick={() => webApp.openLink(link.url)}>
-            {link.label}
+          <button key={link.label.id} type="button" className="link-row" onClick={() => webApp.openLink(link.url)}>
+            {i18n._(link.label)}
           </button>
         ))}
       </nav>
 
       <footer className="footer-bar">
         <button type="button" className="button" onClick={() => navigate("/bookies")} {...preloadOn("/bookies")}>
-          Punters
+          {t`Punters`}
         </button>
         <button
           type="button"
@@ -59,17 +60,17 @@ export function HomeScreen() {
           aria-busy={bookieBusy}
           onClick={onBookie}
         >
-          Bookie
+          {t`Bookie`}
         </button>
         <button type="button" className="button" onClick={() => setPokerOpen(true)}>
-          Poker
+          {t`Poker`}
         </button>
       </footer>
 
       <FaqDialog open={faqOpen} onClose={() => setFaqOpen(false)} />
       <NotificationsSheet open={notificationsOpen} onClose={() => setNotificationsOpen(false)} role="punter" />
       <Dialog open={pokerOpen} onClose={() => setPokerOpen(false)}>
-        Poker will be soon
+        {t`Poker will be soon`}
       </Dialog>
       {bookiePaymentNotice}
     </Page>

@@ -1,6 +1,8 @@
+import { t } from "@lingui/core/macro";
 import { useEffect, useEffectEvent, useState, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import { useMe } from "@/features/profile/me";
+import { i18n } from "@/i18n/runtime";
 import { useUserId } from "@/store/auth";
 import { useActiveSubscriptions, useMySubscriptions } from "@/features/market/active";
 import { CONFIRMING_TEXT, NOT_CONFIRMED_TEXT, usePaymentConfirmation } from "@/features/market/paid";
@@ -66,17 +68,17 @@ export function useBookieButton(): [onBookie: () => void, busy: boolean, notice:
         open
         onClose={() => setTapped(false)}
         buttons={[
-          { label: "Cancel", onClick: () => setTapped(false) },
-          { label: "Retry", onClick: () => void retry(), primary: true },
+          { label: t`Cancel`, onClick: () => setTapped(false) },
+          { label: t`Retry`, onClick: () => void retry(), primary: true },
         ]}
       >
-        <p role="alert">Unexpected error.</p>
+        <p role="alert">{t`Unexpected error.`}</p>
       </Dialog>
     );
   if (waiting && payment.state === "confirming")
     notice = (
       <Dialog open onClose={stopWaiting}>
-        <p role="status">{CONFIRMING_TEXT}</p>
+        <p role="status">{i18n._(CONFIRMING_TEXT)}</p>
       </Dialog>
     );
   if (waiting && payment.state === "late") {
@@ -89,7 +91,7 @@ export function useBookieButton(): [onBookie: () => void, busy: boolean, notice:
           stopWaiting();
         }}
       >
-        <p role="alert">{NOT_CONFIRMED_TEXT}</p>
+        <p role="alert">{i18n._(NOT_CONFIRMED_TEXT)}</p>
       </Dialog>
     );
   }

@@ -1,13 +1,15 @@
+import { plural, t } from "@lingui/core/macro";
 import type { LiabilityEvent, LiabilityOutcome } from "@worker/contract";
 import { formatAmount } from "@/ui/amount";
 import { dateTime } from "@/ui/dates";
 import { bookmakerBadge, StatusBadge } from "@/ui/StatusBadge";
 import { PayoutBar } from "./PayoutBar";
 
-const betsText = (n: number) => (n === 1 ? "1 bet" : `${n} bets`);
+const betsText = (betCount: number) => plural(betCount, { one: "# bet", other: "# bets" });
 
 /** One open event on the board, the whole card a tap to its draft screen. */
 export function LiabilityEventCard({ event, busy, onOpen }: { event: LiabilityEvent; busy: boolean; onOpen(): void }) {
+  const staked = formatAmount(event.staked);
   return (
     <button type="button" className="bk-card bk-tap lb-event" onClick={onOpen} disabled={busy}>
       <span className="bk-row">
@@ -17,7 +19,7 @@ export function LiabilityEventCard({ event, busy, onOpen }: { event: LiabilityEv
       <span className="bk-row bk-muted">
         <span>{dateTime(event.startDate)}</span>
         <span>
-          Staked {formatAmount(event.staked)} · {betsText(event.bets)}
+          {t`Staked ${staked}`} · {betsText(event.bets)}
         </span>
       </span>
       <span className="lb-outcomes">
@@ -26,7 +28,7 @@ export function LiabilityEventCard({ event, busy, onOpen }: { event: LiabilityEv
         ))}
       </span>
       <span className="bk-row">
-        <span className="bk-muted">Worst result</span>
+        <span className="bk-muted">{t`Worst result`}</span>
         <span className="bk-strong">{formatAmount(event.worst)}</span>
       </span>
     </button>
@@ -36,11 +38,15 @@ export function LiabilityEventCard({ event, busy, onOpen }: { event: LiabilityEv
 /** An outcome: what it took, and what the book pays should it win (a non-runner's bets were refunded). */
 function OutcomeLine({ item, worst }: { item: LiabilityOutcome; worst: number }) {
   const withdrawn = item.status === "NR";
+  const deduction = item.deduction;
   return (
     <span className="lb-outcome" data-outcome={item.id}>
       <span className="lb-outcome-title bk-ellipsis">{item.title}</span>
       {withdrawn ? (
-        <span className="bk-muted lb-nr">NR{item.deduction > 0 ? ` · Rule 4 ${item.deduction}p` : ""}</span>
+        <span className="bk-muted lb-nr">
+          {t`NR`}
+          {deduction > 0 && ` · ${t`Rule 4 ${deduction}p`}`}
+        </span>
       ) : (
         <>
           <PayoutBar payout={item.payout} worst={worst} />

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { LiabilityBoard } from "@worker/contract";
 import { useApi } from "@/api/swr";
 import "@/styles/bookmaker.css";
@@ -18,16 +19,16 @@ export function LiabilityScreen() {
 
   return (
     <Page backTo="/mainpage" className="bk">
-      <h1 className="page-title">Liability</h1>
+      <h1 className="page-title">{t`Liability`}</h1>
       {board.error && !board.data ? (
-        <LoadFailed message="Failed to load liability" onRetry={() => board.mutate()} className="bk-empty" />
+        <LoadFailed message={t`Failed to load liability`} onRetry={() => board.mutate()} className="bk-empty" />
       ) : !board.data ? (
-        <p className="bk-empty">Loading...</p>
+        <p className="bk-empty">{t`Loading...`}</p>
       ) : (
         <>
           <WorstCase board={board.data} />
           {board.data.events.length === 0 ? (
-            <p className="bk-empty">No open events.</p>
+            <p className="bk-empty">{t`No open events.`}</p>
           ) : (
             <ul className="bk-list">
               {board.data.events.map((e) => (
@@ -48,21 +49,24 @@ export function LiabilityScreen() {
 function WorstCase({ board }: { board: LiabilityBoard }) {
   // Added in cents: coins with two decimals do not add up exactly as floating point.
   const events = board.events.reduce((sum, e) => sum + Math.round(e.worst * 100), 0) / 100;
+  const open = board.multiples.open;
   return (
-    <section className="bk-card" aria-label="Worst case">
+    <section className="bk-card" aria-label={t`Worst case`}>
       <div className="bk-row">
-        <span className="bk-strong">Worst case</span>
+        <span className="bk-strong">{t`Worst case`}</span>
         <span className="bk-strong lb-total">{formatAmount(board.worstCase)}</span>
       </div>
       <div className="bk-row bk-muted">
-        <span>Worst results of open events</span>
+        <span>{t`Worst results of open events`}</span>
         <span>{formatAmount(events)}</span>
       </div>
       <div className="bk-row bk-muted">
-        <span>Open multiples ({board.multiples.open})</span>
+        <span>{t`Open multiples (${open})`}</span>
         <span>{formatAmount(board.multiples.potential)}</span>
       </div>
-      <p className="bk-muted lb-note">Each bar is what you pay should that outcome win, against its event's worst.</p>
+      <p className="bk-muted lb-note">
+        {t`Each bar is what you pay should that outcome win, against its event's worst.`}
+      </p>
     </section>
   );
 }

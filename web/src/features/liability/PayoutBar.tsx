@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+
 // What an outcome pays should it win, as a bar against its event's worst result. Plain SVG: a
 // bar per outcome needs no chart library in the bundle.
 
@@ -6,13 +8,14 @@ const HEIGHT = 8;
 
 export function PayoutBar({ payout, worst }: { payout: number; worst: number }) {
   const share = worst > 0 ? Math.min(1, payout / worst) : 0;
+  const percent = Math.round(share * 100);
   return (
     <svg
       className="lb-bar"
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
       preserveAspectRatio="none"
       role="img"
-      aria-label={`${Math.round(share * 100)}% of the worst result`}
+      aria-label={t`${percent}% of the worst result`}
     >
       <rect className="lb-bar-track" width={WIDTH} height={HEIGHT} rx={2} />
       <rect

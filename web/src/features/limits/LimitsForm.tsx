@@ -1,13 +1,15 @@
+import { msg } from "@lingui/core/macro";
 import { useState } from "react";
+import { i18n } from "@/i18n/runtime";
 import { LIMIT_PROBLEM, limitText, parseLimit } from "./limits";
 import { LimitField } from "./LimitField";
 
 /** Every limit a form may edit, with its label: the book's three, a punter's first two. */
 const LABELS = {
-  maxStake: "Max stake",
-  maxPayoutPerEvent: "Max payout per event",
-  maxMultiplesPayout: "Max multiples payout",
-} as const;
+  maxStake: msg`Max stake`,
+  maxPayoutPerEvent: msg`Max payout per event`,
+  maxMultiplesPayout: msg`Max multiples payout`,
+};
 
 export type LimitName = keyof typeof LABELS;
 type Limits<N extends LimitName> = Record<N, number | null>;
@@ -30,7 +32,7 @@ export function useLimitsForm<N extends LimitName>(saved: Limits<N>) {
       number | null | undefined
     >;
     const valid = names.every((n) => limits[n] !== undefined);
-    setProblem(valid ? null : LIMIT_PROBLEM);
+    setProblem(valid ? null : i18n._(LIMIT_PROBLEM));
     return valid ? (limits as Limits<N>) : null;
   };
 
@@ -48,7 +50,7 @@ export function LimitFields<N extends LimitName>({
   return (Object.keys(placeholders) as N[]).map((name) => (
     <LimitField
       key={name}
-      label={LABELS[name]}
+      label={i18n._(LABELS[name])}
       text={form.texts[name]}
       onText={(text) => form.setText(name, text)}
       placeholder={placeholders[name]}

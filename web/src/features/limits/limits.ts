@@ -1,3 +1,4 @@
+import { msg, t } from "@lingui/core/macro";
 import type { BookLimits, Id, PunterLimits } from "@worker/contract";
 import { call } from "@/api/call";
 
@@ -16,7 +17,7 @@ export function parseLimit(text: string): number | null | undefined {
   return n;
 }
 
-export const LIMIT_PROBLEM = "A limit is coins above 0, with 2 decimals at most, or empty.";
+export const LIMIT_PROBLEM = msg`A limit is coins above 0, with 2 decimals at most, or empty.`;
 
 const sameLimits = (a: PunterLimits, b: PunterLimits) =>
   a.maxStake === b.maxStake && a.maxPayoutPerEvent === b.maxPayoutPerEvent;
@@ -34,6 +35,6 @@ export const saveBookLimits = (bookmakerId: Id, limits: TypedBookLimits) =>
 
 /** How a default reads where a punter has none of his own. */
 export const defaultText = (limit: number | null | undefined) =>
-  limit === null || limit === undefined ? "No limit" : `Book default: ${limit}`;
+  limit === null || limit === undefined ? t`No limit` : t`Book default: ${limit}`;
 
 export type { BookLimits, PunterLimits };

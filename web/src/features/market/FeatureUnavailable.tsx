@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { ReactNode } from "react";
 import type { Unlockable } from "@/navigation/marketpage";
 import { useUnlockButton } from "./UnlockButton";
@@ -13,8 +14,8 @@ interface LockedProps {
 /** The spec's popup where a feature the bookmaker lacks is asked for (docs/ARCHITECTURE.md, "Features"). */
 export function FeatureUnavailable(props: LockedProps) {
   return (
-    <LockedFeature {...props} title="Feature is unavailable">
-      This bookmaker does not have access to this functionality.
+    <LockedFeature {...props} title={t`Feature is unavailable`}>
+      {t`This bookmaker does not have access to this functionality.`}
     </LockedFeature>
   );
 }
@@ -38,7 +39,7 @@ export function LockedFeature(props: LockedProps & { title: string; children: Re
 
 function WithUnlock(props: { onClose(): void; unlock: Unlockable; title: string; children: ReactNode }) {
   const { onClose, unlock, title, children } = props;
-  const buttons = [useUnlockButton(unlock), { label: "Ok", onClick: onClose, primary: true }];
+  const buttons = [useUnlockButton(unlock), { label: t`Ok`, onClick: onClose, primary: true }];
   return (
     <Dialog open onClose={onClose} title={title} buttons={buttons}>
       {children}

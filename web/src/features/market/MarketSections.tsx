@@ -1,4 +1,6 @@
+import { plural, t } from "@lingui/core/macro";
 import type { CatalogueItem, UserSubscription } from "@worker/contract";
+import { i18n } from "@/i18n/runtime";
 import { holdingOf, isSubscriptionActive, renewableNow } from "./active";
 import { formatAmount } from "@/ui/amount";
 import { longDate, longDateOnceLoaded } from "@/ui/dates";
@@ -18,11 +20,12 @@ interface SectionProps {
 export function SubscriptionBlock({ items, mine, locked, onPick }: SectionProps) {
   const bookmaker = items.find((i) => i.subscriptionType === "BOOKMAKER");
   const holding = holdingOf(mine, "BOOKMAKER");
+  const price = bookmaker?.subscriptionPrice;
   return (
-    <section className="market-block" aria-label="Subscription">
-      <h2 className="section-title">Subscription</h2>
+    <section className="market-block" aria-label={t`Subscription`}>
+      <h2 className="section-title">{t`Subscription`}</h2>
       <p>
-        End time: <b>{longDateOnceLoaded(mine !== undefined, holding?.endDate)}</b>
+        {t`End time:`} <b>{longDateOnceLoaded(mine !== undefined, holding?.endDate)}</b>
       </p>
       <button
         type="button"
@@ -30,17 +33,17 @@ export function SubscriptionBlock({ items, mine, locked, onPick }: SectionProps)
         disabled={!bookmaker || mine === undefined || !renewableNow(holding) || locked}
         onClick={() => bookmaker && onPick({ kind: "renew", item: bookmaker })}
       >
-        {bookmaker ? `Renew ${bookmaker.subscriptionPrice}` : "Loading..."}
+        {price !== undefined ? t`Renew ${price}` : t`Loading...`}
       </button>
-      <p className="hint market-note">Available only eight days before the previous one expires</p>
+      <p className="hint market-note">{t`Available only eight days before the previous one expires`}</p>
     </section>
   );
 }
 
 export function CoinPackages({ items, locked, onPick }: Omit<SectionProps, "mine">) {
   return (
-    <section className="market-block" aria-label="Coins">
-      <h2 className="section-title">Coins</h2>
+    <section className="market-block" aria-label={t`Coins`}>
+      <h2 className="section-title">{t`Coins`}</h2>
       <div className="market-grid">
         {coinPackages(items).map((item) => (
           <button
@@ -50,8 +53,8 @@ export function CoinPackages({ items, locked, onPick }: Omit<SectionProps, "mine
             disabled={locked}
             onClick={() => onPick({ kind: "coins", item, coins: packageCoins(item) })}
           >
-            <span className="market-item-name">{formatAmount(packageCoins(item))} coins</span>
-            <span className="market-price">{item.subscriptionPrice} Stars</span>
+            <span className="market-item-name">{coinsText(packageCoins(item))}</span>
+            <span className="market-price">{starsText(item.subscriptionPrice)}</span>
           </button>
         ))}
       </div>
@@ -59,15 +62,27 @@ export function CoinPackages({ items, locked, onPick }: Omit<SectionProps, "mine
   );
 }
 
+/** A package's coins, "10.00K coins". */
+function coinsText(coins: number) {
+  const amount = formatAmount(coins);
+  return plural(coins, { one: `${amount} coin`, other: `${amount} coins` });
+}
+
+/** A price, "250 Stars". */
+const starsText = (price: number) => plural(price, { one: `${price} Star`, other: `${price} Stars` });
+
 /** A feature's holding as the row says it: 'Not active' only once his subscriptions are known. */
-const holdingText = (mine: UserSubscription[] | undefined, active: boolean, endDate: string | null | undefined) =>
-  mine === undefined ? "Loading..." : active ? `Until ${longDate(endDate)}` : "Not active";
+function holdingText(mine: UserSubscription[] | undefined, active: boolean, endDate: string | null | undefined) {
+  if (mine === undefined) return t`Loading...`;
+  const date = longDate(endDate);
+  return active ? t`Until ${date}` : t`Not active`;
+}
 
 /** The special features, each with its own end date, bought again once renewal is allowed. */
 export function SpecialFeatures({ items, mine, locked, onPick }: SectionProps) {
   return (
-    <section className="market-block" aria-label="Special">
-      <h2 className="section-title">Special</h2>
+    <section className="market-block" aria-label={t`Special`}>
+      <h2 className="section-title">{t`Special`}</h2>
       <div className="list">
         {SPECIALS.map(({ type, label }) => {
           const item = items.find((i) => i.subscriptionType === type);
@@ -81,9 +96,9 @@ export function SpecialFeatures({ items, mine, locked, onPick }: SectionProps) {
               disabled={!item || mine === undefined || !renewableNow(holding) || locked}
               onClick={() => item && onPick({ kind: "special", item })}
             >
-              <span className="market-item-name">{label}</span>
+              <span className="market-item-name">{i18n._(label)}</span>
               <span className="hint">{holdingText(mine, active, holding?.endDate)}</span>
-              <span className="market-price">{item ? `${item.subscriptionPrice} Stars` : "…"}</span>
+              <span className="market-price">{item ? starsText(item.subscriptionPrice) : "…"}</span>
             </button>
           );
         })}

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { useOffer } from "./useOffer";
 import { useHistoryState } from "wouter/use-browser-location";
@@ -43,10 +44,10 @@ export function MarketpageScreen() {
 
   return (
     <Page backTo={state?.from === "home" ? "/home" : "/mainpage"} className="market">
-      <h1 className="page-title">Market</h1>
+      <h1 className="page-title">{t`Market`}</h1>
       {pool.data && (
         <p className="market-pool">
-          My coins: <b>{formatAmount(pool.data.balance.amount)}</b>
+          {t`My coins:`} <b>{formatAmount(pool.data.balance.amount)}</b>
         </p>
       )}
       <PaymentNotice payment={payment} />
@@ -63,8 +64,8 @@ export function MarketpageScreen() {
       <Dialog open={purchase.error !== null} onClose={purchase.clearError}>
         {purchase.error}
       </Dialog>
-      <Dialog open={paid} onClose={() => setPaid(false)} title="Thank you">
-        Your purchase is complete.
+      <Dialog open={paid} onClose={() => setPaid(false)} title={t`Thank you`}>
+        {t`Your purchase is complete.`}
       </Dialog>
     </Page>
   );

@@ -1,3 +1,4 @@
+import { i18n } from "@/i18n/runtime";
 import { Dialog } from "@/ui/Dialog";
 import { CONFIRMING_TEXT, NOT_CONFIRMED_TEXT, type PaymentConfirmation } from "./paid";
 
@@ -10,11 +11,11 @@ export function PaymentNotice({ payment }: { payment: PaymentConfirmation }) {
     <>
       {payment.state === "confirming" && (
         <p className="payment-confirming" role="status">
-          {CONFIRMING_TEXT}
+          {i18n._(CONFIRMING_TEXT)}
         </p>
       )}
       <Dialog open={payment.state === "late"} onClose={() => payment.state === "late" && payment.dismiss()}>
-        <p role="alert">{NOT_CONFIRMED_TEXT}</p>
+        <p role="alert">{i18n._(NOT_CONFIRMED_TEXT)}</p>
       </Dialog>
     </>
   );

@@ -1,3 +1,4 @@
+import { plural, t } from "@lingui/core/macro";
 import { useState } from "react";
 import { useLocation } from "wouter";
 import { holdingOf, renewableNow, useCatalogue, useMySubscriptions } from "./active";
@@ -18,6 +19,8 @@ export function RenewSubscriptionScreen() {
   const item = catalogue.data?.find((i) => i.subscriptionType === "BOOKMAKER");
   const holding = holdingOf(mine.data, "BOOKMAKER");
   const renewable = mine.data !== undefined && renewableNow(holding);
+  const price = item?.subscriptionPrice;
+  const opensOn = holding?.renewableFrom ? longDate(holding.renewableFrom) : null;
 
   async function renew() {
     if (!item) return;
@@ -29,15 +32,14 @@ export function RenewSubscriptionScreen() {
 
   return (
     <Page backTo="/mainpage" className="renew">
-      <h1 className="page-title">Renew subscription</h1>
+      <h1 className="page-title">{t`Renew subscription`}</h1>
       <section className="market-block">
         <p>
-          End time: <b>{longDateOnceLoaded(mine.data !== undefined || mine.error !== undefined, holding?.endDate)}</b>
+          {t`End time:`}{" "}
+          <b>{longDateOnceLoaded(mine.data !== undefined || mine.error !== undefined, holding?.endDate)}</b>
         </p>
-        {!renewable && holding?.renewableFrom && (
-          <p className="hint">
-            Available only eight days before the previous one expires: from {longDate(holding.renewableFrom)}.
-          </p>
+        {!renewable && opensOn && (
+          <p className="hint">{t`Available only eight days before the previous one expires: from ${opensOn}.`}</p>
         )}
       </section>
       <button
@@ -46,7 +48,7 @@ export function RenewSubscriptionScreen() {
         disabled={!item || !renewable || purchase.busy}
         onClick={() => setConfirmOpen(true)}
       >
-        {purchase.busy ? "Creating invoice..." : item ? `Subscribe ${item.subscriptionPrice}` : "Loading..."}
+        {purchase.busy ? t`Creating invoice...` : price !== undefined ? t`Subscribe ${price}` : t`Loading...`}
       </button>
       {purchase.error && (
         <p className="error-text" role="alert">
@@ -57,18 +59,22 @@ export function RenewSubscriptionScreen() {
       <Dialog
         open={confirmOpen}
         onClose={() => !purchase.busy && setConfirmOpen(false)}
-        title="Are you sure you want to renew your subscription?"
+        title={t`Are you sure you want to renew your subscription?`}
         buttons={[
-          { label: "Cancel", onClick: () => setConfirmOpen(false), disabled: purchase.busy },
+          { label: t`Cancel`, onClick: () => setConfirmOpen(false), disabled: purchase.busy },
           {
-            label: purchase.busy ? "Processing..." : "Yes",
+            label: purchase.busy ? t`Processing...` : t`Yes`,
             onClick: () => void renew(),
             primary: true,
             disabled: purchase.busy,
           },
         ]}
       >
-        {item && <p>Subscription price: {item.subscriptionPrice} Stars</p>}
+        {price !== undefined && (
+          <p>
+            {plural(price, { one: `Subscription price: ${price} Star`, other: `Subscription price: ${price} Stars` })}
+          </p>
+        )}
       </Dialog>
     </Page>
   );

@@ -1,3 +1,4 @@
+import { plural, t } from "@lingui/core/macro";
 import { useState } from "react";
 import { useLocation } from "wouter";
 import { useUserId } from "@/store/auth";
@@ -27,6 +28,7 @@ export function SubscriptionScreen() {
 
   const item = catalogue.data?.find((i) => i.subscriptionType === "BOOKMAKER");
   const price = item?.subscriptionPrice;
+  const regularPrice = item?.regularPrice;
   const priceFailed = catalogue.error !== undefined && !catalogue.data;
   const paidUp = mine.data ? hasActiveSubscription(mine.data, "BOOKMAKER") : false;
 
@@ -38,17 +40,21 @@ export function SubscriptionScreen() {
 
   return (
     <Page backTo="/home" className="subscription">
-      <h1 className="page-title">Subscription</h1>
+      <h1 className="page-title">{t`Subscription`}</h1>
       <section className="market-block">
-        <p>You need a subscription to use the betting functionality.</p>
-        <p className="market-offer">The first 30 days of subscription — 50 % off</p>
-        {item?.regularPrice !== undefined && (
+        <p>{t`You need a subscription to use the betting functionality.`}</p>
+        <p className="market-offer">{t`The first 30 days of subscription — 50 % off`}</p>
+        {regularPrice !== undefined && price !== undefined && (
           <p className="hint">
-            <s>{item.regularPrice} Stars</s> {item.subscriptionPrice} Stars for the first 30 days
+            <s>{plural(regularPrice, { one: `${regularPrice} Star`, other: `${regularPrice} Stars` })}</s>{" "}
+            {plural(price, {
+              one: `${price} Star for the first 30 days`,
+              other: `${price} Stars for the first 30 days`,
+            })}
           </p>
         )}
         <button type="button" className="link-button" onClick={() => setTermsOpen(true)}>
-          Terms
+          {t`Terms`}
         </button>
       </section>
 
@@ -59,7 +65,7 @@ export function SubscriptionScreen() {
           className="button button-wide"
           onClick={() => navigate("/createprofile", { replace: true })}
         >
-          Create profile
+          {t`Create profile`}
         </button>
       ) : (
         <button
@@ -69,29 +75,33 @@ export function SubscriptionScreen() {
           aria-busy={price === undefined && !priceFailed}
           onClick={() => setConfirmOpen(true)}
         >
-          {price === undefined ? "Loading..." : `Subscribe ${price}`}
+          {price === undefined ? t`Loading...` : t`Subscribe ${price}`}
         </button>
       )}
-      {priceFailed && !paidUp && <LoadFailed message="Unexpected error." onRetry={() => catalogue.mutate()} />}
+      {priceFailed && !paidUp && <LoadFailed message={t`Unexpected error.`} onRetry={() => catalogue.mutate()} />}
       {purchase.error && (
         <p className="error-text" role="alert">
           {purchase.error}
         </p>
       )}
 
-      <Dialog open={termsOpen} onClose={() => setTermsOpen(false)} title="Terms">
-        <p>1 coin = 1 USD / Payment via cash, card, crypto</p>
+      <Dialog open={termsOpen} onClose={() => setTermsOpen(false)} title={t`Terms`}>
+        <p>{t`1 coin = 1 USD / Payment via cash, card, crypto`}</p>
       </Dialog>
       <Dialog
         open={confirmOpen}
         onClose={() => setConfirmOpen(false)}
-        title="Do you want to become a bookmaker?"
+        title={t`Do you want to become a bookmaker?`}
         buttons={[
-          { label: "Cancel", onClick: () => setConfirmOpen(false) },
-          { label: "Yes", onClick: () => void subscribe(), primary: true },
+          { label: t`Cancel`, onClick: () => setConfirmOpen(false) },
+          { label: t`Yes`, onClick: () => void subscribe(), primary: true },
         ]}
       >
-        <p>Subscription price: {price} Stars</p>
+        {price !== undefined && (
+          <p>
+            {plural(price, { one: `Subscription price: ${price} Star`, other: `Subscription price: ${price} Stars` })}
+          </p>
+        )}
       </Dialog>
     </Page>
   );

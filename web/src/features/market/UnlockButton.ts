@@ -1,3 +1,4 @@
+import { plural, t } from "@lingui/core/macro";
 import { useLocation } from "wouter";
 import type { MarketpageState, Unlockable } from "@/navigation/marketpage";
 import type { DialogButton } from "@/ui/Dialog";
@@ -13,8 +14,12 @@ export function useUnlockButton(feature: Unlockable): DialogButton {
   const [, navigate] = useLocation();
   const item = useCatalogue().data?.find((i) => i.subscriptionType === feature);
   const state: MarketpageState = { offer: feature };
+  const price = item?.subscriptionPrice;
   return {
-    label: item ? `Unlock: ${item.subscriptionPrice} Stars` : "Unlock in the Market",
+    label:
+      price !== undefined
+        ? plural(price, { one: `Unlock: ${price} Star`, other: `Unlock: ${price} Stars` })
+        : t`Unlock in the Market`,
     onClick: () => navigate("/marketpage", { state }),
   };
 }

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import type { CatalogueItem } from "@worker/contract";
 
 const PACKAGE = /^ADD_BALANCE_(\d+)$/;
@@ -10,8 +11,8 @@ export const packageCoins = (item: CatalogueItem) =>
 export const coinPackages = (items: CatalogueItem[]) =>
   items.filter((i) => PACKAGE.test(i.subscriptionType)).sort((a, b) => packageCoins(a) - packageCoins(b));
 
-/** The special features in the spec's order, with the names the market shows. */
+/** The special features in the spec's order, with the names the market shows (read at render, `i18n._(label)`). */
 export const SPECIALS = [
-  { type: "WHAT_IF", label: "What if?" },
-  { type: "FRACTAL_ODDS", label: "Fractional Odds" },
+  { type: "WHAT_IF", label: msg`What if?` },
+  { type: "FRACTAL_ODDS", label: msg`Fractional Odds` },
 ] as const;

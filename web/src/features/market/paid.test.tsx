@@ -6,12 +6,21 @@ import { renderApp } from "@/test/render";
 import { installTelegram } from "@/test/telegram";
 import { DEV_CLOSED_TEXT } from "@/telegram/dev-web-app";
 import type { InvoiceStatus } from "@/telegram/web-app";
-import { CONFIRM_WITHIN_MS, CONFIRMING_TEXT, NOT_CONFIRMED_TEXT, usePaidInvoices } from "./paid";
+import { i18n } from "@/i18n/runtime";
+import {
+  CONFIRM_WITHIN_MS,
+  CONFIRMING_TEXT as CONFIRMING,
+  NOT_CONFIRMED_TEXT as NOT_CONFIRMED,
+  usePaidInvoices,
+} from "./paid";
 
 // Telegram says "paid" before the bot's webhook reaches the API: the app closes, the user opens
 // it again at once, and the API does not know of the payment yet.
 
 const DAY = 86_400_000;
+// What the screens say, in English (the tests' language).
+const CONFIRMING_TEXT = i18n._(CONFIRMING);
+const NOT_CONFIRMED_TEXT = i18n._(NOT_CONFIRMED);
 const catalogue: CatalogueItem[] = [
   {
     subscriptionId: 1,

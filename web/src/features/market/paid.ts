@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { useEffect, useState } from "react";
 import { useSWRConfig } from "swr";
 import { create } from "zustand";
@@ -18,9 +19,9 @@ export const CONFIRM_WITHIN_MS = 60_000;
 /** How often the API is asked while a payment is awaited. */
 export const CONFIRM_POLL_MS = 2_000;
 
-export const CONFIRMING_TEXT = "Confirming your payment…";
-export const NOT_CONFIRMED_TEXT =
-  "Telegram has not confirmed your payment to us yet. It will be applied as soon as it arrives; please do not pay again. If it does not appear in a few minutes, contact support.";
+/** What a screen says while a paid invoice is awaited, and after a minute of it (shown with `i18n._`). */
+export const CONFIRMING_TEXT = msg`Confirming your payment…`;
+export const NOT_CONFIRMED_TEXT = msg`Telegram has not confirmed your payment to us yet. It will be applied as soon as it arrives; please do not pay again. If it does not appear in a few minutes, contact support.`;
 
 export interface PaidInvoice {
   invoiceId: string;

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useSWRConfig } from "swr";
 import type { Id } from "@worker/contract";
 import { useAction } from "@/api/useAction";
@@ -7,9 +8,6 @@ import type { InvoiceStatus, TelegramWebApp } from "@/telegram/web-app";
 import { holdingOf, useCatalogue, useMySubscriptions } from "./active";
 import { usePaidInvoices } from "./paid";
 import { invoiceFor, purchaseMade } from "./api";
-
-export const PAYMENT_FAILED = "Payment failed. Please try again.";
-export const CANNOT_OPEN_INVOICE = "Cannot open the invoice. Please open the app in Telegram.";
 
 /** The messenger closes this long after a purchase (docs/ARCHITECTURE.md, "Subscriptions and the market"). */
 export const CLOSE_AFTER_PURCHASE_MS = 150;
@@ -65,7 +63,11 @@ export function usePurchase({ closeAfter = true }: { closeAfter?: boolean } = {}
         await purchaseMade(mutate);
         return true;
       }
-      fail(status === "unavailable" ? CANNOT_OPEN_INVOICE : PAYMENT_FAILED);
+      fail(
+        status === "unavailable"
+          ? t`Cannot open the invoice. Please open the app in Telegram.`
+          : t`Payment failed. Please try again.`,
+      );
       return false;
     });
     return paid ?? false;

@@ -4,7 +4,6 @@ import type { Me, NotificationSettings } from "@worker/contract";
 import { json, stubApi } from "@/test/network";
 import { renderApp } from "@/test/render";
 import { installTelegram } from "@/test/telegram";
-import { NOT_ALLOWED_TEXT } from "./NotificationsSheet";
 
 const punter: Me = { userId: 42, username: "alice", bookmakerDto: null };
 const settings = (s: Partial<NotificationSettings> = {}): NotificationSettings => ({
@@ -50,7 +49,7 @@ describe("the notifications sheet", () => {
 
   it("asks Telegram for write access when a message is turned on and the bot may not write", async () => {
     const { webApp } = await openSheet(settings({ canWrite: false, coins: false }));
-    expect(screen.getByText(NOT_ALLOWED_TEXT)).toBeTruthy();
+    expect(screen.getByText("The bot cannot write to you yet. Allow it, or send /start to the bot.")).toBeTruthy();
     const request = vi.fn((cb?: (granted: boolean) => void) => cb?.(true));
     webApp.requestWriteAccess = request;
     fireEvent.click(screen.getByLabelText("Coins added or withdrawn"));

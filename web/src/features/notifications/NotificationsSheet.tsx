@@ -1,27 +1,26 @@
+import { msg, t } from "@lingui/core/macro";
 import { useState } from "react";
 import type { NotificationSettings } from "@worker/contract";
 import { call } from "@/api/call";
 import { useApi } from "@/api/swr";
 import { useAction } from "@/api/useAction";
+import { i18n, type MessageDescriptor } from "@/i18n/runtime";
 import { useWebApp } from "@/telegram/context";
 import { Dialog } from "@/ui/Dialog";
+import { LanguageRow } from "./LanguageRow";
 import "./notifications.css";
 
 type Switch = "joinRequests" | "results" | "coins" | "newEvents";
 
 /** The punter's switches (home screen) or the bookmaker's (his main page). */
-const SWITCHES: Record<"punter" | "bookmaker", { key: Switch; label: string }[]> = {
+const SWITCHES: Record<"punter" | "bookmaker", { key: Switch; label: MessageDescriptor }[]> = {
   punter: [
-    { key: "results", label: "Results of my bets" },
-    { key: "coins", label: "Coins added or withdrawn" },
-    { key: "newEvents", label: "New events from my bookmakers" },
+    { key: "results", label: msg`Results of my bets` },
+    { key: "coins", label: msg`Coins added or withdrawn` },
+    { key: "newEvents", label: msg`New events from my bookmakers` },
   ],
-  bookmaker: [{ key: "joinRequests", label: "Join requests" }],
+  bookmaker: [{ key: "joinRequests", label: msg`Join requests` }],
 };
-
-const SAVE_FAILED = "Failed to save your settings";
-
-export const NOT_ALLOWED_TEXT = "The bot cannot write to you yet. Allow it, or send /start to the bot.";
 
 /** Asks Telegram to let the bot write to the user; true when he agreed (or the client cannot ask). */
 function askWriteAccess(request: ((cb: (granted: boolean) => void) => void) | undefined): Promise<boolean> {
@@ -42,7 +41,7 @@ export function NotificationsSheet({
   const { data, mutate, error } = useApi("GET /me/notifications", open ? {} : null);
   const [threshold, setThreshold] = useState<string | null>(null);
   // A failure is said in Telegram's own alert: the sheet has no room for a line of error.
-  const { busy, run } = useAction({ onError: () => webApp.showAlert(SAVE_FAILED) });
+  const { busy, run } = useAction({ onError: () => webApp.showAlert(t`Failed to save your settings`) });
 
   const save = (change: Partial<Omit<NotificationSettings, "canWrite">>, turningOn: boolean) =>
     run(async () => {
@@ -61,14 +60,18 @@ export function NotificationsSheet({
   };
 
   return (
-    <Dialog open={open} onClose={onClose} title="Notifications">
+    <Dialog open={open} onClose={onClose} title={t`Notifications`}>
+      {/* Apart from the switches: a language can be chosen while they load, or failed to. */}
+      <div className="notify-sheet">
+        <LanguageRow />
+      </div>
       {!data ? (
-        <p>{error ? "Failed to load your settings" : "Loading..."}</p>
+        <p>{error ? t`Failed to load your settings` : t`Loading...`}</p>
       ) : (
         <div className="notify-sheet">
           {SWITCHES[role].map(({ key, label }) => (
             <label key={key} className="notify-row">
-              <span>{label}</span>
+              <span>{i18n._(label)}</span>
               <input
                 type="checkbox"
                 checked={data[key]}
@@ -79,7 +82,7 @@ export function NotificationsSheet({
           ))}
           {role === "bookmaker" && (
             <label className="notify-row">
-              <span>Bets over (coins; empty: never)</span>
+              <span>{t`Bets over (coins; empty: never)`}</span>
               <input
                 className="notify-amount"
                 inputMode="decimal"
@@ -91,7 +94,9 @@ export function NotificationsSheet({
               />
             </label>
           )}
-          {!data.canWrite && <p className="notify-hint">{NOT_ALLOWED_TEXT}</p>}
+          {!data.canWrite && (
+            <p className="notify-hint">{t`The bot cannot write to you yet. Allow it, or send /start to the bot.`}</p>
+          )}
         </div>
       )}
     </Dialog>

@@ -1,7 +1,17 @@
+import { t } from "@lingui/core/macro";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
-import { nameError, termsError } from "@common/profile";
+import {
+  ASCII_MESSAGE,
+  NAME_LENGTH_MESSAGE,
+  NAME_MAX,
+  NAME_MIN,
+  nameError,
+  TERMS_LENGTH_MESSAGE,
+  TERMS_MAX,
+  termsError,
+} from "@common/profile";
 import { useOwnBook } from "./book";
 import "@/styles/bookmaker.css";
 import { useUserId } from "@/store/auth";
@@ -13,6 +23,14 @@ import { Page } from "@/ui/Page";
 import { NameField, TermsField } from "./ProfileFields";
 import type { CreateProfileState } from "@/navigation/createprofile";
 import { useSaveProfile } from "./useSaveProfile";
+
+/** A profile rule's problem (common/profile.ts words it in English) in the user's language. */
+function problemText(problem: string | null): string | null {
+  if (problem === NAME_LENGTH_MESSAGE) return t`Name must be ${NAME_MIN} to ${NAME_MAX} characters long`;
+  if (problem === ASCII_MESSAGE) return t`Only English (ASCII) characters are allowed`;
+  if (problem === TERMS_LENGTH_MESSAGE) return t`Maximum ${TERMS_MAX} characters.`;
+  return problem;
+}
 
 export function CreateProfileScreen() {
   const editing = useHistoryState<CreateProfileState | null>()?.from === "mainpage";
@@ -43,8 +61,8 @@ export function CreateProfileScreen() {
 
   const nameProblem = nameError(name);
   const termsProblem = termsError(terms);
-  const shownNameError = touched.name ? nameProblem : null;
-  const shownTermsError = touched.terms ? termsProblem : null;
+  const shownNameError = touched.name ? problemText(nameProblem) : null;
+  const shownTermsError = touched.terms ? problemText(termsProblem) : null;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -55,8 +73,8 @@ export function CreateProfileScreen() {
 
   return (
     <Page backTo={editing ? "/mainpage" : "/home"} className="bk">
-      <h1 className="page-title">{editing ? "Edit profile" : "Create profile"}</h1>
-      <p className="hint">Punters find you by this name. Your terms tell them how coins are paid for.</p>
+      <h1 className="page-title">{editing ? t`Edit profile` : t`Create profile`}</h1>
+      <p className="hint">{t`Punters find you by this name. Your terms tell them how coins are paid for.`}</p>
       {!editing && <PaymentNotice payment={payment} />}
       <form className="bk-form" onSubmit={submit} noValidate>
         <NameField
@@ -64,7 +82,7 @@ export function CreateProfileScreen() {
           error={shownNameError ?? saving.nameError}
           onChange={(value) => {
             setName(value);
-            setTouched((t) => ({ ...t, name: true }));
+            setTouched((was) => ({ ...was, name: true }));
             saving.nameChanged();
           }}
         />
@@ -73,7 +91,7 @@ export function CreateProfileScreen() {
           error={shownTermsError}
           onChange={(value) => {
             setTerms(value);
-            setTouched((t) => ({ ...t, terms: true }));
+            setTouched((was) => ({ ...was, terms: true }));
           }}
         />
         {saving.formError && (
@@ -82,7 +100,7 @@ export function CreateProfileScreen() {
           </p>
         )}
         <button type="submit" className="button button-wide" disabled={saving.busy || awaitingPayment}>
-          {editing ? "Edit" : "Create"}
+          {editing ? t`Edit` : t`Create`}
         </button>
       </form>
     </Page>

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useId } from "react";
 import { FieldFoot } from "@/ui/FieldFoot";
 import { TERMS_MAX } from "@common/profile";
@@ -14,7 +15,7 @@ export function NameField({ value, onChange, error }: FieldProps) {
   return (
     <div className="bk-field">
       <label htmlFor={id} className="bk-label">
-        Profile Name
+        {t`Profile Name`}
       </label>
       <input
         id={id}
@@ -22,7 +23,7 @@ export function NameField({ value, onChange, error }: FieldProps) {
         value={value}
         autoComplete="off"
         maxLength={40}
-        placeholder="8 to 16 characters"
+        placeholder={t`8 to 16 characters`}
         aria-invalid={Boolean(error)}
         onChange={(e) => onChange(e.target.value)}
       />
@@ -41,14 +42,14 @@ export function TermsField({ value, onChange, error }: FieldProps) {
   return (
     <div className="bk-field">
       <label htmlFor={id} className="bk-label">
-        Terms
+        {t`Terms`}
       </label>
       <textarea
         id={id}
         className="bk-input bk-textarea"
         value={value}
         rows={4}
-        placeholder="1 coin = 1 USD / Payment via cash, card, cripto"
+        placeholder={t`1 coin = 1 USD / Payment via cash, card, cripto`}
         aria-invalid={Boolean(error)}
         onChange={(e) => onChange(e.target.value)}
       />

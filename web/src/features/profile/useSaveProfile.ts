@@ -1,14 +1,13 @@
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import type { BookmakerDto } from "@worker/contract";
 import { ApiError } from "@/api/client";
 import { useAction } from "@/api/useAction";
 import { saveProfile } from "./save-profile";
 
-const FAILED = "Failed to submit. Try again.";
-
 /** A refused name is said under the name field; any other failure under the form, in the spec's words. */
 function nameRefusal(err: unknown): string | null {
-  if (err instanceof ApiError && err.code === "NAME_TAKEN") return "This name is taken. Choose another.";
+  if (err instanceof ApiError && err.code === "NAME_TAKEN") return t`This name is taken. Choose another.`;
   if (err instanceof ApiError && err.code === "VALIDATION" && err.field === "name") return err.message;
   return null;
 }
@@ -21,7 +20,7 @@ function nameRefusal(err: unknown): string | null {
 export function useSaveProfile(refresh: () => Promise<unknown>) {
   const [nameRefused, setNameRefused] = useState(false);
   const saving = useAction({
-    text: (err) => nameRefusal(err) ?? FAILED,
+    text: (err) => nameRefusal(err) ?? t`Failed to submit. Try again.`,
     onError: (err) => {
       setNameRefused(nameRefusal(err) !== null);
       void refresh();

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { JoinRequestItem } from "@worker/contract";
 import { call } from "@/api/call";
 import { useAction } from "@/api/useAction";
@@ -35,10 +36,10 @@ export function ApproveDialog({
     <Dialog
       open={request !== null}
       onClose={onClose}
-      title="Do you want approve punter?"
+      title={t`Do you want approve punter?`}
       buttons={[
-        { label: "Deny", onClick: () => void answer("reject"), disabled: busy },
-        { label: "Approve", onClick: () => void answer("approve"), primary: true, disabled: busy },
+        { label: t`Deny`, onClick: () => void answer("reject"), disabled: busy },
+        { label: t`Approve`, onClick: () => void answer("approve"), primary: true, disabled: busy },
       ]}
     >
       <p className="bk-strong">@{request?.user.username}</p>

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useId } from "react";
 import { parseCoins } from "./coins";
 
@@ -16,13 +17,13 @@ export function CoinCounter({ text, onText }: { text: string; onText(text: strin
   return (
     <div className="bk-field">
       <label className="bk-label" htmlFor={id}>
-        Coins
+        {t`Coins`}
       </label>
       <div className="bk-counter">
         <button
           type="button"
           className="button button-secondary bk-counter-step"
-          aria-label="Less coins"
+          aria-label={t`Less coins`}
           onClick={() => step(-STEP)}
           disabled={coins <= 0}
         >
@@ -39,7 +40,7 @@ export function CoinCounter({ text, onText }: { text: string; onText(text: strin
         <button
           type="button"
           className="button button-secondary bk-counter-step"
-          aria-label="More coins"
+          aria-label={t`More coins`}
           onClick={() => step(STEP)}
         >
           +

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useParams } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
 import type { Bet, Id } from "@worker/contract";
@@ -19,7 +20,7 @@ import { BetTable } from "@/ui/BetTable";
 /** One punter's bets with this bookmaker over the last 30 days (the server's window for owners). */
 /** The spec's two stand-ins: 'Untitled description' when the bet carries none, 'No description' when it is empty. */
 const descriptionOf = (description: string | null | undefined) =>
-  description == null ? "Untitled description" : description || "No description";
+  description == null ? t`Untitled description` : description || t`No description`;
 
 export function HistoryOfUserScreen() {
   const { username } = useParams<{ username: string }>();
@@ -27,8 +28,8 @@ export function HistoryOfUserScreen() {
 
   return (
     <Page backTo="/playermanagement" className="bk">
-      <h1 className="page-title bk-ellipsis">History of {username}</h1>
-      {userId === undefined ? <p className="bk-empty">User not specified</p> : <PunterBets userId={userId} />}
+      <h1 className="page-title bk-ellipsis">{t`History of ${username}`}</h1>
+      {userId === undefined ? <p className="bk-empty">{t`User not specified`}</p> : <PunterBets userId={userId} />}
     </Page>
   );
 }
@@ -45,16 +46,16 @@ function PunterBets({ userId }: { userId: Id }) {
   const multiples = useMultiples(book?.bookmakerId ?? null, userId);
 
   if (bets.error)
-    return <LoadFailed message="Failed to load history" onRetry={() => bets.mutate()} className="bk-empty" />;
-  if (!bets.data) return <p className="bk-empty">Loading...</p>;
+    return <LoadFailed message={t`Failed to load history`} onRetry={() => bets.mutate()} className="bk-empty" />;
+  if (!bets.data) return <p className="bk-empty">{t`Loading...`}</p>;
   const entries = withMultiples(betLines([...bets.data].sort(newestFirst)), (l) => l.bet.betsDate, multiples.data);
   const multiplesFailed = multiples.error && !multiples.data && (
-    <LoadFailed message="Failed to load multiples" onRetry={() => multiples.mutate()} className="bk-empty" />
+    <LoadFailed message={t`Failed to load multiples`} onRetry={() => multiples.mutate()} className="bk-empty" />
   );
   if (entries.length === 0)
     return (
       <>
-        <p className="bk-empty">No bets placed in the last 30 days.</p>
+        <p className="bk-empty">{t`No bets placed in the last 30 days.`}</p>
         {multiplesFailed}
       </>
     );
@@ -74,10 +75,11 @@ function PunterBets({ userId }: { userId: Id }) {
 
 /** A bet's card; an each-way bet (`place`, its PLACE part) is one card with both parts. */
 function BetCard({ bet, place }: { bet: Bet; place: Bet | null }) {
+  const title = bet.eventTitle || t`Untitled Event`;
   return (
-    <article className="bk-card" aria-label={bet.eventTitle || "Untitled Event"}>
+    <article className="bk-card" aria-label={title}>
       <div className="bk-row">
-        <span className="bk-strong bk-ellipsis">{bet.eventTitle || "Untitled Event"}</span>
+        <span className="bk-strong bk-ellipsis">{title}</span>
         <BetResult bet={bet} place={place} look="badge" />
       </div>
       <p className="bk-muted">{descriptionOf(bet.eventDescription)}</p>
@@ -85,7 +87,7 @@ function BetCard({ bet, place }: { bet: Bet; place: Bet | null }) {
       <BetTable look="bookmaker" column="BET">
         <tbody>
           <tr>
-            <td className="bk-ellipsis">{bet.outcomeTitle || "N/A"}</td>
+            <td className="bk-ellipsis">{bet.outcomeTitle || t`N/A`}</td>
             <td className="bk-num">{oddsText(bet.coefficient, null, false)}</td>
             <td className="bk-num">{betStakeText(bet, place)}</td>
           </tr>

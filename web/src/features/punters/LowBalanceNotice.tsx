@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { useLocation } from "wouter";
 import { LOW_BALANCE } from "./data";
@@ -14,10 +15,10 @@ export function LowBalanceNotice({ pool }: { pool: number | undefined }) {
     <Dialog
       open={state === "open"}
       onClose={dismiss}
-      title="Your balance is low"
+      title={t`Your balance is low`}
       buttons={[
-        { label: "Cancel", onClick: dismiss },
-        { label: "Buy Coins", onClick: () => navigate("/marketpage"), primary: true },
+        { label: t`Cancel`, onClick: dismiss },
+        { label: t`Buy Coins`, onClick: () => navigate("/marketpage"), primary: true },
       ]}
     />
   );

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useId, useState } from "react";
 import { useLocation } from "wouter";
 import type { PunterBalance } from "@worker/contract";
@@ -62,28 +63,28 @@ export function ManagePunterDialog({
       title={`@${punter.user.username}`}
       buttons={[
         {
-          label: "History",
+          label: t`History`,
           onClick: () =>
             navigate(`/historyofuser/${encodeURIComponent(punter.user.username)}`, {
               state: { userId: punter.user.internalId } satisfies HistoryOfUserState,
             }),
         },
-        { label: "Cancel", onClick: onClose },
-        { label: "Save", onClick: save, primary: true, disabled: busy },
+        { label: t`Cancel`, onClick: onClose },
+        { label: t`Save`, onClick: save, primary: true, disabled: busy },
       ]}
     >
       <div className="bk-form">
         <CoinCounter text={coinsText} onText={setCoinsText} />
         <div className="bk-field">
           <label className="bk-label" htmlFor={noteId}>
-            Note
+            {t`Note`}
           </label>
           <input
             id={noteId}
             className="bk-input"
             value={note}
             maxLength={200}
-            placeholder="Any text about punter/user"
+            placeholder={t`Any text about punter/user`}
             onChange={(e) => setNote(e.target.value)}
           />
         </div>

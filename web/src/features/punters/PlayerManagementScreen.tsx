@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import type { Id, JoinRequestItem } from "@worker/contract";
 import { errorText } from "@/api/error-text";
@@ -26,9 +27,9 @@ export function PlayerManagementScreen() {
 
   return (
     <Page backTo="/mainpage" className="bk">
-      <h1 className="page-title">My Punters</h1>
+      <h1 className="page-title">{t`My Punters`}</h1>
       <section className="bk-card bk-coins">
-        <span className="bk-muted">My coins</span>
+        <span className="bk-muted">{t`My coins`}</span>
         <span className="bk-coins-amount">
           {balances.data ? formatAmount(balances.data.balance.amount) : balances.error ? "—" : "…"}
         </span>

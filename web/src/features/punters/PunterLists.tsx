@@ -1,20 +1,22 @@
+import { t } from "@lingui/core/macro";
 import type { JoinRequestItem, PunterBalance } from "@worker/contract";
 import { formatAmount } from "@/ui/amount";
 import { Collapsible } from "@/ui/Collapsible";
 
 /** Join requests waiting for his answer; a tap opens the approve dialog. */
 export function RequestList({ requests, onOpen }: { requests: JoinRequestItem[]; onOpen(r: JoinRequestItem): void }) {
+  const count = requests.length;
   return (
-    <Collapsible title={`Requests (${requests.length})`}>
+    <Collapsible title={t`Requests (${count})`}>
       {requests.length === 0 ? (
-        <p className="bk-empty">No new requests.</p>
+        <p className="bk-empty">{t`No new requests.`}</p>
       ) : (
         <ul className="bk-list">
           {requests.map((r) => (
             <li key={r.joinRequest.id}>
               <button type="button" className="bk-card bk-tap bk-row-card" onClick={() => onOpen(r)}>
                 <span className="bk-ellipsis">@{r.user.username}</span>
-                <span className="bk-badge bk-badge-new">New</span>
+                <span className="bk-badge bk-badge-new">{t`New`}</span>
               </button>
             </li>
           ))}
@@ -27,11 +29,12 @@ export function RequestList({ requests, onOpen }: { requests: JoinRequestItem[];
 /** His punters with their coins and his note; a tap opens the manage dialog. */
 export function PunterList(props: { punters: PunterBalance[]; loaded: boolean; onOpen(p: PunterBalance): void }) {
   const { punters, loaded, onOpen } = props;
+  const count = punters.length;
   return (
-    <Collapsible title={`Punters (${punters.length})`}>
+    <Collapsible title={t`Punters (${count})`}>
       {punters.length === 0 ? (
         <p className="bk-empty">
-          {loaded ? "No punters yet. Share your invite link from the main page." : "Loading..."}
+          {loaded ? t`No punters yet. Share your invite link from the main page.` : t`Loading...`}
         </p>
       ) : (
         <ul className="bk-list">
@@ -40,7 +43,7 @@ export function PunterList(props: { punters: PunterBalance[]; loaded: boolean; o
               <button type="button" className="bk-card bk-tap bk-row-card" onClick={() => onOpen(p)}>
                 <span className="bk-punter">
                   <span className="bk-ellipsis bk-strong">@{p.user.username}</span>
-                  <span className={p.note ? "bk-ellipsis" : "bk-ellipsis bk-muted"}>{p.note || "Note"}</span>
+                  <span className={p.note ? "bk-ellipsis" : "bk-ellipsis bk-muted"}>{p.note || t`Note`}</span>
                 </span>
                 <span className="bk-punter-coins">{formatAmount(p.money.amount)}</span>
               </button>

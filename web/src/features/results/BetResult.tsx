@@ -1,4 +1,5 @@
-import { termsText } from "@common/each-way";
+import { t } from "@lingui/core/macro";
+import { termsWords } from "@/i18n/common-words";
 import type { Bet } from "@worker/contract";
 import { formatAmount } from "@/ui/amount";
 import { betDeductions } from "./racing";
@@ -16,14 +17,15 @@ type Look = "line" | "badge";
  */
 export function BetResult({ bet, place = null, look }: { bet: Bet; place?: Bet | null; look: Look }) {
   const one = place ? eachWayAsOne(bet, place) : bet;
-  const won = one.status === "WON" && `${place ? "Returned" : "Won"} ${formatAmount(one.payout)}`;
+  const amount = formatAmount(one.payout);
+  const won = one.status === "WON" && (place ? t`Returned ${amount}` : t`Won ${amount}`);
   if (look === "line") {
     if (won) return <p className="history-won">{won}</p>;
-    return one.status === "LOST" ? <p className="hint">Lost</p> : null;
+    return one.status === "LOST" ? <p className="hint">{t`Lost`}</p> : null;
   }
   if (won) return <span className="bk-badge bk-badge-new">{won}</span>;
-  if (one.status === "LOST") return <span className="bk-badge bk-badge-bad">Lost</span>;
-  return one.status === "ACCEPTED" ? <span className="bk-badge">Open</span> : null;
+  if (one.status === "LOST") return <span className="bk-badge bk-badge-bad">{t`Lost`}</span>;
+  return one.status === "ACCEPTED" ? <span className="bk-badge">{t`Open`}</span> : null;
 }
 
 /** A single's stake in a history's Bet column: an each-way bet's (`place`, its PLACE part) as its two parts, "2 × 10". */
@@ -33,12 +35,12 @@ export const betStakeText = (bet: Bet, place: Bet | null) =>
 /** A cancelled bet's refund: a withdrawn outcome's is a non-runner's, any other an abandoned event's. */
 export function BetRefund({ bet, look }: { bet: Bet; look: Look }) {
   if (bet.status !== "CANCELLED") return null;
-  const cause = bet.outcomeStatus === "NR" ? "Non-runner" : "Abandoned";
+  const cause = bet.outcomeStatus === "NR" ? t`Non-runner` : t`Abandoned`;
   return look === "line" ? (
-    <p className="history-refund">{cause} / The bet has been refunded</p>
+    <p className="history-refund">{t`${cause} / The bet has been refunded`}</p>
   ) : (
     <p className="bk-refund">
-      <span className="bk-badge bk-badge-bad">{cause}</span> The bet has been refunded
+      <span className="bk-badge bk-badge-bad">{cause}</span> {t`The bet has been refunded`}
     </p>
   );
 }
@@ -68,18 +70,17 @@ function eachWayAsOne(win: Bet, place: Bet): Pick<Bet, "status" | "payout"> {
 
 /** What one part of an each-way bet came to: the place part says "placed", as the result message does. */
 export function partText(bet: Bet): string {
-  const name = bet.part === "PLACE" ? "Place" : "Win";
+  const place = bet.part === "PLACE";
+  const amount = formatAmount(bet.payout);
   switch (bet.status) {
     case "WON":
-      return bet.part === "PLACE"
-        ? `${name}: placed, ${formatAmount(bet.payout)} returned`
-        : `${name}: won, ${formatAmount(bet.payout)} returned`;
+      return place ? t`Place: placed, ${amount} returned` : t`Win: won, ${amount} returned`;
     case "LOST":
-      return bet.part === "PLACE" ? `${name}: not placed` : `${name}: lost`;
+      return place ? t`Place: not placed` : t`Win: lost`;
     case "CANCELLED":
-      return `${name}: ${formatAmount(bet.payout)} refunded`;
+      return place ? t`Place: ${amount} refunded` : t`Win: ${amount} refunded`;
     default:
-      return `${name}: open`;
+      return place ? t`Place: open` : t`Win: open`;
   }
 }
 
@@ -90,16 +91,16 @@ export function EachWayParts({ win, place, className }: { win: Bet; place: Bet; 
     place.status === "WON" || place.status === "ACCEPTED"
       ? betDeductions(place).filter((line) => !betDeductions(win).includes(line))
       : [];
+  const terms = place.placeTerms ? termsWords(place.placeTerms) : null;
+  const stake = formatAmount(win.money.amount);
   return (
     <>
-      <p className={className}>
-        Each-way{place.placeTerms ? `, ${termsText(place.placeTerms)}` : ""}: {formatAmount(win.money.amount)} a part
-      </p>
+      <p className={className}>{terms ? t`Each-way, ${terms}: ${stake} a part` : t`Each-way: ${stake} a part`}</p>
       <p className={className}>{partText(win)}</p>
       <p className={className}>{partText(place)}</p>
       {placeOnly.map((line) => (
         <p key={line} className={className}>
-          Place: {line}
+          {t`Place: ${line}`}
         </p>
       ))}
     </>

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { Id } from "@worker/contract";
 import { errorText } from "@/api/error-text";
 import { useApi } from "@/api/swr";
@@ -7,7 +8,7 @@ import { PriceChart } from "@/ui/PriceChart";
 export function PriceHistory({ bookmakerId, eventId, itemId }: { bookmakerId: Id; eventId: Id; itemId: Id }) {
   const prices = useApi("GET /player/events/:bookmakerId/:eventId/prices", { params: { bookmakerId, eventId } });
   if (prices.error && !prices.data)
-    return <p className="hint error-text">{errorText(prices.error, "Failed to load prices")}</p>;
-  if (!prices.data) return <p className="hint">Loading...</p>;
+    return <p className="hint error-text">{errorText(prices.error, t`Failed to load prices`)}</p>;
+  if (!prices.data) return <p className="hint">{t`Loading...`}</p>;
   return <PriceChart points={prices.data.filter((p) => p.itemId === itemId)} />;
 }

@@ -1,5 +1,6 @@
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
-import { termsText } from "@common/each-way";
+import { termsWords } from "@/i18n/common-words";
 import type { EachWayRule, EventStatus, RacingRules } from "@worker/contract";
 import { Dialog } from "@/ui/Dialog";
 import { FeatureUnavailable } from "@/features/market/FeatureUnavailable";
@@ -50,6 +51,7 @@ export function ResultDialog({
   const winners = outcomes.filter(isWinner).length;
   const hasWinner = winners > 0;
   const valueColumn = refunded ? null : hasWinner ? "GAIN" : "WHAT IF";
+  const heading = valueColumn === "GAIN" ? t`GAIN` : t`WHAT IF`;
   const held = whatIfHeld === true;
   const shown = (o: ResultOutcome) => held && o.status !== "NR" && (valueColumn === "WHAT IF" || isWinner(o));
 
@@ -57,24 +59,25 @@ export function ResultDialog({
     <>
       <Dialog open={open} onClose={onClose} title={title}>
         {description && <p className="hint result-description">{description}</p>}
-        {rules?.rule4 && <p className="hint result-rule">Rule 4 applies</p>}
-        {rules?.eachWay && <p className="hint result-rule">{termsText(rules.eachWay)}</p>}
+        {rules?.rule4 && <p className="hint result-rule">{t`Rule 4 applies`}</p>}
+        {rules?.eachWay && <p className="hint result-rule">{termsWords(rules.eachWay)}</p>}
         {rules?.deadHeat && winners > 1 && (
-          <p className="hint result-rule">Dead heat: each winner is paid on 1/{winners} of the stake</p>
+          <p className="hint result-rule">{t`Dead heat: each winner is paid on 1/${winners} of the stake`}</p>
         )}
         {refunded && (
           <p className="result-refund">
-            <StatusBadge label="Abandoned" /> <span>The bet has been refunded</span>
+            {/* eslint-disable-next-line no-restricted-syntax -- a badge's key, which StatusBadge translates */}
+            <StatusBadge label="Abandoned" /> <span>{t`The bet has been refunded`}</span>
           </p>
         )}
         <BetTable
           column={
             valueColumn &&
             (whatIfHeld !== false ? (
-              valueColumn
+              heading
             ) : (
               <button type="button" className="link-button" onClick={() => setAsked(true)}>
-                {valueColumn}
+                {heading}
               </button>
             ))
           }

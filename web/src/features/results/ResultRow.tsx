@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { ReactNode } from "react";
 import { formatAmount } from "@/ui/amount";
 import { UNAVAILABLE_VALUE } from "@/features/market/FeatureUnavailable";
@@ -19,13 +20,15 @@ interface ResultRowProps {
 export function ResultRow({ o, asFractional, column, showValue, held }: ResultRowProps) {
   const value = whatIfNumber(o.whatIf);
   const winner = isWinner(o);
+  const title = o.title;
+  const place = o.place ? ordinal(o.place) : null;
   return (
-    <tr className={winner ? "winner" : undefined} aria-label={winner ? `${o.title}, winner` : undefined}>
+    <tr className={winner ? "winner" : undefined} aria-label={winner ? t`${title}, winner` : undefined}>
       <td>
         {o.title}
         {winner && <span className="winner-mark"> ★</span>}
-        {!winner && o.place ? <span className="hint result-place"> placed {ordinal(o.place)}</span> : null}
-        {o.status === "NR" && <span className="hint"> NR</span>}
+        {!winner && place ? <span className="hint result-place"> {t`placed ${place}`}</span> : null}
+        {o.status === "NR" && <span className="hint"> {t`NR`}</span>}
         {o.status === "NR" && o.deduction ? (
           <span className="hint result-note">{deductionText(o.deduction)}</span>
         ) : null}

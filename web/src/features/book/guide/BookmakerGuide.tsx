@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { Sheet } from "@/ui/Sheet";
 import { BookSections } from "./BookSections";
 import { EventSections } from "./EventSections";
@@ -5,7 +6,7 @@ import { EventSections } from "./EventSections";
 /** The Bookmaker's Guide: how the book works, in a bookmaker's words. */
 export function BookmakerGuide({ open, onClose }: { open: boolean; onClose(): void }) {
   return (
-    <Sheet open={open} onClose={onClose} title="Bookmaker's Guide">
+    <Sheet open={open} onClose={onClose} title={t`Bookmaker's Guide`}>
       <div className="bk-guide">
         <BookSections />
         <EventSections />

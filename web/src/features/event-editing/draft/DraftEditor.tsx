@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import type { BookmakerEvent } from "@worker/contract";
 import { useOwnHolds } from "@/features/profile/book";
@@ -40,7 +41,7 @@ export function DraftEditor({
     setTriedToSave(true);
     if (!problems.date && !problems.time && !problems.payout) void actions.save();
   };
-  useMainButton("Save", save, !actions.busy);
+  useMainButton(t`Save`, save, !actions.busy);
   // Placings out of order are said before End Event is asked for, and nothing is sent.
   const askToEnd = () => {
     const problem = placingsProblem(placingsOf(event, edit));
@@ -75,13 +76,13 @@ export function DraftEditor({
           onClick={() => void actions.calc()}
           disabled={actions.busy}
         >
-          Calc
+          {t`Calc`}
         </button>
         <button type="button" className="button button-secondary" onClick={askToEnd} disabled={actions.busy}>
-          End Event
+          {t`End Event`}
         </button>
         <button type="button" className="button" onClick={save} disabled={actions.busy}>
-          Save
+          {t`Save`}
         </button>
       </div>
       <button
@@ -90,7 +91,7 @@ export function DraftEditor({
         onClick={() => setAsking("abandon")}
         disabled={actions.busy}
       >
-        Abandon and copy of event
+        {t`Abandon and copy of event`}
       </button>
 
       <EndEventDialog

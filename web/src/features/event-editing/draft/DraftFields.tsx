@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { BookmakerEvent } from "@worker/contract";
 import { splitTitle } from "../form";
 import { EachWayControl } from "../EachWayControl";
@@ -25,10 +26,10 @@ export function DraftFields(props: {
   return (
     <>
       <div className="bk-readonly">
-        <ReadOnly label="Sport" value={sport} />
-        <ReadOnly label="Country" value={country} />
+        <ReadOnly label={t`Sport`} value={sport} />
+        <ReadOnly label={t`Country`} value={country} />
       </div>
-      <ReadOnly label="Description" value={event.description || "No description"} />
+      <ReadOnly label={t`Description`} value={event.description || t`No description`} />
       <WhenFields
         date={edit.date}
         time={edit.time}
@@ -45,7 +46,11 @@ export function DraftFields(props: {
         />
         <ReturnSelect value={edit.returnPct} onChange={(returnPct) => change({ returnPct })} />
       </div>
-      <Switch label="Equalizer Bot" checked={edit.botEqualizer} onChange={(botEqualizer) => change({ botEqualizer })} />
+      <Switch
+        label={t`Equalizer Bot`}
+        checked={edit.botEqualizer}
+        onChange={(botEqualizer) => change({ botEqualizer })}
+      />
       <RacingSwitches rules={edit} onChange={change} />
       <EachWayControl
         value={edit.eachWay}

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { BookmakerOutcome } from "@worker/contract";
 import { OddsStepper } from "../OddsStepper";
 import { deductionText } from "@/features/results/racing";
@@ -24,6 +25,7 @@ interface DraftOutcomeRowProps {
 export function DraftOutcomeRow({ item, places, edit, onEdit, asFractional, whatIfHeld }: DraftOutcomeRowProps) {
   const withdrawn = item.status !== "ACTIVE";
   const whatIf = whatIfNumber(item.whatIf);
+  const outcome = item.title;
   return (
     <tr className={withdrawn ? "bk-withdrawn" : undefined}>
       <td className="bk-cell-title">
@@ -35,7 +37,7 @@ export function DraftOutcomeRow({ item, places, edit, onEdit, asFractional, what
           <span className="odds">{oddsText(item.currCoefficient, item.currFractalCoefficient, asFractional)}</span>
         ) : (
           <OddsStepper
-            label={`Odds of ${item.title}`}
+            label={t`Odds of ${outcome}`}
             value={edit.odds[item.id]}
             asFractional={asFractional}
             onChange={(odds) => onEdit({ ...edit, odds: { ...edit.odds, [item.id]: odds } })}
@@ -44,14 +46,14 @@ export function DraftOutcomeRow({ item, places, edit, onEdit, asFractional, what
       </td>
       <td>
         {withdrawn ? (
-          <span className="bk-muted">NR</span>
+          <span className="bk-muted">{t`NR`}</span>
         ) : (
           // The label around the box makes it a 44 px target.
           <label className="bk-check-target">
             <input
               type="checkbox"
               className="bk-check"
-              aria-label={`${item.title} is a non-runner`}
+              aria-label={t`${outcome} is a non-runner`}
               checked={Boolean(edit.nr[item.id])}
               onChange={(e) => onEdit({ ...edit, nr: { ...edit.nr, [item.id]: e.target.checked } })}
             />
@@ -62,7 +64,7 @@ export function DraftOutcomeRow({ item, places, edit, onEdit, asFractional, what
         {!withdrawn && (
           <select
             className="bk-input bk-place"
-            aria-label={`Place of ${item.title}`}
+            aria-label={t`Place of ${outcome}`}
             // A place past the paying ones (terms changed since) counts as unplaced.
             value={(edit.place[item.id] ?? 0) <= places ? (edit.place[item.id] ?? 0) : 0}
             onChange={(e) => onEdit({ ...edit, place: { ...edit.place, [item.id]: Number(e.target.value) } })}

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useEffect, useRef, useState } from "react";
 import type { BookmakerEvent } from "@worker/contract";
 import { FeatureUnavailable } from "@/features/market/FeatureUnavailable";
@@ -23,21 +24,21 @@ export function DraftOutcomes(props: {
     section.current?.querySelector<HTMLSelectElement>(".bk-place")?.focus();
   }, [atResult]);
   return (
-    <section className="bk-field" aria-label="Member list" ref={section}>
-      <h2 className="bk-subtitle">Member list</h2>
+    <section className="bk-field" aria-label={t`Member list`} ref={section}>
+      <h2 className="bk-subtitle">{t`Member list`}</h2>
       <table className="bk-table bk-manage">
         <thead>
           <tr>
-            <th className="bk-mc-outcome">OUTCOME</th>
-            <th className="bk-mc-odds">ODDS</th>
-            <th className="bk-mc-nr">NR</th>
-            <th className="bk-mc-place">PLACE</th>
+            <th className="bk-mc-outcome">{t`OUTCOME`}</th>
+            <th className="bk-mc-odds">{t`ODDS`}</th>
+            <th className="bk-mc-nr">{t`NR`}</th>
+            <th className="bk-mc-place">{t`PLACE`}</th>
             <th className="bk-mc-whatif bk-num">
               {whatIfHeld ? (
-                "WHAT IF"
+                t`WHAT IF`
               ) : (
                 <button type="button" className="bk-link-button" onClick={() => setAsked(true)}>
-                  WHAT IF
+                  {t`WHAT IF`}
                 </button>
               )}
             </th>

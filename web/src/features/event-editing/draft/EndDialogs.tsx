@@ -1,14 +1,19 @@
+import { t } from "@lingui/core/macro";
 import type { BookmakerOutcome, Id } from "@worker/contract";
 import { ordinal } from "@/features/results/racing";
 import { Dialog } from "@/ui/Dialog";
 
 /** What End Event will do, said before it is done. */
 export function endEventText(winners: BookmakerOutcome[], deadHeat: boolean): string {
-  if (winners.length === 0) return "No outcome is at place 1: there is no winner and every bet is refunded.";
+  if (winners.length === 0) return t`No outcome is at place 1: there is no winner and every bet is refunded.`;
+  const names = winners.map((w) => w.title).join(", ");
+  const settled = t`Winner: ${names}. Bets are settled now.`;
+  if (winners.length === 1) return settled;
+  const winnerCount = winners.length;
   const shared = deadHeat
-    ? `Dead heat: each is paid on 1/${winners.length} of the stake.`
-    : "Every winner is paid in full.";
-  return `Winner: ${winners.map((w) => w.title).join(", ")}. Bets are settled now.${winners.length > 1 ? ` ${shared}` : ""}`;
+    ? t`Dead heat: each is paid on 1/${winnerCount} of the stake.`
+    : t`Every winner is paid in full.`;
+  return `${settled} ${shared}`;
 }
 
 /** The outcomes placed behind the winner, for each-way place parts: "Placed: Bolt 2nd, Dash 3rd." */
@@ -17,7 +22,8 @@ export function placedText(placings: { itemId: Id; place: number }[], items: Boo
     .filter((p) => p.place > 1)
     .sort((a, b) => a.place - b.place)
     .map((p) => `${items.find((i) => i.id === p.itemId)?.title ?? ""} ${ordinal(p.place)}`);
-  return placed.length ? ` Placed: ${placed.join(", ")}.` : "";
+  const list = placed.join(", ");
+  return placed.length ? ` ${t`Placed: ${list}.`}` : "";
 }
 
 interface Confirm {
@@ -39,10 +45,10 @@ export function EndEventDialog({
     <Dialog
       open={open}
       onClose={onCancel}
-      title="End the event?"
+      title={t`End the event?`}
       buttons={[
-        { label: "Cancel", onClick: onCancel },
-        { label: "End Event", onClick: onConfirm, primary: true },
+        { label: t`Cancel`, onClick: onCancel },
+        { label: t`End Event`, onClick: onConfirm, primary: true },
       ]}
     >
       {endEventText(winners, deadHeat)}
@@ -56,13 +62,13 @@ export function AbandonDialog({ open, onCancel, onConfirm }: Confirm) {
     <Dialog
       open={open}
       onClose={onCancel}
-      title="Abandon the event?"
+      title={t`Abandon the event?`}
       buttons={[
-        { label: "Cancel", onClick: onCancel },
-        { label: "Abandon", onClick: onConfirm, primary: true },
+        { label: t`Cancel`, onClick: onCancel },
+        { label: t`Abandon`, onClick: onConfirm, primary: true },
       ]}
     >
-      The event ends with no result and every bet is refunded.
+      {t`The event ends with no result and every bet is refunded.`}
     </Dialog>
   );
 }

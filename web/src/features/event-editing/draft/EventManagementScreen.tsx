@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { useLocation, useParams } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
@@ -26,26 +27,26 @@ export function EventManagementScreen() {
 
   return (
     <Page backTo={state?.from === "liability" ? "/liability" : "/bookmakerevents"} className="bk">
-      <h1 className="page-title">Draft</h1>
+      <h1 className="page-title">{t`Draft`}</h1>
       {eventId === null ? (
-        <p className="bk-empty">Incorrect event id</p>
+        <p className="bk-empty">{t`Incorrect event id`}</p>
       ) : event.error && !event.data ? (
-        <LoadFailed message="Error loading event data" onRetry={() => event.mutate()} className="bk-empty" />
+        <LoadFailed message={t`Error loading event data`} onRetry={() => event.mutate()} className="bk-empty" />
       ) : !event.data ? (
-        <p className="bk-empty">Loading...</p>
+        <p className="bk-empty">{t`Loading...`}</p>
       ) : isSettled(event.data) ? (
-        <p className="bk-empty">This event is over. Its result is in Event history.</p>
+        <p className="bk-empty">{t`This event is over. Its result is in Event history.`}</p>
       ) : (
         <DraftEditor key={event.data.id} event={event.data} atResult={atResult} onAbandoned={setCopyOf} />
       )}
       <Dialog
         open={copyOf !== null}
         onClose={leave}
-        title="Do you want to create a copy of this event??"
+        title={t`Do you want to create a copy of this event??`}
         buttons={[
-          { label: "No", onClick: leave },
+          { label: t`No`, onClick: leave },
           {
-            label: "Yes",
+            label: t`Yes`,
             onClick: () =>
               navigate("/createeventpage", { replace: true, state: { copy: copyOf! } satisfies CreateEventState }),
             primary: true,

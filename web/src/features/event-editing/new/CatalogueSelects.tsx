@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useId } from "react";
 import { useCountries, useSports } from "../reference";
 
@@ -33,10 +34,10 @@ function NameSelect({
 
 export function SportSelect(props: { value: string; onChange(v: string): void }) {
   const sports = useSports();
-  return <NameSelect label="Sport" names={(sports.data ?? []).map((s) => s.eventTypeName)} {...props} />;
+  return <NameSelect label={t`Sport`} names={(sports.data ?? []).map((s) => s.eventTypeName)} {...props} />;
 }
 
 export function CountrySelect(props: { value: string; onChange(v: string): void }) {
   const countries = useCountries();
-  return <NameSelect label="Country" names={(countries.data ?? []).map((c) => c.countryName)} {...props} />;
+  return <NameSelect label={t`Country`} names={(countries.data ?? []).map((c) => c.countryName)} {...props} />;
 }

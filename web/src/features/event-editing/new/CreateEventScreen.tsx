@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
@@ -53,7 +54,7 @@ export function CreateEventScreen() {
 
   return (
     <Page backTo="/bookmakerevents" onBack={event.unsaved ? () => setAsking("leave") : undefined} className="bk">
-      <h1 className="page-title">New Event</h1>
+      <h1 className="page-title">{t`New Event`}</h1>
       <div className="bk-form">
         <NewEventFields event={event} asFractional={asFractional} />
         {saving.error && (
@@ -68,10 +69,10 @@ export function CreateEventScreen() {
             onClick={askToSaveDraft}
             disabled={saving.busy || !book}
           >
-            Save as draft
+            {t`Save as draft`}
           </button>
           <button type="button" className="button" onClick={askToStart} disabled={saving.busy || !book}>
-            {saving.busy ? "Starting..." : "Save and Start"}
+            {saving.busy ? t`Starting...` : t`Save and Start`}
           </button>
         </div>
       </div>

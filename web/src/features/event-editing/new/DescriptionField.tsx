@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useId } from "react";
 import { FieldFoot } from "@/ui/FieldFoot";
 import { DESCRIPTION_MAX } from "@common/event-form";
@@ -16,14 +17,14 @@ export function DescriptionField({
   return (
     <div className="bk-field">
       <label className="bk-label" htmlFor={id}>
-        Description
+        {t`Description`}
       </label>
       <textarea
         id={id}
         className="bk-input bk-textarea"
         rows={3}
         maxLength={DESCRIPTION_MAX}
-        placeholder="Race 3, 2 miles, Ascot"
+        placeholder={t`Race 3, 2 miles, Ascot`}
         value={value}
         aria-invalid={Boolean(error)}
         onChange={(e) => onChange(e.target.value)}

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { Dialog } from "@/ui/Dialog";
 
 export function StartDialog({ open, onCancel, onStart }: { open: boolean; onCancel(): void; onStart(): void }) {
@@ -5,10 +6,10 @@ export function StartDialog({ open, onCancel, onStart }: { open: boolean; onCanc
     <Dialog
       open={open}
       onClose={onCancel}
-      title="Are you sure you want to start the event?"
+      title={t`Are you sure you want to start the event?`}
       buttons={[
-        { label: "Cancel", onClick: onCancel },
-        { label: "Start", onClick: onStart, primary: true },
+        { label: t`Cancel`, onClick: onCancel },
+        { label: t`Start`, onClick: onStart, primary: true },
       ]}
     />
   );
@@ -20,13 +21,13 @@ export function LeaveDialog(props: { open: boolean; onCancel(): void; onLeave():
     <Dialog
       open={props.open}
       onClose={props.onCancel}
-      title="Leave without saving?"
+      title={t`Leave without saving?`}
       buttons={[
-        { label: "Leave", onClick: props.onLeave },
-        { label: "Save as draft", onClick: props.onSaveDraft, primary: true },
+        { label: t`Leave`, onClick: props.onLeave },
+        { label: t`Save as draft`, onClick: props.onSaveDraft, primary: true },
       ]}
     >
-      The new event is not saved yet. Save it as a draft to finish it later, or leave and lose it.
+      {t`The new event is not saved yet. Save it as a draft to finish it later, or leave and lose it.`}
     </Dialog>
   );
 }

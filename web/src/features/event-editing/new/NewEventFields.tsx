@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { EachWayControl } from "../EachWayControl";
 import { PayoutField } from "../PayoutField";
 import { RacingSwitches } from "../RacingSwitches";
@@ -36,7 +37,7 @@ export function NewEventFields({ event, asFractional }: { event: NewEventForm; a
         />
         <ReturnSelect value={form.returnPct} onChange={(v) => set("returnPct", v)} />
       </div>
-      <Switch label="Equalizer Bot" checked={form.botEqualizer} onChange={(v) => set("botEqualizer", v)} />
+      <Switch label={t`Equalizer Bot`} checked={form.botEqualizer} onChange={(v) => set("botEqualizer", v)} />
       <RacingSwitches rules={rulesOf(form)} onChange={event.change} />
       <EachWayControl
         value={eachWayOf(form)}

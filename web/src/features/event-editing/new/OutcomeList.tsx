@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { ClipboardEvent } from "react";
 import { newRow, type OutcomeRow } from "../form";
 import { pastedOutcomes } from "../paste";
@@ -39,19 +40,19 @@ export function OutcomeList(props: {
   }
 
   return (
-    <section className="bk-field" aria-label="Member list">
-      <h2 className="bk-subtitle">Member list</h2>
+    <section className="bk-field" aria-label={t`Member list`}>
+      <h2 className="bk-subtitle">{t`Member list`}</h2>
       <p className="bk-muted">
-        Tip: paste a list (one per line, or separated by commas) to fill several outcomes at once.
+        {t`Tip: paste a list (one per line, or separated by commas) to fill several outcomes at once.`}
       </p>
       <table className="bk-table bk-members">
         <thead>
           <tr>
-            <th className="bk-col-outcome">OUTCOME</th>
-            <th className="bk-col-odds">YOUR ODDS</th>
-            <th className="bk-col-curr bk-num">CURRENT ODDS</th>
+            <th className="bk-col-outcome">{t`OUTCOME`}</th>
+            <th className="bk-col-odds">{t`YOUR ODDS`}</th>
+            <th className="bk-col-curr bk-num">{t`CURRENT ODDS`}</th>
             <th className="bk-col-remove">
-              <span className="visually-hidden">Remove</span>
+              <span className="visually-hidden">{t`Remove`}</span>
             </th>
           </tr>
         </thead>
@@ -80,7 +81,7 @@ export function OutcomeList(props: {
         className="button button-secondary button-wide"
         onClick={() => onChange([...rows, newRow()])}
       >
-        Add member to list
+        {t`Add member to list`}
       </button>
     </section>
   );

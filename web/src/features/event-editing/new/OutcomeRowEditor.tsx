@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { ClipboardEvent } from "react";
 import { OUTCOME_TITLE_MAX } from "@common/event-form";
 import { decimalText, fractionalText } from "@common/odds";
@@ -24,13 +25,14 @@ export function OutcomeRowEditor({
   onPaste,
   onRemove,
 }: OutcomeRowEditorProps) {
+  const number = index + 1;
   return (
     <tr>
       <td>
         <input
           className="bk-input bk-cell-input"
-          aria-label={`Outcome ${index + 1}`}
-          placeholder={`Member ${index + 1}`}
+          aria-label={t`Outcome ${number}`}
+          placeholder={t`Member ${number}`}
           maxLength={OUTCOME_TITLE_MAX}
           value={row.title}
           aria-invalid={Boolean(error)}
@@ -41,7 +43,7 @@ export function OutcomeRowEditor({
       </td>
       <td>
         <OddsStepper
-          label={`Odds of outcome ${index + 1}`}
+          label={t`Odds of outcome ${number}`}
           value={row.odds}
           asFractional={asFractional}
           onChange={(odds) => onChange({ odds })}
@@ -52,7 +54,7 @@ export function OutcomeRowEditor({
         <button
           type="button"
           className="bk-icon-button bk-remove"
-          aria-label={`Remove outcome ${index + 1}`}
+          aria-label={t`Remove outcome ${number}`}
           onClick={onRemove}
         >
           ×

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { Multiple } from "@worker/contract";
 import { formatAmount } from "@/ui/amount";
 import { dateTime } from "@/ui/dates";
@@ -10,6 +11,7 @@ import { BetTable } from "@/ui/BetTable";
 /** A multiple on the bookmaker's history of a punter: a card as a single bet's, a row per leg with its result. */
 export function MultipleCard({ multiple: m }: { multiple: Multiple }) {
   const name = kindWithLines(m.kind, m.legs.length, m.lines);
+  const potential = formatAmount(m.potentialPayout);
   return (
     <article className="bk-card" aria-label={name}>
       <div className="bk-row">
@@ -17,7 +19,7 @@ export function MultipleCard({ multiple: m }: { multiple: Multiple }) {
         <MultipleResult multiple={m} look="badge" />
       </div>
       <p className="bk-muted">{dateTime(m.createdAt)}</p>
-      <BetTable look="bookmaker" column="RESULT" className="bk-table-legs">
+      <BetTable look="bookmaker" column={t`RESULT`} className="bk-table-legs">
         <tbody>
           {m.legs.map((leg) => (
             <tr key={leg.eventId}>
@@ -32,7 +34,7 @@ export function MultipleCard({ multiple: m }: { multiple: Multiple }) {
         </tbody>
       </BetTable>
       <p className="bk-muted">{stakeText(m)}</p>
-      {m.status === "ACCEPTED" && <p className="bk-muted">Potential return {formatAmount(m.potentialPayout)}</p>}
+      {m.status === "ACCEPTED" && <p className="bk-muted">{t`Potential return ${potential}`}</p>}
     </article>
   );
 }

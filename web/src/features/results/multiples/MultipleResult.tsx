@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { Multiple } from "@worker/contract";
 import { formatAmount } from "@/ui/amount";
 
@@ -6,28 +7,28 @@ import { formatAmount } from "@/ui/amount";
  * history, a badge on the bookmaker's card. While open it says what it returns if every leg wins.
  */
 export function MultipleResult({ multiple: m, look }: { multiple: Multiple; look: "line" | "badge" }) {
-  const won = `Won ${formatAmount(m.payout)}`;
-  const potential = `Potential return ${formatAmount(m.potentialPayout)}`;
+  const payout = formatAmount(m.payout);
+  const potentialPayout = formatAmount(m.potentialPayout);
   if (look === "line") {
     switch (m.status) {
       case "WON":
-        return <p className="history-won">{won}</p>;
+        return <p className="history-won">{t`Won ${payout}`}</p>;
       case "LOST":
-        return <p className="hint">Lost</p>;
+        return <p className="hint">{t`Lost`}</p>;
       case "CANCELLED":
-        return <p className="history-refund">All legs void / The bet has been refunded</p>;
+        return <p className="history-refund">{t`All legs void / The bet has been refunded`}</p>;
       default:
-        return <p className="hint history-deduction">{potential}</p>;
+        return <p className="hint history-deduction">{t`Potential return ${potentialPayout}`}</p>;
     }
   }
   switch (m.status) {
     case "WON":
-      return <span className="bk-badge bk-badge-new">{won}</span>;
+      return <span className="bk-badge bk-badge-new">{t`Won ${payout}`}</span>;
     case "LOST":
-      return <span className="bk-badge bk-badge-bad">Lost</span>;
+      return <span className="bk-badge bk-badge-bad">{t`Lost`}</span>;
     case "CANCELLED":
-      return <span className="bk-badge bk-badge-bad">Refunded {formatAmount(m.payout)}</span>;
+      return <span className="bk-badge bk-badge-bad">{t`Refunded ${payout}`}</span>;
     default:
-      return <span className="bk-badge">Open</span>;
+      return <span className="bk-badge">{t`Open`}</span>;
   }
 }

@@ -1,3 +1,4 @@
+import { plural, t } from "@lingui/core/macro";
 import type { Multiple, MultipleLeg } from "@worker/contract";
 import { formatAmount } from "@/ui/amount";
 import { oddsText } from "@/ui/Odds";
@@ -7,20 +8,24 @@ import { oddsText } from "@/ui/Odds";
 /** "Won", "Won at 2.25" (Rule 4 or a dead heat paid it below its odds), "Lost", "Void", "Open". */
 export function legResultText(leg: MultipleLeg): string {
   switch (leg.result) {
-    case "WON":
-      return leg.factor !== null && leg.factor !== leg.coefficient
-        ? `Won at ${oddsText(leg.factor, null, false)}`
-        : "Won";
+    case "WON": {
+      if (leg.factor === null || leg.factor === leg.coefficient) return t`Won`;
+      const odds = oddsText(leg.factor, null, false);
+      return t`Won at ${odds}`;
+    }
     case "LOST":
-      return "Lost";
+      return t`Lost`;
     case "VOID":
-      return "Void";
+      return t`Void`;
     default:
-      return "Open";
+      return t`Open`;
   }
 }
 
 /** "1 × 11 lines = 11 staked": the stake per line, the lines, what was staked. */
 export function stakeText(m: Multiple): string {
-  return `${formatAmount(m.amount)} × ${m.lines} ${m.lines === 1 ? "line" : "lines"} = ${formatAmount(m.staked)} staked`;
+  const { lines } = m;
+  const stake = formatAmount(m.amount);
+  const staked = formatAmount(m.staked);
+  return plural(lines, { one: `${stake} × # line = ${staked} staked`, other: `${stake} × # lines = ${staked} staked` });
 }
