@@ -563,6 +563,31 @@ export async function buy(api, type) {
   assert(res.ok, `paying ${type} answered ${res.status}`);
 }
 
+/**
+ * Publishes a three-runner race (Red Rum 2, Shergar 3, Arkle 5) `startIn` ms ahead through the
+ * bookmaker's `api` (apiAs); answers its event id. themes.mjs and languages.mjs set up with it.
+ */
+export async function publishRace(api, bookmakerId, { description = `Race ${rand()}`, startIn = 3 * 3_600_000 } = {}) {
+  const start = Date.now() + startIn;
+  const { eventId } = await api("POST", "/drafts", {
+    title: "Horse Racing / Ireland",
+    description,
+    startDate: new Date(start).toISOString(),
+    endDate: new Date(start + 3_600_000).toISOString(),
+    bookmakerId,
+    maxTotalPayout: 1000,
+    items: [
+      { title: "Red Rum", coefficient: 2 },
+      { title: "Shergar", coefficient: 3 },
+      { title: "Arkle", coefficient: 5 },
+    ],
+    returnPrice: 0.5,
+    botEqualizer: false,
+  });
+  await api("POST", "/events", { draftId: eventId });
+  return eventId;
+}
+
 /** None of the pages raised an uncaught error. */
 export function assertNoPageErrors(...pages) {
   const errors = pages.flatMap((p) => p.errors);

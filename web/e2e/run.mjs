@@ -28,6 +28,7 @@ const SCRIPTS = [
   "liability.mjs",
   "figures.mjs",
   "themes.mjs",
+  "languages.mjs",
   "smoke.mjs",
 ];
 /** BOOKIE_E2E_SCRIPTS=flows,day runs those only. */

@@ -4,10 +4,21 @@
 // ?devUser=. axe-core (harness.mjs) audits each screen and dialog, contrast included: none may
 // have a serious or critical violation. Set-up goes through the API. `npm run test:e2e` runs it
 // (web/e2e/run.mjs), or alone. It also checks that a failed list is no dead end (Retry).
-import { API_URL, apiAs, assert, audit, buy, check, phone, prepare, rand, run, sleep } from "./harness.mjs";
+import {
+  API_URL,
+  apiAs,
+  assert,
+  audit,
+  buy,
+  check,
+  phone,
+  prepare,
+  publishRace,
+  rand,
+  run,
+  sleep,
+} from "./harness.mjs";
 import { openInTheme, THEMES } from "./telegram-themes.mjs";
-
-const HOUR = 3_600_000;
 
 let url;
 let browser;
@@ -44,27 +55,6 @@ async function dialog(page, opener, label, close) {
     .catch(() => {});
 }
 
-async function publish(api, bookmakerId, startIn = 3 * HOUR) {
-  const start = Date.now() + startIn;
-  const { eventId } = await api("POST", "/drafts", {
-    title: "Horse Racing / Ireland",
-    description: `Race ${rand()}`,
-    startDate: new Date(start).toISOString(),
-    endDate: new Date(start + HOUR).toISOString(),
-    bookmakerId,
-    maxTotalPayout: 1000,
-    items: [
-      { title: "Red Rum", coefficient: 2 },
-      { title: "Shergar", coefficient: 3 },
-      { title: "Arkle", coefficient: 5 },
-    ],
-    returnPrice: 0.5,
-    botEqualizer: false,
-  });
-  await api("POST", "/events", { draftId: eventId });
-  return eventId;
-}
-
 async function visitAll(theme) {
   const id = rand();
   // A fresh user: home, its dialogs, and the subscription page.
@@ -85,7 +75,7 @@ async function visitAll(theme) {
   const book = await themed(theme, `bk${id}`);
   await buy(book.api, "BOOKMAKER");
   const { bookmakerId } = await book.api("PUT", "/bookmakers/register", { name: `Book${id}` });
-  const eventId = await publish(book.api, bookmakerId);
+  const eventId = await publishRace(book.api, bookmakerId);
   const punter = await themed(theme, `pu${id}`, "/bookies");
   await punter.api("POST", `/bookmakers/${bookmakerId}/sign`);
   const [request] = await book.api("GET", "/bookmakers/requests");

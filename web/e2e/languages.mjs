@@ -1,0 +1,239 @@
+// Every language (README, "Languages"): a bookmaker's day and a punter's bet and result, screen by
+// screen, in each of the eight and in the pseudo-language. The dev build signs each phone in with
+// Telegram's language_code (?devLang=), as a Telegram client would send it. On every screen:
+// - no English left: no text of the English catalogue shows where the language has its own;
+// - in the pseudo-language (every translated text accented, 40 % longer, in brackets), no word
+//   outside brackets but the users' own (names, titles): a text the catalogues never see;
+// - nothing cut or overflowing: no sideways scroll, no text wider than its box;
+// - Arabic right to left (screenshots in /tmp/bookie-lang-ar-*.png, the pseudo-language's in
+//   /tmp/bookie-lang-pseudo-*.png).
+// axe-core (harness.mjs) audits each screen in every language; Arabic and Russian also in
+// Telegram's light and dark themes. Set-up goes through the API.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { formatter } from "@lingui/format-po";
+import { apiAs, assert, audit, buy, check, phone, prepare, publishRace, rand, repo, run, sleep } from "./harness.mjs";
+import { openInTheme } from "./telegram-themes.mjs";
+
+const LANGUAGES = ["en", "es", "pt-BR", "ru", "fr", "tr", "id", "ar"];
+const MONTH = "(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*";
+const DATE = new RegExp(`^(\\d{1,2} ${MONTH},? \\d{4}|${MONTH} \\d{1,2}, \\d{4})$`);
+
+let url;
+let browser;
+
+/** A catalogue as {English: translation}. */
+async function catalogue(language) {
+  const file = path.join(repo, `web/src/locales/${language}.po`);
+  const parsed = await formatter().parse(readFileSync(file, "utf8"), {
+    locale: language,
+    sourceLocale: "en",
+    filename: file,
+  });
+  return new Map(Object.values(parsed).map((m) => [m.message, m.translation]));
+}
+
+/**
+ * The English texts that would show as they are if left untranslated: whole messages without
+ * placeholders, of two words or more, that `language` writes otherwise.
+ */
+async function englishLeftovers(language) {
+  if (language === "en" || language === "pseudo") return [];
+  const theirs = await catalogue(language);
+  return [...theirs]
+    .filter(([english, translated]) => !/[{<]/.test(english) && /\w+\W+\w+/.test(english) && translated !== english)
+    .map(([english]) => english);
+}
+
+/** A phone signed in as `user` whose Telegram speaks `language`, at `route`, in `theme` if given. */
+async function phoneIn(language, user, route, theme) {
+  const page = await phone(browser, { timezoneId: "UTC" });
+  const address = `${url}${route}?devUser=${user}&devLang=${language}`;
+  if (theme) await openInTheme(page, theme, address);
+  else await page.goto(address);
+  return { page, api: await apiAs(page), user };
+}
+
+/** Opens `route` inside the app (as a tap would) and waits for its screen to settle. */
+async function open(page, route) {
+  await page.evaluate((r) => {
+    history.pushState(null, "", r);
+    dispatchEvent(new PopStateEvent("popstate"));
+  }, route);
+  await settled(page);
+}
+
+async function settled(page) {
+  await page.waitForFunction(
+    () => document.querySelector("#root main") && !document.querySelector('[aria-busy="true"]'),
+    null,
+    { timeout: 10_000 },
+  );
+  await sleep(400); // the screen's first answers
+}
+
+/** Every visible text of the page, each text node trimmed. */
+const visibleTexts = (page) =>
+  page.evaluate(() => {
+    const texts = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      const text = node.textContent.trim();
+      if (!text || !el || el.closest("script, style, .bot-drawer-toggle, .dev-telegram-back, [aria-hidden=true]"))
+        continue;
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      texts.push(text);
+    }
+    for (const el of document.querySelectorAll("[aria-label], [placeholder], [title]"))
+      for (const name of ["aria-label", "placeholder", "title"])
+        if (el.getAttribute(name) && el.checkVisibility()) texts.push(el.getAttribute(name).trim());
+    return texts;
+  });
+
+/** Texts drawn past their element's box (cut off, or spilling over what is beside them). */
+const overflowing = (page) =>
+  page.evaluate(() => {
+    const found = [];
+    const walker = document.createTreeWalker(document.querySelector("#root"), NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      if (!node.textContent.trim() || !el.checkVisibility() || el.closest("svg, .visually-hidden")) continue;
+      // The nearest box that clips or lays out the text: the element itself unless it is inline.
+      let box = el;
+      while (box.parentElement && getComputedStyle(box).display === "inline") box = box.parentElement;
+      const edge = box.getBoundingClientRect();
+      // Word by word: a space left hanging at the end of a wrapped line is drawn past the box.
+      for (const word of node.textContent.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const text = range.getBoundingClientRect();
+        if (text.left < edge.left - 1 || text.right > edge.right + 1 || text.right > innerWidth + 1 || text.left < -1) {
+          found.push(
+            `<${box.tagName.toLowerCase()} class="${box.className}"> "${node.textContent.trim().slice(0, 40)}"`,
+          );
+          break;
+        }
+      }
+    }
+    return found;
+  });
+
+/** What a screen in `language` shows wrong; `own` are the users' own words (names, titles). */
+async function screenFaults(page, language, where, own, leftovers) {
+  const faults = [];
+  const texts = await visibleTexts(page);
+  for (const english of leftovers)
+    if (texts.some((t) => t === english)) faults.push(`${where}: English left: "${english}"`);
+  if (language === "pseudo") {
+    for (const text of texts) {
+      let rest = text.replace(/\[[^\]]*\]/g, " ");
+      for (const word of own) rest = rest.split(word).join(" ");
+      // Dates are written in English in the pseudo-language (it formats as English does).
+      if (/^https?:\/\//.test(rest.trim()) || DATE.test(rest.trim())) continue;
+      const stray = rest.match(/[A-Za-z]{2,}/g)?.filter((w) => !["Bookie", "Telegram"].includes(w));
+      if (stray?.length) faults.push(`${where}: not from a catalogue: "${text}"`);
+    }
+  }
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  if (wide > 390) faults.push(`${where}: scrolls sideways (${wide}px)`);
+  for (const cut of await overflowing(page)) faults.push(`${where}: text wider than its box: ${cut}`);
+  if (language === "ar" || language === "pseudo" || faults.length > 0) {
+    const name = where.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "");
+    await page.screenshot({ path: `/tmp/bookie-lang-${language}-${name}.png` });
+  }
+  await audit(page, `${where} (${language})`);
+  return faults;
+}
+
+/** The bookmaker's day and the punter's bet and result in `language`; answers what is wrong. */
+async function walk(language, theme) {
+  const id = rand();
+  const bookName = `Book${id}`;
+  const book = await phoneIn(language, `bk${id}`, "/home", theme);
+  const punter = await phoneIn(language, `pu${id}`, "/home", theme);
+  const lang = await book.page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
+  const expectedLang = language === "pseudo" ? "en" : language;
+  assert(lang[0] === expectedLang, `the page's lang is ${lang[0]}, not ${expectedLang}`);
+  assert(lang[1] === (language === "ar" ? "rtl" : "ltr"), `the page's dir is ${lang[1]} in ${language}`);
+
+  // A book with a live race the punter backed and a settled one he won.
+  await buy(book.api, "BOOKMAKER");
+  const { bookmakerId } = await book.api("PUT", "/bookmakers/register", { name: bookName });
+  const live = await publishRace(book.api, bookmakerId, { description: `Live ${id}` });
+  const done = await publishRace(book.api, bookmakerId, { description: `Done ${id}` });
+  await punter.api("POST", `/bookmakers/${bookmakerId}/sign`);
+  const [request] = await book.api("GET", "/bookmakers/requests");
+  await book.api("POST", `/bookmakers/requests/${request.joinRequest.id}/approve`);
+  const punterId = request.user.internalId;
+  await book.api("POST", "/balances/add", { userId: punterId, balance: { amount: 300, currency: "COIN" } });
+  for (const eventId of [live, done]) {
+    const event = await book.api("GET", `/events/${eventId}`);
+    const item = event.items[0];
+    await punter.api("POST", "/bets", { bookmakerId, eventId, eventItemId: item.id, amount: 20, coefficient: 2 });
+  }
+  const settled = await book.api("GET", `/events/${done}`);
+  await book.api("POST", `/events/${done}/finalize`, { eventId: done, winners: [settled.items[0].id] });
+  await Promise.all([book.page.reload(), punter.page.reload()]);
+
+  const own = [bookName, `bk${id}`, `pu${id}`, `Live ${id}`, `Done ${id}`, "Horse Racing", "Ireland", "Red Rum"].concat(
+    ["Shergar", "Arkle", "Race"],
+  );
+  const leftovers = await englishLeftovers(language);
+  const faults = [];
+  const b = book.page;
+  for (const route of [
+    "/home",
+    "/mainpage",
+    "/bookmakerevents",
+    "/playermanagement",
+    `/historyofuser/pu${id}`,
+    "/marketpage",
+    "/eventhistorypage",
+    "/figures",
+    "/liability",
+    "/changes",
+    "/createeventpage",
+    `/eventmanagementpage/${live}`,
+  ]) {
+    await open(b, route);
+    faults.push(...(await screenFaults(b, language, `bookmaker ${route.split("/")[1]}`, own, leftovers)));
+  }
+  const p = punter.page;
+  for (const route of ["/home", "/bookies", `/events/${bookmakerId}`, `/history/${bookmakerId}`]) {
+    await open(p, route);
+    faults.push(...(await screenFaults(p, language, `punter ${route.split("/")[1]}`, own, leftovers)));
+  }
+  // The bet dialog on the live race, and the settled race's result.
+  await open(p, `/events/${bookmakerId}`);
+  await p
+    .getByRole("button")
+    .filter({ hasText: `Live ${id}` })
+    .first()
+    .click();
+  await p.getByRole("dialog").first().waitFor({ timeout: 5_000 });
+  await sleep(300);
+  faults.push(...(await screenFaults(p, language, "punter bet dialog", own, leftovers)));
+  return faults;
+}
+
+async function main() {
+  ({ dev: url, browser } = await prepare(["dev"]));
+  for (const language of [...LANGUAGES, "pseudo"])
+    await check(
+      `a bookmaker's day and a punter's bet and result in ${language}: all translated, nothing cut`,
+      async () => {
+        const faults = await walk(language);
+        assert(faults.length === 0, faults.join("\n"));
+      },
+    );
+  for (const language of ["ar", "ru"])
+    for (const theme of ["light", "dark"])
+      await check(`${language} in Telegram's ${theme} theme (axe-core at the end)`, async () => {
+        const faults = await walk(language, theme);
+        assert(faults.length === 0, faults.join("\n"));
+      });
+}
+
+run(main, { limitMs: 12 * 60_000 });
