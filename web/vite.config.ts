@@ -3,6 +3,7 @@ import { lingui } from "@lingui/vite-plugin";
 import babel from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { wordsByScreen, wordsVersion } from "./words-by-screen.ts";
 
 // Scripts run Vite from the repo root with --config web/vite.config.ts; anchoring the root
 // here keeps `web/` self-contained whatever the working directory. (`.href`: vitest.config.ts
@@ -30,10 +31,13 @@ export const WEB_PLUGINS = () => [
   lingui(),
 ];
 
+const WORDS_VERSION = wordsVersion(at("src"));
+
 export default defineConfig({
   root,
-  plugins: WEB_PLUGINS(),
+  plugins: [...WEB_PLUGINS(), wordsByScreen({ webSrc: at("src"), version: WORDS_VERSION })],
   resolve: { alias: WEB_ALIASES },
+  define: { __WORDS_VERSION__: JSON.stringify(WORDS_VERSION) },
   build: {
     outDir: "dist",
     emptyOutDir: true,
@@ -43,7 +47,7 @@ export default defineConfig({
     // there a chunk's imports load after it rather than beside it; 0.4 KB of everyone's first screen.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      output: { chunkFileNames: "assets/[hash:8].js", assetFileNames: "assets/[hash:8][extname]" },
+      output: { chunkFileNames: "assets/[hash:7].js", assetFileNames: "assets/[hash:7][extname]" },
     },
   },
 });

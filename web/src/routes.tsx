@@ -208,17 +208,18 @@ function match(pattern: string, path: string): Params | null {
 
 /**
  * Starts loading the screen at `path` before it is opened: its code now, its first reads once
- * `signedIn` settles (at once, unless the start-up's sign-in is still under way).
+ * `signedIn` settles (at once, unless the start-up's sign-in is still under way). Answers when
+ * its code is in (never failing: a failed download shows when the screen is opened, and is
+ * tried again then).
  */
-export function preloadScreen(path: string, signedIn: Promise<unknown> = Promise.resolve()): void {
+export function preloadScreen(path: string, signedIn: Promise<unknown> = Promise.resolve()): Promise<unknown> {
   for (const route of ROUTES) {
     const params = match(route.path, path);
     if (!params) continue;
-    // A failed download shows when the screen is opened (and is tried again then).
-    route.code?.().catch(() => {});
     if (route.reads) void signedIn.then(() => route.reads?.(params));
-    return;
+    return route.code?.().catch(() => {}) ?? Promise.resolve();
   }
+  return Promise.resolve();
 }
 
 /** A button's or link's handlers that preload the screen it opens as a finger or pointer comes to it. */

@@ -1,5 +1,4 @@
 import { msg } from "@lingui/core/macro";
-import { PRODUCT_TITLE } from "@/config";
 import type { MessageDescriptor } from "@/i18n/runtime";
 import { useAuth } from "@/store/auth";
 import { useSignIn } from "@/store/sign-in";
@@ -7,14 +6,13 @@ import { call } from "./call";
 import { ApiError } from "./client";
 import { showLanguage } from "@/i18n/language";
 
-/** The words for a sign-in that failed, by how it failed. */
+/** The words for a sign-in that failed, by how it failed ("Bookie", the product's name, in every language). */
 function failureOf(err: unknown): { reason: MessageDescriptor; waitS: number } {
   if (err instanceof ApiError && err.status === 429)
     return { reason: msg`Too many sign-ins from your network just now.`, waitS: err.retryAfterS ?? 10 };
-  if (err instanceof ApiError && err.status >= 500)
-    return { reason: msg`${PRODUCT_TITLE} is not answering.`, waitS: 0 };
+  if (err instanceof ApiError && err.status >= 500) return { reason: msg`Bookie is not answering.`, waitS: 0 };
   if (err instanceof ApiError) return { reason: msg`Telegram's sign-in was not accepted.`, waitS: 0 };
-  return { reason: msg`No connection to ${PRODUCT_TITLE}.`, waitS: 0 };
+  return { reason: msg`No connection to Bookie.`, waitS: 0 };
 }
 
 /**

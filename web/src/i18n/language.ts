@@ -2,14 +2,17 @@ import { create } from "zustand";
 import { DEFAULT_LANGUAGE, LANGUAGES, languageOfTag, type Language } from "@common/languages";
 import { deviceStore } from "@/store/storage";
 import { i18n, type Messages } from "./runtime";
+import { wordsIn } from "./words";
 
-// Which language the mini-app speaks, and its catalogue: English is the source, each language's
-// messages are their own chunk (web/src/locales/<language>.po, compiled by Lingui's Vite plugin),
-// so a user downloads only his. "pseudo" (dev mode and tests) is English accented and lengthened,
-// for finding text that does not fit (web/src/i18n/pseudo.ts), made from the English catalogue.
+// Which language the mini-app speaks, and its words: English is the source; a production build
+// loads them screen by screen in the language shown (i18n/words.ts), dev mode and tests a
+// language's whole catalogue (web/src/locales/<language>.po, compiled by Lingui's Vite plugin).
+// "pseudo" (dev mode and tests) is English accented and lengthened, for finding text that does
+// not fit (web/src/i18n/pseudo.ts), made from the English words.
 
 export type ShownLanguage = Language | "pseudo";
 
+/** Each language's whole catalogue, for dev mode and tests; a production build has none of these. */
 const CATALOGUES: Record<ShownLanguage, () => Promise<{ messages: Messages }>> = {
   en: () => import("@/locales/en.po"),
   es: () => import("@/locales/es.po"),
@@ -66,9 +69,13 @@ export async function showLanguage(asked: ShownLanguage): Promise<void> {
   latest = language;
   if (language !== "pseudo") deviceStore.setItem(KEPT, language);
   if (shown === language) return;
-  const { messages } = await CATALOGUES[language]();
+  // import.meta.env.PROD itself, not a name for it: the bundler drops the catalogues' imports.
+  // Dates in another language than English are Intl's, whose first use loads ICU's data (50 ms of
+  // a mid-range phone's CPU): done now, while the words download, not when a screen first draws.
+  if (language !== "en") setTimeout(() => new Intl.DateTimeFormat(localeOf(language)).format(0));
+  const messages = import.meta.env.PROD ? await wordsIn(language) : (await CATALOGUES[language]()).messages;
   if (latest !== language) return;
-  i18n.loadAndActivate({ locale: localeOf(language), messages });
+  i18n.loadAndActivate({ language, locale: localeOf(language), messages });
   document.documentElement.lang = localeOf(language);
   document.documentElement.dir = RIGHT_TO_LEFT.has(language) ? "rtl" : "ltr";
   shown = language;

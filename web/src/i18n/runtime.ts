@@ -16,6 +16,8 @@ export interface MessageDescriptor {
 export type Messages = Record<string, CompiledMessage>;
 
 let locale = "en";
+/** The language whose messages are loaded (a locale may stand for another: pseudo formats as en). */
+let language = "";
 let messages: Messages = {};
 
 /**
@@ -28,10 +30,18 @@ export const i18n = {
   get locale() {
     return locale;
   },
+  get language() {
+    return language;
+  },
   /** Shows `next`'s messages from now on. */
-  loadAndActivate(next: { locale: string; messages: Messages }) {
+  loadAndActivate(next: { language: string; locale: string; messages: Messages }) {
+    language = next.language;
     locale = next.locale;
-    messages = next.messages;
+    messages = { ...next.messages };
+  },
+  /** More of the language's messages (a screen's, as it loads). */
+  add(more: Messages) {
+    Object.assign(messages, more);
   },
   _(descriptor: MessageDescriptor | string, values?: Values): string {
     const { id, message, values: given } = typeof descriptor === "string" ? { id: descriptor } : descriptor;

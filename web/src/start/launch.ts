@@ -4,11 +4,17 @@ import { preloadServerData } from "@/api/ServerData";
 import { API_URL, DEV_MODE, MIN_CLIENT_VERSION, START_DELAY_MS } from "@/config";
 import { preloadScreen } from "@/routes";
 import { useAuth } from "@/store/auth";
-import { keepSwipesForScrolling } from "@/telegram/features";
-import { chooseDevLanguage, chooseDevUser } from "@/telegram/dev-user";
+import { sessionStore } from "@/store/storage";
+import { keepSwipesForScrolling } from "@/telegram/swipes";
+import { chooseDevUser } from "@/telegram/dev-user";
 import { currentWebApp, hasLaunchData, type TelegramWebApp } from "@/telegram/web-app";
-import { followDeepLink } from "./deep-link";
 import { keepShowing, showLanguage, startingLanguage } from "@/i18n/language";
+import { followDeepLink } from "./deep-link";
+
+/** How long past the start-up wait a cold-opened screen's late code is waited for (see launch). */
+const FIRST_SCREEN_GRACE_MS = 300;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** How the app was launched: inside a supported Telegram client, or not (the Oops screen). */
 export type Launch = { supported: true; webApp: TelegramWebApp } | { supported: false };
@@ -35,15 +41,15 @@ function supportedWebApp(): TelegramWebApp | null {
 async function prepareDevTelegram(): Promise<void> {
   if (hasLaunchData(currentWebApp())) return;
   // Before the first await: a tab navigated as soon as it loaded keeps its ?devUser.
-  const { username, switched } = chooseDevUser(window.location.search);
-  const language = chooseDevLanguage(window.location.search);
-  if (language === "pseudo") keepShowing("pseudo");
+  const search = window.location.search;
+  const { username, switched } = chooseDevUser(search);
   // The kept token belongs to the tab's previous dev user.
   if (switched) useAuth.getState().clearSession();
   // Loaded only in dev mode: the deployed app never downloads the mock.
   const { installDevTelegram } = await import("@/telegram/dev-launch");
   try {
-    await installDevTelegram(API_URL, username, language === "pseudo" ? null : language);
+    const language = await installDevTelegram(API_URL, username, search, sessionStore);
+    if (language === "pseudo") keepShowing("pseudo");
   } catch (err) {
     console.warn("Dev mode: no init data from the API, is it running?", err);
   }
@@ -70,14 +76,19 @@ export async function launch({
     await Promise.all([waited, showLanguage(startingLanguage(navigator.language)).catch(() => {})]);
     return { supported: false };
   }
-  followDeepLink(webApp);
-  // The catalogue downloads during the wait, beside sign-in, whose answer may name another.
+  // The words download during the wait, beside sign-in, whose answer may name another language.
   const shown = showLanguage(startingLanguage(webApp.initDataUnsafe.user?.language_code));
   const signedIn = signIn(webApp.initData);
+  followDeepLink(webApp);
   const first = window.location.pathname;
-  preloadScreen(first === "/" ? "/home" : first, signedIn);
-  preloadServerData().catch(() => {}); // a failed download is tried again when a screen needs it
+  const firstScreen = preloadScreen(first === "/" ? "/home" : first, signedIn);
+  const serverData = preloadServerData().catch(() => {}); // a failed download is tried again when a screen needs it
   await Promise.all([waited, shown.catch(() => {})]);
+  // A screen opened cold (a reload, a deep link) whose code (or SWR's) is a moment late is waited
+  // for, up to FIRST_SCREEN_GRACE_MS, rather than shown loading: React reveals a suspended screen
+  // no sooner than 300 ms after its loading screen appeared. The splash is in the first bundle.
+  if (first !== "/" && startDelayMs > 0)
+    await Promise.race([Promise.all([firstScreen, serverData]), sleep(FIRST_SCREEN_GRACE_MS)]);
 
   webApp.ready();
   webApp.expand();

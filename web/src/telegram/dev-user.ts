@@ -18,16 +18,3 @@ export function chooseDevUser(search: string): { username: string; switched: boo
   sessionStore.setItem(DEV_USER_KEY, username);
   return { username, switched: kept !== null && kept !== username };
 }
-
-const DEV_LANGUAGE_KEY = "devLang";
-
-/**
- * The Telegram language of the tab's dev user: ?devLang=ru (a Telegram language_code, "pt-br"),
- * else the one kept for the tab; "pseudo" shows the pseudo-language (web/src/i18n/pseudo.ts)
- * whatever the user's. Null: the dev user's Telegram sends none.
- */
-export function chooseDevLanguage(search: string): string | null {
-  const asked = new URLSearchParams(search).get(DEV_LANGUAGE_KEY)?.trim();
-  if (asked) sessionStore.setItem(DEV_LANGUAGE_KEY, asked);
-  return asked || sessionStore.getItem(DEV_LANGUAGE_KEY);
-}

@@ -1,18 +1,16 @@
 import { useEffect, useEffectEvent } from "react";
 import { useWebApp } from "./context";
+import { has } from "./has";
 import type { HapticNotice, TelegramWebApp } from "./web-app";
 
 // What Telegram clients added after the oldest one the app runs in (7.0, or older in tests):
-// each is used only where the client says it has it, so older clients keep working.
+// each is used only where the client says it has it (has.ts), so older clients keep working.
+// The launch's own (swipes) is in swipes.ts: these are the screens', loaded with them.
 
 const HAPTICS = "6.1";
 const CLOSING_CONFIRMATION = "6.2";
 const SETTINGS_BUTTON = "6.10";
-const VERTICAL_SWIPES = "7.7";
 const TELEGRAM_LINKS = "6.1";
-
-const has = (webApp: TelegramWebApp, version: string, feature: unknown) =>
-  Boolean(feature) && webApp.isVersionAtLeast(version);
 
 /** A buzz for an outcome the user waited on: a bet accepted or refused, an approval, a settlement. */
 export function haptic(webApp: TelegramWebApp, notice: HapticNotice): void {
@@ -27,14 +25,6 @@ export function haptic(webApp: TelegramWebApp, notice: HapticNotice): void {
 export function useHaptic(): (notice: HapticNotice) => void {
   const webApp = useWebApp();
   return (notice) => haptic(webApp, notice);
-}
-
-/**
- * Every screen scrolls a list (bookmakers, events, punters, bets, figures): a swipe down must
- * scroll it, not close the app. The header's close button and Back still close it.
- */
-export function keepSwipesForScrolling(webApp: TelegramWebApp): void {
-  if (has(webApp, VERTICAL_SWIPES, webApp.disableVerticalSwipes)) webApp.disableVerticalSwipes!();
 }
 
 /** While `unsaved`, Telegram asks before closing the app (a form with changes not yet saved). */

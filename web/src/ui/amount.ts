@@ -17,17 +17,17 @@ export function truncate2(n: number): number {
   return (sign ? -cents : cents) / 100;
 }
 
-const formats = new Map<string, Intl.NumberFormat>();
+/** The languages that write a decimal comma (CLDR; English and Arabic write a point). */
+const DECIMAL_COMMA: ReadonlySet<string> = new Set(["es", "pt-BR", "ru", "fr", "tr", "id"]);
 
-/** `n`, already cut, with `decimals` decimals (0 or 2) in the active language; no grouping, as toFixed. */
+/**
+ * `n`, already cut, with `decimals` decimals (0 or 2) in the active language; no grouping. Not
+ * Intl.NumberFormat, which says the same for these: its first use loads ICU's data, 50 ms of a
+ * mid-range phone's CPU on the first screen (docs/PERFORMANCE.md, "Languages").
+ */
 function digits(n: number, decimals: number): string {
-  const key = `${i18n.locale}${decimals}`;
-  let format = formats.get(key);
-  if (!format) {
-    const options = { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: false };
-    formats.set(key, (format = new Intl.NumberFormat(i18n.locale, options)));
-  }
-  return format.format(n || 0); // -0 reads 0
+  const text = (n || 0).toFixed(decimals); // -0 reads 0
+  return DECIMAL_COMMA.has(i18n.locale) ? text.replace(".", ",") : text;
 }
 
 /** 999.5 → "999.50", 12 → "12", 1234.567 → "1.23K", 2_500_000 → "2.50M". */
