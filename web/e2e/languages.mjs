@@ -205,7 +205,28 @@ async function walk(language, theme) {
     await open(p, route);
     faults.push(...(await screenFaults(p, language, `punter ${route.split("/")[1]}`, own, leftovers)));
   }
-  // The bet dialog on the live race, and the settled race's result.
+  // Dialogs, opened by their buttons' names in the language (the pseudo-language's are the screens').
+  if (language !== "pseudo") {
+    const theirs = await catalogue(language);
+    const named = (english) =>
+      new RegExp(`^${(language === "en" ? english : theirs.get(english)).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`);
+    const dialog = async (page, route, english, where) => {
+      await open(page, route);
+      await page
+        .getByRole("button", { name: named(english) })
+        .first()
+        .click({ timeout: 10_000 });
+      await page.getByRole("dialog").first().waitFor({ timeout: 5_000 });
+      await sleep(300);
+      faults.push(...(await screenFaults(page, language, where, own, leftovers)));
+      await page.keyboard.press("Escape");
+    };
+    await dialog(b, "/mainpage", "Bookmaker's Guide", "bookmaker guide");
+    await dialog(p, "/home", "FAQ", "punter FAQ");
+    await dialog(p, "/home", "Notifications", "punter settings");
+    await dialog(p, "/bookies", "Terms and Conditions", "punter terms");
+  }
+  // The bet dialog on the live race.
   await open(p, `/events/${bookmakerId}`);
   await p
     .getByRole("button")

@@ -28,7 +28,7 @@ export async function signIn(initData: string): Promise<void> {
     useSignIn.setState({ status: "ok" });
     // The user's language as the server keeps it (his choice, else Telegram's): usually the one
     // the launch started in; if not, the app switches to it.
-    void showLanguage(session.language).catch(() => {});
+    if (session.language) void showLanguage(session.language).catch(() => {});
   } catch (err) {
     const { reason, waitS } = failureOf(err);
     useSignIn.setState({ status: "failed", reason, retryAt: Date.now() + waitS * 1000 });

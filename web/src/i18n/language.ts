@@ -60,19 +60,20 @@ export const keepShowing = (language: ShownLanguage) => void (pinned = language)
 let shown: ShownLanguage | null = null;
 
 /**
- * Loads `language`'s catalogue and shows it: the document's `lang` and `dir`, Lingui's active
- * locale, then the store, which re-renders the app. A later call wins over an earlier one still
- * loading; a catalogue that fails to download leaves the language shown as it was.
+ * Loads `language`'s words and shows them: the document's `lang` and `dir`, the messages, then
+ * the store, which re-mounts the screens. A later call wins over an earlier one still loading;
+ * words that fail to download leave the language shown as it was. The language is kept for the
+ * next launch on this device.
  */
 export async function showLanguage(asked: ShownLanguage): Promise<void> {
   const language = pinned ?? asked;
   latest = language;
   if (language !== "pseudo") deviceStore.setItem(KEPT, language);
   if (shown === language) return;
-  // import.meta.env.PROD itself, not a name for it: the bundler drops the catalogues' imports.
   // Dates in another language than English are Intl's, whose first use loads ICU's data (50 ms of
   // a mid-range phone's CPU): done now, while the words download, not when a screen first draws.
   if (language !== "en") setTimeout(() => new Intl.DateTimeFormat(localeOf(language)).format(0));
+  // import.meta.env.PROD itself, not a name for it: the bundler drops the catalogues' imports.
   const messages = import.meta.env.PROD ? await wordsIn(language) : (await CATALOGUES[language]()).messages;
   if (latest !== language) return;
   i18n.loadAndActivate({ language, locale: localeOf(language), messages });

@@ -8,6 +8,7 @@ import { showLanguage } from "@/i18n/language";
 
 // Screens render in English, the source, unless a test shows another language.
 await showLanguage("en");
+localStorage.clear(); // showLanguage keeps the language for the next launch: no test starts with one
 
 // Screens load with their first visit (routes.tsx): a file's first test also waits for Vite to
 // transform its screen, which takes more than the default second on a busy machine.
@@ -18,6 +19,7 @@ afterEach(async () => {
   cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  await showLanguage("en");
   sessionStorage.clear();
   localStorage.clear();
   delete window.Telegram;
@@ -27,5 +29,4 @@ afterEach(async () => {
   usePaidInvoices.setState({ paid: [] });
   useSlips.setState({ slips: {} });
   forgetAnswers();
-  await showLanguage("en");
 });

@@ -12,7 +12,7 @@ import { periodQuery, thisAndLastWeek, type Period } from "@/features/figures/pe
 import { dateTime } from "@/ui/dates";
 import { LoadFailed } from "@/ui/LoadFailed";
 import { Page } from "@/ui/Page";
-import { ACTION_WORDS, changeText, type OutcomeNames } from "./change-text";
+import { actionWords, changeText, type OutcomeNames } from "./change-text";
 
 // Beyond the spec (docs/DECISIONS.md, "Audit log and price history"): what changed in the book
 // and who changed it, newest first (GET /audit), filtered by event or punter, as CSV too.
@@ -119,9 +119,9 @@ function ChangeList(props: {
         const { eventId, note } = r;
         const username = r.actor.username;
         return (
-          <li key={`${r.at}-${i}`} className="bk-card change" aria-label={ACTION_WORDS[r.action]}>
+          <li key={`${r.at}-${i}`} className="bk-card change" aria-label={actionWords(r.action)}>
             <div className="bk-row">
-              <span className="bk-strong">{ACTION_WORDS[r.action]}</span>
+              <span className="bk-strong">{actionWords(r.action)}</span>
               <span className="bk-muted">{dateTime(r.at)}</span>
             </div>
             {eventId !== null && (

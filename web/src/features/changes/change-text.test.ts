@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AuditEntry } from "@worker/contract";
 import { auditEntry } from "@/test/audit";
-import { ACTION_WORDS, changeText } from "./change-text";
+import { actionWords, changeText } from "./change-text";
 
 // The words of the rows every door into an event writes (docs/DECISIONS.md, "Audit log").
 
@@ -32,7 +32,7 @@ describe("an event's change in words", () => {
       }),
       names,
     );
-    expect(ACTION_WORDS.OUTCOMES).toBe("Outcomes changed");
+    expect(actionWords("OUTCOMES")).toBe("Outcomes changed");
     expect(text).toBe("Added Nijinsky 9, Removed Arkle, Red Rum 2 → 2.5, Rule 4 on → off");
   });
 
@@ -50,6 +50,6 @@ describe("an event's change in words", () => {
   });
 
   it("the start closing the book is said by its action", () => {
-    expect(ACTION_WORDS.CLOSE).toBe("Bets closed at the start");
+    expect(actionWords("CLOSE")).toBe("Bets closed at the start");
   });
 });

@@ -25,11 +25,8 @@ const ACTIONS: Record<AuditAction, MessageDescriptor> = {
   PRICE: msg`Price moved`,
 };
 
-/** Each action's words, in the language of the moment they are read (the map is made before one is chosen). */
-export const ACTION_WORDS = Object.defineProperties(
-  {} as Record<AuditAction, string>,
-  Object.fromEntries(Object.entries(ACTIONS).map(([action, words]) => [action, { get: () => i18n._(words) }])),
-);
+/** An action's words, in the language shown. */
+export const actionWords = (action: AuditAction): string => i18n._(ACTIONS[action]);
 
 /** Names the rows may mention: outcomes by id. */
 export type OutcomeNames = ReadonlyMap<number, string>;
