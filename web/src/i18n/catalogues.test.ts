@@ -108,6 +108,13 @@ describe("the mini-app's catalogues", () => {
 });
 
 describe("the API's and the bot's catalogues", () => {
+  it("hold every text the worker's code marks, and no other (npm run i18n:extract)", async () => {
+    // @ts-expect-error: a plain JavaScript module of the scripts, without types
+    const { markedTexts } = await import("../../../scripts/i18n-worker.mjs");
+    const inCode = [...(markedTexts() as Map<string, string[]>).keys()].sort();
+    for (const language of TRANSLATED) expect(Object.keys(readJson(language)).sort(), language).toEqual(inCode);
+  });
+
   it.each(TRANSLATED)("are whole in %s", (language) => {
     const found = Object.entries(readJson(language)).flatMap(([english, translation]) =>
       faults(language, english, translation),
