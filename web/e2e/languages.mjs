@@ -1,6 +1,7 @@
 // Every language (README, "Languages"): a bookmaker's day and a punter's bet and result, screen by
-// screen, in each of the eight and in the pseudo-language. The dev build signs each phone in with
-// Telegram's language_code (?devLang=), as a Telegram client would send it. On every screen:
+// screen (and the Guide, FAQ, Settings, terms, bet and result dialogs), in each of the eight and
+// in the pseudo-language. The dev build signs each phone in with Telegram's language_code
+// (?devLang=), as a Telegram client would send it. On every screen:
 // - no English left: no text of the English catalogue shows where the language has its own;
 // - in the pseudo-language (every translated text accented, 40 % longer, in brackets), no word
 //   outside brackets but the users' own (names, titles): a text the catalogues never see;
@@ -226,7 +227,7 @@ async function walk(language, theme) {
     await dialog(p, "/home", "Notifications", "punter settings");
     await dialog(p, "/bookies", "Terms and Conditions", "punter terms");
   }
-  // The bet dialog on the live race.
+  // The bet dialog on the live race, then the settled race's result.
   await open(p, `/events/${bookmakerId}`);
   await p
     .getByRole("button")
@@ -236,6 +237,17 @@ async function walk(language, theme) {
   await p.getByRole("dialog").first().waitFor({ timeout: 5_000 });
   await sleep(300);
   faults.push(...(await screenFaults(p, language, "punter bet dialog", own, leftovers)));
+  // The settled race's result, as its card opens it.
+  await p.keyboard.press("Escape");
+  await p.getByRole("dialog").first().waitFor({ state: "hidden", timeout: 5_000 });
+  await p
+    .getByRole("button")
+    .filter({ hasText: `Done ${id}` })
+    .first()
+    .click();
+  await p.getByRole("dialog").first().waitFor({ timeout: 5_000 });
+  await sleep(300);
+  faults.push(...(await screenFaults(p, language, "punter result", own, leftovers)));
   return faults;
 }
 
