@@ -218,7 +218,7 @@ export interface BetRequest {
  */
 export type RoomResult<T = null> =
   | { ok: true; value: T }
-  | { ok: false; code: RoomErrorCode; message: string; words: Words; extra?: Record<string, unknown> };
+  | { ok: false; code: RoomErrorCode; message: string; words: Words | string; extra?: Record<string, unknown> };
 
 export type RoomErrorCode =
   | "NOT_FOUND"
@@ -245,6 +245,6 @@ export const fail = (code: RoomErrorCode, said: string | Words, extra?: Record<s
   ok: false as const,
   code,
   message: say("en", said),
-  words: typeof said === "string" ? { text: said } : said,
+  words: said,
   extra,
 });

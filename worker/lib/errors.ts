@@ -9,7 +9,7 @@ import { acceptedLanguage, en, say, type Words } from "./words";
  * caller's language (Accept-Language); `message` keeps the English, for the log.
  */
 export class AppError extends Error {
-  readonly words: Words;
+  readonly words: Words | string;
   constructor(
     readonly code: ErrorCode,
     readonly status: ContentfulStatusCode,
@@ -17,7 +17,7 @@ export class AppError extends Error {
     readonly extra: Record<string, unknown> = {},
   ) {
     super(say("en", message));
-    this.words = typeof message === "string" ? { text: message } : message;
+    this.words = message;
   }
 }
 

@@ -33,6 +33,16 @@ describe("saying a text", () => {
     expect(say("en", "Not a catalogue text {really}")).toBe("Not a catalogue text {really}");
   });
 
+  it("says a marked text as ICU (its quoted braces as braces), an unmarked one as written", () => {
+    const marked = "Must be a list of '{'itemId, place'}'.";
+    expect(say("en", marked)).toBe("Must be a list of {itemId, place}.");
+    expect(say("ru", marked)).not.toContain("'{'");
+    // A library's message quoting the caller's input is never read as a message.
+    const quoted = `Invalid option: Expected "en" but received "it's {x}"`;
+    expect(say("en", quoted)).toBe(quoted);
+    expect(say("ar", quoted)).toBe(quoted);
+  });
+
   it("chooses English plural and ordinal forms by the number", () => {
     const line = (place: number) =>
       say("en", words("placed {place, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}", { place }));

@@ -42,23 +42,24 @@ function compiledOnce(key: string, text: string): CompiledMessage {
   return found;
 }
 
+/** Whether `text` is one the code marks (a key of the catalogues, which all hold the same keys). */
+const isMarked = (text: string) => Object.hasOwn(CATALOGUES.es, text);
+
 /**
- * `said` in `language`. A plain string is a fixed text: its translation if the catalogue has
- * one, else itself as written (it may hold a user's text, never parsed as a message).
+ * `said` in `language`. A plain string is a fixed text: a marked one (en("…"), ICU) is said as
+ * the catalogue has it; any other (a library's message, which may quote the caller's input) as
+ * written, never parsed as a message.
  */
 export function say(language: Language, said: Words | string): string {
-  const translated = (text: string) => (language === "en" ? undefined : CATALOGUES[language][text]) || undefined;
-  if (typeof said === "string") {
-    const found = translated(said);
-    return found === undefined ? said : formatMessage(compiledOnce(`${language}\u0000${said}`, found), language);
-  }
+  if (typeof said === "string" && !isMarked(said)) return said;
+  const { text, values = {} } = typeof said === "string" ? { text: said } : said;
   const shown: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(said.values ?? {}))
+  for (const [name, value] of Object.entries(values))
     shown[name] = typeof value === "object" ? say(language, value) : value;
-  const found = translated(said.text);
+  const found = (language === "en" ? undefined : CATALOGUES[language][text]) || undefined;
   // Untranslated, the English is said by English rules: its plurals and ordinals are English ones.
-  if (found === undefined) return formatMessage(compiledOnce(`en\u0000${said.text}`, said.text), "en", shown);
-  return formatMessage(compiledOnce(`${language}\u0000${said.text}`, found), language, shown);
+  if (found === undefined) return formatMessage(compiledOnce(`en\u0000${text}`, text), "en", shown);
+  return formatMessage(compiledOnce(`${language}\u0000${text}`, found), language, shown);
 }
 
 /**
