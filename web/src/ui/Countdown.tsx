@@ -9,18 +9,22 @@ const UNITS = [
   { label: "S", unit: "second", ms: 1_000 },
 ] as const;
 
+const UNIT_FORMATS = new Map<string, Intl.NumberFormat>();
+
 /**
  * `n` of `unit`, two digits after the first: the spec's "03 H" in English, the language's own
  * short units in another ("03 ч" in Russian).
  */
 function part({ label, unit }: (typeof UNITS)[number], n: number, first: boolean): string {
   if (i18n.locale === "en") return `${first ? n : String(n).padStart(2, "0")} ${label}`;
-  return new Intl.NumberFormat(i18n.locale, {
-    style: "unit",
-    unit,
-    unitDisplay: "narrow",
-    minimumIntegerDigits: first ? 1 : 2,
-  }).format(n);
+  // One formatter per unit and language: a list's countdowns tick every second.
+  const key = `${i18n.locale} ${unit} ${first}`;
+  let format = UNIT_FORMATS.get(key);
+  if (!format) {
+    const options = { style: "unit", unit, unitDisplay: "narrow", minimumIntegerDigits: first ? 1 : 2 } as const;
+    UNIT_FORMATS.set(key, (format = new Intl.NumberFormat(i18n.locale, options)));
+  }
+  return format.format(n);
 }
 
 /**
