@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { placingsProblem, placingsWords, termsText } from "@common/each-way";
 import * as eventForm from "@common/event-form";
+import * as profile from "@common/profile";
 import * as refusals from "@common/refusals";
 import { STATUS_WORDS, type EventStatusName } from "@common/status-words";
 import { KIND_NAMES, type MultipleKind } from "@common/multiples";
@@ -37,9 +38,15 @@ describe("common/'s texts in the mini-app's words", () => {
       eventForm.descriptionError("é"),
       eventForm.outcomeTitleError(""),
       eventForm.outcomeTitleError("é"),
+      profile.ASCII_MESSAGE,
     ];
     for (const text of shown) expect(COMMON_TEXTS.has(text!), text!).toBe(true);
-    for (const long of [eventForm.descriptionError("x".repeat(101)), eventForm.outcomeTitleError("x".repeat(25))])
+    for (const long of [
+      eventForm.descriptionError("x".repeat(101)),
+      eventForm.outcomeTitleError("x".repeat(25)),
+      profile.TERMS_LENGTH_MESSAGE,
+      profile.NAME_LENGTH_MESSAGE,
+    ])
       expect(commonText(long)).toBe(long);
   });
 

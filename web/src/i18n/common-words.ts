@@ -1,6 +1,7 @@
 import { msg, plural, selectOrdinal, t } from "@lingui/core/macro";
 import type { PlaceTerms } from "@common/each-way";
 import { DESCRIPTION_MAX, OUTCOME_TITLE_MAX } from "@common/event-form";
+import { NAME_LENGTH_MESSAGE, NAME_MAX, NAME_MIN, TERMS_MAX } from "@common/profile";
 import type { MultipleKind } from "@common/multiples";
 import type { EventStatusName } from "@common/status-words";
 import { i18n, type MessageDescriptor } from "./runtime";
@@ -31,6 +32,7 @@ export const COMMON_TEXTS: ReadonlyMap<string, MessageDescriptor> = new Map([
   ],
   ["Outcome name is required.", msg`Outcome name is required.`],
   ["Only English (ASCII) characters are allowed.", msg`Only English (ASCII) characters are allowed.`],
+  ["Only English (ASCII) characters are allowed", msg`Only English (ASCII) characters are allowed`],
   ["No outcome is at place 1: a result needs a winner.", msg`No outcome is at place 1: a result needs a winner.`],
 ]);
 
@@ -39,11 +41,10 @@ export function commonText(english: string): string;
 export function commonText(english: string | null): string | null;
 export function commonText(english: string | null): string | null {
   if (english === null) return null;
-  // The length limits' texts are written out in common/ (a marked text is a literal); here by their number.
-  if (english === `Maximum ${DESCRIPTION_MAX} characters.` || english === `Maximum ${OUTCOME_TITLE_MAX} characters.`) {
-    const max = english === `Maximum ${DESCRIPTION_MAX} characters.` ? DESCRIPTION_MAX : OUTCOME_TITLE_MAX;
-    return t`Maximum ${max} characters.`;
-  }
+  // The limits' texts are written out in common/ (a marked text is a literal); here by their numbers.
+  const max = [DESCRIPTION_MAX, OUTCOME_TITLE_MAX, TERMS_MAX].find((n) => english === `Maximum ${n} characters.`);
+  if (max !== undefined) return t`Maximum ${max} characters.`;
+  if (english === NAME_LENGTH_MESSAGE) return t`Name must be ${NAME_MIN} to ${NAME_MAX} characters long`;
   const descriptor = COMMON_TEXTS.get(english);
   return descriptor ? i18n._(descriptor) : english;
 }

@@ -2,16 +2,7 @@ import { t } from "@lingui/core/macro";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
-import {
-  ASCII_MESSAGE,
-  NAME_LENGTH_MESSAGE,
-  NAME_MAX,
-  NAME_MIN,
-  nameError,
-  TERMS_LENGTH_MESSAGE,
-  TERMS_MAX,
-  termsError,
-} from "@common/profile";
+import { nameError, termsError } from "@common/profile";
 import { useOwnBook } from "./book";
 import "@/styles/bookmaker.css";
 import { useUserId } from "@/store/auth";
@@ -23,14 +14,7 @@ import { Page } from "@/ui/Page";
 import { NameField, TermsField } from "./ProfileFields";
 import type { CreateProfileState } from "@/navigation/createprofile";
 import { useSaveProfile } from "./useSaveProfile";
-
-/** A profile rule's problem (common/profile.ts words it in English) in the user's language. */
-function problemText(problem: string | null): string | null {
-  if (problem === NAME_LENGTH_MESSAGE) return t`Name must be ${NAME_MIN} to ${NAME_MAX} characters long`;
-  if (problem === ASCII_MESSAGE) return t`Only English (ASCII) characters are allowed`;
-  if (problem === TERMS_LENGTH_MESSAGE) return t`Maximum ${TERMS_MAX} characters.`;
-  return problem;
-}
+import { commonText } from "@/i18n/common-words";
 
 export function CreateProfileScreen() {
   const editing = useHistoryState<CreateProfileState | null>()?.from === "mainpage";
@@ -61,8 +45,8 @@ export function CreateProfileScreen() {
 
   const nameProblem = nameError(name);
   const termsProblem = termsError(terms);
-  const shownNameError = touched.name ? problemText(nameProblem) : null;
-  const shownTermsError = touched.terms ? problemText(termsProblem) : null;
+  const shownNameError = touched.name ? commonText(nameProblem) : null;
+  const shownTermsError = touched.terms ? commonText(termsProblem) : null;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
