@@ -72,7 +72,8 @@ export function RenewSubscriptionScreen() {
       >
         {price !== undefined && (
           <p>
-            {plural(price, { one: `Subscription price: ${price} Star`, other: `Subscription price: ${price} Stars` })}
+            {/* English as the spec quotes it whatever the price; the plural is for the other languages. */}
+            {plural(price, { one: `Subscription price: ${price} Stars`, other: `Subscription price: ${price} Stars` })}
           </p>
         )}
       </Dialog>
