@@ -193,6 +193,8 @@ async function walk(language, theme) {
     "/marketpage",
     "/eventhistorypage",
     "/figures",
+    `/figures/punter/${punterId}`,
+    "/renewsubscription",
     "/liability",
     "/changes",
     "/createeventpage",
@@ -202,7 +204,7 @@ async function walk(language, theme) {
     faults.push(...(await screenFaults(b, language, `bookmaker ${route.split("/")[1]}`, own, leftovers)));
   }
   const p = punter.page;
-  for (const route of ["/home", "/bookies", `/events/${bookmakerId}`, `/history/${bookmakerId}`]) {
+  for (const route of ["/home", "/bookies", `/events/${bookmakerId}`, `/history/${bookmakerId}`, "/subscription"]) {
     await open(p, route);
     faults.push(...(await screenFaults(p, language, `punter ${route.split("/")[1]}`, own, leftovers)));
   }
