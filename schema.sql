@@ -28,7 +28,10 @@ CREATE TABLE bookmakers (
   -- what the book's open multiples may owe added up, NULL = the default of 10,000 coins.
   max_stake_cents INTEGER CHECK (max_stake_cents > 0),
   max_payout_per_event_cents INTEGER CHECK (max_payout_per_event_cents > 0),
-  max_multiples_payout_cents INTEGER CHECK (max_multiples_payout_cents > 0)
+  max_multiples_payout_cents INTEGER CHECK (max_multiples_payout_cents > 0),
+  -- Cash out: offered or not, and the book's margin in hundredths (5 is 0.05).
+  cashout_enabled INTEGER NOT NULL DEFAULT 0 CHECK (cashout_enabled IN (0, 1)),
+  cashout_margin_pct INTEGER NOT NULL DEFAULT 5 CHECK (cashout_margin_pct BETWEEN 0 AND 50)
 );
 CREATE UNIQUE INDEX bookmakers_name ON bookmakers (name COLLATE NOCASE);
 
@@ -160,7 +163,7 @@ CREATE TABLE bets (
   stake_cents INTEGER NOT NULL CHECK (stake_cents > 0),
   odds_num INTEGER NOT NULL CHECK (odds_num > 0),
   odds_den INTEGER NOT NULL CHECK (odds_den > 0),
-  status TEXT NOT NULL DEFAULT 'ACCEPTED' CHECK (status IN ('ACCEPTED', 'WON', 'LOST', 'CANCELLED')),
+  status TEXT NOT NULL DEFAULT 'ACCEPTED' CHECK (status IN ('ACCEPTED', 'WON', 'LOST', 'CANCELLED', 'CASHED_OUT')),
   payout_cents INTEGER NOT NULL DEFAULT 0 CHECK (payout_cents >= 0),
   created_at TEXT NOT NULL,
   settled_at TEXT,
@@ -197,7 +200,7 @@ CREATE TABLE multiples (
   amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
   -- Every line winning at the odds struck: what the book's cap on open multiples adds up.
   potential_cents INTEGER NOT NULL CHECK (potential_cents > 0),
-  status TEXT NOT NULL DEFAULT 'ACCEPTED' CHECK (status IN ('ACCEPTED', 'WON', 'LOST', 'CANCELLED')),
+  status TEXT NOT NULL DEFAULT 'ACCEPTED' CHECK (status IN ('ACCEPTED', 'WON', 'LOST', 'CANCELLED', 'CASHED_OUT')),
   payout_cents INTEGER NOT NULL DEFAULT 0 CHECK (payout_cents >= 0),
   created_at TEXT NOT NULL,
   settled_at TEXT,
