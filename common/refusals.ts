@@ -17,6 +17,7 @@ export const BET_EXISTS = en("You have a bet on this outcome already.");
 export const NO_PROFILE = en("Bookmaker profile not found.");
 export const BOOKMAKER_NOT_FOUND = en("Bookmaker not found.");
 export const EVENT_NOT_FOUND = en("Event not found.");
+export const BET_NOT_FOUND = en("Bet not found.");
 export const NOT_YOUR_PUNTER = en("This user is not one of your punters.");
 export const SESSION_INVALID = en("Your session is invalid or has expired.");
 /** A bet by someone the book has not approved. */

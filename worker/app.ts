@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { etag, RETAINED_304_HEADERS } from "hono/etag";
 import { auditRoutes } from "./audit/routes";
 import { betRoutes } from "./bets/routes";
+import { cashOutRoutes } from "./cashout/routes";
 import { multipleRoutes } from "./multiples/routes";
 import { bookmakerRoutes } from "./bookmakers/routes";
 import { configRoutes } from "./config/routes";
@@ -69,6 +70,7 @@ export const app = new Hono<AppEnv>()
   .route("/drafts", draftRoutes)
   .route("/events", eventRoutes)
   .route("/player", playerRoutes)
+  .route("/", cashOutRoutes)
   .route("/bets", multipleRoutes)
   .route("/bets", betRoutes)
   .route("/subscriptions", subscriptionRoutes)

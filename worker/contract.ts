@@ -31,6 +31,8 @@ export type ErrorCode =
   | "UNAVAILABLE"
   | "CANNOT_UNSETTLE"
   | "EACH_WAY_UNAVAILABLE"
+  | "CASH_OUT_UNAVAILABLE"
+  | "CASH_OUT_CHANGED"
   | "IDEMPOTENCY_KEY_REUSED"
   | "IDEMPOTENCY_KEY_IN_USE"
   | "RATE_LIMITED"
@@ -141,6 +143,13 @@ export type MultipleLeg = Multiple["legs"][number];
 export type BookLimits = Of<typeof answers.BookLimits>;
 /** A punter's own limits (PUT /balances/limits); null = the book's default. */
 export type PunterLimits = Of<typeof answers.PunterLimits>;
+
+/** A book's cash-out setting (PUT /bookmakers/{id}/cashout). */
+export type CashOutSetting = Of<typeof answers.CashOutSetting>;
+/** What a bet or multiple can be cashed out for now (GET /bets/{betId}/cashout). */
+export type CashOutOffer = Of<typeof answers.CashOutOffer>;
+/** Every open bet's and multiple's offer in a book (GET /bets/{bookmakerId}/cashouts). */
+export type CashOutOffers = Of<typeof answers.CashOutOffers>;
 
 export type AuditAction = Of<typeof answers.AuditAction>;
 /** One change in the book (GET /audit); the system (an alarm, retention, the equalizer) is user 0, "system". */

@@ -82,3 +82,7 @@ export const betsInPeriod = (
     period.start,
     period.end,
   ]);
+
+/** One of a punter's bets with a bookmaker, by its row's id; null when it is not his. */
+export const betOf = async (db: D1Database, bookmakerId: number, userId: number, betId: number) =>
+  (await betsOf(db, `bt.id = ?3`, [bookmakerId, userId, betId]))[0] ?? null;

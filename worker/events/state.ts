@@ -235,6 +235,8 @@ export type RoomErrorCode =
   | "UNAVAILABLE"
   | "CANNOT_UNSETTLE"
   | "EACH_WAY_UNAVAILABLE"
+  | "CASH_OUT_UNAVAILABLE"
+  | "CASH_OUT_CHANGED"
   /** Another attempt with the caller's Idempotency-Key was in flight: its answer is the key's (lib/idempotency.ts). */
   | "KEY_SEEN"
   | "INTERNAL";

@@ -71,8 +71,9 @@ const COMPLETED = `m.settled_event_id = ?1 AND m.settled_at = ?2`;
 /**
  * The multiples an undo of the event's settlement at ?2 takes back: every settled one with a leg
  * that settlement settled, whichever event's settlement completed it (its result is open again).
+ * A cashed-out one is final: the punter settled it himself, at the prices of its time.
  */
-const TOUCHED = `m.status <> 'ACCEPTED' AND m.id IN (SELECT multiple_id FROM multiple_legs WHERE event_id = ?1 AND settled_at = ?2)`;
+const TOUCHED = `m.status NOT IN ('ACCEPTED', 'CASHED_OUT') AND m.id IN (SELECT multiple_id FROM multiple_legs WHERE event_id = ?1 AND settled_at = ?2)`;
 const GIVEN = `m.payout_cents`;
 const KIND = `CASE m.status WHEN 'CANCELLED' THEN 'REFUND' ELSE 'PAYOUT' END`;
 

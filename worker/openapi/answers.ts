@@ -326,7 +326,7 @@ export const PlayerEvents = v.array(
   }),
 );
 
-export const BetStatus = v.picklist(["ACCEPTED", "WON", "LOST", "CANCELLED"]);
+export const BetStatus = v.picklist(["ACCEPTED", "WON", "LOST", "CANCELLED", "CASHED_OUT"]);
 
 export const Bet = v.object({
   betId: Id,
@@ -337,7 +337,12 @@ export const Bet = v.object({
   betsDate: Instant,
   status: BetStatus,
   money: Money,
-  payout: v.pipe(Coins, v.description("What it paid (WON) or refunded (CANCELLED); 0 otherwise.")),
+  payout: v.pipe(
+    Coins,
+    v.description(
+      "What it paid (WON), refunded (CANCELLED) or was cashed out for (CASHED_OUT: on an each-way bet's WIN row, the whole bet's); 0 otherwise.",
+    ),
+  ),
   deduction: Deduction,
   deadHeat: v.pipe(v.number(), v.integer(), v.description("The winners it shared first place with (1: none).")),
   outcomeStatus: v.pipe(
@@ -383,7 +388,10 @@ export const Multiple = v.object({
     }),
   ),
   potentialPayout: v.pipe(Coins, v.description("Every line winning at the odds struck.")),
-  payout: v.pipe(Coins, v.description("What it paid (WON) or refunded (CANCELLED); 0 otherwise.")),
+  payout: v.pipe(
+    Coins,
+    v.description("What it paid (WON), refunded (CANCELLED) or was cashed out for (CASHED_OUT); 0 otherwise."),
+  ),
   createdAt: Instant,
   settledAt: v.nullable(Instant),
 });
@@ -493,7 +501,46 @@ export const AuditAction = v.picklist([
   "COINS_WITHDRAWN",
   "LIMITS",
   "PRICE",
+  "CASH_OUT_SETTING",
+  "CASH_OUT",
 ]);
+
+export const CashOutSetting = v.object({
+  enabled: v.pipe(v.boolean(), v.description("Cash out offered to the book's punters (off by default).")),
+  margin: v.pipe(v.number(), v.description("What the book keeps of a fair cash-out value, 0 to 0.5 (default 0.05).")),
+});
+
+const Unavailable = v.pipe(
+  v.picklist(["OFF", "STARTED", "SUSPENDED", "SETTLED", "TOO_SMALL"]),
+  v.description(
+    "Why there is no offer: the book has cash out off, an event has started, a selection is suspended, the bet is settled, or the value is under 0.01.",
+  ),
+);
+
+export const CashOutOffer = v.object({
+  betId: v.optional(Id),
+  multipleId: v.optional(Id),
+  value: v.pipe(Coins, v.description("What it is cashed out for now, rounded down to the cent once.")),
+  coefficientNow: v.pipe(
+    v.nullable(v.number()),
+    v.description("A single's price now, as the value was worked out at; null for a multiple."),
+  ),
+});
+
+const OfferOrWhyNot = v.union([
+  CashOutOffer,
+  v.object({
+    betId: v.optional(Id),
+    multipleId: v.optional(Id),
+    reason: Unavailable,
+    message: v.pipe(v.string(), v.description("The reason in the caller's words.")),
+  }),
+]);
+
+export const CashOutOffers = v.object({
+  bets: v.pipe(v.array(OfferOrWhyNot), v.description("One per open single (an each-way bet once, by its WIN row).")),
+  multiples: v.array(OfferOrWhyNot),
+});
 
 export const AuditEntry = v.object({
   at: Instant,

@@ -30,6 +30,11 @@ export const ERROR_CODES: Record<ErrorCode, { status: number; meaning: string }>
     meaning: "The result cannot be undone: too late, not settled, or `punters` are short.",
   },
   EACH_WAY_UNAVAILABLE: { status: 409, meaning: "An each-way bet on an event without each-way terms." },
+  CASH_OUT_UNAVAILABLE: {
+    status: 409,
+    meaning: "No cash-out now; `reason` says why (OFF, STARTED, SUSPENDED, SETTLED, TOO_SMALL).",
+  },
+  CASH_OUT_CHANGED: { status: 409, meaning: "The cash-out value moved; `value` holds the value now." },
   IDEMPOTENCY_KEY_IN_USE: {
     status: 409,
     meaning: "A request with this key is still running; retry after Retry-After.",

@@ -197,3 +197,26 @@ export function resultAudit(
     after: { status: "CALCULATED", placings, ...moved.after },
   });
 }
+
+/** A punter cashed out a bet: he is its actor, the value and the price it was worked out at its row. */
+export const cashOutAudit = (
+  db: D1Database,
+  e: EventState,
+  bet: { betId: number; itemId: number; userId: number },
+  value: { valueCents: number; coefficientNow: number | null },
+) =>
+  auditStatement(db, {
+    bookmakerId: e.bookmakerId,
+    actorId: bet.userId,
+    action: "CASH_OUT",
+    eventId: e.id,
+    itemId: bet.itemId,
+    userId: bet.userId,
+    before: { betId: bet.betId, status: "ACCEPTED" },
+    after: {
+      betId: bet.betId,
+      status: "CASHED_OUT",
+      value: value.valueCents / 100,
+      coefficientNow: value.coefficientNow,
+    },
+  });

@@ -19,6 +19,8 @@ const STATUS: Record<RoomErrorCode, 400 | 403 | 404 | 409 | 500 | 503> = {
   ALREADY_SETTLED: 409,
   CANNOT_UNSETTLE: 409,
   EACH_WAY_UNAVAILABLE: 409,
+  CASH_OUT_UNAVAILABLE: 409,
+  CASH_OUT_CHANGED: 409,
   KEY_SEEN: 409,
   // nothing was written; trying again is safe
   UNAVAILABLE: 503,

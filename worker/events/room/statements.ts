@@ -334,7 +334,7 @@ export function reopenStatements(db: D1Database, eventId: number, settledAt: str
     db
       .prepare(
         `UPDATE bets SET status = 'ACCEPTED', payout_cents = 0, dead_heat = 1, dead_heat_share = 1, win_dead_heat = 1, settled_at = NULL
-         WHERE event_id = ?1 AND settled_at = ?2`,
+         WHERE event_id = ?1 AND settled_at = ?2 AND status <> 'CASHED_OUT'`,
       )
       .bind(eventId, settledAt),
     db
@@ -350,6 +350,21 @@ export function reopenStatements(db: D1Database, eventId: number, settledAt: str
     db.prepare(`UPDATE events SET status = 'WAITING_FOR_RESULT', settled_at = NULL WHERE id = ?1`).bind(eventId),
   ];
 }
+
+/**
+ * A single cashed out (docs/ARCHITECTURE.md, "Cash out"): its rows (both parts of an each-way
+ * bet) CASHED_OUT, the bet's row (`betId`, the WIN row) holding the whole value, settled now. A
+ * row no longer ACCEPTED would be given a NULL status, which aborts the batch: a bet is cashed
+ * out once, or settled, never both.
+ */
+export const cashOutStatement = (db: D1Database, rowIds: number[], betId: number, valueCents: number, now: string) =>
+  db
+    .prepare(
+      `UPDATE bets SET status = CASE status WHEN 'ACCEPTED' THEN 'CASHED_OUT' END,
+         payout_cents = CASE id WHEN ?2 THEN ?3 ELSE 0 END, settled_at = ?4
+       WHERE id IN (SELECT value FROM json_each(?1))`,
+    )
+    .bind(JSON.stringify(rowIds), betId, valueCents, now);
 
 /** Every outcome's totals counted again from its bets: after a change that settles, refunds or deducts many at once. */
 export const itemTotalsStatement = (db: D1Database, eventId: number) =>

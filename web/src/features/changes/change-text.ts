@@ -23,6 +23,8 @@ const ACTIONS: Record<AuditAction, MessageDescriptor> = {
   COINS_WITHDRAWN: msg`Coins withdrawn`,
   LIMITS: msg`Limits`,
   PRICE: msg`Price moved`,
+  CASH_OUT_SETTING: msg`Cash out`,
+  CASH_OUT: msg`Cashed out`,
 };
 
 /** An action's words, in the language shown. */
@@ -46,6 +48,8 @@ const SETTINGS: [key: string, words: MessageDescriptor][] = [
   ["maxStake", msg`Max stake`],
   ["maxPayoutPerEvent", msg`Max payout per event`],
   ["maxMultiplesPayout", msg`Max multiples payout`],
+  ["enabled", msg`Cash out`],
+  ["margin", msg`Margin`],
 ];
 
 const shown = (value: unknown): string => {
@@ -89,6 +93,7 @@ export function changeText(entry: AuditEntry, names: OutcomeNames): string {
   switch (entry.action) {
     case "ODDS":
     case "LIMITS":
+    case "CASH_OUT_SETTING":
       return oddsText(before, after, names).join(", ");
     case "OUTCOMES":
       return [...fieldText(before, after), ...oddsText(before, after, names)].join(", ");
@@ -109,6 +114,10 @@ export function changeText(entry: AuditEntry, names: OutcomeNames): string {
       const placings = (after?.placings as { itemId: number; place: number }[] | undefined) ?? [];
       if (placings.length === 0) return t`No result: every bet refunded`;
       return placings.map((p) => `${p.place}. ${outcome(names, p.itemId)}`).join(", ");
+    }
+    case "CASH_OUT": {
+      const value = formatAmount(Number(after?.value));
+      return entry.itemId === null ? value : `${outcome(names, entry.itemId)} ${value}`;
     }
     case "COINS_ADDED":
       return `+${formatAmount(Number(after?.amount))}`;

@@ -22,7 +22,13 @@ const MOVEMENT: Record<LedgerKind, MessageDescriptor> = {
   PURCHASE: msg`Purchase`,
 };
 
-const BET_STATUS = { ACCEPTED: msg`Open`, WON: msg`Won`, LOST: msg`Lost`, CANCELLED: msg`Refunded` } as const;
+const BET_STATUS = {
+  ACCEPTED: msg`Open`,
+  WON: msg`Won`,
+  LOST: msg`Lost`,
+  CANCELLED: msg`Refunded`,
+  CASHED_OUT: msg`Cashed out`,
+} as const;
 
 /** One punter's statement for a period: his figures, then his bets and coin movements, newest first. */
 export function StatementScreen() {

@@ -1,0 +1,123 @@
+import { multipleCashOutCents, pendingFactor, singleCashOutCents } from "../../common/cashout";
+import { linesOf, LOST_FACTOR, VOID_FACTOR, wonFactor, type Factor, type MultipleKind } from "../../common/multiples";
+import { decimalText, type Odds } from "../../common/odds";
+import { en } from "../lib/words";
+
+// Whether a bet or multiple may be cashed out now, and for what (API.md "Cash out"): one rule
+// for the offer a punter reads (routes.ts, from D1) and for the cash-out itself (the event's
+// room for a single, the guarded batch for a multiple), so what he is shown is what he gets.
+
+/** The book's setting: offered or not, and its margin in hundredths (5 is 0.05). */
+export interface CashOutSetting {
+  enabled: boolean;
+  marginPct: number;
+}
+
+/** An open selection's event and outcome as they stand now. */
+export interface Selection {
+  eventStatus: string;
+  startDate: string;
+  outcomeStatus: string;
+  /** The price bets are taken at now. */
+  curr: Odds;
+}
+
+/** One row of a single (an each-way bet has a WIN and a PLACE row). */
+export interface BetPart {
+  id: number;
+  part: "WIN" | "PLACE";
+  status: string;
+  stakeCents: number;
+  odds: Odds;
+  /** Rule 4 already known, pence in the pound. */
+  deduction: number;
+  placeFraction: number;
+}
+
+/** What a cash-out offers: its value, and the price it was worked out at (a single's outcome). */
+export type Offer =
+  { ok: true; valueCents: number; coefficientNow: number | null } | { ok: false; reason: Unavailable };
+
+/** Why there is no offer: `reason` in an answer (a key the app may act on), with its words as the message. */
+export const UNAVAILABLE = {
+  OFF: en("Cash out is off for this book"),
+  STARTED: en("The event has started"),
+  SUSPENDED: en("A selection is suspended"),
+  SETTLED: en("This bet is settled"),
+  TOO_SMALL: en("The cash-out value is under 0.01"),
+} as const;
+export type Unavailable = keyof typeof UNAVAILABLE;
+
+const refused = (reason: Unavailable): Offer => ({ ok: false, reason });
+
+/** Why an open selection takes no cash-out now (the rule bets follow: betting/may-bet.ts), or null. */
+function selectionRefusal(s: Selection, now: number): Unavailable | null {
+  if (Date.parse(s.startDate) <= now) return "STARTED";
+  if (s.eventStatus !== "READY_FOR_BETS" || s.outcomeStatus !== "ACTIVE") return "SUSPENDED";
+  return null;
+}
+
+/**
+ * The value, which is under the bet's potential payout by construction (a price now above 1 and
+ * a margin of 0 or more); under a cent there is nothing to offer.
+ */
+const worth = (valueCents: number, coefficientNow: number | null): Offer =>
+  valueCents < 1 ? refused("TOO_SMALL") : { ok: true, valueCents, coefficientNow };
+
+/** A single (both rows of an each-way bet), on its outcome as it stands now. */
+export function singleOffer(setting: CashOutSetting, parts: BetPart[], selection: Selection, now: number): Offer {
+  if (!setting.enabled) return refused("OFF");
+  if (parts.some((p) => p.status !== "ACCEPTED")) return refused("SETTLED");
+  const closed = selectionRefusal(selection, now);
+  if (closed) return refused(closed);
+  const win = parts.find((p) => p.part === "WIN")!;
+  const place = parts.find((p) => p.part === "PLACE");
+  const value = singleCashOutCents(
+    {
+      stakeCents: win.stakeCents,
+      struck: win.odds,
+      now: selection.curr,
+      deduction: win.deduction,
+      placeFraction: place?.placeFraction,
+    },
+    setting.marginPct,
+  );
+  return worth(value, decimalText(selection.curr));
+}
+
+/** A leg of a multiple as it stands: settled (its result and factor's parts) or open on its selection now. */
+export interface Leg {
+  result: "PENDING" | "WON" | "LOST" | "VOID";
+  odds: Odds;
+  deduction: number;
+  deadHeat: number;
+  selection: Selection;
+}
+
+/** A multiple over its legs: won legs at their settled factor, void 1, lost 0, open ones struck over now. */
+export function multipleOffer(
+  setting: CashOutSetting,
+  m: { status: string; kind: MultipleKind; amountCents: number },
+  legs: Leg[],
+  now: number,
+): Offer {
+  if (!setting.enabled) return refused("OFF");
+  if (m.status !== "ACCEPTED") return refused("SETTLED");
+  const factors: Factor[] = [];
+  for (const leg of legs) {
+    if (leg.result === "PENDING") {
+      const closed = selectionRefusal(leg.selection, now);
+      if (closed) return refused(closed);
+      factors.push(pendingFactor({ struck: leg.odds, now: leg.selection.curr, deduction: leg.deduction }));
+    } else
+      factors.push(
+        leg.result === "WON"
+          ? wonFactor(leg.odds, leg.deduction, leg.deadHeat)
+          : leg.result === "LOST"
+            ? LOST_FACTOR
+            : VOID_FACTOR,
+      );
+  }
+  const value = multipleCashOutCents(m.amountCents, linesOf(m.kind, legs.length), factors, setting.marginPct);
+  return worth(value, null);
+}

@@ -1,0 +1,187 @@
+import { Hono, type Context } from "hono";
+import * as v from "valibot";
+import type { AppEnv } from "../env";
+import type { CashOutOffers } from "../contract";
+import { bookmakerById } from "../bookmakers/queries";
+import { betOf } from "../bets/queries";
+import { roomOf, unwrap } from "../events/room/rooms";
+import { requireUser } from "../identity/require-user";
+import { AppError, forbidden, notFound } from "../lib/errors";
+import { idempotent, type Rebuild } from "../lib/idempotency";
+import { fromCents } from "../lib/money";
+import { IdParam, validate } from "../lib/validate";
+import { versioned } from "../lib/versions";
+import { acceptedLanguage, en, say, words } from "../lib/words";
+import { multipleOf } from "../multiples/queries";
+import * as docs from "../openapi/docs/cashout";
+import { BET_NOT_FOUND, BOOKMAKER_NOT_FOUND } from "../../common/refusals";
+import { cashOutMultiple } from "./multiple";
+import { multipleOffer, singleOffer, UNAVAILABLE, type Offer } from "./offer";
+import { multipleState, openStates, singleState } from "./queries";
+import { CashOutBody, CashOutSettingBody } from "./schemas";
+import {
+  cashOutAuditStatement,
+  cashOutSettingStatement,
+  setCashOutStatement,
+  toCashOutSetting,
+  type CashOutSettingRow,
+} from "./setting";
+
+// Cash out (API.md "Cash out", docs/ARCHITECTURE.md "Cash out"): the book's setting, the offers a
+// punter reads (worked out from D1 as it stands: his bet, its selections now, the book's margin),
+// and taking one: a single through its event's room, a multiple by its guarded batch.
+
+const MULTIPLE_NOT_FOUND = en("Multiple not found.");
+
+/** No offer: 409 CASH_OUT_UNAVAILABLE, its reason as a key and in the caller's words. */
+const unavailable = (offer: Extract<Offer, { ok: false }>) =>
+  new AppError("CASH_OUT_UNAVAILABLE", 409, UNAVAILABLE[offer.reason], { reason: offer.reason });
+
+/** Another value than the punter was shown: 409 CASH_OUT_CHANGED with the value now. */
+const changed = (valueCents: number) =>
+  new AppError(
+    "CASH_OUT_CHANGED",
+    409,
+    words("The cash-out value changed to {value}.", { value: (valueCents / 100).toFixed(2) }),
+    { value: fromCents(valueCents) },
+  );
+
+/** The offers' ETag is made from the offers: they change only when a price, a bet or the book's setting does. */
+const offered = <T>(c: Context<AppEnv>, body: T) => versioned(c, [body], async () => body);
+
+/** A cashed-out bet's or multiple's answer read back from D1, when the attempt that took it died first. */
+const cashedOutAnswer: Rebuild = async (db, userId, ref) => {
+  const [kind, id] = ref.split(":");
+  if (kind === "multiple") return { status: 200, body: await multipleOf(db, Number(id), userId) };
+  const row = await db
+    .prepare(`SELECT bookmaker_id FROM bets WHERE id = ?1 AND user_id = ?2`)
+    .bind(Number(id), userId)
+    .first<{ bookmaker_id: number }>();
+  if (!row) throw new Error(`no bet for committed key ${ref}`);
+  return { status: 200, body: await betOf(db, row.bookmaker_id, userId, Number(id)) };
+};
+
+const BetParam = v.object({ betId: IdParam });
+const MultipleParam = v.object({ multipleId: IdParam });
+const BookParam = v.object({ bookmakerId: IdParam });
+
+/** The caller's own book, or the refusal. */
+async function ownBook(c: Context<AppEnv>, bookmakerId: number) {
+  const row = await bookmakerById(c.env.DB, bookmakerId);
+  if (!row) throw notFound(BOOKMAKER_NOT_FOUND);
+  if (row.owner_id !== c.get("user").userId) throw forbidden(en("Only the bookmaker can set cash out."));
+}
+
+export const cashOutRoutes = new Hono<AppEnv>()
+  .get("/bookmakers/:bookmakerId/cashout", docs.getSetting, requireUser, validate("param", BookParam), async (c) => {
+    const { bookmakerId } = c.req.valid("param");
+    await ownBook(c, bookmakerId);
+    const row = await cashOutSettingStatement(c.env.DB, bookmakerId).first<CashOutSettingRow>();
+    if (!row) throw notFound(BOOKMAKER_NOT_FOUND);
+    return c.json(toCashOutSetting(row));
+  })
+  .put(
+    "/bookmakers/:bookmakerId/cashout",
+    docs.setSetting,
+    requireUser,
+    validate("param", BookParam),
+    validate("json", CashOutSettingBody),
+    async (c) => {
+      const { bookmakerId } = c.req.valid("param");
+      await ownBook(c, bookmakerId);
+      const body = c.req.valid("json");
+      const db = c.env.DB;
+      // The change and its audit row in one batch (the row reads the setting as it was).
+      const [, set] = await db.batch([
+        cashOutAuditStatement(db, { bookmakerId, actorId: c.get("user").userId }, body),
+        setCashOutStatement(db, bookmakerId, body),
+      ]);
+      const saved = set.results[0] as CashOutSettingRow | undefined;
+      if (!saved) throw notFound(BOOKMAKER_NOT_FOUND);
+      return c.json(toCashOutSetting(saved));
+    },
+  )
+  .get("/bets/:bookmakerId/cashouts", docs.offers, requireUser, validate("param", BookParam), async (c) => {
+    const { bookmakerId } = c.req.valid("param");
+    const { userId } = c.get("user");
+    const { singles, multiples } = await openStates(c.env.DB, bookmakerId, userId);
+    const now = Date.now();
+    const language = acceptedLanguage(c.req.header("Accept-Language"));
+    const shown = (offer: Offer) =>
+      offer.ok
+        ? { value: fromCents(offer.valueCents), coefficientNow: offer.coefficientNow }
+        : { reason: offer.reason, message: say(language, UNAVAILABLE[offer.reason]) };
+    const body: CashOutOffers = {
+      bets: singles.map((s) => ({ betId: s.betId, ...shown(singleOffer(s.setting, s.parts, s.selection, now)) })),
+      multiples: multiples.map((m) => ({
+        multipleId: m.multipleId,
+        ...shown(multipleOffer(m.setting, m.multiple, m.legs, now)),
+      })),
+    };
+    c.header("Vary", "Accept-Language", { append: true });
+    return offered(c, body);
+  })
+  .get("/bets/:betId/cashout", docs.betOffer, requireUser, validate("param", BetParam), async (c) => {
+    const bet = await singleState(c.env.DB, c.req.valid("param").betId, c.get("user").userId);
+    if (!bet) throw notFound(BET_NOT_FOUND);
+    const offer = singleOffer(bet.setting, bet.parts, bet.selection, Date.now());
+    if (!offer.ok) throw unavailable(offer);
+    return offered(c, { betId: bet.betId, value: fromCents(offer.valueCents), coefficientNow: offer.coefficientNow });
+  })
+  .post(
+    "/bets/:betId/cashout",
+    docs.cashOutBet,
+    requireUser,
+    idempotent(cashedOutAnswer),
+    validate("param", BetParam),
+    validate("json", CashOutBody),
+    async (c) => {
+      const { userId } = c.get("user");
+      const bet = await singleState(c.env.DB, c.req.valid("param").betId, userId);
+      if (!bet) throw notFound(BET_NOT_FOUND);
+      const { betId } = unwrap(
+        await roomOf(c.env, bet.eventId).cashOut(bet.eventId, {
+          betId: bet.betId,
+          userId,
+          valueCents: c.req.valid("json").value,
+          idempotencyKey: c.get("idempotencyKey"),
+        }),
+      );
+      return c.json(await betOf(c.env.DB, bet.bookmakerId, userId, betId), 200);
+    },
+  )
+  .get(
+    "/bets/multiple/:multipleId/cashout",
+    docs.multipleOffer,
+    requireUser,
+    validate("param", MultipleParam),
+    async (c) => {
+      const m = await multipleState(c.env.DB, c.req.valid("param").multipleId, c.get("user").userId);
+      if (!m) throw notFound(MULTIPLE_NOT_FOUND);
+      const offer = multipleOffer(m.setting, m.multiple, m.legs, Date.now());
+      if (!offer.ok) throw unavailable(offer);
+      return offered(c, { multipleId: m.multipleId, value: fromCents(offer.valueCents), coefficientNow: null });
+    },
+  )
+  .post(
+    "/bets/multiple/:multipleId/cashout",
+    docs.cashOutMultiple,
+    requireUser,
+    idempotent(cashedOutAnswer),
+    validate("param", MultipleParam),
+    validate("json", CashOutBody),
+    async (c) => {
+      const { userId } = c.get("user");
+      const done = await cashOutMultiple(c.env.DB, {
+        multipleId: c.req.valid("param").multipleId,
+        userId,
+        valueCents: c.req.valid("json").value,
+        idempotencyKey: c.get("idempotencyKey"),
+      });
+      if (!done.done) {
+        if (!done.offer) throw notFound(MULTIPLE_NOT_FOUND);
+        throw done.offer.ok ? changed(done.offer.valueCents) : unavailable(done.offer);
+      }
+      return c.json(await multipleOf(c.env.DB, done.multipleId, userId), 200);
+    },
+  );
