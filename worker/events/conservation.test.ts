@@ -3,15 +3,15 @@ import { evictDurableObject } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { EachWay } from "../../common/each-way";
-import type { BookmakerEvent } from "../contract";
+import type { BookmakerEvent, CashOutOffer } from "../contract";
 import { call, json, type TestUser } from "../test/api";
 import { bet, newEvent, roomStub } from "../test/events";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 import { propertyRuns } from "../test/property";
 
 // Random concurrent sequences of bets (win and each-way), coin moves, non-runners, finalize (with
-// placings, ties included, or winners), abandon and room evictions must never create or lose a
-// coin, and every settled bet must match the ledger.
+// placings, ties included, or winners), abandon, cash-outs and room evictions must never create
+// or lose a coin, and every settled or cashed-out bet must match the ledger.
 
 const runs = Math.max(20, Math.floor((Number(env.PROPERTY_RUNS) || 200) / 2));
 const PUNTERS = 3;
@@ -52,6 +52,8 @@ const op = fc.oneof(
   { weight: 1, arbitrary: fc.record({ type: fc.constant("suspend" as const) }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant("live" as const) }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant("evict" as const) }) },
+  // A punter cashes out a bet of his at the value offered, or at a stale one.
+  { weight: 4, arbitrary: fc.record({ type: fc.constant("cashout" as const), who, outcome, stale: fc.boolean() }) },
 );
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
 
@@ -59,6 +61,7 @@ const sequence = fc.record({
   maxTotalPayout: fc.integer({ min: 50, max: 2000 }),
   botEqualizer: fc.boolean(),
   eachWay: fc.constantFrom<EachWay>(null, "standard", { places: 2, fraction: 4 }),
+  cashOutMargin: fc.constantFrom(0, 0.05, 0.5),
   punterCoins: fc.array(fc.integer({ min: 10, max: 100 }), { minLength: PUNTERS, maxLength: PUNTERS }),
   steps: fc.array(fc.array(op, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 4 }),
 });
@@ -107,6 +110,22 @@ async function perform(w: World, o: Op): Promise<number> {
     case "evict":
       await evictDurableObject(roomStub(id)).catch(() => undefined); // not running is fine
       return 200;
+    case "cashout": {
+      // One of the bets struck so far, cashed out by its punter.
+      const { results } = await env.DB.prepare(
+        `SELECT id, user_id FROM bets WHERE event_id = ?1 AND part = 'WIN' ORDER BY id`,
+      )
+        .bind(id)
+        .all<{ id: number; user_id: number }>();
+      if (results.length === 0) return 200;
+      const mine = results[(o.who * OUTCOMES + o.outcome) % results.length];
+      const token = w.punters.find((p) => p.userId === mine.user_id)!.token;
+      const offer = await call("GET", `/bets/${mine.id}/cashout`, { token });
+      const value = offer.status === 200 ? (await offer.json<CashOutOffer>()).value : 0.01;
+      return (
+        await call("POST", `/bets/${mine.id}/cashout`, { token, body: { value: o.stale ? value + 0.01 : value } })
+      ).status;
+    }
   }
 }
 
@@ -117,7 +136,7 @@ async function eventLedgerMismatch(eventId: number) {
        (SELECT COALESCE(SUM(amount_cents), 0) FROM ledger WHERE kind = 'STAKE' AND ref = ?2) AS staked,
        (SELECT COALESCE(SUM(stake_cents), 0) FROM bets WHERE event_id = ?1) AS bet_stakes,
        (SELECT COALESCE(SUM(l.amount_cents), 0) FROM ledger l JOIN bets b ON l.ref = 'bet:' || b.id WHERE b.event_id = ?1 AND l.kind = 'PAYOUT') AS paid,
-       (SELECT COALESCE(SUM(payout_cents), 0) FROM bets WHERE event_id = ?1 AND status = 'WON') AS won,
+       (SELECT COALESCE(SUM(payout_cents), 0) FROM bets WHERE event_id = ?1 AND status IN ('WON', 'CASHED_OUT')) AS won,
        (SELECT COALESCE(SUM(l.amount_cents), 0) FROM ledger l JOIN bets b ON l.ref = 'bet:' || b.id WHERE b.event_id = ?1 AND l.kind = 'REFUND') AS refunded,
        (SELECT COALESCE(SUM(stake_cents), 0) FROM bets WHERE event_id = ?1 AND status = 'CANCELLED') AS cancelled,
        (SELECT COUNT(*) FROM bets b JOIN events e ON e.id = b.event_id WHERE b.event_id = ?1 AND b.status = 'ACCEPTED' AND e.status IN ('CALCULATED', 'CANCELLED')) AS open_after_settlement`,
@@ -140,36 +159,47 @@ describe("coin conservation with events", () => {
     async () => {
       let accepted = 0;
       await fc.assert(
-        fc.asyncProperty(sequence, async ({ maxTotalPayout, botEqualizer, eachWay, punterCoins, steps }) => {
-          const book = await newBook({ coins: 1000 });
-          const event = await newEvent(book, {
-            maxTotalPayout,
-            botEqualizer,
-            eachWay,
-            items: [
-              ["A", 1.5],
-              ["B", 2],
-              ["C", 3],
-              ["D", 11],
-              ["E", 6],
-            ],
-          });
-          const punters = await Promise.all(punterCoins.map((c) => newPunter(book, { coins: c })));
-          const w: World = { book, punters, event };
-          for (const step of steps) {
-            const statuses = await Promise.all(step.map((o) => perform(w, o)));
-            expect(statuses.filter((s) => !ALLOWED.has(s))).toEqual([]);
-            accepted += statuses.filter((s) => s === 201).length;
-          }
-          // settle whatever is left open, then everything must add up
-          await call("POST", `/events/${event.id}/abandon`, { token: book.owner.token });
-          expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
-          expect(await eventLedgerMismatch(event.id)).toBeNull();
-        }),
+        fc.asyncProperty(
+          sequence,
+          async ({ maxTotalPayout, botEqualizer, eachWay, cashOutMargin, punterCoins, steps }) => {
+            const book = await newBook({ coins: 1000 });
+            await json("PUT", `/bookmakers/${book.bookmakerId}/cashout`, {
+              token: book.owner.token,
+              body: { enabled: true, margin: cashOutMargin },
+            });
+            const event = await newEvent(book, {
+              maxTotalPayout,
+              botEqualizer,
+              eachWay,
+              items: [
+                ["A", 1.5],
+                ["B", 2],
+                ["C", 3],
+                ["D", 11],
+                ["E", 6],
+              ],
+            });
+            const punters = await Promise.all(punterCoins.map((c) => newPunter(book, { coins: c })));
+            const w: World = { book, punters, event };
+            for (const step of steps) {
+              const statuses = await Promise.all(step.map((o) => perform(w, o)));
+              expect(statuses.filter((s) => !ALLOWED.has(s))).toEqual([]);
+              accepted += statuses.filter((s) => s === 201).length;
+            }
+            // settle whatever is left open, then everything must add up
+            await call("POST", `/events/${event.id}/abandon`, { token: book.owner.token });
+            expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
+            expect(await eventLedgerMismatch(event.id)).toBeNull();
+          },
+        ),
         propertyRuns(runs),
       );
-      // the sequences must reach the interesting part: bets actually taken
+      // the sequences must reach the interesting part: bets actually taken, and cashed out
       expect(accepted).toBeGreaterThan(runs / 2);
+      const { n } = (await env.DB.prepare(`SELECT COUNT(*) AS n FROM bets WHERE status = 'CASHED_OUT'`).first<{
+        n: number;
+      }>())!;
+      expect(n).toBeGreaterThan(runs / 20);
     },
   );
 });

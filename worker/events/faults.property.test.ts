@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ladderOdds, type Odds } from "../../common/odds";
 import { placeReturnCents, termsInForce, type EachWay } from "../../common/each-way";
 import { settledPayoutCents } from "../../common/rule4";
-import type { Bet, BookmakerEvent } from "../contract";
+import type { Bet, BookmakerEvent, CashOutOffer } from "../contract";
 import { call, json, type TestUser } from "../test/api";
 import { bet, inHours, newEvent, roomStub, worstResult } from "../test/events";
 import {
@@ -84,6 +84,8 @@ const op = fc.oneof(
   { weight: 1, arbitrary: fc.record({ type: fc.constant("abandon" as const) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("unsettle" as const) }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("evict" as const) }) },
+  // A punter cashes out a bet of his taken earlier, at the value offered or at a stale one.
+  { weight: 6, arbitrary: fc.record({ type: fc.constant("cashout" as const), who, outcome, stale: fc.boolean() }) },
 );
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
 
@@ -94,6 +96,7 @@ const sequence = fc.record({
   deadHeat: fc.boolean(),
   eachWay: fc.constantFrom<EachWay>(null, "standard", { places: 2, fraction: 4 }, { places: 3, fraction: 5 }),
   punterCoins: fc.array(fc.integer({ min: 10, max: 100 }), { minLength: PUNTERS, maxLength: PUNTERS }),
+  cashOutMargin: fc.constantFrom(0, 0.05, 0.1),
   faults: fc.array(fc.constantFrom<Fault | null>(null, null, null, "before", "after"), {
     minLength: 30,
     maxLength: 30,
@@ -127,6 +130,8 @@ interface World {
 interface Model {
   moved: number[]; // coins added minus withdrawn, per punter (cents)
   bets: { betId: number; who: number; itemId: number; stakeCents: number; odds: Odds; eachWay: boolean }[];
+  /** Bets cashed out (each 200), with the value paid (cents). */
+  cashedOut: Map<number, number>;
 }
 
 /** How the event ended, as D1 has it. */
@@ -230,6 +235,19 @@ async function perform(w: World, m: Model, o: Op): Promise<number> {
     case "evict":
       await evictDurableObject(roomStub(id)).catch(() => undefined);
       return 200;
+    case "cashout": {
+      if (m.bets.length === 0) return 200;
+      const mine = m.bets[(o.who * ITEMS.length + o.outcome) % m.bets.length];
+      const token = w.punters[mine.who].token;
+      const offer = await call("GET", `/bets/${mine.betId}/cashout`, { token });
+      const value = offer.status === 200 ? (await offer.json<CashOutOffer>()).value : 0.01;
+      const res = await call("POST", `/bets/${mine.betId}/cashout`, {
+        token,
+        body: { value: o.stale ? value + 0.01 : value },
+      });
+      if (res.status === 200) m.cashedOut.set(mine.betId, Math.round((await res.json<Bet>()).payout * 100));
+      return res.status;
+    }
   }
 }
 
@@ -314,6 +332,7 @@ const FOUND: Sequence[] = [
     eachWay: null,
     ending: { order: [], tied: [false, false, false, false, false] },
     punterCoins: [10, 10, 10],
+    cashOutMargin: 0.05,
     faults: [null, null, "before", null, "after", null, null, null, null, null, "after", ...Array<null>(19).fill(null)],
     steps: [
       [
@@ -338,16 +357,32 @@ describe("the room under random failing writes", () => {
     let accepted = 0;
     let failed = 0;
     let eachWayPaid = 0;
+    let cashOuts = 0;
     await fc.assert(
       fc.asyncProperty(
         sequence,
-        async ({ maxTotalPayout, botEqualizer, rule4, deadHeat, eachWay, punterCoins, faults, steps, ending }) => {
+        async ({
+          maxTotalPayout,
+          botEqualizer,
+          rule4,
+          deadHeat,
+          eachWay,
+          punterCoins,
+          cashOutMargin,
+          faults,
+          steps,
+          ending,
+        }) => {
           const book = await newBook({ coins: 1000 });
+          await json("PUT", `/bookmakers/${book.bookmakerId}/cashout`, {
+            token: book.owner.token,
+            body: { enabled: true, margin: cashOutMargin },
+          });
           const event = await newEvent(book, { maxTotalPayout, botEqualizer, rule4, deadHeat, eachWay, items: ITEMS });
           const punters = await Promise.all(punterCoins.map((c) => newPunter(book, { coins: c })));
           const pool = await balance(book.owner.userId, null);
           const w: World = { book, punters, event };
-          const m: Model = { moved: punters.map(() => 0), bets: [] };
+          const m: Model = { moved: punters.map(() => 0), bets: [], cashedOut: new Map() };
           const plan = planOf(faults);
           for (const step of steps) {
             await withinTime(injectFaults(event.id, plan), "injecting faults");
@@ -413,7 +448,18 @@ describe("the room under random failing writes", () => {
             .all<{ id: number; deduction: number }>();
           const deductions = new Map(deducted.map((d) => [d.id, d.deduction]));
           for (const d of deducted) expect(d.deduction).toBeLessThanOrEqual(rule4 && end.withdrawn.size > 0 ? 90 : 0);
-          const paid = (b: Model["bets"][number]) => returned(end, b, { deadHeat, eachWay }, deductions);
+          // A bet cashed out (answered 200, and only then) is CASHED_OUT in D1, paid its value and nothing else.
+          const { results: cashed } = await env.DB.prepare(
+            `SELECT id, payout_cents FROM bets WHERE event_id = ?1 AND status = 'CASHED_OUT' AND part = 'WIN' ORDER BY id`,
+          )
+            .bind(event.id)
+            .all<{ id: number; payout_cents: number }>();
+          expect(cashed).toEqual(
+            [...m.cashedOut].sort(([a], [b]) => a - b).map(([id, payout_cents]) => ({ id, payout_cents })),
+          );
+          cashOuts += m.cashedOut.size;
+          const paid = (b: Model["bets"][number]) =>
+            m.cashedOut.get(b.betId) ?? returned(end, b, { deadHeat, eachWay }, deductions);
           const stakeOf = (b: Model["bets"][number]) => (b.eachWay ? 2 : 1) * b.stakeCents;
           for (const [i, p] of punters.entries()) {
             const mine = m.bets.filter((b) => b.who === i);
@@ -439,5 +485,6 @@ describe("the room under random failing writes", () => {
     expect(accepted).toBeGreaterThan(runs / 2);
     expect(failed).toBeGreaterThan(runs / 10);
     expect(eachWayPaid).toBeGreaterThan(runs / 20);
+    expect(cashOuts).toBeGreaterThan(runs / 20);
   });
 });
