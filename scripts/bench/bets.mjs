@@ -5,6 +5,9 @@
 // its own. The rows:
 // - `api`: win bets as the app places them (the rate limiter called as deployed);
 // - `ew`: the same bets each-way (1 coin a part), standard terms: it should cost about one bet;
+// - `cash`: each bet of the `api` row cashed out (POST /bets/{id}/cashout at its value, the
+//   book's cash out on): a cash-out goes through the event's room as an admin change does, and
+//   should cost about one bet;
 // - `nolim`: the same with every rate limiter bypassed (a bench-only header the deployed worker
 //   does not know): the app's own cost;
 // - `key`: `nolim` with an Idempotency-Key on every bet, as the mini-app sends them: the key's
@@ -18,25 +21,28 @@ import { client, percentile, startApi } from "./local-api.mjs";
 
 const LEVELS = (process.env.BENCH_LEVELS ?? "1,10,50").split(",").map(Number);
 // BENCH_ROWS=nolim,bare runs only those rows (to profile one of them with scripts/bench/profile.mjs).
-const ROWS = new Set((process.env.BENCH_ROWS ?? "api,ew,nolim,key,room,bare,bare+log,limit").split(","));
+const ROWS = new Set((process.env.BENCH_ROWS ?? "api,cash,ew,nolim,key,room,bare,bare+log,limit").split(","));
 const OUTCOMES = 100;
 // BENCH_ROUNDS (1): the rows run again on fresh events, interleaved, and their medians are compared.
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 
-/** Every punter bets on every outcome in turn, all punters at once; answers rate and latencies. */
-async function drive(punters, items, send) {
+/**
+ * Every punter bets on every outcome in turn (or sends each of `items(punter)`), all punters at
+ * once; answers rate and latencies, counting the answers of status `ok` as accepted.
+ */
+async function drive(punters, items, send, ok = 201) {
   const latencies = [];
   const errors = {};
   let accepted = 0;
   const started = performance.now();
   await Promise.all(
     punters.map(async (p) => {
-      for (const item of items) {
+      for (const item of typeof items === "function" ? items(p) : items) {
         const t0 = performance.now();
         const res = await send(p, item);
         await res.arrayBuffer();
         latencies.push(performance.now() - t0);
-        if (res.status === 201) accepted++;
+        if (res.status === ok) accepted++;
         else errors[res.status] = (errors[res.status] ?? 0) + 1;
       }
     }),
@@ -67,6 +73,10 @@ try {
   // Enough coins for every punter of every level: 6 coins an outcome a round (win, each-way, nolim, key, room).
   const coins = LEVELS.reduce((a, n) => a + n, 0) * 6 * OUTCOMES * ROUNDS;
   const book = await c.bookmaker(Math.max(1, Math.ceil(coins / 50_000)));
+  await c.call("PUT", `/bookmakers/${book.bookmakerId}/cashout`, {
+    token: book.owner.token,
+    body: { enabled: true, margin: 0.05 },
+  });
   const costs = [];
   console.log(`stack    concurrency  accepted  bets/s   p50 ms  p99 ms  errors${ROUNDS > 1 ? "  (round)" : ""}`);
   for (const level of LEVELS) {
@@ -96,14 +106,29 @@ try {
       });
 
       /** A row whose D1 statements, rows and room calls are counted too. */
-      const metered = async (label, items, call) => {
+      const metered = async (label, items, call, ok) => {
         await api.meter();
-        const result = await drive(punters, items, call);
+        const result = await drive(punters, items, call, ok);
         const used = await api.meter();
         record(label, round, result);
         costs.push({ label, level, bets: result.accepted, ...used });
       };
-      if (ROWS.has("api")) await metered("api", event.items, (p, item) => post("/bets", p.token, bet(p, item)));
+      // The `api` row keeps each punter's bet ids for the `cash` row.
+      const struck = new Map(punters.map((p) => [p, []]));
+      if (ROWS.has("api"))
+        await metered("api", event.items, async (p, item) => {
+          const res = await post("/bets", p.token, bet(p, item));
+          if (res.status === 201) struck.get(p).push((await res.clone().json()).betId);
+          return res;
+        });
+      // 1 coin at 2.0, the price unmoved (no equalizer): worth 1 × 2 ÷ 2 × 0.95.
+      if (ROWS.has("cash"))
+        await metered(
+          "cash",
+          (p) => struck.get(p),
+          (p, betId) => post(`/bets/${betId}/cashout`, p.token, { value: 0.95 }),
+          200,
+        );
       if (race)
         record(
           "ew",
@@ -176,7 +201,7 @@ try {
     }
     const share = (a, b) => (median(a, "rate") / median(b, "rate")).toFixed(2);
     console.log(
-      `${"".padEnd(8)} ${String(level).padStart(11)}  api / bare: ${share("api", "bare")}, nolim / bare: ${share("nolim", "bare")}, nolim / bare+log: ${share("nolim", "bare+log")}, key / bare: ${share("key", "bare")}, ew / api: ${share("ew", "api")}`,
+      `${"".padEnd(8)} ${String(level).padStart(11)}  api / bare: ${share("api", "bare")}, nolim / bare: ${share("nolim", "bare")}, nolim / bare+log: ${share("nolim", "bare+log")}, key / bare: ${share("key", "bare")}, ew / api: ${share("ew", "api")}, cash / api: ${share("cash", "api")}`,
     );
   }
   // Summed over the rounds: per accepted bet of each metered row and level.

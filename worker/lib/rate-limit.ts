@@ -35,13 +35,16 @@ export const signInLimit = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** A signed-in user's writes: bets (singles and multiples) on their own limiter, every other write on the writes' limiter. */
+/**
+ * A signed-in user's writes: bets (singles and multiples) and their cash-outs on their own
+ * limiter, every other write on the writes' limiter.
+ */
 export function limitWrites(c: Context<AppEnv>, userId: number) {
   const method = c.req.method;
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return;
   return spend(
     c,
-    method === "POST" && /^\/bets(\/multiple)?\/?$/.test(c.req.path) ? "BET_LIMIT" : "WRITE_LIMIT",
+    method === "POST" && /^\/bets(\/multiple)?(\/\d+\/cashout)?\/?$/.test(c.req.path) ? "BET_LIMIT" : "WRITE_LIMIT",
     String(userId),
   );
 }

@@ -115,13 +115,18 @@ export class BetDesk {
     return this.reserveAndWrite(e, memory.items.get(bet.itemId)!, bet, check);
   }
 
+  /** Prices moved outside a bet (a cash-out): written now unless a group being written carries them. */
+  async flushOdds(eventId: number) {
+    if (this.room.currentOdds.owing) await this.betWriter(eventId).settleOwed();
+  }
+
   /** Limits changed: each punter's are read again with his next bet. */
   forgetLimits() {
     this.access.forget();
   }
 
   /** Loaded and no admin operation queued; a reload owed while bets are in flight waits for them (through the admin chain). */
-  private async ready(eventId: number) {
+  async ready(eventId: number) {
     const { admin, memory } = this.room;
     for (let round = 0; round < 5; round++) {
       if (admin.busy) await admin.whenIdle();

@@ -19,6 +19,8 @@ export class RoomMemory {
   bettors = new Map<string, OwnShare>();
   /** A failure left memory in doubt: reload from D1 before the next check. */
   stale = false;
+  /** Counts the snapshots applied: a read of D1 begun under one may be out of date under the next. */
+  applied = 0;
   private loading: Promise<void> | null = null;
   /** Counts loads asked for: only the newest one's snapshot is applied. */
   private loads = 0;
@@ -87,6 +89,7 @@ export class RoomMemory {
     const loaded = await sql.loadEvent(this.db(), eventId);
     if (generation !== this.loads) return; // replaced by a newer load: that one's snapshot is applied
     ({ event: this.event, items: this.items, bettors: this.bettors } = loaded);
+    this.applied++;
     // The current odds follow from the stakes: recomputed, and owed to D1 if D1 has others.
     this.currentOdds.loaded();
     this.recompute();

@@ -3,7 +3,7 @@ import type { Odds } from "../../../common/odds";
 import type { Env } from "../../env";
 import { AppError } from "../../lib/errors";
 import { nowIso } from "../../lib/time";
-import { BetDesk } from "./bet-desk";
+import { BetDesk, type DeskRoom } from "./bet-desk";
 import * as audit from "./audit";
 import { recordPricesStatement } from "../../audit/record";
 import * as changes from "./changes";
@@ -39,20 +39,9 @@ import {
 import type { DraftInput, Placing } from "../schemas";
 import * as sql from "./statements";
 import { fail, ok, type BetRequest, type EventState, type PlacedBet, type RoomResult } from "../state";
-import { BET_NOT_FOUND, EVENT_NOT_FOUND } from "../../../common/refusals";
-import { en, words } from "../../lib/words";
-import { singleState } from "../../cashout/queries";
-import { singleOffer, UNAVAILABLE } from "../../cashout/offer";
-import { fromCents } from "../../lib/money";
-
-/** A punter's cash-out of a single, as the route hands it to the room. */
-export interface CashOutRequest {
-  betId: number;
-  userId: number;
-  /** The value he was shown, in cents. */
-  valueCents: number;
-  idempotencyKey?: string;
-}
+import { EVENT_NOT_FOUND } from "../../../common/refusals";
+import { en } from "../../lib/words";
+import { CashDesk, type CashOutRequest } from "./cash-desk";
 
 /** A settlement's batch refused because another event's settlement completed one of its multiples first. */
 const MULTIPLES_MOVED = en("Multiples of this event were settled meanwhile; please try again.");
@@ -62,7 +51,7 @@ const SETTLE_ATTEMPTS = 5;
 /**
  * One per event (`idFromName(eventId)`): the single writer of the event's status, outcomes,
  * odds and bets. Bets are checked and reserved in memory before their first await, then
- * written in groups (BetDesk, BetWriter). Admin operations run one at a time (Exclusive), after
+ * written in groups (BetDesk, BetWriter); cash-outs run beside them (CashDesk). Admin operations run one at a time (Exclusive), after
  * the bets in flight, with new bets waiting behind them; each writes one batch and then reloads
  * from D1 (RoomMemory), so memory is always what D1 says, also after a failed or unknown write.
  */
@@ -72,14 +61,17 @@ export class EventRoom extends DurableObject<Env> {
   private readonly admin = new Exclusive();
   private readonly currentOdds = new CurrentOdds();
   private readonly memory = new RoomMemory(this.ctx, () => this.db, this.currentOdds);
-  private readonly desk = new BetDesk({
+  /** What the desks (bets, cash-outs) use of the room. */
+  private readonly deskRoom: DeskRoom = {
     db: () => this.db,
     memory: this.memory,
     currentOdds: this.currentOdds,
     admin: this.admin,
     freshen: (eventId) => this.freshen(eventId),
     afterAdmin: (eventId) => this.exclusive(eventId, async () => ok(null)),
-  });
+  };
+  private readonly desk = new BetDesk(this.deskRoom);
+  private readonly cash = new CashDesk(this.deskRoom, this.desk);
 
   // ---- admin operations -----------------------------------------------------------------
 
@@ -395,42 +387,9 @@ export class EventRoom extends DurableObject<Env> {
     return this.safely(() => this.desk.place(eventId, bet));
   }
 
-  /**
-   * A punter cashes out a single (both rows of an each-way bet) at the value he was shown
-   * (docs/ARCHITECTURE.md, "Cash out"). It runs as the room's changes do, after the bets in
-   * flight: the value is worked out again from the price the room offers now and the bet as D1
-   * holds it, and another value is refused (CASH_OUT_CHANGED, with the value now). One batch
-   * through commit: the bet CASHED_OUT, its payout, its audit row, the key's marker, and the
-   * outcomes' totals counted again, so the book and the max stakes offered drop at once.
-   */
+  /** Cashes out a single (CashDesk): beside the bets, one read and one batch. */
   async cashOut(eventId: number, ask: CashOutRequest): Promise<RoomResult<{ betId: number }>> {
-    return this.exclusive(eventId, async () => {
-      const e = this.memory.event;
-      const bet = e?.id === eventId ? await singleState(this.db, ask.betId, ask.userId) : null;
-      const item = bet && this.memory.items.get(bet.itemId);
-      if (!e || !bet || !item || bet.eventId !== eventId) return fail("NOT_FOUND", BET_NOT_FOUND);
-      const offer = singleOffer(
-        bet.setting,
-        bet.parts,
-        { eventStatus: e.status, startDate: e.startDate, outcomeStatus: item.status, curr: item.curr },
-        Date.now(),
-      );
-      if (!offer.ok) return fail("CASH_OUT_UNAVAILABLE", UNAVAILABLE[offer.reason], { reason: offer.reason });
-      if (offer.valueCents !== ask.valueCents)
-        return fail(
-          "CASH_OUT_CHANGED",
-          words("The cash-out value changed to {value}.", { value: (offer.valueCents / 100).toFixed(2) }),
-          { value: fromCents(offer.valueCents) },
-        );
-      const cashed = { ...ask, betId: bet.betId, rowIds: bet.parts.map((p) => p.id) };
-      const result = await this.commit(eventId, changes.cashOut(this.db, e, cashed, offer.valueCents, nowIso()), {
-        money: true,
-        // Prices the cash-out moves (the equalizer's) are the system's.
-        actor: null,
-        audit: audit.cashOutAudit(this.db, e, { ...cashed, itemId: item.id }, offer),
-      });
-      return result.ok ? ok({ betId: bet.betId }) : result;
-    });
+    return this.safely(() => this.cash.cashOut(eventId, ask));
   }
 
   /**

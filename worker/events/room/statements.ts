@@ -366,6 +366,26 @@ export const cashOutStatement = (db: D1Database, rowIds: number[], betId: number
     )
     .bind(JSON.stringify(rowIds), betId, valueCents, now);
 
+/** What the rows (ACCEPTED) add to their outcome's totals: SQL over `bets b` for a SELECT's columns. */
+const SHARE_SQL = `SUM(b.stake_cents) AS stake, SUM(${PAYOUT_SQL}) AS liability,
+  SUM(CASE b.part WHEN 'PLACE' THEN ${PLACE_ONLY_SQL} ELSE 0 END) AS place`;
+const ROWS_SQL = `FROM bets b WHERE b.id IN (SELECT value FROM json_each(?1)) AND b.status = 'ACCEPTED'`;
+
+/**
+ * A cashed-out bet's share of its outcome's totals, taken off them: the SELECT answers it (for
+ * the room's memory), the UPDATE takes it off the stored totals. Put both before cashOutStatement.
+ */
+export const cashOutShareStatements = (db: D1Database, rowIds: number[], itemId: number) => [
+  db.prepare(`SELECT ${SHARE_SQL} ${ROWS_SQL}`).bind(JSON.stringify(rowIds)),
+  db
+    .prepare(
+      `UPDATE event_items SET stake_cents = stake_cents - s.stake, liability_cents = liability_cents - s.liability,
+         place_liability_cents = place_liability_cents - s.place
+       FROM (SELECT ${SHARE_SQL} ${ROWS_SQL}) s WHERE event_items.id = ?2`,
+    )
+    .bind(JSON.stringify(rowIds), itemId),
+];
+
 /** Every outcome's totals counted again from its bets: after a change that settles, refunds or deducts many at once. */
 export const itemTotalsStatement = (db: D1Database, eventId: number) =>
   db

@@ -1,0 +1,149 @@
+import { BET_NOT_FOUND } from "../../../common/refusals";
+import { singleOffer, UNAVAILABLE, type Offer } from "../../cashout/offer";
+import { singleState, type SingleState } from "../../cashout/queries";
+import { runMoneyBatch } from "../../ledger/transfer";
+import { fromCents } from "../../lib/money";
+import { nowIso } from "../../lib/time";
+import { en, words } from "../../lib/words";
+import * as audit from "./audit";
+import type { BetDesk, DeskRoom } from "./bet-desk";
+import * as changes from "./changes";
+import * as sql from "./statements";
+import { fail, ok, type EventState, type OutcomeState, type RoomResult } from "../state";
+
+// Cash-outs of single bets (docs/ARCHITECTURE.md, "Cash out"). A cash-out is desk traffic, as a
+// bet is: it runs beside the bets, after any admin operation queued and before the next one (its
+// write is in flight as a bet's is), and costs one read and one batch whatever the size of the
+// book: the bet's share comes off its outcome's totals in the batch and off the room's memory
+// after it, with no reload. The value is worked out again from the price the room offers now
+// and the bet as D1 holds it; another value is refused.
+
+/** A punter's cash-out of a single, as the route hands it to the room. */
+export interface CashOutRequest {
+  betId: number;
+  userId: number;
+  /** The value he was shown, in cents. */
+  valueCents: number;
+  idempotencyKey?: string;
+}
+
+type Cashed = RoomResult<{ betId: number }>;
+
+/** How often the bet is read again when an admin change reloaded the room while it was read. */
+const READS = 5;
+
+export class CashDesk {
+  /** Bets whose cash-out is being written: a second one waits for nothing and is refused. */
+  private readonly cashing = new Set<number>();
+
+  constructor(
+    private readonly room: DeskRoom,
+    private readonly desk: BetDesk,
+  ) {}
+
+  async cashOut(eventId: number, ask: CashOutRequest): Promise<Cashed> {
+    const { memory } = this.room;
+    let bet: SingleState | null;
+    for (let read = 1; ; read++) {
+      await this.desk.ready(eventId);
+      const applied = memory.applied;
+      bet = await singleState(this.room.db(), ask.betId, ask.userId);
+      // From the end of this wait to the reservation nothing awaits: no admin change gets in between.
+      await this.desk.ready(eventId);
+      // The bet as read is the bet as the room holds it unless an admin change (a non-runner's
+      // deduction, a result) landed meanwhile: then it is read again.
+      if (memory.applied === applied) break;
+      if (read === READS) return fail("UNAVAILABLE", en("The cash-out was not made. Please try again."));
+    }
+    const e = memory.event;
+    const item = bet && memory.items.get(bet.itemId);
+    if (!e || !bet || !item || e.id !== eventId || bet.eventId !== eventId) return fail("NOT_FOUND", BET_NOT_FOUND);
+    if (this.cashing.has(bet.betId)) return fail("CASH_OUT_UNAVAILABLE", UNAVAILABLE.SETTLED, { reason: "SETTLED" });
+    const offer = singleOffer(
+      bet.setting,
+      bet.parts,
+      { eventStatus: e.status, startDate: e.startDate, outcomeStatus: item.status, curr: item.curr },
+      Date.now(),
+    );
+    if (!offer.ok) return fail("CASH_OUT_UNAVAILABLE", UNAVAILABLE[offer.reason], { reason: offer.reason });
+    if (offer.valueCents !== ask.valueCents)
+      return fail(
+        "CASH_OUT_CHANGED",
+        words("The cash-out value changed to {value}.", { value: (offer.valueCents / 100).toFixed(2) }),
+        { value: fromCents(offer.valueCents) },
+      );
+    this.cashing.add(bet.betId);
+    const write = this.write(e, item, bet, offer, ask);
+    this.desk.inflight.add(write);
+    try {
+      return await write;
+    } finally {
+      this.desk.inflight.delete(write);
+      this.cashing.delete(bet.betId);
+    }
+  }
+
+  /**
+   * One batch: the bet's share off its outcome's totals, the bet CASHED_OUT, its payout, its audit
+   * row, the key's marker and the event's version. Memory follows what D1 says: the share comes
+   * off it once the batch is in; after an unknown outcome the room reloads.
+   */
+  private async write(
+    e: EventState,
+    item: OutcomeState,
+    bet: SingleState,
+    offer: Extract<Offer, { ok: true }>,
+    ask: CashOutRequest,
+  ): Promise<Cashed> {
+    const { memory } = this.room;
+    const db = this.room.db();
+    const now = nowIso();
+    const cashed = { ...ask, betId: bet.betId, rowIds: bet.parts.map((p) => p.id) };
+    let results: D1Result[];
+    try {
+      results = await runMoneyBatch(db, [
+        ...sql.cashOutShareStatements(db, cashed.rowIds, item.id),
+        ...changes.cashOut(db, e, cashed, offer.valueCents, now),
+        audit.cashOutAudit(db, e, { ...cashed, itemId: item.id }, offer),
+        sql.touch(db, e.id),
+      ]);
+    } catch (err) {
+      return this.answerFromD1(e.id, bet.betId, now, err);
+    }
+    const share = results[0].results[0] as { stake: number; liability: number; place: number };
+    item.stakeCents -= share.stake;
+    item.liabilityCents -= share.liability;
+    item.placeLiabilityCents -= share.place;
+    const own = memory.bettors.get(`${ask.userId}:${item.id}`);
+    if (own)
+      memory.bettors.set(`${ask.userId}:${item.id}`, {
+        winCents: own.winCents - share.liability,
+        placeCents: own.placeCents - share.place,
+      });
+    // Less staked on the outcome moves the equalizer's prices: written now, as a bet's would be.
+    memory.recompute();
+    await this.desk.flushOdds(e.id);
+    return ok({ betId: bet.betId });
+  }
+
+  /** The batch failed: a refused one (the bet settled meanwhile) wrote nothing; else D1 says whether it landed. */
+  private async answerFromD1(eventId: number, betId: number, now: string, err: unknown): Promise<Cashed> {
+    if (err instanceof Error && /constraint failed/.test(err.message))
+      return fail("CASH_OUT_UNAVAILABLE", UNAVAILABLE.SETTLED, { reason: "SETTLED" });
+    console.error("cash-out batch outcome unknown; reading back", err);
+    // Landed or not, memory may be wrong: the room reloads before its next check.
+    this.room.memory.stale = true;
+    void this.room.afterAdmin(eventId);
+    try {
+      const row = await this.room
+        .db()
+        .prepare(`SELECT 1 AS yes FROM bets WHERE id = ?1 AND status = 'CASHED_OUT' AND settled_at = ?2`)
+        .bind(betId, now)
+        .first();
+      return row ? ok({ betId }) : fail("UNAVAILABLE", en("The cash-out was not made. Please try again."));
+    } catch (readErr) {
+      console.error("reading back a cash-out failed", readErr);
+      return fail("INTERNAL", en("We could not confirm your cash-out. Please check your bets before trying again."));
+    }
+  }
+}
