@@ -60,7 +60,8 @@ const landed = async (db: D1Database, multipleId: number, now: string) =>
     .bind(multipleId, now)
     .first()) !== null;
 
-export type MultipleCashOut = { done: true; multipleId: number } | { done: false; offer: Offer | null };
+export type MultipleCashOut =
+  { done: true; multipleId: number; bookmakerId: number } | { done: false; offer: Offer | null };
 
 /**
  * Cashes out the punter's multiple at `valueCents`, the value he was shown: `done`, or not, with
@@ -103,14 +104,15 @@ export async function cashOutMultiple(
         ),
         ...(ask.idempotencyKey === undefined ? [] : [markCommitted(db, ask.userId, ask.idempotencyKey, ref)]),
       ]);
-      return { done: true, multipleId: state.multipleId };
+      return { done: true, multipleId: state.multipleId, bookmakerId: state.bookmakerId };
     } catch (err) {
       // Something moved between the read and the batch: read again, and say what it is worth now.
       if (isGuardFailure(err)) continue;
       if (err instanceof AppError) throw err;
       // The batch's outcome is unknown (its answer lost): D1 says whether it landed.
       console.error("multiple cash-out batch failed; reading back", err);
-      if (await landed(db, state.multipleId, now)) return { done: true, multipleId: state.multipleId };
+      if (await landed(db, state.multipleId, now))
+        return { done: true, multipleId: state.multipleId, bookmakerId: state.bookmakerId };
       throw new AppError("UNAVAILABLE", 503, en("The cash-out was not made. Please try again."));
     }
   }

@@ -15,6 +15,8 @@ import { acceptedLanguage, en, say, words } from "../lib/words";
 import { multipleOf } from "../multiples/queries";
 import * as docs from "../openapi/docs/cashout";
 import { BET_NOT_FOUND, BOOKMAKER_NOT_FOUND } from "../../common/refusals";
+import { notifyAfter } from "../notifications/enqueue";
+import { bigCashOutMessages, knownSmallBet } from "../notifications/triggers";
 import { cashOutMultiple } from "./multiple";
 import { multipleOffer, singleOffer, UNAVAILABLE, type Offer } from "./offer";
 import { multipleState, openStates, singleState } from "./queries";
@@ -60,6 +62,19 @@ const cashedOutAnswer: Rebuild = async (db, userId, ref) => {
   if (!row) throw new Error(`no bet for committed key ${ref}`);
   return { status: 200, body: await betOf(db, row.bookmaker_id, userId, Number(id)) };
 };
+
+/**
+ * The bookmaker's big-bet rule holds for a cash-out too: over his threshold he hears of it, after
+ * the answer (the bot tells nobody else: the punter did it himself).
+ */
+function tellBook(
+  c: Context<AppEnv>,
+  bookmakerId: number,
+  cashOut: Omit<Parameters<typeof bigCashOutMessages>[2], "username">,
+) {
+  if (knownSmallBet(bookmakerId, cashOut.valueCents)) return;
+  notifyAfter(c, (env) => bigCashOutMessages(env.DB, bookmakerId, { ...cashOut, username: c.get("user").username }));
+}
 
 const BetParam = v.object({ betId: IdParam });
 const MultipleParam = v.object({ multipleId: IdParam });
@@ -147,7 +162,13 @@ export const cashOutRoutes = new Hono<AppEnv>()
           idempotencyKey: c.get("idempotencyKey"),
         }),
       );
-      return c.json(await betOf(c.env.DB, bet.bookmakerId, userId, betId), 200);
+      const cashed = (await betOf(c.env.DB, bet.bookmakerId, userId, betId))!;
+      tellBook(c, bet.bookmakerId, {
+        valueCents: Math.round(cashed.payout * 100),
+        event: { id: cashed.eventId, title: cashed.eventTitle, description: cashed.eventDescription },
+        outcome: cashed.outcomeTitle,
+      });
+      return c.json(cashed, 200);
     },
   )
   .get(
@@ -182,6 +203,13 @@ export const cashOutRoutes = new Hono<AppEnv>()
         if (!done.offer) throw notFound(MULTIPLE_NOT_FOUND);
         throw done.offer.ok ? changed(done.offer.valueCents) : unavailable(done.offer);
       }
-      return c.json(await multipleOf(c.env.DB, done.multipleId, userId), 200);
+      const cashed = (await multipleOf(c.env.DB, done.multipleId, userId))!;
+      const leg = cashed.legs.find((l) => l.result === "PENDING") ?? cashed.legs[0];
+      tellBook(c, done.bookmakerId, {
+        valueCents: Math.round(cashed.payout * 100),
+        event: { id: leg.eventId, title: leg.eventTitle, description: leg.eventDescription },
+        outcome: null,
+      });
+      return c.json(cashed, 200);
     },
   );

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LANGUAGES, type Language } from "../../common/languages";
 import {
   bigBetMessage,
+  bigCashOutMessage,
   coinsMessage,
   joinRequestMessage,
   membershipMessage,
@@ -63,6 +64,8 @@ const allIn = (language: Language): BotMessage[] => [
       { kind: "TRIXIE", lines: 4, amountCents: 100, status: "CANCELLED", payoutCents: 400 },
     ]),
   ),
+  bigCashOutMessage(language, 1, event, { username: "punter_pete", valueCents: 50_000, outcome: "Red Rum" }),
+  bigCashOutMessage(language, 1, event, { username: "punter_pete", valueCents: 50_000, outcome: null }),
 ];
 
 const USERS_OWN = ["AceBooks", "punter_pete", "Horse Racing", "Ireland", "Race", "Red Rum", "Shergar", "Arkle"]

@@ -182,6 +182,36 @@ export const bigBetMessage = (
   stakeCents: bet.stakeCents,
 });
 
+/**
+ * A cash-out over the bookmaker's big-bet threshold (the punter did it himself: nobody else is
+ * told). `outcome` null: a multiple's, its button on one of its events.
+ */
+export const bigCashOutMessage = (
+  language: Language,
+  ownerId: number,
+  event: { id: number; title: string; description: string },
+  cashOut: { username: string; valueCents: number; outcome: string | null },
+): BotMessage => ({
+  userId: ownerId,
+  topic: "BIG_BETS",
+  text: say(
+    language,
+    cashOut.outcome !== null
+      ? words("Big cash-out: @{username} cashed out {value} on {outcome} in {event}.", {
+          username: cashOut.username,
+          value: coins(cashOut.valueCents, language),
+          outcome: cashOut.outcome,
+          event: eventName(event),
+        })
+      : words("Big cash-out: @{username} cashed out a multiple for {value}.", {
+          username: cashOut.username,
+          value: coins(cashOut.valueCents, language),
+        }),
+  ),
+  button: { text: say(language, words("Open the event")), startapp: startFor.event(event.id) },
+  stakeCents: cashOut.valueCents,
+});
+
 /** A settled bet as the result message tells it. */
 export interface SettledBet {
   outcome: string;

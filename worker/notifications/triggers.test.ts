@@ -217,6 +217,34 @@ describe("the bot's messages", () => {
     expect(buttonUrl(sentTo(book.owner.userId)[0].params)).toMatch(new RegExp(`\\?startapp=event_${event.id}$`));
   });
 
+  it("tells the bookmaker of a cash-out over his threshold, and the punter nothing", async () => {
+    const book = await newBook({ coins: 1000, allowsWrite: true });
+    await json("PUT", "/me/notifications", { token: book.owner.token, body: { bigBetsOver: 20, joinRequests: false } });
+    await json("PUT", `/bookmakers/${book.bookmakerId}/cashout`, {
+      token: book.owner.token,
+      body: { enabled: true, margin: 0 },
+    });
+    const punter = await newPunter(book, { coins: 100, allowsWrite: true });
+    const event = await newEvent(book);
+    const small = await placeBet(punter, book, event, 0, 10);
+    const big = await placeBet(punter, book, event, 1, 19);
+    for (const [placed, value] of [
+      [small, 10],
+      [big, 19],
+    ] as const)
+      await json("POST", `/bets/${placed.betId}/cashout`, { token: punter.token, body: { value } });
+    await settle();
+    expect(textsTo(bot, book.owner.userId)).toEqual([]);
+    const other = await newPunter(book, { coins: 100 });
+    const third = await placeBet(other, book, event, 1, 21);
+    await json("POST", `/bets/${third.betId}/cashout`, { token: other.token, body: { value: 21 } });
+    expect(await received(bot, book.owner.userId, 2)).toEqual([
+      `Big bet: @${other.username} staked 21.00 on Shergar at 3 in Horse Racing / United Kingdom, Race 1 at Ascot.`,
+      `Big cash-out: @${other.username} cashed out 21.00 on Shergar in Horse Racing / United Kingdom, Race 1 at Ascot.`,
+    ]);
+    expect(textsTo(bot, punter.userId)).toHaveLength(2); // his approval and his coins only
+  });
+
   it("tells punters who opted in of a new event from their bookmaker, when it is first published", async () => {
     const book = await newBook({ coins: 1000 });
     const keen = await newPunter(book, { allowsWrite: true });

@@ -3,6 +3,7 @@ import { DEFAULT_LANGUAGE, type Language } from "../../common/languages";
 import { languageIn, type LanguageRow } from "../identity/users";
 import {
   bigBetMessage,
+  bigCashOutMessage,
   coinsMessage,
   joinRequestMessage,
   membershipMessage,
@@ -73,7 +74,8 @@ interface BetRow {
 
 /**
  * After finalize or abandon (every bet of the event) or a non-runner (the bets on that
- * outcome, refunded): one message per punter, all his bets in it.
+ * outcome, refunded): one message per punter, all his bets in it. A bet he cashed out is his own
+ * doing, settled before: not in it.
  */
 export async function settlementMessages(
   db: D1Database,
@@ -87,7 +89,7 @@ export async function settlementMessages(
     .prepare(
       `SELECT b.user_id, i.title AS outcome, b.stake_cents, b.odds_num, b.odds_den, b.status, b.payout_cents, b.part, i.place
        FROM bets b JOIN event_items i ON i.id = b.item_id
-       WHERE b.event_id = ?1 AND (?2 IS NULL OR (b.item_id = ?2 AND b.status = 'CANCELLED'))
+       WHERE b.event_id = ?1 AND b.status <> 'CASHED_OUT' AND (?2 IS NULL OR (b.item_id = ?2 AND b.status = 'CANCELLED'))
        ORDER BY b.user_id, i.position, b.part DESC`,
     )
     .bind(eventId, itemId ?? null)
@@ -218,6 +220,25 @@ export async function bigBetMessages(
   const languageOf = await languagesOf(db, [owner.owner_id]);
   const event = { id: bet.eventId, title: bet.eventTitle, description: bet.eventDescription };
   return [bigBetMessage(languageOf(owner.owner_id), owner.owner_id, event, bet)];
+}
+
+/** A cash-out: the bookmaker hears of it when its value is over his big-bet threshold. */
+export async function bigCashOutMessages(
+  db: D1Database,
+  bookmakerId: number,
+  cashOut: {
+    username: string;
+    valueCents: number;
+    /** A single's event, or one of a multiple's. */
+    event: { id: number; title: string; description: string };
+    /** A single's outcome; null for a multiple. */
+    outcome: string | null;
+  },
+): Promise<BotMessage[]> {
+  const owner = await bigBetThreshold(db, bookmakerId);
+  if (!owner || owner.big_bets_over_cents === null || cashOut.valueCents <= owner.big_bets_over_cents) return [];
+  const languageOf = await languagesOf(db, [owner.owner_id]);
+  return [bigCashOutMessage(languageOf(owner.owner_id), owner.owner_id, cashOut.event, cashOut)];
 }
 
 /** Coins added or withdrawn: the punter hears the amount, his balance and the bookmaker's note. */

@@ -269,6 +269,7 @@ export const LiabilityBoard = v.object({
       staked: Coins,
       bets: v.pipe(v.number(), v.integer()),
       worst: v.pipe(Coins, v.description("The most any one result pays: the dearest outcome's payout.")),
+      cashedOut: v.pipe(Coins, v.description("What its bets cashed out so far were paid (off its liability).")),
       items: v.array(
         v.object({
           id: Id,

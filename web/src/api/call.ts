@@ -11,6 +11,8 @@ import { routePath, type CallArgs } from "./route-request";
 const IDEMPOTENT: ReadonlySet<Route> = new Set<Route>([
   "POST /bets",
   "POST /bets/multiple",
+  "POST /bets/:betId/cashout",
+  "POST /bets/multiple/:multipleId/cashout",
   "POST /balances/add",
   "POST /balances/subtract",
 ]);

@@ -1,6 +1,7 @@
 import type { InferInput } from "valibot";
 import type { NameBody, TermsBody } from "@worker/bookmakers/profile";
 import type { BookLimitsBody, PunterLimitsBody } from "@worker/limits/schemas";
+import type { CashOutBody, CashOutSettingBody } from "@worker/cashout/schemas";
 import type {
   AuditEntry,
   Bet,
@@ -10,6 +11,9 @@ import type {
   BookmakerDto,
   BookmakerEvent,
   BookmakerLists,
+  CashOutOffer,
+  CashOutOffers,
+  CashOutSetting,
   CatalogueItem,
   DailyFigure,
   DownloadLink,
@@ -82,6 +86,10 @@ export interface Calls {
   "GET /player/events/:bookmakerId": { answer: PlayerEvent[] };
   "GET /bets/:bookmakerId/": { query?: { userId: Id }; answer: Bet[] };
   "GET /bets/:bookmakerId/multiples": { query?: { userId: Id }; answer: Multiple[] };
+  "GET /bets/:bookmakerId/cashouts": { answer: CashOutOffers };
+  "GET /bets/:betId/cashout": { answer: CashOutOffer };
+  "GET /bets/multiple/:multipleId/cashout": { answer: CashOutOffer };
+  "GET /bookmakers/:bookmakerId/cashout": { answer: CashOutSetting };
   "GET /figures": { query: PeriodQuery; answer: Figures };
   "GET /figures/daily": { query: { days: number; tz: string }; answer: DailyFigure[] };
   "GET /figures/:bookmakerId/mine": { query: PeriodQuery; answer: Figure };
@@ -103,6 +111,7 @@ export interface Calls {
   "POST /bookmakers/rename": { body: InferInput<typeof NameBody>; answer: BookmakerDto };
   "POST /bookmakers/:bookmakerId/terms": { body: InferInput<typeof TermsBody>; answer: BookmakerDto };
   "PUT /bookmakers/:bookmakerId/limits": { body: InferInput<typeof BookLimitsBody>; answer: BookLimits };
+  "PUT /bookmakers/:bookmakerId/cashout": { body: InferInput<typeof CashOutSettingBody>; answer: CashOutSetting };
   "POST /bookmakers/:id/sign": { body?: never; answer: Bookmaker };
   "POST /bookmakers/requests/:id/approve": Verdict;
   "POST /bookmakers/requests/:id/reject": Verdict;
@@ -136,6 +145,9 @@ export interface Calls {
     };
     answer: Multiple;
   };
+
+  "POST /bets/:betId/cashout": { body: InferInput<typeof CashOutBody>; answer: Bet };
+  "POST /bets/multiple/:multipleId/cashout": { body: InferInput<typeof CashOutBody>; answer: Multiple };
 
   "PUT /me/notifications": { body: Partial<Omit<NotificationSettings, "canWrite">>; answer: NotificationSettings };
   "PUT /me/language": { body: { language: Language | null }; answer: Languages };

@@ -54,7 +54,7 @@ const placeMultiple = (body: CallRequest<"POST /bets/multiple">["body"]) => call
  * punter (their odds and the stakes offered), the punter's coins there, his bets, the bookmaker
  * lists.
  */
-function touchedByBets(bookmakerId: Id) {
+export function touchedByBets(bookmakerId: Id) {
   const events = routePath("GET /player/events/:bookmakerId", { params: { bookmakerId } });
   const coins = routePath("GET /balances/:bookmakerId", { params: { bookmakerId } });
   return (key: unknown) => {

@@ -12,6 +12,7 @@ import type { CreateProfileState } from "@/navigation/createprofile";
 import { FirstSteps } from "./FirstSteps";
 import { InviteCard } from "./InviteCard";
 import { LimitsCard } from "./LimitsCard";
+import { CashOutCard } from "./CashOutCard";
 import { ProfileCard, TermsCard } from "./ProfileCards";
 import { NotificationsSheet } from "@/features/notifications/NotificationsSheet";
 import { NO_PROFILE } from "@common/refusals";
@@ -71,6 +72,7 @@ export function MainpageScreen() {
           <TermsCard terms={book.terms} onEdit={editProfile} />
 
           <LimitsCard bookmakerId={book.bookmakerId} />
+          <CashOutCard bookmakerId={book.bookmakerId} />
 
           <InviteCard bookmakerId={book.bookmakerId} />
         </>

@@ -12,10 +12,14 @@ import { Page } from "@/ui/Page";
 import { bookmakerIdParam } from "@/features/bookies/bookmakers";
 import { useMultiples, withMultiples } from "@/features/results/multiples/history";
 import { MultipleRows } from "@/features/results/multiples/MultipleRows";
+import { kindWithLines } from "@/features/results/multiples/kinds";
 import { MyFiguresSection } from "./MyFiguresSection";
 import type { EventsState } from "@/navigation/events";
 import "./history.css";
 import { BetTable } from "@/ui/BetTable";
+import { CashOutLine } from "@/features/cashout/CashOut";
+import { offerFor, returnIfWon, useCashOutOffers } from "@/features/cashout/offers";
+import type { CashOutOffers, Id } from "@worker/contract";
 
 /** The punter's bets with one bookmaker, 15 days, newest first (docs/ARCHITECTURE.md, "Windows and timings"). */
 export function HistoryScreen() {
@@ -26,6 +30,7 @@ export function HistoryScreen() {
     refreshInterval: POLL_MS,
   });
   const multiples = useMultiples(bookmakerId);
+  const offers = useCashOutOffers(bookmakerId).data;
   const entries = bets.data ? withMultiples(betLines(bets.data), (l) => l.bet.betsDate, multiples.data) : [];
 
   return (
@@ -46,9 +51,21 @@ export function HistoryScreen() {
         <BetTable column={t`Bet`} className="history-table">
           {entries.map(({ single, multiple }) =>
             multiple ? (
-              <MultipleRows key={`m${multiple.multipleId}`} multiple={multiple} />
+              <MultipleRows
+                key={`m${multiple.multipleId}`}
+                multiple={multiple}
+                below={
+                  <CashOutLine
+                    bookmakerId={bookmakerId}
+                    target={{ multipleId: multiple.multipleId }}
+                    offer={offerFor(offers, { multipleId: multiple.multipleId })}
+                    returns={multiple.potentialPayout}
+                    label={kindWithLines(multiple.kind, multiple.legs.length, multiple.lines)}
+                  />
+                }
+              />
             ) : (
-              <BetRows key={single.bet.betId} {...single} />
+              <BetRows key={single.bet.betId} {...single} bookmakerId={bookmakerId} offers={offers} />
             ),
           )}
         </BetTable>
@@ -61,8 +78,13 @@ export function HistoryScreen() {
   );
 }
 
-/** A single bet (an each-way bet's two parts as one) in the history table. */
-function BetRows({ bet, place }: BetLine) {
+/** A single bet (an each-way bet's two parts as one) in the history table; an open one offers its cash-out. */
+function BetRows({
+  bet,
+  place,
+  bookmakerId,
+  offers,
+}: BetLine & { bookmakerId: Id; offers: CashOutOffers | undefined }) {
   return (
     <tbody className="history-bet" aria-label={`${bet.eventTitle}, ${bet.outcomeTitle}`}>
       <tr className="history-event">
@@ -79,6 +101,13 @@ function BetRows({ bet, place }: BetLine) {
           <BetResult bet={bet} place={place} look="line" />
           <BetDeductions bet={bet} className="hint history-deduction" />
           {place && <EachWayParts win={bet} place={place} className="hint history-deduction" />}
+          <CashOutLine
+            bookmakerId={bookmakerId}
+            target={{ betId: bet.betId }}
+            offer={offerFor(offers, { betId: bet.betId })}
+            returns={returnIfWon(bet, place)}
+            label={bet.outcomeTitle}
+          />
         </td>
         <td className="num">
           <Odds decimal={bet.coefficient} />

@@ -27,6 +27,12 @@ export function LiabilityEventCard({ event, busy, onOpen }: { event: LiabilityEv
           <OutcomeLine key={i.id} item={i} worst={event.worst} />
         ))}
       </span>
+      {event.cashedOut > 0 && (
+        <span className="bk-row bk-muted">
+          <span>{t`Cashed out`}</span>
+          <span>{formatAmount(event.cashedOut)}</span>
+        </span>
+      )}
       <span className="bk-row">
         <span className="bk-muted">{t`Worst result`}</span>
         <span className="bk-strong">{formatAmount(event.worst)}</span>

@@ -26,6 +26,7 @@ const race: LiabilityEvent = {
   staked: 40,
   bets: 3,
   worst: 120.5,
+  cashedOut: 0,
   items: [
     outcome(91, "Red Rum", { staked: 30, bets: 2, payout: 120.5 }),
     outcome(92, "Shergar", { staked: 10, bets: 1, payout: 30.12 }),

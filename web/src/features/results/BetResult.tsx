@@ -19,6 +19,15 @@ export function BetResult({ bet, place = null, look }: { bet: Bet; place?: Bet |
   const one = place ? eachWayAsOne(bet, place) : bet;
   const amount = formatAmount(one.payout);
   const won = one.status === "WON" && (place ? t`Returned ${amount}` : t`Won ${amount}`);
+  // The punter settled it himself, at its cash-out value (an each-way bet's, whole, on its WIN row).
+  if (one.status === "CASHED_OUT") {
+    const cashed = t`Cashed out ${amount}`;
+    return look === "line" ? (
+      <p className="history-won">{cashed}</p>
+    ) : (
+      <span className="bk-badge bk-badge-new">{cashed}</span>
+    );
+  }
   if (look === "line") {
     if (won) return <p className="history-won">{won}</p>;
     return one.status === "LOST" ? <p className="hint">{t`Lost`}</p> : null;
@@ -58,13 +67,15 @@ export function BetDeductions({ bet, className }: { bet: Bet; className: string 
 /** An each-way bet's overall result: open while a part is, paid when a part paid (returns summed), lost when both lost. */
 function eachWayAsOne(win: Bet, place: Bet): Pick<Bet, "status" | "payout"> {
   const statuses = [win.status, place.status];
-  const status = statuses.includes("ACCEPTED")
-    ? "ACCEPTED"
-    : statuses.includes("WON")
-      ? "WON"
-      : statuses.every((s) => s === "LOST")
-        ? "LOST"
-        : "CANCELLED";
+  const status = statuses.includes("CASHED_OUT")
+    ? "CASHED_OUT"
+    : statuses.includes("ACCEPTED")
+      ? "ACCEPTED"
+      : statuses.includes("WON")
+        ? "WON"
+        : statuses.every((s) => s === "LOST")
+          ? "LOST"
+          : "CANCELLED";
   return { status, payout: win.payout + place.payout };
 }
 
@@ -86,6 +97,8 @@ export function partText(bet: Bet): string {
 
 /** An each-way bet's terms and its two parts, each with what it returned, under its outcome. */
 export function EachWayParts({ win, place, className }: { win: Bet; place: Bet; className: string }) {
+  // Cashed out whole: the bet's line says so, its parts have nothing of their own to say.
+  const cashedOut = win.status === "CASHED_OUT";
   // Rule 4 is the same on both parts (shown for the bet); a dead heat for the last place is the place part's own.
   const placeOnly =
     place.status === "WON" || place.status === "ACCEPTED"
@@ -96,8 +109,8 @@ export function EachWayParts({ win, place, className }: { win: Bet; place: Bet; 
   return (
     <>
       <p className={className}>{terms ? t`Each-way, ${terms}: ${stake} a part` : t`Each-way: ${stake} a part`}</p>
-      <p className={className}>{partText(win)}</p>
-      <p className={className}>{partText(place)}</p>
+      {!cashedOut && <p className={className}>{partText(win)}</p>}
+      {!cashedOut && <p className={className}>{partText(place)}</p>}
       {placeOnly.map((line) => (
         <p key={line} className={className}>
           {t`Place: ${line}`}

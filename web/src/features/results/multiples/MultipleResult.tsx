@@ -17,6 +17,8 @@ export function MultipleResult({ multiple: m, look }: { multiple: Multiple; look
         return <p className="hint">{t`Lost`}</p>;
       case "CANCELLED":
         return <p className="history-refund">{t`All legs void / The bet has been refunded`}</p>;
+      case "CASHED_OUT":
+        return <p className="history-won">{t`Cashed out ${payout}`}</p>;
       default:
         return <p className="hint history-deduction">{t`Potential return ${potentialPayout}`}</p>;
     }
@@ -28,6 +30,8 @@ export function MultipleResult({ multiple: m, look }: { multiple: Multiple; look
       return <span className="bk-badge bk-badge-bad">{t`Lost`}</span>;
     case "CANCELLED":
       return <span className="bk-badge bk-badge-bad">{t`Refunded ${payout}`}</span>;
+    case "CASHED_OUT":
+      return <span className="bk-badge bk-badge-new">{t`Cashed out ${payout}`}</span>;
     default:
       return <span className="bk-badge">{t`Open`}</span>;
   }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { Multiple } from "@worker/contract";
 import { formatAmount } from "@/ui/amount";
 import { dateTime } from "@/ui/dates";
@@ -8,9 +9,10 @@ import { legResultText, stakeText } from "./results";
 
 /**
  * A multiple in the punter's history table (Outcome, Odds, Bet): its kind and date, a row per
- * leg with its result, then the stake per line × lines and the result, the staked sum under Bet.
+ * leg with its result, then the stake per line × lines and the result (and `below` it, its
+ * cash-out), the staked sum under Bet.
  */
-export function MultipleRows({ multiple: m }: { multiple: Multiple }) {
+export function MultipleRows({ multiple: m, below }: { multiple: Multiple; below?: ReactNode }) {
   const name = kindWithLines(m.kind, m.legs.length, m.lines);
   return (
     <tbody className="history-bet history-multiple" aria-label={name}>
@@ -39,6 +41,7 @@ export function MultipleRows({ multiple: m }: { multiple: Multiple }) {
         <td colSpan={2}>
           <span className="hint history-deduction">{stakeText(m)}</span>
           <MultipleResult multiple={m} look="line" />
+          {below}
         </td>
         <td className="num">{formatAmount(m.staked)}</td>
       </tr>
