@@ -23,6 +23,7 @@ const SCRIPTS = [
   "bookmaker.mjs",
   "journey.mjs",
   "limits.mjs",
+  "cashout.mjs",
   "taps.mjs",
   "changes.mjs",
   "liability.mjs",
