@@ -95,7 +95,11 @@ describe("API.md's worked examples (margin 0.05)", () => {
     const [before, poolBefore] = [await coins(punter.token, book.bookmakerId), await poolCoins(book)];
     const res = await cashOut(punter, placed.betId, 15.83);
     expect(res.status).toBe(200);
-    expect(await res.json<Bet>()).toMatchObject({ betId: placed.betId, status: "CASHED_OUT", payout: 15.83 });
+    const answer = await res.json<Bet>();
+    expect(answer).toMatchObject({ betId: placed.betId, status: "CASHED_OUT", payout: 15.83 });
+    // The room's answer is the bet as D1 now has it.
+    const history = await json<Bet[]>("GET", `/bets/${book.bookmakerId}/`, { token: punter.token });
+    expect(history.find((b) => b.betId === placed.betId)).toEqual(answer);
     expect(await coins(punter.token, book.bookmakerId)).toBeCloseTo(before + 15.83, 10);
     expect(await poolCoins(book)).toBeCloseTo(poolBefore - 15.83, 10);
     expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
@@ -122,7 +126,10 @@ describe("API.md's worked examples (margin 0.05)", () => {
     expect(await offerOf(punter, place.id)).toEqual({ betId: win.betId, value: 32.84, coefficientNow: 7 });
     const before = await coins(punter.token, book.bookmakerId);
     const taken = await cashOut(punter, place.id, 32.84);
-    expect(await taken.json<Bet>()).toMatchObject({ betId: win.betId, status: "CASHED_OUT", payout: 32.84 });
+    const answer = await taken.json<Bet>();
+    expect(answer).toMatchObject({ betId: win.betId, status: "CASHED_OUT", payout: 32.84 });
+    const history = await json<Bet[]>("GET", `/bets/${book.bookmakerId}/`, { token: punter.token });
+    expect(history.find((b) => b.betId === win.betId)).toEqual(answer);
     const rows = await env.DB.prepare(
       `SELECT part, status, payout_cents FROM bets WHERE id = ?1 OR each_way_of = ?1 ORDER BY part DESC`,
     )

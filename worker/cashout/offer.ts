@@ -32,6 +32,9 @@ export interface BetPart {
   /** Rule 4 already known, pence in the pound. */
   deduction: number;
   placeFraction: number;
+  /** A PLACE row's places (null on a WIN row). */
+  placePlaces: number | null;
+  createdAt: string;
 }
 
 /** What a cash-out offers: its value, and the price it was worked out at (a single's outcome). */

@@ -22,6 +22,9 @@ interface PartRow extends SelectionColumns {
   odds_den: number;
   deduction: number;
   place_fraction: number;
+  place_places: number | null;
+  created_at: string;
+  user_id: number;
   event_id: number;
   item_id: number;
   bookmaker_id: number;
@@ -67,6 +70,7 @@ const SETTING = `bk.owner_id, bk.cashout_enabled, bk.cashout_margin_pct`;
 /** A single as the offer needs it: its rows, its event and book; null when it is not the punter's. */
 export interface SingleState {
   betId: number;
+  userId: number;
   eventId: number;
   itemId: number;
   bookmakerId: number;
@@ -77,7 +81,7 @@ export interface SingleState {
 }
 
 const PARTS_SQL = `SELECT b.id, b.part, b.status, b.stake_cents, b.odds_num, b.odds_den, b.deduction, b.place_fraction,
-    b.event_id, b.item_id, b.bookmaker_id, COALESCE(b.each_way_of, b.id) AS bet_id, ${SELECTION}, ${SETTING}
+    b.place_places, b.created_at, b.user_id, b.event_id, b.item_id, b.bookmaker_id, COALESCE(b.each_way_of, b.id) AS bet_id, ${SELECTION}, ${SETTING}
   FROM bets b JOIN events e ON e.id = b.event_id JOIN event_items i ON i.id = b.item_id
   JOIN bookmakers bk ON bk.id = b.bookmaker_id`;
 
@@ -88,6 +92,7 @@ function toSingles(rows: PartRow[]): SingleState[] {
     if (!s) {
       s = {
         betId: r.bet_id,
+        userId: r.user_id,
         eventId: r.event_id,
         itemId: r.item_id,
         bookmakerId: r.bookmaker_id,
@@ -106,6 +111,8 @@ function toSingles(rows: PartRow[]): SingleState[] {
       odds: { num: r.odds_num, den: r.odds_den },
       deduction: r.deduction,
       placeFraction: r.place_fraction,
+      placePlaces: r.place_places,
+      createdAt: r.created_at,
     });
   }
   return [...byBet.values()];

@@ -2,7 +2,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Bet, BookmakerEvent, ErrorBody, Multiple } from "../contract";
 import { call, json, type TestUser } from "../test/api";
-import { coins, placeBet } from "../test/events";
+import { coins, placeBet, roomStub } from "../test/events";
+import { runInDurableObject } from "cloudflare:test";
+import type { EventRoom } from "../events/room/room";
 import { faultyD1, inOrder, injectFaults, expectRoomMatchesD1 } from "../test/faulty-d1";
 import { finalize, placeDouble, race } from "../test/multiples";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
@@ -164,6 +166,38 @@ describe(`cash-outs at ${PARALLEL} in parallel`, () => {
       .first<number>("n");
     expect(rows).toBe(1);
     expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
+  });
+});
+
+describe("cash-outs written together", () => {
+  it("one refused in a group sinks none of the others", async () => {
+    const { book, event } = await world();
+    const all = await backers(book, event);
+    const victim = all[PARALLEL - 1].bet.betId;
+    // Another writer settles one bet just before the first batch that carries several cash-outs.
+    await runInDurableObject(roomStub(event.id), (room: EventRoom) => {
+      const real = (room as unknown as { env: { DB: D1Database } }).env.DB;
+      let done = false;
+      room.db = {
+        prepare: (query: string) => real.prepare(query),
+        exec: (query: string) => real.exec(query),
+        withSession: (constraint?: D1SessionConstraint) => real.withSession(constraint),
+        async batch<T>(statements: D1PreparedStatement[]) {
+          if (!done && statements.length > 10) {
+            done = true;
+            await real.prepare(`UPDATE bets SET status = 'CANCELLED' WHERE id = ?1`).bind(victim).run();
+          }
+          return real.batch<T>(statements);
+        },
+      } as D1Database;
+    });
+    const answers = await Promise.all(all.map(({ punter, bet }) => cashOut(punter, bet.betId, 9.5)));
+    const refused = answers.flatMap((r, i) => (r.status === 200 ? [] : [all[i].bet.betId]));
+    // The last punter's cash-out rides in that group or a later one: it alone is refused.
+    expect(refused).toEqual([victim]);
+    for (const { bet } of all)
+      expect((await statusOf(bet.betId)).status).toBe(bet.betId === victim ? "CANCELLED" : "CASHED_OUT");
+    await injectFaults(event.id, () => null);
   });
 });
 

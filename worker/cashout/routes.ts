@@ -154,7 +154,8 @@ export const cashOutRoutes = new Hono<AppEnv>()
       const { userId } = c.get("user");
       const bet = await singleState(c.env.DB, c.req.valid("param").betId, userId);
       if (!bet) throw notFound(BET_NOT_FOUND);
-      const { betId } = unwrap(
+      // The room answers the bet as cashed out: the route reads nothing after it.
+      const cashed = unwrap(
         await roomOf(c.env, bet.eventId).cashOut(bet.eventId, {
           betId: bet.betId,
           userId,
@@ -162,7 +163,6 @@ export const cashOutRoutes = new Hono<AppEnv>()
           idempotencyKey: c.get("idempotencyKey"),
         }),
       );
-      const cashed = (await betOf(c.env.DB, bet.bookmakerId, userId, betId))!;
       tellBook(c, bet.bookmakerId, {
         valueCents: Math.round(cashed.payout * 100),
         event: { id: cashed.eventId, title: cashed.eventTitle, description: cashed.eventDescription },

@@ -1,8 +1,10 @@
 import { BET_NOT_FOUND } from "../../../common/refusals";
 import { singleOffer, UNAVAILABLE, type Offer } from "../../cashout/offer";
 import { singleState, type SingleState } from "../../cashout/queries";
-import { runMoneyBatch } from "../../ledger/transfer";
-import { fromCents } from "../../lib/money";
+import { decimalText } from "../../../common/odds";
+import type { Bet } from "../../contract";
+import { fromCents, money } from "../../lib/money";
+import { CashWriter, type Share } from "./cash-writer";
 import { nowIso } from "../../lib/time";
 import { en, words } from "../../lib/words";
 import * as audit from "./audit";
@@ -15,7 +17,7 @@ import { fail, ok, type EventState, type OutcomeState, type RoomResult } from ".
 // bet is: it runs beside the bets, after any admin operation queued and before the next one (its
 // write is in flight as a bet's is), and costs one read and one batch whatever the size of the
 // book: the bet's share comes off its outcome's totals in the batch and off the room's memory
-// after it, with no reload. The value is worked out again from the price the room offers now
+// after it, with no reload; cash-outs that arrive together share a batch (cash-writer.ts). The value is worked out again from the price the room offers now
 // and the bet as D1 holds it; another value is refused.
 
 /** A punter's cash-out of a single, as the route hands it to the room. */
@@ -27,7 +29,34 @@ export interface CashOutRequest {
   idempotencyKey?: string;
 }
 
-type Cashed = RoomResult<{ betId: number }>;
+type Cashed = RoomResult<Bet>;
+
+/** The bet as the API answers it once cashed out (bets/queries.ts reads the same from D1). */
+function cashedOutBet(e: EventState, item: OutcomeState, bet: SingleState, valueCents: number): Bet {
+  const win = bet.parts.find((p) => p.part === "WIN")!;
+  const place = bet.parts.find((p) => p.part === "PLACE");
+  return {
+    betId: bet.betId,
+    eventId: e.id,
+    eventItemId: item.id,
+    userId: bet.userId,
+    coefficient: decimalText(win.odds),
+    betsDate: win.createdAt,
+    status: "CASHED_OUT",
+    money: money(win.stakeCents),
+    payout: fromCents(valueCents),
+    deduction: win.deduction,
+    deadHeat: 1,
+    outcomeStatus: item.status,
+    eventTitle: e.title,
+    eventDescription: e.description,
+    outcomeTitle: item.title,
+    eachWay: place !== undefined,
+    part: "WIN",
+    eachWayOf: place ? bet.betId : null,
+    placeTerms: place?.placePlaces ? { places: place.placePlaces, fraction: place.placeFraction } : null,
+  };
+}
 
 /** How often the bet is read again when an admin change reloaded the room while it was read. */
 const READS = 5;
@@ -35,6 +64,7 @@ const READS = 5;
 export class CashDesk {
   /** Bets whose cash-out is being written: a second one waits for nothing and is refused. */
   private readonly cashing = new Set<number>();
+  private writer: CashWriter | null = null;
 
   constructor(
     private readonly room: DeskRoom,
@@ -84,9 +114,10 @@ export class CashDesk {
   }
 
   /**
-   * One batch: the bet's share off its outcome's totals, the bet CASHED_OUT, its payout, its audit
-   * row, the key's marker and the event's version. Memory follows what D1 says: the share comes
-   * off it once the batch is in; after an unknown outcome the room reloads.
+   * Its statements, written with the cash-outs beside it (CashWriter): the bet's share off its
+   * outcome's totals, the bet CASHED_OUT, its payout, its audit row and the key's marker. Memory
+   * follows what D1 says: the share comes off it once the batch is in; after an unknown outcome
+   * the room reloads.
    */
   private async write(
     e: EventState,
@@ -99,18 +130,17 @@ export class CashDesk {
     const db = this.room.db();
     const now = nowIso();
     const cashed = { ...ask, betId: bet.betId, rowIds: bet.parts.map((p) => p.id) };
-    let results: D1Result[];
+    let share: Share;
     try {
-      results = await runMoneyBatch(db, [
+      this.writer ??= new CashWriter(this.room.db, e.id);
+      share = await this.writer.write([
         ...sql.cashOutShareStatements(db, cashed.rowIds, item.id),
         ...changes.cashOut(db, e, cashed, offer.valueCents, now),
         audit.cashOutAudit(db, e, { ...cashed, itemId: item.id }, offer),
-        sql.touch(db, e.id),
       ]);
     } catch (err) {
-      return this.answerFromD1(e.id, bet.betId, now, err);
+      return this.answerFromD1(e, item, bet, offer.valueCents, now, err);
     }
-    const share = results[0].results[0] as { stake: number; liability: number; place: number };
     item.stakeCents -= share.stake;
     item.liabilityCents -= share.liability;
     item.placeLiabilityCents -= share.place;
@@ -123,24 +153,33 @@ export class CashDesk {
     // Less staked on the outcome moves the equalizer's prices: written now, as a bet's would be.
     memory.recompute();
     await this.desk.flushOdds(e.id);
-    return ok({ betId: bet.betId });
+    return ok(cashedOutBet(e, item, bet, offer.valueCents));
   }
 
   /** The batch failed: a refused one (the bet settled meanwhile) wrote nothing; else D1 says whether it landed. */
-  private async answerFromD1(eventId: number, betId: number, now: string, err: unknown): Promise<Cashed> {
+  private async answerFromD1(
+    e: EventState,
+    item: OutcomeState,
+    bet: SingleState,
+    valueCents: number,
+    now: string,
+    err: unknown,
+  ): Promise<Cashed> {
     if (err instanceof Error && /constraint failed/.test(err.message))
       return fail("CASH_OUT_UNAVAILABLE", UNAVAILABLE.SETTLED, { reason: "SETTLED" });
     console.error("cash-out batch outcome unknown; reading back", err);
     // Landed or not, memory may be wrong: the room reloads before its next check.
     this.room.memory.stale = true;
-    void this.room.afterAdmin(eventId);
+    void this.room.afterAdmin(e.id);
     try {
       const row = await this.room
         .db()
         .prepare(`SELECT 1 AS yes FROM bets WHERE id = ?1 AND status = 'CASHED_OUT' AND settled_at = ?2`)
-        .bind(betId, now)
+        .bind(bet.betId, now)
         .first();
-      return row ? ok({ betId }) : fail("UNAVAILABLE", en("The cash-out was not made. Please try again."));
+      return row
+        ? ok(cashedOutBet(e, item, bet, valueCents))
+        : fail("UNAVAILABLE", en("The cash-out was not made. Please try again."));
     } catch (readErr) {
       console.error("reading back a cash-out failed", readErr);
       return fail("INTERNAL", en("We could not confirm your cash-out. Please check your bets before trying again."));

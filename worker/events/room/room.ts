@@ -42,6 +42,7 @@ import { fail, ok, type BetRequest, type EventState, type PlacedBet, type RoomRe
 import { EVENT_NOT_FOUND } from "../../../common/refusals";
 import { en } from "../../lib/words";
 import { CashDesk, type CashOutRequest } from "./cash-desk";
+import type { Bet } from "../../contract";
 
 /** A settlement's batch refused because another event's settlement completed one of its multiples first. */
 const MULTIPLES_MOVED = en("Multiples of this event were settled meanwhile; please try again.");
@@ -388,7 +389,7 @@ export class EventRoom extends DurableObject<Env> {
   }
 
   /** Cashes out a single (CashDesk): beside the bets, one read and one batch. */
-  async cashOut(eventId: number, ask: CashOutRequest): Promise<RoomResult<{ betId: number }>> {
+  async cashOut(eventId: number, ask: CashOutRequest): Promise<RoomResult<Bet>> {
     return this.safely(() => this.cash.cashOut(eventId, ask));
   }
 
