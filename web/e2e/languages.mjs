@@ -162,6 +162,8 @@ async function walk(language, theme) {
   // A book with a live race the punter backed and a settled one he won.
   await buy(book.api, "BOOKMAKER");
   const { bookmakerId } = await book.api("PUT", "/bookmakers/register", { name: bookName });
+  // Cash out on: the punter's open bet offers it in his history.
+  await book.api("PUT", `/bookmakers/${bookmakerId}/cashout`, { enabled: true, margin: 0.05 });
   const live = await publishRace(book.api, bookmakerId, { description: `Live ${id}` });
   const done = await publishRace(book.api, bookmakerId, { description: `Done ${id}` });
   await punter.api("POST", `/bookmakers/${bookmakerId}/sign`);
@@ -211,8 +213,13 @@ async function walk(language, theme) {
   // Dialogs, opened by their buttons' names in the language (the pseudo-language's are the screens').
   if (language !== "pseudo") {
     const theirs = await catalogue(language);
+    // A name with placeholders ("Cash out {value}: {bet}") matches whatever fills them.
     const named = (english) =>
-      new RegExp(`^${(language === "en" ? english : theirs.get(english)).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`);
+      new RegExp(
+        `^${(language === "en" ? english : theirs.get(english))
+          .replace(/[.*+?^$()|[\]\\]/g, "\\$&")
+          .replace(/\{\w+\}/g, ".+")}`,
+      );
     const dialog = async (page, route, english, where) => {
       await open(page, route);
       await page
@@ -228,6 +235,8 @@ async function walk(language, theme) {
     await dialog(p, "/home", "FAQ", "punter FAQ");
     await dialog(p, "/home", "Notifications", "punter settings");
     await dialog(p, "/bookies", "Terms and Conditions", "punter terms");
+    await dialog(b, "/mainpage", "Edit cash out", "bookmaker cash out");
+    await dialog(p, `/history/${bookmakerId}`, "Cash out {value}: {bet}", "punter cash out");
   }
   // The bet dialog on the live race, then the settled race's result.
   await open(p, `/events/${bookmakerId}`);
