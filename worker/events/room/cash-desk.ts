@@ -17,8 +17,9 @@ import { fail, ok, type EventState, type OutcomeState, type RoomResult } from ".
 // bet is: it runs beside the bets, after any admin operation queued and before the next one (its
 // write is in flight as a bet's is), and costs one read and one batch whatever the size of the
 // book: the bet's share comes off its outcome's totals in the batch and off the room's memory
-// after it, with no reload; cash-outs that arrive together share a batch (cash-writer.ts). The value is worked out again from the price the room offers now
-// and the bet as D1 holds it; another value is refused.
+// after it, with no reload; cash-outs that arrive together share a batch (cash-writer.ts). The
+// value is worked out again from the price the room offers now and the bet as D1 holds it;
+// another value is refused.
 
 /** A punter's cash-out of a single, as the route hands it to the room. */
 export interface CashOutRequest {
