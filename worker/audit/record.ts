@@ -84,3 +84,19 @@ export const recordPricesStatement = (db: D1Database, eventId: number, actorId: 
        SELECT bookmaker_id, ?2, 'PRICE', ?1, item_id, last, price, ?3 FROM offered WHERE last IS NOT price`,
     )
     .bind(eventId, actorId, at);
+
+/**
+ * Rows of many changes in one statement (a group of cash-outs): each of `rows` as one row, at its
+ * own time; put it in the changes' batch.
+ */
+export const auditRowsStatement = (db: D1Database, rows: { row: AuditRow; at: string }[]) =>
+  db
+    .prepare(
+      `INSERT INTO audit (${COLUMNS})
+       SELECT json_extract(r.value, '$[0]'), json_extract(r.value, '$[1]'), json_extract(r.value, '$[2]'),
+         json_extract(r.value, '$[3]'), json_extract(r.value, '$[4]'), json_extract(r.value, '$[5]'),
+         json_extract(r.value, '$[6]'), json_extract(r.value, '$[7]'), json_extract(r.value, '$[8]'),
+         json_extract(r.value, '$[9]')
+       FROM json_each(?1) r`,
+    )
+    .bind(JSON.stringify(rows.map(({ row, at }) => rowBinds(row, jsonOrNull(row.before), at))));

@@ -174,17 +174,17 @@ describe("cash-outs written together", () => {
     const { book, event } = await world();
     const all = await backers(book, event);
     const victim = all[PARALLEL - 1].bet.betId;
-    // Another writer settles one bet just before the first batch that carries several cash-outs.
+    // Another writer settles one bet just before the room's second batch: the first cash-out
+    // goes alone, the others queue meanwhile and go together in the second.
     await runInDurableObject(roomStub(event.id), (room: EventRoom) => {
       const real = (room as unknown as { env: { DB: D1Database } }).env.DB;
-      let done = false;
+      let batches = 0;
       room.db = {
         prepare: (query: string) => real.prepare(query),
         exec: (query: string) => real.exec(query),
         withSession: (constraint?: D1SessionConstraint) => real.withSession(constraint),
         async batch<T>(statements: D1PreparedStatement[]) {
-          if (!done && statements.length > 10) {
-            done = true;
+          if (++batches === 2) {
             await real.prepare(`UPDATE bets SET status = 'CANCELLED' WHERE id = ?1`).bind(victim).run();
           }
           return real.batch<T>(statements);

@@ -395,6 +395,9 @@ describe("the room under random failing writes", () => {
             injectFaults(event.id, () => null),
             "clearing faults",
           );
+          // One more cash-out once D1 holds steady, so most runs settle with one in the book.
+          const cashOut = { type: "cashout" as const, who: 0, outcome: 0, stale: false };
+          expect(ALLOWED.has(await withinTime(perform(w, m, cashOut), cashOut))).toBe(true);
 
           // Every bet in D1 was answered 201 (an each-way bet as its WIN and PLACE rows), and every 201 is in D1.
           const { results: stored } = await env.DB.prepare(

@@ -21,13 +21,19 @@ const WRITES_EVENT = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+(events|event_i
 const WRITERS = new Set([
   "events/room/statements.ts",
   "events/room/bet-group.ts",
+  "events/room/cash-group.ts",
   "multiples/settlement.ts",
   "multiples/placement.ts",
   "schedule/retention.ts",
 ]);
 
 /** The room's writing modules, which only the room's own modules (events/room/) import. */
-const ROOM_WRITES = new Set(["events/room/statements.ts", "events/room/changes.ts", "events/room/bet-group.ts"]);
+const ROOM_WRITES = new Set([
+  "events/room/statements.ts",
+  "events/room/changes.ts",
+  "events/room/bet-group.ts",
+  "events/room/cash-group.ts",
+]);
 
 /** The modules a source imports for their values (an `import type` carries no code), by path from worker/. */
 const valueImports = (source: { path: string; text: string }) =>

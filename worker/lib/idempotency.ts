@@ -83,6 +83,21 @@ export function markCommitted(
     .bind(userId, key, ...binds);
 }
 
+/**
+ * The markers of many calls' keys in one statement (a group of cash-outs): `keys` as
+ * [userId, key, ref] each, marked as markCommitted marks one.
+ */
+export const markCommittedMany = (db: D1Database, keys: [userId: number, key: string, ref: string][]) =>
+  db
+    .prepare(
+      `UPDATE idempotency_keys SET state = CASE WHEN state = 'PENDING' THEN 'COMMITTED' ELSE 'ALREADY ' || state END,
+         ref = k.ref
+       FROM (SELECT json_extract(j.value, '$[0]') AS user_id, json_extract(j.value, '$[1]') AS key,
+               json_extract(j.value, '$[2]') AS ref FROM json_each(?1) j) k
+       WHERE idempotency_keys.user_id = k.user_id AND idempotency_keys.key = k.key`,
+    )
+    .bind(JSON.stringify(keys));
+
 /** The marker for this call's key, or nothing for a call sent without one. */
 export function commitMarker(
   c: Context<AppEnv & IdempotencyEnv>,

@@ -1,5 +1,5 @@
 import { decimalText, type Odds } from "../../../common/odds";
-import { auditStatement, type AuditAction } from "../../audit/record";
+import { auditStatement, type AuditAction, type AuditRow } from "../../audit/record";
 import type { OddsChange, RulesChange } from "./changes";
 import { movedRules } from "../rules/guards";
 import type { Placing } from "../schemas";
@@ -199,24 +199,22 @@ export function resultAudit(
 }
 
 /** A punter cashed out a bet: he is its actor, the value and the price it was worked out at its row. */
-export const cashOutAudit = (
-  db: D1Database,
+export const cashOutAuditRow = (
   e: EventState,
   bet: { betId: number; itemId: number; userId: number },
   value: { valueCents: number; coefficientNow: number | null },
-) =>
-  auditStatement(db, {
-    bookmakerId: e.bookmakerId,
-    actorId: bet.userId,
-    action: "CASH_OUT",
-    eventId: e.id,
-    itemId: bet.itemId,
-    userId: bet.userId,
-    before: { betId: bet.betId, status: "ACCEPTED" },
-    after: {
-      betId: bet.betId,
-      status: "CASHED_OUT",
-      value: value.valueCents / 100,
-      coefficientNow: value.coefficientNow,
-    },
-  });
+): AuditRow => ({
+  bookmakerId: e.bookmakerId,
+  actorId: bet.userId,
+  action: "CASH_OUT",
+  eventId: e.id,
+  itemId: bet.itemId,
+  userId: bet.userId,
+  before: { betId: bet.betId, status: "ACCEPTED" },
+  after: {
+    betId: bet.betId,
+    status: "CASHED_OUT",
+    value: value.valueCents / 100,
+    coefficientNow: value.coefficientNow,
+  },
+});

@@ -9,8 +9,6 @@ import { nowIso } from "../../lib/time";
 import { en, words } from "../../lib/words";
 import * as audit from "./audit";
 import type { BetDesk, DeskRoom } from "./bet-desk";
-import * as changes from "./changes";
-import * as sql from "./statements";
 import { fail, ok, type EventState, type OutcomeState, type RoomResult } from "../state";
 
 // Cash-outs of single bets (docs/ARCHITECTURE.md, "Cash out"). A cash-out is desk traffic, as a
@@ -115,7 +113,7 @@ export class CashDesk {
   }
 
   /**
-   * Its statements, written with the cash-outs beside it (CashWriter): the bet's share off its
+   * Written with the cash-outs beside it (CashWriter, cash-group.ts): the bet's share off its
    * outcome's totals, the bet CASHED_OUT, its payout, its audit row and the key's marker. Memory
    * follows what D1 says: the share comes off it once the batch is in; after an unknown outcome
    * the room reloads.
@@ -128,17 +126,19 @@ export class CashDesk {
     ask: CashOutRequest,
   ): Promise<Cashed> {
     const { memory } = this.room;
-    const db = this.room.db();
     const now = nowIso();
-    const cashed = { ...ask, betId: bet.betId, rowIds: bet.parts.map((p) => p.id) };
     let share: Share;
     try {
-      this.writer ??= new CashWriter(this.room.db, e.id);
-      share = await this.writer.write([
-        ...sql.cashOutShareStatements(db, cashed.rowIds, item.id),
-        ...changes.cashOut(db, e, cashed, offer.valueCents, now),
-        audit.cashOutAudit(db, e, { ...cashed, itemId: item.id }, offer),
-      ]);
+      this.writer ??= new CashWriter(this.room.db, { id: e.id, ownerId: e.ownerId });
+      share = await this.writer.write({
+        betId: bet.betId,
+        rowIds: bet.parts.map((p) => p.id),
+        userId: ask.userId,
+        valueCents: offer.valueCents,
+        at: now,
+        idempotencyKey: ask.idempotencyKey,
+        audit: audit.cashOutAuditRow(e, { betId: bet.betId, itemId: item.id, userId: ask.userId }, offer),
+      });
     } catch (err) {
       return this.answerFromD1(e, item, bet, offer.valueCents, now, err);
     }

@@ -1,18 +1,18 @@
 import { AppError } from "../../lib/errors";
 import { runMoneyBatch } from "../../ledger/transfer";
-import { touch } from "./statements";
+import { cashOutGroupStatements, type GroupCashOut } from "./cash-group";
 
 // Group commit for an event's cash-outs, as bet-writer.ts is for its bets: one batch is written
-// at a time, and the cash-outs that arrive meanwhile go together in the next one, so a busy
-// event pays one D1 round trip per group. A refused batch (a constraint: a bet settled or cashed
-// out meanwhile) rolled everything back: its cash-outs are written again one by one, so one
-// refusal never sinks the others. Any other failure leaves the outcome unknown: each cash-out
-// is then answered from what D1 holds (cash-desk.ts).
+// at a time, and the cash-outs that arrive meanwhile go together in the next one, a handful of
+// set-wise statements whatever their number (cash-group.ts). A refused batch (a constraint: a
+// bet settled or cashed out meanwhile) rolled everything back: its cash-outs are written again
+// one by one, so one refusal never sinks the others. Any other failure leaves the outcome
+// unknown: each cash-out is then answered from what D1 holds (cash-desk.ts).
 
-/** The most cash-outs written in one D1 batch (each is eight statements). */
-const MAX_GROUP = 12;
+/** The most cash-outs written in one D1 batch. */
+const MAX_GROUP = 50;
 
-/** What a cash-out's rows added to its outcome's totals, as its batch's first statement read them. */
+/** What a cash-out's rows added to its outcome's totals, as its batch read them. */
 export interface Share {
   stake: number;
   liability: number;
@@ -20,8 +20,7 @@ export interface Share {
 }
 
 interface Queued {
-  /** Its statements; the first reads its share. */
-  statements: D1PreparedStatement[];
+  cashOut: GroupCashOut;
   resolve(share: Share): void;
   reject(err: unknown): void;
 }
@@ -35,13 +34,13 @@ export class CashWriter {
 
   constructor(
     private readonly db: () => D1Database,
-    private readonly eventId: number,
+    private readonly event: { id: number; ownerId: number },
   ) {}
 
-  /** Writes one cash-out's statements (with the event's version); resolves with its share, or rejects with the batch's error. */
-  write(statements: D1PreparedStatement[]): Promise<Share> {
+  /** Writes the cash-out; resolves with its bet's share of its outcome's totals, or rejects with the batch's error. */
+  write(cashOut: GroupCashOut): Promise<Share> {
     return new Promise<Share>((resolve, reject) => {
-      this.queue.push({ statements, resolve, reject });
+      this.queue.push({ cashOut, resolve, reject });
       void this.run();
     });
   }
@@ -60,7 +59,14 @@ export class CashWriter {
     const db = this.db();
     let results: D1Result[];
     try {
-      results = await runMoneyBatch(db, [...group.flatMap((g) => g.statements), touch(db, this.eventId)]);
+      results = await runMoneyBatch(
+        db,
+        cashOutGroupStatements(
+          db,
+          this.event,
+          group.map((g) => g.cashOut),
+        ),
+      );
     } catch (err) {
       if (isDefinite(err) && group.length > 1) {
         for (const g of group) await this.writeGroup([g]);
@@ -69,10 +75,12 @@ export class CashWriter {
       for (const g of group) g.reject(err);
       return;
     }
-    let at = 0;
+    const shares = new Map((results[0].results as (Share & { bet: number })[]).map((s) => [s.bet, s]));
     for (const g of group) {
-      g.resolve(results[at].results[0] as Share);
-      at += g.statements.length;
+      const share = shares.get(g.cashOut.betId);
+      // Every bet of a committed group was ACCEPTED (else its row's NULL status aborted it).
+      if (share) g.resolve(share);
+      else g.reject(new Error(`cash-out of bet ${g.cashOut.betId}: no share read`));
     }
   }
 }

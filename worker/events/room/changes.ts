@@ -7,9 +7,7 @@ import {
   type BetFilter,
 } from "../../ledger/settlement";
 import { rule4Deduction } from "../../../common/rule4";
-import { runMoneyBatch, transferStatements } from "../../ledger/transfer";
-import { pool, punter } from "../../ledger/accounts";
-import { markCommitted } from "../../lib/idempotency";
+import { runMoneyBatch } from "../../ledger/transfer";
 import { currentOdds, oddsAfterWithdrawal, type BookOutcome } from "../rules/book";
 import type { DraftInput, Placing } from "../schemas";
 import type { Completions, LegsChange } from "../../multiples/completion";
@@ -254,33 +252,6 @@ export function abandon(
     legs.legsVoidStatement(db, e.id, now),
     ...legs.completeStatements(db, e.id, e.ownerId, now, done),
     sql.eventSettledStatement(db, e.id, "CANCELLED", now),
-  ];
-}
-
-/**
- * A single cashed out at `valueCents`, paid as a settlement pays: the bet's rows CASHED_OUT, the
- * payout from the pool, and the key's marker when the call sent one (its ref names the bet).
- */
-export function cashOut(
-  db: D1Database,
-  e: EventState,
-  bet: { betId: number; rowIds: number[]; userId: number; idempotencyKey?: string },
-  valueCents: number,
-  now: string,
-): D1PreparedStatement[] {
-  return [
-    sql.cashOutStatement(db, bet.rowIds, bet.betId, valueCents, now),
-    ...transferStatements(db, {
-      kind: "PAYOUT",
-      poolOwnerId: e.ownerId,
-      from: pool(e.ownerId),
-      to: punter(e.ownerId, bet.userId),
-      amountCents: valueCents,
-      ref: `bet:${bet.betId}`,
-    }),
-    ...(bet.idempotencyKey === undefined
-      ? []
-      : [markCommitted(db, bet.userId, bet.idempotencyKey, `bet:${bet.betId}`)]),
   ];
 }
 

@@ -351,41 +351,6 @@ export function reopenStatements(db: D1Database, eventId: number, settledAt: str
   ];
 }
 
-/**
- * A single cashed out (docs/ARCHITECTURE.md, "Cash out"): its rows (both parts of an each-way
- * bet) CASHED_OUT, the bet's row (`betId`, the WIN row) holding the whole value, settled now. A
- * row no longer ACCEPTED would be given a NULL status, which aborts the batch: a bet is cashed
- * out once, or settled, never both.
- */
-export const cashOutStatement = (db: D1Database, rowIds: number[], betId: number, valueCents: number, now: string) =>
-  db
-    .prepare(
-      `UPDATE bets SET status = CASE status WHEN 'ACCEPTED' THEN 'CASHED_OUT' END,
-         payout_cents = CASE id WHEN ?2 THEN ?3 ELSE 0 END, settled_at = ?4
-       WHERE id IN (SELECT value FROM json_each(?1))`,
-    )
-    .bind(JSON.stringify(rowIds), betId, valueCents, now);
-
-/** What the rows (ACCEPTED) add to their outcome's totals: SQL over `bets b` for a SELECT's columns. */
-const SHARE_SQL = `SUM(b.stake_cents) AS stake, SUM(${PAYOUT_SQL}) AS liability,
-  SUM(CASE b.part WHEN 'PLACE' THEN ${PLACE_ONLY_SQL} ELSE 0 END) AS place`;
-const ROWS_SQL = `FROM bets b WHERE b.id IN (SELECT value FROM json_each(?1)) AND b.status = 'ACCEPTED'`;
-
-/**
- * A cashed-out bet's share of its outcome's totals, taken off them: the SELECT answers it (for
- * the room's memory), the UPDATE takes it off the stored totals. Put both before cashOutStatement.
- */
-export const cashOutShareStatements = (db: D1Database, rowIds: number[], itemId: number) => [
-  db.prepare(`SELECT ${SHARE_SQL} ${ROWS_SQL}`).bind(JSON.stringify(rowIds)),
-  db
-    .prepare(
-      `UPDATE event_items SET stake_cents = stake_cents - s.stake, liability_cents = liability_cents - s.liability,
-         place_liability_cents = place_liability_cents - s.place
-       FROM (SELECT ${SHARE_SQL} ${ROWS_SQL}) s WHERE event_items.id = ?2`,
-    )
-    .bind(JSON.stringify(rowIds), itemId),
-];
-
 /** Every outcome's totals counted again from its bets: after a change that settles, refunds or deducts many at once. */
 export const itemTotalsStatement = (db: D1Database, eventId: number) =>
   db
