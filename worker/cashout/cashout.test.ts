@@ -2,7 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { AuditEntry, Bet, BookmakerEvent, CashOutOffer, CashOutOffers, ErrorBody, Multiple } from "../contract";
 import { call, json, type TestUser } from "../test/api";
-import { bet, coins, placeBet, poolCoins, startEvent } from "../test/events";
+import { bet, coins, placeBet, poolCoins, roomStub, startEvent } from "../test/events";
+import { singleState } from "./queries";
 import { finalize, multiplesOf, nonRunner, placeDouble, race } from "../test/multiples";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 
@@ -309,6 +310,40 @@ describe("a cash-out is final", () => {
     expect(await refusal(await cashOutMultiple(punter, double.multipleId, 14.25))).toMatchObject({
       reason: "STARTED",
     });
+  });
+});
+
+describe("the bet as the route read it", () => {
+  it("is held to what it was in the batch: a deduction or a margin that moved since is refused, not paid", async () => {
+    const { book, punter } = await cashOutBook();
+    const event = await race(book, [5, 3, 6, 7], { rule4: true });
+    const placed = await placeBet(punter, book, event, 0, 10);
+    const seen = (await singleState(env.DB, placed.betId, punter.userId))!;
+    // A 2/1 runner withdrawn after the route read the bet: its Rule 4 deduction (30p) is D1's, not
+    // the read's, and Runner 1 now stands at 3.0. Worked out from the read, the value is what the
+    // punter was shown (10 × 5 ÷ 3 × 0.95 = 15.83): the batch must refuse it.
+    await nonRunner(book, event, 1);
+    const room = roomStub(event.id);
+    const ask = { betId: placed.betId, userId: punter.userId, valueCents: 1583, seen };
+    // 10 × (1 + 4 × 0.7) ÷ 3 × 0.95
+    expect(await room.cashOut(event.id, ask)).toMatchObject({
+      ok: false,
+      code: "CASH_OUT_CHANGED",
+      extra: { value: 12.03 },
+    });
+    expect((await offerOf(punter, placed.betId)).value).toBe(12.03);
+
+    // The margin raised after the route read the bet: 12.03 from the read, 11.40 (0.9) in D1.
+    const fresh = (await singleState(env.DB, placed.betId, punter.userId))!;
+    await setCashOut(book, { enabled: true, margin: 0.1 });
+    expect(await room.cashOut(event.id, { ...ask, valueCents: 1203, seen: fresh })).toMatchObject({
+      ok: false,
+      code: "CASH_OUT_CHANGED",
+      extra: { value: 11.4 },
+    });
+    const row = await env.DB.prepare(`SELECT status FROM bets WHERE id = ?1`).bind(placed.betId).first();
+    expect(row).toEqual({ status: "ACCEPTED" });
+    expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
   });
 });
 

@@ -161,6 +161,7 @@ export const cashOutRoutes = new Hono<AppEnv>()
           userId,
           valueCents: c.req.valid("json").value,
           idempotencyKey: c.get("idempotencyKey"),
+          seen: bet,
         }),
       );
       tellBook(c, bet.bookmakerId, {

@@ -3,6 +3,7 @@ import { singleOffer, UNAVAILABLE, type Offer } from "../../cashout/offer";
 import { singleState, type SingleState } from "../../cashout/queries";
 import { decimalText } from "../../../common/odds";
 import type { Bet } from "../../contract";
+import { AppError } from "../../lib/errors";
 import { fromCents, money } from "../../lib/money";
 import { CashWriter, type Share } from "./cash-writer";
 import { nowIso } from "../../lib/time";
@@ -26,9 +27,14 @@ export interface CashOutRequest {
   /** The value he was shown, in cents. */
   valueCents: number;
   idempotencyKey?: string;
+  /** The bet as the route read it, to try before reading it again in the room's order. */
+  seen?: SingleState;
 }
 
 type Cashed = RoomResult<Bet>;
+
+/** The batch refused the bet as read: D1 holds it otherwise now (settled, or its terms moved). */
+const STALE = Symbol("stale");
 
 /** The bet as the API answers it once cashed out (bets/queries.ts reads the same from D1). */
 function cashedOutBet(e: EventState, item: OutcomeState, bet: SingleState, valueCents: number): Bet {
@@ -70,23 +76,50 @@ export class CashDesk {
     private readonly desk: BetDesk,
   ) {}
 
+  /**
+   * The bet as the route read it (`ask.seen`) is tried first: the batch holds it to that bet (its
+   * rows ACCEPTED, their Rule 4 and place terms, the book's margin), so a change that landed
+   * since is refused there, not paid. Unless that pays, the bet is read in the room's order and
+   * the answer is worked out from it.
+   */
   async cashOut(eventId: number, ask: CashOutRequest): Promise<Cashed> {
+    if (ask.seen) {
+      await this.desk.ready(eventId);
+      const fast = await this.attempt(eventId, ask, ask.seen);
+      // Paid, or its write failed (answered as D1 says): final. A refusal worked out from the
+      // read is worked out again from the bet in the room's order: the read may be stale.
+      if (fast !== STALE && (fast.ok || fast.code === "UNAVAILABLE" || fast.code === "INTERNAL")) return fast;
+    }
+    const bet = await this.readInOrder(eventId, ask);
+    if (bet && "ok" in bet) return bet;
+    const slow = await this.attempt(eventId, ask, bet);
+    // Read in the room's order, the bet cannot have moved but by its own cash-out or settlement.
+    return slow === STALE ? fail("CASH_OUT_UNAVAILABLE", UNAVAILABLE.SETTLED, { reason: "SETTLED" }) : slow;
+  }
+
+  /** The bet as D1 holds it in the room's order: read again if an admin change reloaded the room meanwhile. */
+  private async readInOrder(eventId: number, ask: CashOutRequest): Promise<SingleState | null | Cashed> {
     const { memory } = this.room;
-    let bet: SingleState | null;
     for (let read = 1; ; read++) {
       await this.desk.ready(eventId);
       const applied = memory.applied;
-      bet = await singleState(this.room.db(), ask.betId, ask.userId);
+      const bet = await singleState(this.room.db(), ask.betId, ask.userId);
       // From the end of this wait to the reservation nothing awaits: no admin change gets in between.
       await this.desk.ready(eventId);
       // The bet as read is the bet as the room holds it unless an admin change (a non-runner's
       // deduction, a result) landed meanwhile: then it is read again.
-      if (memory.applied === applied) break;
+      if (memory.applied === applied) return bet;
       if (read === READS) return fail("UNAVAILABLE", en("The cash-out was not made. Please try again."));
     }
+  }
+
+  /** Checks the bet against the room's prices now and writes its cash-out; STALE when D1 no longer holds it as read. */
+  private async attempt(eventId: number, ask: CashOutRequest, bet: SingleState | null): Promise<Cashed | typeof STALE> {
+    const { memory } = this.room;
     const e = memory.event;
     const item = bet && memory.items.get(bet.itemId);
-    if (!e || !bet || !item || e.id !== eventId || bet.eventId !== eventId) return fail("NOT_FOUND", BET_NOT_FOUND);
+    if (!e || !bet || !item || e.id !== eventId || bet.eventId !== eventId || bet.userId !== ask.userId)
+      return fail("NOT_FOUND", BET_NOT_FOUND);
     if (this.cashing.has(bet.betId)) return fail("CASH_OUT_UNAVAILABLE", UNAVAILABLE.SETTLED, { reason: "SETTLED" });
     const offer = singleOffer(
       bet.setting,
@@ -124,7 +157,7 @@ export class CashDesk {
     bet: SingleState,
     offer: Extract<Offer, { ok: true }>,
     ask: CashOutRequest,
-  ): Promise<Cashed> {
+  ): Promise<Cashed | typeof STALE> {
     const { memory } = this.room;
     const now = nowIso();
     let share: Share;
@@ -138,6 +171,10 @@ export class CashDesk {
         at: now,
         idempotencyKey: ask.idempotencyKey,
         audit: audit.cashOutAuditRow(e, { betId: bet.betId, itemId: item.id, userId: ask.userId }, offer),
+        asRead: {
+          rows: bet.parts.map((p) => ({ id: p.id, deduction: p.deduction, placeFraction: p.placeFraction })),
+          marginPct: bet.setting.marginPct,
+        },
       });
     } catch (err) {
       return this.answerFromD1(e, item, bet, offer.valueCents, now, err);
@@ -165,9 +202,8 @@ export class CashDesk {
     valueCents: number,
     now: string,
     err: unknown,
-  ): Promise<Cashed> {
-    if (err instanceof Error && /constraint failed/.test(err.message))
-      return fail("CASH_OUT_UNAVAILABLE", UNAVAILABLE.SETTLED, { reason: "SETTLED" });
+  ): Promise<Cashed | typeof STALE> {
+    if (err instanceof AppError || (err instanceof Error && /constraint failed/.test(err.message))) return STALE;
     console.error("cash-out batch outcome unknown; reading back", err);
     // Landed or not, memory may be wrong: the room reloads before its next check.
     this.room.memory.stale = true;

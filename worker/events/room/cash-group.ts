@@ -8,8 +8,9 @@ import { touch } from "./statements";
 // A group of an event's cash-outs as D1 writes them (docs/ARCHITECTURE.md, "Cash out"): a handful
 // of statements whatever the group's size, each taking the group as one JSON array, as a group of
 // bets is written (bet-group.ts). In order: what each bet's rows add to their outcomes' totals
-// (read, and taken off the stored totals), the rows CASHED_OUT (a row no longer ACCEPTED gets a
-// NULL status, which aborts the whole group: the writer then writes it one by one), each payout
+// (read, and taken off the stored totals), the rows CASHED_OUT (a row no longer as its value was
+// worked out from, ACCEPTED with the same Rule 4 and place terms in a book with the same margin,
+// gets a NULL status, which aborts the whole group: the writer then writes it one by one), each payout
 // from the pool through the ledger's set-wise writer, the audit rows, the keys' markers and the
 // event's version.
 
@@ -25,6 +26,8 @@ export interface GroupCashOut {
   idempotencyKey?: string;
   /** Its audit row. */
   audit: AuditRow;
+  /** The bet as its value was worked out from: each row's Rule 4 and place terms, the book's margin. */
+  asRead: { rows: { id: number; deduction: number; placeFraction: number }[]; marginPct: number };
 }
 
 /** What a bet's rows (ACCEPTED) add to their outcome's totals, per `key` (SQL over `bets b`). */
@@ -40,7 +43,16 @@ export function cashOutGroupStatements(
   event: { id: number; ownerId: number },
   group: GroupCashOut[],
 ): D1PreparedStatement[] {
-  const cashOuts = JSON.stringify(group.map((c) => [c.betId, c.userId, c.valueCents, c.at, c.rowIds]));
+  const cashOuts = JSON.stringify(
+    group.map((c) => [
+      c.betId,
+      c.userId,
+      c.valueCents,
+      c.at,
+      c.asRead.rows.map((r) => [r.id, r.deduction, r.placeFraction]),
+      c.asRead.marginPct,
+    ]),
+  );
   const rows = JSON.stringify(group.flatMap((c) => c.rowIds));
   const values = [cashOuts, rows, event.ownerId];
   const keyed = group.filter((c) => c.idempotencyKey !== undefined);
@@ -55,10 +67,15 @@ export function cashOutGroupStatements(
     ),
     prepareNumbered(
       db,
-      `UPDATE bets SET status = CASE bets.status WHEN 'ACCEPTED' THEN 'CASHED_OUT' END,
+      `UPDATE bets SET
+         status = CASE WHEN bets.status = 'ACCEPTED' AND bets.deduction = c.deduction AND bets.place_fraction = c.fraction
+           AND (SELECT cashout_enabled = 1 AND cashout_margin_pct = c.margin FROM bookmakers WHERE id = bets.bookmaker_id)
+           THEN 'CASHED_OUT' END,
          payout_cents = CASE WHEN bets.id = c.bet THEN c.value ELSE 0 END, settled_at = c.at
        FROM (SELECT json_extract(j.value, '$[0]') AS bet, json_extract(j.value, '$[2]') AS value,
-               json_extract(j.value, '$[3]') AS at, r.value AS row
+               json_extract(j.value, '$[3]') AS at, json_extract(r.value, '$[0]') AS row,
+               json_extract(r.value, '$[1]') AS deduction, json_extract(r.value, '$[2]') AS fraction,
+               json_extract(j.value, '$[5]') AS margin
              FROM json_each(?1) j, json_each(j.value, '$[4]') r) c
        WHERE bets.id = c.row`,
       values,
