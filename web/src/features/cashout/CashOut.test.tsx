@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Bet, CashOutOffers } from "@worker/contract";
+import { aBet } from "@/test/bets";
 import { errorBody, json, stubApi } from "@/test/network";
 import { renderApp } from "@/test/render";
 import { installTelegram } from "@/test/telegram";
@@ -8,28 +9,9 @@ import { installTelegram } from "@/test/telegram";
 // Cash out in the punter's history (API.md "Cash out"): the offer under an open bet, the confirm
 // with the value and what the bet returns if it wins, a value that moved, and the bet after.
 
-const bet = (extra: Partial<Bet> = {}): Bet => ({
-  betId: 1,
-  eventId: 70,
-  eventItemId: 701,
-  userId: 42,
-  coefficient: 5,
-  betsDate: new Date(2026, 4, 3, 9, 5, 7).toISOString(),
-  status: "ACCEPTED",
-  money: { amount: 10, currency: "COIN" },
-  payout: 0,
-  eventTitle: "Horse Racing / Ireland",
-  eventDescription: "Leopardstown",
-  outcomeTitle: "Red Rum",
-  deduction: 0,
-  deadHeat: 1,
-  outcomeStatus: "ACTIVE",
-  eachWay: false,
-  part: "WIN",
-  eachWayOf: null,
-  placeTerms: null,
-  ...extra,
-});
+/** His bet of 10 at 5.0 on Red Rum. */
+const bet = (extra: Partial<Bet> = {}) =>
+  aBet(1, { coefficient: 5, money: { amount: 10, currency: "COIN" }, ...extra });
 
 function openHistory(offers: CashOutOffers, routes: Parameters<typeof stubApi>[0] = {}) {
   installTelegram();

@@ -1,33 +1,12 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { Bet } from "@worker/contract";
+import { aBet } from "@/test/bets";
 import { deferred, errorBody, json, stubApi } from "@/test/network";
 import { renderApp } from "@/test/render";
 import { openDouble, wonYankee } from "@/test/multiples";
 import { installTelegram } from "@/test/telegram";
 
-const bet = (betId: number, extra: Partial<Bet> = {}): Bet => ({
-  betId,
-  eventId: 70,
-  eventItemId: 701,
-  userId: 42,
-  coefficient: 2.5,
-  betsDate: new Date(2026, 4, 3, 9, 5, 7).toISOString(),
-  status: "ACCEPTED",
-  money: { amount: 1234.56, currency: "COIN" },
-  payout: 0,
-  eventTitle: "Horse Racing / Ireland",
-  eventDescription: "Leopardstown",
-  outcomeTitle: "Red Rum",
-  deduction: 0,
-  deadHeat: 1,
-  outcomeStatus: "ACTIVE",
-  eachWay: false,
-  part: "WIN",
-  eachWayOf: null,
-  placeTerms: null,
-  ...extra,
-});
+const bet = aBet;
 
 function openHistory(answer: () => Response | Promise<Response>, multiples: () => Response = () => json([])) {
   installTelegram();
