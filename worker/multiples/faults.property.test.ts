@@ -12,7 +12,7 @@ import {
   type MultipleKind,
 } from "../../common/multiples";
 import { ladderOdds } from "../../common/odds";
-import type { BookmakerEvent, Multiple } from "../contract";
+import type { BookmakerEvent, CashOutOffer, Multiple } from "../contract";
 import { call, json, type TestUser } from "../test/api";
 import { newEvent, roomStub } from "../test/events";
 import { faultyD1, injectFaults, type Fault, type FaultPlan } from "../test/faulty-d1";
@@ -23,8 +23,9 @@ import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } fr
 // Multiples over random legs of three events, while the events are withdrawn from, settled,
 // abandoned and undone at random, and D1 fails at random: in the rooms' batches (before a batch
 // lands or after it, its answer lost) and in the placement's own batch (then retried under the
-// same Idempotency-Key, as the app does). After every run, each multiple's status and payout are
-// a model's, worked out from the answers and how each event ended, and no coin is made or lost.
+// same Idempotency-Key, as the app does), and multiples are cashed out (their batch failing as
+// the placement's may). After every run, each multiple's status and payout are a model's, worked
+// out from the answers and how each event ended, and no coin is made or lost.
 
 const runs = Math.max(10, Math.round((Number(env.PROPERTY_RUNS) || 200) / 4));
 const PUNTERS = 2;
@@ -62,6 +63,15 @@ const op = fc.oneof(
   { weight: 1, arbitrary: fc.record({ type: fc.constant("abandon" as const), event }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant("unsettle" as const), event }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("evict" as const), event }) },
+  // A punter cashes out one of the multiples taken so far at its offer, D1 failing as drawn.
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      type: fc.constant("cashout" as const),
+      pick: fc.nat(20),
+      fault: fc.constantFrom<Fault | null>(null, null, "before", "after"),
+    }),
+  },
 );
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
 
@@ -82,9 +92,10 @@ interface World {
   events: BookmakerEvent[];
 }
 
-/** What the answers said: each multiple taken (201), by whom. */
+/** What the answers said: each multiple taken (201), by whom; each cashed out (200), for what (cents). */
 interface Model {
   multiples: { multiple: Multiple; who: number }[];
+  cashedOut: Map<number, number>;
 }
 
 /** Fails batches by the drawn pattern, never two in a row (so the read that follows a failure gets through). */
@@ -129,6 +140,27 @@ async function perform(w: World, m: Model, o: Op): Promise<number> {
     // An answer lost to a failure is asked again under the same key: the first outcome, never a second stake.
     if (res.status >= 500) res = await send(false);
     if (res.status === 201) m.multiples.push({ multiple: await res.json<Multiple>(), who: o.who });
+    return res.status;
+  }
+  if (o.type === "cashout") {
+    if (m.multiples.length === 0) return 200;
+    const { multiple, who } = m.multiples[o.pick % m.multiples.length];
+    const path = `/bets/multiple/${multiple.multipleId}/cashout`;
+    const token = w.punters[who].token;
+    const offer = await call("GET", path, { token });
+    if (offer.status !== 200) return offer.status;
+    const { value } = await offer.json<CashOutOffer>();
+    const headers = { "Idempotency-Key": `cashout-${++keys}` };
+    const send = (faulty: boolean) =>
+      call("POST", path, {
+        token,
+        body: { value },
+        headers,
+        env: faulty && o.fault ? { DB: faultyD1(env.DB, placementFault(o.fault)) } : {},
+      });
+    let res = await send(true);
+    if (res.status >= 500) res = await send(false);
+    if (res.status === 200) m.cashedOut.set(multiple.multipleId, Math.round((await res.json<Multiple>()).payout * 100));
     return res.status;
   }
   const e = w.events[o.event];
@@ -207,6 +239,7 @@ describe("multiples under random settlements, undos and failing writes", () => {
   it(`pay as the model says and conserve coins over ${runs} random runs`, { timeout: 1_800_000 }, async () => {
     let taken = 0;
     let won = 0;
+    let cashOuts = 0;
     await fc.assert(
       fc.asyncProperty(sequence, async ({ rule4, deadHeat, faults, steps, endings }) => {
         const book = await newBook({ coins: 100_000 });
@@ -220,8 +253,12 @@ describe("multiples under random settlements, undos and failing writes", () => {
             }),
           );
         const punters = await Promise.all(Array.from({ length: PUNTERS }, () => newPunter(book, { coins: 100 })));
+        await json("PUT", `/bookmakers/${book.bookmakerId}/cashout`, {
+          token: book.owner.token,
+          body: { enabled: true, margin: 0.05 },
+        });
         const w: World = { book, punters, events };
-        const m: Model = { multiples: [] };
+        const m: Model = { multiples: [], cashedOut: new Map() };
         for (const step of steps) {
           for (const e of events) await injectFaults(e.id, planOf(faults));
           const statuses = await Promise.all(step.map((o) => perform(w, m, o)));
@@ -262,7 +299,10 @@ describe("multiples under random settlements, undos and failing writes", () => {
         );
         const balances = punters.map(() => 100 * 100);
         for (const { multiple, who } of m.multiples) {
-          const model = expected(multiple, ends);
+          // A multiple cashed out (answered 200, and only then) is CASHED_OUT at its value; its legs still settle.
+          const settled = expected(multiple, ends);
+          const cashed = m.cashedOut.get(multiple.multipleId);
+          const model = cashed === undefined ? settled : { ...settled, status: "CASHED_OUT", payout: cashed };
           const actual = now.get(multiple.multipleId)!;
           expect({
             status: actual.status,
@@ -272,6 +312,7 @@ describe("multiples under random settlements, undos and failing writes", () => {
           balances[who] += model.payout - Math.round(multiple.staked * 100);
           taken++;
           if (model.status === "WON") won++;
+          if (model.status === "CASHED_OUT") cashOuts++;
         }
         for (const [i, p] of punters.entries()) {
           const row = await env.DB.prepare(
@@ -288,5 +329,6 @@ describe("multiples under random settlements, undos and failing writes", () => {
     if (env.PROPERTY_SEED) return;
     expect(taken).toBeGreaterThan(runs);
     expect(won).toBeGreaterThan(runs / 10);
+    expect(cashOuts).toBeGreaterThan(runs / 10);
   });
 });
