@@ -77,9 +77,26 @@ describe("cash out in the punter's history", () => {
     expect(posts).toEqual([{ value: 15.83 }, { value: 13.57 }]);
   });
 
-  it("says why there is none (an event started), and offers nothing with cash out off", async () => {
+  it("says why there is none (an event started)", async () => {
     openHistory({ bets: [{ betId: 1, reason: "STARTED", message: "The event has started" }], multiples: [] });
     expect(await within(await row()).findByText("The event has started")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /^Cash out/ })).toBeNull();
+  });
+
+  it("says nothing under a bet with cash out off, the book's default", async () => {
+    // Beside it a bet whose reason shows, so the offers are known to be drawn.
+    openHistory(
+      {
+        bets: [
+          { betId: 1, reason: "OFF", message: "Cash out is off for this book" },
+          { betId: 2, reason: "STARTED", message: "The event has started" },
+        ],
+        multiples: [],
+      },
+      { "GET /bets/5/": () => json([bet(), aBet(2, { outcomeTitle: "Shergar" })]) },
+    );
+    await screen.findByText("The event has started");
+    expect(screen.queryByText("Cash out is off for this book")).toBeNull();
     expect(screen.queryByRole("button", { name: /^Cash out/ })).toBeNull();
   });
 });

@@ -15,7 +15,7 @@ const DIALOG_POLL_MS = 3_000;
 
 /**
  * Under an open bet: 'Cash out N' while the book offers it, its reason when it does not (an
- * event started, a selection suspended); nothing while the offers load or for cash out off.
+ * event started, a selection suspended); nothing while the offers load or with cash out off.
  */
 export function CashOutLine(props: {
   bookmakerId: Id;
@@ -28,7 +28,7 @@ export function CashOutLine(props: {
   const { offer } = props;
   const [open, setOpen] = useState(false);
   if (!offer) return null;
-  if (!("value" in offer)) return <p className="hint cash-out-why">{offer.message}</p>;
+  if (!("value" in offer)) return offer.message && <p className="hint cash-out-why">{offer.message}</p>;
   const value = formatAmount(offer.value);
   const bet = props.label;
   return (

@@ -15,8 +15,8 @@ import { touchedByBets } from "@/features/betting/api";
 /** Which bet an offer is for: a single (by its WIN row) or a multiple. */
 export type CashOutTarget = { betId: Id } | { multipleId: Id };
 
-/** An offer as a screen shows it: its value, or the reason there is none. */
-export type Shown = { value: number } | { message: string };
+/** An offer as a screen shows it: its value, or why there is none (null: nothing to say, cash out is off). */
+export type Shown = { value: number } | { message: string | null };
 
 /** The punter's offers with the book, polled while the screen shows them. */
 export const useCashOutOffers = (bookmakerId: Id | null) =>
@@ -31,7 +31,9 @@ export function offerFor(offers: CashOutOffers | undefined, target: CashOutTarge
       ? offers?.bets.find((o) => o.betId === target.betId)
       : offers?.multiples.find((o) => o.multipleId === target.multipleId);
   if (!found) return undefined;
-  return "value" in found ? { value: found.value } : { message: found.message };
+  if ("value" in found) return { value: found.value };
+  // A book without cash out (the default) would otherwise say so under every bet.
+  return { message: found.reason === "OFF" ? null : found.message };
 }
 
 /** Takes the cash-out at `value`, the value the punter was shown. */
