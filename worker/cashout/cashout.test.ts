@@ -1,11 +1,22 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { AuditEntry, Bet, BookmakerEvent, CashOutOffer, CashOutOffers, ErrorBody, Multiple } from "../contract";
+import type {
+  AuditEntry,
+  Bet,
+  BookmakerEvent,
+  CashOutOffer,
+  CashOutOffers,
+  ErrorBody,
+  Figure,
+  Multiple,
+  PlayerEvent,
+} from "../contract";
 import { call, json, type TestUser } from "../test/api";
+import { faultyD1, inOrder } from "../test/faulty-d1";
 import { bet, coins, placeBet, poolCoins, roomStub, startEvent } from "../test/events";
 import { singleState } from "./queries";
 import { finalize, multiplesOf, nonRunner, placeDouble, race } from "../test/multiples";
-import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
+import { giveSubscription, ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 
 // Cash out (API.md "Cash out"): the book's setting, the offers, taking one through the event's
 // room (a single) or a guarded batch (a multiple), API.md's worked examples to the cent, every
@@ -70,6 +81,27 @@ describe("the book's cash-out setting", () => {
     expect((await setCashOut(book, { enabled: false, margin: 0.05 }, stranger.owner.token)).status).toBe(403);
     expect((await call("GET", path, { token: stranger.owner.token })).status).toBe(403);
     expect((await call("PUT", path, { body: { enabled: false, margin: 0.05 } })).status).toBe(401);
+  });
+
+  it("is what D1 holds when its write fails before landing or after (its answer lost), with its audit row or neither", async () => {
+    const book = await newBook();
+    const path = `/bookmakers/${book.bookmakerId}/cashout`;
+    const settingRows = async () =>
+      (await json<AuditEntry[]>("GET", `/audit?days=1`, { token: book.owner.token })).filter(
+        (r) => r.action === "CASH_OUT_SETTING",
+      ).length;
+    const put = (fault: "before" | "after") =>
+      call("PUT", path, {
+        token: book.owner.token,
+        body: { enabled: true, margin: 0.2 },
+        env: { DB: faultyD1(env.DB, inOrder(fault)) },
+      });
+    expect((await put("before")).status).toBeGreaterThanOrEqual(500);
+    expect(await json("GET", path, { token: book.owner.token })).toEqual({ enabled: false, margin: 0.05 });
+    expect(await settingRows()).toBe(0);
+    expect((await put("after")).status).toBeGreaterThanOrEqual(500);
+    expect(await json("GET", path, { token: book.owner.token })).toEqual({ enabled: true, margin: 0.2 });
+    expect(await settingRows()).toBe(1);
   });
 
   it("refuses a bad body naming the field", async () => {
@@ -344,6 +376,30 @@ describe("the bet as the route read it", () => {
     const row = await env.DB.prepare(`SELECT status FROM bets WHERE id = ?1`).bind(placed.betId).first();
     expect(row).toEqual({ status: "ACCEPTED" });
     expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
+  });
+});
+
+describe("what-if and figures count a cash-out as a return", () => {
+  it("the book's and the punter's result per outcome take its stake kept and its value paid, whatever wins", async () => {
+    const { book, punter } = await cashOutBook();
+    await giveSubscription(book.owner.userId, "WHAT_IF");
+    const other = await newPunter(book, { coins: 100 });
+    const event = await race(book, [5, 6]);
+    const { placed } = await backThenMove(book, punter, event, 10, 3);
+    await placeBet(other, book, event, 1, 10);
+    expect((await cashOut(punter, placed.betId, 15.83)).status).toBe(200);
+    // The book: 10 staked on Runner 2 kept, 10 × 6 paid should it win, 10 − 15.83 on the cash-out.
+    const booked = await json<BookmakerEvent>("GET", `/events/${event.id}`, { token: book.owner.token });
+    expect(booked.items.map((i) => i.whatIf)).toEqual([4.17, -55.83]);
+    // The punter: 15.83 − 10 whatever wins.
+    const [seen] = await json<PlayerEvent[]>("GET", `/player/events/${book.bookmakerId}`, { token: punter.token });
+    expect(seen.items.map((i) => i.whatIf)).toEqual([5.83, 5.83]);
+    // His figures: 10 staked, 15.83 returned.
+    const day = new Date().toISOString().slice(0, 10);
+    const mine = await json<Figure>("GET", `/figures/${book.bookmakerId}/mine?from=${day}&to=${day}`, {
+      token: punter.token,
+    });
+    expect([mine.staked, mine.returned]).toEqual([10, 15.83]);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { LiabilityBoard, LiabilityEvent } from "../../contract";
 import { fromCents } from "../../lib/money";
-import type { EventRow, OutcomeRow } from "../state";
-import { bookOf, loadEvents } from "./views";
+import type { OutcomeRow } from "../state";
+import { bookOf, loadEvents, type ListedEvent } from "./views";
 
 // The bookmaker's liability board: what each result of his open events would cost him, and his
 // open multiples. Read from D1 alone, never through a room: the totals each room keeps on its
@@ -37,7 +37,7 @@ export async function boardVersions(db: D1Database, ownerId: number) {
 
 /** The board of book `bookId`: its open events, next to start first, and its open multiples. */
 export async function liabilityBoard(db: D1Database, bookId: number): Promise<LiabilityBoard> {
-  const [{ events, items }, [counted, open, cashed]] = await Promise.all([
+  const [{ events, items }, [counted, open]] = await Promise.all([
     loadEvents(db, onBoard("?1"), [bookId]),
     db.batch([
       // An each-way bet is one bet in two rows: its WIN row counts it.
@@ -54,23 +54,12 @@ export async function liabilityBoard(db: D1Database, bookId: number): Promise<Li
            FROM multiples WHERE bookmaker_id = ?1 AND status = 'ACCEPTED'`,
         )
         .bind(bookId),
-      // What each event's cash-outs paid: liability the book bought back.
-      db
-        .prepare(
-          `SELECT b.event_id, SUM(b.payout_cents) AS cents FROM bets b
-           WHERE b.event_id IN (SELECT e.id FROM events e WHERE ${onBoard("?1")}) AND b.status = 'CASHED_OUT'
-           GROUP BY b.event_id`,
-        )
-        .bind(bookId),
     ]),
   ]);
   const bets = new Map((counted.results as { item_id: number; bets: number }[]).map((r) => [r.item_id, r.bets]));
-  const cashedOut = new Map(
-    (cashed.results as { event_id: number; cents: number }[]).map((r) => [r.event_id, r.cents]),
-  );
   const multiples = open.results[0] as { open: number; potential: number };
   const board = events
-    .map((e) => boardEvent(e, items.get(e.id) ?? [], bets, cashedOut.get(e.id) ?? 0))
+    .map((e) => boardEvent(e, items.get(e.id) ?? [], bets))
     .sort((a, b) => a.event.startDate.localeCompare(b.event.startDate) || a.event.id - b.event.id);
   const worstCents = board.reduce((sum, b) => sum + b.worstCents, 0) + multiples.potential;
   return {
@@ -81,7 +70,7 @@ export async function liabilityBoard(db: D1Database, bookId: number): Promise<Li
 }
 
 /** One event's row of the board, and its worst result in cents for the book's total. */
-function boardEvent(e: EventRow, items: OutcomeRow[], bets: Map<number, number>, cashedOutCents: number) {
+function boardEvent(e: ListedEvent, items: OutcomeRow[], bets: Map<number, number>) {
   const { results } = bookOf(e, items);
   const worstCents = Math.max(0, ...results.values());
   const event: LiabilityEvent = {
@@ -93,7 +82,7 @@ function boardEvent(e: EventRow, items: OutcomeRow[], bets: Map<number, number>,
     staked: fromCents(items.reduce((sum, i) => sum + i.stake_cents, 0)),
     bets: items.reduce((sum, i) => sum + (bets.get(i.id) ?? 0), 0),
     worst: fromCents(worstCents),
-    cashedOut: fromCents(cashedOutCents),
+    cashedOut: fromCents(e.cashed_out_cents),
     items: items.map((i) => ({
       id: i.id,
       title: i.title,

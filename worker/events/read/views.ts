@@ -23,13 +23,23 @@ const odds = (num: number, den: number): Odds => ({ num, den });
 
 /** Bets that count for what-if: live ones, and settled ones for the realised gain. */
 const COUNTED = `status IN ('ACCEPTED', 'WON', 'LOST')`;
+/** Bets a punter cashed out: their gain counts for what-if whatever the result. */
+const CASHED = `status = 'CASHED_OUT'`;
+
+/** An event as the lists read it: its row, and what its bets cashed out staked and were paid. */
+export type ListedEvent = EventRow & { cashed_out_stake_cents: number; cashed_out_cents: number };
+
+/** What the event's cash-outs (`what`: stake or payout) came to, over `e`. */
+const cashedOut = (what: "stake_cents" | "payout_cents") =>
+  `(SELECT COALESCE(SUM(c.${what}), 0) FROM bets c WHERE c.event_id = e.id AND c.status = 'CASHED_OUT')`;
 
 /** The events matching `where` (over `e`) and their outcomes, in one round trip. */
 export async function loadEvents(db: D1Database, where: string, binds: unknown[]) {
   const [found, outcomes] = await db.batch([
     db
       .prepare(
-        `SELECT ${EVENT_COLUMNS} FROM events e JOIN bookmakers b ON b.id = e.bookmaker_id WHERE ${where} ORDER BY e.start_date DESC`,
+        `SELECT ${EVENT_COLUMNS}, ${cashedOut("stake_cents")} AS cashed_out_stake_cents, ${cashedOut("payout_cents")} AS cashed_out_cents
+         FROM events e JOIN bookmakers b ON b.id = e.bookmaker_id WHERE ${where} ORDER BY e.start_date DESC`,
       )
       .bind(...binds),
     db
@@ -39,7 +49,7 @@ export async function loadEvents(db: D1Database, where: string, binds: unknown[]
       )
       .bind(...binds),
   ]);
-  const events = found.results as EventRow[];
+  const events = found.results as ListedEvent[];
   const items = new Map<number, OutcomeRow[]>();
   for (const i of outcomes.results as OutcomeRow[]) items.set(i.event_id, [...(items.get(i.event_id) ?? []), i]);
   return { events, items };
@@ -52,6 +62,8 @@ export interface OwnTotalRow {
   payout_cents: number;
   /** What his place parts pay should the outcome only be placed. */
   place_cents: number;
+  /** What his bets cashed out gained him (value less stake), whatever the result. */
+  cashed_cents: number;
 }
 
 /**
@@ -64,10 +76,12 @@ export interface OwnTotalRow {
  * list's versions). `user`, `book` and `since` are the SQL parameters holding them.
  */
 export const ownTotalsSql = (user: string, book: string, since: string) =>
-  `SELECT json_group_array(json_array(event_id, item_id, stake_cents, payout_cents, place_cents)) FROM (
-     SELECT b.event_id, b.item_id, SUM(b.stake_cents) AS stake_cents, SUM(${PAYOUT_SQL}) AS payout_cents,
-       SUM(CASE WHEN b.status = 'ACCEPTED' AND b.part = 'PLACE' THEN ${PLACE_ONLY_SQL} ELSE 0 END) AS place_cents FROM bets b
-     WHERE b.user_id = ${user} AND b.${COUNTED} AND b.event_id IN
+  `SELECT json_group_array(json_array(event_id, item_id, stake_cents, payout_cents, place_cents, cashed_cents)) FROM (
+     SELECT b.event_id, b.item_id, SUM(CASE WHEN b.${COUNTED} THEN b.stake_cents ELSE 0 END) AS stake_cents,
+       SUM(CASE WHEN b.${COUNTED} THEN ${PAYOUT_SQL} ELSE 0 END) AS payout_cents,
+       SUM(CASE WHEN b.status = 'ACCEPTED' AND b.part = 'PLACE' THEN ${PLACE_ONLY_SQL} ELSE 0 END) AS place_cents,
+       SUM(CASE WHEN b.${CASHED} THEN b.payout_cents - b.stake_cents ELSE 0 END) AS cashed_cents FROM bets b
+     WHERE b.user_id = ${user} AND (b.${COUNTED} OR b.${CASHED}) AND b.event_id IN
        (SELECT e.id FROM events e WHERE e.bookmaker_id = ${book} AND e.published_at IS NOT NULL AND e.start_date >= ${since})
      GROUP BY b.event_id, b.item_id)`;
 
@@ -82,26 +96,32 @@ export async function readOwnTotals(db: D1Database, a: { bookmakerId: number; us
 
 /** The rows of ownTotalsSql's JSON answer. */
 export function ownTotals(json: string | null | undefined): OwnTotalRow[] {
-  return (JSON.parse(json ?? "[]") as [number, number, number, number, number][]).map(
-    ([event_id, item_id, stake_cents, payout_cents, place_cents]) => ({
+  return (JSON.parse(json ?? "[]") as [number, number, number, number, number, number][]).map(
+    ([event_id, item_id, stake_cents, payout_cents, place_cents, cashed_cents]) => ({
       event_id,
       item_id,
       stake_cents,
       payout_cents,
       place_cents,
+      cashed_cents,
     }),
   );
 }
 
-/** Each event's own totals: what he staked on it in all, and per outcome. */
+/** Each event's own totals: what he staked on it in all (and gained by cash-outs), and per outcome. */
 function byEvent(rows: OwnTotalRow[]) {
   const events = new Map<
     number,
-    { staked: number; items: Map<number, { stakeCents: number; payoutCents: number; placeCents: number }> }
+    {
+      staked: number;
+      cashed: number;
+      items: Map<number, { stakeCents: number; payoutCents: number; placeCents: number }>;
+    }
   >();
   for (const r of rows) {
-    const own = events.get(r.event_id) ?? { staked: 0, items: new Map() };
+    const own = events.get(r.event_id) ?? { staked: 0, cashed: 0, items: new Map() };
     own.staked += r.stake_cents;
+    own.cashed += r.cashed_cents;
     own.items.set(r.item_id, { stakeCents: r.stake_cents, payoutCents: r.payout_cents, placeCents: r.place_cents });
     events.set(r.event_id, own);
   }
@@ -179,10 +199,11 @@ function offeredStakes(
 /**
  * The bookmaker's result per outcome should it win: every stake kept, that outcome's bets paid,
  * and, while the event is open, the largest place parts of the other paying places (its worst
- * case with that winner); once settled, what its bets paid.
+ * case with that winner); once settled, what its bets paid. Bets cashed out are settled
+ * already: their stakes kept, their values paid, whatever wins.
  */
-const bookmakerWhatIfOf = (e: EventRow, items: OutcomeRow[]) => {
-  const stakes = items.reduce((sum, i) => sum + i.stake_cents, 0);
+const bookmakerWhatIfOf = (e: ListedEvent, items: OutcomeRow[]) => {
+  const stakes = items.reduce((sum, i) => sum + i.stake_cents, 0) + e.cashed_out_stake_cents - e.cashed_out_cents;
   const { results } = bookOf(e, items);
   const open = isOpenStatus(e.status);
   return new Map(items.map((i) => [i.id, stakes - (open ? (results.get(i.id) ?? 0) : i.liability_cents)]));
@@ -307,8 +328,11 @@ export async function playerEvents(
           coefficient: decimalText(curr),
           fractalCoefficient: args.withFractional ? fractionalText(curr) : null,
           status: i.status,
-          // Should this outcome win: what his bets on it pay, less all he staked on the event.
-          whatIf: args.withWhatIf ? fromCents((mine?.items.get(i.id)?.payoutCents ?? 0) - (mine?.staked ?? 0)) : 0,
+          // Should this outcome win: what his bets on it pay, less all he staked on the event, and
+          // what his cash-outs gained him (a cash-out is a return, whatever the result).
+          whatIf: args.withWhatIf
+            ? fromCents((mine?.items.get(i.id)?.payoutCents ?? 0) - (mine?.staked ?? 0) + (mine?.cashed ?? 0))
+            : 0,
           myStake: fromCents(mine?.items.get(i.id)?.stakeCents ?? 0),
           maxStake: fromCents(offered.get(i.id)?.win ?? 0),
           eachWayMaxStake: fromCents(offered.get(i.id)?.eachWay ?? 0),
