@@ -1,7 +1,8 @@
 import { multipleCashOutCents, pendingFactor, singleCashOutCents } from "../../common/cashout";
 import { linesOf, LOST_FACTOR, VOID_FACTOR, wonFactor, type Factor, type MultipleKind } from "../../common/multiples";
 import { decimalText, type Odds } from "../../common/odds";
-import { en } from "../lib/words";
+import { fromCents } from "../lib/money";
+import { en, words } from "../lib/words";
 
 // Whether a bet or multiple may be cashed out now, and for what (API.md "Cash out"): one rule
 // for the offer a punter reads (routes.ts, from D1) and for the cash-out itself (the event's
@@ -52,6 +53,12 @@ export const UNAVAILABLE = {
 export type Unavailable = keyof typeof UNAVAILABLE;
 
 const refused = (reason: Unavailable): Offer => ({ ok: false, reason });
+
+/** Another value than the punter was shown (CASH_OUT_CHANGED): the words he reads, and the value now. */
+export const changedValue = (valueCents: number) => ({
+  words: words("The cash-out value changed to {value}.", { value: (valueCents / 100).toFixed(2) }),
+  value: fromCents(valueCents),
+});
 
 /** Why an open selection takes no cash-out now (the rule bets follow: betting/may-bet.ts), or null. */
 function selectionRefusal(s: Selection, now: number): Unavailable | null {

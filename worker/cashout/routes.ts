@@ -11,14 +11,14 @@ import { idempotent, type Rebuild } from "../lib/idempotency";
 import { fromCents } from "../lib/money";
 import { IdParam, validate } from "../lib/validate";
 import { versioned } from "../lib/versions";
-import { acceptedLanguage, en, say, words } from "../lib/words";
+import { acceptedLanguage, en, say } from "../lib/words";
 import { multipleOf } from "../multiples/queries";
 import * as docs from "../openapi/docs/cashout";
 import { BET_NOT_FOUND, BOOKMAKER_NOT_FOUND } from "../../common/refusals";
 import { notifyAfter } from "../notifications/enqueue";
 import { bigCashOutMessages, knownSmallBet } from "../notifications/triggers";
 import { cashOutMultiple } from "./multiple";
-import { multipleOffer, singleOffer, UNAVAILABLE, type Offer } from "./offer";
+import { changedValue, multipleOffer, singleOffer, UNAVAILABLE, type Offer } from "./offer";
 import { multipleState, openStates, singleState } from "./queries";
 import { CashOutBody, CashOutSettingBody } from "./schemas";
 import {
@@ -40,13 +40,10 @@ const unavailable = (offer: Extract<Offer, { ok: false }>) =>
   new AppError("CASH_OUT_UNAVAILABLE", 409, UNAVAILABLE[offer.reason], { reason: offer.reason });
 
 /** Another value than the punter was shown: 409 CASH_OUT_CHANGED with the value now. */
-const changed = (valueCents: number) =>
-  new AppError(
-    "CASH_OUT_CHANGED",
-    409,
-    words("The cash-out value changed to {value}.", { value: (valueCents / 100).toFixed(2) }),
-    { value: fromCents(valueCents) },
-  );
+const changed = (valueCents: number) => {
+  const { words, value } = changedValue(valueCents);
+  return new AppError("CASH_OUT_CHANGED", 409, words, { value });
+};
 
 /** The offers' ETag is made from the offers: they change only when a price, a bet or the book's setting does. */
 const offered = <T>(c: Context<AppEnv>, body: T) => versioned(c, [body], async () => body);

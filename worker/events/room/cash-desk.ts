@@ -1,5 +1,5 @@
 import { BET_NOT_FOUND } from "../../../common/refusals";
-import { singleOffer, UNAVAILABLE, type Offer } from "../../cashout/offer";
+import { changedValue, singleOffer, UNAVAILABLE, type Offer } from "../../cashout/offer";
 import { singleState, type SingleState } from "../../cashout/queries";
 import { decimalText } from "../../../common/odds";
 import type { Bet } from "../../contract";
@@ -7,7 +7,7 @@ import { AppError } from "../../lib/errors";
 import { fromCents, money } from "../../lib/money";
 import { CashWriter, type Share } from "./cash-writer";
 import { nowIso } from "../../lib/time";
-import { en, words } from "../../lib/words";
+import { en } from "../../lib/words";
 import * as audit from "./audit";
 import type { BetDesk, DeskRoom } from "./bet-desk";
 import { fail, ok, type EventState, type OutcomeState, type RoomResult } from "../state";
@@ -128,12 +128,10 @@ export class CashDesk {
       Date.now(),
     );
     if (!offer.ok) return fail("CASH_OUT_UNAVAILABLE", UNAVAILABLE[offer.reason], { reason: offer.reason });
-    if (offer.valueCents !== ask.valueCents)
-      return fail(
-        "CASH_OUT_CHANGED",
-        words("The cash-out value changed to {value}.", { value: (offer.valueCents / 100).toFixed(2) }),
-        { value: fromCents(offer.valueCents) },
-      );
+    if (offer.valueCents !== ask.valueCents) {
+      const { words, value } = changedValue(offer.valueCents);
+      return fail("CASH_OUT_CHANGED", words, { value });
+    }
     this.cashing.add(bet.betId);
     const write = this.write(e, item, bet, offer, ask);
     this.desk.inflight.add(write);

@@ -3,8 +3,7 @@ import { partReturnCents, placeReturnCents } from "@common/each-way";
 import { ladderOdds } from "@common/odds";
 import type { Bet, CashOutOffers, Id } from "@worker/contract";
 import { call } from "@/api/call";
-import { pathOf } from "@/api/swr";
-import { useApi } from "@/api/swr";
+import { pathOf, useApi } from "@/api/swr";
 import { POLL_MS } from "@/config";
 import { touchedByBets } from "@/features/betting/api";
 
