@@ -325,9 +325,10 @@ describe("multiples under random settlements, undos and failing writes", () => {
       }),
       propertyRuns(runs),
     );
-    // The runs must reach the interesting part: multiples taken and paid.
+    // The runs must reach the interesting part: multiples taken and paid. Each bound sits far below
+    // what the runs reach (at 50 runs: 96 taken, 16 won, 22 cashed out), so a random draw never fails it.
     if (env.PROPERTY_SEED) return;
-    expect(taken).toBeGreaterThan(runs);
+    expect(taken).toBeGreaterThan(runs / 2);
     expect(won).toBeGreaterThan(runs / 10);
     expect(cashOuts).toBeGreaterThan(runs / 10);
   });
