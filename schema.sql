@@ -124,7 +124,10 @@ CREATE TABLE events (
   -- each-way terms: none (OFF), standard by the runners at settlement (STANDARD), or as set (SET)
   each_way TEXT NOT NULL DEFAULT 'OFF' CHECK (each_way IN ('OFF', 'STANDARD', 'SET')),
   each_way_places INTEGER CHECK (each_way_places BETWEEN 1 AND 5),
-  each_way_fraction INTEGER CHECK (each_way_fraction BETWEEN 1 AND 10)
+  each_way_fraction INTEGER CHECK (each_way_fraction BETWEEN 1 AND 10),
+  -- SP bets taken, and best odds guaranteed: frozen once a bet is struck (0018)
+  sp INTEGER NOT NULL DEFAULT 0 CHECK (sp IN (0, 1)),
+  bog INTEGER NOT NULL DEFAULT 0 CHECK (bog IN (0, 1))
 );
 CREATE INDEX events_bookmaker_start ON events (bookmaker_id, start_date);
 CREATE INDEX events_bookmaker_status ON events (bookmaker_id, status, settled_at);
@@ -150,6 +153,9 @@ CREATE TABLE event_items (
   -- live and settled bets would pay should it be placed
   place INTEGER CHECK (place >= 1),
   place_liability_cents INTEGER NOT NULL DEFAULT 0,
+  -- its starting price, set by the result for a running outcome (0018)
+  sp_num INTEGER CHECK (sp_num > 0),
+  sp_den INTEGER CHECK (sp_den > 0),
   UNIQUE (event_id, position)
 );
 
@@ -180,6 +186,12 @@ CREATE TABLE bets (
   place_fraction INTEGER NOT NULL DEFAULT 1 CHECK (place_fraction BETWEEN 1 AND 10),
   dead_heat_share INTEGER NOT NULL DEFAULT 1 CHECK (dead_heat_share >= 1),
   win_dead_heat INTEGER NOT NULL DEFAULT 1 CHECK (win_dead_heat >= 0),
+  -- a bet at SP (its odds follow its outcome's price until the result), the Rule 4 its SP takes
+  -- (late withdrawals only), and the SP it is paid at (NULL: paid at its price) (0018)
+  at_sp INTEGER NOT NULL DEFAULT 0 CHECK (at_sp IN (0, 1)),
+  sp_deduction INTEGER NOT NULL DEFAULT 0 CHECK (sp_deduction BETWEEN 0 AND 90),
+  sp_num INTEGER CHECK (sp_num > 0),
+  sp_den INTEGER CHECK (sp_den > 0),
   UNIQUE (item_id, user_id, part)
 );
 CREATE INDEX bets_event ON bets (event_id, status);
@@ -224,6 +236,9 @@ CREATE TABLE multiple_legs (
   result TEXT NOT NULL DEFAULT 'PENDING' CHECK (result IN ('PENDING', 'WON', 'LOST', 'VOID')),
   factor REAL,
   settled_at TEXT,
+  -- a leg at SP, and the Rule 4 its SP takes (0018)
+  at_sp INTEGER NOT NULL DEFAULT 0 CHECK (at_sp IN (0, 1)),
+  sp_deduction INTEGER NOT NULL DEFAULT 0 CHECK (sp_deduction BETWEEN 0 AND 90),
   PRIMARY KEY (multiple_id, leg_no),
   UNIQUE (multiple_id, event_id)
 );

@@ -44,11 +44,17 @@ function settledAt(p: PricedPart, sp: Odds, atSp: boolean): SettledPart {
   };
 }
 
-/** Whether a part is paid at SP: an SP bet always, a BOG bet when the SP returns more. */
+/**
+ * Whether a part is paid at SP: an SP bet always, a BOG bet when the SP returns more, that is
+ * when its winnings per unit, num × (100 − deduction) ÷ den, are larger: compared exactly, as
+ * worker/events/room/statements.ts paidAtSpStatement compares them (stake, place fraction and
+ * dead heat scale both returns alike, so both parts of an each-way pair choose alike).
+ */
 export function paidAtSp(p: PricedPart, sp: Odds): boolean {
   if (p.struck === null) return true;
   if (!p.bog) return false;
-  return partReturnCents(settledAt(p, sp, true)) > partReturnCents(settledAt(p, sp, false));
+  const [spDeduction, deduction] = [BigInt(100 - (p.spDeduction ?? 0)), BigInt(100 - (p.deduction ?? 0))];
+  return BigInt(sp.num) * spDeduction * BigInt(p.struck.den) > BigInt(p.struck.num) * deduction * BigInt(sp.den);
 }
 
 /** What a winning part returns, in cents, rounded down once: at its price, at SP, or the better of the two with BOG. */

@@ -31,6 +31,7 @@ export type ErrorCode =
   | "UNAVAILABLE"
   | "CANNOT_UNSETTLE"
   | "EACH_WAY_UNAVAILABLE"
+  | "SP_UNAVAILABLE"
   | "CASH_OUT_UNAVAILABLE"
   | "CASH_OUT_CHANGED"
   | "IDEMPOTENCY_KEY_REUSED"
@@ -88,7 +89,7 @@ export type BookmakerEvent = Of<typeof answers.BookmakerEvent>;
 /** An outcome as the bookmaker sees it. */
 export type BookmakerOutcome = BookmakerEvent["items"][number];
 /** The racing rules an event applies (docs/ARCHITECTURE.md, "Racing rules"). */
-export type RacingRules = Pick<BookmakerEvent, "rule4" | "deadHeat">;
+export type RacingRules = Pick<BookmakerEvent, "rule4" | "deadHeat" | "sp" | "bog">;
 /** An event's each-way terms in force, or null when it takes no each-way bets. */
 export type EachWayRule = Pick<BookmakerEvent, "eachWay">;
 /** Each-way terms in force (docs/ARCHITECTURE.md, "Each-way"). */

@@ -23,6 +23,11 @@ interface BetRow {
   each_way_of: number | null;
   place_places: number | null;
   place_fraction: number;
+  at_sp: number;
+  /** Its outcome's SP, and the SP it was paid at (null: paid at its price). */
+  item_sp_num: number | null;
+  item_sp_den: number | null;
+  paid_sp_num: number | null;
 }
 
 const toBet = (r: BetRow): Bet => ({
@@ -45,6 +50,9 @@ const toBet = (r: BetRow): Bet => ({
   part: r.part,
   eachWayOf: r.each_way_of,
   placeTerms: r.place_places === null ? null : { places: r.place_places, fraction: r.place_fraction },
+  atSp: r.at_sp === 1,
+  sp: r.item_sp_num === null ? null : Number(decimalText({ num: r.item_sp_num, den: r.item_sp_den! })),
+  paidAtSp: r.paid_sp_num !== null,
 });
 
 /** A punter's bets with a bookmaker matching `where` (over `bt`; ?1 the book, ?2 the punter), newest first. */
@@ -54,7 +62,8 @@ async function betsOf(db: D1Database, where: string, binds: unknown[]): Promise<
       `SELECT bt.id, bt.event_id, bt.item_id, bt.user_id, bt.stake_cents, bt.odds_num, bt.odds_den, bt.status, bt.payout_cents,
          bt.created_at, e.title AS event_title, e.description AS event_description, i.title AS outcome_title,
          bt.deduction, bt.dead_heat, i.status AS outcome_status, bt.part,
-         COALESCE(bt.each_way_of, pl.each_way_of) AS each_way_of, pl.place_places, COALESCE(pl.place_fraction, 1) AS place_fraction
+         COALESCE(bt.each_way_of, pl.each_way_of) AS each_way_of, pl.place_places, COALESCE(pl.place_fraction, 1) AS place_fraction,
+         bt.at_sp, i.sp_num AS item_sp_num, i.sp_den AS item_sp_den, bt.sp_num AS paid_sp_num
        FROM bets bt JOIN events e ON e.id = bt.event_id JOIN event_items i ON i.id = bt.item_id
          LEFT JOIN bets pl ON pl.each_way_of = COALESCE(bt.each_way_of, bt.id) AND pl.part = 'PLACE'
        WHERE bt.bookmaker_id = ?1 AND bt.user_id = ?2 AND ${where}

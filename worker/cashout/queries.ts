@@ -33,6 +33,7 @@ interface PartRow extends SelectionColumns {
   cashout_margin_pct: number;
   /** The WIN row's id: the bet's id for an each-way pair. */
   bet_id: number;
+  at_sp: number;
 }
 
 interface LegRow extends SelectionColumns {
@@ -78,10 +79,12 @@ export interface SingleState {
   setting: CashOutSetting;
   parts: BetPart[];
   selection: Selection;
+  /** Struck at SP: its odds are its outcome's price now, so its value is what is left of its stake. */
+  atSp: boolean;
 }
 
 const PARTS_SQL = `SELECT b.id, b.part, b.status, b.stake_cents, b.odds_num, b.odds_den, b.deduction, b.place_fraction,
-    b.place_places, b.created_at, b.user_id, b.event_id, b.item_id, b.bookmaker_id, COALESCE(b.each_way_of, b.id) AS bet_id, ${SELECTION}, ${SETTING}
+    b.place_places, b.created_at, b.user_id, b.event_id, b.item_id, b.bookmaker_id, COALESCE(b.each_way_of, b.id) AS bet_id, b.at_sp, ${SELECTION}, ${SETTING}
   FROM bets b JOIN events e ON e.id = b.event_id JOIN event_items i ON i.id = b.item_id
   JOIN bookmakers bk ON bk.id = b.bookmaker_id`;
 
@@ -100,6 +103,7 @@ function toSingles(rows: PartRow[]): SingleState[] {
         setting: settingOf(r),
         parts: [],
         selection: selectionOf(r),
+        atSp: r.at_sp === 1,
       };
       byBet.set(r.bet_id, s);
     }

@@ -10,7 +10,7 @@ import {
   outcomeTitleError,
   PAYOUT_MESSAGE,
 } from "../../common/event-form";
-import { ladderOdds, RETURN_CHOICES } from "../../common/odds";
+import { ladderOdds, RETURN_CHOICES, type Odds } from "../../common/odds";
 import { eachWayByDefault, FRACTION_MAX, PLACES_MAX, type EachWay } from "../../common/each-way";
 import { racesByDefault } from "../../common/racing";
 import { rfc3339Millis, rule } from "../lib/validate";
@@ -117,6 +117,8 @@ export const DraftBody = v.pipe(
     rule4: v.optional(Flag),
     deadHeat: v.optional(Flag),
     eachWay: v.optional(EachWayTerms),
+    sp: v.optional(Flag),
+    bog: v.optional(Flag),
   }),
   v.forward(
     v.check((d) => d.endDate >= d.startDate, en("The end must not be before the start.")),
@@ -127,6 +129,9 @@ export const DraftBody = v.pipe(
     rule4: d.rule4 ?? racesByDefault(d.title),
     deadHeat: d.deadHeat ?? racesByDefault(d.title),
     eachWay: d.eachWay === undefined ? eachWayByDefault(d.title) : d.eachWay,
+    // SP bets are a racing shop's; best odds guaranteed is the bookmaker's offer to make.
+    sp: d.sp ?? racesByDefault(d.title),
+    bog: d.bog ?? false,
   })),
 );
 export type DraftInput = v.InferOutput<typeof DraftBody>;
@@ -136,6 +141,8 @@ export const UpdateDraftItemsBody = v.object({
   rule4: v.optional(Flag),
   deadHeat: v.optional(Flag),
   eachWay: v.optional(EachWayTerms),
+  sp: v.optional(Flag),
+  bog: v.optional(Flag),
 });
 
 export const CoefficientsBody = v.object({
@@ -149,6 +156,8 @@ export const CoefficientsBody = v.object({
   rule4: v.optional(Flag),
   deadHeat: v.optional(Flag),
   eachWay: v.optional(EachWayTerms),
+  sp: v.optional(Flag),
+  bog: v.optional(Flag),
 });
 
 export const DatesBody = v.pipe(
@@ -188,11 +197,21 @@ export const SaveBody = v.pipe(
  * changed them, set in the withdrawal's own batch (no body: the event's rules stand).
  */
 export const NonRunnerBody = v.pipe(
-  v.object({ rule4: v.optional(Flag), deadHeat: v.optional(Flag), eachWay: v.optional(EachWayTerms) }),
-  v.transform((b) => ({ rule4: b.rule4, deadHeat: b.deadHeat, eachWay: b.eachWay })),
+  v.object({
+    rule4: v.optional(Flag),
+    deadHeat: v.optional(Flag),
+    eachWay: v.optional(EachWayTerms),
+    sp: v.optional(Flag),
+    bog: v.optional(Flag),
+  }),
+  v.transform((b) => ({ rule4: b.rule4, deadHeat: b.deadHeat, eachWay: b.eachWay, sp: b.sp, bog: b.bog })),
 );
 
 const OutcomeId = v.pipe(v.number(en("Must be an outcome id.")), v.safeInteger(en("Must be an outcome id.")));
+
+/** A runner's starting price: a rung of the ladder, as odds are sent. */
+const StartingPrice = v.object({ itemId: OutcomeId, coefficient: LadderOdds });
+export type StartingPriceInput = { itemId: number; odds: Odds };
 
 /**
  * The result: `placings` (place 1 wins; ties share a place) and/or `winners` (each at place 1, as
@@ -223,6 +242,10 @@ export const FinalizeBody = v.pipe(
     rule4: v.optional(Flag),
     deadHeat: v.optional(Flag),
     eachWay: v.optional(EachWayTerms),
+    /** The runners' starting prices (ladder rungs); a running outcome without one starts at its last price offered. */
+    sp: v.optional(
+      v.pipe(v.array(StartingPrice, en("Must be a list of '{'itemId, coefficient'}'.")), v.maxLength(100)),
+    ),
   }),
   v.forward(
     v.check((b) => b.winners !== undefined || b.placings !== undefined, en("Send the winners or the placings.")),
@@ -236,6 +259,7 @@ export const FinalizeBody = v.pipe(
     // A refusal names the field the caller sent.
     field: b.placings === undefined ? ("winners" as const) : ("placings" as const),
     rules: { rule4: b.rule4, deadHeat: b.deadHeat, eachWay: b.eachWay },
+    sps: (b.sp ?? []).map((s) => ({ itemId: s.itemId, odds: s.coefficient })),
   })),
   v.forward(
     v.check(

@@ -35,6 +35,9 @@ export interface EventState {
   deadHeat: boolean;
   /** Each-way terms: none, standard (by the runners at settlement), or as set. */
   eachWay: EachWay;
+  /** SP bets taken; best odds guaranteed (bets struck at a price paid at the SP when it returns more). */
+  sp: boolean;
+  bog: boolean;
   publishedAt: string | null;
   settledAt: string | null;
 }
@@ -83,6 +86,8 @@ export interface EventRow {
   each_way: "OFF" | "STANDARD" | "SET";
   each_way_places: number | null;
   each_way_fraction: number | null;
+  sp: number;
+  bog: number;
 }
 
 export interface OutcomeRow {
@@ -102,11 +107,14 @@ export interface OutcomeRow {
   liability_cents: number;
   place: number | null;
   place_liability_cents: number;
+  /** Its starting price, set by the result on an event with SP or BOG. */
+  sp_num: number | null;
+  sp_den: number | null;
 }
 
 export const EVENT_COLUMNS = `e.id, e.bookmaker_id, b.owner_id, e.title, e.description, e.status, e.start_date, e.end_date,
   e.start_date2, e.start_date3, e.start_date4, e.start_date5, e.max_total_payout_cents, e.return_pct, e.bot_equalizer,
-  e.published_at, e.settled_at, e.version, e.rule4, e.dead_heat, e.each_way, e.each_way_places, e.each_way_fraction`;
+  e.published_at, e.settled_at, e.version, e.rule4, e.dead_heat, e.each_way, e.each_way_places, e.each_way_fraction, e.sp, e.bog`;
 
 export const toEventState = (r: EventRow): EventState => ({
   id: r.id,
@@ -124,6 +132,8 @@ export const toEventState = (r: EventRow): EventState => ({
   rule4: r.rule4 === 1,
   deadHeat: r.dead_heat === 1,
   eachWay: eachWayOf(r),
+  sp: r.sp === 1,
+  bog: r.bog === 1,
   publishedAt: r.published_at,
   settledAt: r.settled_at,
 });
@@ -193,6 +203,8 @@ export interface PlacedBet {
   outcomeTitle: string;
   /** An each-way bet's place terms when struck (they may change with a non-runner); null for a win bet. */
   placeTerms: PlaceTerms | null;
+  /** At SP: `odds` is the outcome's price now, which limits count until the result. */
+  atSp: boolean;
 }
 
 export interface BetRequest {
@@ -201,7 +213,10 @@ export interface BetRequest {
   itemId: number;
   /** The stake, per part for an each-way bet (twice this is staked). */
   stakeCents: number;
-  coefficient: number;
+  /** The odds the punter was shown; null for a bet at SP. */
+  coefficient: number | null;
+  /** At the starting price (the event must take SP bets). */
+  atSp?: boolean;
   /** An each-way bet: a win and a place part, struck together. */
   eachWay?: boolean;
   /**
@@ -235,6 +250,7 @@ export type RoomErrorCode =
   | "UNAVAILABLE"
   | "CANNOT_UNSETTLE"
   | "EACH_WAY_UNAVAILABLE"
+  | "SP_UNAVAILABLE"
   | "CASH_OUT_UNAVAILABLE"
   | "CASH_OUT_CHANGED"
   /** Another attempt with the caller's Idempotency-Key was in flight: its answer is the key's (lib/idempotency.ts). */

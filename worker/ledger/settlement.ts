@@ -36,11 +36,16 @@ export const filterPlaces = (f: BetFilter) => JSON.stringify(f.placeItemIds ?? [
 // What a bet returns when it wins, in cents, rounded down: the stake back plus the winnings at
 // its odds less its Rule 4 deduction (pence in the pound), on stake × share ÷ dead heat. A PLACE
 // part's odds are 1 + (odds − 1) / fraction. With none of these, stake × decimal odds.
+// A bet the result pays at SP (an SP bet, or a BOG bet whose SP is longer) has its SP in sp_num,
+// sp_den, and takes the SP's deduction: the same expression, over the price it is paid at.
 // `common/each-way.ts` (partReturnCents, placeReturnCents) is the same in TypeScript, and a test
-// holds the two equal.
-const WIN_NUM = `b.stake_cents * (b.odds_den * 100 + b.odds_num * (100 - b.deduction))`;
-const PART_NUM = `b.stake_cents * b.dead_heat_share * (b.odds_den * b.place_fraction * 100 + b.odds_num * (100 - b.deduction))`;
-const PART_DEN = `(b.odds_den * b.place_fraction * 100 * b.dead_heat)`;
+// holds the two equal (common/sp.ts chooses the price as paidAtSpStatement does).
+const NUM = `COALESCE(b.sp_num, b.odds_num)`;
+const DEN = `COALESCE(b.sp_den, b.odds_den)`;
+const DEDUCTION = `(CASE WHEN b.sp_num IS NULL THEN b.deduction ELSE b.sp_deduction END)`;
+const WIN_NUM = `b.stake_cents * (${DEN} * 100 + ${NUM} * (100 - ${DEDUCTION}))`;
+const PART_NUM = `b.stake_cents * b.dead_heat_share * (${DEN} * b.place_fraction * 100 + ${NUM} * (100 - ${DEDUCTION}))`;
+const PART_DEN = `(${DEN} * b.place_fraction * 100 * b.dead_heat)`;
 
 /** A part's return on its own: a win bet's, or a place part's when its win part lost. */
 export const PLACE_ONLY_SQL = `${PART_NUM} / ${PART_DEN}`;
@@ -53,8 +58,8 @@ export const PLACE_ONLY_SQL = `${PART_NUM} / ${PART_DEN}`;
  * the outcome win.
  */
 export const PAYOUT_SQL = `(CASE WHEN b.part = 'PLACE' AND b.win_dead_heat > 0
-  THEN (${WIN_NUM} * b.place_fraction * b.dead_heat + ${PART_NUM} * b.win_dead_heat) / (b.odds_den * 100 * b.win_dead_heat * b.place_fraction * b.dead_heat)
-    - ${WIN_NUM} / (b.odds_den * 100 * b.win_dead_heat)
+  THEN (${WIN_NUM} * b.place_fraction * b.dead_heat + ${PART_NUM} * b.win_dead_heat) / (${DEN} * 100 * b.win_dead_heat * b.place_fraction * b.dead_heat)
+    - ${WIN_NUM} / (${DEN} * 100 * b.win_dead_heat)
   ELSE ${PLACE_ONLY_SQL} END)`;
 
 /**

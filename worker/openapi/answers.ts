@@ -215,9 +215,18 @@ const Place = v.pipe(
   v.nullable(v.number()),
   v.description("Its finishing place once settled (ties share a place); null before, or when unplaced."),
 );
+const StartingPrice = v.pipe(
+  v.nullable(v.number()),
+  v.description("Its starting price once settled, on an event with SP or BOG; null before, and for a non-runner."),
+);
 const RacingRules = {
   rule4: v.boolean(),
   deadHeat: v.boolean(),
+  sp: v.pipe(v.boolean(), v.description("SP bets taken (atSp).")),
+  bog: v.pipe(
+    v.boolean(),
+    v.description("Best odds guaranteed: a bet struck at a price is paid at the SP when that returns more."),
+  ),
   eachWay: v.pipe(
     v.nullable(v.object({ places: v.number(), fraction: v.number(), standard: v.boolean() })),
     v.description(
@@ -252,6 +261,7 @@ export const BookmakerEvent = v.object({
       deduction: Deduction,
       withdrawnAt: v.pipe(v.nullable(Instant), v.description("When a non-runner was withdrawn.")),
       place: Place,
+      sp: StartingPrice,
     }),
   ),
 });
@@ -322,6 +332,7 @@ export const PlayerEvents = v.array(
         ),
         deduction: Deduction,
         place: Place,
+        sp: StartingPrice,
       }),
     ),
   }),
@@ -359,6 +370,18 @@ export const Bet = v.object({
   placeTerms: v.pipe(
     v.nullable(v.object({ places: v.number(), fraction: v.number() })),
     v.description("An each-way bet's place terms: as struck, then as settled."),
+  ),
+  atSp: v.pipe(
+    v.boolean(),
+    v.description("Struck at SP: `coefficient` is its outcome's price now (what limits count) until the result."),
+  ),
+  sp: v.pipe(
+    v.nullable(v.number()),
+    v.description("Its outcome's starting price, once settled; null before, or without SP."),
+  ),
+  paidAtSp: v.pipe(
+    v.boolean(),
+    v.description("Paid at `sp`: a bet at SP, or a BOG bet whose SP returned more than its price."),
   ),
 });
 

@@ -30,6 +30,10 @@ export const ERROR_CODES: Record<ErrorCode, { status: number; meaning: string }>
     meaning: "The result cannot be undone: too late, not settled, or `punters` are short.",
   },
   EACH_WAY_UNAVAILABLE: { status: 409, meaning: "An each-way bet on an event without each-way terms." },
+  SP_UNAVAILABLE: {
+    status: 409,
+    meaning: "A bet or a multiple's leg at SP, or SPs with a result, on an event that takes no SP.",
+  },
   CASH_OUT_UNAVAILABLE: {
     status: 409,
     meaning: "No cash-out now; `reason` says why (OFF, STARTED, SUSPENDED, SETTLED, TOO_SMALL).",

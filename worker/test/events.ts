@@ -22,6 +22,8 @@ export interface DraftOptions {
   rule4?: boolean;
   deadHeat?: boolean;
   eachWay?: EachWay;
+  sp?: boolean;
+  bog?: boolean;
   returnPrice?: number;
   startDate?: string;
   endDate?: string;
@@ -48,6 +50,8 @@ export function draftBody(book: TestBook, o: DraftOptions = {}) {
     ...(o.rule4 === undefined ? {} : { rule4: o.rule4 }),
     ...(o.deadHeat === undefined ? {} : { deadHeat: o.deadHeat }),
     ...(o.eachWay === undefined ? {} : { eachWay: o.eachWay }),
+    ...(o.sp === undefined ? {} : { sp: o.sp }),
+    ...(o.bog === undefined ? {} : { bog: o.bog }),
   };
 }
 

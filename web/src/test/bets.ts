@@ -21,5 +21,8 @@ export const aBet = (betId: number, extra: Partial<Bet> = {}): Bet => ({
   part: "WIN",
   eachWayOf: null,
   placeTerms: null,
+  atSp: false,
+  sp: null,
+  paidAtSp: false,
   ...extra,
 });

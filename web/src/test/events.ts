@@ -20,6 +20,7 @@ export const item = (
   deduction: 0,
   withdrawnAt: null,
   place: null,
+  sp: null,
   ...over,
 });
 
@@ -42,6 +43,8 @@ export const bookEvent = (id: number, over: Partial<BookmakerEvent> = {}): Bookm
   items: [item(11, "Red Rum", 2), item(12, "Shergar", 3), item(13, "Arkle", 5)],
   rule4: false,
   deadHeat: false,
+  sp: false,
+  bog: false,
   eachWay: null,
   settledAt: null,
   ...over,

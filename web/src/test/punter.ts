@@ -22,6 +22,7 @@ export const playerItem = (
   maxStake: 1000 / coefficient,
   eachWayMaxStake: 0,
   place: null,
+  sp: null,
   ...extra,
 });
 
@@ -42,6 +43,8 @@ export const playerEvent = (extra: Partial<PlayerEvent> = {}): PlayerEvent => ({
   requestId: 33,
   rule4: false,
   deadHeat: false,
+  sp: false,
+  bog: false,
   eachWay: null,
   items: [playerItem(701, "Red Rum", 2), playerItem(702, "Shergar", 4), playerItem(703, "Arkle", 5)],
   ...extra,

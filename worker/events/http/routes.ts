@@ -96,9 +96,9 @@ export const draftRoutes = new Hono<AppEnv>()
     validate("json", UpdateDraftItemsBody),
     async (c) => {
       const { draftId } = c.req.valid("param");
-      const { items, rule4, deadHeat, eachWay } = c.req.valid("json");
+      const { items, rule4, deadHeat, eachWay, sp, bog } = c.req.valid("json");
       return change(c, draftId, (room, userId) =>
-        room.updateDraftItems(draftId, userId, items, { rule4, deadHeat, eachWay }),
+        room.updateDraftItems(draftId, userId, items, { rule4, deadHeat, eachWay, sp, bog }),
       );
     },
   );
@@ -184,8 +184,8 @@ export const eventRoutes = new Hono<AppEnv>()
   )
   .post("/:id/finalize", docs.finalize, validate("param", EventParam), validate("json", FinalizeBody), async (c) => {
     const { id } = c.req.valid("param");
-    const { placings, field, rules } = c.req.valid("json");
-    return change(c, id, (room, userId) => room.finalize(id, userId, placings, field, rules));
+    const { placings, field, rules, sps } = c.req.valid("json");
+    return change(c, id, (room, userId) => room.finalize(id, userId, placings, field, rules, sps));
   })
   .post("/:id/unsettle", docs.unsettle, validate("param", EventParam), async (c) => {
     const { id } = c.req.valid("param");
@@ -230,7 +230,8 @@ export const eventRoutes = new Hono<AppEnv>()
     validate("json", CoefficientsBody),
     async (c) => {
       const { id } = c.req.valid("param");
-      const { items, returnPrice, maxTotalPayout, botEqualizer, rule4, deadHeat, eachWay } = c.req.valid("json");
+      const { items, returnPrice, maxTotalPayout, botEqualizer, rule4, deadHeat, eachWay, sp, bog } =
+        c.req.valid("json");
       return change(c, id, (room, userId) =>
         room.setCoefficients(id, userId, {
           items,
@@ -240,6 +241,8 @@ export const eventRoutes = new Hono<AppEnv>()
           rule4,
           deadHeat,
           eachWay,
+          sp,
+          bog,
         }),
       );
     },

@@ -216,9 +216,14 @@ function racingRules(e: EventRow, items: OutcomeRow[]): RacingRules & EachWayRul
   return {
     rule4: e.rule4 === 1,
     deadHeat: e.dead_heat === 1,
+    sp: e.sp === 1,
+    bog: e.bog === 1,
     eachWay: terms && { ...terms, standard: eachWay === "standard" },
   };
 }
+
+/** An outcome's starting price as decimal odds, once the result set it. */
+const startingPrice = (i: OutcomeRow) => (i.sp_num === null ? null : decimalText(odds(i.sp_num, i.sp_den!)));
 
 const dates = (e: EventRow) => ({
   startDate: e.start_date,
@@ -265,6 +270,7 @@ export async function bookmakerEvents(
         deduction: i.deduction,
         withdrawnAt: i.withdrawn_at,
         place: i.place,
+        sp: startingPrice(i),
       })),
     };
   });
@@ -338,6 +344,7 @@ export async function playerEvents(
           eachWayMaxStake: fromCents(offered.get(i.id)?.eachWay ?? 0),
           deduction: i.deduction,
           place: i.place,
+          sp: startingPrice(i),
         };
       }),
     };

@@ -2,7 +2,7 @@ import { decimalText, type Odds } from "../../../common/odds";
 import { auditStatement, type AuditAction, type AuditRow } from "../../audit/record";
 import type { OddsChange, RulesChange } from "./changes";
 import { movedRules } from "../rules/guards";
-import type { Placing } from "../schemas";
+import type { Placing, StartingPriceInput } from "../schemas";
 import type { EventState, OutcomeState } from "../state";
 
 // What the room's changes put in the audit log (docs/ARCHITECTURE.md, "Audit"): one row per
@@ -42,6 +42,8 @@ function settingsOf(e: EventState, change: OddsChange): Record<string, unknown> 
     rule4: e.rule4,
     deadHeat: e.deadHeat,
     eachWay: e.eachWay,
+    sp: e.sp,
+    bog: e.bog,
   };
   return Object.fromEntries(
     Object.entries(all).filter(([key]) => change[key as keyof OddsChange] !== undefined && key !== "items"),
@@ -64,6 +66,8 @@ export function oddsAudit(
     rule4: change.rule4 ?? e.rule4,
     deadHeat: change.deadHeat ?? e.deadHeat,
     eachWay: change.eachWay === undefined ? e.eachWay : change.eachWay,
+    sp: change.sp ?? e.sp,
+    bog: change.bog ?? e.bog,
   };
   const odds = (pick: (c: OddsChange["items"][number]) => Odds) =>
     change.items.length === 0
@@ -189,12 +193,15 @@ export function resultAudit(
   placings: Placing[],
   actorId: number,
   rules: RulesChange = {},
+  sps: StartingPriceInput[] = [],
 ) {
   const moved = rulesMovedBy(e, rules);
+  // The SPs the bookmaker entered (the others' are their last prices, in the outcomes' rows).
+  const sp = sps.length === 0 ? {} : { sp: sps.map((s) => ({ itemId: s.itemId, coefficient: coefficient(s.odds) })) };
   return eventAudit(db, e, actorId, "RESULT", {
     before: { status: e.status, ...moved.before },
     // No placings: every bet refunded.
-    after: { status: "CALCULATED", placings, ...moved.after },
+    after: { status: "CALCULATED", placings, ...sp, ...moved.after },
   });
 }
 

@@ -24,6 +24,9 @@ export const placedToBet = (p: PlacedBet): Bet => ({
   part: "WIN",
   eachWayOf: p.placeTerms === null ? null : p.betId,
   placeTerms: p.placeTerms,
+  atSp: p.atSp,
+  sp: null,
+  paidAtSp: false,
 });
 
 /** A placed bet's 201 as its text: the route answers it, and a bet's batch keeps it under the call's Idempotency-Key. */

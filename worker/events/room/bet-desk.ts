@@ -96,6 +96,7 @@ export class BetDesk {
         coefficient: bet.coefficient,
         alreadyBet: memory.bettors.has(`${bet.userId}:${bet.itemId}`),
         eachWay: bet.eachWay === true,
+        atSp: bet.atSp === true,
       },
       Date.now(),
       {
@@ -154,6 +155,7 @@ export class BetDesk {
       bookmakerId: e.bookmakerId,
       stakeCents: bet.stakeCents,
       odds: taken.odds,
+      atSp: bet.atSp === true,
       createdAt: nowIso(),
     };
     // The answer as the route will give it, its id to come from the insert.

@@ -21,6 +21,7 @@ function groupBet(book: TestBook, event: BookmakerEvent, userId: number, itemInd
       bookmakerId: book.bookmakerId,
       stakeCents,
       odds: { num: 2, den: 1 },
+      atSp: false,
       createdAt: new Date().toISOString(),
     },
     poolOwnerId: book.owner.userId,

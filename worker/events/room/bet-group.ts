@@ -69,8 +69,8 @@ export function groupStatements(
     }),
     db
       .prepare(
-        `INSERT INTO bets (event_id, item_id, user_id, bookmaker_id, stake_cents, odds_num, odds_den, created_at)
-         SELECT ?1, ${at("0")}, ${at("1")}, ?2, ${at("2")}, ${at("3")}, ${at("4")}, ${at("5")}
+        `INSERT INTO bets (event_id, item_id, user_id, bookmaker_id, stake_cents, odds_num, odds_den, created_at, at_sp)
+         SELECT ?1, ${at("0")}, ${at("1")}, ?2, ${at("2")}, ${at("3")}, ${at("4")}, ${at("5")}, ${at("6")}
          FROM json_each(?3) j
          RETURNING user_id, item_id, id`,
       )
@@ -85,6 +85,7 @@ export function groupStatements(
             b.row.odds.num,
             b.row.odds.den,
             b.row.createdAt,
+            b.row.atSp ? 1 : 0,
           ]),
         ),
       ),
@@ -94,9 +95,9 @@ export function groupStatements(
       : [
           db
             .prepare(
-              `INSERT INTO bets (event_id, item_id, user_id, bookmaker_id, stake_cents, odds_num, odds_den, created_at,
+              `INSERT INTO bets (event_id, item_id, user_id, bookmaker_id, stake_cents, odds_num, odds_den, created_at, at_sp,
                  part, each_way_of, place_places, place_fraction)
-               SELECT w.event_id, w.item_id, w.user_id, w.bookmaker_id, w.stake_cents, w.odds_num, w.odds_den, w.created_at,
+               SELECT w.event_id, w.item_id, w.user_id, w.bookmaker_id, w.stake_cents, w.odds_num, w.odds_den, w.created_at, w.at_sp,
                  'PLACE', w.id, ${at("2")}, ${at("3")}
                FROM json_each(?1) j JOIN bets w ON w.item_id = ${at("0")} AND w.user_id = ${at("1")} AND w.part = 'WIN'`,
             )

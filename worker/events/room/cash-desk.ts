@@ -60,6 +60,9 @@ function cashedOutBet(e: EventState, item: OutcomeState, bet: SingleState, value
     part: "WIN",
     eachWayOf: place ? bet.betId : null,
     placeTerms: place?.placePlaces ? { places: place.placePlaces, fraction: place.placeFraction } : null,
+    atSp: bet.atSp,
+    sp: null,
+    paidAtSp: false,
   };
 }
 

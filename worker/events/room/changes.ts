@@ -7,9 +7,10 @@ import {
   type BetFilter,
 } from "../../ledger/settlement";
 import { rule4Deduction } from "../../../common/rule4";
+import { deductsFromSp } from "../../../common/sp";
 import { runMoneyBatch } from "../../ledger/transfer";
 import { currentOdds, oddsAfterWithdrawal, type BookOutcome } from "../rules/book";
-import type { DraftInput, Placing } from "../schemas";
+import type { DraftInput, Placing, StartingPriceInput } from "../schemas";
 import type { Completions, LegsChange } from "../../multiples/completion";
 import * as legs from "../../multiples/settlement";
 import * as sql from "./statements";
@@ -28,16 +29,20 @@ export interface OddsChange {
   rule4?: boolean;
   deadHeat?: boolean;
   eachWay?: EachWay;
+  sp?: boolean;
+  bog?: boolean;
 }
 
-/** Rule 4 and the dead-heat rule switched on or off, each-way terms set (each left as it is when not given). */
-export type RulesChange = Pick<OddsChange, "rule4" | "deadHeat" | "eachWay">;
+/** Rule 4, the dead-heat rule, SP and BOG switched on or off, each-way terms set (each left as it is when not given). */
+export type RulesChange = Pick<OddsChange, "rule4" | "deadHeat" | "eachWay" | "sp" | "bog">;
 
 export const withRules = (e: EventState, change: RulesChange): EventState => ({
   ...e,
   rule4: change.rule4 ?? e.rule4,
   deadHeat: change.deadHeat ?? e.deadHeat,
   eachWay: change.eachWay === undefined ? e.eachWay : change.eachWay,
+  sp: change.sp ?? e.sp,
+  bog: change.bog ?? e.bog,
 });
 
 type Settings = Pick<EventState, "botEqualizer" | "returnPct" | "maxPayoutCents">;
@@ -125,6 +130,7 @@ export function replaceItems(
       db,
       next.filter((i) => i.id > 0).map((i) => ({ ...i, curr: oddsNow.get(i.id)! })),
     ),
+    sql.spBetsAtPriceStatement(db, e.id),
   ];
   return { dropped, oddsMoved, added, statements };
 }
@@ -173,6 +179,7 @@ export function setOdds(
     sql.eventSettingsStatement(db, settings),
     ...next.filter((i) => odds.has(i.id)).map((i) => sql.itemOddsStatement(db, i)),
     ...currentOddsOf(db, next, settings),
+    sql.spBetsAtPriceStatement(db, e.id),
   ];
 }
 
@@ -215,7 +222,9 @@ export function withdraw(
     ...settleBetsStatements(db, { filter, poolOwnerId: e.ownerId, kind: "REFUND", now }),
     sql.betStatusStatement(db, filter, "CANCELLED", now),
     sql.withdrawItemStatement(db, itemId, deduction, now),
-    ...(deduction > 0 ? [sql.deductBetsStatement(db, e.id, itemId, deduction)] : []),
+    ...(deduction > 0
+      ? [sql.deductBetsStatement(db, e.id, itemId, deduction, deductsFromSp(Date.parse(now), Date.parse(e.startDate)))]
+      : []),
     // Multiples' legs on it are void at once; those on the others take its deduction.
     legs.legsVoidStatement(db, e.id, now, itemId),
     ...(deduction > 0 ? [legs.legsDeductionStatement(db, e.id, itemId, deduction)] : []),
@@ -223,6 +232,7 @@ export function withdraw(
     ...placeTermsAfterWithdrawal(db, e, items),
     ...next.filter((i) => newOdds.has(i.id)).map((i) => sql.itemOddsStatement(db, i)),
     ...currentOddsOf(db, next, e),
+    sql.spBetsAtPriceStatement(db, e.id),
   ];
 }
 
@@ -259,7 +269,9 @@ export function abandon(
  * The result: winners' win bets and parts paid at their accepted odds (less Rule 4 deductions;
  * on stake ÷ n when n winners dead-heat and the rule is on), and each-way place parts on
  * outcomes placed within the terms in force (fixed now, by the runners) at their place odds,
- * their pair rounded down once; the rest lost. No placings refunds every bet.
+ * their pair rounded down once; the rest lost. No placings refunds every bet. On an event with
+ * SP or BOG, each running outcome's starting price is set (`sps`, else its last price offered)
+ * and the bets it pays at SP take it, before the payouts.
  */
 export function result(
   db: D1Database,
@@ -268,6 +280,7 @@ export function result(
   placings: Placing[],
   now: string,
   done: Completions,
+  sps: StartingPriceInput[] = [],
 ): D1PreparedStatement[] {
   const all: BetFilter = { eventId: e.id };
   if (placings.length === 0) {
@@ -289,6 +302,7 @@ export function result(
   };
   const winDeadHeat = winDeadHeatOf(e, winners);
   return [
+    ...startingPrices(db, e, items, sps),
     ...(terms ? [sql.placeTermsStatement(db, e.id, terms), sql.winPartStatement(db, e.id, winners, winDeadHeat)] : []),
     ...(winDeadHeat > 1 ? [sql.deadHeatStatement(db, e.id, winners, winDeadHeat)] : []),
     ...(terms && e.deadHeat ? placeDeadHeats(db, e.id, placings, places) : []),
@@ -300,6 +314,21 @@ export function result(
     ...legs.completeStatements(db, e.id, e.ownerId, now, done),
     sql.resultItemsStatement(db, e.id, placings),
     sql.eventSettledStatement(db, e.id, "CALCULATED", now),
+  ];
+}
+
+/** Each running outcome's SP (given, else the last price it was offered) and the bets paid at it; none without SP or BOG. */
+function startingPrices(db: D1Database, e: EventState, items: OutcomeState[], sps: StartingPriceInput[]) {
+  if (!e.sp && !e.bog) return [];
+  const given = new Map(sps.map((s) => [s.itemId, s.odds]));
+  const running = items.filter((i) => i.status === "ACTIVE");
+  return [
+    sql.startingPricesStatement(
+      db,
+      e.id,
+      running.map((i) => ({ itemId: i.id, odds: given.get(i.id) ?? i.curr })),
+    ),
+    sql.paidAtSpStatement(db, e.id, e.bog),
   ];
 }
 

@@ -27,6 +27,7 @@ import {
   type Rules,
   type RunFacts,
   canSettle,
+  canTakeSps,
   canRunEvents,
   canSuspend,
   canUnsettle,
@@ -36,7 +37,7 @@ import {
   startsAhead,
   UNSETTLED_GRACE_MS,
 } from "../rules/guards";
-import type { DraftInput, Placing } from "../schemas";
+import type { DraftInput, Placing, StartingPriceInput } from "../schemas";
 import * as sql from "./statements";
 import { fail, ok, type BetRequest, type EventState, type PlacedBet, type RoomResult } from "../state";
 import { EVENT_NOT_FOUND } from "../../../common/refusals";
@@ -318,10 +319,13 @@ export class EventRoom extends DurableObject<Env> {
     placings: Placing[],
     field?: "winners" | "placings",
     rules: changes.RulesChange = {},
+    sps: StartingPriceInput[] = [],
   ): Promise<RoomResult> {
     return this.owned(eventId, callerId, async (e) => {
       const refusal =
-        canSettle(e, this.memory.items, placings, field) ?? canChangeRules(e, rules, await this.struckUnder(e, rules));
+        canSettle(e, this.memory.items, placings, field) ??
+        canTakeSps(e, this.memory.items, sps) ??
+        canChangeRules(e, rules, await this.struckUnder(e, rules));
       if (refusal) return refusal;
       const ruled = changes.withRules(e, rules);
       const moved = movedRules(e, rules).length > 0;
@@ -330,9 +334,9 @@ export class EventRoom extends DurableObject<Env> {
         changes.resultLegs(ruled, placings),
         (done, now) => [
           ...(moved ? [sql.eventRulesStatement(this.db, ruled)] : []),
-          ...changes.result(this.db, ruled, [...this.memory.items.values()], placings, now, done),
+          ...changes.result(this.db, ruled, [...this.memory.items.values()], placings, now, done, sps),
         ],
-        { actor: callerId, audit: audit.resultAudit(this.db, e, placings, callerId, rules) },
+        { actor: callerId, audit: audit.resultAudit(this.db, e, placings, callerId, rules, sps) },
         { fanOut: "SETTLEMENT", eventId, how: "RESULT" },
       );
     });

@@ -123,8 +123,8 @@ export function insertEventStatement(
   return db
     .prepare(
       `INSERT INTO events (id, bookmaker_id, title, description, status, start_date, end_date, max_total_payout_cents,
-         return_pct, bot_equalizer, rule4, dead_heat, each_way, each_way_places, each_way_fraction, created_at, updated_at)
-       VALUES (?1, ?2, ?3, ?4, 'CREATED', ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?15)`,
+         return_pct, bot_equalizer, rule4, dead_heat, each_way, each_way_places, each_way_fraction, sp, bog, created_at, updated_at)
+       VALUES (?1, ?2, ?3, ?4, 'CREATED', ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?17)`,
     )
     .bind(
       eventId,
@@ -139,6 +139,8 @@ export function insertEventStatement(
       input.rule4 ? 1 : 0,
       input.deadHeat ? 1 : 0,
       ...eachWayColumns(input.eachWay),
+      input.sp ? 1 : 0,
+      input.bog ? 1 : 0,
       now,
     );
 }
@@ -184,13 +186,66 @@ export const withdrawItemStatement = (db: D1Database, itemId: number, deduction:
     .prepare(`UPDATE event_items SET status = 'NR', deduction = ?2, withdrawn_at = ?3 WHERE id = ?1`)
     .bind(itemId, deduction, now);
 
-/** Rule 4: the live bets on the other outcomes, all struck before this withdrawal, take its deduction (90p at most). */
-export const deductBetsStatement = (db: D1Database, eventId: number, withdrawnId: number, deduction: number) =>
+/**
+ * Rule 4: the live bets on the other outcomes, all struck before this withdrawal, take its
+ * deduction (90p at most). Bets at a price take every withdrawal's; the SP takes only a `late`
+ * one's (common/sp.ts deductsFromSp): an SP bet's `deduction` is its SP's, and a BOG bet keeps
+ * both, its price's and its SP's (`sp_deduction`), for the result to pay the better.
+ */
+export const deductBetsStatement = (
+  db: D1Database,
+  eventId: number,
+  withdrawnId: number,
+  deduction: number,
+  late: boolean,
+) =>
   db
     .prepare(
-      `UPDATE bets SET deduction = MIN(90, deduction + ?3) WHERE event_id = ?1 AND status = 'ACCEPTED' AND item_id <> ?2`,
+      `UPDATE bets SET deduction = CASE WHEN at_sp = 0 OR ?4 = 1 THEN MIN(90, deduction + ?3) ELSE deduction END,
+         sp_deduction = CASE WHEN ?4 = 1 THEN MIN(90, sp_deduction + ?3) ELSE sp_deduction END
+       WHERE event_id = ?1 AND status = 'ACCEPTED' AND item_id <> ?2`,
     )
-    .bind(eventId, withdrawnId, deduction);
+    .bind(eventId, withdrawnId, deduction, late ? 1 : 0);
+
+/**
+ * SP bets are counted at their outcome's price now (the bookmaker's): their odds follow it with
+ * every change that moves it, in that change's batch, and the room's book is read again after.
+ */
+export const spBetsAtPriceStatement = (db: D1Database, eventId: number) =>
+  db
+    .prepare(
+      `UPDATE bets SET odds_num = i.odds_num, odds_den = i.odds_den FROM event_items i
+       WHERE bets.item_id = i.id AND bets.event_id = ?1 AND bets.at_sp = 1 AND bets.status = 'ACCEPTED'
+         AND (bets.odds_num <> i.odds_num OR bets.odds_den <> i.odds_den)`,
+    )
+    .bind(eventId);
+
+/** The running outcomes' starting prices, as the result sets them. Before resultItemsStatement (which ends "running"). */
+export const startingPricesStatement = (db: D1Database, eventId: number, sps: { itemId: number; odds: Odds }[]) =>
+  db
+    .prepare(
+      `UPDATE event_items SET sp_num = json_extract(k.value, '$[1]'), sp_den = json_extract(k.value, '$[2]')
+       FROM json_each(?2) k
+       WHERE event_items.event_id = ?1 AND event_items.status = 'ACTIVE' AND event_items.id = json_extract(k.value, '$[0]')`,
+    )
+    .bind(eventId, JSON.stringify(sps.map((s) => [s.itemId, s.odds.num, s.odds.den])));
+
+/**
+ * Which live bets are paid at SP (common/sp.ts paidAtSp): every SP bet, and with best odds
+ * guaranteed (`bog`) a bet struck at a price whose SP, less the SP's deduction, is the longer
+ * price: num × (100 − deduction) ÷ den compared exactly, which orders the returns whatever the
+ * stake, place fraction or dead heat. They take their outcome's SP; the one payout expression
+ * then pays them at it. Before the payouts.
+ */
+export const paidAtSpStatement = (db: D1Database, eventId: number, bog: boolean) =>
+  db
+    .prepare(
+      `UPDATE bets SET sp_num = i.sp_num, sp_den = i.sp_den FROM event_items i
+       WHERE bets.item_id = i.id AND bets.event_id = ?1 AND bets.status = 'ACCEPTED' AND i.sp_num IS NOT NULL
+         AND (bets.at_sp = 1 OR (?2 = 1
+           AND i.sp_num * (100 - bets.sp_deduction) * bets.odds_den > bets.odds_num * (100 - bets.deduction) * i.sp_den))`,
+    )
+    .bind(eventId, bog ? 1 : 0);
 
 /** The dead-heat rule: win bets (and win parts) on the winners share first place with `n` outcomes. Put it before the payouts. */
 export const deadHeatStatement = (db: D1Database, eventId: number, winners: number[], n: number) =>
@@ -236,7 +291,7 @@ export const eventSettingsStatement = (db: D1Database, e: EventState) =>
   db
     .prepare(
       `UPDATE events SET return_pct = ?2, max_total_payout_cents = ?3, bot_equalizer = ?4, rule4 = ?5, dead_heat = ?6,
-         each_way = ?7, each_way_places = ?8, each_way_fraction = ?9 WHERE id = ?1`,
+         each_way = ?7, each_way_places = ?8, each_way_fraction = ?9, sp = ?10, bog = ?11 WHERE id = ?1`,
     )
     .bind(
       e.id,
@@ -246,15 +301,18 @@ export const eventSettingsStatement = (db: D1Database, e: EventState) =>
       e.rule4 ? 1 : 0,
       e.deadHeat ? 1 : 0,
       ...eachWayColumns(e.eachWay),
+      e.sp ? 1 : 0,
+      e.bog ? 1 : 0,
     );
 
-/** Whether the event applies Rule 4 and the dead-heat rule, and its each-way terms. */
+/** Whether the event applies Rule 4 and the dead-heat rule, its each-way terms, and whether it takes SP and gives BOG. */
 export const eventRulesStatement = (db: D1Database, e: EventState) =>
   db
     .prepare(
-      `UPDATE events SET rule4 = ?2, dead_heat = ?3, each_way = ?4, each_way_places = ?5, each_way_fraction = ?6 WHERE id = ?1`,
+      `UPDATE events SET rule4 = ?2, dead_heat = ?3, each_way = ?4, each_way_places = ?5, each_way_fraction = ?6, sp = ?7, bog = ?8
+       WHERE id = ?1`,
     )
-    .bind(e.id, e.rule4 ? 1 : 0, e.deadHeat ? 1 : 0, ...eachWayColumns(e.eachWay));
+    .bind(e.id, e.rule4 ? 1 : 0, e.deadHeat ? 1 : 0, ...eachWayColumns(e.eachWay), e.sp ? 1 : 0, e.bog ? 1 : 0);
 
 export const eventSettledStatement = (
   db: D1Database,
@@ -298,6 +356,8 @@ export interface BetRowInput {
   bookmakerId: number;
   stakeCents: number;
   odds: Odds;
+  /** At SP: `odds` is the outcome's price now, followed until the result (spBetsAtPriceStatement). */
+  atSp: boolean;
   createdAt: string;
 }
 
@@ -333,13 +393,15 @@ export function reopenStatements(db: D1Database, eventId: number, settledAt: str
   return [
     db
       .prepare(
-        `UPDATE bets SET status = 'ACCEPTED', payout_cents = 0, dead_heat = 1, dead_heat_share = 1, win_dead_heat = 1, settled_at = NULL
+        `UPDATE bets SET status = 'ACCEPTED', payout_cents = 0, dead_heat = 1, dead_heat_share = 1, win_dead_heat = 1, settled_at = NULL,
+           sp_num = NULL, sp_den = NULL
          WHERE event_id = ?1 AND settled_at = ?2 AND status <> 'CASHED_OUT'`,
       )
       .bind(eventId, settledAt),
     db
       .prepare(
-        `UPDATE event_items SET status = 'ACTIVE', place = NULL WHERE event_id = ?1 AND status IN ('WINNER', 'LOSER')`,
+        `UPDATE event_items SET status = 'ACTIVE', place = NULL, sp_num = NULL, sp_den = NULL
+         WHERE event_id = ?1 AND status IN ('WINNER', 'LOSER')`,
       )
       .bind(eventId),
     db

@@ -34,6 +34,8 @@ const event = (over: Partial<EventState> = {}): EventState => ({
   rule4: false,
   deadHeat: false,
   eachWay: null,
+  sp: false,
+  bog: false,
   publishedAt: earlier,
   settledAt: null,
   ...over,

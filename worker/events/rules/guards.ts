@@ -112,13 +112,15 @@ export function canSetOdds(
 }
 
 /** The rules a struck bet was struck under, as a change names them. */
-export type Rules = Partial<Pick<EventState, "rule4" | "deadHeat" | "eachWay">>;
+export type Rules = Partial<Pick<EventState, "rule4" | "deadHeat" | "eachWay" | "sp" | "bog">>;
 
 /** Each rule as a refusal names it: a whole sentence each, so a language words it as it needs. */
 const RULE_FROZEN = {
   rule4: en("Rule 4 cannot change once bets are struck on this event."),
   deadHeat: en("The dead-heat rule cannot change once bets are struck on this event."),
   eachWay: en("Each-way terms cannot change once bets are struck on this event."),
+  sp: en("SP cannot be switched on or off once bets are struck on this event."),
+  bog: en("Best odds guaranteed cannot change once bets are struck on this event."),
 } as const;
 
 /** The rules a change would move: given, and not what the event has (setting a rule to what it is is no change). */
@@ -129,8 +131,8 @@ export const movedRules = (e: EventState, rules: Rules) =>
 
 /**
  * What a struck bet was struck under stays (API.md "One gate"): once any bet is struck on the
- * event (a single, either part of an each-way bet, a multiple's leg), Rule 4, the dead-heat rule
- * and the each-way terms cannot change, from whichever door. `struck`: whether any bet is.
+ * event (a single, either part of an each-way bet, a multiple's leg), Rule 4, the dead-heat rule,
+ * the each-way terms, SP and BOG cannot change, from whichever door. `struck`: whether any bet is.
  */
 export function canChangeRules(e: EventState, rules: Rules, struck: boolean): Refusal {
   const [moved] = movedRules(e, rules);
@@ -183,6 +185,25 @@ export function canSettle(
   return null;
 }
 
+/** An event that takes no SP bets and gives no BOG: no bet at SP, no SPs with its result. */
+export const SP_UNAVAILABLE_TEXT = en("This event takes no SP bets.");
+
+/** The starting prices a result carries: on an event with SP or BOG, each for an outcome of it still running, once. */
+export function canTakeSps(e: EventState, items: Map<number, OutcomeState>, sps: { itemId: number }[]): Refusal {
+  if (sps.length === 0) return null;
+  if (!e.sp && !e.bog) return fail("SP_UNAVAILABLE", SP_UNAVAILABLE_TEXT);
+  const seen = new Set<number>();
+  for (const { itemId } of sps) {
+    const item = items.get(itemId);
+    if (!item) return fail("VALIDATION", en("Not an outcome of this event."), { field: "sp" });
+    if (item.status !== "ACTIVE")
+      return fail("VALIDATION", words("{outcome} is withdrawn.", { outcome: item.title }), { field: "sp" });
+    if (seen.has(itemId)) return fail("VALIDATION", en("Each outcome may have one SP."), { field: "sp" });
+    seen.add(itemId);
+  }
+  return null;
+}
+
 const coinText = (cents: number) => (cents / 100).toFixed(2);
 
 /**
@@ -226,7 +247,14 @@ function punterRefusal(
 export function checkBet(
   e: EventState,
   items: Map<number, OutcomeState>,
-  bet: { itemId: number; stakeCents: number; coefficient: number; alreadyBet: boolean; eachWay: boolean },
+  bet: {
+    itemId: number;
+    stakeCents: number;
+    coefficient: number | null;
+    alreadyBet: boolean;
+    eachWay: boolean;
+    atSp?: boolean;
+  },
   now: number,
   punter: { caps: PunterCaps; own: Liability[] } = { caps: NO_CAPS, own: [] },
 ): { refusal: Failure } | { odds: Odds; totals: BetTotals; placeTerms: PlaceTerms | null } {
@@ -237,10 +265,12 @@ export function checkBet(
   const placeTerms = termsFor(e, items, bet.eachWay);
   if (bet.eachWay && !placeTerms)
     return { refusal: fail("EACH_WAY_UNAVAILABLE", en("This event takes no each-way bets.")) };
+  if (bet.atSp && !e.sp) return { refusal: fail("SP_UNAVAILABLE", SP_UNAVAILABLE_TEXT) };
   if (bet.alreadyBet) return { refusal: fail("BET_EXISTS", BET_EXISTS) };
-  const sent = ladderOdds(bet.coefficient);
-  const odds = item.curr;
-  if (!sent || !sameOdds(sent, odds))
+  // A bet at SP has no price until the result: it counts at the bookmaker's price now.
+  const odds = bet.atSp ? item.odds : item.curr;
+  const sent = bet.coefficient === null ? undefined : ladderOdds(bet.coefficient);
+  if (!bet.atSp && (!sent || !sameOdds(sent, odds)))
     return { refusal: fail("ODDS_CHANGED", en("The odds have changed."), { coefficient: decimalText(odds) }) };
   const totals = betTotals(bet.stakeCents, odds, placeTerms);
   const own = punterRefusal(e, items, item, totals, punter.caps, punter.own);

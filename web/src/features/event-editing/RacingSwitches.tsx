@@ -2,7 +2,10 @@ import { t } from "@lingui/core/macro";
 import type { RacingRules } from "@worker/contract";
 import { Switch } from "@/ui/Switch";
 
-/** Rule 4 (deductions for late non-runners) and dead heat (shared first place pays on a share of the stake). */
+/**
+ * Rule 4 (deductions for late non-runners), dead heat (shared first place pays on a share of the
+ * stake), SP (bets at the starting price) and BOG (best odds guaranteed).
+ */
 export function RacingSwitches({
   rules,
   onChange,
@@ -19,6 +22,13 @@ export function RacingSwitches({
         label={t`Dead heat`}
         checked={rules.deadHeat}
         onChange={(deadHeat) => onChange({ deadHeat })}
+        disabled={disabled}
+      />
+      <Switch label={t`SP bets`} checked={rules.sp} onChange={(sp) => onChange({ sp })} disabled={disabled} />
+      <Switch
+        label={t`Best odds guaranteed`}
+        checked={rules.bog}
+        onChange={(bog) => onChange({ bog })}
         disabled={disabled}
       />
     </>

@@ -39,9 +39,12 @@ export interface EventForm {
   /** Hundredths: 1 or 50…95. */
   returnPct: number;
   botEqualizer: boolean;
-  /** Rule 4 and dead heat as the bookmaker set them; null follows the sport (on for racing). */
+  /** Rule 4, dead heat and SP as the bookmaker set them; null follows the sport (on for racing). */
   rule4: boolean | null;
   deadHeat: boolean | null;
+  sp: boolean | null;
+  /** Best odds guaranteed: off unless the bookmaker offers it. */
+  bog: boolean;
   /** Each-way terms as the bookmaker set them; undefined follows the sport (standard for racing). */
   eachWay?: EachWay;
   outcomes: OutcomeRow[];
@@ -61,6 +64,8 @@ export const emptyForm = (): EventForm => ({
   botEqualizer: false,
   rule4: null,
   deadHeat: null,
+  sp: null,
+  bog: false,
   outcomes: [newRow(), newRow()],
 });
 
@@ -68,6 +73,8 @@ export const emptyForm = (): EventForm => ({
 export const rulesOf = (form: EventForm) => ({
   rule4: form.rule4 ?? racesByDefault(form.sport),
   deadHeat: form.deadHeat ?? racesByDefault(form.sport),
+  sp: form.sp ?? racesByDefault(form.sport),
+  bog: form.bog,
 });
 
 /** The each-way terms the form applies: the bookmaker's choice, else the sport's custom. */
@@ -99,6 +106,8 @@ export const settingsOf = (event: BookmakerEvent) => ({
   botEqualizer: event.botEqualizer,
   rule4: event.rule4,
   deadHeat: event.deadHeat,
+  sp: event.sp,
+  bog: event.bog,
   eachWay: eachWaySet(event.eachWay),
 });
 

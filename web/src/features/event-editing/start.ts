@@ -32,7 +32,7 @@ export async function keepDraft(
     });
     await call("POST /drafts/:draftId/updateCoefficients", {
       params: { draftId },
-      body: { items, rule4: body.rule4, deadHeat: body.deadHeat },
+      body: { items, rule4: body.rule4, deadHeat: body.deadHeat, sp: body.sp, bog: body.bog },
     });
     await call("POST /events/:id/modifyDates", {
       params: { id: draftId },

@@ -119,6 +119,9 @@ describe("the bookmaker's figures", () => {
           part: "WIN",
           eachWayOf: null,
           placeTerms: null,
+          atSp: false,
+          sp: null,
+          paidAtSp: false,
         },
       ],
       movements: [

@@ -25,6 +25,9 @@ const bet = (betId: number, betsDate: string, over: Partial<Bet> = {}): Bet => (
   part: "WIN",
   eachWayOf: null,
   placeTerms: null,
+  atSp: false,
+  sp: null,
+  paidAtSp: false,
   ...over,
 });
 

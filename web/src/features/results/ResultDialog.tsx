@@ -24,7 +24,7 @@ export interface ResultDialogProps {
    */
   whatIfHeld?: boolean | null;
   /** The event's racing rules and each-way terms: said above the outcomes when they apply. */
-  rules?: RacingRules & Partial<EachWayRule>;
+  rules?: Pick<RacingRules, "rule4" | "deadHeat"> & Partial<EachWayRule>;
   /** The bookmaker's own event: the 'Feature is unavailable' popup offers WHAT_IF in the Market. */
   ownBook?: boolean;
 }

@@ -27,14 +27,26 @@ export async function withdrawNonRunners(
 }
 
 /** The racing rules as the screen shows them, when they differ from the event's (none otherwise). */
-function changedRules(event: BookmakerEvent, rules: RacingRules & { eachWay?: EachWay }) {
-  if (event.rule4 === rules.rule4 && event.deadHeat === rules.deadHeat && rules.eachWay === undefined) return {};
+function changedRules(
+  event: BookmakerEvent,
+  rules: RacingRules & { eachWay?: EachWay },
+): Partial<RacingRules> & { eachWay?: EachWay } {
+  const same = event.rule4 === rules.rule4 && event.deadHeat === rules.deadHeat;
+  if (same && event.sp === rules.sp && event.bog === rules.bog && rules.eachWay === undefined) return {};
   return {
     rule4: rules.rule4,
     deadHeat: rules.deadHeat,
+    sp: rules.sp,
+    bog: rules.bog,
     ...(rules.eachWay === undefined ? {} : { eachWay: rules.eachWay }),
   };
 }
+
+const withoutSpRules = (rules: Partial<RacingRules> & { eachWay?: EachWay }) => ({
+  ...rules,
+  sp: undefined,
+  bog: undefined,
+});
 
 /**
  * End Event, one call: the racing rules as the screen shows them (when changed) set in the
@@ -48,7 +60,8 @@ export const finalize = (
 ) =>
   call("POST /events/:id/finalize", {
     params: { id: event.id },
-    body: { eventId: event.id, placings, ...changedRules(event, rules) },
+    // SP and BOG are not the result's to change (its `sp` is the runners' starting prices): Save and Calc set them.
+    body: { eventId: event.id, placings, ...withoutSpRules(changedRules(event, rules)) },
   });
 
 export interface DraftChanges {
@@ -61,6 +74,8 @@ export interface DraftChanges {
   botEqualizer: boolean;
   rule4: boolean;
   deadHeat: boolean;
+  sp: boolean;
+  bog: boolean;
   /** Undefined when unchanged. */
   eachWay?: EachWay;
 }
@@ -79,6 +94,8 @@ export async function saveDraft(event: BookmakerEvent, changes: DraftChanges): P
       botEqualizer: changes.botEqualizer,
       rule4: changes.rule4,
       deadHeat: changes.deadHeat,
+      sp: changes.sp,
+      bog: changes.bog,
       ...(changes.eachWay === undefined ? {} : { eachWay: changes.eachWay }),
     },
   });

@@ -14,6 +14,8 @@ export interface DraftEdit {
   botEqualizer: boolean;
   rule4: boolean;
   deadHeat: boolean;
+  sp: boolean;
+  bog: boolean;
   eachWay: EachWay;
   odds: Record<Id, Odds>;
   nr: Record<Id, boolean>;

@@ -65,6 +65,8 @@ export function useDraftActions(
         botEqualizer: edit.botEqualizer,
         rule4: edit.rule4,
         deadHeat: edit.deadHeat,
+        sp: edit.sp,
+        bog: edit.bog,
         eachWay: rules.eachWay,
       });
       leave();
