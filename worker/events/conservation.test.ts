@@ -9,9 +9,10 @@ import { bet, newEvent, roomStub } from "../test/events";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 import { propertyRuns } from "../test/property";
 
-// Random concurrent sequences of bets (win and each-way), coin moves, non-runners, finalize (with
-// placings, ties included, or winners), abandon, cash-outs and room evictions must never create
-// or lose a coin, and every settled or cashed-out bet must match the ledger.
+// Random concurrent sequences of bets (win and each-way, at a price or at SP, on events with and
+// without SP and BOG), coin moves, non-runners, finalize (with placings, ties included, or
+// winners, and SPs), abandon, cash-outs and room evictions must never create or lose a coin, and
+// every settled or cashed-out bet must match the ledger.
 
 const runs = Math.max(20, Math.floor((Number(env.PROPERTY_RUNS) || 200) / 2));
 const PUNTERS = 3;
@@ -33,6 +34,8 @@ const op = fc.oneof(
       stake,
       staleOdds: fc.boolean(),
       eachWay: fc.boolean(),
+      // At SP (refused on an event without SP: SP_UNAVAILABLE).
+      atSp: fc.boolean(),
     }),
   },
   { weight: 2, arbitrary: fc.record({ type: fc.constant("add" as const), who, stake }) },
@@ -46,6 +49,8 @@ const op = fc.oneof(
       order: fc.shuffledSubarray([0, 1, 2, 3, 4]),
       tied: fc.array(fc.boolean(), { minLength: OUTCOMES, maxLength: OUTCOMES }),
       asWinners: fc.boolean(),
+      // Starting prices entered for some runners (the others start at their last price).
+      sps: fc.array(fc.record({ outcome, coefficient: fc.constantFrom(1.5, 2, 3.5, 5.5, 9, 21) }), { maxLength: 3 }),
     }),
   },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("abandon" as const) }) },
@@ -62,6 +67,10 @@ const sequence = fc.record({
   botEqualizer: fc.boolean(),
   eachWay: fc.constantFrom<EachWay>(null, "standard", { places: 2, fraction: 4 }),
   cashOutMargin: fc.constantFrom(0, 0.05, 0.5),
+  sp: fc.constantFrom(true, true, false),
+  bog: fc.boolean(),
+  // The winner's SP at the end: its last price, short or long.
+  ending: fc.constantFrom(null, 1.5, 21, 21),
   punterCoins: fc.array(fc.integer({ min: 10, max: 100 }), { minLength: PUNTERS, maxLength: PUNTERS }),
   steps: fc.array(fc.array(op, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 4 }),
 });
@@ -80,6 +89,7 @@ async function perform(w: World, o: Op): Promise<number> {
       // Fresh odds unless the op asks for stale ones (then ODDS_CHANGED is a fine answer).
       const event = o.staleOdds ? w.event : await json<BookmakerEvent>("GET", `/events/${id}`, { token: owner });
       const coefficient = event.items[o.outcome].currCoefficient;
+      if (o.atSp) return (await spBet(w, o.who, o.outcome, o.stake, o.eachWay)).status;
       return (await bet(w.punters[o.who], w.book, event, o.outcome, o.stake as number, coefficient, o.eachWay)).status;
     }
     case "add":
@@ -96,9 +106,11 @@ async function perform(w: World, o: Op): Promise<number> {
       const places: number[] = [];
       o.order.forEach((_, i) => places.push(i > 0 && o.tied[i] ? places[i - 1] : i + 1));
       const placings = o.order.map((index, i) => ({ itemId: w.event.items[index].id, place: places[i] }));
+      // SPs of runners withdrawn or given twice are refused (400), as the event without SP or BOG refuses any (409).
+      const sp = o.sps.map((s) => ({ itemId: w.event.items[s.outcome].id, coefficient: s.coefficient }));
       const body = o.asWinners
-        ? { eventId: id, winners: placings.filter((p) => p.place === 1).map((p) => p.itemId) }
-        : { eventId: id, placings };
+        ? { eventId: id, winners: placings.filter((p) => p.place === 1).map((p) => p.itemId), sp }
+        : { eventId: id, placings, sp };
       return (await call("POST", `/events/${id}/finalize`, { token: owner, body })).status;
     }
     case "abandon":
@@ -128,6 +140,20 @@ async function perform(w: World, o: Op): Promise<number> {
     }
   }
 }
+
+/** A bet at SP, as the mini-app sends it. */
+const spBet = (w: World, who: number, outcome: number, amount: unknown, eachWay: boolean) =>
+  call("POST", "/bets", {
+    token: w.punters[who].token,
+    body: {
+      bookmakerId: w.book.bookmakerId,
+      eventId: w.event.id,
+      eventItemId: w.event.items[outcome].id,
+      amount,
+      atSp: true,
+      ...(eachWay ? { eachWay } : {}),
+    },
+  });
 
 /** Per event: stakes taken, payouts and refunds in the ledger agree with the bets. */
 async function eventLedgerMismatch(eventId: number) {
@@ -161,7 +187,7 @@ describe("coin conservation with events", () => {
       await fc.assert(
         fc.asyncProperty(
           sequence,
-          async ({ maxTotalPayout, botEqualizer, eachWay, cashOutMargin, punterCoins, steps }) => {
+          async ({ maxTotalPayout, botEqualizer, eachWay, cashOutMargin, sp, bog, ending, punterCoins, steps }) => {
             const book = await newBook({ coins: 1000 });
             await json("PUT", `/bookmakers/${book.bookmakerId}/cashout`, {
               token: book.owner.token,
@@ -171,6 +197,8 @@ describe("coin conservation with events", () => {
               maxTotalPayout,
               botEqualizer,
               eachWay,
+              sp,
+              bog,
               items: [
                 ["A", 1.5],
                 ["B", 2],
@@ -189,7 +217,22 @@ describe("coin conservation with events", () => {
             // One more cash-out after the random steps, so most runs hold one: the count below
             // then rests on every run rather than on the few whose random ops cashed one out.
             expect(ALLOWED.has(await perform(w, { type: "cashout", who: 0, outcome: 0, stale: false }))).toBe(true);
-            // settle whatever is left open, then everything must add up
+            // settle whatever is left open (by a result, with an SP, as most races end; else
+            // abandoned), then everything must add up
+            // The winner is the outcome of the first bet still open (at SP first), so most runs pay one.
+            const open = await env.DB.prepare(
+              `SELECT item_id FROM bets WHERE event_id = ?1 AND status = 'ACCEPTED' ORDER BY at_sp DESC, id LIMIT 1`,
+            )
+              .bind(event.id)
+              .first<{ item_id: number }>();
+            const first = Math.max(
+              0,
+              event.items.findIndex((i) => i.id === open?.item_id),
+            );
+            const order = [first, ...[0, 1, 2, 3, 4].filter((i) => i !== first)];
+            const sps = ending === null ? [] : [{ outcome: first, coefficient: ending }];
+            const result = { type: "finalize" as const, order, tied: [], asWinners: false, sps };
+            expect(ALLOWED.has(await perform(w, result))).toBe(true);
             await call("POST", `/events/${event.id}/abandon`, { token: book.owner.token });
             expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
             expect(await eventLedgerMismatch(event.id)).toBeNull();
@@ -204,6 +247,11 @@ describe("coin conservation with events", () => {
         n: number;
       }>())!;
       expect(n).toBeGreaterThan(runs / 20);
+      // and bets paid at SP, SP bets and BOG bets alike (some 25 in 100 runs)
+      const paidAtSp = (await env.DB.prepare(
+        `SELECT COUNT(*) AS n FROM bets WHERE status = 'WON' AND sp_num IS NOT NULL`,
+      ).first<{ n: number }>())!.n;
+      expect(paidAtSp).toBeGreaterThan(runs / 25);
     },
   );
 });
