@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { Bet } from "@worker/contract";
 import { errorBody } from "@/test/network";
-import { choose, event, item, openEvents } from "@/test/punter-events";
+import { betPosts, choose, event, item, openEvents } from "@/test/punter-events";
 
 // What a bet gives back, before and after it is placed (docs/DECISIONS.md, "A bet you can see").
 
@@ -155,5 +155,30 @@ describe("the event card", () => {
       "Your bets: 2",
     );
     expect(screen.getByRole("button", { name: /^Football \/ Ireland/ }).textContent).not.toContain("Your bets");
+  });
+});
+
+describe("a bet at SP", () => {
+  it("is offered where the event takes SP bets, sent without odds, and said to count at today's price", async () => {
+    const calls = await openEvents([event({ sp: true, bog: true })], { coins: 1000 });
+    expect(screen.getByText("SP · BOG")).toBeTruthy();
+    await openDialog();
+    fireEvent.click(screen.getByRole("checkbox", { name: "At SP on Red Rum" }));
+    choose("Red Rum", "1/4 Max");
+    choose("Arkle", "1/2 Max");
+    expect(screen.getByText("SP bets counted at today's price")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Bet" }));
+    await screen.findByRole("dialog", { name: "Your bet is successful" });
+    const bodies = betPosts(calls).map((c) => c.body as Record<string, unknown>);
+    expect(bodies.find((b) => b.eventItemId === 701)).toMatchObject({ atSp: true });
+    expect(bodies.find((b) => b.eventItemId === 701)).not.toHaveProperty("coefficient");
+    expect(bodies.find((b) => b.eventItemId !== 701)).toMatchObject({ coefficient: 5 });
+    expect(bodies.find((b) => b.eventItemId !== 701)).not.toHaveProperty("atSp");
+  });
+
+  it("is not offered on an event without SP", async () => {
+    await openEvents([event()], { coins: 1000 });
+    await openDialog();
+    expect(screen.queryByRole("checkbox", { name: /^At SP on/ })).toBeNull();
   });
 });

@@ -25,6 +25,8 @@ export function BetDialog({ event, coins, asFractional, myBets, onClose }: BetDi
   const { placeBets } = useBetting(event.bookmakerId);
   const [stakes, setStakes] = useState<Record<Id, Stake>>({});
   const [eachWay, setEachWay] = useState<Record<Id, boolean>>({});
+  // At SP only where the event takes SP bets: no odds sent, paid at the runner's starting price.
+  const [atSp, setAtSp] = useState<Record<Id, boolean>>({});
   // Each-way only where the event has terms; the amount is then each part's stake.
   const isEachWay = (id: Id) => event.eachWay !== null && Boolean(eachWay[id]);
   const [placed, setPlaced] = useState<Set<Id>>(() => new Set());
@@ -60,7 +62,12 @@ export function BetDialog({ event, coins, asFractional, myBets, onClose }: BetDi
   }
   const chosen = event.items
     .filter((item) => !hasBet(item, placed) && item.status === "ACTIVE")
-    .map((item) => ({ item, amount: current[item.id]?.amount ?? 0, eachWay: isEachWay(item.id) }))
+    .map((item) => ({
+      item,
+      amount: current[item.id]?.amount ?? 0,
+      eachWay: isEachWay(item.id),
+      atSp: event.sp && Boolean(atSp[item.id]),
+    }))
     .filter((s) => s.amount > 0);
   // What leaves his coins: an each-way bet stakes its amount on both parts.
   const staking = chosen.map((s) => staked(s.amount, s.eachWay));
@@ -122,6 +129,8 @@ export function BetDialog({ event, coins, asFractional, myBets, onClose }: BetDi
           onStake={(id, stake) => setStakes((prev) => ({ ...prev, [id]: stake }))}
           eachWay={eachWay}
           onEachWay={(id, on) => setEachWay((prev) => ({ ...prev, [id]: on }))}
+          atSp={atSp}
+          onAtSp={(id, on) => setAtSp((prev) => ({ ...prev, [id]: on }))}
           yourBets={yourBets}
         />
         {total > 0 && (
@@ -134,6 +143,7 @@ export function BetDialog({ event, coins, asFractional, myBets, onClose }: BetDi
             </span>
           </p>
         )}
+        {chosen.some((s) => s.atSp) && <p className="hint">{t`SP bets counted at today's price`}</p>}
       </Dialog>
 
       <Dialog open={notEnough} onClose={() => setNotEnough(false)}>

@@ -27,6 +27,9 @@ export function EventCard({ event, onOpen }: { event: PlayerEvent; onOpen(): voi
       <span className="event-description">{event.description || t`No description`}</span>
       {event.rule4 && <span className="hint event-rules">{t`Rule 4 applies`}</span>}
       {event.eachWay && <span className="hint event-rules">{termsWords(event.eachWay)}</span>}
+      {(event.sp || event.bog) && (
+        <span className="hint event-rules">{[event.sp && t`SP`, event.bog && t`BOG`].filter(Boolean).join(" · ")}</span>
+      )}
       <span className="event-times">
         {!over && <Countdown to={event.startDate} />}
         <span className="hint">{dateTime(event.startDate)}</span>

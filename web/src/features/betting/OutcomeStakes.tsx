@@ -28,6 +28,9 @@ interface OutcomeStakesProps {
   /** Outcomes backed each-way: offered only where the event has each-way terms. */
   eachWay: Record<Id, boolean>;
   onEachWay(itemId: Id, on: boolean): void;
+  /** Outcomes backed at SP: offered only where the event takes SP bets. */
+  atSp: Record<Id, boolean>;
+  onAtSp(itemId: Id, on: boolean): void;
   /** His bet on an outcome marked Suspended: what he staked and, when known, what it returns. */
   yourBets: Record<Id, YourBet>;
 }
@@ -39,7 +42,7 @@ export interface YourBet {
 
 /** The bet dialog's table: each outcome, its odds, and a stake picker while it takes bets. */
 export function OutcomeStakes(props: OutcomeStakesProps) {
-  const { event, coins, asFractional, placed, stakes, onStake, eachWay, onEachWay, yourBets } = props;
+  const { event, coins, asFractional, placed, stakes, onStake, eachWay, onEachWay, atSp, onAtSp, yourBets } = props;
   // A tap on an outcome's odds shows its price since publication under it; another tap hides it.
   const [pricesOf, setPricesOf] = useState<Id | null>(null);
   return (
@@ -88,6 +91,17 @@ export function OutcomeStakes(props: OutcomeStakesProps) {
                           amount={stakes[item.id]?.amount ?? 0}
                           onChange={(on) => onEachWay(item.id, on)}
                         />
+                      )}
+                      {event.sp && (
+                        <label className="bet-each-way">
+                          <input
+                            type="checkbox"
+                            aria-label={t`At SP on ${item.title}`}
+                            checked={Boolean(atSp[item.id])}
+                            onChange={(e) => onAtSp(item.id, e.target.checked)}
+                          />
+                          <span>{t`SP`}</span>
+                        </label>
                       )}
                       <StakeReturns
                         amount={stakes[item.id]?.amount ?? 0}

@@ -20,10 +20,10 @@ export interface BetOutcome {
  */
 export async function placeBets(
   event: PlayerEvent,
-  stakes: Array<{ item: PlayerOutcome; amount: number; eachWay?: boolean }>,
+  stakes: Array<{ item: PlayerOutcome; amount: number; eachWay?: boolean; atSp?: boolean }>,
 ): Promise<BetOutcome[]> {
   const results: BetOutcome[] = [];
-  for (const { item, amount, eachWay } of stakes) {
+  for (const { item, amount, eachWay, atSp } of stakes) {
     if (!(amount > 0)) continue;
     try {
       await call("POST /bets", {
@@ -33,7 +33,8 @@ export async function placeBets(
           eventId: event.eventId,
           eventItemId: item.id,
           amount,
-          coefficient: item.coefficient,
+          // At SP: no odds, the runner's starting price pays it.
+          ...(atSp ? { atSp: true } : { coefficient: item.coefficient }),
           // Each-way: `amount` is each part's stake; the server takes it twice.
           ...(eachWay ? { eachWay: true } : {}),
         },

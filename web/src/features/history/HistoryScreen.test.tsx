@@ -34,6 +34,24 @@ describe("the punter's bet history", () => {
     ).toBeTruthy();
   });
 
+  it("says how a bet at SP and a BOG bet were priced: 'SP', 'SP 9/2', 'BOG: paid at 9/2 (took 3/1)'", async () => {
+    openHistory(() =>
+      json([
+        bet(1, { atSp: true, coefficient: 4 }),
+        bet(2, { outcomeTitle: "Shergar", atSp: true, status: "WON", payout: 55, sp: 5.5, paidAtSp: true }),
+        bet(3, { outcomeTitle: "Arkle", coefficient: 4, status: "WON", payout: 55, sp: 5.5, paidAtSp: true }),
+        bet(4, { outcomeTitle: "Kauto Star", coefficient: 4, status: "WON", payout: 40, sp: 3.5, paidAtSp: false }),
+      ]),
+    );
+    const row = (outcome: string) => screen.getByRole("rowgroup", { name: `Horse Racing / Ireland, ${outcome}` });
+    await screen.findByRole("rowgroup", { name: "Horse Racing / Ireland, Red Rum" });
+    expect(within(row("Red Rum")).getByText("SP")).toBeTruthy();
+    expect(within(row("Shergar")).getByText("SP 9/2")).toBeTruthy();
+    expect(within(row("Arkle")).getByText("BOG: paid at 9/2 (took 3/1)")).toBeTruthy();
+    // Paid at the price it took: nothing to say.
+    expect(row("Kauto Star").textContent).not.toMatch(/SP|BOG/);
+  });
+
   it("shows a cancelled bet as refunded", async () => {
     openHistory(() => json([bet(1, { status: "CANCELLED" })]));
     expect(await screen.findByText("Abandoned / The bet has been refunded")).toBeTruthy();

@@ -2,7 +2,7 @@ import { t } from "@lingui/core/macro";
 import { termsWords } from "@/i18n/common-words";
 import type { Bet } from "@worker/contract";
 import { formatAmount } from "@/ui/amount";
-import { betDeductions } from "./racing";
+import { betDeductions, spText } from "./racing";
 
 // What became of a bet, in the punter's history (a line under the outcome) and the bookmaker's
 // history of a punter (a badge on the bet's card). Which status says what lives here once; each
@@ -54,10 +54,12 @@ export function BetRefund({ bet, look }: { bet: Bet; look: Look }) {
   );
 }
 
-/** What Rule 4 and a dead heat took from a bet that won or may still win. */
+/** How it was priced (SP, BOG), and what Rule 4 and a dead heat took from a bet that won or may still win. */
 export function BetDeductions({ bet, className }: { bet: Bet; className: string }) {
-  if (bet.status !== "WON" && bet.status !== "ACCEPTED") return null;
-  return betDeductions(bet).map((line) => (
+  if (bet.status !== "WON" && bet.status !== "ACCEPTED" && bet.status !== "LOST") return null;
+  const priced = spText(bet);
+  const lines = [...(priced ? [priced] : []), ...(bet.status === "LOST" ? [] : betDeductions(bet))];
+  return lines.map((line) => (
     <p key={line} className={className}>
       {line}
     </p>

@@ -1,4 +1,5 @@
 import { t } from "@lingui/core/macro";
+import { fractionalText, ladderOdds } from "@common/odds";
 
 // The racing rules in the words punters and bookmakers read (docs/ARCHITECTURE.md, "Racing rules").
 
@@ -7,6 +8,27 @@ export const deductionText = (pence: number) => t`Rule 4: ${pence}p`;
 
 /** A winner that shared first place with `winners - 1` others was paid on its share of the stake. */
 export const deadHeatText = (winners: number) => t`Dead heat: paid on 1/${winners} of the stake`;
+
+/** Decimal odds as a racing punter reads an SP: fractional. */
+const fraction = (decimal: number) => {
+  const odds = ladderOdds(decimal);
+  return odds ? fractionalText(odds) : String(decimal);
+};
+
+/**
+ * How a bet was priced, when not simply at its odds: 'SP' for a bet at SP ('SP 9/2' once the
+ * runner's SP is known); a BOG bet paid at the longer SP says so, with the price it took.
+ */
+export function spText(bet: { atSp: boolean; sp: number | null; paidAtSp: boolean; coefficient: number }) {
+  if (bet.atSp) {
+    if (bet.sp === null) return t`SP`;
+    const sp = fraction(bet.sp);
+    return t`SP ${sp}`;
+  }
+  if (!bet.paidAtSp || bet.sp === null) return null;
+  const [sp, took] = [fraction(bet.sp), fraction(bet.coefficient)];
+  return t`BOG: paid at ${sp} (took ${took})`;
+}
 
 /** What happens to several winners, said before the result is sent. */
 export const deadHeatRule = (on: boolean) =>

@@ -54,6 +54,7 @@ export function DraftOutcomes(props: {
               onEdit={onEdit}
               asFractional={asFractional}
               whatIfHeld={whatIfHeld}
+              startingPrice={event.sp || event.bog}
             />
           ))}
         </tbody>

@@ -108,6 +108,32 @@ describe("the draft screen", () => {
     expect(posts(calls)).toEqual([["/events/9/finalize", { eventId: 9, placings: [{ itemId: 12, place: 1 }] }]]);
   });
 
+  it("End Event on an event with SP sends each runner's SP: the last price unless stepped", async () => {
+    const withSp = bookEvent(9, { status: "CREATED", sp: true });
+    const calls = await openDraft(withSp, {
+      "POST /events/9/finalize": () => json(bookEvent(9, { status: "CALCULATED" })),
+    });
+    place("Shergar", "1");
+    // Shergar's 2/1 stepped a rung up the ladder.
+    fireEvent.click(screen.getByRole("button", { name: "Raise SP of Shergar" }));
+    fireEvent.click(screen.getByRole("button", { name: "End Event" }));
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "End Event" }));
+    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    const [[, body]] = posts(calls);
+    expect(body).toMatchObject({ placings: [{ itemId: 12, place: 1 }] });
+    expect((body as { sp: unknown[] }).sp).toEqual([
+      { itemId: 11, coefficient: 2 },
+      { itemId: 12, coefficient: expect.any(Number) },
+      { itemId: 13, coefficient: 5 },
+    ]);
+    expect((body as { sp: { coefficient: number }[] }).sp[1].coefficient).toBeGreaterThan(3);
+  });
+
+  it("asks no SPs on an event without SP or BOG", async () => {
+    await openDraft(draft);
+    expect(screen.queryByRole("textbox", { name: /^SP of/ })).toBeNull();
+  });
+
   it("End Event with nobody placed sends no placings (bets refunded)", async () => {
     const calls = await openDraft(draft, {
       "POST /events/9/finalize": () => json(bookEvent(9, { status: "CALCULATED" })),
@@ -299,6 +325,8 @@ describe("the draft screen", () => {
           botEqualizer: false,
           rule4: false,
           deadHeat: false,
+          sp: false,
+          bog: false,
         },
       ],
     ]);
@@ -314,7 +342,16 @@ describe("the draft screen", () => {
     expect(posts(calls)).toEqual([
       [
         "/events/9/save",
-        { items: [], returnPrice: 0.5, maxTotalPayout: 10000, botEqualizer: true, rule4: false, deadHeat: false },
+        {
+          items: [],
+          returnPrice: 0.5,
+          maxTotalPayout: 10000,
+          botEqualizer: true,
+          rule4: false,
+          deadHeat: false,
+          sp: false,
+          bog: false,
+        },
       ],
     ]);
   });

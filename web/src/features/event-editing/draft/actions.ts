@@ -32,12 +32,12 @@ function changedRules(
   rules: RacingRules & { eachWay?: EachWay },
 ): Partial<RacingRules> & { eachWay?: EachWay } {
   const same = event.rule4 === rules.rule4 && event.deadHeat === rules.deadHeat;
-  if (same && event.sp === rules.sp && event.bog === rules.bog && rules.eachWay === undefined) return {};
+  const spSame = event.sp === rules.sp && event.bog === rules.bog;
+  if (same && spSame && rules.eachWay === undefined) return {};
   return {
     rule4: rules.rule4,
     deadHeat: rules.deadHeat,
-    sp: rules.sp,
-    bog: rules.bog,
+    ...(spSame ? {} : { sp: rules.sp, bog: rules.bog }),
     ...(rules.eachWay === undefined ? {} : { eachWay: rules.eachWay }),
   };
 }
@@ -57,11 +57,19 @@ export const finalize = (
   event: BookmakerEvent,
   placings: { itemId: Id; place: number }[],
   rules: RacingRules & { eachWay?: EachWay },
+  startingPrices: { itemId: Id; odds: Odds }[] = [],
 ) =>
   call("POST /events/:id/finalize", {
     params: { id: event.id },
-    // SP and BOG are not the result's to change (its `sp` is the runners' starting prices): Save and Calc set them.
-    body: { eventId: event.id, placings, ...withoutSpRules(changedRules(event, rules)) },
+    body: {
+      eventId: event.id,
+      placings,
+      // SP and BOG are not the result's to change (its `sp` is the runners' starting prices): Save and Calc set them.
+      ...withoutSpRules(changedRules(event, rules)),
+      ...(startingPrices.length === 0
+        ? {}
+        : { sp: startingPrices.map((s) => ({ itemId: s.itemId, coefficient: decimalText(s.odds) })) }),
+    },
   });
 
 export interface DraftChanges {

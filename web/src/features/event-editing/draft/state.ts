@@ -21,6 +21,8 @@ export interface DraftEdit {
   nr: Record<Id, boolean>;
   /** Finishing places: 0 unplaced, 1 the winner, up to the paying places with each-way terms. */
   place: Record<Id, number>;
+  /** Starting prices entered for the result (with SP or BOG); a runner without one starts at its price now. */
+  startingPrices: Record<Id, Odds>;
 }
 
 export function editOf(event: BookmakerEvent): DraftEdit {
@@ -29,6 +31,7 @@ export function editOf(event: BookmakerEvent): DraftEdit {
     odds: Object.fromEntries(event.items.map((i) => [i.id, oddsOf(i)])),
     nr: {},
     place: {},
+    startingPrices: {},
   };
 }
 

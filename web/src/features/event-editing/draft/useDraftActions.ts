@@ -5,6 +5,7 @@ import { isSettled, useEventWrites } from "../api";
 import { endAfter, fieldsOf, startAt } from "../when";
 import { useHaptic } from "@/telegram/features";
 import { activeOutcomes, afterCalc, eachWayChanged, placingsOf, type DraftEdit } from "./state";
+import { startingPriceNow } from "./DraftOutcomeRow";
 
 /**
  * The draft screen's four server actions (Calc, End Event, Abandon, Save), one at a time; a
@@ -40,7 +41,12 @@ export function useDraftActions(
 
   const endEvent = () =>
     run(async () => {
-      await writes.finalize(event, placingsOf(event, edit), rules);
+      // On an event with SP or BOG, every runner's SP as the screen shows it.
+      const sps =
+        event.sp || event.bog
+          ? activeOutcomes(event).map((i) => ({ itemId: i.id, odds: edit.startingPrices[i.id] ?? startingPriceNow(i) }))
+          : [];
+      await writes.finalize(event, placingsOf(event, edit), rules, sps);
       haptic("success");
       leave();
     });

@@ -125,6 +125,8 @@ describe("the new event form", () => {
           botEqualizer: false,
           rule4: true,
           deadHeat: true,
+          sp: true,
+          bog: false,
           eachWay: "standard",
         },
       ],
