@@ -87,7 +87,9 @@ export async function settlementMessages(
   if (!event) return [];
   const { results } = await db
     .prepare(
-      `SELECT b.user_id, i.title AS outcome, b.stake_cents, b.odds_num, b.odds_den, b.status, b.payout_cents, b.part, i.place
+      // A bet paid at SP (an SP bet, or BOG's longer SP) is told at the SP it was paid at.
+      `SELECT b.user_id, i.title AS outcome, b.stake_cents, COALESCE(b.sp_num, b.odds_num) AS odds_num,
+         COALESCE(b.sp_den, b.odds_den) AS odds_den, b.status, b.payout_cents, b.part, i.place
        FROM bets b JOIN event_items i ON i.id = b.item_id
        WHERE b.event_id = ?1 AND b.status <> 'CASHED_OUT' AND (?2 IS NULL OR (b.item_id = ?2 AND b.status = 'CANCELLED'))
        ORDER BY b.user_id, i.position, b.part DESC`,
