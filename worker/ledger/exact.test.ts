@@ -24,11 +24,12 @@ const odds = fc.constantFrom(...LADDER);
 const stake = fc.integer({ min: 1, max: MAX_STAKE_CENTS });
 const deduction = fc.integer({ min: 0, max: 90 });
 
-/** The ledger's expressions over one bet row (columns as the bets table names them). */
-async function sqlReturns(row: Record<string, string | number>) {
+/** The ledger's expressions over one bet row (columns as the bets table names them), paid at its price (no SP). */
+async function sqlReturns(given: Record<string, string | number>) {
+  const row = { sp_num: "NULL", sp_den: "NULL", sp_deduction: 0, ...given };
   const columns = Object.keys(row);
   const answer = await env.DB.prepare(
-    `WITH b AS (SELECT ${columns.map((c, i) => (c === "part" ? `?${i + 1} AS ${c}` : `CAST(?${i + 1} AS INTEGER) AS ${c}`)).join(", ")})
+    `WITH b AS (SELECT ${columns.map((c, i) => (c === "part" ? `?${i + 1} AS ${c}` : row[c as keyof typeof row] === "NULL" ? `NULL AS ${c}` : `CAST(?${i + 1} AS INTEGER) AS ${c}`)).join(", ")})
      SELECT ${PAYOUT_SQL} AS payout, ${PLACE_ONLY_SQL} AS alone FROM b`,
   )
     .bind(...Object.values(row))
