@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { Bet } from "@worker/contract";
+import { aBet } from "@/test/bets";
 import { errorBody } from "@/test/network";
 import { betPosts, choose, event, item, openEvents } from "@/test/punter-events";
 
@@ -10,30 +11,14 @@ const openDialog = async () => fireEvent.click(await screen.findByRole("button",
 const rowOf = (title: string) => screen.getAllByRole("row").find((r) => r.firstElementChild?.textContent === title)!;
 const cells = (row: Element) => [...row.children].map((c) => c.textContent);
 
-const wonBet = (itemId: number, coefficient: number, amount: number): Bet => ({
-  betId: 9,
-  eventId: 70,
-  eventItemId: itemId,
-  userId: 42,
-  coefficient,
-  betsDate: new Date().toISOString(),
-  status: "ACCEPTED",
-  money: { amount, currency: "COIN" },
-  payout: 0,
-  deduction: 0,
-  deadHeat: 1,
-  outcomeStatus: "ACTIVE",
-  eachWay: false,
-  part: "WIN",
-  eachWayOf: null,
-  placeTerms: null,
-  atSp: false,
-  sp: null,
-  paidAtSp: false,
-  eventTitle: "Horse Racing / Ireland",
-  eventDescription: "",
-  outcomeTitle: "Red Rum",
-});
+const wonBet = (itemId: number, coefficient: number, amount: number): Bet =>
+  aBet(9, {
+    eventItemId: itemId,
+    coefficient,
+    betsDate: new Date().toISOString(),
+    money: { amount, currency: "COIN" },
+    eventDescription: "",
+  });
 
 describe("the bet dialog's returns", () => {
   it("shows under each chosen stake what it returns, and in the total what he stakes and the most he gets back", async () => {

@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { Bet } from "@worker/contract";
+import { aBet } from "@/test/bets";
 import { deferred, errorBody, json, stubApi } from "@/test/network";
 import { bookmakerSub, betPosts, choose, event, golden, HOUR, item, openEvents } from "@/test/punter-events";
 import { renderApp } from "@/test/render";
@@ -293,30 +294,22 @@ describe("the punter's events", () => {
         item(702, "Shergar", 6, { status: "LOSER", place: 2 }),
       ],
     });
-    const part = (betId: number, p: "WIN" | "PLACE", status: Bet["status"], payout: number): Bet => ({
-      betId,
-      eventId: 70,
-      eventItemId: 702,
-      userId: 42,
-      coefficient: 6,
-      betsDate: new Date().toISOString(),
-      status,
-      money: { amount: 10, currency: "COIN" },
-      payout,
-      deduction: 0,
-      deadHeat: 1,
-      outcomeStatus: "LOSER",
-      eachWay: true,
-      part: p,
-      eachWayOf: 5,
-      placeTerms: { places: 3, fraction: 5 },
-      atSp: false,
-      sp: null,
-      paidAtSp: false,
-      eventTitle: "Horse Racing / Ireland",
-      eventDescription: "",
-      outcomeTitle: "Shergar",
-    });
+    const part = (betId: number, p: "WIN" | "PLACE", status: Bet["status"], payout: number): Bet =>
+      aBet(betId, {
+        eventItemId: 702,
+        coefficient: 6,
+        betsDate: new Date().toISOString(),
+        status,
+        money: { amount: 10, currency: "COIN" },
+        payout,
+        outcomeStatus: "LOSER",
+        eachWay: true,
+        part: p,
+        eachWayOf: 5,
+        placeTerms: { places: 3, fraction: 5 },
+        eventDescription: "",
+        outcomeTitle: "Shergar",
+      });
     await openEvents([settled], { myBets: [part(6, "PLACE", "WON", 20), part(5, "WIN", "LOST", 0)] });
     fireEvent.click(await screen.findByRole("button", { name: /^Horse Racing \/ Ireland/ }));
     const dialog = screen.getByRole("dialog", { name: "Horse Racing / Ireland" });
@@ -347,12 +340,7 @@ describe("the punter's events", () => {
         item(703, "Arkle", 1.25, { status: "NR", deduction: 80 }),
       ],
     });
-    const mine: Bet = {
-      betId: 1,
-      eventId: 70,
-      eventItemId: 701,
-      userId: 42,
-      coefficient: 2.5,
+    const mine = aBet(1, {
       betsDate: new Date().toISOString(),
       status: "WON",
       money: { amount: 10, currency: "COIN" },
@@ -360,17 +348,8 @@ describe("the punter's events", () => {
       deduction: 80,
       deadHeat: 2,
       outcomeStatus: "WINNER",
-      eachWay: false,
-      part: "WIN",
-      eachWayOf: null,
-      placeTerms: null,
-      atSp: false,
-      sp: null,
-      paidAtSp: false,
-      eventTitle: "Horse Racing / Ireland",
       eventDescription: "",
-      outcomeTitle: "Red Rum",
-    };
+    });
     await openEvents([settled], { myBets: [mine] });
     fireEvent.click(await screen.findByRole("button", { name: /^Horse Racing \/ Ireland/ }));
     const dialog = screen.getByRole("dialog", { name: "Horse Racing / Ireland" });

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { DailyFigure, Figure, Figures, Statement } from "@worker/contract";
+import { aBet } from "@/test/bets";
 import { json, stubApi } from "@/test/network";
 import { renderApp } from "@/test/render";
 import { installTelegram } from "@/test/telegram";
@@ -99,8 +100,7 @@ describe("the bookmaker's figures", () => {
       tz: "UTC",
       punter: FIGURES.punters[0],
       bets: [
-        {
-          betId: 3,
+        aBet(3, {
           eventId: 1,
           eventItemId: 2,
           userId: 7,
@@ -111,18 +111,8 @@ describe("the bookmaker's figures", () => {
           payout: 200,
           eventTitle: "Derby",
           eventDescription: "",
-          outcomeTitle: "Red Rum",
-          deduction: 0,
-          deadHeat: 1,
           outcomeStatus: "WINNER",
-          eachWay: false,
-          part: "WIN",
-          eachWayOf: null,
-          placeTerms: null,
-          atSp: false,
-          sp: null,
-          paidAtSp: false,
-        },
+        }),
       ],
       movements: [
         { id: 9, kind: "PAYOUT", amount: 200, ref: "bet:3", createdAt: "2026-11-20T12:00:00Z" },

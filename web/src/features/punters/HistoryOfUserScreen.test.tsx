@@ -4,32 +4,19 @@ import type { Bet } from "@worker/contract";
 import { BOOK_ID, renderAt, signedInRoutes } from "@/test/world";
 import { openDouble, wonYankee } from "@/test/multiples";
 import { json, stubApi } from "@/test/network";
+import { aBet } from "@/test/bets";
 
-const bet = (betId: number, betsDate: string, over: Partial<Bet> = {}): Bet => ({
-  betId,
-  eventId: 1,
-  eventItemId: 2,
-  userId: 7,
-  coefficient: 2.5,
-  betsDate,
-  status: "ACCEPTED",
-  money: { amount: 1500, currency: "COIN" },
-  payout: 0,
-  eventTitle: "Horse Racing / United Kingdom",
-  eventDescription: "Race 1",
-  outcomeTitle: "Red Rum",
-  deduction: 0,
-  deadHeat: 1,
-  outcomeStatus: "ACTIVE",
-  eachWay: false,
-  part: "WIN",
-  eachWayOf: null,
-  placeTerms: null,
-  atSp: false,
-  sp: null,
-  paidAtSp: false,
-  ...over,
-});
+const bet = (betId: number, betsDate: string, over: Partial<Bet> = {}): Bet =>
+  aBet(betId, {
+    eventId: 1,
+    eventItemId: 2,
+    userId: 7,
+    betsDate,
+    money: { amount: 1500, currency: "COIN" },
+    eventTitle: "Horse Racing / United Kingdom",
+    eventDescription: "Race 1",
+    ...over,
+  });
 
 describe("a punter's history", () => {
   it("lists his bets newest first, with the spec's stand-ins and the refund note", async () => {
