@@ -1,6 +1,5 @@
 import { t } from "@lingui/core/macro";
 import { Fragment } from "react";
-import { ladderOdds } from "@common/odds";
 import type { BookmakerOutcome } from "@worker/contract";
 import { OddsStepper } from "../OddsStepper";
 import { deductionText } from "@/features/results/racing";
@@ -8,7 +7,7 @@ import { whatIfNumber } from "@/features/results/outcome";
 import { formatAmount } from "@/ui/amount";
 import { UNAVAILABLE_VALUE } from "@/features/market/FeatureUnavailable";
 import { oddsText } from "@/ui/Odds";
-import type { DraftEdit } from "./state";
+import { startingPriceNow, type DraftEdit } from "./state";
 
 interface DraftOutcomeRowProps {
   item: BookmakerOutcome;
@@ -104,6 +103,3 @@ export function DraftOutcomeRow(props: DraftOutcomeRowProps) {
     </Fragment>
   );
 }
-
-/** A runner's SP unless the bookmaker enters another: the last price it was offered. */
-export const startingPriceNow = (item: BookmakerOutcome) => ladderOdds(item.currCoefficient) ?? { num: 1, den: 1 };

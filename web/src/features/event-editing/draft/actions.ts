@@ -26,27 +26,21 @@ export async function withdrawNonRunners(
   return latest;
 }
 
-/** The racing rules as the screen shows them, when they differ from the event's (none otherwise). */
-function changedRules(
-  event: BookmakerEvent,
-  rules: RacingRules & { eachWay?: EachWay },
-): Partial<RacingRules> & { eachWay?: EachWay } {
-  const same = event.rule4 === rules.rule4 && event.deadHeat === rules.deadHeat;
-  const spSame = event.sp === rules.sp && event.bog === rules.bog;
-  if (same && spSame && rules.eachWay === undefined) return {};
+/** Rule 4, dead heat and each-way terms as the screen shows them, when they differ from the event's (none otherwise). */
+function racingChange(event: BookmakerEvent, rules: RacingRules & { eachWay?: EachWay }) {
+  if (event.rule4 === rules.rule4 && event.deadHeat === rules.deadHeat && rules.eachWay === undefined) return {};
   return {
     rule4: rules.rule4,
     deadHeat: rules.deadHeat,
-    ...(spSame ? {} : { sp: rules.sp, bog: rules.bog }),
     ...(rules.eachWay === undefined ? {} : { eachWay: rules.eachWay }),
   };
 }
 
-const withoutSpRules = (rules: Partial<RacingRules> & { eachWay?: EachWay }) => ({
-  ...rules,
-  sp: undefined,
-  bog: undefined,
-});
+/** The racing rules as the screen shows them, SP and BOG with them, when they differ from the event's. */
+function changedRules(event: BookmakerEvent, rules: RacingRules & { eachWay?: EachWay }) {
+  const sp = event.sp === rules.sp && event.bog === rules.bog ? {} : { sp: rules.sp, bog: rules.bog };
+  return { ...racingChange(event, rules), ...sp };
+}
 
 /**
  * End Event, one call: the racing rules as the screen shows them (when changed) set in the
@@ -65,7 +59,7 @@ export const finalize = (
       eventId: event.id,
       placings,
       // SP and BOG are not the result's to change (its `sp` is the runners' starting prices): Save and Calc set them.
-      ...withoutSpRules(changedRules(event, rules)),
+      ...racingChange(event, rules),
       ...(startingPrices.length === 0
         ? {}
         : { sp: startingPrices.map((s) => ({ itemId: s.itemId, coefficient: decimalText(s.odds) })) }),

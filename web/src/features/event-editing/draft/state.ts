@@ -1,5 +1,5 @@
 import { termsInForce, type EachWay } from "@common/each-way";
-import type { Odds } from "@common/odds";
+import { ladderOdds, type Odds } from "@common/odds";
 import type { BookmakerEvent, BookmakerOutcome, Id } from "@worker/contract";
 import { oddsOf, payoutError, settingsOf } from "../form";
 import { dateError, timeError } from "../when";
@@ -34,6 +34,9 @@ export function editOf(event: BookmakerEvent): DraftEdit {
     startingPrices: {},
   };
 }
+
+/** A runner's SP unless the bookmaker enters another: the last price it was offered (always a rung). */
+export const startingPriceNow = (item: BookmakerOutcome): Odds => ladderOdds(item.currCoefficient)!;
 
 /** After Calc: the server's new odds, NR marks cleared, the rest kept. */
 export const afterCalc = (edit: DraftEdit, event: BookmakerEvent): DraftEdit => ({

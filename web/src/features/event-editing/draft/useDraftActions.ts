@@ -4,8 +4,7 @@ import { useAction } from "@/api/useAction";
 import { isSettled, useEventWrites } from "../api";
 import { endAfter, fieldsOf, startAt } from "../when";
 import { useHaptic } from "@/telegram/features";
-import { activeOutcomes, afterCalc, eachWayChanged, placingsOf, type DraftEdit } from "./state";
-import { startingPriceNow } from "./DraftOutcomeRow";
+import { activeOutcomes, afterCalc, eachWayChanged, placingsOf, startingPriceNow, type DraftEdit } from "./state";
 
 /**
  * The draft screen's four server actions (Calc, End Event, Abandon, Save), one at a time; a
