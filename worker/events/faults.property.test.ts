@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ladderOdds, type Odds } from "../../common/odds";
 import { placeReturnCents, termsInForce, type EachWay } from "../../common/each-way";
 import { settledPayoutCents } from "../../common/rule4";
+import { pricedPlaceReturnCents, pricedReturnCents, type PricedPart } from "../../common/sp";
 import type { Bet, BookmakerEvent, CashOutOffer } from "../contract";
 import { call, json, type TestUser } from "../test/api";
 import { bet, inHours, newEvent, roomStub, worstResult } from "../test/events";
@@ -22,7 +23,8 @@ import { propertyRuns } from "../test/property";
 // batch lands or after it (answer lost). After every run: the room holds what D1 holds, every
 // bet D1 has was answered 201 and every 201 is in D1, no outcome's potential payout passes the
 // max payout, no coin is created or lost, and each balance is what a model computed from the
-// answers alone says it must be. Bets are win or each-way; results are placings (ties included).
+// answers alone says it must be. Bets are win or each-way, at a price or at SP, on events with and
+// without SP and BOG; results are placings (ties included), with SPs.
 
 const runs = Math.max(20, Number(env.PROPERTY_RUNS) || 200);
 const PUNTERS = 3;
@@ -48,6 +50,8 @@ const op = fc.oneof(
       cents,
       staleOdds: fc.boolean(),
       eachWay: fc.boolean(),
+      // At SP (refused on an event without SP).
+      atSp: fc.boolean(),
     }),
   },
   { weight: 2, arbitrary: fc.record({ type: fc.constant("add" as const), who, cents }) },
@@ -79,6 +83,8 @@ const op = fc.oneof(
       tied: fc.array(fc.boolean(), { minLength: ITEMS.length, maxLength: ITEMS.length }),
       // Callers before placings sent winners alone.
       asWinners: fc.boolean(),
+      // Starting prices entered for some runners (refused for a non-runner, twice, or without SP or BOG).
+      sps: fc.array(fc.record({ outcome, coefficient: fc.constantFrom(...LADDER_PICKS) }), { maxLength: 2 }),
     }),
   },
   { weight: 1, arbitrary: fc.record({ type: fc.constant("abandon" as const) }) },
@@ -95,6 +101,8 @@ const sequence = fc.record({
   rule4: fc.boolean(),
   deadHeat: fc.boolean(),
   eachWay: fc.constantFrom<EachWay>(null, "standard", { places: 2, fraction: 4 }, { places: 3, fraction: 5 }),
+  sp: fc.constantFrom(true, true, false),
+  bog: fc.boolean(),
   punterCoins: fc.array(fc.integer({ min: 10, max: 100 }), { minLength: PUNTERS, maxLength: PUNTERS }),
   cashOutMargin: fc.constantFrom(0, 0.05, 0.1),
   faults: fc.array(fc.constantFrom<Fault | null>(null, null, null, "before", "after"), {
@@ -106,6 +114,8 @@ const sequence = fc.record({
   ending: fc.record({
     order: fc.shuffledSubarray(ITEMS.map((_, i) => i)),
     tied: fc.array(fc.boolean(), { minLength: ITEMS.length, maxLength: ITEMS.length }),
+    // The first runner's SP (none: its last price).
+    sp: fc.constantFrom(null, 1.5, 11),
   }),
 });
 type Sequence = typeof sequence extends fc.Arbitrary<infer T> ? T : never;
@@ -129,7 +139,15 @@ interface World {
  */
 interface Model {
   moved: number[]; // coins added minus withdrawn, per punter (cents)
-  bets: { betId: number; who: number; itemId: number; stakeCents: number; odds: Odds; eachWay: boolean }[];
+  bets: {
+    betId: number;
+    who: number;
+    itemId: number;
+    stakeCents: number;
+    odds: Odds;
+    eachWay: boolean;
+    atSp: boolean;
+  }[];
   /** Bets cashed out (each 200), with the value paid (cents). */
   cashedOut: Map<number, number>;
 }
@@ -143,6 +161,8 @@ interface Ending {
   /** Each placed outcome's place. */
   places: Map<number, number>;
   runners: number;
+  /** Each running outcome's SP, on an event with SP or BOG. */
+  sps: Map<number, Odds>;
 }
 
 /** The placings of a drawn finishing order: place i + 1, or the place before it when tied with it. */
@@ -160,15 +180,27 @@ async function perform(w: World, m: Model, o: Op): Promise<number> {
   switch (o.type) {
     case "bet": {
       const event = o.staleOdds ? w.event : await current();
-      const res = await bet(
-        w.punters[o.who],
-        w.book,
-        event,
-        o.outcome,
-        o.cents / 100,
-        event.items[o.outcome].currCoefficient,
-        o.eachWay,
-      );
+      const res = o.atSp
+        ? await call("POST", "/bets", {
+            token: w.punters[o.who].token,
+            body: {
+              bookmakerId: w.book.bookmakerId,
+              eventId: id,
+              eventItemId: items[o.outcome].id,
+              amount: o.cents / 100,
+              atSp: true,
+              eachWay: o.eachWay,
+            },
+          })
+        : await bet(
+            w.punters[o.who],
+            w.book,
+            event,
+            o.outcome,
+            o.cents / 100,
+            event.items[o.outcome].currCoefficient,
+            o.eachWay,
+          );
       if (res.status === 201) {
         const placed = await res.json<Bet>();
         m.bets.push({
@@ -178,6 +210,7 @@ async function perform(w: World, m: Model, o: Op): Promise<number> {
           stakeCents: o.cents,
           odds: ladderOdds(placed.coefficient)!,
           eachWay: o.eachWay,
+          atSp: o.atSp,
         });
       }
       return res.status;
@@ -218,9 +251,10 @@ async function perform(w: World, m: Model, o: Op): Promise<number> {
     }
     case "finalize": {
       const placings = placingsOf(o.order, o.tied).map((p) => ({ itemId: items[p.outcome].id, place: p.place }));
+      const sp = o.sps.map((x) => ({ itemId: items[x.outcome].id, coefficient: x.coefficient }));
       const body = o.asWinners
-        ? { eventId: id, winners: placings.filter((p) => p.place === 1).map((p) => p.itemId) }
-        : { eventId: id, placings };
+        ? { eventId: id, winners: placings.filter((p) => p.place === 1).map((p) => p.itemId), sp }
+        : { eventId: id, placings, sp };
       const res = await call("POST", `/events/${id}/finalize`, { token: owner, body });
       return res.status;
     }
@@ -271,15 +305,31 @@ function withinTime<T>(promise: Promise<T>, o: unknown): Promise<T> {
 function returned(
   end: Ending,
   b: Model["bets"][number],
-  rules: { deadHeat: boolean; eachWay: EachWay },
-  deductions: Map<number, number>,
+  rules: { deadHeat: boolean; eachWay: EachWay; bog: boolean },
+  deductions: Map<number, { deduction: number; spDeduction: number }>,
 ): number {
   const parts = b.eachWay ? 2 : 1;
   if (end.withdrawn.has(b.itemId) || end.abandoned || end.winners.length === 0) return parts * b.stakeCents;
-  const bet = { stakeCents: b.stakeCents, odds: b.odds, deduction: deductions.get(b.betId) ?? 0 };
+  const taken = deductions.get(b.betId) ?? { deduction: 0, spDeduction: 0 };
+  const bet = { stakeCents: b.stakeCents, odds: b.odds, deduction: taken.deduction };
   const won = end.winners.includes(b.itemId);
   const win = won ? { ...bet, deadHeat: rules.deadHeat ? end.winners.length : 1 } : null;
-  const winReturn = win ? settledPayoutCents(b.stakeCents, b.odds, bet.deduction, win.deadHeat) : 0;
+  // At SP, or with BOG at the better of its price and the SP (common/sp.ts), with the deductions of each.
+  const sp = end.sps.get(b.itemId);
+  const priced = (part: { deadHeat?: number; fraction?: number; share?: number }): PricedPart => ({
+    stakeCents: b.stakeCents,
+    struck: b.atSp ? null : b.odds,
+    bog: rules.bog,
+    deduction: taken.deduction,
+    spDeduction: taken.spDeduction,
+    ...part,
+  });
+  const bySp = sp !== undefined && (b.atSp || rules.bog);
+  const winReturn = !win
+    ? 0
+    : bySp
+      ? pricedReturnCents(priced(win), sp)
+      : settledPayoutCents(b.stakeCents, b.odds, bet.deduction, win.deadHeat);
   if (!b.eachWay) return winReturn;
   const terms = termsInForce(rules.eachWay, end.runners)!;
   const place = end.places.get(b.itemId);
@@ -292,15 +342,22 @@ function returned(
     share: shared ? terms.places - place + 1 : 1,
     deadHeat: shared ? tied : 1,
   };
+  if (bySp) return winReturn + pricedPlaceReturnCents(priced(placePart), win && priced(win), sp);
   return winReturn + placeReturnCents(placePart, win);
 }
 
 async function endingOf(eventId: number): Promise<Ending> {
   const [event, items] = await env.DB.batch([
     env.DB.prepare(`SELECT status FROM events WHERE id = ?1`).bind(eventId),
-    env.DB.prepare(`SELECT id, status, place FROM event_items WHERE event_id = ?1`).bind(eventId),
+    env.DB.prepare(`SELECT id, status, place, sp_num, sp_den FROM event_items WHERE event_id = ?1`).bind(eventId),
   ]);
-  const statuses = items.results as { id: number; status: string; place: number | null }[];
+  const statuses = items.results as {
+    id: number;
+    status: string;
+    place: number | null;
+    sp_num: number | null;
+    sp_den: number | null;
+  }[];
   const status = (event.results[0] as { status: string }).status;
   return {
     status,
@@ -309,6 +366,7 @@ async function endingOf(eventId: number): Promise<Ending> {
     winners: statuses.filter((i) => i.status === "WINNER").map((i) => i.id),
     places: new Map(statuses.filter((i) => i.place !== null).map((i) => [i.id, i.place!])),
     runners: statuses.filter((i) => i.status !== "NR").length,
+    sps: new Map(statuses.filter((i) => i.sp_num !== null).map((i) => [i.id, { num: i.sp_num!, den: i.sp_den! }])),
   };
 }
 
@@ -330,7 +388,9 @@ const FOUND: Sequence[] = [
     rule4: false,
     deadHeat: false,
     eachWay: null,
-    ending: { order: [], tied: [false, false, false, false, false] },
+    sp: false,
+    bog: false,
+    ending: { order: [], tied: [false, false, false, false, false], sp: null },
     punterCoins: [10, 10, 10],
     cashOutMargin: 0.05,
     faults: [null, null, "before", null, "after", null, null, null, null, null, "after", ...Array<null>(19).fill(null)],
@@ -343,8 +403,9 @@ const FOUND: Sequence[] = [
           cents: 1,
           staleOdds,
           eachWay: false,
+          atSp: false,
         })),
-        { type: "bet" as const, who: 0, outcome: 1, cents: 1, staleOdds: true, eachWay: false },
+        { type: "bet" as const, who: 0, outcome: 1, cents: 1, staleOdds: true, eachWay: false, atSp: false },
       ],
     ],
   },
@@ -358,6 +419,7 @@ describe("the room under random failing writes", () => {
     let failed = 0;
     let eachWayPaid = 0;
     let cashOuts = 0;
+    let paidAtSp = 0;
     await fc.assert(
       fc.asyncProperty(
         sequence,
@@ -367,6 +429,8 @@ describe("the room under random failing writes", () => {
           rule4,
           deadHeat,
           eachWay,
+          sp,
+          bog,
           punterCoins,
           cashOutMargin,
           faults,
@@ -378,7 +442,16 @@ describe("the room under random failing writes", () => {
             token: book.owner.token,
             body: { enabled: true, margin: cashOutMargin },
           });
-          const event = await newEvent(book, { maxTotalPayout, botEqualizer, rule4, deadHeat, eachWay, items: ITEMS });
+          const event = await newEvent(book, {
+            maxTotalPayout,
+            botEqualizer,
+            rule4,
+            deadHeat,
+            eachWay,
+            sp,
+            bog,
+            items: ITEMS,
+          });
           const punters = await Promise.all(punterCoins.map((c) => newPunter(book, { coins: c })));
           const pool = await balance(book.owner.userId, null);
           const w: World = { book, punters, event };
@@ -432,25 +505,50 @@ describe("the room under random failing writes", () => {
 
           // Settle what is left (its runners in the drawn order, or abandoned), then the balances must be the model's.
           const runners = live.items.map((item, i) => (item.status === "NR" ? -1 : i));
-          const placings = placingsOf(
-            ending.order.filter((i) => runners.includes(i)),
-            ending.tied,
-          ).map((p) => ({ itemId: event.items[p.outcome].id, place: p.place }));
+          // The runner of the first open SP bet wins, the drawn order after it, so most runs with
+          // SP pay a bet at SP.
+          const spBet = await env.DB.prepare(
+            `SELECT item_id FROM bets WHERE event_id = ?1 AND status = 'ACCEPTED' AND at_sp = 1 ORDER BY id LIMIT 1`,
+          )
+            .bind(event.id)
+            .first<{ item_id: number }>();
+          const favourite = event.items.findIndex((i) => i.id === spBet?.item_id);
+          const running = ending.order.filter((i) => runners.includes(i));
+          const drawn =
+            favourite >= 0 && runners.includes(favourite)
+              ? [favourite, ...running.filter((i) => i !== favourite)]
+              : running;
+          const placings = placingsOf(drawn, ending.tied).map((p) => ({
+            itemId: event.items[p.outcome].id,
+            place: p.place,
+          }));
+          const first = placings[0]?.itemId;
+          const sps =
+            ending.sp === null || first === undefined || (!sp && !bog)
+              ? []
+              : [{ itemId: first, coefficient: ending.sp }];
           const settled = await call("POST", `/events/${event.id}/finalize`, {
             token: book.owner.token,
-            body: { placings },
+            body: { placings, sp: sps },
           });
           if (settled.status !== 200) await call("POST", `/events/${event.id}/abandon`, { token: book.owner.token });
           const end = await endingOf(event.id);
           expect(end.status).toMatch(/^(CALCULATED|CANCELLED)$/);
           expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
           await expectStoredTotalsMatchBets(event.id);
-          // Rule 4 deductions only with the rule on and a runner withdrawn; never past 90p.
-          const { results: deducted } = await env.DB.prepare(`SELECT id, deduction FROM bets WHERE event_id = ?1`)
+          // Rule 4 deductions only with the rule on and a runner withdrawn; never past 90p; the SP's no more than the price's.
+          const { results: deducted } = await env.DB.prepare(
+            `SELECT id, deduction, sp_deduction FROM bets WHERE event_id = ?1`,
+          )
             .bind(event.id)
-            .all<{ id: number; deduction: number }>();
-          const deductions = new Map(deducted.map((d) => [d.id, d.deduction]));
-          for (const d of deducted) expect(d.deduction).toBeLessThanOrEqual(rule4 && end.withdrawn.size > 0 ? 90 : 0);
+            .all<{ id: number; deduction: number; sp_deduction: number }>();
+          const deductions = new Map(
+            deducted.map((d) => [d.id, { deduction: d.deduction, spDeduction: d.sp_deduction }]),
+          );
+          for (const d of deducted) {
+            expect(d.deduction).toBeLessThanOrEqual(rule4 && end.withdrawn.size > 0 ? 90 : 0);
+            expect(d.sp_deduction).toBeLessThanOrEqual(d.deduction);
+          }
           // A bet cashed out (answered 200, and only then) is CASHED_OUT in D1, paid its value and nothing else.
           const { results: cashed } = await env.DB.prepare(
             `SELECT id, payout_cents FROM bets WHERE event_id = ?1 AND status = 'CASHED_OUT' AND part = 'WIN' ORDER BY id`,
@@ -461,8 +559,13 @@ describe("the room under random failing writes", () => {
             [...m.cashedOut].sort(([a], [b]) => a - b).map(([id, payout_cents]) => ({ id, payout_cents })),
           );
           cashOuts += m.cashedOut.size;
+          paidAtSp += (await env.DB.prepare(
+            `SELECT COUNT(*) AS n FROM bets WHERE event_id = ?1 AND status = 'WON' AND sp_num IS NOT NULL`,
+          )
+            .bind(event.id)
+            .first<{ n: number }>())!.n;
           const paid = (b: Model["bets"][number]) =>
-            m.cashedOut.get(b.betId) ?? returned(end, b, { deadHeat, eachWay }, deductions);
+            m.cashedOut.get(b.betId) ?? returned(end, b, { deadHeat, eachWay, bog }, deductions);
           const stakeOf = (b: Model["bets"][number]) => (b.eachWay ? 2 : 1) * b.stakeCents;
           for (const [i, p] of punters.entries()) {
             const mine = m.bets.filter((b) => b.who === i);
@@ -485,11 +588,12 @@ describe("the room under random failing writes", () => {
     );
     // The runs must reach the interesting part: bets taken, and writes that failed (unless one run is replayed).
     // Each bound sits far below what the runs reach (at 200 runs: 162 bets, 337 failures, 44 each-way
-    // pairs paid, 84 cash-outs), so a random draw never fails it.
+    // pairs paid, 84 cash-outs, 48 bets paid at SP), so a random draw never fails it.
     if (env.PROPERTY_SEED) return;
     expect(accepted).toBeGreaterThan(runs / 4);
     expect(failed).toBeGreaterThan(runs / 10);
     expect(eachWayPaid).toBeGreaterThan(runs / 20);
     expect(cashOuts).toBeGreaterThan(runs / 20);
+    expect(paidAtSp).toBeGreaterThan(runs / 20);
   });
 });
