@@ -18,6 +18,8 @@ export const NO_PROFILE = en("Bookmaker profile not found.");
 export const BOOKMAKER_NOT_FOUND = en("Bookmaker not found.");
 export const EVENT_NOT_FOUND = en("Event not found.");
 export const BET_NOT_FOUND = en("Bet not found.");
+/** A bet, a multiple's leg or a result's SPs at SP on an event that takes no SP bets (the room's check and the multiple's). */
+export const SP_UNAVAILABLE = en("This event takes no SP bets.");
 export const NOT_YOUR_PUNTER = en("This user is not one of your punters.");
 export const SESSION_INVALID = en("Your session is invalid or has expired.");
 /** A bet by someone the book has not approved. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AuditEntry, Bet, BookmakerEvent } from "../contract";
 import { call, json, type TestUser } from "../test/api";
 import { coins, inHours, newEvent, type DraftOptions } from "../test/events";
+import { multiplesOf, placeMultiple, tryMultiple } from "../test/multiples";
 import { giveSubscription, ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 
 // Starting price and best odds guaranteed (API.md "Starting price and best odds guaranteed"):
@@ -277,5 +278,97 @@ describe("refusals", () => {
     const res = await finalize(plain.book, plain.event, [0], { 0: 5 });
     expect(res.status).toBe(409);
     expect((await errorOf(res)).code).toBe("SP_UNAVAILABLE");
+  });
+});
+
+describe("multiples' legs at SP", () => {
+  it("a double of 10, Red Rum at SP (3/1 now, SP 9/2) and Shergar at 2/1: 165.00; undone and settled again at SP 7/1: 240.00", async () => {
+    const { book, punter, event } = await race();
+    const other = await newEvent(book, {
+      items: [
+        ["Shergar", 3],
+        ["Arkle", 2],
+      ],
+    });
+    const placed = await placeMultiple(
+      punter,
+      book,
+      "DOUBLE",
+      [
+        [event, 0, "SP"],
+        [other, 0],
+      ],
+      10,
+    );
+    expect(placed.legs.map((l) => [l.atSp, l.coefficient])).toEqual([
+      [true, 4],
+      [false, 3],
+    ]);
+    expect((await finalize(book, event, [0], { 0: 5.5 })).status).toBe(200);
+    expect((await multiplesOf(punter, book))[0].legs[0]).toMatchObject({
+      result: "WON",
+      coefficient: 5.5,
+      factor: 5.5,
+    });
+    // Undone before the other leg's result: the leg is open again, at its runner's price.
+    expect((await unsettle(book, event.id)).status).toBe(200);
+    expect((await multiplesOf(punter, book))[0].legs[0]).toMatchObject({ result: "PENDING", coefficient: 4 });
+    expect((await finalize(book, event, [0], { 0: 8 })).status).toBe(200);
+    expect((await finalize(book, other, [0])).status).toBe(200);
+    expect(await coins(punter.token, book.bookmakerId)).toBe(330); // 90 + 240.00
+    expect((await multiplesOf(punter, book))[0]).toMatchObject({ status: "WON", payout: 240 });
+    expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
+  });
+
+  it("a leg at SP follows its runner's price until the result, and takes only a late withdrawal's Rule 4", async () => {
+    const { book, punter, event } = await race();
+    const other = await newEvent(book, {
+      items: [
+        ["Shergar", 3],
+        ["Arkle", 2],
+      ],
+    });
+    await placeMultiple(
+      punter,
+      book,
+      "DOUBLE",
+      [
+        [event, 0, "SP"],
+        [other, 0],
+      ],
+      10,
+    );
+    await json("POST", `/events/${event.id}/coefficients`, {
+      token: book.owner.token,
+      body: { items: [{ id: event.items[0].id, coefficient: 6 }] },
+    });
+    expect((await multiplesOf(punter, book))[0].legs[0]).toMatchObject({ coefficient: 6 });
+    // Two hours before the start: the 2/1 runner's 30p reaches bets at a price, not this leg.
+    await nr(book, event, 1);
+    expect((await finalize(book, event, [0], { 0: 5 })).status).toBe(200);
+    expect((await multiplesOf(punter, book))[0].legs[0]).toMatchObject({ result: "WON", factor: 5 });
+  });
+
+  it("on an event without SP: 409 SP_UNAVAILABLE naming the leg, nothing staked", async () => {
+    const { book, punter, event } = await race({ sp: false });
+    const other = await newEvent(book, {
+      items: [
+        ["Shergar", 3],
+        ["Arkle", 2],
+      ],
+    });
+    const res = await tryMultiple(
+      punter,
+      book,
+      "DOUBLE",
+      [
+        [other, 0],
+        [event, 0, "SP"],
+      ],
+      10,
+    );
+    expect(res.status).toBe(409);
+    expect(await errorOf(res)).toMatchObject({ code: "SP_UNAVAILABLE", field: "legs.1" });
+    expect(await coins(punter.token, book.bookmakerId)).toBe(100);
   });
 });

@@ -7,6 +7,7 @@ import {
   type Factor,
   type MultipleKind,
 } from "../../common/multiples";
+import type { Odds } from "../../common/odds";
 
 // What the multiples an event's settlement completes return, worked out exactly in TypeScript
 // before the batch (docs/ARCHITECTURE.md, "Multiples"). A line is the exact product of its legs'
@@ -17,12 +18,12 @@ import {
 
 /** What the settlement's leg statements do to the event's open legs. */
 export type LegsChange =
-  /** A result: legs on a winner WON (sharing a dead heat of `deadHeat`), the others LOST. */
-  | { kind: "result"; winners: number[]; deadHeat: number }
+  /** A result: legs on a winner WON (sharing a dead heat of `deadHeat`), the others LOST; legs at SP at their runner's (`sps`). */
+  | { kind: "result"; winners: number[]; deadHeat: number; sps: Record<number, Odds> }
   /** No result: every open leg of the event VOID. */
   | { kind: "void" }
-  /** A non-runner: legs on it VOID, the event's other open legs take its deduction (90p at most). */
-  | { kind: "withdraw"; itemId: number; deduction: number };
+  /** A non-runner: legs on it VOID, the event's other open legs take its deduction (90p at most; legs at SP only when `late`). */
+  | { kind: "withdraw"; itemId: number; deduction: number; late: boolean };
 
 type Result = "PENDING" | "WON" | "LOST" | "VOID";
 
@@ -39,6 +40,7 @@ interface LegRow {
   deduction: number;
   dead_heat: number;
   result: Result;
+  at_sp: number;
 }
 
 /** A completed multiple's return, and its legs as the return was computed from them (legsKey). */
@@ -60,12 +62,14 @@ function changed(l: LegRow, eventId: number, change: LegsChange): LegRow {
     case "void":
       return { ...l, result: "VOID" };
     case "withdraw":
-      return l.item_id === change.itemId
-        ? { ...l, result: "VOID" }
-        : { ...l, deduction: Math.min(90, l.deduction + change.deduction) };
+      if (l.item_id === change.itemId) return { ...l, result: "VOID" };
+      if (l.at_sp === 1 && !change.late) return l;
+      return { ...l, deduction: Math.min(90, l.deduction + change.deduction) };
     case "result": {
       const won = change.winners.includes(l.item_id);
-      return { ...l, result: won ? "WON" : "LOST", dead_heat: won ? change.deadHeat : 1 };
+      const sp = l.at_sp === 1 ? change.sps[l.item_id] : undefined;
+      const priced = sp ? { ...l, odds_num: sp.num, odds_den: sp.den } : l;
+      return { ...priced, result: won ? "WON" : "LOST", dead_heat: won ? change.deadHeat : 1 };
     }
   }
 }
@@ -91,7 +95,7 @@ export async function completions(db: D1Database, eventId: number, change: LegsC
   const { results } = await db
     .prepare(
       `SELECT m.id AS multiple_id, m.kind, m.legs, m.amount_cents, l.leg_no, l.event_id, l.item_id, l.odds_num,
-         l.odds_den, l.deduction, l.dead_heat, l.result
+         l.odds_den, l.deduction, l.dead_heat, l.result, l.at_sp
        FROM multiples m JOIN multiple_legs l ON l.multiple_id = m.id
        WHERE m.status = 'ACCEPTED' AND m.id IN (SELECT multiple_id FROM multiple_legs WHERE event_id = ?1 AND result = 'PENDING')`,
     )

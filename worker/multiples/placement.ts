@@ -1,6 +1,6 @@
 import { linesOf, returnCents, wonFactor, type MultipleKind } from "../../common/multiples";
 import { decimalText, ladderOdds, sameOdds, type Odds } from "../../common/odds";
-import { BOOKMAKER_NOT_FOUND, EVENT_NOT_FOUND } from "../../common/refusals";
+import { BOOKMAKER_NOT_FOUND, EVENT_NOT_FOUND, SP_UNAVAILABLE } from "../../common/refusals";
 import { outcomeOpenSql, outcomeRefusal, punterRefusal, type BetRefusal } from "../betting/may-bet";
 import { pool, punter } from "../ledger/accounts";
 import { runMoneyBatch, transferStatements } from "../ledger/transfer";
@@ -42,6 +42,10 @@ interface LegRow {
   item_status: string | null;
   curr_num: number | null;
   curr_den: number | null;
+  /** The bookmaker's price: an SP leg's, until the result. */
+  odds_num: number | null;
+  odds_den: number | null;
+  event_sp: number | null;
 }
 
 /** What the book says of the punter, and each leg as D1 holds it now. */
@@ -61,7 +65,8 @@ async function readPlacement(db: D1Database, userId: number, m: MultipleInput) {
     db
       .prepare(
         `SELECT k.key AS leg, e.id AS event_id, e.bookmaker_id, e.status AS event_status, e.start_date,
-           i.event_id AS item_event_id, i.title AS item_title, i.status AS item_status, i.curr_num, i.curr_den
+           i.event_id AS item_event_id, i.title AS item_title, i.status AS item_status, i.curr_num, i.curr_den,
+           i.odds_num, i.odds_den, e.sp AS event_sp
          FROM json_each(?1) k
          LEFT JOIN events e ON e.id = json_extract(k.value, '$[0]')
          LEFT JOIN event_items i ON i.id = json_extract(k.value, '$[1]')
@@ -73,6 +78,10 @@ async function readPlacement(db: D1Database, userId: number, m: MultipleInput) {
 }
 
 const STATUS = { FORBIDDEN: 403, NOT_FOUND: 404, EVENT_NOT_OPEN: 409 } as const;
+
+/** A leg's price: the odds offered now, or for a leg at SP the bookmaker's price (what the cap counts). */
+const legOdds = (row: LegRow, atSp: boolean): Odds =>
+  atSp ? { num: row.odds_num!, den: row.odds_den! } : { num: row.curr_num!, den: row.curr_den! };
 
 /** A refusal of the rule every bet's door asks (betting/may-bet.ts), as this route answers it. */
 const refusalError = (r: BetRefusal, field?: string) =>
@@ -105,7 +114,11 @@ function refusal(
       Date.parse(now),
     );
     if (closed) return refusalError(closed, field);
-    const offered: Odds = { num: row.curr_num!, den: row.curr_den! };
+    if (sent.coefficient === "SP") {
+      if (row.event_sp !== 1) return new AppError("SP_UNAVAILABLE", 409, SP_UNAVAILABLE, { field });
+      continue;
+    }
+    const offered = legOdds(row, false);
     const asked = ladderOdds(sent.coefficient);
     if (!asked || !sameOdds(asked, offered))
       return new AppError(
@@ -140,7 +153,7 @@ export async function placeMultiple(
   const refused = refusal(userId, m, state, now);
   if (refused) throw refused;
   const ownerId = state.book!.owner_id;
-  const odds = m.legs.map((l) => ladderOdds(l.coefficient)!);
+  const odds = m.legs.map((l, n) => legOdds(state.legs[n], l.coefficient === "SP"));
   const lines = linesOf(m.kind, m.legs.length);
   const potential = returnCents(
     m.amount,
@@ -250,7 +263,11 @@ function insertMultipleStatement(
     );
 }
 
-/** A leg at the odds offered now, guarded: its outcome running at exactly these odds, its event open and ahead, in the book (else odds_num is NULL). */
+/**
+ * A leg at the odds offered now, guarded: its outcome running at exactly these odds, its event
+ * open and ahead, in the book (else odds_num is NULL). A leg at SP is guarded to an event taking
+ * SP bets, at the bookmaker's price as read (its odds follow that price until the result).
+ */
 function insertLegStatement(
   db: D1Database,
   bookmakerId: number,
@@ -259,14 +276,15 @@ function insertLegStatement(
   odds: Odds,
   now: string,
 ) {
+  const atSp = leg.coefficient === "SP";
+  const price = atSp ? `e.sp = 1 AND i.odds_num = ?6 AND i.odds_den = ?7` : `i.curr_num = ?6 AND i.curr_den = ?7`;
   return db
     .prepare(
-      `INSERT INTO multiple_legs (multiple_id, leg_no, event_id, item_id, odds_num, odds_den)
+      `INSERT INTO multiple_legs (multiple_id, leg_no, event_id, item_id, odds_num, odds_den, at_sp)
        VALUES (${NEW_MULTIPLE_ID}, ?1, ?2, ?3,
-         (SELECT i.curr_num FROM event_items i JOIN events e ON e.id = i.event_id
-          WHERE i.id = ?3 AND e.id = ?2 AND e.bookmaker_id = ?4 AND ${outcomeOpenSql("e", "i", "?5")}
-            AND i.curr_num = ?6 AND i.curr_den = ?7),
-         ?7)`,
+         (SELECT ?6 FROM event_items i JOIN events e ON e.id = i.event_id
+          WHERE i.id = ?3 AND e.id = ?2 AND e.bookmaker_id = ?4 AND ${outcomeOpenSql("e", "i", "?5")} AND ${price}),
+         ?7, ?8)`,
     )
-    .bind(n, leg.eventId, leg.eventItemId, bookmakerId, now, odds.num, odds.den);
+    .bind(n, leg.eventId, leg.eventItemId, bookmakerId, now, odds.num, odds.den, atSp ? 1 : 0);
 }

@@ -24,11 +24,12 @@ interface Row {
   odds_den: number;
   result: LegResult;
   factor: number | null;
+  at_sp: number;
 }
 
 const SELECT = `SELECT m.id, m.kind, m.amount_cents, m.lines, m.status, m.potential_cents, m.payout_cents, m.created_at,
     m.settled_at, l.event_id, l.item_id, e.title AS event_title, e.description AS event_description,
-    i.title AS outcome_title, l.odds_num, l.odds_den, l.result, l.factor
+    i.title AS outcome_title, l.odds_num, l.odds_den, l.result, l.factor, l.at_sp
   FROM multiples m JOIN multiple_legs l ON l.multiple_id = m.id
   JOIN events e ON e.id = l.event_id JOIN event_items i ON i.id = l.item_id`;
 
@@ -59,6 +60,7 @@ function toMultiples(rows: Row[]): Multiple[] {
       eventDescription: r.event_description,
       outcomeTitle: r.outcome_title,
       coefficient: decimalText({ num: r.odds_num, den: r.odds_den }),
+      atSp: r.at_sp === 1,
       result: r.result,
       // Shown to 4 decimals; the settlement multiplies the exact value.
       factor: r.factor === null ? null : Math.round(r.factor * 10_000) / 10_000,

@@ -21,10 +21,13 @@ export const LEGS_WANTED: Record<MultipleKind, string> = {
   LUCKY15: en("A Lucky 15 takes 4 legs."),
 };
 
+const ODDS_OR_SP = en(`Odds must be a number, or "SP".`);
+
+/** A leg at the odds shown, or at the runner's starting price (`coefficient: "SP"`). */
 const Leg = v.object({
   eventId: v.pipe(v.number(en("Must be an event id.")), v.safeInteger(en("Must be an event id."))),
   eventItemId: v.pipe(v.number(en("Must be an outcome id.")), v.safeInteger(en("Must be an outcome id."))),
-  coefficient: v.pipe(v.number(en("Odds must be a number.")), v.finite(en("Odds must be a number."))),
+  coefficient: v.union([v.pipe(v.number(), v.finite()), v.literal("SP")], ODDS_OR_SP),
 });
 
 export const MultipleBody = v.pipe(

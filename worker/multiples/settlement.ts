@@ -49,11 +49,48 @@ export const legsVoidStatement = (db: D1Database, eventId: number, now: string, 
     [eventId, now, itemId],
   );
 
-/** Rule 4 for open legs on the event's other outcomes, all struck before this withdrawal (90p at most). */
-export const legsDeductionStatement = (db: D1Database, eventId: number, withdrawnId: number, deduction: number) =>
+/**
+ * Rule 4 for open legs on the event's other outcomes, all struck before this withdrawal (90p at
+ * most): legs at a price take every withdrawal's, legs at SP only a `late` one's, as single bets
+ * do (events/room/statements.ts deductBetsStatement); `sp_deduction` keeps the SP's for every leg.
+ */
+export const legsDeductionStatement = (
+  db: D1Database,
+  eventId: number,
+  withdrawnId: number,
+  deduction: number,
+  late: boolean,
+) =>
   db
-    .prepare(`UPDATE multiple_legs SET deduction = MIN(90, deduction + ?3) WHERE ${OPEN_LEGS} AND item_id <> ?2`)
-    .bind(eventId, withdrawnId, deduction);
+    .prepare(
+      `UPDATE multiple_legs SET deduction = CASE WHEN at_sp = 0 OR ?4 = 1 THEN MIN(90, deduction + ?3) ELSE deduction END,
+         sp_deduction = CASE WHEN ?4 = 1 THEN MIN(90, sp_deduction + ?3) ELSE sp_deduction END
+       WHERE ${OPEN_LEGS} AND item_id <> ?2`,
+    )
+    .bind(eventId, withdrawnId, deduction, late ? 1 : 0);
+
+/** Open legs at SP follow their outcome's bookmaker's price until the result, as SP bets do (what the cap and cash out count). */
+export const legsAtPriceStatement = (db: D1Database, eventId: number) =>
+  db
+    .prepare(
+      `UPDATE multiple_legs SET odds_num = i.odds_num, odds_den = i.odds_den FROM event_items i
+       WHERE multiple_legs.item_id = i.id AND multiple_legs.event_id = ?1 AND multiple_legs.result = 'PENDING'
+         AND multiple_legs.at_sp = 1 AND (multiple_legs.odds_num <> i.odds_num OR multiple_legs.odds_den <> i.odds_den)`,
+    )
+    .bind(eventId);
+
+/**
+ * The result's SPs for the event's open legs at SP: their odds become their runner's SP (set by
+ * the same batch before this), so the leg settles at it. Before legsResultStatement.
+ */
+export const legsAtSpStatement = (db: D1Database, eventId: number) =>
+  db
+    .prepare(
+      `UPDATE multiple_legs SET odds_num = i.sp_num, odds_den = i.sp_den FROM event_items i
+       WHERE multiple_legs.item_id = i.id AND multiple_legs.event_id = ?1 AND multiple_legs.result = 'PENDING'
+         AND multiple_legs.at_sp = 1 AND i.sp_num IS NOT NULL`,
+    )
+    .bind(eventId);
 
 /**
  * A multiple's legs as its payout depends on them, in leg order: completion.ts legKey's text.
@@ -130,7 +167,10 @@ export function reopenStatements(db: D1Database, eventId: number, settledAt: str
     ),
     prepareNumbered(
       db,
-      `UPDATE multiple_legs SET result = 'PENDING', factor = NULL, dead_heat = 1, settled_at = NULL
+      // A leg at SP is at its runner's price again, as before the result.
+      `UPDATE multiple_legs SET result = 'PENDING', factor = NULL, dead_heat = 1, settled_at = NULL,
+         odds_num = CASE WHEN at_sp = 1 THEN (SELECT i.odds_num FROM event_items i WHERE i.id = multiple_legs.item_id) ELSE odds_num END,
+         odds_den = CASE WHEN at_sp = 1 THEN (SELECT i.odds_den FROM event_items i WHERE i.id = multiple_legs.item_id) ELSE odds_den END
        WHERE event_id = ?1 AND settled_at = ?2`,
       values,
     ),

@@ -403,7 +403,11 @@ export const Multiple = v.object({
       eventTitle: v.string(),
       eventDescription: v.string(),
       outcomeTitle: v.string(),
-      coefficient: v.pipe(v.number(), v.description("The odds struck.")),
+      coefficient: v.pipe(
+        v.number(),
+        v.description("The odds struck; at SP, its runner's price now, then its SP once settled."),
+      ),
+      atSp: v.pipe(v.boolean(), v.description('Struck at SP (`coefficient: "SP"`).')),
       result: LegResult,
       factor: v.pipe(
         v.nullable(v.number()),

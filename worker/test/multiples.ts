@@ -9,7 +9,8 @@ import type { TestBook } from "./world";
 export const race = (book: TestBook, odds: number[], o: DraftOptions = {}) =>
   newEvent(book, { items: odds.map((c, i): [string, number] => [`Runner ${i + 1}`, c]), ...o });
 
-export type Selection = [event: BookmakerEvent, itemIndex: number, coefficient?: number];
+/** A leg: an outcome of an event, at the odds given (else its odds now), or at SP ("SP"). */
+export type Selection = [event: BookmakerEvent, itemIndex: number, coefficient?: number | "SP"];
 
 export const multipleBody = (book: TestBook, kind: MultipleKind, legs: Selection[], amount: number) => ({
   bookmakerId: book.bookmakerId,

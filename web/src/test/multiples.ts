@@ -14,6 +14,7 @@ export const leg = (
   eventDescription: `Race ${eventId} at Ascot`,
   outcomeTitle,
   coefficient,
+  atSp: false,
   result: "PENDING" as const,
   factor: null,
   ...over,

@@ -7,7 +7,6 @@ import {
   type BetFilter,
 } from "../../ledger/settlement";
 import { rule4Deduction } from "../../../common/rule4";
-import { deductsFromSp } from "../../../common/sp";
 import { runMoneyBatch } from "../../ledger/transfer";
 import { currentOdds, oddsAfterWithdrawal, type BookOutcome } from "../rules/book";
 import type { DraftInput, Placing, StartingPriceInput } from "../schemas";
@@ -130,7 +129,7 @@ export function replaceItems(
       db,
       next.filter((i) => i.id > 0).map((i) => ({ ...i, curr: oddsNow.get(i.id)! })),
     ),
-    sql.spBetsAtPriceStatement(db, e.id),
+    ...spAtPrice(db, e.id),
   ];
   return { dropped, oddsMoved, added, statements };
 }
@@ -179,7 +178,7 @@ export function setOdds(
     sql.eventSettingsStatement(db, settings),
     ...next.filter((i) => odds.has(i.id)).map((i) => sql.itemOddsStatement(db, i)),
     ...currentOddsOf(db, next, settings),
-    sql.spBetsAtPriceStatement(db, e.id),
+    ...spAtPrice(db, e.id),
   ];
 }
 
@@ -203,7 +202,7 @@ export function withdraw(
   db: D1Database,
   e: EventState,
   items: OutcomeState[],
-  itemId: number,
+  { itemId, late }: { itemId: number; late: boolean },
   now: string,
   done: Completions,
 ): D1PreparedStatement[] {
@@ -222,17 +221,15 @@ export function withdraw(
     ...settleBetsStatements(db, { filter, poolOwnerId: e.ownerId, kind: "REFUND", now }),
     sql.betStatusStatement(db, filter, "CANCELLED", now),
     sql.withdrawItemStatement(db, itemId, deduction, now),
-    ...(deduction > 0
-      ? [sql.deductBetsStatement(db, e.id, itemId, deduction, deductsFromSp(Date.parse(now), Date.parse(e.startDate)))]
-      : []),
+    ...(deduction > 0 ? [sql.deductBetsStatement(db, e.id, itemId, deduction, late)] : []),
     // Multiples' legs on it are void at once; those on the others take its deduction.
     legs.legsVoidStatement(db, e.id, now, itemId),
-    ...(deduction > 0 ? [legs.legsDeductionStatement(db, e.id, itemId, deduction)] : []),
+    ...(deduction > 0 ? [legs.legsDeductionStatement(db, e.id, itemId, deduction, late)] : []),
     ...legs.completeStatements(db, e.id, e.ownerId, now, done),
     ...placeTermsAfterWithdrawal(db, e, items),
     ...next.filter((i) => newOdds.has(i.id)).map((i) => sql.itemOddsStatement(db, i)),
     ...currentOddsOf(db, next, e),
-    sql.spBetsAtPriceStatement(db, e.id),
+    ...spAtPrice(db, e.id),
   ];
 }
 
@@ -317,30 +314,45 @@ export function result(
   ];
 }
 
-/** Each running outcome's SP (given, else the last price it was offered) and the bets paid at it; none without SP or BOG. */
-function startingPrices(db: D1Database, e: EventState, items: OutcomeState[], sps: StartingPriceInput[]) {
+/** Each running outcome's SP: given, else the last price it was offered; none without SP or BOG. */
+function startingPriceList(e: EventState, items: OutcomeState[], sps: StartingPriceInput[]): StartingPriceInput[] {
   if (!e.sp && !e.bog) return [];
   const given = new Map(sps.map((s) => [s.itemId, s.odds]));
-  const running = items.filter((i) => i.status === "ACTIVE");
+  return items.filter((i) => i.status === "ACTIVE").map((i) => ({ itemId: i.id, odds: given.get(i.id) ?? i.curr }));
+}
+
+/** The runners' SPs set, then the bets and multiples' legs paid at them take them. Before the payouts. */
+function startingPrices(db: D1Database, e: EventState, items: OutcomeState[], sps: StartingPriceInput[]) {
+  const list = startingPriceList(e, items, sps);
+  if (list.length === 0) return [];
   return [
-    sql.startingPricesStatement(
-      db,
-      e.id,
-      running.map((i) => ({ itemId: i.id, odds: given.get(i.id) ?? i.curr })),
-    ),
+    sql.startingPricesStatement(db, e.id, list),
     sql.paidAtSpStatement(db, e.id, e.bog),
+    legs.legsAtSpStatement(db, e.id),
   ];
 }
+
+/** SP bets and legs follow their outcomes' prices: with every change that moves them, in its batch. */
+const spAtPrice = (db: D1Database, eventId: number) => [
+  sql.spBetsAtPriceStatement(db, eventId),
+  legs.legsAtPriceStatement(db, eventId),
+];
 
 const winnersOf = (placings: Placing[]) => placings.filter((p) => p.place === 1).map((p) => p.itemId);
 /** The winners share first place under the dead-heat rule: paid on stake ÷ their number. */
 const winDeadHeatOf = (e: EventState, winners: number[]) => (e.deadHeat ? winners.length : 1);
 
-/** What a result does to the event's open multiples' legs, as `result` writes it. */
-export function resultLegs(e: EventState, placings: Placing[]): LegsChange {
+/** What a result does to the event's open multiples' legs, as `result` writes it (legs at SP take their runner's). */
+export function resultLegs(
+  e: EventState,
+  items: OutcomeState[],
+  placings: Placing[],
+  sps: StartingPriceInput[],
+): LegsChange {
   if (placings.length === 0) return { kind: "void" };
   const winners = winnersOf(placings);
-  return { kind: "result", winners, deadHeat: winDeadHeatOf(e, winners) };
+  const startingPrices = Object.fromEntries(startingPriceList(e, items, sps).map((s) => [s.itemId, s.odds]));
+  return { kind: "result", winners, deadHeat: winDeadHeatOf(e, winners), sps: startingPrices };
 }
 
 /**

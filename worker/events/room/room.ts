@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Odds } from "../../../common/odds";
+import { deductsFromSp } from "../../../common/sp";
 import type { Env } from "../../env";
 import { AppError } from "../../lib/errors";
 import { nowIso } from "../../lib/time";
@@ -287,17 +288,19 @@ export class EventRoom extends DurableObject<Env> {
       const abandons = this.memory.activeCount() - 1 < 2;
       // A last non-runner abandons the event: no deduction, every bet refunded.
       const deduction = abandons ? 0 : changes.deductionOf(ruled, item!);
+      // Its deduction reaches SP bets and legs only when it is late (common/sp.ts).
+      const late = deductsFromSp(Date.now(), Date.parse(e.startDate));
       const items = [...this.memory.items.values()];
       const moved = abandons ? [] : changes.oddsMovedBy(items, itemId);
       const row = audit.withdrawAudit(this.db, e, item!, deduction, abandons, moved, callerId, rules);
       return this.settle(
         eventId,
-        abandons ? { kind: "void" } : { kind: "withdraw", itemId, deduction },
+        abandons ? { kind: "void" } : { kind: "withdraw", itemId, deduction, late },
         (done, now) => [
           ...(rulesMoved ? [sql.eventRulesStatement(this.db, ruled)] : []),
           ...(abandons
             ? changes.abandon(this.db, ruled, now, done, itemId)
-            : changes.withdraw(this.db, ruled, items, itemId, now, done)),
+            : changes.withdraw(this.db, ruled, items, { itemId, late }, now, done)),
         ],
         { actor: callerId, audit: row },
         // A last non-runner ends the event: every bet is refunded, as when it is abandoned.
@@ -331,7 +334,7 @@ export class EventRoom extends DurableObject<Env> {
       const moved = movedRules(e, rules).length > 0;
       return this.settle(
         e.id,
-        changes.resultLegs(ruled, placings),
+        changes.resultLegs(ruled, [...this.memory.items.values()], placings, sps),
         (done, now) => [
           ...(moved ? [sql.eventRulesStatement(this.db, ruled)] : []),
           ...changes.result(this.db, ruled, [...this.memory.items.values()], placings, now, done, sps),

@@ -17,7 +17,7 @@ import {
 } from "./book";
 import type { Placing } from "../schemas";
 import { fail, NO_CAPS, OPEN, type EventState, type OutcomeState, type PunterCaps, type RoomResult } from "../state";
-import { BET_EXISTS, INSUFFICIENT_CURRENCY, SUBSCRIPTION_NOT_FOUND } from "../../../common/refusals";
+import { BET_EXISTS, INSUFFICIENT_CURRENCY, SP_UNAVAILABLE, SUBSCRIPTION_NOT_FOUND } from "../../../common/refusals";
 import { outcomeRefusal } from "../../betting/may-bet";
 import { en, words, type Words } from "../../lib/words";
 
@@ -185,13 +185,10 @@ export function canSettle(
   return null;
 }
 
-/** An event that takes no SP bets and gives no BOG: no bet at SP, no SPs with its result. */
-export const SP_UNAVAILABLE_TEXT = en("This event takes no SP bets.");
-
 /** The starting prices a result carries: on an event with SP or BOG, each for an outcome of it still running, once. */
 export function canTakeSps(e: EventState, items: Map<number, OutcomeState>, sps: { itemId: number }[]): Refusal {
   if (sps.length === 0) return null;
-  if (!e.sp && !e.bog) return fail("SP_UNAVAILABLE", SP_UNAVAILABLE_TEXT);
+  if (!e.sp && !e.bog) return fail("SP_UNAVAILABLE", SP_UNAVAILABLE);
   const seen = new Set<number>();
   for (const { itemId } of sps) {
     const item = items.get(itemId);
@@ -265,7 +262,7 @@ export function checkBet(
   const placeTerms = termsFor(e, items, bet.eachWay);
   if (bet.eachWay && !placeTerms)
     return { refusal: fail("EACH_WAY_UNAVAILABLE", en("This event takes no each-way bets.")) };
-  if (bet.atSp && !e.sp) return { refusal: fail("SP_UNAVAILABLE", SP_UNAVAILABLE_TEXT) };
+  if (bet.atSp && !e.sp) return { refusal: fail("SP_UNAVAILABLE", SP_UNAVAILABLE) };
   if (bet.alreadyBet) return { refusal: fail("BET_EXISTS", BET_EXISTS) };
   // A bet at SP has no price until the result: it counts at the bookmaker's price now.
   const odds = bet.atSp ? item.odds : item.curr;

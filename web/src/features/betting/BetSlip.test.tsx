@@ -45,6 +45,7 @@ function taken(body: {
       eventTitle: RACES.find((r) => r.eventId === l.eventId)!.title,
       eventDescription: "",
       outcomeTitle: "runner",
+      atSp: false,
       result: "PENDING",
       factor: null,
     })),
