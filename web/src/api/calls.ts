@@ -135,12 +135,15 @@ export interface Calls {
   "POST /events/:id/save": { body: InferInput<typeof SaveBody>; answer: BookmakerEvent };
 
   "POST /bets": { body: InferInput<typeof BetBody>; answer: Bet };
-  /** `amount` is the stake per line; `coefficient` each leg's odds as shown (API.md, "Multiples and full-cover bets"). */
+  /**
+   * `amount` is the stake per line; `coefficient` each leg's odds as shown, or "SP" (API.md,
+   * "Multiples and full-cover bets", "Starting price and best odds guaranteed").
+   */
   "POST /bets/multiple": {
     body: {
       bookmakerId: Id;
       kind: MultipleKind;
-      legs: { eventId: Id; eventItemId: Id; coefficient: number }[];
+      legs: { eventId: Id; eventItemId: Id; coefficient: number | "SP" }[];
       amount: number;
     };
     answer: Multiple;

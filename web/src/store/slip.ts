@@ -15,6 +15,8 @@ export interface SlipLeg {
   outcomeTitle: string;
   /** The odds when it was added: shown struck beside the odds now when they moved. */
   coefficient: number;
+  /** At SP, where its event takes SP bets: sent as "SP", paid at the runner's starting price. */
+  atSp?: boolean;
 }
 
 export interface Slip {
@@ -32,6 +34,7 @@ interface SlipState {
   /** One selection per event: another outcome of an event in the slip takes its place. */
   add(bookmakerId: Id, leg: SlipLeg): void;
   remove(bookmakerId: Id, eventId: Id): void;
+  setAtSp(bookmakerId: Id, eventId: Id, atSp: boolean): void;
   setKind(bookmakerId: Id, kind: MultipleKind): void;
   setUnit(bookmakerId: Id, unit: string): void;
   clear(bookmakerId: Id): void;
@@ -53,6 +56,11 @@ export const useSlips = create<SlipState>()(
           }),
         remove: (bookmakerId, eventId) =>
           change(bookmakerId, (slip) => ({ ...slip, legs: slip.legs.filter((l) => l.eventId !== eventId) })),
+        setAtSp: (bookmakerId, eventId, atSp) =>
+          change(bookmakerId, (slip) => ({
+            ...slip,
+            legs: slip.legs.map((l) => (l.eventId === eventId ? { ...l, atSp } : l)),
+          })),
         setKind: (bookmakerId, kind) => change(bookmakerId, (slip) => ({ ...slip, kind })),
         setUnit: (bookmakerId, unit) => change(bookmakerId, (slip) => ({ ...slip, unit })),
         clear: (bookmakerId) => change(bookmakerId, () => EMPTY_SLIP),

@@ -167,6 +167,22 @@ describe("the bet slip", () => {
     expect(within(slip).getByText(/^Potential return:/).textContent).toBe("Potential return: 600");
   });
 
+  it('offers a leg at SP where its event takes SP bets, and sends it as "SP"', async () => {
+    const calls = await openEvents([{ ...RACES[0], sp: true }, RACES[1]]);
+    const slip = slipOf(2);
+    expect(within(slip).queryByRole("checkbox", { name: "At SP on Ascot 2:05 runner 1" })).toBeNull();
+    fireEvent.click(within(slip).getByRole("checkbox", { name: "At SP on Ascot 1:30 runner 1" }));
+    fireEvent.change(within(slip).getByLabelText("Stake per line"), { target: { value: "2" } });
+    expect(within(slip).getByText("SP bets counted at today's price")).toBeTruthy();
+    fireEvent.click(within(slip).getByRole("button", { name: "Place" }));
+    await screen.findByRole("dialog", { name: "Your bet is successful" });
+    const [post] = calls.filter((c) => c.method === "POST" && c.path === "/bets/multiple");
+    expect((post.body as { legs: unknown[] }).legs).toEqual([
+      { eventId: 61, eventItemId: 611, coefficient: "SP" },
+      { eventId: 62, eventItemId: 621, coefficient: 5 },
+    ]);
+  });
+
   it("places the slip as one POST /bets/multiple with an Idempotency-Key, then clears it", async () => {
     const calls = await openEvents();
     const slip = slipOf(4);

@@ -96,7 +96,7 @@ export function OutcomeStakes(props: OutcomeStakesProps) {
                         <label className="bet-each-way">
                           <input
                             type="checkbox"
-                            aria-label={t`At SP on ${item.title}`}
+                            aria-label={atSpLabel(item.title)}
                             checked={Boolean(atSp[item.id])}
                             onChange={(e) => onAtSp(item.id, e.target.checked)}
                           />
@@ -126,6 +126,9 @@ export function OutcomeStakes(props: OutcomeStakesProps) {
     </div>
   );
 }
+
+/** The SP box's name: a bet at SP on the outcome. */
+export const atSpLabel = (outcome: string) => t`At SP on ${outcome}`;
 
 /** The odds button's name: the odds it shows, then what a tap shows. */
 function priceHistoryLabel(item: PlayerOutcome, asFractional: boolean) {

@@ -11,6 +11,7 @@ import { formatAmount } from "@/ui/amount";
 import { Dialog } from "@/ui/Dialog";
 import { Odds } from "@/ui/Odds";
 import { useBetting } from "./api";
+import { atSpLabel } from "./OutcomeStakes";
 import { SlipReceipt } from "./SlipReceipt";
 import { refusedLeg, shownLegs, slipFigures, type ShownLeg } from "./bet-slip";
 
@@ -36,7 +37,8 @@ interface Refusal {
 export function SlipDialog({ bookmakerId, events, coins, asFractional, onClose }: SlipDialogProps) {
   const { placeMultiple } = useBetting(bookmakerId);
   const slip = useSlip(bookmakerId);
-  const { remove, setKind, setUnit, clear } = useSlips.getState();
+  const { remove, setKind, setUnit, clear, setAtSp } = useSlips.getState();
+  const atSp = (leg: ShownLeg) => leg.sp && leg.atSp === true;
   const legs = shownLegs(slip.legs, events);
   const figures = slipFigures(
     slip.kind,
@@ -65,7 +67,11 @@ export function SlipDialog({ bookmakerId, events, coins, asFractional, onClose }
       const multiple = await placeMultiple({
         bookmakerId,
         kind: figures.kind,
-        legs: legs.map((l) => ({ eventId: l.eventId, eventItemId: l.eventItemId, coefficient: l.odds })),
+        legs: legs.map((l) => ({
+          eventId: l.eventId,
+          eventItemId: l.eventItemId,
+          coefficient: atSp(l) ? ("SP" as const) : l.odds,
+        })),
         amount: figures.unitCents / 100,
       });
       clear(bookmakerId);
@@ -100,6 +106,8 @@ export function SlipDialog({ bookmakerId, events, coins, asFractional, onClose }
               asFractional={asFractional}
               refusal={refusal?.eventId === leg.eventId ? refusal.message : null}
               onRemove={() => remove(bookmakerId, leg.eventId)}
+              atSp={atSp(leg)}
+              onAtSp={(on) => setAtSp(bookmakerId, leg.eventId, on)}
             />
           ))}
         </ul>
@@ -144,6 +152,7 @@ export function SlipDialog({ bookmakerId, events, coins, asFractional, onClose }
             <p className="slip-return">
               {t`Potential return:`} <b>{formatAmount(figures.returnCents / 100)}</b>
             </p>
+            {legs.some(atSp) && <p className="hint">{t`SP bets counted at today's price`}</p>}
           </>
         )}
         {refusal && !legs.some((l) => l.eventId === refusal.eventId) && (
@@ -174,8 +183,15 @@ function KindChoice(props: { kind: MultipleKind; legs: number; checked: boolean;
  * A selection: event, outcome and odds now (struck-through odds it was added at, if moved), and
  * Remove; a refusal that names it is said here.
  */
-function SlipLegRow(props: { leg: ShownLeg; asFractional: boolean; refusal: string | null; onRemove(): void }) {
-  const { leg, asFractional, refusal, onRemove } = props;
+function SlipLegRow(props: {
+  leg: ShownLeg;
+  asFractional: boolean;
+  refusal: string | null;
+  onRemove(): void;
+  atSp: boolean;
+  onAtSp(on: boolean): void;
+}) {
+  const { leg, asFractional, refusal, onRemove, atSp, onAtSp } = props;
   const outcome = leg.outcomeTitle;
   return (
     <li
@@ -198,6 +214,17 @@ function SlipLegRow(props: { leg: ShownLeg; asFractional: boolean; refusal: stri
             </>
           )}
         </span>
+        {leg.sp && (
+          <label className="bet-each-way slip-sp">
+            <input
+              type="checkbox"
+              aria-label={atSpLabel(outcome)}
+              checked={atSp}
+              onChange={(e) => onAtSp(e.target.checked)}
+            />
+            <span>{t`SP`}</span>
+          </label>
+        )}
         {!leg.open && <span className="error-text">{t`No longer taking bets`}</span>}
         {refusal !== null && (
           <span className="error-text" role="alert">

@@ -17,11 +17,13 @@ export interface ShownLeg extends SlipLeg {
   was: number | null;
   /** Its event still takes bets and the outcome is still running. */
   open: boolean;
+  /** Its event takes SP bets: the leg may be at SP. */
+  sp: boolean;
 }
 
 export function shownLegs(legs: readonly SlipLeg[], events: readonly PlayerEvent[] | undefined, now = Date.now()) {
   return legs.map((leg): ShownLeg => {
-    if (!events) return { ...leg, odds: leg.coefficient, fractional: null, was: null, open: true };
+    if (!events) return { ...leg, odds: leg.coefficient, fractional: null, was: null, open: true, sp: false };
     const event = events.find((e) => e.eventId === leg.eventId);
     const item = event?.items.find((i) => i.id === leg.eventItemId);
     const odds = item?.coefficient ?? leg.coefficient;
@@ -31,6 +33,7 @@ export function shownLegs(legs: readonly SlipLeg[], events: readonly PlayerEvent
       fractional: item?.fractalCoefficient ?? null,
       was: odds !== leg.coefficient ? leg.coefficient : null,
       open: Boolean(event && item && isOpenForBets(event, now) && item.status === "ACTIVE"),
+      sp: event?.sp === true,
     };
   });
 }

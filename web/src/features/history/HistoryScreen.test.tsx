@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { aBet } from "@/test/bets";
 import { deferred, errorBody, json, stubApi } from "@/test/network";
 import { renderApp } from "@/test/render";
-import { openDouble, wonYankee } from "@/test/multiples";
+import { leg, openDouble, wonYankee } from "@/test/multiples";
 import { installTelegram } from "@/test/telegram";
 
 const bet = aBet;
@@ -50,6 +50,27 @@ describe("the punter's bet history", () => {
     expect(within(row("Arkle")).getByText("BOG: paid at 9/2 (took 3/1)")).toBeTruthy();
     // Paid at the price it took: nothing to say.
     expect(row("Kauto Star").textContent).not.toMatch(/SP|BOG/);
+  });
+
+  it("says a multiple's leg at SP: 'SP' while open, 'SP 9/2' once settled at its SP", async () => {
+    const double = openDouble("2026-05-02T12:00:00Z");
+    openHistory(
+      () => json([]),
+      () =>
+        json([
+          {
+            ...double,
+            legs: [
+              leg(5, "Red Rum", 5.5, { atSp: true, result: "WON", factor: 5.5 }),
+              leg(6, "Shergar", 4, { atSp: true }),
+            ],
+          },
+        ]),
+    );
+    const row = (outcome: string) => screen.getByText(outcome).closest("tr")!;
+    await screen.findByRole("rowgroup", { name: "Double · 1 line" });
+    expect(within(row("Red Rum")).getByText("SP 9/2")).toBeTruthy();
+    expect(within(row("Shergar")).getByText("SP")).toBeTruthy();
   });
 
   it("shows a cancelled bet as refunded", async () => {

@@ -6,6 +6,7 @@ import { Odds } from "@/ui/Odds";
 import { kindWithLines } from "./kinds";
 import { MultipleResult } from "./MultipleResult";
 import { legResultText, stakeText } from "./results";
+import { spText } from "../racing";
 
 /**
  * A multiple in the punter's history table (Outcome, Odds, Bet): its kind and date, a row per
@@ -30,6 +31,16 @@ export function MultipleRows({ multiple: m, below }: { multiple: Multiple; below
             <span className={leg.result === "WON" ? "history-won" : "hint history-deduction"}>
               {legResultText(leg)}
             </span>
+            {leg.atSp && (
+              <span className="hint history-deduction">
+                {spText({
+                  atSp: true,
+                  sp: leg.result === "PENDING" ? null : leg.coefficient,
+                  paidAtSp: true,
+                  coefficient: leg.coefficient,
+                })}
+              </span>
+            )}
           </td>
           <td className="num">
             <Odds decimal={leg.coefficient} />
