@@ -58,11 +58,22 @@ const allIn = (language: Language): BotMessage[] => [
   undoneMessage(language, 2, event),
   bigBetMessage(language, 1, event, { username: "punter_pete", stakeCents: 50_000, outcome: "Red Rum", odds }),
   ...(["RESULT", "ABANDONED", "NON_RUNNER"] as const).map((how) =>
-    resultMessage(language, 2, event, how, bets, [
-      { kind: "YANKEE", lines: 11, amountCents: 100, status: "WON", payoutCents: 2_000 },
-      { kind: "DOUBLE", lines: 1, amountCents: 100, status: "LOST", payoutCents: 0 },
-      { kind: "TRIXIE", lines: 4, amountCents: 100, status: "CANCELLED", payoutCents: 400 },
-    ]),
+    resultMessage(
+      language,
+      2,
+      event,
+      how,
+      bets,
+      [
+        { kind: "YANKEE", lines: 11, amountCents: 100, status: "WON", payoutCents: 2_000 },
+        { kind: "DOUBLE", lines: 1, amountCents: 100, status: "LOST", payoutCents: 0 },
+        { kind: "TRIXIE", lines: 4, amountCents: 100, status: "CANCELLED", payoutCents: 400 },
+      ],
+      [
+        { outcome: "Red Rum", sp: { num: 9, den: 2 } },
+        { outcome: "Shergar", sp: { num: 3, den: 1 } },
+      ],
+    ),
   ),
   bigCashOutMessage(language, 1, event, { username: "punter_pete", valueCents: 50_000, outcome: "Red Rum" }),
   bigCashOutMessage(language, 1, event, { username: "punter_pete", valueCents: 50_000, outcome: null }),
@@ -94,6 +105,7 @@ describe("the bot's messages", () => {
     expect(big.text).toBe("Big bet: @punter_pete staked 500.00 on Red Rum at 2.5 in Horse Racing / Ireland, Race 3.");
     expect(result.text.split("\n")).toEqual([
       "Result of Horse Racing / Ireland, Race 3:",
+      "Starting prices: Red Rum 9/2, Shergar 3/1",
       "• Red Rum, 1,234.50 at 2.5: won, paid 3,086.25",
       "• Shergar, 10.00 at 2.5: lost",
       "• Arkle, 10.00 at 2.5: refunded 10.00",

@@ -1,6 +1,6 @@
 import { KIND_NAMES, type MultipleKind } from "../../common/multiples";
 import type { Language } from "../../common/languages";
-import { decimalText, type Odds } from "../../common/odds";
+import { decimalText, fractionalText, type Odds } from "../../common/odds";
 import { say, words, type Words } from "../lib/words";
 
 // The bot's messages: short and plain, in the recipient's language (his choice, else Telegram's:
@@ -298,7 +298,24 @@ function fitted(language: Language, heading: string, lines: string[]): string {
   return text;
 }
 
-/** One message per punter per event, every bet of his in it (a settlement is never a flood). */
+/** A placed runner's starting price, as the result message gives it. */
+export interface PlacedSp {
+  outcome: string;
+  sp: Odds;
+}
+
+/** "Starting prices: Red Rum 9/2, Shergar 3/1": the placed runners' SPs in finishing order, fractional as racing says them. */
+function startingPricesLine(language: Language, placed: PlacedSp[]): string {
+  const list = new Intl.ListFormat(language, { type: "unit" }).format(
+    placed.map((p) => `${p.outcome} ${fractionalText(p.sp)}`),
+  );
+  return say(language, words("Starting prices: {list}", { list }));
+}
+
+/**
+ * One message per punter per event, every bet of his in it (a settlement is never a flood); a
+ * result on an event with SP or BOG gives the placed runners' SPs under its heading.
+ */
 export function resultMessage(
   language: Language,
   punterId: number,
@@ -306,6 +323,7 @@ export function resultMessage(
   how: "RESULT" | "ABANDONED" | "NON_RUNNER",
   bets: SettledBet[],
   multiples: SettledMultiple[] = [],
+  placed: PlacedSp[] = [],
 ): BotMessage {
   const named = { event: eventName(event) };
   const heading = {
@@ -314,12 +332,13 @@ export function resultMessage(
     NON_RUNNER: words("Non-runner in {event}; your stake on it is refunded:", named),
   }[how];
   const lines = [...bets.map((b) => betLine(language, b)), ...multiples.map((m) => multipleLine(language, m))];
+  const sps = how === "RESULT" && placed.length > 0 ? `\n${startingPricesLine(language, placed)}` : "";
   return {
     userId: punterId,
     topic: "RESULTS",
     text: fitted(
       language,
-      say(language, heading),
+      say(language, heading) + sps,
       lines.map((line) => `• ${say(language, line)}`),
     ),
     button: openBook(language, bookOf(event)),

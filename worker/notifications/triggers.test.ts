@@ -112,7 +112,7 @@ describe("the bot's messages", () => {
     const texts = await received(bot, punter.userId, 3);
     const results = texts.filter((t) => t.startsWith("Result of"));
     expect(results).toEqual([
-      "Result of Horse Racing / United Kingdom, Race 1 at Ascot:\n• Red Rum, 10.00 at 2: won, paid 20.00\n• Shergar, 10.00 at 3: lost\n• Arkle, 10.00 at 5: lost",
+      "Result of Horse Racing / United Kingdom, Race 1 at Ascot:\nStarting prices: Red Rum 1/1\n• Red Rum, 10.00 at 2: won, paid 20.00\n• Shergar, 10.00 at 3: lost\n• Arkle, 10.00 at 5: lost",
     ]);
   });
 
@@ -147,7 +147,7 @@ describe("the bot's messages", () => {
     });
     const texts = await received(bot, punter.userId, 3);
     expect(texts.filter((t) => t.startsWith("Result of"))).toEqual([
-      "Result of Horse Racing / United Kingdom, Race 1 at Ascot:\n• Shergar, 10.00 each-way at 13: placed 2nd: 40.00 returned",
+      "Result of Horse Racing / United Kingdom, Race 1 at Ascot:\nStarting prices: Red Rum 1/1, Shergar 12/1, Arkle 4/1, Kauto Star 5/1\n• Shergar, 10.00 each-way at 13: placed 2nd: 40.00 returned",
     ]);
   });
 
@@ -177,7 +177,7 @@ describe("the bot's messages", () => {
     await finalize(book, b, [1]);
     const texts = await received(bot, punter.userId, 3);
     expect(texts.filter((t) => t.startsWith("Result of"))).toEqual([
-      "Result of Horse Racing / United Kingdom, Race 2:\n• Red Rum, 5.00 at 2: lost\n• Double, 10.00: won, paid 60.00",
+      "Result of Horse Racing / United Kingdom, Race 2:\nStarting prices: Shergar 2/1\n• Red Rum, 5.00 at 2: lost\n• Double, 10.00: won, paid 60.00",
     ]);
   });
 

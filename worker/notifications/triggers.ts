@@ -12,6 +12,7 @@ import {
   undoneMessage,
   type BotMessage,
   type EventInfo,
+  type PlacedSp,
   type SettledBet,
   type SettledMultiple,
 } from "./messages";
@@ -117,6 +118,7 @@ export async function settlementMessages(
     else byPunter.set(r.user_id, [bet]);
   }
   const multiples = await completedMultiples(db, eventId, itemId);
+  const placed = how === "RESULT" ? await placedStartingPrices(db, eventId) : [];
   const punters = [...new Set([...byPunter.keys(), ...multiples.keys()])];
   const languageOf = await languagesOf(db, punters);
   return punters.map((punterId) =>
@@ -127,8 +129,21 @@ export async function settlementMessages(
       how,
       byPunter.get(punterId) ?? [],
       multiples.get(punterId) ?? [],
+      placed,
     ),
   );
+}
+
+/** The placed runners' SPs in finishing order (none on an event without SP or BOG, whose result sets none). */
+async function placedStartingPrices(db: D1Database, eventId: number): Promise<PlacedSp[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT title, sp_num, sp_den FROM event_items
+       WHERE event_id = ?1 AND place IS NOT NULL AND sp_num IS NOT NULL ORDER BY place, position`,
+    )
+    .bind(eventId)
+    .all<{ title: string; sp_num: number; sp_den: number }>();
+  return results.map((r) => ({ outcome: r.title, sp: { num: r.sp_num, den: r.sp_den } }));
 }
 
 /**
