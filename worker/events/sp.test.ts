@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AuditEntry, Bet, BookmakerEvent } from "../contract";
+import type { AuditEntry, Bet, BookmakerEvent, LiabilityBoard } from "../contract";
 import { call, json, type TestUser } from "../test/api";
 import { coins, inHours, newEvent, type DraftOptions } from "../test/events";
 import { multiplesOf, placeMultiple, tryMultiple } from "../test/multiples";
@@ -179,6 +179,9 @@ describe("SP bets", () => {
       body: { items: [{ id: event.items[0].id, coefficient: 6 }] },
     });
     expect((await current(book, event.id)).items[0].whatIf).toBe(-50); // at 5/1 now
+    // The Liability board counts it so too, and says the event takes SP bets.
+    const board = await json<LiabilityBoard>("GET", "/events/liability", { token: book.owner.token });
+    expect(board.events[0]).toMatchObject({ sp: true, worst: 60 });
     expect((await history(punter, book))[0]).toMatchObject({ atSp: true, coefficient: 6 });
     // No SP entered: the last price offered, 5/1.
     expect((await finalize(book, event, [0])).status).toBe(200);

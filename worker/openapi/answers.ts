@@ -280,6 +280,7 @@ export const LiabilityBoard = v.object({
       bets: v.pipe(v.number(), v.integer()),
       worst: v.pipe(Coins, v.description("The most any one result pays: the dearest outcome's payout.")),
       cashedOut: v.pipe(Coins, v.description("What its bets cashed out so far were paid (off its liability).")),
+      sp: v.pipe(v.boolean(), v.description("It takes SP bets: they are counted at their outcome's price now.")),
       items: v.array(
         v.object({
           id: Id,

@@ -83,6 +83,7 @@ function boardEvent(e: ListedEvent, items: OutcomeRow[], bets: Map<number, numbe
     bets: items.reduce((sum, i) => sum + (bets.get(i.id) ?? 0), 0),
     worst: fromCents(worstCents),
     cashedOut: fromCents(e.cashed_out_cents),
+    sp: e.sp === 1,
     items: items.map((i) => ({
       id: i.id,
       title: i.title,

@@ -33,6 +33,7 @@ export function LiabilityEventCard({ event, busy, onOpen }: { event: LiabilityEv
           <span>{formatAmount(event.cashedOut)}</span>
         </span>
       )}
+      {event.sp && <span className="bk-muted">{t`SP bets counted at today's price`}</span>}
       <span className="bk-row">
         <span className="bk-muted">{t`Worst result`}</span>
         <span className="bk-strong">{formatAmount(event.worst)}</span>

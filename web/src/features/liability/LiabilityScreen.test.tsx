@@ -27,6 +27,7 @@ const race: LiabilityEvent = {
   bets: 3,
   worst: 120.5,
   cashedOut: 0,
+  sp: true,
   items: [
     outcome(91, "Red Rum", { staked: 30, bets: 2, payout: 120.5 }),
     outcome(92, "Shergar", { staked: 10, bets: 1, payout: 30.12 }),
@@ -44,6 +45,7 @@ const suspended: LiabilityEvent = {
   staked: 5,
   bets: 1,
   worst: 15,
+  sp: false,
   items: [outcome(81, "Home", { staked: 5, bets: 1, payout: 15 }), outcome(82, "Away")],
 };
 
@@ -93,6 +95,9 @@ describe("the liability board", () => {
     expect(line(93).textContent).toBe("ArkleNR · Rule 4 15p");
     expect(within(raceCard).getByText("Worst result").nextElementSibling?.textContent).toBe("120.50");
     expect(card("Football / Spain").querySelector(".badge")?.textContent).toBe("Suspended");
+    // A race taking SP bets says how they are counted; the football match takes none.
+    expect(within(raceCard).getByText("SP bets counted at today's price")).toBeTruthy();
+    expect(card("Football / Spain").textContent).not.toContain("SP bets");
   });
 
   it("draws a bar per running outcome, what it pays against the event's worst, the worst one full", async () => {

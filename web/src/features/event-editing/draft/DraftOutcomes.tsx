@@ -59,6 +59,7 @@ export function DraftOutcomes(props: {
           ))}
         </tbody>
       </table>
+      {event.sp && whatIfHeld && <p className="bk-muted bk-rule-note">{t`SP bets counted at today's price`}</p>}
       <FeatureUnavailable open={asked} onClose={() => setAsked(false)} unlock="WHAT_IF" />
     </section>
   );
