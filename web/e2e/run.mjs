@@ -24,6 +24,7 @@ const SCRIPTS = [
   "journey.mjs",
   "limits.mjs",
   "cashout.mjs",
+  "sp.mjs",
   "taps.mjs",
   "changes.mjs",
   "liability.mjs",

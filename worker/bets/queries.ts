@@ -28,6 +28,7 @@ interface BetRow {
   item_sp_num: number | null;
   item_sp_den: number | null;
   paid_sp_num: number | null;
+  paid_sp_den: number | null;
 }
 
 const toBet = (r: BetRow): Bet => ({
@@ -35,7 +36,12 @@ const toBet = (r: BetRow): Bet => ({
   eventId: r.event_id,
   eventItemId: r.item_id,
   userId: r.user_id,
-  coefficient: decimalText({ num: r.odds_num, den: r.odds_den }),
+  // A bet at SP has its SP as its price once settled (before, its outcome's price now).
+  coefficient: decimalText(
+    r.at_sp === 1 && r.paid_sp_num !== null
+      ? { num: r.paid_sp_num, den: r.paid_sp_den! }
+      : { num: r.odds_num, den: r.odds_den },
+  ),
   betsDate: r.created_at,
   status: r.status,
   money: money(r.stake_cents),
@@ -63,7 +69,7 @@ async function betsOf(db: D1Database, where: string, binds: unknown[]): Promise<
          bt.created_at, e.title AS event_title, e.description AS event_description, i.title AS outcome_title,
          bt.deduction, bt.dead_heat, i.status AS outcome_status, bt.part,
          COALESCE(bt.each_way_of, pl.each_way_of) AS each_way_of, pl.place_places, COALESCE(pl.place_fraction, 1) AS place_fraction,
-         bt.at_sp, i.sp_num AS item_sp_num, i.sp_den AS item_sp_den, bt.sp_num AS paid_sp_num
+         bt.at_sp, i.sp_num AS item_sp_num, i.sp_den AS item_sp_den, bt.sp_num AS paid_sp_num, bt.sp_den AS paid_sp_den
        FROM bets bt JOIN events e ON e.id = bt.event_id JOIN event_items i ON i.id = bt.item_id
          LEFT JOIN bets pl ON pl.each_way_of = COALESCE(bt.each_way_of, bt.id) AND pl.part = 'PLACE'
        WHERE bt.bookmaker_id = ?1 AND bt.user_id = ?2 AND ${where}

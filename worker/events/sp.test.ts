@@ -112,7 +112,14 @@ describe("the worked examples", () => {
     expect(placed).toMatchObject({ atSp: true, coefficient: 4, sp: null, paidAtSp: false });
     expect((await finalize(book, event, [0, 1], { 0: 5.5 })).status).toBe(200);
     expect(await coins(punter.token, book.bookmakerId)).toBe(145); // 90 + 55.00
-    expect((await history(punter, book))[0]).toMatchObject({ status: "WON", payout: 55, sp: 5.5, paidAtSp: true });
+    // Its price is its SP now.
+    expect((await history(punter, book))[0]).toMatchObject({
+      status: "WON",
+      payout: 55,
+      coefficient: 5.5,
+      sp: 5.5,
+      paidAtSp: true,
+    });
     expect((await current(book, event.id)).items[0]).toMatchObject({ sp: 5.5 });
     expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
   });

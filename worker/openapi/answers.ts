@@ -374,7 +374,9 @@ export const Bet = v.object({
   ),
   atSp: v.pipe(
     v.boolean(),
-    v.description("Struck at SP: `coefficient` is its outcome's price now (what limits count) until the result."),
+    v.description(
+      "Struck at SP: `coefficient` is its outcome's price now (what limits count) until the result, then its SP.",
+    ),
   ),
   sp: v.pipe(
     v.nullable(v.number()),

@@ -90,7 +90,8 @@ export function DraftOutcomeRow(props: DraftOutcomeRowProps) {
         // Its SP for the result: the last price offered unless he enters another.
         <tr className="bk-sp-row">
           <td className="bk-muted">{t`SP`}</td>
-          <td colSpan={4}>
+          {/* Under the odds it defaults to, on the ladder as they are. */}
+          <td>
             <OddsStepper
               label={t`SP of ${outcome}`}
               value={edit.startingPrices[item.id] ?? startingPriceNow(item)}
@@ -98,6 +99,7 @@ export function DraftOutcomeRow(props: DraftOutcomeRowProps) {
               onChange={(odds) => onEdit({ ...edit, startingPrices: { ...edit.startingPrices, [item.id]: odds } })}
             />
           </td>
+          <td colSpan={3} />
         </tr>
       )}
     </Fragment>
