@@ -328,6 +328,27 @@ describe("the punter's events", () => {
     expect(screen.getByRole("button", { name: /^Football \/ Ireland/ }).textContent).not.toContain("Rule 4");
   });
 
+  it("shows in the result each runner's SP, and that his BOG bet was paid at the SP", async () => {
+    const settled = event({
+      status: "CALCULATED",
+      sp: true,
+      bog: true,
+      startDate: new Date(Date.now() - HOUR).toISOString(),
+      items: [
+        item(701, "Red Rum", 5, { status: "WINNER", place: 1, sp: 6 }),
+        item(702, "Shergar", 4, { status: "LOSER", sp: 3.5 }),
+      ],
+    });
+    const mine = aBet(1, { status: "WON", coefficient: 5, payout: 60, sp: 6, paidAtSp: true, outcomeStatus: "WINNER" });
+    await openEvents([settled], { myBets: [mine] });
+    fireEvent.click(await screen.findByRole("button", { name: /^Horse Racing \/ Ireland/ }));
+    const dialog = screen.getByRole("dialog", { name: "Horse Racing / Ireland" });
+    const row = (title: string) => within(dialog).getByText(title).closest("tr")!;
+    expect(row("Shergar").textContent).toContain("SP 5/2");
+    await vi.waitFor(() => expect(row("Red Rum").textContent).toContain("BOG: paid at 5/1 (took 4/1)"));
+    expect(row("Red Rum").textContent).toContain("SP 5/1");
+  });
+
   it("shows in the result a non-runner's deduction, the dead heat and what the rules took from his bet", async () => {
     const settled = event({
       status: "CALCULATED",

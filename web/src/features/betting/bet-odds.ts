@@ -1,7 +1,7 @@
 import { fractionalText, ladderOdds } from "@common/odds";
 import type { Bet, PlayerEvent, PlayerOutcome } from "@worker/contract";
 import { partText } from "@/features/results/BetResult";
-import { betDeductions } from "@/features/results/racing";
+import { betDeductions, spText } from "@/features/results/racing";
 import type { ResultOutcome } from "@/features/results/outcome";
 
 /**
@@ -21,7 +21,12 @@ export function atOddsTaken(event: PlayerEvent, bets: readonly Bet[] | undefined
       ...item,
       coefficient: bet.coefficient,
       fractalCoefficient: item.fractalCoefficient && odds ? fractionalText(odds) : item.fractalCoefficient,
-      notes: [...betDeductions(bet), ...(place && place.status !== "ACCEPTED" ? [partText(place)] : [])],
+      notes: [
+        // A BOG bet paid at the SP says so; a bet at SP reads the runner's SP on its row.
+        ...(bet.atSp || !bet.paidAtSp ? [] : [spText(bet)!]),
+        ...betDeductions(bet),
+        ...(place && place.status !== "ACCEPTED" ? [partText(place)] : []),
+      ],
     };
   });
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { formatAmount } from "@/ui/amount";
 import { UNAVAILABLE_VALUE } from "@/features/market/FeatureUnavailable";
 import { Odds } from "@/ui/Odds";
-import { deductionText, ordinal } from "./racing";
+import { atSpText, deductionText, ordinal } from "./racing";
 import { isWinner, whatIfNumber, type ResultOutcome } from "./outcome";
 
 interface ResultRowProps {
@@ -28,6 +28,7 @@ export function ResultRow({ o, asFractional, column, showValue, held }: ResultRo
         {o.title}
         {winner && <span className="winner-mark"> ★</span>}
         {!winner && place ? <span className="hint result-place"> {t`placed ${place}`}</span> : null}
+        {o.sp != null && <span className="hint result-note">{atSpText(o.sp)}</span>}
         {o.status === "NR" && <span className="hint"> {t`NR`}</span>}
         {o.status === "NR" && o.deduction ? (
           <span className="hint result-note">{deductionText(o.deduction)}</span>

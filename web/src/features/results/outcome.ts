@@ -16,6 +16,8 @@ export interface ResultOutcome {
   deduction?: number;
   /** Its finishing place once settled (ties share a place); null before, or when unplaced. */
   place?: number | null;
+  /** Its starting price once settled, on an event with SP or BOG. */
+  sp?: number | null;
   /** What the racing rules took from the viewer's own bet here ("Rule 4: 25p"). */
   notes?: string[];
 }

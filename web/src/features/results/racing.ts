@@ -20,14 +20,17 @@ const fraction = (decimal: number) => {
  * runner's SP is known); a BOG bet paid at the longer SP says so, with the price it took.
  */
 export function spText(bet: { atSp: boolean; sp: number | null; paidAtSp: boolean; coefficient: number }) {
-  if (bet.atSp) {
-    if (bet.sp === null) return t`SP`;
-    const sp = fraction(bet.sp);
-    return t`SP ${sp}`;
-  }
+  if (bet.atSp) return atSpText(bet.sp);
   if (!bet.paidAtSp || bet.sp === null) return null;
   const [sp, took] = [fraction(bet.sp), fraction(bet.coefficient)];
   return t`BOG: paid at ${sp} (took ${took})`;
+}
+
+/** A bet or a runner at SP: 'SP' until the result, then 'SP 9/2'. */
+export function atSpText(sp: number | null) {
+  if (sp === null) return t`SP`;
+  const price = fraction(sp);
+  return t`SP ${price}`;
 }
 
 /** What happens to several winners, said before the result is sent. */

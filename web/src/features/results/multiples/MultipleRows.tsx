@@ -6,7 +6,7 @@ import { Odds } from "@/ui/Odds";
 import { kindWithLines } from "./kinds";
 import { MultipleResult } from "./MultipleResult";
 import { legResultText, stakeText } from "./results";
-import { spText } from "../racing";
+import { atSpText } from "../racing";
 
 /**
  * A multiple in the punter's history table (Outcome, Odds, Bet): its kind and date, a row per
@@ -33,12 +33,7 @@ export function MultipleRows({ multiple: m, below }: { multiple: Multiple; below
             </span>
             {leg.atSp && (
               <span className="hint history-deduction">
-                {spText({
-                  atSp: true,
-                  sp: leg.result === "PENDING" ? null : leg.coefficient,
-                  paidAtSp: true,
-                  coefficient: leg.coefficient,
-                })}
+                {atSpText(leg.result === "PENDING" ? null : leg.coefficient)}
               </span>
             )}
           </td>
