@@ -148,6 +148,7 @@ describe("a bet at SP", () => {
     const calls = await openEvents([event({ sp: true, bog: true })], { coins: 1000 });
     expect(screen.getByText("SP · BOG")).toBeTruthy();
     await openDialog();
+    expect(within(screen.getByRole("dialog", { name: "Horse Racing / Ireland" })).getByText("SP · BOG")).toBeTruthy();
     fireEvent.click(screen.getByRole("checkbox", { name: "At SP on Red Rum" }));
     choose("Red Rum", "1/4 Max");
     choose("Arkle", "1/2 Max");

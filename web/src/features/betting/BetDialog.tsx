@@ -8,6 +8,7 @@ import { formatAmount } from "@/ui/amount";
 import { Dialog } from "@/ui/Dialog";
 import { useBetting, type BetOutcome } from "./api";
 import { BetReceipt, type ReceiptLine } from "./BetReceipt";
+import { spAndBog } from "./EventCard";
 import { hasBet, OutcomeStakes, type YourBet } from "./OutcomeStakes";
 import { amountOf, exceedsCoins, staked, totalStake, type Stake } from "./volume";
 
@@ -117,6 +118,7 @@ export function BetDialog({ event, coins, asFractional, myBets, onClose }: BetDi
       >
         <p className="hint bet-description">{event.description || t`No description`}</p>
         {event.eachWay && <p className="hint bet-terms">{termsWords(event.eachWay)}</p>}
+        {spAndBog(event) && <p className="hint bet-terms">{spAndBog(event)}</p>}
         <p className="bet-coins">
           {t`Your coins:`} <b>{formatAmount(coins)}</b>
         </p>

@@ -11,6 +11,10 @@ const EXTRA_STARTS = ["startDate2", "startDate3", "startDate4", "startDate5"] as
  * An event in the punter's list; the extra start times are earlier starts, struck through. Its
  * name is all it shows, title first: a name of the title alone would hide what the card says.
  */
+/** 'SP', 'BOG' or 'SP · BOG' where the event takes SP bets or gives best odds guaranteed; null otherwise. */
+export const spAndBog = (event: Pick<PlayerEvent, "sp" | "bog">) =>
+  [event.sp && t`SP`, event.bog && t`BOG`].filter(Boolean).join(" · ") || null;
+
 export function EventCard({ event, onOpen }: { event: PlayerEvent; onOpen(): void }) {
   const earlier = EXTRA_STARTS.map((k) => event[k]).filter((d): d is string => Boolean(d));
   const badge = playerBadge(event.status, event.startDate);
@@ -27,9 +31,7 @@ export function EventCard({ event, onOpen }: { event: PlayerEvent; onOpen(): voi
       <span className="event-description">{event.description || t`No description`}</span>
       {event.rule4 && <span className="hint event-rules">{t`Rule 4 applies`}</span>}
       {event.eachWay && <span className="hint event-rules">{termsWords(event.eachWay)}</span>}
-      {(event.sp || event.bog) && (
-        <span className="hint event-rules">{[event.sp && t`SP`, event.bog && t`BOG`].filter(Boolean).join(" · ")}</span>
-      )}
+      {spAndBog(event) && <span className="hint event-rules">{spAndBog(event)}</span>}
       <span className="event-times">
         {!over && <Countdown to={event.startDate} />}
         <span className="hint">{dateTime(event.startDate)}</span>
