@@ -58,7 +58,8 @@ const toBet = (r: BetRow): Bet => ({
   placeTerms: r.place_places === null ? null : { places: r.place_places, fraction: r.place_fraction },
   atSp: r.at_sp === 1,
   sp: r.item_sp_num === null ? null : Number(decimalText({ num: r.item_sp_num, den: r.item_sp_den! })),
-  paidAtSp: r.paid_sp_num !== null,
+  // The result gives the SP to every bet it prices at it; only a part that won was paid at it.
+  paidAtSp: r.paid_sp_num !== null && r.status === "WON",
 });
 
 /** A punter's bets with a bookmaker matching `where` (over `bt`; ?1 the book, ?2 the punter), newest first. */

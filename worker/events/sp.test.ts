@@ -218,8 +218,11 @@ describe("SP bets", () => {
     const { book, punter, event } = await race({ bog: true });
     await struck(await bet(punter, book, event, 0, 10));
     await struck(await bet(punter, book, event, 1, 10, { coefficient: 3 }));
-    expect((await finalize(book, event, [0], { 0: 5.5 })).status).toBe(200);
+    expect((await finalize(book, event, [0], { 0: 5.5, 1: 4 })).status).toBe(200);
     expect(await coins(punter.token, book.bookmakerId)).toBe(135); // 80 + 55
+    // Shergar's BOG bet lost: his longer SP paid it nothing, and it says so.
+    const lost = (await history(punter, book)).find((b) => b.eventItemId === event.items[1].id);
+    expect(lost).toMatchObject({ status: "LOST", sp: 4, paidAtSp: false });
     expect((await unsettle(book, event.id)).status).toBe(200);
     expect(await coins(punter.token, book.bookmakerId)).toBe(80);
     expect((await current(book, event.id)).items[0].sp).toBeNull();
