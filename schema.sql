@@ -454,3 +454,13 @@ CREATE INDEX audit_item_price ON audit (item_id, id) WHERE action = 'PRICE';
 CREATE TRIGGER audit_kept BEFORE UPDATE ON audit BEGIN
   SELECT RAISE(ABORT, 'audit rows are never changed');
 END;
+
+-- A bookmaker's staff (0019): a user the owner added as CLERK or MANAGER; one book at most, and
+-- never a punter of it.
+CREATE TABLE staff (
+  bookmaker_id INTEGER NOT NULL REFERENCES bookmakers (id),
+  user_id INTEGER NOT NULL UNIQUE REFERENCES users (id),
+  role TEXT NOT NULL CHECK (role IN ('CLERK', 'MANAGER')),
+  since TEXT NOT NULL,
+  PRIMARY KEY (bookmaker_id, user_id)
+);

@@ -3,6 +3,7 @@ import { etag, RETAINED_304_HEADERS } from "hono/etag";
 import { auditRoutes } from "./audit/routes";
 import { betRoutes } from "./bets/routes";
 import { cashOutRoutes } from "./cashout/routes";
+import { staffRoutes } from "./staff/routes";
 import { multipleRoutes } from "./multiples/routes";
 import { bookmakerRoutes } from "./bookmakers/routes";
 import { configRoutes } from "./config/routes";
@@ -61,6 +62,7 @@ export const app = new Hono<AppEnv>()
   .route("/dev", devRoutes)
   .route("/bookmakers", bookmakerRoutes)
   .route("/bookmakers", membershipRoutes)
+  .route("/bookmakers", staffRoutes)
   // Before the balances: it answers /balances/ledger.csv, which they would take for an id.
   .route("/", figureRoutes)
   .route("/", auditRoutes)

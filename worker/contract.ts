@@ -54,6 +54,8 @@ export type Languages = Of<typeof answers.Languages>;
 export type BookmakerDto = Of<typeof answers.BookmakerDto>;
 /** The caller; `bookDeletesOn` in the last 7 days before a lapsed book is deleted (docs/ARCHITECTURE.md, "Retention"). */
 export type Me = Of<typeof answers.Me>;
+export type StaffRole = Of<typeof answers.StaffRole>;
+export type Staff = Of<typeof answers.Staff>;
 export type Money = Of<typeof answers.Money>;
 export type JoinRequestStatus = Of<typeof answers.JoinRequestStatus>;
 /** A bookmaker as a punter sees him in the lists. */

@@ -21,7 +21,7 @@ const LAYERS = [
   ["lib"],
   ["audit"],
   ["identity", "limits", "subscriptions", "betting"],
-  ["ledger", "bookmakers", "telegram"],
+  ["ledger", "bookmakers", "telegram", "staff"],
   ["memberships", "notifications", "multiples", "cashout"],
   ["events"],
   ["bets", "figures", "payments", "schedule"],

@@ -23,6 +23,7 @@ describe("bookmaker profile", () => {
       userId: user.userId,
       username: user.username,
       bookmakerDto: { bookmakerId, bookmakerName: name, terms: "" },
+      staffOf: null,
     });
   });
 

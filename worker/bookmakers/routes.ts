@@ -24,6 +24,7 @@ import * as docs from "../openapi/docs/bookmakers";
 import { deletionWarning } from "../schedule/retention";
 import { BOOKMAKER_NOT_FOUND, SUBSCRIPTION_NOT_FOUND } from "../../common/refusals";
 import { en } from "../lib/words";
+import { staffPost } from "../staff/queries";
 
 /**
  * What registering depends on, in one read: the caller's user row (a session is checked by
@@ -49,8 +50,13 @@ export const bookmakerRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/authorizeMe", docs.me, async (c) => {
     const { userId, username } = c.get("user");
-    const row = await bookmakerOwnedBy(c.env.DB, userId);
-    const me: Me = { userId, username, bookmakerDto: row ? toBookmakerDto(row) : null };
+    const [row, post] = await Promise.all([bookmakerOwnedBy(c.env.DB, userId), staffPost(c.env.DB, userId)]);
+    const me: Me = {
+      userId,
+      username,
+      bookmakerDto: row ? toBookmakerDto(row) : null,
+      staffOf: post && { bookmakerId: post.bookmaker_id, role: post.role },
+    };
     if (row) {
       const deletesOn = deletionWarning((await holdingOf(c.env.DB, userId, "BOOKMAKER"))?.end_date ?? null, Date.now());
       if (deletesOn) me.bookDeletesOn = deletesOn;

@@ -10,6 +10,7 @@ import { nowIso } from "../lib/time";
 import { IdParam, validate } from "../lib/validate";
 import { bookmakerById, bookmakerCard, requireOwnBookmaker } from "../bookmakers/queries";
 import { membershipById, membershipOf } from "./queries";
+import { staffPost } from "../staff/queries";
 import * as docs from "../openapi/docs/memberships";
 import { notifyAfter } from "../notifications/enqueue";
 import { joinRequestMessages, membershipMessages } from "../notifications/triggers";
@@ -25,6 +26,9 @@ const changedMeanwhile = () =>
 
 const RequestParam = v.object({ id: IdParam });
 
+/** A member of a book's staff is never its punter. */
+const staffCannotJoin = () => new AppError("CONFLICT", 409, en("You work for this book: its staff cannot bet in it."));
+
 export const membershipRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .post("/:id/sign", docs.sign, validate("param", RequestParam), async (c) => {
@@ -34,22 +38,29 @@ export const membershipRoutes = new Hono<AppEnv>()
     const bookmaker = await bookmakerById(db, bookmakerId);
     if (!bookmaker) throw notFound(BOOKMAKER_NOT_FOUND);
     if (bookmaker.owner_id === userId) throw forbidden(en("You cannot join your own book."));
+    if ((await staffPost(db, userId))?.bookmaker_id === bookmakerId) throw staffCannotJoin();
 
     const current = await membershipOf(db, bookmakerId, userId);
     const now = nowIso();
     let changes: number;
     const asking = !current || current.status === "DECLINED";
     if (asking) {
+      // A staff member of the book added meanwhile gives a NULL user: the insert fails, and says so.
       const res = await asKnownUser(db, userId, () =>
         db
           .prepare(
-            `INSERT INTO memberships (bookmaker_id, user_id, status, requested_at) VALUES (?1, ?2, 'CREATED', ?3)
+            `INSERT INTO memberships (bookmaker_id, user_id, status, requested_at)
+             VALUES (?1, CASE WHEN NOT EXISTS (SELECT 1 FROM staff WHERE bookmaker_id = ?1 AND user_id = ?2) THEN ?2 END, 'CREATED', ?3)
              ON CONFLICT (bookmaker_id, user_id) DO UPDATE SET status = 'CREATED', requested_at = excluded.requested_at
              WHERE memberships.status = 'DECLINED' RETURNING id`,
           )
           .bind(bookmakerId, userId, now)
           .all(),
-      );
+      ).catch((err: unknown) => {
+        if (err instanceof Error && /NOT NULL constraint failed: memberships\.user_id/.test(err.message))
+          throw staffCannotJoin();
+        throw err;
+      });
       changes = res.results.length;
     } else if (current.status === "CREATED") {
       changes = (

@@ -29,10 +29,26 @@ export const Languages = v.object({
 
 export const BookmakerDto = v.object({ bookmakerId: Id, bookmakerName: v.string(), terms: v.string() });
 
+export const StaffRole = v.picklist(["CLERK", "MANAGER"]);
+
+/** A member of a book's staff (PUT /bookmakers/{id}/staff). */
+export const Staff = v.object({
+  userId: Id,
+  username: v.string(),
+  role: StaffRole,
+  since: v.pipe(Instant, v.description("When he was added.")),
+});
+
+export const StaffList = v.array(Staff);
+
 export const Me = v.object({
   userId: Id,
   username: v.string(),
   bookmakerDto: v.nullable(BookmakerDto),
+  staffOf: v.pipe(
+    v.nullable(v.object({ bookmakerId: Id, role: StaffRole })),
+    v.description("The book the caller works for, and his role there; null for none."),
+  ),
   bookDeletesOn: v.optional(
     v.pipe(Instant, v.description("Only in the last 7 days before a lapsed book is deleted: the day it goes.")),
   ),
@@ -384,7 +400,7 @@ export const Bet = v.object({
   ),
   paidAtSp: v.pipe(
     v.boolean(),
-    v.description("Paid at `sp`: a bet at SP, or a BOG bet whose SP returned more than its price."),
+    v.description("Won and paid at `sp`: a bet at SP, or a BOG bet whose SP returned more than its price."),
   ),
 });
 
@@ -534,6 +550,7 @@ export const AuditAction = v.picklist([
   "PRICE",
   "CASH_OUT_SETTING",
   "CASH_OUT",
+  "STAFF",
 ]);
 
 export const CashOutSetting = v.object({

@@ -35,10 +35,10 @@ export interface RouteDoc {
   summary: string;
   /** What it does and answers, for a client developer. */
   description: string;
-  /** The success answer: a schema of answers.ts (JSON), or a CSV or HTML page. */
-  answer: v.GenericSchema | "text/csv" | "text/html";
-  /** 201 when it creates; 200 otherwise. */
-  status?: 200 | 201;
+  /** The success answer: a schema of answers.ts (JSON), a CSV or HTML page, or none (204). */
+  answer: v.GenericSchema | "text/csv" | "text/html" | "none";
+  /** 201 when it creates, 204 when it answers nothing; 200 otherwise. */
+  status?: 200 | 201 | 204;
   caller?: Caller;
   /** The refusals of the route's own rules; the shared ones are added (see above). */
   errors?: readonly Refusal[];
@@ -77,7 +77,7 @@ const NAMED = {
   },
 };
 
-function content(answer: RouteDoc["answer"]): ContentWithResolver {
+function content(answer: Exclude<RouteDoc["answer"], "none">): ContentWithResolver {
   if (answer === "text/csv" || answer === "text/html") return { [answer]: { schema: { type: "string" } } };
   return { "application/json": { schema: resolver(answer, NAMED) } };
 }
@@ -91,7 +91,10 @@ export function doc(route: RouteDoc) {
     security: SECURITY[route.caller ?? "session"],
     parameters: route.idempotent ? [IDEMPOTENCY_KEY] : [],
     responses: {
-      [route.status ?? 200]: { description: route.status === 201 ? "Created." : "OK.", content: content(route.answer) },
+      [route.status ?? 200]:
+        route.answer === "none"
+          ? { description: "No content." }
+          : { description: route.status === 201 ? "Created." : "OK.", content: content(route.answer) },
     },
     [REFUSALS]: [
       ...(route.errors ?? []),

@@ -85,6 +85,7 @@ const steps = (chunk: number): [table: string, sql: string, by: "book" | "owner"
     `DELETE FROM memberships WHERE id IN (SELECT id FROM memberships WHERE bookmaker_id = ?1 LIMIT ${chunk})`,
     "book",
   ],
+  ["staff", `DELETE FROM staff WHERE bookmaker_id = ?1`, "book"],
   ["ledger", `DELETE FROM ledger WHERE id IN (SELECT id FROM ledger WHERE pool_owner_id = ?1 LIMIT ${chunk})`, "owner"],
   [
     "accounts",

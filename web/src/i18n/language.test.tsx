@@ -62,7 +62,7 @@ describe("the language the app speaks", { timeout: 30_000 }, () => {
 
   it("is chosen in Settings (PUT /me/language), and Telegram's again with null", async () => {
     installTelegram();
-    const me: Me = { userId: 42, username: "alice", bookmakerDto: null };
+    const me: Me = { userId: 42, username: "alice", bookmakerDto: null, staffOf: null };
     const calls = stubApi({
       "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice", language: "en" }),
       "GET /bookmakers/authorizeMe": () => json(me),

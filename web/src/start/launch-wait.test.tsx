@@ -13,6 +13,7 @@ const bookie: Me = {
   userId: 42,
   username: "alice",
   bookmakerDto: { bookmakerId: 5, bookmakerName: "AliceBooks", terms: "" },
+  staffOf: null,
 };
 
 const active = {

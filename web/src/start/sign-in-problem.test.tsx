@@ -9,7 +9,7 @@ import { installTelegram } from "@/test/telegram";
 // A sign-in refused or failed at start-up is said on screen, with Retry, not left as an app
 // whose buttons do nothing (docs/DECISIONS.md, "The mini-app's screens").
 
-const alice: Me = { userId: 42, username: "alice", bookmakerDto: null };
+const alice: Me = { userId: 42, username: "alice", bookmakerDto: null, staffOf: null };
 const pass = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 /** The API with sign-in failing as `failing` says for its first `times` tries, then answering a session. */

@@ -91,7 +91,7 @@ describe("haptic feedback", () => {
 
 describe("closing confirmation", () => {
   it("is on while the profile form has unsaved changes, off once they are gone", async () => {
-    stubApi({ ...signedInRoutes({ userId: 42, username: "alice", bookmakerDto: null }) });
+    stubApi({ ...signedInRoutes({ userId: 42, username: "alice", bookmakerDto: null, staffOf: null }) });
     const features = withFeatures(launched());
     renderAt("/createprofile");
     const name = await screen.findByLabelText("Profile Name");
@@ -146,7 +146,7 @@ describe("Telegram's Settings button", () => {
   it("shows on home and opens the notification settings", async () => {
     stubApi({
       "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice" }),
-      "GET /bookmakers/authorizeMe": () => json({ userId: 42, username: "alice", bookmakerDto: null }),
+      "GET /bookmakers/authorizeMe": () => json({ userId: 42, username: "alice", bookmakerDto: null, staffOf: null }),
       "GET /subscriptions/mine": () => json([]),
       "GET /me/notifications": () =>
         json({

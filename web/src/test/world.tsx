@@ -12,8 +12,9 @@ export const bookie: Me = {
   userId: 42,
   username: "alice",
   bookmakerDto: { bookmakerId: BOOK_ID, bookmakerName: "AliceBooks", terms: "Cash only" },
+  staffOf: null,
 };
-export const newcomer: Me = { userId: 42, username: "alice", bookmakerDto: null };
+export const newcomer: Me = { userId: 42, username: "alice", bookmakerDto: null, staffOf: null };
 
 export function signedInRoutes(me: Me = bookie) {
   installTelegram();

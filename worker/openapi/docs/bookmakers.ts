@@ -5,7 +5,7 @@ export const me = doc({
   tag: "Identity",
   summary: "Who the caller is",
   description:
-    "The caller, with his bookmaker profile (`bookmakerDto`, null if he has none) and, in the last 7 days before a lapsed book is deleted, the day it goes (`bookDeletesOn`).",
+    "The caller, with his bookmaker profile (`bookmakerDto`, null if he has none), the book he works for and his role there (`staffOf`, null if none) and, in the last 7 days before a lapsed book is deleted, the day it goes (`bookDeletesOn`).",
   answer: answers.Me,
 });
 

@@ -25,7 +25,11 @@ const ACTIONS: Record<AuditAction, MessageDescriptor> = {
   PRICE: msg`Price moved`,
   CASH_OUT_SETTING: msg`Cash out`,
   CASH_OUT: msg`Cashed out`,
+  STAFF: msg`Staff`,
 };
+
+/** A staff role in the reader's words; a dash for none (added, or removed). */
+const roleText = (role: unknown) => (role === "CLERK" ? t`Clerk` : role === "MANAGER" ? t`Manager` : "—");
 
 /** An action's words, in the language shown. */
 export const actionWords = (action: AuditAction): string => i18n._(ACTIONS[action]);
@@ -119,6 +123,8 @@ export function changeText(entry: AuditEntry, names: OutcomeNames): string {
       const value = formatAmount(Number(after?.value));
       return entry.itemId === null ? value : `${outcome(names, entry.itemId)} ${value}`;
     }
+    case "STAFF":
+      return `${roleText(before?.role)} → ${roleText(after?.role)}`;
     case "COINS_ADDED":
       return `+${formatAmount(Number(after?.amount))}`;
     case "COINS_WITHDRAWN":

@@ -9,6 +9,7 @@ const bookie: Me = {
   userId: 42,
   username: "alice",
   bookmakerDto: { bookmakerId: 5, bookmakerName: "AliceBooks", terms: "" },
+  staffOf: null,
 };
 
 async function openHome(me: Me) {

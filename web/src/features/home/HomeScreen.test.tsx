@@ -7,11 +7,12 @@ import { renderApp } from "@/test/render";
 import { installTelegram } from "@/test/telegram";
 
 const DAY = 24 * 60 * 60 * 1000;
-const punter: Me = { userId: 42, username: "alice", bookmakerDto: null };
+const punter: Me = { userId: 42, username: "alice", bookmakerDto: null, staffOf: null };
 const bookie: Me = {
   userId: 42,
   username: "alice",
   bookmakerDto: { bookmakerId: 5, bookmakerName: "AliceBooks", terms: "" },
+  staffOf: null,
 };
 const sub = (
   subscriptionType: UserSubscription["subscription"]["subscriptionType"],

@@ -44,11 +44,12 @@ const bookmakerHolding: UserSubscription = {
   renewsAt: null,
   renewableFrom: null,
 };
-const punter: Me = { userId: 42, username: "alice", bookmakerDto: null };
+const punter: Me = { userId: 42, username: "alice", bookmakerDto: null, staffOf: null };
 const bookie: Me = {
   userId: 42,
   username: "alice",
   bookmakerDto: { bookmakerId: 5, bookmakerName: "AliceBooks", terms: "" },
+  staffOf: null,
 };
 const purchase = (id: string): LedgerEntry => ({
   id: 1,

@@ -5,7 +5,7 @@ import { json, stubApi } from "@/test/network";
 import { renderApp } from "@/test/render";
 import { installTelegram } from "@/test/telegram";
 
-const punter: Me = { userId: 42, username: "alice", bookmakerDto: null };
+const punter: Me = { userId: 42, username: "alice", bookmakerDto: null, staffOf: null };
 const settings = (s: Partial<NotificationSettings> = {}): NotificationSettings => ({
   joinRequests: true,
   results: true,
