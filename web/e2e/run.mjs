@@ -25,6 +25,7 @@ const SCRIPTS = [
   "limits.mjs",
   "cashout.mjs",
   "sp.mjs",
+  "staff.mjs",
   "taps.mjs",
   "changes.mjs",
   "liability.mjs",

@@ -23,7 +23,7 @@ const IDEMPOTENT: ReadonlySet<Route> = new Set<Route>([
  */
 export function callAs<R extends Route>(token: string | null, route: R, ...request: CallArgs<R>): Promise<Answer<R>> {
   const { body } = (request[0] ?? {}) as { body?: unknown };
-  const method = route.slice(0, route.indexOf(" ")) as "GET" | "POST" | "PUT";
+  const method = route.slice(0, route.indexOf(" ")) as "GET" | "POST" | "PUT" | "DELETE";
   // A write may change what an early read (api/early.ts) answered: the screens ask afresh.
   if (method !== "GET") forgetEarlyAnswers();
   return apiFetch<Answer<R>>(routePath(route, ...request), {

@@ -2,6 +2,7 @@ import type { InferInput } from "valibot";
 import type { NameBody, TermsBody } from "@worker/bookmakers/profile";
 import type { BookLimitsBody, PunterLimitsBody } from "@worker/limits/schemas";
 import type { CashOutBody, CashOutSettingBody } from "@worker/cashout/schemas";
+import type { StaffBody } from "@worker/staff/schemas";
 import type {
   AuditEntry,
   Bet,
@@ -38,6 +39,7 @@ import type {
   PunterLimits,
   Session,
   SettlementSize,
+  Staff,
   Statement,
   UserSubscription,
 } from "@worker/contract";
@@ -90,6 +92,7 @@ export interface Calls {
   "GET /bets/:betId/cashout": { answer: CashOutOffer };
   "GET /bets/multiple/:multipleId/cashout": { answer: CashOutOffer };
   "GET /bookmakers/:bookmakerId/cashout": { answer: CashOutSetting };
+  "GET /bookmakers/:bookmakerId/staff": { answer: Staff[] };
   "GET /figures": { query: PeriodQuery; answer: Figures };
   "GET /figures/daily": { query: { days: number; tz: string }; answer: DailyFigure[] };
   "GET /figures/:bookmakerId/mine": { query: PeriodQuery; answer: Figure };
@@ -112,6 +115,9 @@ export interface Calls {
   "POST /bookmakers/:bookmakerId/terms": { body: InferInput<typeof TermsBody>; answer: BookmakerDto };
   "PUT /bookmakers/:bookmakerId/limits": { body: InferInput<typeof BookLimitsBody>; answer: BookLimits };
   "PUT /bookmakers/:bookmakerId/cashout": { body: InferInput<typeof CashOutSettingBody>; answer: CashOutSetting };
+  "PUT /bookmakers/:bookmakerId/staff": { body: InferInput<typeof StaffBody>; answer: Staff };
+  /** 204: nothing to answer. */
+  "DELETE /bookmakers/:bookmakerId/staff/:userId": { answer: null };
   "POST /bookmakers/:id/sign": { body?: never; answer: Bookmaker };
   "POST /bookmakers/requests/:id/approve": Verdict;
   "POST /bookmakers/requests/:id/reject": Verdict;

@@ -13,6 +13,7 @@ import { FirstSteps } from "./FirstSteps";
 import { InviteCard } from "./InviteCard";
 import { LimitsCard } from "./LimitsCard";
 import { CashOutCard } from "./CashOutCard";
+import { StaffCard } from "./StaffCard";
 import { ProfileCard, TermsCard } from "./ProfileCards";
 import { NotificationsSheet } from "@/features/notifications/NotificationsSheet";
 import { NO_PROFILE } from "@common/refusals";
@@ -73,6 +74,7 @@ export function MainpageScreen() {
 
           <LimitsCard bookmakerId={book.bookmakerId} />
           <CashOutCard bookmakerId={book.bookmakerId} />
+          <StaffCard bookmakerId={book.bookmakerId} />
 
           <InviteCard bookmakerId={book.bookmakerId} />
         </>
