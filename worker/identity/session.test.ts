@@ -16,7 +16,12 @@ describe("session tokens", () => {
     for (const scheme of ["JWT", "Bearer"]) {
       const res = await me(`${scheme} ${user.token}`);
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ userId: user.userId, username: user.username, bookmakerDto: null });
+      expect(await res.json()).toEqual({
+        userId: user.userId,
+        username: user.username,
+        bookmakerDto: null,
+        staffOf: null,
+      });
     }
   });
 
