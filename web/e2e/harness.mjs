@@ -588,6 +588,48 @@ export async function publishRace(api, bookmakerId, { description = `Race ${rand
   return eventId;
 }
 
+const two = (n) => String(n).padStart(2, "0");
+
+/**
+ * On the New Event form (open on `page`): a race in Ireland described so, starting at `start`
+ * (a Date, to the minute, UTC), with these runners ({title, odds} as typed; the form starts with
+ * two rows). racing.mjs and sp.mjs fill it so.
+ */
+export async function fillRaceForm(page, { description, start, runners }) {
+  await page.getByLabel("Country", { exact: true }).selectOption("Ireland", { timeout: 10_000 });
+  await page.getByLabel("Description", { exact: true }).fill(description);
+  await page
+    .getByLabel("Date", { exact: true })
+    .pressSequentially(`${two(start.getUTCDate())}${two(start.getUTCMonth() + 1)}${two(start.getUTCFullYear() % 100)}`);
+  await page
+    .getByLabel("Time", { exact: true })
+    .pressSequentially(`${two(start.getUTCHours())}${two(start.getUTCMinutes())}`);
+  for (let i = 2; i < runners.length; i++)
+    await page.getByRole("button", { name: "Add member to list", exact: true }).click();
+  for (const [i, r] of runners.entries()) {
+    await page.getByLabel(`Outcome ${i + 1}`, { exact: true }).fill(r.title);
+    // Odds are typed; Enter takes them to their rung of the ladder.
+    await page.getByLabel(`Odds of outcome ${i + 1}`, { exact: true }).fill(r.odds);
+    await page.getByLabel(`Odds of outcome ${i + 1}`, { exact: true }).press("Enter");
+  }
+}
+
+/** Save and Start on the New Event form, confirmed: the event is live; answers it as the bookmaker's `api` reads it. */
+export async function startFromForm(page, api, description) {
+  await page.getByRole("button", { name: "Save and Start", exact: true }).click();
+  const published = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/events",
+    { timeout: 10_000 },
+  );
+  await page
+    .getByRole("dialog", { name: "Are you sure you want to start the event?" })
+    .getByRole("button", { name: "Start", exact: true })
+    .click();
+  assert((await published).ok(), `POST /events answered ${(await published).status()}`);
+  await page.waitForURL(/\/bookmakerevents$/, { timeout: 10_000 });
+  return (await api("GET", "/events?view=open")).find((e) => e.description === description);
+}
+
 /** None of the pages raised an uncaught error. */
 export function assertNoPageErrors(...pages) {
   const errors = pages.flatMap((p) => p.errors);

@@ -14,19 +14,20 @@ import {
   apiAs,
   assert,
   assertNoPageErrors,
+  fillRaceForm,
   fitsThePhone,
   log,
   phone,
   prepare,
   rand,
   run,
+  startFromForm,
   step,
   throughDraftQuestion,
 } from "./harness.mjs";
 
 const SHOT = (name) => `/tmp/bookie-racing-${name}.png`;
 const shoot = (page, name) => page.screenshot({ path: SHOT(name), scale: "css" });
-const two = (n) => String(n).padStart(2, "0");
 
 /** Buys a catalogue item by type and pays its invoice as dev mode does. */
 async function buy(api, type) {
@@ -84,43 +85,9 @@ async function main() {
     assert(await switchOn("Rule 4"), "Rule 4 did not come back on for the horse race");
   });
 
-  /** On the New Event form: a race in Ireland with these runners (the form starts with two rows). */
-  async function fillRace(raceDescription, raceRunners) {
-    await bookie.getByLabel("Country", { exact: true }).selectOption("Ireland", { timeout: 10_000 });
-    await bookie.getByLabel("Description", { exact: true }).fill(raceDescription);
-    await bookie
-      .getByLabel("Date", { exact: true })
-      .pressSequentially(
-        `${two(start.getUTCDate())}${two(start.getUTCMonth() + 1)}${two(start.getUTCFullYear() % 100)}`,
-      );
-    await bookie
-      .getByLabel("Time", { exact: true })
-      .pressSequentially(`${two(start.getUTCHours())}${two(start.getUTCMinutes())}`);
-    for (let i = 2; i < raceRunners.length; i++)
-      await bookie.getByRole("button", { name: "Add member to list", exact: true }).click();
-    for (const [i, r] of raceRunners.entries()) {
-      await bookie.getByLabel(`Outcome ${i + 1}`, { exact: true }).fill(r.title);
-      // Odds are typed; Enter takes them to their rung of the ladder.
-      await bookie.getByLabel(`Odds of outcome ${i + 1}`, { exact: true }).fill(r.odds);
-      await bookie.getByLabel(`Odds of outcome ${i + 1}`, { exact: true }).press("Enter");
-    }
-  }
-
-  /** Save and Start, confirmed: the race is live; answers it as the bookmaker's API reads it. */
-  async function startRace(raceDescription) {
-    await bookie.getByRole("button", { name: "Save and Start", exact: true }).click();
-    const published = bookie.waitForResponse(
-      (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/events",
-      { timeout: 10_000 },
-    );
-    await bookie
-      .getByRole("dialog", { name: "Are you sure you want to start the event?" })
-      .getByRole("button", { name: "Start", exact: true })
-      .click();
-    assert((await published).ok(), `POST /events answered ${(await published).status()}`);
-    await bookie.waitForURL(/\/bookmakerevents$/, { timeout: 10_000 });
-    return (await bookieApi("GET", "/events?view=open")).find((e) => e.description === raceDescription);
-  }
+  const fillRace = (raceDescription, raceRunners) =>
+    fillRaceForm(bookie, { description: raceDescription, start, runners: raceRunners });
+  const startRace = (raceDescription) => startFromForm(bookie, bookieApi, raceDescription);
 
   await step("he fills the form and starts the race", async () => {
     await fillRace(description, runners);

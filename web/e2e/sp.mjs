@@ -14,18 +14,19 @@ import {
   assertNoPageErrors,
   audit,
   buy,
+  fillRaceForm,
   fitsThePhone,
   phone,
   prepare,
   rand,
   run,
+  startFromForm,
   step,
   throughDraftQuestion,
 } from "./harness.mjs";
 
 const SHOT = (name) => `/tmp/bookie-sp-${name}.png`;
 const shoot = (page, name) => page.screenshot({ path: SHOT(name), scale: "css" });
-const two = (n) => String(n).padStart(2, "0");
 const cents = (coins) => Math.round(coins * 100);
 
 /**
@@ -57,7 +58,7 @@ async function main() {
     ["Desert Orchid", "11"],
     ["Sea Bird", "13"],
     ["Nijinsky", "17"],
-  ];
+  ].map(([title, odds]) => ({ title, odds }));
   const COINS = 500;
 
   const bookie = await phone(browser, { timezoneId: "UTC" });
@@ -76,32 +77,10 @@ async function main() {
     assert(await switchOn("SP bets"), "SP bets are off for a horse race");
     assert(!(await switchOn("Best odds guaranteed")), "BOG is on by default");
     await bookie.getByRole("switch", { name: "Best odds guaranteed", exact: true }).click();
-    await bookie.getByLabel("Country", { exact: true }).selectOption("Ireland", { timeout: 10_000 });
-    await bookie.getByLabel("Description", { exact: true }).fill(description);
-    await bookie
-      .getByLabel("Date", { exact: true })
-      .pressSequentially(
-        `${two(start.getUTCDate())}${two(start.getUTCMonth() + 1)}${two(start.getUTCFullYear() % 100)}`,
-      );
-    await bookie
-      .getByLabel("Time", { exact: true })
-      .pressSequentially(`${two(start.getUTCHours())}${two(start.getUTCMinutes())}`);
-    for (let i = 2; i < runners.length; i++)
-      await bookie.getByRole("button", { name: "Add member to list", exact: true }).click();
-    for (const [i, [title, odds]] of runners.entries()) {
-      await bookie.getByLabel(`Outcome ${i + 1}`, { exact: true }).fill(title);
-      await bookie.getByLabel(`Odds of outcome ${i + 1}`, { exact: true }).fill(odds);
-      await bookie.getByLabel(`Odds of outcome ${i + 1}`, { exact: true }).press("Enter");
-    }
+    await fillRaceForm(bookie, { description, start, runners });
     await audit(bookie, "/createeventpage with SP and BOG");
     await shoot(bookie, "new-event");
-    await bookie.getByRole("button", { name: "Save and Start", exact: true }).click();
-    await bookie
-      .getByRole("dialog", { name: "Are you sure you want to start the event?" })
-      .getByRole("button", { name: "Start", exact: true })
-      .click();
-    await bookie.waitForURL(/\/bookmakerevents$/, { timeout: 10_000 });
-    const event = (await bookieApi("GET", "/events?view=open")).find((e) => e.description === description);
+    const event = await startFromForm(bookie, bookieApi, description);
     assert(event?.sp === true && event.bog === true, `the race was saved with sp ${event?.sp}, bog ${event?.bog}`);
     eventId = event.id;
   });
