@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { requireOwnBookmaker } from "../bookmakers/queries";
+import { requireBook } from "../bookmakers/access";
 import type { DownloadLink } from "../contract";
 import type { AppEnv } from "../env";
 import { PeriodQuery, resolvePeriod } from "../figures/period";
@@ -28,12 +28,12 @@ const filterOf = (q: AuditInput) => {
 
 export const auditRoutes = new Hono<AppEnv>()
   .get("/audit", docs.log, requireUser, validate("query", AuditQuery), async (c) => {
-    const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
+    const book = await requireBook(c.env.DB, c.get("user").userId, "OWNER");
     return c.json(await auditRows(c.env.DB, book.id, filterOf(c.req.valid("query")), AUDIT_PAGE));
   })
 
   .get("/audit.csv", docs.csv, csvCaller("audit"), validate("query", AuditQuery), async (c) => {
-    const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
+    const book = await requireBook(c.env.DB, c.get("user").userId, "OWNER");
     const f = filterOf(c.req.valid("query"));
     return new Response(auditCsv(await auditRows(c.env.DB, book.id, f, AUDIT_CSV_ROWS)), {
       headers: {
@@ -46,7 +46,7 @@ export const auditRoutes = new Hono<AppEnv>()
   // A link to the CSV that works without the session header, for Telegram's downloadFile.
   .get("/audit/link", docs.link, requireUser, validate("query", AuditQuery), async (c) => {
     const { userId } = c.get("user");
-    await requireOwnBookmaker(c.env.DB, userId);
+    await requireBook(c.env.DB, userId, "OWNER");
     const f = filterOf(c.req.valid("query"));
     const url = new URL("/audit.csv", c.req.url);
     url.search = new URLSearchParams({

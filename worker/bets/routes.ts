@@ -6,7 +6,7 @@ import { idempotentInBatch } from "../lib/idempotency";
 import { IdParam, validate } from "../lib/validate";
 import { roomOf, unwrap } from "../events/room/rooms";
 import { BetBody } from "./schemas";
-import { HistoryQuery, historyWindow, mayRead } from "./history";
+import { HistoryQuery, historyWindow, mayRead, STAFF_ROLE_SQL, type HistoryAccess } from "./history";
 import { placedToBet } from "../events/room/bet-answer";
 import { betHistory } from "./queries";
 import { versioned } from "../lib/versions";
@@ -18,28 +18,28 @@ import { bigBetMessages, knownSmallBet } from "../notifications/triggers";
 async function history(c: Context<AppEnv>, bookmakerId: number, query: v.InferOutput<typeof HistoryQuery>) {
   const { userId } = c.get("user");
   const { subject, ownerAsking, since } = historyWindow(userId, query);
-  const state = await historyState(c.env.DB, bookmakerId, subject, since);
+  const state = await historyState(c.env.DB, bookmakerId, subject, since, userId);
   mayRead(state, userId, ownerAsking);
   return versioned(c, [subject, state.bets, state.events], () => betHistory(c.env.DB, bookmakerId, subject, since));
 }
 
 /**
- * Who may read the history (the book's owner, whether `userId` belongs to the book), and what
+ * Who may read the history (the book's owner, the caller's staff role, whether `userId` belongs to the book), and what
  * it shows: the punter's bets (count, newest) and the events they are on (every settlement,
  * non-runner, undo or rename bumps its event's version). One indexed read; null with no book.
  */
-function historyState(db: D1Database, bookmakerId: number, userId: number, since: string) {
+function historyState(db: D1Database, bookmakerId: number, userId: number, since: string, callerId: number) {
   return db
     .prepare(
-      `SELECT bk.owner_id,
+      `SELECT bk.owner_id, ${STAFF_ROLE_SQL},
          EXISTS (SELECT 1 FROM memberships m WHERE m.bookmaker_id = ?1 AND m.user_id = ?2) AS member,
          (SELECT COUNT(*) || '.' || COALESCE(MAX(b.id), 0) FROM bets b WHERE b.bookmaker_id = ?1 AND b.user_id = ?2 AND b.created_at >= ?3) AS bets,
          (SELECT group_concat(v) FROM (SELECT DISTINCT e.id || ':' || e.version AS v FROM bets b JOIN events e ON e.id = b.event_id
             WHERE b.bookmaker_id = ?1 AND b.user_id = ?2 AND b.created_at >= ?3 ORDER BY 1)) AS events
        FROM bookmakers bk WHERE bk.id = ?1`,
     )
-    .bind(bookmakerId, userId, since)
-    .first<{ owner_id: number; member: number; bets: string; events: string | null }>();
+    .bind(bookmakerId, userId, since, callerId)
+    .first<HistoryAccess & { bets: string; events: string | null }>();
 }
 
 const BookParam = v.object({ bookmakerId: IdParam });

@@ -33,13 +33,6 @@ export const bookmakerById = (db: D1Database, id: number) =>
 /** The spec's 404 for a caller with no profile of his own. */
 export const noProfile = () => new AppError("NOT_FOUND", 404, NO_PROFILE);
 
-/** The caller's own profile, or the spec's 404 when he has none. */
-export async function requireOwnBookmaker(db: D1Database, userId: number): Promise<BookmakerRow> {
-  const row = await bookmakerOwnedBy(db, userId);
-  if (!row) throw noProfile();
-  return row;
-}
-
 interface BookmakerCardRow {
   id: number;
   name: string;

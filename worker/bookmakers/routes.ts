@@ -11,14 +11,8 @@ import { holdsSubscriptionSql } from "../subscriptions/activity";
 import { holdingOf } from "../subscriptions/holdings";
 import { IdParam, validate } from "../lib/validate";
 import { NameBody, TermsBody } from "./profile";
-import {
-  bookmakerById,
-  bookmakerCards,
-  bookmakerOwnedBy,
-  directoryState,
-  requireOwnBookmaker,
-  toBookmakerDto,
-} from "./queries";
+import { requireBook } from "./access";
+import { bookmakerById, bookmakerCards, bookmakerOwnedBy, directoryState, toBookmakerDto } from "./queries";
 import { versioned } from "../lib/versions";
 import * as docs from "../openapi/docs/bookmakers";
 import { deletionWarning } from "../schedule/retention";
@@ -112,7 +106,7 @@ export const bookmakerRoutes = new Hono<AppEnv>()
   })
 
   .post("/rename", docs.rename, validate("json", NameBody), async (c) => {
-    const own = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
+    const own = await requireBook(c.env.DB, c.get("user").userId, "OWNER");
     const { name } = c.req.valid("json");
     try {
       await c.env.DB.prepare(`UPDATE bookmakers SET name = ?2 WHERE id = ?1`).bind(own.id, name).run();

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { addDays, periodBounds, dateIn } from "../../common/calendar";
 import { betsInPeriod } from "../bets/queries";
-import { bookmakerById, requireOwnBookmaker, type BookmakerRow } from "../bookmakers/queries";
+import { bookmakerById, type BookmakerRow } from "../bookmakers/queries";
+import { requireBook } from "../bookmakers/access";
 import type { DownloadLink, Figure, Figures, Statement } from "../contract";
 import type { AppEnv } from "../env";
 import { requireUser } from "../identity/require-user";
@@ -69,19 +70,19 @@ const fileName = (file: CsvFile, from: string, to: string) => `${file}-${from}-t
 
 export const figureRoutes = new Hono<AppEnv>()
   .get("/figures", docs.figures, requireUser, validate("query", PeriodQuery), async (c) => {
-    const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
+    const book = await requireBook(c.env.DB, c.get("user").userId, "OWNER");
     return c.json(await figuresOf(c.env.DB, book, c.req.valid("query")));
   })
 
   .get("/figures.csv", docs.figuresCsv, csvCaller("figures"), validate("query", PeriodQuery), async (c) => {
-    const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
+    const book = await requireBook(c.env.DB, c.get("user").userId, "OWNER");
     const figures = await figuresOf(c.env.DB, book, c.req.valid("query"));
     return csv(figuresCsv(figures), fileName("figures", figures.from, figures.to));
   })
 
   .get("/balances/ledger.csv", docs.ledgerCsv, csvCaller("ledger"), validate("query", PeriodQuery), async (c) => {
     const { userId } = c.get("user");
-    await requireOwnBookmaker(c.env.DB, userId);
+    await requireBook(c.env.DB, userId, "OWNER");
     const p = resolvePeriod(c.req.valid("query"));
     return csv(ledgerCsv(await ledgerRows(c.env.DB, userId, p)), fileName("ledger", p.from, p.to));
   })
@@ -95,7 +96,7 @@ export const figureRoutes = new Hono<AppEnv>()
     validate("query", PeriodQuery),
     async (c) => {
       const { userId } = c.get("user");
-      await requireOwnBookmaker(c.env.DB, userId);
+      await requireBook(c.env.DB, userId, "OWNER");
       const { file } = c.req.valid("param");
       const p = resolvePeriod(c.req.valid("query"));
       const url = new URL(file === "figures" ? "/figures.csv" : "/balances/ledger.csv", c.req.url);
@@ -111,7 +112,7 @@ export const figureRoutes = new Hono<AppEnv>()
   )
 
   .get("/figures/daily", docs.daily, requireUser, validate("query", DailyQuery), async (c) => {
-    const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
+    const book = await requireBook(c.env.DB, c.get("user").userId, "OWNER");
     const { days, tz } = c.req.valid("query");
     const today = dateIn(Date.now(), tz);
     const periods = Array.from({ length: days }, (_, i) => {
@@ -129,7 +130,7 @@ export const figureRoutes = new Hono<AppEnv>()
     validate("param", v.object({ userId: IdParam })),
     validate("query", PeriodQuery),
     async (c) => {
-      const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
+      const book = await requireBook(c.env.DB, c.get("user").userId, "OWNER");
       const punterId = c.req.valid("param").userId;
       const p = resolvePeriod(c.req.valid("query"));
       const [[row], bets, movements] = await Promise.all([

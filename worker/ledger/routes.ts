@@ -7,7 +7,8 @@ import { requireUser } from "../identity/require-user";
 import { notFound } from "../lib/errors";
 import { commitMarker, idempotent, type Rebuild } from "../lib/idempotency";
 import { IdParam, validate } from "../lib/validate";
-import { noProfile, requireOwnBookmaker } from "../bookmakers/queries";
+import { noProfile } from "../bookmakers/queries";
+import { requireBook } from "../bookmakers/access";
 import { toBookLimits } from "../limits/limits";
 import { ownApprovedPunter } from "../memberships/queries";
 import { balanceOf, balanceSql, pool, punter } from "./accounts";
@@ -53,8 +54,10 @@ const LedgerQuery = v.object({
 });
 
 /** A coin move's answer after its batch committed but the answer was lost: the punter's balance now. */
-const movedAnswer: Rebuild = async (db, ownerId, ref) => {
-  const userId = Number(ref.slice("punter:".length));
+const movedAnswer: Rebuild = async (db, callerId, ref) => {
+  // "punter:<userId>:<ownerId>", the book's owner named since staff move coins too; an older
+  // key's ref names the punter alone, its caller the owner.
+  const [userId, ownerId = callerId] = ref.slice("punter:".length).split(":").map(Number);
   return { status: 200, body: { userId, balance: money(await balanceOf(db, punter(ownerId, userId))) } };
 };
 
@@ -67,8 +70,9 @@ async function moveCoins(
   { userId, balance, note }: v.InferOutput<typeof MoveBody>,
   added: boolean,
 ) {
-  const { userId: ownerId } = c.get("user");
-  const book = await ownApprovedPunter(c.env.DB, ownerId, userId);
+  const { userId: actorId } = c.get("user");
+  const book = await ownApprovedPunter(c.env.DB, actorId, userId);
+  const ownerId = book.owner_id;
   const account = punter(ownerId, userId);
   const results = await runMoneyBatch(c.env.DB, [
     ...transferStatements(c.env.DB, {
@@ -77,10 +81,10 @@ async function moveCoins(
       ...(added ? { from: pool(ownerId), to: account, mustCover: true } : { from: account, to: pool(ownerId) }),
       amountCents: balance.amount,
     }),
-    ...commitMarker(c, `punter:${userId}`),
+    ...commitMarker(c, `punter:${userId}:${ownerId}`),
     auditStatement(c.env.DB, {
       bookmakerId: book.id,
-      actorId: ownerId,
+      actorId,
       action: added ? "COINS_ADDED" : "COINS_WITHDRAWN",
       userId,
       after: { amount: fromCents(balance.amount) },
@@ -97,13 +101,13 @@ async function moveCoins(
 export const balanceRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/", docs.book, async (c) => {
-    const { userId } = c.get("user");
-    const state = await bookBalancesState(c.env.DB, userId);
+    const ownerId = (await requireBook(c.env.DB, c.get("user").userId, "COINS")).owner_id;
+    const state = await bookBalancesState(c.env.DB, ownerId);
     if (!state) throw noProfile();
-    return versioned(c, [userId, state.version, state.ledger], async (): Promise<BookBalances> => {
+    return versioned(c, [ownerId, state.version, state.ledger], async (): Promise<BookBalances> => {
       const [poolCents, punters] = await Promise.all([
-        balanceOf(c.env.DB, pool(userId)),
-        punterBalances(c.env.DB, state.id, userId),
+        balanceOf(c.env.DB, pool(ownerId)),
+        punterBalances(c.env.DB, state.id, ownerId),
       ]);
       return { balance: money(poolCents), punters, limits: toBookLimits(state) };
     });
@@ -112,7 +116,7 @@ export const balanceRoutes = new Hono<AppEnv>()
   // Before "/:bookmakerId", which would otherwise take "ledger" for an id.
   .get("/ledger", docs.ledger, validate("query", LedgerQuery), async (c) => {
     const { userId } = c.get("user");
-    await requireOwnBookmaker(c.env.DB, userId);
+    await requireBook(c.env.DB, userId, "OWNER");
     const { limit, before } = c.req.valid("query");
     return c.json(await ledgerPage(c.env.DB, userId, limit, before));
   })
@@ -132,9 +136,8 @@ export const balanceRoutes = new Hono<AppEnv>()
   )
 
   .post("/addNote", docs.note, validate("json", NoteBody), async (c) => {
-    const { userId: ownerId } = c.get("user");
     const { userId, note } = c.req.valid("json");
-    const book = await requireOwnBookmaker(c.env.DB, ownerId);
+    const book = await requireBook(c.env.DB, c.get("user").userId, "PUNTERS");
     const res = await c.env.DB.prepare(
       `UPDATE memberships SET note = ?3 WHERE bookmaker_id = ?1 AND user_id = ?2 RETURNING id`,
     )

@@ -1,5 +1,5 @@
 import type { JoinRequestStatus } from "../contract";
-import { requireOwnBookmaker } from "../bookmakers/queries";
+import { requireBook } from "../bookmakers/access";
 import { AppError, notFound } from "../lib/errors";
 import { NOT_YOUR_PUNTER } from "../../common/refusals";
 import { en } from "../lib/words";
@@ -31,14 +31,17 @@ export const membershipOf = (db: D1Database, bookmakerId: number, userId: number
     .bind(bookmakerId, userId)
     .first<MembershipRow>();
 
-/** The caller's book and one of his approved punters; a stranger is not found, a pending one refused. */
+/**
+ * The caller's book, when his role may give coins (or, the owner alone, set limits), and one of
+ * its approved punters; a stranger is not found, a pending one refused.
+ */
 export async function ownApprovedPunter(
   db: D1Database,
-  ownerId: number,
+  callerId: number,
   punterId: number,
   what: "coins" | "limits" = "coins",
 ) {
-  const book = await requireOwnBookmaker(db, ownerId);
+  const book = await requireBook(db, callerId, what === "coins" ? "COINS" : "OWNER");
   const membership = await membershipOf(db, book.id, punterId);
   if (!membership) throw notFound(NOT_YOUR_PUNTER);
   if (membership.status !== "APPROVED")

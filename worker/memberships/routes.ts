@@ -8,7 +8,8 @@ import { openAccount, punter } from "../ledger/accounts";
 import { AppError, forbidden, notFound } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { IdParam, validate } from "../lib/validate";
-import { bookmakerById, bookmakerCard, requireOwnBookmaker } from "../bookmakers/queries";
+import { bookmakerById, bookmakerCard } from "../bookmakers/queries";
+import { requireBook } from "../bookmakers/access";
 import { membershipById, membershipOf } from "./queries";
 import { staffPost } from "../staff/queries";
 import * as docs from "../openapi/docs/memberships";
@@ -81,7 +82,7 @@ export const membershipRoutes = new Hono<AppEnv>()
   })
 
   .get("/requests", docs.requests, async (c) => {
-    const own = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
+    const own = await requireBook(c.env.DB, c.get("user").userId, "PUNTERS");
     const { results } = await c.env.DB.prepare(
       `SELECT m.id, m.status, u.id AS user_id, u.username FROM memberships m JOIN users u ON u.id = m.user_id
        WHERE m.bookmaker_id = ?1 AND m.status = 'CREATED' ORDER BY m.requested_at, m.id`,
@@ -127,10 +128,10 @@ export const membershipRoutes = new Hono<AppEnv>()
 const ALREADY_APPROVED = en("This request is already approved.");
 const ALREADY_DECLINED = en("This request is already declined.");
 
-/** A pending request to the caller's own book; anyone else's is not found. */
+/** A pending request to the book the caller runs (owner or a role with the punters); anyone else's is not found. */
 async function ownPendingRequest(db: D1Database, requestId: number, userId: number) {
-  const request = await membershipById(db, requestId);
-  if (!request || request.owner_id !== userId) throw notFound(en("Join request not found."));
+  const [book, request] = await Promise.all([requireBook(db, userId, "PUNTERS"), membershipById(db, requestId)]);
+  if (!request || request.bookmaker_id !== book.id) throw notFound(en("Join request not found."));
   if (request.status !== "CREATED")
     throw new AppError("CONFLICT", 409, request.status === "APPROVED" ? ALREADY_APPROVED : ALREADY_DECLINED);
   return request;

@@ -5,7 +5,7 @@ import { requireUser } from "../identity/require-user";
 import { idempotent, type Rebuild } from "../lib/idempotency";
 import { IdParam, validate } from "../lib/validate";
 import { versioned } from "../lib/versions";
-import { HistoryQuery, historyWindow, mayRead } from "../bets/history";
+import { HistoryQuery, historyWindow, mayRead, STAFF_ROLE_SQL, type HistoryAccess } from "../bets/history";
 import * as docs from "../openapi/docs/multiples";
 import { placeMultiple } from "./placement";
 import { multipleHistory, multipleOf, multiplesVersion } from "./queries";
@@ -44,13 +44,14 @@ export const multipleRoutes = new Hono<AppEnv>()
       const [access, version] = await db.batch([
         db
           .prepare(
-            `SELECT bk.owner_id, EXISTS (SELECT 1 FROM memberships m WHERE m.bookmaker_id = ?1 AND m.user_id = ?2) AS member
+            `SELECT bk.owner_id, ${STAFF_ROLE_SQL},
+               EXISTS (SELECT 1 FROM memberships m WHERE m.bookmaker_id = ?1 AND m.user_id = ?2) AS member
              FROM bookmakers bk WHERE bk.id = ?1`,
           )
-          .bind(bookmakerId, subject),
+          .bind(bookmakerId, subject, null, userId),
         multiplesVersion(db, bookmakerId, subject, since),
       ]);
-      const state = (access.results[0] as { owner_id: number; member: number } | undefined) ?? null;
+      const state = (access.results[0] as HistoryAccess | undefined) ?? null;
       mayRead(state, userId, ownerAsking);
       return versioned(c, [subject, (version.results[0] as { v: string }).v], () =>
         multipleHistory(db, bookmakerId, subject, since),

@@ -77,7 +77,7 @@ export const playerRoutes = new Hono<AppEnv>()
     },
   )
 
-  // The book's approved punters see it in the bet dialog, its owner on the draft screen.
+  // The book's approved punters see it in the bet dialog, its owner and staff on the draft screen.
   .get(
     "/events/:bookmakerId/:eventId/prices",
     pricesDoc,
@@ -86,13 +86,16 @@ export const playerRoutes = new Hono<AppEnv>()
       const { bookmakerId, eventId } = c.req.valid("param");
       const { userId } = c.get("user");
       const seen = await c.env.DB.prepare(
-        `SELECT b.owner_id, m.status, (SELECT e.id FROM events e WHERE e.id = ?3 AND e.bookmaker_id = b.id) AS event_id
+        `SELECT b.owner_id, m.status, (SELECT e.id FROM events e WHERE e.id = ?3 AND e.bookmaker_id = b.id) AS event_id,
+           EXISTS (SELECT 1 FROM staff st WHERE st.bookmaker_id = b.id AND st.user_id = ?2) AS staff
          FROM bookmakers b LEFT JOIN memberships m ON m.bookmaker_id = b.id AND m.user_id = ?2 WHERE b.id = ?1`,
       )
         .bind(bookmakerId, userId, eventId)
-        .first<{ owner_id: number; status: string | null; event_id: number | null }>();
+        .first<{ owner_id: number; status: string | null; event_id: number | null; staff: number }>();
       if (!seen) throw notFound(BOOKMAKER_NOT_FOUND);
-      if (seen.owner_id !== userId && seen.status !== "APPROVED") throw new AppError("FORBIDDEN", 403, MEMBERS_ONLY);
+      // Every role of the book's staff sees its events (bookmakers/access.ts, EVENTS).
+      if (seen.owner_id !== userId && seen.staff !== 1 && seen.status !== "APPROVED")
+        throw new AppError("FORBIDDEN", 403, MEMBERS_ONLY);
       if (seen.event_id === null) throw notFound(EVENT_NOT_FOUND);
       return c.json(await offeredPrices(c.env.DB, bookmakerId, eventId));
     },

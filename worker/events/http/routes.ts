@@ -7,7 +7,8 @@ import { balanceOf, pool } from "../../ledger/accounts";
 import { AppError, notFound } from "../../lib/errors";
 import { nowIso } from "../../lib/time";
 import { IdParam, validate } from "../../lib/validate";
-import { noProfile, requireOwnBookmaker, type BookmakerRow } from "../../bookmakers/queries";
+import { noProfile, type BookmakerRow } from "../../bookmakers/queries";
+import { bookOfSql, callerOf, requireBook, type BookAccess, type Caller, type Power } from "../../bookmakers/access";
 import { holdsSubscription, holdsSubscriptionSql } from "../../subscriptions/activity";
 import { versioned } from "../../lib/versions";
 import * as docs from "../../openapi/docs/events";
@@ -62,11 +63,12 @@ async function oneEvent(env: Env, book: BookmakerRow, eventId: number): Promise<
 async function change(
   c: Context<AppEnv>,
   eventId: number,
-  run: (room: ReturnType<typeof roomOf>, userId: number) => Promise<RoomResult>,
+  power: Power,
+  run: (room: ReturnType<typeof roomOf>, caller: Caller, book: BookAccess) => Promise<RoomResult>,
 ) {
   const { userId } = c.get("user");
-  const book = await requireOwnBookmaker(c.env.DB, userId);
-  unwrap(await run(roomOf(c.env, eventId), userId));
+  const book = await requireBook(c.env.DB, userId, power);
+  unwrap(await run(roomOf(c.env, eventId), callerOf(userId, book), book));
   return c.json(await oneEvent(c.env, book, eventId));
 }
 
@@ -79,13 +81,14 @@ export const draftRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .post("/", docs.createDraft, validate("json", DraftBody), async (c) => {
     const input = c.req.valid("json");
-    const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
+    const { userId } = c.get("user");
+    const book = await requireBook(c.env.DB, userId, "ODDS");
     if (input.bookmakerId !== book.id)
       throw new AppError("FORBIDDEN", 403, en("You can create events only for your own book."));
     const eventId = newEventId();
     const facts = await runFacts(c.env, book);
     const { eventId: created } = unwrap(
-      await roomOf(c.env, eventId).createDraft(eventId, { bookmakerId: book.id, ownerId: book.owner_id }, input, facts),
+      await roomOf(c.env, eventId).createDraft(eventId, book.id, callerOf(userId, book), input, facts),
     );
     return c.json({ eventId: created });
   })
@@ -97,8 +100,8 @@ export const draftRoutes = new Hono<AppEnv>()
     async (c) => {
       const { draftId } = c.req.valid("param");
       const { items, rule4, deadHeat, eachWay, sp, bog } = c.req.valid("json");
-      return change(c, draftId, (room, userId) =>
-        room.updateDraftItems(draftId, userId, items, { rule4, deadHeat, eachWay, sp, bog }),
+      return change(c, draftId, "ODDS", (room, caller) =>
+        room.updateDraftItems(draftId, caller, items, { rule4, deadHeat, eachWay, sp, bog }),
       );
     },
   );
@@ -114,9 +117,9 @@ export const eventRoutes = new Hono<AppEnv>()
     const where = view === "open" ? open : view === "history" ? history : `(${open} OR (${history}))`;
     // The caller's book, the what-if feature, the listed events' ids and versions: an unchanged list is a 304 from this one read.
     const state = await c.env.DB.prepare(
-      `SELECT b.id AS book_id, ${holdsSubscriptionSql("?1", "'WHAT_IF'", "?3")} AS what_if,
+      `SELECT b.id AS book_id, ${holdsSubscriptionSql("b.owner_id", "'WHAT_IF'", "?3")} AS what_if,
          (SELECT group_concat(v) FROM (SELECT e.id || ':' || e.version AS v FROM events e WHERE e.bookmaker_id = b.id AND ${where} ORDER BY e.id)) AS events
-       FROM bookmakers b WHERE b.owner_id = ?1`,
+       FROM bookmakers b WHERE ${bookOfSql("?1")}`,
     )
       .bind(userId, since, nowIso())
       .first<{ book_id: number; what_if: number; events: string | null }>();
@@ -137,8 +140,8 @@ export const eventRoutes = new Hono<AppEnv>()
     async (c) => {
       const { draftId } = c.req.valid("json");
       const { userId } = c.get("user");
-      const book = await requireOwnBookmaker(c.env.DB, userId);
-      unwrap(await roomOf(c.env, draftId).open(draftId, userId, await runFacts(c.env, book)));
+      const book = await requireBook(c.env.DB, userId, "ODDS");
+      unwrap(await roomOf(c.env, draftId).open(draftId, callerOf(userId, book), await runFacts(c.env, book)));
       return c.json({ id: draftId });
     },
   )
@@ -149,12 +152,12 @@ export const eventRoutes = new Hono<AppEnv>()
     return versioned(c, [state.events, state.multiples], () => liabilityBoard(c.env.DB, state.book_id));
   })
   .get("/:id", docs.one, validate("param", EventParam), async (c) => {
-    const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
+    const book = await requireBook(c.env.DB, c.get("user").userId, "EVENTS");
     return c.json(await oneEvent(c.env, book, c.req.valid("param").id));
   })
   .post("/:id/draft", docs.suspend, validate("param", EventParam), async (c) => {
     const { id } = c.req.valid("param");
-    return change(c, id, (room, userId) => room.suspend(id, userId));
+    return change(c, id, "ODDS", (room, caller) => room.suspend(id, caller));
   })
   .post(
     "/:id/live",
@@ -163,13 +166,12 @@ export const eventRoutes = new Hono<AppEnv>()
     validate("json", v.object({ eventId: v.optional(v.unknown()) })),
     async (c) => {
       const { id } = c.req.valid("param");
-      const facts = await runFacts(c.env, await requireOwnBookmaker(c.env.DB, c.get("user").userId));
-      return change(c, id, (room, userId) => room.open(id, userId, facts));
+      return change(c, id, "ODDS", async (room, caller, book) => room.open(id, caller, await runFacts(c.env, book)));
     },
   )
   .post("/:id/abandon", docs.abandon, validate("param", EventParam), async (c) => {
     const { id } = c.req.valid("param");
-    return change(c, id, (room, userId) => room.abandon(id, userId));
+    return change(c, id, "RESULTS", (room, caller) => room.abandon(id, caller));
   })
   .post(
     "/:id/nr/:itemId",
@@ -179,21 +181,21 @@ export const eventRoutes = new Hono<AppEnv>()
     async (c) => {
       const { id, itemId } = c.req.valid("param");
       const rules = c.req.valid("json");
-      return change(c, id, (room, userId) => room.withdrawRunner(id, userId, itemId, rules));
+      return change(c, id, "RESULTS", (room, caller) => room.withdrawRunner(id, caller, itemId, rules));
     },
   )
   .post("/:id/finalize", docs.finalize, validate("param", EventParam), validate("json", FinalizeBody), async (c) => {
     const { id } = c.req.valid("param");
     const { placings, field, rules, sps } = c.req.valid("json");
-    return change(c, id, (room, userId) => room.finalize(id, userId, placings, field, rules, sps));
+    return change(c, id, "RESULTS", (room, caller) => room.finalize(id, caller, placings, field, rules, sps));
   })
   .post("/:id/unsettle", docs.unsettle, validate("param", EventParam), async (c) => {
     const { id } = c.req.valid("param");
-    return change(c, id, (room, userId) => room.unsettle(id, userId));
+    return change(c, id, "RESULTS", (room, caller) => room.unsettle(id, caller));
   })
   .get("/:id/settlement", docs.settlement, validate("param", EventParam), async (c) => {
     // What "Undo result" would move back, for its confirmation.
-    const book = await requireOwnBookmaker(c.env.DB, c.get("user").userId);
+    const book = await requireBook(c.env.DB, c.get("user").userId, "RESULTS");
     const { id } = c.req.valid("param");
     const event = await oneEvent(c.env, book, id);
     allow(hasResult(event));
@@ -213,15 +215,17 @@ export const eventRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid("param");
     const { startDate, endDate } = c.req.valid("json");
     // New dates may take a started event back to taking bets: the room asks what reopening asks.
-    const facts = await runFacts(c.env, await requireOwnBookmaker(c.env.DB, c.get("user").userId));
-    return change(c, id, (room, userId) => room.modifyDates(id, userId, startDate, endDate, facts));
+    return change(c, id, "ODDS", async (room, caller, book) =>
+      room.modifyDates(id, caller, startDate, endDate, await runFacts(c.env, book)),
+    );
   })
   .post("/:id/save", docs.save, validate("param", EventParam), validate("json", SaveBody), async (c) => {
     const { id } = c.req.valid("param");
     const { startDate, endDate, live, ...odds } = c.req.valid("json");
-    const facts = await runFacts(c.env, await requireOwnBookmaker(c.env.DB, c.get("user").userId));
     const dates = startDate && endDate ? { startDate, endDate } : undefined;
-    return change(c, id, (room, userId) => room.save(id, userId, { dates, odds, live }, facts));
+    return change(c, id, "ODDS", async (room, caller, book) =>
+      room.save(id, caller, { dates, odds, live }, await runFacts(c.env, book)),
+    );
   })
   .post(
     "/:id/coefficients",
@@ -232,8 +236,8 @@ export const eventRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid("param");
       const { items, returnPrice, maxTotalPayout, botEqualizer, rule4, deadHeat, eachWay, sp, bog } =
         c.req.valid("json");
-      return change(c, id, (room, userId) =>
-        room.setCoefficients(id, userId, {
+      return change(c, id, "ODDS", (room, caller) =>
+        room.setCoefficients(id, caller, {
           items,
           returnPrice,
           maxTotalPayout,

@@ -2,6 +2,7 @@ import type { LiabilityBoard, LiabilityEvent } from "../../contract";
 import { fromCents } from "../../lib/money";
 import type { OutcomeRow } from "../state";
 import { bookOf, loadEvents, type ListedEvent } from "./views";
+import { bookOfSql } from "../../bookmakers/access";
 
 // The bookmaker's liability board: what each result of his open events would cost him, and his
 // open multiples. Read from D1 alone, never through a room: the totals each room keeps on its
@@ -22,16 +23,16 @@ const onBoard = (book: string) =>
  * multiples (how many, the newest, how many open). A multiple's potential is fixed when struck,
  * and settling or undoing one moves its event on or off the board, so these catch every change.
  */
-export async function boardVersions(db: D1Database, ownerId: number) {
+export async function boardVersions(db: D1Database, userId: number) {
   return db
     .prepare(
       `SELECT b.id AS book_id,
          (SELECT group_concat(v) FROM (SELECT e.id || ':' || e.version AS v FROM events e WHERE ${onBoard("b.id")} ORDER BY e.id)) AS events,
          (SELECT COUNT(*) || ':' || COALESCE(MAX(m.id), 0) || ':' || COALESCE(SUM(m.status = 'ACCEPTED'), 0)
             FROM multiples m WHERE m.bookmaker_id = b.id) AS multiples
-       FROM bookmakers b WHERE b.owner_id = ?1`,
+       FROM bookmakers b WHERE ${bookOfSql("?1")}`,
     )
-    .bind(ownerId)
+    .bind(userId)
     .first<{ book_id: number; events: string | null; multiples: string }>();
 }
 

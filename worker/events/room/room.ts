@@ -45,6 +45,7 @@ import { EVENT_NOT_FOUND } from "../../../common/refusals";
 import { en } from "../../lib/words";
 import { CashDesk, type CashOutRequest } from "./cash-desk";
 import type { Bet } from "../../contract";
+import { roleRefusal, type Caller, type Power } from "../../bookmakers/access";
 
 /** A settlement's batch refused because another event's settlement completed one of its multiples first. */
 const MULTIPLES_MOVED = en("Multiples of this event were settled meanwhile; please try again.");
@@ -80,16 +81,20 @@ export class EventRoom extends DurableObject<Env> {
 
   async createDraft(
     eventId: number,
-    owner: { bookmakerId: number; ownerId: number },
+    bookmakerId: number,
+    caller: Caller,
     input: DraftInput,
     book: RunFacts,
   ): Promise<RoomResult<{ eventId: number }>> {
     return this.exclusive(eventId, async () => {
       if (this.memory.event) return fail("CONFLICT", en("This event exists already."));
+      const refused = roleRefusal(caller.role, "ODDS");
+      if (refused) return fail("FORBIDDEN", refused);
       const refusal = startsAhead(input.startDate, Date.now()) ?? canRunEvents(book);
       if (refusal) return refusal;
+      const owner = { bookmakerId, ownerId: caller.ownerId };
       const result = await this.commit(eventId, changes.createDraft(this.db, eventId, owner, input), {
-        actor: owner.ownerId,
+        actor: caller.userId,
         audit: audit.NOT_AUDITED,
       });
       if (result.ok) await this.ctx.storage.put("eventId", eventId);
@@ -104,11 +109,11 @@ export class EventRoom extends DurableObject<Env> {
    */
   async updateDraftItems(
     eventId: number,
-    callerId: number,
+    caller: Caller,
     items: { title: string; coefficient: Odds }[],
     rules: changes.RulesChange = {},
   ): Promise<RoomResult> {
-    return this.owned(eventId, callerId, async (e) => {
+    return this.owned(eventId, caller, "ODDS", async (e) => {
       const plan = changes.replaceItems(this.db, e, [...this.memory.items.values()], items, rules);
       // Multiples' legs are not in the room's totals: D1 says whether a dropped outcome has any
       // (none can be added meanwhile: a draft takes no bets).
@@ -129,18 +134,19 @@ export class EventRoom extends DurableObject<Env> {
       return (
         refusal ??
         this.commit(eventId, plan.statements, {
-          actor: callerId,
-          audit: audit.draftAudit(this.db, e, plan, rules, callerId),
+          actor: caller.userId,
+          audit: audit.draftAudit(this.db, e, plan, rules, caller.userId),
         })
       );
     });
   }
 
   /** CREATED → READY_FOR_BETS: the draft is published, or a suspended event reopened, by a book that may run events. */
-  async open(eventId: number, callerId: number, book: RunFacts): Promise<RoomResult> {
+  async open(eventId: number, caller: Caller, book: RunFacts): Promise<RoomResult> {
     return this.owned(
       eventId,
-      callerId,
+      caller,
+      "ODDS",
       (e) =>
         canRunEvents(book) ??
         canPublish(e, this.memory.activeCount(), Date.now()) ??
@@ -154,8 +160,8 @@ export class EventRoom extends DurableObject<Env> {
             }),
           ],
           {
-            actor: callerId,
-            audit: audit.publishAudit(this.db, e, this.memory.items, callerId),
+            actor: caller.userId,
+            audit: audit.publishAudit(this.db, e, this.memory.items, caller.userId),
             // Punters hear of an event the first time it is published, not when it reopens after edits.
             tell: e.publishedAt ? undefined : { fanOut: "NEW_EVENT", eventId },
           },
@@ -164,15 +170,16 @@ export class EventRoom extends DurableObject<Env> {
   }
 
   /** READY_FOR_BETS or WAITING_FOR_RESULT → CREATED: suspended for editing, bets refused. */
-  async suspend(eventId: number, callerId: number): Promise<RoomResult> {
+  async suspend(eventId: number, caller: Caller): Promise<RoomResult> {
     return this.owned(
       eventId,
-      callerId,
+      caller,
+      "ODDS",
       (e) =>
         canSuspend(e) ??
         this.commit(eventId, [sql.eventStatusStatement(this.db, { ...e, status: "CREATED" })], {
-          actor: callerId,
-          audit: audit.eventAudit(this.db, e, callerId, "SUSPEND", {
+          actor: caller.userId,
+          audit: audit.eventAudit(this.db, e, caller.userId, "SUSPEND", {
             before: { status: e.status },
             after: { status: "CREATED" },
           }),
@@ -183,26 +190,26 @@ export class EventRoom extends DurableObject<Env> {
   /** Postponement: the old start moves to startDate2 (2 → 3 … → 5) so punters see it struck through. */
   async modifyDates(
     eventId: number,
-    callerId: number,
+    caller: Caller,
     startDate: string,
     endDate: string,
     book: RunFacts,
   ): Promise<RoomResult> {
-    return this.owned(eventId, callerId, (e) => {
+    return this.owned(eventId, caller, "ODDS", (e) => {
       const next = changes.postpone(e, startDate, endDate);
       return (
         canMoveDates(e, next, Date.now(), book) ??
         this.commit(eventId, [sql.eventDatesStatement(this.db, next)], {
-          actor: callerId,
-          audit: audit.datesAudit(this.db, e, next, callerId),
+          actor: caller.userId,
+          audit: audit.datesAudit(this.db, e, next, caller.userId),
         })
       );
     });
   }
 
   /** New odds by hand, the return for punters, the max payout, the equalizer on or off. */
-  async setCoefficients(eventId: number, callerId: number, change: changes.OddsChange): Promise<RoomResult> {
-    return this.owned(eventId, callerId, async (e) => {
+  async setCoefficients(eventId: number, caller: Caller, change: changes.OddsChange): Promise<RoomResult> {
+    return this.owned(eventId, caller, "ODDS", async (e) => {
       const equalizer = change.botEqualizer ?? e.botEqualizer;
       const refusal =
         canSetOdds(
@@ -214,8 +221,8 @@ export class EventRoom extends DurableObject<Env> {
       return (
         refusal ??
         this.commit(eventId, changes.setOdds(this.db, e, [...this.memory.items.values()], change), {
-          actor: callerId,
-          audit: audit.oddsAudit(this.db, e, this.memory.items, change, callerId),
+          actor: caller.userId,
+          audit: audit.oddsAudit(this.db, e, this.memory.items, change, caller.userId),
         })
       );
     });
@@ -228,11 +235,11 @@ export class EventRoom extends DurableObject<Env> {
    */
   async save(
     eventId: number,
-    callerId: number,
+    caller: Caller,
     change: { dates?: { startDate: string; endDate: string }; odds: changes.OddsChange; live: boolean },
     book: RunFacts,
   ): Promise<RoomResult> {
-    return this.owned(eventId, callerId, async (e) => {
+    return this.owned(eventId, caller, "ODDS", async (e) => {
       const now = Date.now();
       const dated = change.dates ? changes.postpone(e, change.dates.startDate, change.dates.endDate) : e;
       const opens = change.live && dated.status === "CREATED";
@@ -256,11 +263,11 @@ export class EventRoom extends DurableObject<Env> {
           ...(opens ? [sql.eventStatusStatement(this.db, live)] : []),
         ],
         {
-          actor: callerId,
+          actor: caller.userId,
           audit: [
-            ...(change.dates ? [audit.datesAudit(this.db, e, dated, callerId)] : []),
-            audit.oddsAudit(this.db, e, this.memory.items, change.odds, callerId),
-            ...(opens ? [audit.publishAudit(this.db, e, this.memory.items, callerId)] : []),
+            ...(change.dates ? [audit.datesAudit(this.db, e, dated, caller.userId)] : []),
+            audit.oddsAudit(this.db, e, this.memory.items, change.odds, caller.userId),
+            ...(opens ? [audit.publishAudit(this.db, e, this.memory.items, caller.userId)] : []),
           ],
           tell: opens && !e.publishedAt ? { fanOut: "NEW_EVENT", eventId } : undefined,
         },
@@ -275,11 +282,11 @@ export class EventRoom extends DurableObject<Env> {
    */
   async withdrawRunner(
     eventId: number,
-    callerId: number,
+    caller: Caller,
     itemId: number,
     rules: changes.RulesChange = {},
   ): Promise<RoomResult> {
-    return this.owned(eventId, callerId, async (e) => {
+    return this.owned(eventId, caller, "RESULTS", async (e) => {
       const item = this.memory.items.get(itemId);
       const refusal = canWithdraw(e, item) ?? canChangeRules(e, rules, await this.struckUnder(e, rules));
       if (refusal) return refusal;
@@ -292,7 +299,7 @@ export class EventRoom extends DurableObject<Env> {
       const late = deductsFromSp(Date.now(), Date.parse(e.startDate));
       const items = [...this.memory.items.values()];
       const moved = abandons ? [] : changes.oddsMovedBy(items, itemId);
-      const row = audit.withdrawAudit(this.db, e, item!, deduction, abandons, moved, callerId, rules);
+      const row = audit.withdrawAudit(this.db, e, item!, deduction, abandons, moved, caller.userId, rules);
       return this.settle(
         eventId,
         abandons ? { kind: "void" } : { kind: "withdraw", itemId, deduction, late },
@@ -302,7 +309,7 @@ export class EventRoom extends DurableObject<Env> {
             ? changes.abandon(this.db, ruled, now, done, itemId)
             : changes.withdraw(this.db, ruled, items, { itemId, late }, now, done)),
         ],
-        { actor: callerId, audit: row },
+        { actor: caller.userId, audit: row },
         // A last non-runner ends the event: every bet is refunded, as when it is abandoned.
         abandons
           ? { fanOut: "SETTLEMENT", eventId, how: "ABANDONED" }
@@ -318,13 +325,13 @@ export class EventRoom extends DurableObject<Env> {
    */
   async finalize(
     eventId: number,
-    callerId: number,
+    caller: Caller,
     placings: Placing[],
     field?: "winners" | "placings",
     rules: changes.RulesChange = {},
     sps: StartingPriceInput[] = [],
   ): Promise<RoomResult> {
-    return this.owned(eventId, callerId, async (e) => {
+    return this.owned(eventId, caller, "RESULTS", async (e) => {
       const refusal =
         canSettle(e, this.memory.items, placings, field) ??
         canTakeSps(e, this.memory.items, sps) ??
@@ -339,27 +346,27 @@ export class EventRoom extends DurableObject<Env> {
           ...(moved ? [sql.eventRulesStatement(this.db, ruled)] : []),
           ...changes.result(this.db, ruled, [...this.memory.items.values()], placings, now, done, sps),
         ],
-        { actor: callerId, audit: audit.resultAudit(this.db, e, placings, callerId, rules, sps) },
+        { actor: caller.userId, audit: audit.resultAudit(this.db, e, placings, caller.userId, rules, sps) },
         { fanOut: "SETTLEMENT", eventId, how: "RESULT" },
       );
     });
   }
 
   /** Ends the event with no result: every bet refunded, status CANCELLED. Without a caller, the system's (retention). */
-  async abandon(eventId: number, callerId?: number): Promise<RoomResult> {
-    return this.owned(eventId, callerId, (e) => canChange(e) ?? this.abandonEvent(e, callerId ?? null));
+  async abandon(eventId: number, caller?: Caller): Promise<RoomResult> {
+    return this.owned(eventId, caller, "RESULTS", (e) => canChange(e) ?? this.abandonEvent(e, caller?.userId ?? null));
   }
 
   /** Undoes a result within 24 hours: every coin of the settlement back, the event waiting for its result; refused, naming them, when punters are short. */
-  async unsettle(eventId: number, callerId: number): Promise<RoomResult> {
-    return this.owned(eventId, callerId, async (e) => {
+  async unsettle(eventId: number, caller: Caller): Promise<RoomResult> {
+    return this.owned(eventId, caller, "RESULTS", async (e) => {
       const refusal = canUnsettle(e, Date.now()) ?? (await changes.reversalRefusal(this.db, e));
       if (refusal) return refusal;
       const result = await this.commit(eventId, changes.unsettle(this.db, e, e.settledAt!, nowIso()), {
         money: true,
-        actor: callerId,
+        actor: caller.userId,
         tell: { fanOut: "UNDONE", eventId },
-        audit: audit.eventAudit(this.db, e, callerId, "UNDO", {
+        audit: audit.eventAudit(this.db, e, caller.userId, "UNDO", {
           before: { status: e.status, settledAt: e.settledAt },
           after: { status: "WAITING_FOR_RESULT" },
         }),
@@ -375,7 +382,7 @@ export class EventRoom extends DurableObject<Env> {
   async alarm() {
     const eventId = await this.ctx.storage.get<number>("eventId");
     if (eventId === undefined) return;
-    const result = await this.owned(eventId, undefined, (e) => {
+    const result = await this.owned(eventId, undefined, "RESULTS", (e) => {
       const now = Date.now();
       if (isOpen(e) && now >= Date.parse(e.endDate) + UNSETTLED_GRACE_MS) return this.abandonEvent(e, null);
       if (e.status === "READY_FOR_BETS" && now >= Date.parse(e.startDate))
@@ -412,15 +419,22 @@ export class EventRoom extends DurableObject<Env> {
   // ---- writing and loading --------------------------------------------------------------
 
   /** Runs an admin operation on the loaded event, one at a time, as a result rather than a throw. */
+  /**
+   * The gate's question of who asks: the event of his book (else not found), and a role that may
+   * do this (else refused). No caller: the system's own work (the alarm, retention).
+   */
   private owned(
     eventId: number,
-    callerId: number | undefined,
+    caller: Caller | undefined,
+    power: Power,
     work: (e: EventState) => RoomResult | Promise<RoomResult>,
   ): Promise<RoomResult> {
     return this.exclusive(eventId, async () => {
       const e = this.memory.event;
-      if (!e || e.id !== eventId || (callerId !== undefined && e.ownerId !== callerId))
+      if (!e || e.id !== eventId || (caller !== undefined && e.ownerId !== caller.ownerId))
         return fail("NOT_FOUND", EVENT_NOT_FOUND);
+      const refused = caller && roleRefusal(caller.role, power);
+      if (refused) return fail("FORBIDDEN", refused);
       return work(e);
     });
   }
