@@ -55,32 +55,35 @@ CREATE INDEX memberships_bookmaker_status ON memberships (bookmaker_id, status);
 -- Coin accounts. The pool ("My coins") belongs to the user who owns, or will own, a
 -- bookmaker profile, so a subscription paid before the profile exists can carry its grant.
 -- A punter account is per (pool owner, punter) and can never go below zero: an overdraft
--- aborts the whole batch it is part of.
+-- aborts the whole batch it is part of. A counter ticket's punter is a user of its own (0020);
+-- the book's CASH account holds what the counter paid out.
 CREATE TABLE accounts (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
-  kind TEXT NOT NULL CHECK (kind IN ('POOL', 'PUNTER')),
+  kind TEXT NOT NULL CHECK (kind IN ('POOL', 'PUNTER', 'CASH')),
   pool_owner_id INTEGER NOT NULL REFERENCES users (id),
   punter_id INTEGER REFERENCES users (id),
   balance_cents INTEGER NOT NULL DEFAULT 0,
-  CHECK ((kind = 'POOL') = (punter_id IS NULL)),
+  CHECK ((kind = 'PUNTER') = (punter_id IS NOT NULL)),
   CHECK (kind = 'POOL' OR balance_cents >= 0)
 );
 CREATE UNIQUE INDEX accounts_pool ON accounts (pool_owner_id) WHERE kind = 'POOL';
 CREATE UNIQUE INDEX accounts_punter ON accounts (pool_owner_id, punter_id) WHERE kind = 'PUNTER';
 CREATE INDEX accounts_of_punter ON accounts (punter_id) WHERE kind = 'PUNTER';
+CREATE UNIQUE INDEX accounts_cash ON accounts (pool_owner_id) WHERE kind = 'CASH';
 
 -- Append-only double-entry ledger: every balance change is one row here, written in the
--- same batch as the balance update. Coins enter only through GRANT and PURCHASE (no source).
+-- same batch as the balance update. Coins enter only through GRANT and PURCHASE (no source),
+-- cash only through CASH_IN (a counter ticket's stake) and leaves as CASH_PAID (0020).
 CREATE TABLE ledger (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   pool_owner_id INTEGER NOT NULL REFERENCES users (id),
   from_account INTEGER REFERENCES accounts (id),
   to_account INTEGER NOT NULL REFERENCES accounts (id),
   amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
-  kind TEXT NOT NULL CHECK (kind IN ('GRANT', 'PURCHASE', 'ALLOCATE', 'WITHDRAW', 'STAKE', 'PAYOUT', 'REFUND')),
+  kind TEXT NOT NULL CHECK (kind IN ('GRANT', 'PURCHASE', 'ALLOCATE', 'WITHDRAW', 'STAKE', 'PAYOUT', 'REFUND', 'CASH_IN', 'CASH_PAID')),
   ref TEXT,
   created_at TEXT NOT NULL,
-  CHECK ((from_account IS NULL) = (kind IN ('GRANT', 'PURCHASE'))),
+  CHECK ((from_account IS NULL) = (kind IN ('GRANT', 'PURCHASE', 'CASH_IN'))),
   CHECK (from_account IS NULL OR from_account <> to_account)
 );
 CREATE INDEX ledger_pool_owner ON ledger (pool_owner_id, id);
@@ -464,3 +467,20 @@ CREATE TABLE staff (
   since TEXT NOT NULL,
   PRIMARY KEY (bookmaker_id, user_id)
 );
+
+-- A counter bet's ticket (0020): its code (10 characters of 32, no 0/O/1/I: 50 bits), its bet
+-- and the ticket's own user (an id below 0), who took it, and when it was paid and by whom (once).
+CREATE TABLE tickets (
+  code TEXT PRIMARY KEY,
+  bookmaker_id INTEGER NOT NULL REFERENCES bookmakers (id),
+  event_id INTEGER NOT NULL REFERENCES events (id),
+  bet_id INTEGER NOT NULL UNIQUE REFERENCES bets (id),
+  user_id INTEGER NOT NULL UNIQUE REFERENCES users (id) CHECK (user_id < 0),
+  taken_by INTEGER NOT NULL REFERENCES users (id),
+  created_at TEXT NOT NULL,
+  paid_at TEXT,
+  paid_by INTEGER REFERENCES users (id),
+  CHECK ((paid_at IS NULL) = (paid_by IS NULL))
+) WITHOUT ROWID;
+CREATE INDEX tickets_event ON tickets (event_id, created_at);
+CREATE INDEX tickets_book_time ON tickets (bookmaker_id, created_at);

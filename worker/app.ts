@@ -4,6 +4,7 @@ import { auditRoutes } from "./audit/routes";
 import { betRoutes } from "./bets/routes";
 import { cashOutRoutes } from "./cashout/routes";
 import { staffRoutes } from "./staff/routes";
+import { counterRoutes } from "./counter/routes";
 import { multipleRoutes } from "./multiples/routes";
 import { bookmakerRoutes } from "./bookmakers/routes";
 import { configRoutes } from "./config/routes";
@@ -75,6 +76,7 @@ export const app = new Hono<AppEnv>()
   .route("/", cashOutRoutes)
   .route("/bets", multipleRoutes)
   .route("/bets", betRoutes)
+  .route("/counter", counterRoutes)
   .route("/subscriptions", subscriptionRoutes)
   .route("/me", notificationRoutes)
   .route("/me", languageRoutes)

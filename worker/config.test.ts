@@ -23,8 +23,8 @@ describe("the deployed config (wrangler.toml)", () => {
     expect(config.observability?.enabled).toBe(true);
   });
 
-  it("has the three rate limits, each over the period the 429 announces", () => {
-    for (const name of ["SIGN_IN_LIMIT", "WRITE_LIMIT", "BET_LIMIT"])
+  it("has the four rate limits, each over the period the 429 announces", () => {
+    for (const name of ["SIGN_IN_LIMIT", "WRITE_LIMIT", "BET_LIMIT", "TICKET_LIMIT"])
       expect(limitOf(name)?.period, name).toBe(WINDOW_SECONDS);
   });
 

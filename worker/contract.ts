@@ -34,6 +34,7 @@ export type ErrorCode =
   | "SP_UNAVAILABLE"
   | "CASH_OUT_UNAVAILABLE"
   | "CASH_OUT_CHANGED"
+  | "ALREADY_PAID"
   | "IDEMPOTENCY_KEY_REUSED"
   | "IDEMPOTENCY_KEY_IN_USE"
   | "RATE_LIMITED"
@@ -56,6 +57,8 @@ export type BookmakerDto = Of<typeof answers.BookmakerDto>;
 export type Me = Of<typeof answers.Me>;
 export type StaffRole = Of<typeof answers.StaffRole>;
 export type Staff = Of<typeof answers.Staff>;
+export type Ticket = Of<typeof answers.Ticket>;
+export type TicketStatus = Of<typeof answers.TicketStatus>;
 export type Money = Of<typeof answers.Money>;
 export type JoinRequestStatus = Of<typeof answers.JoinRequestStatus>;
 /** A bookmaker as a punter sees him in the lists. */

@@ -7,10 +7,11 @@ export interface Env {
   EVENT_ROOM: DurableObjectNamespace<EventRoom>;
   /** The bot's messages, sent by the queue consumer (worker/notifications). */
   NOTIFICATIONS?: Queue<QueueMessage>;
-  /** Rate limits (`[[ratelimits]]` in wrangler.toml): sign-in per client address, writes and bets per user. */
+  /** Rate limits (`[[ratelimits]]` in wrangler.toml): sign-in per client address, writes, bets and ticket lookups per user. */
   SIGN_IN_LIMIT: RateLimit;
   WRITE_LIMIT: RateLimit;
   BET_LIMIT: RateLimit;
+  TICKET_LIMIT: RateLimit;
   /** Telegram bot token: signs init data and calls the Bot API. A secret. */
   BOT_TOKEN?: string;
   /** Signs our session JWTs. A secret. */

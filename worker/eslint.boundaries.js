@@ -22,7 +22,7 @@ const LAYERS = [
   ["audit"],
   ["identity", "limits", "subscriptions", "betting"],
   ["ledger", "bookmakers", "telegram", "staff"],
-  ["memberships", "notifications", "multiples", "cashout"],
+  ["memberships", "notifications", "multiples", "cashout", "counter"],
   ["events"],
   ["bets", "figures", "payments", "schedule"],
   ["config", "dev", "openapi"],

@@ -186,7 +186,7 @@ function envFor(env: Env, quiet: boolean, unlimited: boolean): Env {
     made = {
       ...meteredEnv(env),
       ...(quiet ? { NOTIFICATIONS: undefined } : {}),
-      ...(unlimited ? { SIGN_IN_LIMIT: ALWAYS, WRITE_LIMIT: ALWAYS, BET_LIMIT: ALWAYS } : {}),
+      ...(unlimited ? { SIGN_IN_LIMIT: ALWAYS, WRITE_LIMIT: ALWAYS, BET_LIMIT: ALWAYS, TICKET_LIMIT: ALWAYS } : {}),
     };
     Object.defineProperty(made, "base", { value: env });
     envs.set(key, made);

@@ -63,7 +63,20 @@ const toBet = (r: BetRow): Bet => ({
 });
 
 /** A punter's bets with a bookmaker matching `where` (over `bt`; ?1 the book, ?2 the punter), newest first. */
-async function betsOf(db: D1Database, where: string, binds: unknown[]): Promise<Bet[]> {
+const betsOf = (db: D1Database, where: string, binds: unknown[]) =>
+  betsWhere(db, `bt.bookmaker_id = ?1 AND bt.user_id = ?2 AND ${where}`, binds);
+
+/** The WIN rows of an event's counter tickets (?1 the book, ?2 the event), newest first. */
+export const counterBets = (db: D1Database, bookmakerId: number, eventId: number) =>
+  betsWhere(
+    db,
+    `bt.bookmaker_id = ?1 AND bt.event_id = ?2 AND bt.part = 'WIN'
+       AND bt.user_id IN (SELECT t.user_id FROM tickets t WHERE t.event_id = ?2 AND t.bookmaker_id = ?1)`,
+    [bookmakerId, eventId],
+  );
+
+/** Bets matching `where` (over `bt`), newest first. */
+async function betsWhere(db: D1Database, where: string, binds: unknown[]): Promise<Bet[]> {
   const { results } = await db
     .prepare(
       `SELECT bt.id, bt.event_id, bt.item_id, bt.user_id, bt.stake_cents, bt.odds_num, bt.odds_den, bt.status, bt.payout_cents,
@@ -73,7 +86,7 @@ async function betsOf(db: D1Database, where: string, binds: unknown[]): Promise<
          bt.at_sp, i.sp_num AS item_sp_num, i.sp_den AS item_sp_den, bt.sp_num AS paid_sp_num, bt.sp_den AS paid_sp_den
        FROM bets bt JOIN events e ON e.id = bt.event_id JOIN event_items i ON i.id = bt.item_id
          LEFT JOIN bets pl ON pl.each_way_of = COALESCE(bt.each_way_of, bt.id) AND pl.part = 'PLACE'
-       WHERE bt.bookmaker_id = ?1 AND bt.user_id = ?2 AND ${where}
+       WHERE ${where}
        ORDER BY bt.created_at DESC, bt.id DESC`,
     )
     .bind(...binds)

@@ -225,6 +225,12 @@ export interface BetRequest {
    * in the bet's own batch (events/room/bet-group.ts).
    */
   idempotency?: { key: string; ref: string; hash: string };
+  /**
+   * A counter bet (counter/): `userId` is its ticket's own user, new to the book; the bet is
+   * struck within the book's limits rather than a member's, and its Idempotency-Key is the
+   * member's of staff who took it.
+   */
+  counter?: { code: string; takenBy: { userId: number; username: string } };
 }
 
 /**

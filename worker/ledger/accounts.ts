@@ -1,10 +1,13 @@
-// Coin accounts: the bookmaker's pool ("My coins") and one account per (bookmaker, punter).
-// Both are keyed by the pool owner's user id, so a pool can exist before the profile does.
+// Coin accounts: the bookmaker's pool ("My coins") and one account per (bookmaker, punter), a
+// counter ticket being a punter of its own (counter/); and the book's CASH account, what the
+// counter paid out. All are keyed by the pool owner's user id, so a pool can exist before the
+// profile does.
 
 export type AccountRef =
-  { kind: "POOL"; poolOwnerId: number } | { kind: "PUNTER"; poolOwnerId: number; punterId: number };
+  { kind: "POOL" | "CASH"; poolOwnerId: number } | { kind: "PUNTER"; poolOwnerId: number; punterId: number };
 
 export const pool = (poolOwnerId: number): AccountRef => ({ kind: "POOL", poolOwnerId });
+export const cash = (poolOwnerId: number): AccountRef => ({ kind: "CASH", poolOwnerId });
 export const punter = (poolOwnerId: number, punterId: number): AccountRef => ({
   kind: "PUNTER",
   poolOwnerId,
@@ -13,8 +16,8 @@ export const punter = (poolOwnerId: number, punterId: number): AccountRef => ({
 
 /** A subquery for the account's id, and its binds; NULL when the account does not exist. */
 export function accountIdSql(ref: AccountRef): { sql: string; binds: number[] } {
-  return ref.kind === "POOL"
-    ? { sql: `(SELECT id FROM accounts WHERE kind = 'POOL' AND pool_owner_id = ?)`, binds: [ref.poolOwnerId] }
+  return ref.kind !== "PUNTER"
+    ? { sql: `(SELECT id FROM accounts WHERE kind = '${ref.kind}' AND pool_owner_id = ?)`, binds: [ref.poolOwnerId] }
     : {
         sql: `(SELECT id FROM accounts WHERE kind = 'PUNTER' AND pool_owner_id = ? AND punter_id = ?)`,
         binds: [ref.poolOwnerId, ref.punterId],

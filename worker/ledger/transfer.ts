@@ -10,7 +10,7 @@ export interface Transfer {
   kind: LedgerKind;
   /** The pool owner whose book this movement belongs to. */
   poolOwnerId: number;
-  /** Where the coins come from; none for GRANT and PURCHASE, which bring coins in. */
+  /** Where the coins come from; none for GRANT and PURCHASE, which bring coins in, and CASH_IN, cash taken at the counter. */
   from: AccountRef | null;
   to: AccountRef;
   amountCents: number;
@@ -34,7 +34,7 @@ export interface Transfer {
 export function transferStatements(db: D1Database, t: Transfer): D1PreparedStatement[] {
   if (!Number.isSafeInteger(t.amountCents) || t.amountCents <= 0)
     throw new Error(`bad transfer amount ${t.amountCents}`);
-  if ((t.from === null) !== (t.kind === "GRANT" || t.kind === "PURCHASE"))
+  if ((t.from === null) !== (t.kind === "GRANT" || t.kind === "PURCHASE" || t.kind === "CASH_IN"))
     throw new Error(`bad transfer source for ${t.kind}`);
   // Coins never cross from one book to another.
   if (t.to.poolOwnerId !== t.poolOwnerId || (t.from && t.from.poolOwnerId !== t.poolOwnerId))

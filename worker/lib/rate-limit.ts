@@ -16,7 +16,7 @@ import { en } from "./words";
 export const WINDOW_SECONDS = 10;
 const WINDOW_MS = WINDOW_SECONDS * 1000;
 
-export type Limiter = "SIGN_IN_LIMIT" | "WRITE_LIMIT" | "BET_LIMIT";
+export type Limiter = "SIGN_IN_LIMIT" | "WRITE_LIMIT" | "BET_LIMIT" | "TICKET_LIMIT";
 
 /** Counts one call of `key` against `limiter`; over the limit, 429 RATE_LIMITED with Retry-After. */
 export async function spend(c: Context<AppEnv>, limiter: Limiter, key: string) {

@@ -88,11 +88,13 @@ export async function settlementMessages(
   if (!event) return [];
   const { results } = await db
     .prepare(
-      // A bet paid at SP (an SP bet, or BOG's longer SP) is told at the SP it was paid at.
+      // A bet paid at SP (an SP bet, or BOG's longer SP) is told at the SP it was paid at. A
+      // counter ticket's user (below 0) has no chat.
       `SELECT b.user_id, i.title AS outcome, b.stake_cents, COALESCE(b.sp_num, b.odds_num) AS odds_num,
          COALESCE(b.sp_den, b.odds_den) AS odds_den, b.status, b.payout_cents, b.part, i.place
        FROM bets b JOIN event_items i ON i.id = b.item_id
        WHERE b.event_id = ?1 AND b.status <> 'CASHED_OUT' AND (?2 IS NULL OR (b.item_id = ?2 AND b.status = 'CANCELLED'))
+         AND b.user_id > 0
        ORDER BY b.user_id, i.position, b.part DESC`,
     )
     .bind(eventId, itemId ?? null)
@@ -329,7 +331,7 @@ export async function undoneMessages(db: D1Database, eventId: number): Promise<B
   if (!event) return [];
   const { results } = await db
     .prepare(
-      `SELECT user_id FROM bets WHERE event_id = ?1 AND status = 'ACCEPTED'
+      `SELECT user_id FROM bets WHERE event_id = ?1 AND status = 'ACCEPTED' AND user_id > 0
        UNION SELECT m.user_id FROM multiples m JOIN multiple_legs l ON l.multiple_id = m.id
          WHERE l.event_id = ?1 AND l.result = 'PENDING' AND m.status = 'ACCEPTED'
        ORDER BY 1`,

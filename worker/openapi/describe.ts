@@ -17,6 +17,7 @@ export const TAGS = {
   Balances: "Coins: the bookmaker's pool, his punters' balances, the ledger.",
   Events: "A bookmaker's events: drafts, publishing, odds, non-runners, results.",
   Betting: "What a punter sees and stakes.",
+  Counter: "Cash bets taken at the pitch by the book and its staff, and their tickets.",
   Figures: "Who owes whom for a period, settled in cash off the platform.",
   Audit: "What changed in a book and who changed it, and the prices punters were offered.",
   Subscriptions: "The market: subscriptions and coin packages, paid in Telegram Stars.",

@@ -39,6 +39,7 @@ export const ERROR_CODES: Record<ErrorCode, { status: number; meaning: string }>
     meaning: "No cash-out now; `reason` says why (OFF, STARTED, SUSPENDED, SETTLED, TOO_SMALL).",
   },
   CASH_OUT_CHANGED: { status: 409, meaning: "The cash-out value moved; `value` holds the value now." },
+  ALREADY_PAID: { status: 409, meaning: "The ticket was paid already; `paidAt` says when." },
   IDEMPOTENCY_KEY_IN_USE: {
     status: 409,
     meaning: "A request with this key is still running; retry after Retry-After.",

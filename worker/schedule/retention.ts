@@ -63,6 +63,11 @@ async function lapsedBooks(db: D1Database, now: number): Promise<LapsedBook[]> {
 
 /** Children first: D1 enforces the foreign keys. `?1` is the book, or its owner for the pool's accounts and rows. */
 const steps = (chunk: number): [table: string, sql: string, by: "book" | "owner"][] => [
+  [
+    "tickets",
+    `DELETE FROM tickets WHERE code IN (SELECT code FROM tickets WHERE bookmaker_id = ?1 LIMIT ${chunk})`,
+    "book",
+  ],
   ["bets", `DELETE FROM bets WHERE id IN (SELECT id FROM bets WHERE bookmaker_id = ?1 LIMIT ${chunk})`, "book"],
   [
     "multiple_legs",
@@ -91,6 +96,14 @@ const steps = (chunk: number): [table: string, sql: string, by: "book" | "owner"
     "accounts",
     `DELETE FROM accounts WHERE id IN (SELECT id FROM accounts WHERE pool_owner_id = ?1 LIMIT ${chunk})`,
     "owner",
+  ],
+  // The counter's tickets' own users (below 0), once their bets and accounts are gone: this
+  // book's, and any another deletion left (?1, the book, only names the step's row).
+  [
+    "users",
+    `DELETE FROM users WHERE id IN (SELECT u.id FROM users u WHERE u.id < 0 AND ?1 > 0 AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.punter_id = u.id)
+       AND NOT EXISTS (SELECT 1 FROM bets b WHERE b.user_id = u.id) LIMIT ${chunk})`,
+    "book",
   ],
   // The book's audit log goes with it: the one delete its rows ever see.
   ["audit", `DELETE FROM audit WHERE id IN (SELECT id FROM audit WHERE bookmaker_id = ?1 LIMIT ${chunk})`, "book"],

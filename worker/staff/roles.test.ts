@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AuditEntry, BookmakerEvent } from "../contract";
+import type { AuditEntry, BookmakerEvent, Ticket } from "../contract";
 import type { Power } from "../bookmakers/access";
 import { call, json, signIn, type TestUser } from "../test/api";
 import { draftBody, newEvent, placeBet } from "../test/events";
@@ -60,6 +60,20 @@ const aRequest = async (w: World) => {
   await json("POST", `/bookmakers/${w.book.bookmakerId}/sign`, { token: asker.token });
   return pendingRequestId(w.book, asker.userId);
 };
+const counterBet = (w: World, e: BookmakerEvent) => ({
+  bookmakerId: w.book.bookmakerId,
+  eventId: e.id,
+  eventItemId: e.items[0].id,
+  amount: 5,
+  coefficient: e.items[0].currCoefficient,
+});
+/** A counter ticket the owner took; `won`: its event settled with it the winner. */
+const aTicket = async (w: World, won = false) => {
+  const e = await anEvent(w);
+  const ticket = await json<Ticket>("POST", "/counter/bets", { ...owner(w), body: counterBet(w, e) });
+  if (won) await json("POST", `/events/${e.id}/finalize`, { ...owner(w), body: winner(e) });
+  return ticket;
+};
 const period = "from=2026-01-01&to=2026-01-31&tz=UTC";
 const noLimits = { maxStake: null, maxPayoutPerEvent: null };
 
@@ -78,6 +92,34 @@ const BOOK_ROUTES: Row[] = [
     power: "EVENTS",
     ok: 200,
     ask: async (w) => ({ path: `/player/events/${w.book.bookmakerId}/${(await anEvent(w)).id}/prices` }),
+  },
+  // The counter and its tickets: every role.
+  {
+    route: "POST /counter/bets",
+    power: "COUNTER",
+    ok: 201,
+    ask: async (w) => {
+      const e = await anEvent(w);
+      return { path: "/counter/bets", body: counterBet(w, e) };
+    },
+  },
+  {
+    route: "GET /counter/tickets",
+    power: "TICKETS",
+    ok: 200,
+    ask: async (w) => ({ path: `/counter/tickets?eventId=${(await anEvent(w)).id}` }),
+  },
+  {
+    route: "GET /counter/tickets/{code}",
+    power: "TICKETS",
+    ok: 200,
+    ask: async (w) => ({ path: `/counter/tickets/${(await aTicket(w)).code}` }),
+  },
+  {
+    route: "POST /counter/tickets/{code}/pay",
+    power: "TICKETS",
+    ok: 200,
+    ask: async (w) => ({ path: `/counter/tickets/${(await aTicket(w, true)).code}/pay` }),
   },
   // Prices and drafts.
   { route: "POST /drafts", power: "ODDS", ok: 200, ask: async (w) => ({ path: "/drafts", body: draftBody(w.book) }) },

@@ -97,14 +97,16 @@ export async function pendingRequestId(book: TestBook, userId: number): Promise<
 export interface LedgerViolations {
   /** Accounts whose balance differs from the sum of their ledger rows. */
   unbalancedAccounts: unknown[];
-  /** Pool owners whose pool + punters differ from the coins that came in. */
+  /** Pool owners whose pool + punters (tickets and CASH too) differ from the coins and cash that came in. */
   unbalancedBooks: unknown[];
   negativePunters: unknown[];
+  /** Moves between a person's coins and the counter's cash (a ticket, the CASH account): coins and cash never mix. */
+  mixedMoves: unknown[];
 }
 
 /** Checks the ledger's invariants over the whole database (docs/ARCHITECTURE.md, "Ledger invariants"). */
 export async function ledgerViolations(): Promise<LedgerViolations> {
-  const [accounts, books, negative] = await env.DB.batch([
+  const [accounts, books, negative, mixed] = await env.DB.batch([
     env.DB.prepare(
       `SELECT a.id, a.balance_cents,
          COALESCE((SELECT SUM(amount_cents) FROM ledger WHERE to_account = a.id), 0)
@@ -114,16 +116,30 @@ export async function ledgerViolations(): Promise<LedgerViolations> {
     env.DB.prepare(
       `SELECT o.pool_owner_id, o.held, COALESCE(i.came_in, 0) AS came_in FROM
          (SELECT pool_owner_id, SUM(balance_cents) AS held FROM accounts GROUP BY pool_owner_id) o
-         LEFT JOIN (SELECT pool_owner_id, SUM(amount_cents) AS came_in FROM ledger WHERE kind IN ('GRANT', 'PURCHASE') GROUP BY pool_owner_id) i
+         LEFT JOIN (SELECT pool_owner_id, SUM(amount_cents) AS came_in FROM ledger WHERE kind IN ('GRANT', 'PURCHASE', 'CASH_IN') GROUP BY pool_owner_id) i
          ON i.pool_owner_id = o.pool_owner_id
        WHERE o.held <> COALESCE(i.came_in, 0)`,
     ),
-    env.DB.prepare(`SELECT id, balance_cents FROM accounts WHERE kind = 'PUNTER' AND balance_cents < 0`),
+    env.DB.prepare(`SELECT id, balance_cents FROM accounts WHERE kind <> 'POOL' AND balance_cents < 0`),
+    env.DB.prepare(
+      `SELECT l.id, l.kind FROM ledger l JOIN accounts f ON f.id = l.from_account JOIN accounts t ON t.id = l.to_account
+       WHERE (f.kind = 'CASH' OR f.punter_id < 0) <> (t.kind = 'CASH' OR t.punter_id < 0) AND f.kind <> 'POOL' AND t.kind <> 'POOL'`,
+    ),
   ]);
-  return { unbalancedAccounts: accounts.results, unbalancedBooks: books.results, negativePunters: negative.results };
+  return {
+    unbalancedAccounts: accounts.results,
+    unbalancedBooks: books.results,
+    negativePunters: negative.results,
+    mixedMoves: mixed.results,
+  };
 }
 
-export const NO_VIOLATIONS: LedgerViolations = { unbalancedAccounts: [], unbalancedBooks: [], negativePunters: [] };
+export const NO_VIOLATIONS: LedgerViolations = {
+  unbalancedAccounts: [],
+  unbalancedBooks: [],
+  negativePunters: [],
+  mixedMoves: [],
+};
 
 /** The catalogue id of a market item, e.g. "BOOKMAKER" or "ADD_BALANCE_1000". */
 export async function catalogueId(type: string): Promise<number> {

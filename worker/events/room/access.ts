@@ -1,6 +1,6 @@
 import { punterRefusal } from "../../betting/may-bet";
 import { fail, ok, type EventState, type PunterCaps, type RoomResult } from "../state";
-import { punterCheckStatements } from "./statements";
+import { counterCheckStatements, punterCheckStatements } from "./statements";
 
 /**
  * Who may bet on the event, and within what limits: approved members of the book, while the
@@ -17,11 +17,29 @@ export class BookAccess {
   private forgotten = 0;
 
   async check(db: D1Database, e: EventState, userId: number): Promise<RoomResult<PunterCaps>> {
+    return this.read(db, e, userId, punterCheckStatements(db, e, userId));
+  }
+
+  /**
+   * The counter's: a ticket is a punter new to the book, within the book's own limits (its
+   * default max stake and max payout on an event), while the bookmaker's subscription runs.
+   * Read each time: counter bets are few, and a ticket is never seen twice.
+   */
+  async counter(db: D1Database, e: EventState): Promise<RoomResult<PunterCaps>> {
+    return this.read(db, e, null, counterCheckStatements(db, e));
+  }
+
+  private async read(
+    db: D1Database,
+    e: EventState,
+    userId: number | null,
+    statements: D1PreparedStatement[],
+  ): Promise<RoomResult<PunterCaps>> {
     const now = Date.now();
-    const kept = this.members.get(userId);
+    const kept = userId === null ? undefined : this.members.get(userId);
     if (kept && now < this.subscribedUntil) return ok(kept);
     const asOf = this.forgotten;
-    const [membership, subscription] = await db.batch(punterCheckStatements(db, e, userId));
+    const [membership, subscription] = await db.batch(statements);
     const member = membership.results[0] as
       { status: string; max_stake_cents: number | null; max_payout_cents: number | null } | undefined;
     const sub = subscription.results[0] as { end_date: string | null } | undefined;
@@ -29,7 +47,7 @@ export class BookAccess {
     const refused = punterRefusal({ membership: member?.status, subscribed: now < this.subscribedUntil });
     if (refused) return fail(refused.code, refused.message);
     const caps = { maxStakeCents: member!.max_stake_cents, maxPayoutCents: member!.max_payout_cents };
-    if (asOf === this.forgotten) this.members.set(userId, caps);
+    if (asOf === this.forgotten && userId !== null) this.members.set(userId, caps);
     return ok(caps);
   }
 

@@ -1,5 +1,5 @@
 import { decimalText } from "../../../common/odds";
-import type { Bet } from "../../contract";
+import type { Bet, Ticket } from "../../contract";
 import { money } from "../../lib/money";
 import type { PlacedBet } from "../state";
 
@@ -31,3 +31,22 @@ export const placedToBet = (p: PlacedBet): Bet => ({
 
 /** A placed bet's 201 as its text: the route answers it, and a bet's batch keeps it under the call's Idempotency-Key. */
 export const betAnswerText = (p: PlacedBet) => JSON.stringify(placedToBet(p));
+
+/** A counter bet's ticket as POST /counter/bets answers it: open, paying nothing yet. */
+export const placedToTicket = (
+  p: PlacedBet,
+  t: { code: string; bookmakerId: number; takenBy: { userId: number; username: string } },
+): Ticket => ({
+  code: t.code,
+  bookmakerId: t.bookmakerId,
+  eventId: p.eventId,
+  bet: placedToBet(p),
+  status: "OPEN",
+  returns: 0,
+  paidAt: null,
+  takenBy: t.takenBy,
+});
+
+/** The ticket's 201 as its text, kept under the call's Idempotency-Key by the bet's batch. */
+export const ticketAnswerText = (p: PlacedBet, t: Parameters<typeof placedToTicket>[1]) =>
+  JSON.stringify(placedToTicket(p, t));

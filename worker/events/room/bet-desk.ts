@@ -6,7 +6,7 @@ import { BetNotWritten, betRefusal, BetWriter } from "./bet-writer";
 import type { Exclusive } from "./exclusive";
 import { punterBook, type BetTotals } from "../rules/book";
 import { checkBet } from "../rules/guards";
-import { betAnswerText } from "./bet-answer";
+import { betAnswerText, ticketAnswerText } from "./bet-answer";
 import type { RoomMemory } from "./memory";
 import type { CurrentOdds } from "./current-odds";
 import {
@@ -53,7 +53,8 @@ export class BetDesk {
    */
   async place(eventId: number, bet: BetRequest): Promise<RoomResult<PlacedBet>> {
     if (!bet.idempotency) return this.placeOnce(eventId, bet);
-    const key = `${bet.userId}:${bet.idempotency.key}`;
+    // A counter bet's key is the member's who took it (its punter is new with each attempt).
+    const key = `${bet.counter?.takenBy.userId ?? bet.userId}:${bet.idempotency.key}`;
     const earlier = this.keys.get(key);
     if (earlier) {
       await earlier;
@@ -81,7 +82,9 @@ export class BetDesk {
     const first = memory.event;
     if (!first || first.id !== eventId || first.bookmakerId !== bet.bookmakerId || !first.publishedAt)
       return fail("NOT_FOUND", EVENT_NOT_FOUND);
-    const access = await this.access.check(this.room.db(), first, bet.userId);
+    const access = bet.counter
+      ? await this.access.counter(this.room.db(), first)
+      : await this.access.check(this.room.db(), first, bet.userId);
     if (!access.ok) return access;
     // From the end of this wait to the reservation nothing awaits, so no admin operation gets in between.
     await this.ready(eventId);
@@ -168,12 +171,20 @@ export class BetDesk {
       outcomeTitle: item.title,
       placeTerms: taken.placeTerms,
     };
+    const ticket = bet.counter && { code: bet.counter.code, userId: bet.userId, takenBy: bet.counter.takenBy.userId };
     const write = this.betWriter(e.id).write({
       row,
       poolOwnerId: e.ownerId,
       placeTerms: taken.placeTerms,
-      idempotency: bet.idempotency && { ...bet.idempotency, answer: betAnswerText(placed) },
+      idempotency: bet.idempotency && {
+        ...bet.idempotency,
+        userId: bet.counter?.takenBy.userId ?? bet.userId,
+        answer: bet.counter
+          ? ticketAnswerText(placed, { ...bet.counter, bookmakerId: e.bookmakerId })
+          : betAnswerText(placed),
+      },
       totals: taken.totals,
+      ticket,
     });
     this.inflight.add(write);
     try {

@@ -82,7 +82,7 @@ describe("a group of bets in one batch", () => {
         bob.userId,
         0,
         1_000,
-      )({ idempotency: { key: "k-1", hash: "h", ref: "bet:ref", answer: '{"betId":0,"x":1}' } }),
+      )({ idempotency: { key: "k-1", hash: "h", ref: "bet:ref", answer: '{"betId":0,"x":1}', userId: bob.userId } }),
     ];
     const { statements, idsAt } = groupStatements(env.DB, bets);
     const results = await runMoneyBatch(env.DB, statements);

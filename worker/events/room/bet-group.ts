@@ -4,6 +4,7 @@ import { replaceableBinds, replaceableSql } from "../../lib/idempotency";
 import { nowIso } from "../../lib/time";
 import type { BetTotals } from "../rules/book";
 import type { BetRowInput } from "./statements";
+import { cashTakenStatements, ticketStatement, type TicketOpening } from "../../counter/tickets";
 
 // A group of an event's bets as D1 writes them: a handful of statements whatever the group's
 // size, each taking the group's rows as one JSON array (json_each), rather than four or five
@@ -25,8 +26,10 @@ export interface GroupBet {
    * (`answer`, its text with 0 for the bet's id: events/room/bet-answer.ts), the hash of its
    * request, and the ref a rebuild reads.
    */
-  idempotency?: { key: string; hash: string; ref: string; answer: string };
+  idempotency?: { key: string; hash: string; ref: string; answer: string; userId: number };
   totals: BetTotals;
+  /** A counter bet's ticket (counter/tickets.ts): its cash comes in before the stake, the ticket after the bet. */
+  ticket?: TicketOpening;
 }
 
 const at = (path: string) => `json_extract(j.value, '$[${path}]')`;
@@ -53,8 +56,12 @@ export function groupStatements(
   }
   const places = bets.filter((b) => b.placeTerms);
   const keyed = bets.filter((b) => b.idempotency);
+  // Counter bets are few (one a clerk's tap): theirs are a handful of statements each.
+  const tickets = bets.filter((b) => b.ticket);
+  const ticketOf = (b: GroupBet) => ({ ...b.ticket!, ownerId: poolOwnerId, createdAt: b.row.createdAt });
 
   const statements = [
+    ...tickets.flatMap((b) => cashTakenStatements(db, { ...ticketOf(b), stakedCents: staked(b) })),
     // One STAKE move per bet, in the group's order, through the ledger's set-wise writer.
     ...bookMovesStatements(db, {
       moves: `SELECT ${at("0")} AS punter_id, ${at("1")} AS amount_cents, 'STAKE' AS kind, ?2 AS ref, ${at("2")} AS created_at
@@ -120,8 +127,8 @@ export function groupStatements(
                  replace(replace(k.answer, '"betId":0,', '"betId":' || b.id || ','), '"eachWayOf":0,', '"eachWayOf":' || b.id || ','),
                  'batch', ?2, ?2
                FROM (SELECT ${at("0")} AS user_id, ${at("1")} AS item_id, ${at("2")} AS key, ${at("3")} AS hash,
-                       ${at("4")} AS ref, ${at("5")} AS answer FROM json_each(?1) j) k
-               JOIN bets b ON b.item_id = k.item_id AND b.user_id = k.user_id AND b.part = 'WIN'
+                       ${at("4")} AS ref, ${at("5")} AS answer, ${at("6")} AS punter_id FROM json_each(?1) j) k
+               JOIN bets b ON b.item_id = k.item_id AND b.user_id = k.punter_id AND b.part = 'WIN'
                WHERE true
                ON CONFLICT (user_id, key) DO UPDATE SET
                  state = CASE WHEN ${replaceableSql("?3", "?4")} THEN 'DONE' ELSE 'ALREADY ' || idempotency_keys.state END,
@@ -132,7 +139,7 @@ export function groupStatements(
               JSON.stringify(
                 keyed.map((b) => {
                   const k = b.idempotency!;
-                  return [b.row.userId, b.row.itemId, k.key, k.hash, k.ref, k.answer];
+                  return [k.userId, b.row.itemId, k.key, k.hash, k.ref, k.answer, b.row.userId];
                 }),
               ),
               nowIso(),
@@ -151,6 +158,9 @@ export function groupStatements(
   ];
   // After the WIN insert come the PLACE insert, the keys and the totals, each when there is one.
   const idsAt = statements.length - 2 - (places.length === 0 ? 0 : 1) - (keyed.length === 0 ? 0 : 1);
+  // Last, each counter bet's ticket, naming its WIN row.
+  for (const b of tickets)
+    statements.push(ticketStatement(db, { ...ticketOf(b), bookmakerId, eventId, itemId: b.row.itemId }));
   return { statements, idsAt };
 }
 

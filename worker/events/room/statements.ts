@@ -90,9 +90,25 @@ export function punterCheckStatements(db: D1Database, e: EventState, userId: num
          FROM memberships m JOIN bookmakers b ON b.id = m.bookmaker_id WHERE m.bookmaker_id = ?1 AND m.user_id = ?2`,
       )
       .bind(e.bookmakerId, userId),
+    subscriptionStatement(db, e),
+  ];
+}
+
+/** Until when the bookmaker's subscription runs. */
+const subscriptionStatement = (db: D1Database, e: EventState) =>
+  db
+    .prepare(`SELECT end_date FROM user_subscriptions WHERE user_id = ?1 AND type = 'BOOKMAKER' AND active = 1`)
+    .bind(e.ownerId);
+
+/** As punterCheckStatements, for a counter bet: the book's own limits, as an approved member's, and its subscription. */
+export function counterCheckStatements(db: D1Database, e: EventState): D1PreparedStatement[] {
+  return [
     db
-      .prepare(`SELECT end_date FROM user_subscriptions WHERE user_id = ?1 AND type = 'BOOKMAKER' AND active = 1`)
-      .bind(e.ownerId),
+      .prepare(
+        `SELECT 'APPROVED' AS status, max_stake_cents, max_payout_per_event_cents AS max_payout_cents FROM bookmakers WHERE id = ?1`,
+      )
+      .bind(e.bookmakerId),
+    subscriptionStatement(db, e),
   ];
 }
 

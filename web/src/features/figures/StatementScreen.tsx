@@ -20,6 +20,9 @@ const MOVEMENT: Record<LedgerKind, MessageDescriptor> = {
   REFUND: msg`Refund`,
   GRANT: msg`Grant`,
   PURCHASE: msg`Purchase`,
+  // The counter's (a ticket's), never a punter's own: here for a whole record of kinds.
+  CASH_IN: msg`Cash taken`,
+  CASH_PAID: msg`Cash paid`,
 };
 
 const BET_STATUS = {
