@@ -1,8 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { BookmakerEvent, LiabilityBoard, Ticket } from "../contract";
+import { weeksAround } from "../../common/calendar";
+import type { BookmakerEvent, Figures, LiabilityBoard, Ticket } from "../contract";
 import { call, json, signIn, type TestUser } from "../test/api";
-import { newEvent, poolCoins, runners, startEvent } from "../test/events";
+import { newEvent, placeBet, poolCoins, runners, startEvent } from "../test/events";
 import { faultyD1, inOrder } from "../test/faulty-d1";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 import { CODE_LENGTH, newTicketCode, TICKET_CODE } from "./code";
@@ -269,6 +270,57 @@ describe("paying a ticket", () => {
       // Paying again is refused once paid, and pays when it was not.
       expect((await pay(c, ticket.code)).status).toBe(fault === "after" ? 409 : 200);
     }
+    expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
+  });
+});
+
+describe("the counter in Figures", () => {
+  it("reconciles: cash taken − cash paid − cash owed = the counter's result, its stakes less its returns, to the cent", async () => {
+    const c = await counterBook();
+    const race = await newEvent(c.book, { items: runners(8), eachWay: { places: 3, fraction: 5 } });
+    const tickets = [
+      await taken(c, race, 0, 10.35),
+      await taken(c, race, 1, 7.77, { eachWay: true }),
+      await taken(c, race, 2, 3.33),
+      await taken(c, race, 3, 12.01, { eachWay: true }),
+      await taken(c, race, 7, 5),
+    ];
+    const punter = await newPunter(c.book, { coins: 50 });
+    await placeBet(punter, c.book, race, 0, 20);
+    await json("POST", `/events/${race.id}/nr/${race.items[7].id}`, { token: c.book.owner.token, body: {} });
+    await finalize(c, race, [
+      [0, 1],
+      [3, 2],
+      [1, 3],
+    ]);
+    await pay(c, tickets[0].code);
+    await pay(c, tickets[4].code);
+
+    const week = weeksAround(Date.now(), "UTC").thisWeek;
+    const q = `from=${week.from}&to=${week.to}&tz=UTC`;
+    const figures = await json<Figures>("GET", `/figures?${q}`, { token: c.book.owner.token });
+    const now = await Promise.all(tickets.map((t) => check(c, t.code)));
+    const cents = (n: number) => Math.round(n * 100);
+    const staked = tickets.reduce((s, t) => s + cents(t.bet.money.amount) * (t.bet.eachWay ? 2 : 1), 0);
+    const returned = now.reduce((s, t) => s + cents(t.returns), 0);
+    const paid = now.filter((t) => t.status === "PAID").reduce((s, t) => s + cents(t.returns), 0);
+    expect(figures.counter).toEqual({
+      tickets: 5,
+      taken: staked / 100,
+      paid: paid / 100,
+      owed: (returned - paid) / 100,
+      result: (staked - returned) / 100,
+    });
+    const { taken: t, paid: p, owed: o, result: r } = figures.counter;
+    expect(cents(t) - cents(p) - cents(o)).toBe(cents(r));
+    // The punter is a punter; the tickets are not.
+    expect(figures.punters.map((p) => p.userId)).toEqual([punter.userId]);
+
+    const csv = (await (await call("GET", `/figures.csv?${q}`, { token: c.book.owner.token })).text()).split("\r\n");
+    expect(csv.slice(-3, -1)).toEqual([
+      "counter_tickets,cash_taken,cash_paid,cash_owed,counter_result",
+      `5,${t.toFixed(2)},${p.toFixed(2)},${o.toFixed(2)},${r.toFixed(2)}`,
+    ]);
     expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
   });
 });

@@ -36,6 +36,9 @@ describe("GET /figures.csv", () => {
       `${punter.username},${punter.userId},0.00,100.50,0.00,10.25,0.00,-10.25,90.25,10.25`,
       "TOTAL,,0.00,100.50,0.00,10.25,0.00,-10.25,90.25,10.25",
       "",
+      "counter_tickets,cash_taken,cash_paid,cash_owed,counter_result",
+      "0,0.00,0.00,0.00,0.00",
+      "",
     ]);
   });
 
@@ -52,6 +55,7 @@ describe("GET /figures.csv", () => {
       ],
       totals: zero,
       book: { staked: 0, paidOut: 0, refunded: 0, hold: 0, holdPct: null, openLiability: 0 },
+      counter: { tickets: 0, taken: 0, paid: 0, owed: 0, result: 0 },
     });
     const rows = csv.split("\r\n");
     expect(rows[1].startsWith('"a,""b""",1,')).toBe(true);

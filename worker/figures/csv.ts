@@ -27,7 +27,14 @@ export function figuresCsv(f: Figures): string {
   return (
     line(FIGURE_HEADER) +
     f.punters.map((p) => line([text(p.username), String(p.userId), ...amounts(p)])).join("") +
-    line(["TOTAL", "", ...amounts(f.totals)])
+    line(["TOTAL", "", ...amounts(f.totals)]) +
+    // The counter's cash, below the punters' coins: its own header, one line.
+    line([]) +
+    line(["counter_tickets", "cash_taken", "cash_paid", "cash_owed", "counter_result"]) +
+    line([
+      String(f.counter.tickets),
+      ...[f.counter.taken, f.counter.paid, f.counter.owed, f.counter.result].map((n) => coins(toCents(n))),
+    ])
   );
 }
 

@@ -79,7 +79,7 @@ const sideSql = (side: "to_account" | "from_account", kinds: { first: string; se
     COALESCE(SUM(CASE WHEN l.created_at >= ?2 AND l.kind IN (${kinds.third}) THEN l.amount_cents END), 0) AS third,
     COALESCE(SUM(l.amount_cents), 0) AS total
   FROM accounts a JOIN ledger l ON l.${side} = a.id AND l.created_at < ?3
-  WHERE a.kind = 'PUNTER' AND a.pool_owner_id = ?1
+  WHERE a.kind = 'PUNTER' AND a.pool_owner_id = ?1 AND a.punter_id > 0
   GROUP BY a.id`;
 const CREDITS = sideSql("to_account", { first: "'ALLOCATE'", second: "'PAYOUT', 'REFUND'", third: "NULL" });
 // An undone result moves payouts and refunds back out of the punter: they lessen what he got back.
@@ -106,7 +106,8 @@ export interface PunterCents {
 
 /**
  * Each punter of the book over the period: every punter account, so coins of a punter who has
- * since left still count. `punterId` narrows it to one.
+ * since left still count; the counter's tickets (users below 0) are the counter's figure, not
+ * punters. `punterId` narrows it to one.
  */
 export async function punterFigures(
   db: D1Database,
@@ -129,7 +130,7 @@ export async function punterFigures(
        LEFT JOIN credits cr ON cr.account = a.id
        LEFT JOIN debits db ON db.account = a.id
        LEFT JOIN open o ON o.user_id = a.punter_id
-       WHERE a.kind = 'PUNTER' AND a.pool_owner_id = ?1 AND (?5 IS NULL OR a.punter_id = ?5)
+       WHERE a.kind = 'PUNTER' AND a.pool_owner_id = ?1 AND a.punter_id > 0 AND (?5 IS NULL OR a.punter_id = ?5)
        ORDER BY u.username COLLATE NOCASE, u.id`,
     )
     .bind(book.owner_id, period.start, period.end, book.id, punterId ?? null)
@@ -307,4 +308,32 @@ export async function ledgerRows(db: D1Database, ownerId: number, period: Period
     .bind(ownerId, period.start, period.end)
     .all<LedgerCsvRow>();
   return results;
+}
+
+/**
+ * The counter's tickets taken in the period (counter/tickets.ts): the cash taken for them, what
+ * was paid out on them since, what they still owe, and the book's result on them. Each ticket's
+ * account has taken its cash in and staked it, been paid its returns and paid them out, so
+ * taken − paid − owed is exactly its stakes less its returns: the result reconciles to the cent.
+ */
+export async function counterFigure(db: D1Database, book: { id: number; owner_id: number }, period: Period) {
+  const row = await db
+    .prepare(
+      `SELECT COUNT(*) AS tickets,
+         COALESCE(SUM((SELECT SUM(amount_cents) FROM ledger WHERE to_account = a.id AND kind = 'CASH_IN')), 0) AS taken,
+         COALESCE(SUM((SELECT SUM(amount_cents) FROM ledger WHERE from_account = a.id AND kind = 'CASH_PAID')), 0) AS paid,
+         COALESCE(SUM(a.balance_cents), 0) AS owed
+       FROM tickets t JOIN accounts a ON a.kind = 'PUNTER' AND a.pool_owner_id = ?2 AND a.punter_id = t.user_id
+       WHERE t.bookmaker_id = ?1 AND t.created_at >= ?3 AND t.created_at < ?4`,
+    )
+    .bind(book.id, book.owner_id, period.start, period.end)
+    .first<{ tickets: number; taken: number; paid: number; owed: number }>();
+  const { tickets, taken, paid, owed } = row!;
+  return {
+    tickets,
+    taken: fromCents(taken),
+    paid: fromCents(paid),
+    owed: fromCents(owed),
+    result: fromCents(taken - paid - owed),
+  };
 }

@@ -15,6 +15,7 @@ import * as docs from "../openapi/docs/figures";
 import { figuresCsv, ledgerCsv } from "./csv";
 import {
   bookFigure,
+  counterFigure,
   dailyFigures,
   ledgerRows,
   punterFigures,
@@ -50,7 +51,11 @@ const DailyQuery = v.object({
 
 async function figuresOf(db: D1Database, book: BookmakerRow, q: PeriodInput): Promise<Figures> {
   const p = resolvePeriod(q);
-  const [rows, bookSide] = await Promise.all([punterFigures(db, book, p), bookFigure(db, book, p)]);
+  const [rows, bookSide, counter] = await Promise.all([
+    punterFigures(db, book, p),
+    bookFigure(db, book, p),
+    counterFigure(db, book, p),
+  ]);
   return {
     from: p.from,
     to: p.to,
@@ -58,6 +63,7 @@ async function figuresOf(db: D1Database, book: BookmakerRow, q: PeriodInput): Pr
     punters: rows.map(toPunterFigure),
     totals: toFigure(sumFigures(rows.map((r) => r.cents))),
     book: bookSide,
+    counter,
   };
 }
 

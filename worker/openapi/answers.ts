@@ -517,6 +517,21 @@ export const Figures = v.object({
       v.description("What the book would pay at most on bets still open at the end of the period."),
     ),
   }),
+  counter: v.pipe(
+    v.object({
+      tickets: v.pipe(v.number(), v.integer()),
+      taken: v.pipe(Coins, v.description("Cash taken for them.")),
+      paid: v.pipe(Coins, v.description("Cash paid out on them, until now.")),
+      owed: v.pipe(Coins, v.description("What they still owe: returns and refunds not yet paid.")),
+      result: v.pipe(
+        Coins,
+        v.description("taken − paid − owed: their stakes less their returns (an open one's stake counts)."),
+      ),
+    }),
+    v.description(
+      "The counter's tickets taken in the period (their bets count in `book` too; their cash is not a punter's).",
+    ),
+  ),
 });
 
 export const DailyFigures = v.array(v.object({ date: Day, staked: Coins, returned: Coins, hold: Coins }));

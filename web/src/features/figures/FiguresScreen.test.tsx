@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { DailyFigure, Figure, Figures, Statement } from "@worker/contract";
 import { aBet } from "@/test/bets";
@@ -28,6 +28,7 @@ const FIGURES: Figures = {
   ],
   totals: figure({ added: 600, staked: 140, returned: 300, net: 160, closing: 760 }),
   book: { staked: 140, paidOut: 300, refunded: 0, hold: -160, holdPct: -114.29, openLiability: 25 },
+  counter: { tickets: 0, taken: 0, paid: 0, owed: 0, result: 0 },
 };
 
 const DAILY: DailyFigure[] = Array.from({ length: 30 }, (_, i) => ({
@@ -68,6 +69,20 @@ describe("the bookmaker's figures", () => {
     expect(within(book).getByText("-114.29%")).toBeTruthy();
     const week = thisAndLastWeek().thisWeek;
     expect(calls.some((c) => c.path.startsWith(`/figures?from=${week.from}&to=${week.to}&tz=`))).toBe(true);
+  });
+
+  it("shows the counter's cash when it took tickets in the period, and nothing of it when none", async () => {
+    openFigures();
+    await screen.findByRole("row", { name: "winner" });
+    expect(screen.queryByRole("region", { name: "Counter" })).toBeNull();
+    cleanup();
+    openFigures({
+      "GET /figures": () => json({ ...FIGURES, counter: { tickets: 3, taken: 45, paid: 30, owed: 12.5, result: 2.5 } }),
+    });
+    const counter = await screen.findByRole("region", { name: "Counter" });
+    expect(within(counter).getByText("Counter: 3 tickets")).toBeTruthy();
+    const rows = [...counter.querySelectorAll(".bk-row")].map((r) => r.textContent);
+    expect(rows).toEqual(["Cash taken45", "Cash paid30", "Cash owed12.5", "Counter result2.5"]);
   });
 
   it("draws the last 30 days' hold as bars, above zero for a winning day and below for a losing one", async () => {

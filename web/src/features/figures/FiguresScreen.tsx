@@ -1,4 +1,4 @@
-import { t } from "@lingui/core/macro";
+import { plural, t } from "@lingui/core/macro";
 import { useState } from "react";
 import { useLocation } from "wouter";
 import type { Figures } from "@worker/contract";
@@ -168,7 +168,34 @@ function FiguresTable({ figures, period }: { figures: Figures; period: Period })
           <span>{formatAmount(book.openLiability)}</span>
         </div>
       </section>
+      {figures.counter.tickets > 0 && <CounterCash counter={figures.counter} />}
     </>
+  );
+}
+
+/** The counter's tickets of the period in cash: taken − paid − owed is its result. */
+function CounterCash({ counter }: { counter: Figures["counter"] }) {
+  const tickets = counter.tickets;
+  return (
+    <section className="bk-card" aria-label={t`Counter`}>
+      <h2 className="bk-label">{plural(tickets, { one: "Counter: # ticket", other: "Counter: # tickets" })}</h2>
+      <div className="bk-row">
+        <span className="bk-muted">{t`Cash taken`}</span>
+        <span>{formatAmount(counter.taken)}</span>
+      </div>
+      <div className="bk-row">
+        <span className="bk-muted">{t`Cash paid`}</span>
+        <span>{formatAmount(counter.paid)}</span>
+      </div>
+      <div className="bk-row">
+        <span className="bk-muted">{t`Cash owed`}</span>
+        <span>{formatAmount(counter.owed)}</span>
+      </div>
+      <div className="bk-row">
+        <span className="bk-muted">{t`Counter result`}</span>
+        <span className="bk-strong">{formatAmount(counter.result)}</span>
+      </div>
+    </section>
   );
 }
 
