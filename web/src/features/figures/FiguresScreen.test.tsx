@@ -82,7 +82,7 @@ describe("the bookmaker's figures", () => {
     const counter = await screen.findByRole("region", { name: "Counter" });
     expect(within(counter).getByText("Counter: 3 tickets")).toBeTruthy();
     const rows = [...counter.querySelectorAll(".bk-row")].map((r) => r.textContent);
-    expect(rows).toEqual(["Cash taken45", "Cash paid30", "Cash owed12.5", "Counter result2.5"]);
+    expect(rows).toEqual(["Cash taken45", "Cash paid30", "Cash owed12.50", "Counter result2.50"]);
   });
 
   it("draws the last 30 days' hold as bars, above zero for a winning day and below for a losing one", async () => {
