@@ -10,9 +10,10 @@ import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } fr
 import { propertyRuns } from "../test/property";
 
 // Random concurrent sequences of bets (win and each-way, at a price or at SP, on events with and
-// without SP and BOG), coin moves, non-runners, finalize (with placings, ties included, or
-// winners, and SPs), abandon, cash-outs and room evictions must never create or lose a coin, and
-// every settled or cashed-out bet must match the ledger.
+// without SP and BOG), counter bets and their tickets paid, coin moves, non-runners, finalize
+// (with placings, ties included, or winners, and SPs), abandon, cash-outs and room evictions must
+// never create or lose a coin or a cent of cash, never mix the two, and every settled or
+// cashed-out bet must match the ledger.
 
 const runs = Math.max(20, Math.floor((Number(env.PROPERTY_RUNS) || 200) / 2));
 const PUNTERS = 3;
@@ -57,6 +58,18 @@ const op = fc.oneof(
   { weight: 1, arbitrary: fc.record({ type: fc.constant("suspend" as const) }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant("live" as const) }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant("evict" as const) }) },
+  // The counter takes a cash bet (a ticket), or pays one of the event's tickets (once, when due).
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      type: fc.constant("counter" as const),
+      outcome,
+      stake,
+      eachWay: fc.boolean(),
+      atSp: fc.boolean(),
+    }),
+  },
+  { weight: 3, arbitrary: fc.record({ type: fc.constant("pay" as const), pick: fc.nat(20) }) },
   // A punter cashes out a bet of his at the value offered, or at a stale one.
   { weight: 4, arbitrary: fc.record({ type: fc.constant("cashout" as const), who, outcome, stale: fc.boolean() }) },
 );
@@ -122,10 +135,25 @@ async function perform(w: World, o: Op): Promise<number> {
     case "evict":
       await evictDurableObject(roomStub(id)).catch(() => undefined); // not running is fine
       return 200;
+    case "counter": {
+      const item = w.event.items[o.outcome];
+      const current = (await json<BookmakerEvent>("GET", `/events/${id}`, { token: owner })).items[o.outcome];
+      const price = o.atSp ? { atSp: true } : { coefficient: current.currCoefficient };
+      const body = { bookmakerId: w.book.bookmakerId, eventId: id, eventItemId: item.id, amount: o.stake, ...price };
+      return (await call("POST", "/counter/bets", { token: owner, body: { ...body, eachWay: o.eachWay } })).status;
+    }
+    case "pay": {
+      const { results } = await env.DB.prepare(`SELECT code FROM tickets WHERE event_id = ?1 ORDER BY created_at, code`)
+        .bind(id)
+        .all<{ code: string }>();
+      if (results.length === 0) return 200;
+      return (await call("POST", `/counter/tickets/${results[o.pick % results.length].code}/pay`, { token: owner }))
+        .status;
+    }
     case "cashout": {
-      // One of the bets struck so far, cashed out by its punter.
+      // One of the bets struck so far (not the counter's), cashed out by its punter.
       const { results } = await env.DB.prepare(
-        `SELECT id, user_id FROM bets WHERE event_id = ?1 AND part = 'WIN' ORDER BY id`,
+        `SELECT id, user_id FROM bets WHERE event_id = ?1 AND part = 'WIN' AND user_id > 0 ORDER BY id`,
       )
         .bind(id)
         .all<{ id: number; user_id: number }>();
@@ -174,6 +202,27 @@ async function eventLedgerMismatch(eventId: number) {
   return r.staked !== r.bet_stakes || r.paid !== r.won || r.refunded !== r.cancelled || r.open_after_settlement !== 0
     ? r
     : null;
+}
+
+/**
+ * The counter's cash against its tickets: taken is their stakes; paid is the returns of the paid
+ * ones; nothing is owed by a paid ticket; a ticket's account holds its return until paid.
+ */
+async function counterMismatch(book: TestBook, eventId: number) {
+  const row = await env.DB.prepare(
+    `SELECT
+       (SELECT COALESCE(SUM(l.amount_cents), 0) FROM ledger l JOIN tickets t ON l.ref = 'ticket:' || t.code WHERE t.event_id = ?1 AND l.kind = 'CASH_IN') AS taken,
+       (SELECT COALESCE(SUM(b.stake_cents), 0) FROM bets b JOIN tickets t ON t.user_id = b.user_id WHERE t.event_id = ?1) AS stakes,
+       (SELECT COALESCE(SUM(l.amount_cents), 0) FROM ledger l JOIN tickets t ON l.ref = 'ticket:' || t.code WHERE t.event_id = ?1 AND l.kind = 'CASH_PAID') AS paid,
+       (SELECT COALESCE(SUM(CASE b.status WHEN 'CANCELLED' THEN b.stake_cents ELSE b.payout_cents END), 0)
+          FROM bets b JOIN tickets t ON t.user_id = b.user_id WHERE t.event_id = ?1 AND t.paid_at IS NOT NULL) AS paid_returns,
+       (SELECT COALESCE(SUM(a.balance_cents), 0) FROM accounts a JOIN tickets t ON t.user_id = a.punter_id
+          WHERE t.event_id = ?1 AND a.pool_owner_id = ?2 AND t.paid_at IS NOT NULL) AS owed_by_paid`,
+  )
+    .bind(eventId, book.owner.userId)
+    .first<Record<string, number>>();
+  const r = row!;
+  return r.taken !== r.stakes || r.paid !== r.paid_returns || r.owed_by_paid !== 0 ? r : null;
 }
 
 const ALLOWED = new Set([200, 201, 400, 403, 404, 409]);
@@ -234,7 +283,16 @@ describe("coin conservation with events", () => {
             const result = { type: "finalize" as const, order, tied: [], asWinners: false, sps };
             expect(ALLOWED.has(await perform(w, result))).toBe(true);
             await call("POST", `/events/${event.id}/abandon`, { token: book.owner.token });
+            // Every ticket paid that is due; each once (a second payment is refused).
+            const { results: tickets } = await env.DB.prepare(`SELECT code FROM tickets WHERE event_id = ?1`)
+              .bind(event.id)
+              .all<{ code: string }>();
+            for (const { code } of tickets)
+              expect([200, 409]).toContain(
+                (await call("POST", `/counter/tickets/${code}/pay`, { token: book.owner.token })).status,
+              );
             expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
+            expect(await counterMismatch(book, event.id)).toBeNull();
             expect(await eventLedgerMismatch(event.id)).toBeNull();
           },
         ),
@@ -252,6 +310,11 @@ describe("coin conservation with events", () => {
         `SELECT COUNT(*) AS n FROM bets WHERE status = 'WON' AND sp_num IS NOT NULL`,
       ).first<{ n: number }>())!.n;
       expect(paidAtSp).toBeGreaterThan(runs / 25);
+      // and tickets paid at the counter (some 22 in 100 runs)
+      const paidTickets = (await env.DB.prepare(`SELECT COUNT(*) AS n FROM tickets WHERE paid_at IS NOT NULL`).first<{
+        n: number;
+      }>())!.n;
+      expect(paidTickets).toBeGreaterThan(runs / 20);
     },
   );
 });
