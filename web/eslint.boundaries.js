@@ -29,6 +29,7 @@ export const FEATURE_DEPENDENCIES = {
   punters: ["limits", "profile", "results"],
   book: ["limits", "market", "notifications", "profile", "punters"],
   home: ["market", "notifications", "profile"],
+  counter: ["profile"],
 };
 
 /** Folders every feature builds on; they import no feature and nothing of the shell. */

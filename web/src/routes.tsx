@@ -147,6 +147,27 @@ export const ROUTES: readonly ScreenRoute[] = [
     ),
   },
   {
+    path: "/counter",
+    ...onFirstVisit(
+      () => import("@/features/counter/CounterScreen"),
+      (m) => m.CounterScreen,
+    ),
+  },
+  {
+    path: "/counter/:eventId",
+    ...onFirstVisit(
+      () => import("@/features/counter/CounterEventScreen"),
+      (m) => m.CounterEventScreen,
+    ),
+  },
+  {
+    path: "/ticket",
+    ...onFirstVisit(
+      () => import("@/features/counter/CheckTicketScreen"),
+      (m) => m.CheckTicketScreen,
+    ),
+  },
+  {
     path: "/createeventpage",
     ...onFirstVisit(
       () => import("@/features/event-editing/new/CreateEventScreen"),

@@ -15,6 +15,7 @@ const IDEMPOTENT: ReadonlySet<Route> = new Set<Route>([
   "POST /bets/multiple/:multipleId/cashout",
   "POST /balances/add",
   "POST /balances/subtract",
+  "POST /counter/bets",
 ]);
 
 /**

@@ -41,6 +41,8 @@ import type {
   SettlementSize,
   Staff,
   Statement,
+  Ticket,
+  TicketStatus,
   UserSubscription,
 } from "@worker/contract";
 import type { BetBody } from "@worker/bets/schemas";
@@ -105,6 +107,8 @@ export interface Calls {
   "GET /subscriptions/mine": { answer: UserSubscription[] };
   "GET /subscriptions/active/:bookmakerId": { answer: UserSubscription[] };
   "GET /me/notifications": { answer: NotificationSettings };
+  "GET /counter/tickets": { query: { eventId: string; status?: TicketStatus }; answer: Ticket[] };
+  "GET /counter/tickets/:code": { answer: Ticket };
   "GET /dev/outbox": { query: { userId: Id }; answer: OutboxMessage[] };
 
   // Writes.
@@ -157,6 +161,9 @@ export interface Calls {
 
   "POST /bets/:betId/cashout": { body: InferInput<typeof CashOutBody>; answer: Bet };
   "POST /bets/multiple/:multipleId/cashout": { body: InferInput<typeof CashOutBody>; answer: Multiple };
+
+  "POST /counter/bets": { body: InferInput<typeof BetBody>; answer: Ticket };
+  "POST /counter/tickets/:code/pay": { body?: never; answer: Ticket };
 
   "PUT /me/notifications": { body: Partial<Omit<NotificationSettings, "canWrite">>; answer: NotificationSettings };
   "PUT /me/language": { body: { language: Language | null }; answer: Languages };

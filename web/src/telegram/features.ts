@@ -11,6 +11,7 @@ const HAPTICS = "6.1";
 const CLOSING_CONFIRMATION = "6.2";
 const SETTINGS_BUTTON = "6.10";
 const TELEGRAM_LINKS = "6.1";
+const QR_SCANNER = "6.4";
 
 /** A buzz for an outcome the user waited on: a bet accepted or refused, an approval, a settlement. */
 export function haptic(webApp: TelegramWebApp, notice: HapticNotice): void {
@@ -67,4 +68,20 @@ export function useSettingsButton(open: (() => void) | null): void {
       button.hide();
     };
   }, [on, webApp]);
+}
+
+/** Whether the client has Telegram's QR scanner. */
+export const canScanQr = (webApp: TelegramWebApp) => has(webApp, QR_SCANNER, webApp.showScanQrPopup);
+
+/**
+ * Opens Telegram's QR scanner with `prompt`; `read` gets each code it reads and answers whether
+ * that is the one (then the scanner closes). Nothing where the client has no scanner.
+ */
+export function scanQr(webApp: TelegramWebApp, prompt: string, read: (text: string) => boolean): void {
+  if (!canScanQr(webApp)) return;
+  try {
+    webApp.showScanQrPopup!({ text: prompt }, read);
+  } catch {
+    // A client that refuses it leaves the code to be typed.
+  }
 }

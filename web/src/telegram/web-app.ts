@@ -79,6 +79,9 @@ export interface TelegramWebApp {
   disableClosingConfirmation?(): void;
   /** Bot API 7.7+. */
   disableVerticalSwipes?(): void;
+  /** Bot API 6.4+: Telegram's QR scanner; the callback gets each code read, true closes it. */
+  showScanQrPopup?(params: { text?: string }, callback?: (text: string) => boolean | void): void;
+  closeScanQrPopup?(): void;
   /** Bot API 6.1+ inside Telegram: a t.me link opened by the client itself. */
   openTelegramLink?(url: string): void;
   onEvent?(event: string, handler: () => void): void;

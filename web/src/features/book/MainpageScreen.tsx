@@ -61,6 +61,10 @@ export function MainpageScreen() {
             {t`Liability`}
           </button>
 
+          <button type="button" className="bk-card bk-tap bk-guide-link" onClick={() => navigate("/counter")}>
+            {t`Counter`}
+          </button>
+
           <button type="button" className="bk-card bk-tap bk-guide-link" onClick={() => navigate("/changes")}>
             {t`Changes`}
           </button>

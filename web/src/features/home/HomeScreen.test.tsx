@@ -158,6 +158,12 @@ describe("the Bookie button", () => {
     expect(window.history.length).toBe(length);
   });
 
+  it("takes a member of a book's staff to its counter", async () => {
+    await openHome({ ...punter, staffOf: { bookmakerId: 5, role: "CLERK" } });
+    await tapBookieUntilItMoves();
+    expect(window.location.pathname).toBe("/counter");
+  });
+
   it("goes to /mainpage with an active BOOKMAKER subscription", async () => {
     await openHome(bookie, [sub("BOOKMAKER", true, 10)]);
     await tapBookieUntilItMoves();

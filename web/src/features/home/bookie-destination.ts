@@ -6,7 +6,8 @@ export type BookieDestination =
   | { to: "/subscription"; replace: true }
   | { to: "/createprofile"; replace: true }
   | { to: "/marketpage"; replace: true; state: MarketpageState }
-  | { to: "/mainpage" };
+  | { to: "/mainpage" }
+  | { to: "/counter" };
 
 /**
  * Where the Bookie button leads (docs/ARCHITECTURE.md, "Screens and Back"); null while the profile or the
@@ -19,6 +20,8 @@ export function bookieDestination(
   mySubscriptions: Holding[] | undefined,
 ): BookieDestination | null {
   if (!me) return null;
+  // A member of a book's staff works its counter (and, a manager, more from there).
+  if (!me.bookmakerDto && me.staffOf) return { to: "/counter" };
   if (!me.bookmakerDto) {
     if (!mySubscriptions) return null;
     return hasActiveSubscription(mySubscriptions, "BOOKMAKER")
