@@ -26,6 +26,7 @@ const SCRIPTS = [
   "cashout.mjs",
   "sp.mjs",
   "staff.mjs",
+  "counter.mjs",
   "taps.mjs",
   "changes.mjs",
   "liability.mjs",
