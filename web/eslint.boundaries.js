@@ -24,7 +24,7 @@ export const FEATURE_DEPENDENCIES = {
   history: ["bookies", "cashout", "figures", "results"],
   changes: ["figures"],
   "event-editing": ["market", "profile", "results"],
-  "event-lists": ["event-editing"],
+  "event-lists": ["event-editing", "profile"],
   liability: ["event-editing"],
   punters: ["limits", "profile", "results"],
   book: ["limits", "market", "notifications", "profile", "punters"],

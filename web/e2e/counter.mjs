@@ -7,6 +7,8 @@
 // /tmp/bookie-counter-*.png. `npm run test:e2e` runs it, or alone.
 import {
   apiAs,
+  fillRaceForm,
+  startFromForm,
   assert,
   assertNoPageErrors,
   audit,
@@ -139,6 +141,42 @@ async function main() {
     );
     await audit(bookie, "/figures with the counter");
   });
+
+  await step(
+    "made a manager, he reaches the book's events and punters from the Counter, and starts a race",
+    async () => {
+      await bookieApi("PUT", `/bookmakers/${bookmakerId}/staff`, { username: clerkUser, role: "MANAGER" });
+      await clerk.goto(`${url}/counter`);
+      await clerk.getByRole("button", { name: /^Punters/ }).click();
+      await clerk.waitForURL(/\/playermanagement$/);
+      await audit(clerk, "/playermanagement as manager");
+      await clerk.goto(`${url}/counter`);
+      await clerk.getByRole("button", { name: /^Events/ }).click();
+      await clerk.waitForURL(/\/bookmakerevents$/);
+      await audit(clerk, "/bookmakerevents as manager");
+      // New Event on the book's events screen, filled and started as the owner would.
+      const description = `Managers race ${id}`;
+      const start = new Date(Math.ceil((Date.now() + 7_200_000) / 60_000) * 60_000);
+      await clerk.getByRole("button", { name: /^New Event/ }).click();
+      await clerk.getByRole("heading", { name: "New Event" }).waitFor({ timeout: 10_000 });
+      const runners = [
+        { title: "Red Rum", odds: "2" },
+        { title: "Shergar", odds: "3" },
+      ];
+      await fillRaceForm(clerk, { description, start, runners });
+      const api = await apiAs(clerk);
+      const race = await startFromForm(clerk, api, description);
+      assert(race?.bookmakerId === bookmakerId, `the manager's race: ${JSON.stringify(race)}`);
+      await clerk.goto(`${url}/counter`);
+      await clerk
+        .getByRole("list", { name: "Taking bets" })
+        .getByRole("button", { name: new RegExp(`^${description}`) })
+        .waitFor({ timeout: 10_000 });
+      // What stays the owner's: his figures.
+      const figures = await api("GET", "/figures?from=2026-01-01&to=2026-01-07").catch((e) => e.message);
+      assert(/HTTP 403/.test(figures), `a manager's figures: ${figures}`);
+    },
+  );
 
   assertNoPageErrors(bookie, clerk);
 }

@@ -1,15 +1,15 @@
 import { useState } from "react";
-import { useOwnBook } from "@/features/profile/book";
+import { useBookId } from "@/features/profile/book";
 import { useFractionalOdds, useSettings } from "@/store/settings";
 import { hasActiveSubscription, useActiveSubscriptions } from "@/features/market/active";
 
 /**
- * The fractional-odds switch on the bookmaker's screens: it works only with his own active
- * FRACTAL_ODDS subscription; without it, turning it on opens the 'not available' popup.
+ * The fractional-odds switch on the bookmaker's screens (his staff's too): it works only with the
+ * book's active FRACTAL_ODDS subscription; without it, turning it on opens the 'not available' popup.
  */
 export function useOwnFractional() {
-  const { book } = useOwnBook();
-  const subscriptions = useActiveSubscriptions(book?.bookmakerId);
+  const bookmakerId = useBookId();
+  const subscriptions = useActiveSubscriptions(bookmakerId);
   const wanted = useFractionalOdds();
   const setFractionalOdds = useSettings((s) => s.setFractionalOdds);
   const [refused, setRefused] = useState(false);

@@ -3,7 +3,7 @@ import { useLocation } from "wouter";
 import type { BookmakerEvent, BookmakerOutcome, Id } from "@worker/contract";
 import { useAction } from "@/api/useAction";
 import type { EventManagementState } from "@/navigation/eventmanagementpage";
-import { useOwnBook } from "@/features/profile/book";
+import { useBookId } from "@/features/profile/book";
 import { useEventWrites } from "./api";
 import { hasActiveSubscription, useActiveSubscriptions } from "@/features/market/active";
 
@@ -34,8 +34,8 @@ export const mayHaveBets = (e: Draftable, whatIfHeld: boolean | undefined) =>
 export function useToDraft(onError: () => void, state?: EventManagementState) {
   const [, navigate] = useLocation();
   const writes = useEventWrites();
-  const { book } = useOwnBook();
-  const subscriptions = useActiveSubscriptions(book?.bookmakerId).data;
+  const bookmakerId = useBookId();
+  const subscriptions = useActiveSubscriptions(bookmakerId).data;
   const whatIfHeld = subscriptions && hasActiveSubscription(subscriptions, "WHAT_IF");
   const [target, setTarget] = useState<Id | null>(null);
   const [asking, setAsking] = useState<Draftable | null>(null);

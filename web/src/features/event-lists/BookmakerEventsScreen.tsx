@@ -12,11 +12,13 @@ import { ToDraftDialogs } from "@/features/event-editing/ToDraftDialogs";
 import { useToDraft } from "@/features/event-editing/useToDraft";
 import type { EventManagementState } from "@/navigation/eventmanagementpage";
 import { Page } from "@/ui/Page";
+import { useBookHome } from "@/features/profile/book";
 import { OpenEventList } from "./OpenEventList";
 
 /** The bookmaker's open events: search, Draft to edit one, a tap to see it as punters would. */
 export function BookmakerEventsScreen() {
   const [, navigate] = useLocation();
+  const bookHome = useBookHome();
   const events = useBookEvents("open");
   const fractional = useOwnFractional();
   const [query, setQuery] = useState("");
@@ -24,7 +26,7 @@ export function BookmakerEventsScreen() {
   const drafting = useToDraft(() => void events.mutate());
 
   return (
-    <Page backTo="/mainpage" className="bk">
+    <Page backTo={bookHome} className="bk">
       <h1 className="page-title">{t`List of Events`}</h1>
       <FractionalSwitch fractional={fractional} />
       <input

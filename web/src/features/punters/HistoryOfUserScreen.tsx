@@ -3,7 +3,7 @@ import { useParams } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
 import type { Bet, Id } from "@worker/contract";
 import { useApi } from "@/api/swr";
-import { useOwnBook } from "@/features/profile/book";
+import { useBookId } from "@/features/profile/book";
 import "@/styles/bookmaker.css";
 import { POLL_MS } from "@/config";
 import { BetDeductions, BetRefund, BetResult, betStakeText, EachWayParts } from "@/features/results/BetResult";
@@ -37,13 +37,13 @@ export function HistoryOfUserScreen() {
 const newestFirst = (a: Bet, b: Bet) => Date.parse(b.betsDate) - Date.parse(a.betsDate);
 
 function PunterBets({ userId }: { userId: Id }) {
-  const { book } = useOwnBook();
+  const bookmakerId = useBookId();
   const bets = useApi(
     "GET /bets/:bookmakerId/",
-    book ? { params: { bookmakerId: book.bookmakerId }, query: { userId } } : null,
+    bookmakerId !== null ? { params: { bookmakerId }, query: { userId } } : null,
     { refreshInterval: POLL_MS },
   );
-  const multiples = useMultiples(book?.bookmakerId ?? null, userId);
+  const multiples = useMultiples(bookmakerId, userId);
 
   if (bets.error)
     return <LoadFailed message={t`Failed to load history`} onRetry={() => bets.mutate()} className="bk-empty" />;

@@ -6,12 +6,14 @@ import "@/styles/bookmaker.css";
 import { useBookBalances, useJoinRequests } from "./data";
 import { formatAmount } from "@/ui/amount";
 import { Page } from "@/ui/Page";
+import { useBookHome } from "@/features/profile/book";
 import { ApproveDialog } from "./ApproveDialog";
 import { LowBalanceNotice } from "./LowBalanceNotice";
 import { ManagePunterDialog } from "./ManagePunterDialog";
 import { PunterList, RequestList } from "./PunterLists";
 
 export function PlayerManagementScreen() {
+  const bookHome = useBookHome();
   const balances = useBookBalances();
   const requests = useJoinRequests();
   const [request, setRequest] = useState<JoinRequestItem | null>(null);
@@ -26,7 +28,7 @@ export function PlayerManagementScreen() {
   };
 
   return (
-    <Page backTo="/mainpage" className="bk">
+    <Page backTo={bookHome} className="bk">
       <h1 className="page-title">{t`My Punters`}</h1>
       <section className="bk-card bk-coins">
         <span className="bk-muted">{t`My coins`}</span>

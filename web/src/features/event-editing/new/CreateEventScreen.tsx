@@ -3,7 +3,7 @@ import { useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
 import { useAction } from "@/api/useAction";
-import { useOwnBook } from "@/features/profile/book";
+import { useBookId } from "@/features/profile/book";
 import "@/styles/bookmaker.css";
 import { useNewEventSave } from "../api";
 import { draftBody } from "../form";
@@ -18,7 +18,7 @@ import { useNewEventForm } from "./useNewEventForm";
 
 export function CreateEventScreen() {
   const [, navigate] = useLocation();
-  const { book } = useOwnBook();
+  const bookmakerId = useBookId();
   // His fractional flag counts only while he holds FRACTAL_ODDS.
   const asFractional = useOwnFractional().on;
   const { keepDraft, saveAndStart } = useNewEventSave();
@@ -33,10 +33,10 @@ export function CreateEventScreen() {
   /** Saves the form as a draft, started or not, then back to the list. */
   function save(andStart: boolean) {
     setAsking(null);
-    if (!book) return;
+    if (bookmakerId === null) return;
     void saving.run(async () => {
       const keep = (draft: KeptDraft) => (kept.current = draft);
-      await (andStart ? saveAndStart : keepDraft)(draftBody(event.form, book.bookmakerId), kept.current, keep);
+      await (andStart ? saveAndStart : keepDraft)(draftBody(event.form, bookmakerId), kept.current, keep);
       leave();
     });
   }
@@ -67,11 +67,11 @@ export function CreateEventScreen() {
             type="button"
             className="button button-secondary"
             onClick={askToSaveDraft}
-            disabled={saving.busy || !book}
+            disabled={saving.busy || bookmakerId === null}
           >
             {t`Save as draft`}
           </button>
-          <button type="button" className="button" onClick={askToStart} disabled={saving.busy || !book}>
+          <button type="button" className="button" onClick={askToStart} disabled={saving.busy || bookmakerId === null}>
             {saving.busy ? t`Starting...` : t`Save and Start`}
           </button>
         </div>
