@@ -16,6 +16,10 @@ const INTRODUCTION = `The API of the Bookie mini-app, generated from its routes 
 
 - **Signing in**: the mini-app sends Telegram's init data to \`POST /auth/telegram\` and gets a session
   token; every other route but the public ones needs \`Authorization: Bearer <token>\` (\`JWT <token>\` too).
+- **A book's routes** answer its owner and his staff as their role allows (CLERK: the book's events,
+  counter bets, tickets; MANAGER: also odds, drafts, non-runners, results, punters and coins; the
+  owner alone: subscriptions, staff, limits, cash out, figures, audit, the profile); anything else is
+  a \`403 FORBIDDEN\` that writes nothing.
 - **Amounts** are coins as JSON numbers with 2 decimals at most; **dates** are ISO 8601 UTC strings.
 - **Reads** carry an \`ETag\`: send it back in \`If-None-Match\` and an unchanged answer is a \`304\`.
 - **Writes** are rate limited per user (\`429 RATE_LIMITED\` with \`Retry-After\`). The calls that move

@@ -121,6 +121,45 @@ describe("the counter", () => {
   });
 });
 
+describe("sharing a ticket", () => {
+  it("hands the ticket's picture (QR and code) to the device's share sheet where the client shares files", async () => {
+    const share = vi.fn(async (_: ShareData) => undefined);
+    vi.stubGlobal("navigator", Object.assign(Object.create(navigator), { canShare: () => true, share }));
+    // happy-dom draws nothing: a canvas that records what the ticket's picture is made of.
+    const drawn: string[] = [];
+    vi.spyOn(HTMLCanvasElement.prototype, "getContext").mockReturnValue({
+      fillRect: () => undefined,
+      fillText: (text: string) => void drawn.push(text),
+    } as unknown as CanvasRenderingContext2D);
+    vi.spyOn(HTMLCanvasElement.prototype, "toBlob").mockImplementation((done) => done(new Blob(["png"])));
+    openCounter();
+    renderAt("/counter/70");
+    const slip = await screen.findByRole("region", { name: "Take a bet" });
+    fireEvent.click(within(slip).getByRole("button", { name: /^Shergar/ }));
+    fireEvent.click(within(slip).getByRole("button", { name: "10" }));
+    fireEvent.click(within(slip).getByRole("button", { name: "Take 10" }));
+    const card = await screen.findByRole("region", { name: "Ticket NEWCC CCCCC" });
+    fireEvent.click(within(card).getByRole("button", { name: "Share ticket" }));
+    await vi.waitFor(() => expect(share).toHaveBeenCalled());
+    const [{ files, text }] = share.mock.calls[0] as [ShareData];
+    expect(files?.map((f) => [f.name, f.type])).toEqual([["ticket-NEWCCCCCCC.png", "image/png"]]);
+    expect(text).toBe("Ticket NEWCC CCCCC");
+    expect(drawn).toEqual(["NEWCC CCCCC"]);
+    vi.restoreAllMocks();
+  });
+
+  it("offers no Share where the client cannot share files", async () => {
+    openCounter();
+    renderAt("/counter/70");
+    const slip = await screen.findByRole("region", { name: "Take a bet" });
+    fireEvent.click(within(slip).getByRole("button", { name: /^Shergar/ }));
+    fireEvent.click(within(slip).getByRole("button", { name: "10" }));
+    fireEvent.click(within(slip).getByRole("button", { name: "Take 10" }));
+    const card = await screen.findByRole("region", { name: "Ticket NEWCC CCCCC" });
+    expect(within(card).queryByRole("button", { name: "Share ticket" })).toBeNull();
+  });
+});
+
 describe("Check ticket", () => {
   it("finds a ticket by its code as typed, pays a winning one once, and shows it paid", async () => {
     let paid = false;

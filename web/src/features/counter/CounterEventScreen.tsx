@@ -12,7 +12,8 @@ import "@/styles/bookmaker.css";
 import { formatAmount } from "@/ui/amount";
 import { Odds } from "@/ui/Odds";
 import { Page } from "@/ui/Page";
-import { TicketBet, TicketCard, spacedCode, ticketStatusText } from "./TicketCard";
+import { TicketBet, TicketCard, ticketStatusText } from "./TicketCard";
+import { spacedCode } from "./code";
 import "./counter.css";
 
 // Taking cash bets on one race at a busy pitch: tap the runner, tap a stake, (each way, SP), Take:

@@ -4,6 +4,8 @@ import { i18n, type MessageDescriptor } from "@/i18n/runtime";
 import { formatAmount } from "@/ui/amount";
 import { Odds } from "@/ui/Odds";
 import { Qr } from "./Qr";
+import { spacedCode } from "./code";
+import { sharesFiles, shareTicket } from "./share";
 
 // A counter bet's ticket as the counter shows it to the punter at the pitch: its code in large
 // type and as a QR code (to photograph, or to scan back with Telegram's scanner), the bet and
@@ -18,9 +20,6 @@ const STATUS: Record<TicketStatus, MessageDescriptor> = {
 };
 
 export const ticketStatusText = (status: TicketStatus) => i18n._(STATUS[status]);
-
-/** The code in two halves of five, as read aloud and typed back (the API takes it either way). */
-export const spacedCode = (code: string) => `${code.slice(0, 5)} ${code.slice(5)}`;
 
 /** The bet in a line: stake (each way: per part), runner, price or SP. */
 export function TicketBet({ ticket }: { ticket: Ticket }) {
@@ -45,6 +44,15 @@ export function TicketCard({ ticket, withQr = false }: { ticket: Ticket; withQr?
         {code}
       </p>
       {withQr && <Qr text={ticket.code} label={t`QR code of ticket ${code}`} />}
+      {withQr && sharesFiles() && (
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => void shareTicket(ticket.code, t`Ticket ${code}`)}
+        >
+          {t`Share ticket`}
+        </button>
+      )}
       <p>
         <TicketBet ticket={ticket} />
       </p>
