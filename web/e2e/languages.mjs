@@ -1,6 +1,6 @@
-// Every language (README, "Languages"): a bookmaker's day and a punter's bet and result, screen by
-// screen (and the Guide, FAQ, Settings, terms, bet and result dialogs), in each of the eight and
-// in the pseudo-language. The dev build signs each phone in with Telegram's language_code
+// Every language (README, "Languages"): a bookmaker's day (his counter too) and a punter's bet
+// and result, screen by screen (and the Guide, FAQ, Settings, terms, bet and result dialogs), in
+// each of the eight and in the pseudo-language. The dev build signs each phone in with Telegram's language_code
 // (?devLang=), as a Telegram client would send it. On every screen:
 // - no English left: no text of the English catalogue shows where the language has its own;
 // - in the pseudo-language (every translated text accented, 40 % longer, in brackets), no word
@@ -176,12 +176,21 @@ async function walk(language, theme) {
     const item = event.items[0];
     await punter.api("POST", "/bets", { bookmakerId, eventId, eventItemId: item.id, amount: 20, coefficient: 2 });
   }
+  // A counter ticket on the live race: the Counter's screens show it.
+  const counterItem = (await book.api("GET", `/events/${live}`)).items[1];
+  const { code } = await book.api("POST", "/counter/bets", {
+    bookmakerId,
+    eventId: live,
+    eventItemId: counterItem.id,
+    amount: 5,
+    coefficient: counterItem.currCoefficient,
+  });
   const settled = await book.api("GET", `/events/${done}`);
   await book.api("POST", `/events/${done}/finalize`, { eventId: done, winners: [settled.items[0].id] });
   await Promise.all([book.page.reload(), punter.page.reload()]);
 
   const own = [bookName, `bk${id}`, `pu${id}`, `Live ${id}`, `Done ${id}`, "Horse Racing", "Ireland", "Red Rum"].concat(
-    ["Shergar", "Arkle", "Race"],
+    ["Shergar", "Arkle", "Race", code.slice(0, 5), code.slice(5)],
   );
   const leftovers = await englishLeftovers(language);
   const faults = [];
@@ -201,6 +210,9 @@ async function walk(language, theme) {
     "/changes",
     "/createeventpage",
     `/eventmanagementpage/${live}`,
+    "/counter",
+    `/counter/${live}`,
+    "/ticket",
   ]) {
     await open(b, route);
     faults.push(...(await screenFaults(b, language, `bookmaker ${route.split("/")[1]}`, own, leftovers)));

@@ -121,6 +121,17 @@ describe("the counter", () => {
   });
 });
 
+/** At the race's counter: 10 on Shergar, taken; answers the ticket shown. */
+async function takeATicket() {
+  openCounter();
+  renderAt("/counter/70");
+  const slip = await screen.findByRole("region", { name: "Take a bet" });
+  fireEvent.click(within(slip).getByRole("button", { name: /^Shergar/ }));
+  fireEvent.click(within(slip).getByRole("button", { name: "10" }));
+  fireEvent.click(within(slip).getByRole("button", { name: "Take 10" }));
+  return screen.findByRole("region", { name: "Ticket NEWCC CCCCC" });
+}
+
 describe("sharing a ticket", () => {
   it("hands the ticket's picture (QR and code) to the device's share sheet where the client shares files", async () => {
     const share = vi.fn(async (data: ShareData) => void data);
@@ -132,13 +143,7 @@ describe("sharing a ticket", () => {
       fillText: (text: string) => void drawn.push(text),
     } as unknown as CanvasRenderingContext2D);
     vi.spyOn(HTMLCanvasElement.prototype, "toBlob").mockImplementation((done) => done(new Blob(["png"])));
-    openCounter();
-    renderAt("/counter/70");
-    const slip = await screen.findByRole("region", { name: "Take a bet" });
-    fireEvent.click(within(slip).getByRole("button", { name: /^Shergar/ }));
-    fireEvent.click(within(slip).getByRole("button", { name: "10" }));
-    fireEvent.click(within(slip).getByRole("button", { name: "Take 10" }));
-    const card = await screen.findByRole("region", { name: "Ticket NEWCC CCCCC" });
+    const card = await takeATicket();
     fireEvent.click(within(card).getByRole("button", { name: "Share ticket" }));
     await vi.waitFor(() => expect(share).toHaveBeenCalled());
     const [{ files, text }] = share.mock.calls[0] as [ShareData];
@@ -149,13 +154,7 @@ describe("sharing a ticket", () => {
   });
 
   it("offers no Share where the client cannot share files", async () => {
-    openCounter();
-    renderAt("/counter/70");
-    const slip = await screen.findByRole("region", { name: "Take a bet" });
-    fireEvent.click(within(slip).getByRole("button", { name: /^Shergar/ }));
-    fireEvent.click(within(slip).getByRole("button", { name: "10" }));
-    fireEvent.click(within(slip).getByRole("button", { name: "Take 10" }));
-    const card = await screen.findByRole("region", { name: "Ticket NEWCC CCCCC" });
+    const card = await takeATicket();
     expect(within(card).queryByRole("button", { name: "Share ticket" })).toBeNull();
   });
 });

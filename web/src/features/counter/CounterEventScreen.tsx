@@ -12,7 +12,7 @@ import "@/styles/bookmaker.css";
 import { formatAmount } from "@/ui/amount";
 import { Odds } from "@/ui/Odds";
 import { Page } from "@/ui/Page";
-import { TicketBet, TicketCard, ticketStatusText } from "./TicketCard";
+import { TicketBet, TicketCard } from "./TicketCard";
 import { spacedCode } from "./code";
 import "./counter.css";
 
@@ -155,7 +155,7 @@ const GROUPS: { statuses: TicketStatus[]; label: () => string }[] = [
   { statuses: ["LOST"], label: () => t`Lost` },
 ];
 
-/** The race's tickets by what is left to do with them. */
+/** The race's tickets by what is left to do with them, each with what it pays. */
 function TicketLists({ tickets }: { tickets: Ticket[] }) {
   return (
     <>
@@ -174,9 +174,7 @@ function TicketLists({ tickets }: { tickets: Ticket[] }) {
                     </span>{" "}
                     <TicketBet ticket={k} />
                   </span>
-                  <span className="bk-muted">
-                    {k.returns > 0 ? formatAmount(k.returns) : ticketStatusText(k.status)}
-                  </span>
+                  {k.returns > 0 && <span className="bk-strong">{formatAmount(k.returns)}</span>}
                 </li>
               ))}
             </ul>
