@@ -4,7 +4,7 @@ import { weeksAround } from "../../common/calendar";
 import type { BookmakerEvent, Figures, LiabilityBoard, Ticket } from "../contract";
 import { call, json, signIn, type TestUser } from "../test/api";
 import { newEvent, placeBet, poolCoins, runners, startEvent } from "../test/events";
-import { faultyD1, inOrder } from "../test/faulty-d1";
+import { faultyD1, injectFaults, inOrder } from "../test/faulty-d1";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 import { CODE_LENGTH, newTicketCode, TICKET_CODE } from "./code";
 
@@ -269,6 +269,36 @@ describe("paying a ticket", () => {
       );
       // Paying again is refused once paid, and pays when it was not.
       expect((await pay(c, ticket.code)).status).toBe(fault === "after" ? 409 : 200);
+    }
+    expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
+  });
+});
+
+describe("a counter bet's batch failing", () => {
+  it("is what D1 says: lost before it lands, nothing taken; lost after, the ticket stands and its retry answers it", async () => {
+    for (const fault of ["before", "after"] as const) {
+      const c = await counterBook();
+      const event = await newEvent(c.book, { items: runners(3) });
+      // The bet's own batch (the ticket's cash, the stake, the bet, the ticket): the biggest the room sends.
+      let failed = false;
+      await injectFaults(event.id, (_, size) => (size >= 8 && !failed ? ((failed = true), fault) : null));
+      const key = `pitch-${fault}`;
+      const first = await take(c, event, 0, 10, { key });
+      expect(failed).toBe(true);
+      const tickets = await json<Ticket[]>("GET", `/counter/tickets?eventId=${event.id}`, { token: c.clerk.token });
+      if (fault === "before") {
+        expect(first.status).toBe(503);
+        expect(tickets).toEqual([]);
+        expect(await cashOf(c.book)).toEqual({ taken: 0, paid: 0, owed: 0 });
+      } else {
+        // The room reads the bet back and answers it; a retry with the key answers the same ticket.
+        expect(first.status).toBe(201);
+        const ticket = await first.json<Ticket>();
+        expect(tickets.map((t) => t.code)).toEqual([ticket.code]);
+        const again = await take(c, event, 0, 10, { key });
+        expect((await again.json<Ticket>()).code).toBe(ticket.code);
+        expect(await cashOf(c.book)).toEqual({ taken: 1000, paid: 0, owed: 0 });
+      }
     }
     expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
   });
