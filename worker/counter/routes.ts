@@ -27,10 +27,6 @@ const NO_TICKET = en("No ticket with this code in your book.");
 async function ticketOf(db: D1Database, bookmakerId: number, code: string) {
   const row = await ticketByCode(db, bookmakerId, code);
   if (!row) throw notFound(NO_TICKET);
-  return answer(db, row);
-}
-
-async function answer(db: D1Database, row: TicketRow) {
   const bet = await betOf(db, row.bookmaker_id, row.user_id, row.bet_id);
   return toTicket(row, bet!); // the ticket's row names its bet (a foreign key)
 }
