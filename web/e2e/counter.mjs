@@ -7,18 +7,18 @@
 // /tmp/bookie-counter-*.png. `npm run test:e2e` runs it, or alone.
 import {
   apiAs,
-  fillRaceForm,
-  startFromForm,
   assert,
   assertNoPageErrors,
   audit,
-  buy,
+  bookmakerPhone,
+  fillRaceForm,
   fitsThePhone,
   phone,
   prepare,
   publishRace,
   rand,
   run,
+  startFromForm,
   step,
   tapUntil,
 } from "./harness.mjs";
@@ -31,11 +31,7 @@ const TAP_BUDGET = 4;
 async function main() {
   const { dev: url, browser } = await prepare(["dev"]);
   const id = rand();
-  const bookie = await phone(browser, { timezoneId: "UTC" });
-  await bookie.goto(`${url}/home?devUser=cb${id}`);
-  const bookieApi = await apiAs(bookie);
-  await buy(bookieApi, "BOOKMAKER");
-  const { bookmakerId } = await bookieApi("PUT", "/bookmakers/register", { name: `Pitch${id}` });
+  const { page: bookie, api: bookieApi, bookmakerId } = await bookmakerPhone(browser, url, `cb${id}`, `Pitch${id}`);
   const description = `Race ${id}`;
   const eventId = await publishRace(bookieApi, bookmakerId, { description });
 

@@ -564,6 +564,20 @@ export async function buy(api, type) {
 }
 
 /**
+ * A bookmaker's phone, set up through the API: `devUser` signed in at /home, his BOOKMAKER
+ * subscription bought with dev pay and his profile `name` registered; answers the page, its API
+ * and the book's id. `options` are the phone's (phone()).
+ */
+export async function bookmakerPhone(browser, url, devUser, name, options = { timezoneId: "UTC" }) {
+  const page = await phone(browser, options);
+  await page.goto(`${url}/home?devUser=${devUser}`);
+  const api = await apiAs(page);
+  await buy(api, "BOOKMAKER");
+  const { bookmakerId } = await api("PUT", "/bookmakers/register", { name });
+  return { page, api, bookmakerId };
+}
+
+/**
  * Publishes a three-runner race (Red Rum 2, Shergar 3, Arkle 5) `startIn` ms ahead through the
  * bookmaker's `api` (apiAs); answers its event id. themes.mjs and languages.mjs set up with it.
  */

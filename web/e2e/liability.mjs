@@ -6,7 +6,7 @@ import {
   apiAs,
   assert,
   assertNoPageErrors,
-  buy,
+  bookmakerPhone,
   fitsThePhone,
   log,
   phone,
@@ -24,11 +24,7 @@ async function main() {
   const id = rand();
   const eventTitle = "Football / Spain";
 
-  const bookie = await phone(browser);
-  await bookie.goto(`${url}/home?devUser=lb${id}`);
-  const bookieApi = await apiAs(bookie);
-  await buy(bookieApi, "BOOKMAKER");
-  const { bookmakerId } = await bookieApi("PUT", "/bookmakers/register", { name: `Board${id}` });
+  const { page: bookie, api: bookieApi, bookmakerId } = await bookmakerPhone(browser, url, `lb${id}`, `Board${id}`, {});
   const start = Date.now() + 3 * 3_600_000;
   const { eventId } = await bookieApi("POST", "/drafts", {
     title: eventTitle,

@@ -5,10 +5,10 @@
 // Screenshots (390x844) go to /tmp/bookie-limits-*.png.
 // `npm run test:e2e` runs it (web/e2e/run.mjs), or alone.
 import {
-  API_URL,
   apiAs,
   assert,
   assertNoPageErrors,
+  bookmakerPhone,
   fitsThePhone,
   phone,
   prepare,
@@ -20,15 +20,6 @@ import {
 const SHOT = (name) => `/tmp/bookie-limits-${name}.png`;
 const shoot = (page, name) => page.screenshot({ path: SHOT(name), scale: "css" });
 
-/** Buys a catalogue item by type and pays its invoice as dev mode does. */
-async function buy(api, type) {
-  const item = (await api("GET", "/subscriptions")).find((i) => i.subscriptionType === type);
-  assert(item, `no ${type} in the catalogue`);
-  const { invoiceLink } = await api("POST", "/subscriptions/purchase", { subscriptionId: item.subscriptionId });
-  const res = await fetch(new URL(invoiceLink, API_URL), { method: "POST" });
-  assert(res.ok, `paying ${type} answered ${res.status}`);
-}
-
 async function main() {
   const { dev: url, browser } = await prepare(["dev"]);
   const id = rand();
@@ -36,11 +27,7 @@ async function main() {
   const description = `Cup tie ${id}`;
   const start = Date.now() + 3 * 3600_000;
 
-  const bookie = await phone(browser, { timezoneId: "UTC" });
-  await bookie.goto(`${url}/home?devUser=lb${id}`);
-  const bookieApi = await apiAs(bookie);
-  await buy(bookieApi, "BOOKMAKER");
-  const { bookmakerId } = await bookieApi("PUT", "/bookmakers/register", { name: `Limit${id}` });
+  const { page: bookie, api: bookieApi, bookmakerId } = await bookmakerPhone(browser, url, `lb${id}`, `Limit${id}`);
   const { eventId } = await bookieApi("POST", "/drafts", {
     title,
     description,

@@ -13,7 +13,7 @@ import {
   assert,
   assertNoPageErrors,
   audit,
-  buy,
+  bookmakerPhone,
   check,
   fitsThePhone,
   log,
@@ -123,11 +123,11 @@ async function main() {
   const bookieUser = `mb${id}`;
   const punterUser = `mp${id}`;
 
-  const bookie = await phone(browser, { timezoneId: "UTC" });
-  await bookie.goto(`${url}/home?devUser=${bookieUser}`);
-  const bookieApi = await apiAs(bookie);
-  await buy(bookieApi, "BOOKMAKER");
-  const { bookmakerId } = await bookieApi("PUT", "/bookmakers/register", { name: `Multi${id}` });
+  const {
+    page: bookie,
+    api: bookieApi,
+    bookmakerId,
+  } = await bookmakerPhone(browser, url, `${bookieUser}`, `Multi${id}`);
   for (const [i, race] of RACES.entries()) {
     race.description = `Race ${i + 1} ${id}`;
     race.eventId = await publish(bookieApi, bookmakerId, race, race.description);

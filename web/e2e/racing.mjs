@@ -10,10 +10,10 @@
 // Screenshots (390x844) go to /tmp/bookie-racing-*.png.
 // `npm run test:e2e` runs it (web/e2e/run.mjs), or alone.
 import {
-  API_URL,
   apiAs,
   assert,
   assertNoPageErrors,
+  bookmakerPhone,
   fillRaceForm,
   fitsThePhone,
   log,
@@ -28,15 +28,6 @@ import {
 
 const SHOT = (name) => `/tmp/bookie-racing-${name}.png`;
 const shoot = (page, name) => page.screenshot({ path: SHOT(name), scale: "css" });
-
-/** Buys a catalogue item by type and pays its invoice as dev mode does. */
-async function buy(api, type) {
-  const item = (await api("GET", "/subscriptions")).find((i) => i.subscriptionType === type);
-  assert(item, `no ${type} in the catalogue`);
-  const { invoiceLink } = await api("POST", "/subscriptions/purchase", { subscriptionId: item.subscriptionId });
-  const res = await fetch(new URL(invoiceLink, API_URL), { method: "POST" });
-  assert(res.ok, `paying ${type} answered ${res.status}`);
-}
 
 /** The bet dialog's money as it reads: two decimals cut, none on whole amounts (web/src/ui/amount.ts, under 1,000). */
 const amountText = (cents) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
@@ -56,11 +47,7 @@ async function main() {
   ];
   const COINS = 500;
 
-  const bookie = await phone(browser, { timezoneId: "UTC" });
-  await bookie.goto(`${url}/home?devUser=rb${id}`);
-  const bookieApi = await apiAs(bookie);
-  await buy(bookieApi, "BOOKMAKER");
-  const { bookmakerId } = await bookieApi("PUT", "/bookmakers/register", { name: `Race${id}` });
+  const { page: bookie, api: bookieApi, bookmakerId } = await bookmakerPhone(browser, url, `rb${id}`, `Race${id}`);
   const draft = () => bookie.getByRole("region", { name: "Member list" });
   const switchOn = async (name) =>
     (await bookie.getByRole("switch", { name, exact: true }).getAttribute("aria-checked")) === "true";

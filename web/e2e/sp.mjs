@@ -13,7 +13,7 @@ import {
   assert,
   assertNoPageErrors,
   audit,
-  buy,
+  bookmakerPhone,
   fillRaceForm,
   fitsThePhone,
   phone,
@@ -61,11 +61,7 @@ async function main() {
   ].map(([title, odds]) => ({ title, odds }));
   const COINS = 500;
 
-  const bookie = await phone(browser, { timezoneId: "UTC" });
-  await bookie.goto(`${url}/home?devUser=sb${id}`);
-  const bookieApi = await apiAs(bookie);
-  await buy(bookieApi, "BOOKMAKER");
-  const { bookmakerId } = await bookieApi("PUT", "/bookmakers/register", { name: `Sp${id}` });
+  const { page: bookie, api: bookieApi, bookmakerId } = await bookmakerPhone(browser, url, `sb${id}`, `Sp${id}`);
   const draft = () => bookie.getByRole("region", { name: "Member list" });
   const switchOn = async (name) =>
     (await bookie.getByRole("switch", { name, exact: true }).getAttribute("aria-checked")) === "true";

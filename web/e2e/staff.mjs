@@ -8,7 +8,7 @@ import {
   assert,
   assertNoPageErrors,
   audit,
-  buy,
+  bookmakerPhone,
   fitsThePhone,
   phone,
   prepare,
@@ -23,11 +23,7 @@ const shoot = (page, name) => page.screenshot({ path: SHOT(name), scale: "css" }
 async function main() {
   const { dev: url, browser } = await prepare(["dev"]);
   const id = rand();
-  const bookie = await phone(browser, { timezoneId: "UTC" });
-  await bookie.goto(`${url}/home?devUser=sf${id}`);
-  const bookieApi = await apiAs(bookie);
-  await buy(bookieApi, "BOOKMAKER");
-  const { bookmakerId } = await bookieApi("PUT", "/bookmakers/register", { name: `Staff${id}` });
+  const { page: bookie, bookmakerId } = await bookmakerPhone(browser, url, `sf${id}`, `Staff${id}`);
 
   // The clerk-to-be and a punter of the book open the app once.
   const clerkUser = `cl${id}`;
