@@ -28,6 +28,10 @@ describe("the deployed config (wrangler.toml)", () => {
       expect(limitOf(name)?.period, name).toBe(WINDOW_SECONDS);
   });
 
+  it("gives a member of staff 20 ticket lookups a window, as the counter's tests try them (vitest.config.ts)", () => {
+    expect(limitOf("TICKET_LIMIT")).toEqual({ limit: 20, period: WINDOW_SECONDS });
+  });
+
   it("lets a punter bet on every runner of a 30-runner race, and retry each once, within one window", () => {
     expect(limitOf("BET_LIMIT")!.limit).toBeGreaterThanOrEqual(60);
   });

@@ -6,6 +6,7 @@ import { call, json, signIn, type TestUser } from "../test/api";
 import { newEvent, placeBet, poolCoins, runners, startEvent } from "../test/events";
 import { faultyD1, injectFaults, inOrder } from "../test/faulty-d1";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
+import { WINDOW_SECONDS } from "../lib/rate-limit";
 import { CODE_LENGTH, newTicketCode, TICKET_CODE } from "./code";
 
 // The counter (API.md "Staff and counter bets"): cash bets taken at the pitch, struck by the
@@ -244,7 +245,7 @@ describe("paying a ticket", () => {
     const event = await newEvent(c.book, { items: runners(3) });
     const ticket = await taken(c, event, 0, 10);
     await finalize(c, event, [[0, 1]]);
-    // Owner and clerk, 15 each: within each one's ticket limit (20 in 10 seconds).
+    // The owner and his clerk, 15 payments each, racing one another.
     const tokens = [c.book.owner.token, c.clerk.token];
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => pay(c, ticket.code, tokens[i % 2])));
     const statuses = answers.map((a) => a.status).sort();
@@ -428,13 +429,16 @@ describe("ticket codes", () => {
 
   it("cannot be tried in bulk: past 20 lookups in 10 seconds a member of staff is refused 429", async () => {
     const c = await counterBook();
+    // The limiter counts in windows of the wall clock (ours and the binding's, rate-limit.ts):
+    // start with 3 seconds of one left, so all 25 lookups fall in it.
+    const left = WINDOW_SECONDS * 1000 - (Date.now() % (WINDOW_SECONDS * 1000));
+    if (left < 3000) await new Promise((resolve) => setTimeout(resolve, left + 50));
     const guesses = Array.from({ length: 25 }, newTicketCode);
     const statuses: number[] = [];
+    const deployed = { TICKET_LIMIT: env.DEPLOYED_TICKET_LIMIT };
     for (const code of guesses)
-      statuses.push((await call("GET", `/counter/tickets/${code}`, { token: c.clerk.token })).status);
-    expect(statuses.slice(0, 20).every((s) => s === 404 || s === 429)).toBe(true);
-    expect(statuses.filter((s) => s === 404).length).toBeLessThanOrEqual(20);
-    expect(statuses.at(-1)).toBe(429);
+      statuses.push((await call("GET", `/counter/tickets/${code}`, { token: c.clerk.token, env: deployed })).status);
+    expect(statuses).toEqual([...Array(20).fill(404), ...Array(5).fill(429)]);
     // A malformed code is a bad input, named.
     const bad = await call("GET", "/counter/tickets/OOOO11110I", { token: c.book.owner.token });
     expect(bad.status).toBe(400);

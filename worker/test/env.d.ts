@@ -20,6 +20,8 @@ declare global {
       };
       /** A rate limiter of 3 calls per 10 s, for the rate-limit tests. */
       TIGHT_LIMIT: RateLimit;
+      /** TICKET_LIMIT as deployed (20 calls per 10 s), for guessing ticket codes against it. */
+      DEPLOYED_TICKET_LIMIT: RateLimit;
       PROPERTY_RUNS: string;
       PROPERTY_SEED: string;
       PROPERTY_PATH: string;
