@@ -176,7 +176,10 @@ describe("Check ticket", () => {
     expect(within(card).getByText("Won")).toBeTruthy();
     expect(within(card).getByText("Pays 30")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Pay 30" }));
-    await within(await screen.findByRole("region", { name: "Ticket WINNE RAAAA" })).findByText("Paid");
+    const paidCard = await screen.findByRole("region", { name: "Ticket WINNE RAAAA" });
+    await within(paidCard).findByText("Paid");
+    expect(within(paidCard).queryByText("Pays 30")).toBeNull();
+    expect(within(paidCard).getByText("30")).toBeTruthy();
     expect(paid).toBe(true);
     expect(screen.queryByRole("button", { name: "Pay 30" })).toBeNull();
     expect(calls.filter((c) => c.path.startsWith("/counter/tickets/")).map((c) => `${c.method} ${c.path}`)).toEqual([

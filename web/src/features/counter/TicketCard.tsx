@@ -61,7 +61,9 @@ export function TicketCard({ ticket, withQr = false }: { ticket: Ticket; withQr?
         <span className={`counter-status counter-${ticket.status.toLowerCase()}`}>
           {ticketStatusText(ticket.status)}
         </span>
-        {ticket.returns > 0 && <span className="bk-strong">{t`Pays ${returns}`}</span>}
+        {ticket.returns > 0 && (
+          <span className="bk-strong">{ticket.status === "PAID" ? returns : t`Pays ${returns}`}</span>
+        )}
       </div>
     </section>
   );
