@@ -117,7 +117,7 @@ async function main() {
       await audit(clerk, "/ticket won");
       await clerk.getByRole("button", { name: "Pay 20", exact: true }).click();
       await ticket.getByText("Paid", { exact: true }).waitFor({ timeout: 10_000 });
-    assert((await ticket.getByText("Pays 20").count()) === 0, "a paid ticket still says it pays");
+      assert((await ticket.getByText("Pays 20").count()) === 0, "a paid ticket still says it pays");
       assert((await clerk.getByRole("button", { name: "Pay 20" }).count()) === 0, "Pay still offered once paid");
       await shoot(clerk, "paid");
       const clerkApi = await apiAs(clerk);
