@@ -78,7 +78,9 @@ export const callerOf = (userId: number, book: BookAccess): Caller => ({
 
 /**
  * SQL: bookmakers row `b` is the book user `param` owns or works for, for reads of the book's
- * events that keep their one query (a poll's 304); every role may read them.
+ * events that keep their one query (a poll's 304); every role may read them. Order by
+ * `b.owner_id = param DESC`, as requireBook does: a user who opened a book of his own after he
+ * was taken on as staff acts for his own.
  */
 export const bookOfSql = (param: string) =>
   `(b.owner_id = ${param} OR b.id = (SELECT st.bookmaker_id FROM staff st WHERE st.user_id = ${param}))`;

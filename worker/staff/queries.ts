@@ -40,7 +40,8 @@ export const candidateStatement = (db: D1Database, bookmakerId: number, username
     .prepare(
       `SELECT u.id, u.username,
          (SELECT status FROM memberships m WHERE m.bookmaker_id = ?1 AND m.user_id = u.id) AS membership,
-         (SELECT bookmaker_id FROM staff s WHERE s.user_id = u.id) AS works_for
+         (SELECT bookmaker_id FROM staff s WHERE s.user_id = u.id) AS works_for,
+         EXISTS (SELECT 1 FROM bookmakers b WHERE b.owner_id = u.id) AS owns_a_book
        FROM users u WHERE u.username = ?2 COLLATE NOCASE ORDER BY u.id LIMIT 1`,
     )
     .bind(bookmakerId, username);
@@ -50,6 +51,7 @@ export interface Candidate {
   username: string;
   membership: string | null;
   works_for: number | null;
+  owns_a_book: number;
 }
 
 /** His role on the book's staff as an audit value ({role: null} when he is not on it). */

@@ -37,6 +37,9 @@ async function ownBook(c: Context<AppEnv>, bookmakerId: number) {
 function candidateRefusal(who: Candidate | null, username: string, book: { id: number; owner_id: number }) {
   if (!who) return notFound(words("No user @{username} has opened the app yet.", { username }));
   if (who.id === book.owner_id) return new AppError("CONFLICT", 409, en("You own this book: you are not its staff."));
+  // One place in the app's books: a bookmaker runs his own, and works in no other.
+  if (who.owns_a_book === 1)
+    return new AppError("CONFLICT", 409, words("@{username} runs a book of his own.", { username: who.username }));
   if (who.membership === "CREATED" || who.membership === "APPROVED")
     return new AppError(
       "CONFLICT",

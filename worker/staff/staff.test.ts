@@ -1,9 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { AuditEntry, Me, Staff } from "../contract";
+import type { AuditEntry, BookmakerEvent, LiabilityBoard, Me, Staff } from "../contract";
 import { call, json, signIn } from "../test/api";
 import { faultyD1, inOrder } from "../test/faulty-d1";
-import { newBook, newPunter } from "../test/world";
+import { newEvent } from "../test/events";
+import { buyCoins, freshBookName, giveSubscription, newBook, newPunter } from "../test/world";
 
 // A book's staff (API.md "Staff and counter bets"): the owner adds a user by username as CLERK
 // or MANAGER, changes his role, lists and removes them; every change is an audit row; a user
@@ -108,7 +109,34 @@ describe("a book's staff", () => {
     const taken = await put({ username: clerk.username, role: "CLERK" });
     expect(taken.status).toBe(409);
     expect((await errorOf(taken)).message).toBe(`@${clerk.username} works for another book.`);
+    const bookmaker = await put({ username: elsewhere.owner.username, role: "MANAGER" });
+    expect(bookmaker.status).toBe(409);
+    expect((await errorOf(bookmaker)).message).toBe(`@${elsewhere.owner.username} runs a book of his own.`);
     expect(await json<Staff[]>("GET", staffPath(book.bookmakerId), { token: book.owner.token })).toEqual([]);
+  });
+
+  it("a member of staff who opens a book of his own acts for his own book, whatever his role elsewhere", async () => {
+    const book = await newBook({ coins: 10_000 });
+    const theirs = await newEvent(book);
+    const manager = await signIn("manager");
+    await json("PUT", staffPath(book.bookmakerId), {
+      token: book.owner.token,
+      body: { username: manager.username, role: "MANAGER" },
+    });
+    await giveSubscription(manager.userId, "BOOKMAKER");
+    const own = await json<{ bookmakerId: number }>("PUT", "/bookmakers/register", {
+      token: manager.token,
+      body: { name: freshBookName() },
+    });
+    await buyCoins(manager.userId, 1_000_000);
+    const ownBook = { owner: manager, bookmakerId: own.bookmakerId, name: "" };
+    const mine = await newEvent(ownBook);
+    for (const path of ["/events", "/events?view=open"])
+      expect((await json<BookmakerEvent[]>("GET", path, { token: manager.token })).map((e) => e.id)).toEqual([mine.id]);
+    const board = await json<LiabilityBoard>("GET", "/events/liability", { token: manager.token });
+    expect(board.events.map((e) => e.id)).toEqual([mine.id]);
+    expect((await call("GET", `/events/${theirs.id}`, { token: manager.token })).status).toBe(404);
+    expect((await call("POST", `/events/${theirs.id}/abandon`, { token: manager.token })).status).toBe(404);
   });
 
   it("a member of staff cannot ask to join the book as a punter", async () => {

@@ -119,7 +119,7 @@ export const eventRoutes = new Hono<AppEnv>()
     const state = await c.env.DB.prepare(
       `SELECT b.id AS book_id, ${holdsSubscriptionSql("b.owner_id", "'WHAT_IF'", "?3")} AS what_if,
          (SELECT group_concat(v) FROM (SELECT e.id || ':' || e.version AS v FROM events e WHERE e.bookmaker_id = b.id AND ${where} ORDER BY e.id)) AS events
-       FROM bookmakers b WHERE ${bookOfSql("?1")}`,
+       FROM bookmakers b WHERE ${bookOfSql("?1")} ORDER BY b.owner_id = ?1 DESC LIMIT 1`,
     )
       .bind(userId, since, nowIso())
       .first<{ book_id: number; what_if: number; events: string | null }>();

@@ -30,7 +30,7 @@ export async function boardVersions(db: D1Database, userId: number) {
          (SELECT group_concat(v) FROM (SELECT e.id || ':' || e.version AS v FROM events e WHERE ${onBoard("b.id")} ORDER BY e.id)) AS events,
          (SELECT COUNT(*) || ':' || COALESCE(MAX(m.id), 0) || ':' || COALESCE(SUM(m.status = 'ACCEPTED'), 0)
             FROM multiples m WHERE m.bookmaker_id = b.id) AS multiples
-       FROM bookmakers b WHERE ${bookOfSql("?1")}`,
+       FROM bookmakers b WHERE ${bookOfSql("?1")} ORDER BY b.owner_id = ?1 DESC LIMIT 1`,
     )
     .bind(userId)
     .first<{ book_id: number; events: string | null; multiples: string }>();
