@@ -126,18 +126,25 @@ async function main() {
     },
   );
 
-  await step("the owner's Figures reconcile the counter's cash: taken − paid − owed = its result", async () => {
-    await bookie.goto(`${url}/figures`);
-    const counter = bookie.getByRole("region", { name: "Counter" });
-    await counter.getByText("Counter: 3 tickets", { exact: true }).waitFor({ timeout: 10_000 });
-    const rows = await counter.locator(".bk-row").allTextContents();
-    // Red Rum won at 2: the tickets of 10 and 5 return 20 and 10, the first paid; Shergar lost.
-    assert(
-      JSON.stringify(rows) === JSON.stringify(["Cash taken35", "Cash paid20", "Cash owed10", "Counter result5"]),
-      `the counter's cash: ${JSON.stringify(rows)}`,
-    );
-    await audit(bookie, "/figures with the counter");
-  });
+  await step(
+    "the owner's Figures reconcile the counter's cash (taken − paid − owed = its result); Changes say who paid",
+    async () => {
+      await bookie.goto(`${url}/figures`);
+      const counter = bookie.getByRole("region", { name: "Counter" });
+      await counter.getByText("Counter: 3 tickets", { exact: true }).waitFor({ timeout: 10_000 });
+      const rows = await counter.locator(".bk-row").allTextContents();
+      // Red Rum won at 2: the tickets of 10 and 5 return 20 and 10, the first paid; Shergar lost.
+      assert(
+        JSON.stringify(rows) === JSON.stringify(["Cash taken35", "Cash paid20", "Cash owed10", "Counter result5"]),
+        `the counter's cash: ${JSON.stringify(rows)}`,
+      );
+      await audit(bookie, "/figures with the counter");
+      // The Changes screen says who paid the ticket.
+      await bookie.goto(`${url}/changes`);
+      await bookie.getByText("Ticket paid", { exact: true }).first().waitFor({ timeout: 10_000 });
+      await bookie.getByText(`by @${clerkUser}`, { exact: true }).first().waitFor({ timeout: 10_000 });
+    },
+  );
 
   await step(
     "made a manager, he reaches the book's events and punters from the Counter, and starts a race",

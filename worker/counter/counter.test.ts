@@ -88,6 +88,14 @@ async function cashOf(book: TestBook) {
 
 const ledgerRows = async () => (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ledger`).first<{ n: number }>())!.n;
 
+/** The book's TICKET_PAID audit rows: who paid, what. */
+const paidRows = async (book: TestBook) =>
+  (
+    await env.DB.prepare(`SELECT actor_id, after FROM audit WHERE bookmaker_id = ?1 AND action = 'TICKET_PAID'`)
+      .bind(book.bookmakerId)
+      .all<{ actor_id: number; after: string }>()
+  ).results.map((r) => ({ actor: r.actor_id, ...JSON.parse(r.after) }));
+
 describe("counter bets", () => {
   it("a clerk takes a bet for cash: a ticket with a 10-character code, struck in the book's liability, the cash staked into the pool", async () => {
     const c = await counterBook();
@@ -237,6 +245,8 @@ describe("paying a ticket", () => {
       paidAt: ticket.paidAt,
     });
     expect(await ledgerRows()).toBe(before + 1);
+    // One audit row, the clerk's: the refused payments wrote none.
+    expect(await paidRows(c.book)).toEqual([{ actor: c.clerk.userId, code: winner.code, amount: 30 }]);
     expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
   });
 
@@ -252,6 +262,7 @@ describe("paying a ticket", () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(29);
     expect(await cashOf(c.book)).toEqual({ taken: 1000, paid: 3000, owed: 0 });
+    expect(await paidRows(c.book)).toHaveLength(1);
     expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
   });
 
@@ -268,6 +279,8 @@ describe("paying a ticket", () => {
       expect(await cashOf(c.book)).toEqual(
         fault === "after" ? { taken: 1000, paid: 3000, owed: 0 } : { taken: 1000, paid: 0, owed: 3000 },
       );
+      // Its audit row landed with it, or not at all.
+      expect(await paidRows(c.book)).toHaveLength(fault === "after" ? 1 : 0);
       // Paying again is refused once paid, and pays when it was not.
       expect((await pay(c, ticket.code)).status).toBe(fault === "after" ? 409 : 200);
     }

@@ -1,4 +1,5 @@
 import type { Bet, Ticket, TicketStatus } from "../contract";
+import { auditStatement } from "../audit/record";
 import { cash, openAccount, punter } from "../ledger/accounts";
 import { transferStatements } from "../ledger/transfer";
 import { fromCents } from "../lib/money";
@@ -110,8 +111,8 @@ export const toTicket = (t: TicketRow, bet: Bet): Ticket => ({
 });
 
 /**
- * Pays a ticket out: its returns from the ticket's account into the book's CASH account, and
- * the ticket marked paid, in one batch. The move must be covered by the ticket's account, which
+ * Pays a ticket out: its returns from the ticket's account into the book's CASH account, the
+ * ticket marked paid, and its audit row (who paid it, what), in one batch. The move must be covered by the ticket's account, which
  * holds exactly what the ticket owes until it is paid (nothing while open or lost, nothing once
  * paid, nothing after an undo took its return back), so a second payment, racing or not, breaks
  * the ledger's CHECK and writes nothing; the ticket's row is marked only while unpaid.
@@ -131,5 +132,16 @@ export function payStatements(db: D1Database, t: TicketRow, paidBy: number, now:
     db
       .prepare(`UPDATE tickets SET paid_at = ?2, paid_by = ?3 WHERE code = ?1 AND paid_at IS NULL`)
       .bind(t.code, now, paidBy),
+    auditStatement(
+      db,
+      {
+        bookmakerId: t.bookmaker_id,
+        actorId: paidBy,
+        action: "TICKET_PAID",
+        eventId: t.event_id,
+        after: { code: t.code, amount: fromCents(t.returns_cents) },
+      },
+      now,
+    ),
   ];
 }

@@ -600,6 +600,7 @@ export const AuditAction = v.picklist([
   "CASH_OUT_SETTING",
   "CASH_OUT",
   "STAFF",
+  "TICKET_PAID",
 ]);
 
 export const CashOutSetting = v.object({

@@ -36,6 +36,12 @@ describe("an event's change in words", () => {
     expect(text).toBe("Added Nijinsky 9, Removed Arkle, Red Rum 2 → 2.5, Rule 4 on → off");
   });
 
+  it("a ticket paid at the counter names its code and what it paid", () => {
+    const text = changeText(row({ action: "TICKET_PAID", after: { code: "WINNERAAAA", amount: 30.5 } }), names);
+    expect(actionWords("TICKET_PAID")).toBe("Ticket paid");
+    expect(text).toBe("WINNERAAAA 30.50");
+  });
+
   it("a non-runner names the odds it moved", () => {
     const text = changeText(
       row({

@@ -26,6 +26,7 @@ const ACTIONS: Record<AuditAction, MessageDescriptor> = {
   CASH_OUT_SETTING: msg`Cash out`,
   CASH_OUT: msg`Cashed out`,
   STAFF: msg`Staff`,
+  TICKET_PAID: msg`Ticket paid`,
 };
 
 /** A staff role in the reader's words; a dash for none (added, or removed). */
@@ -125,6 +126,8 @@ export function changeText(entry: AuditEntry, names: OutcomeNames): string {
     }
     case "STAFF":
       return `${roleText(before?.role)} → ${roleText(after?.role)}`;
+    case "TICKET_PAID":
+      return `${String(after?.code)} ${formatAmount(Number(after?.amount))}`;
     case "COINS_ADDED":
       return `+${formatAmount(Number(after?.amount))}`;
     case "COINS_WITHDRAWN":
