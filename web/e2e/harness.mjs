@@ -578,6 +578,24 @@ export async function bookmakerPhone(browser, url, devUser, name, options = { ti
 }
 
 /**
+ * A punter's phone, set up through the API: `devUser` signed in at /bookies, his join request to
+ * the book approved by its bookmaker's `bookieApi` and `coins` given him; answers the page, its
+ * API and his user id. `options` are the phone's (phone()).
+ */
+export async function punterPhone(browser, url, devUser, book, options = { timezoneId: "UTC" }) {
+  const page = await phone(browser, options);
+  await page.goto(`${url}/bookies?devUser=${devUser}`);
+  const api = await apiAs(page);
+  await api("POST", `/bookmakers/${book.bookmakerId}/sign`);
+  const request = (await book.api("GET", "/bookmakers/requests")).find((r) => r.user.username === devUser);
+  assert(request, `no join request from ${devUser}`);
+  await book.api("POST", `/bookmakers/requests/${request.joinRequest.id}/approve`);
+  const userId = request.user.internalId;
+  await book.api("POST", "/balances/add", { userId, balance: { amount: book.coins, currency: "COIN" } });
+  return { page, api, userId };
+}
+
+/**
  * Publishes a three-runner race (Red Rum 2, Shergar 3, Arkle 5) `startIn` ms ahead through the
  * bookmaker's `api` (apiAs); answers its event id. themes.mjs and languages.mjs set up with it.
  */

@@ -3,14 +3,13 @@
 // a tap on the event opens its draft screen, and Back returns to the board.
 // `npm run test:e2e` runs it (web/e2e/run.mjs).
 import {
-  apiAs,
   assert,
   assertNoPageErrors,
   bookmakerPhone,
   fitsThePhone,
   log,
-  phone,
   prepare,
+  punterPhone,
   rand,
   run,
   step,
@@ -44,18 +43,14 @@ async function main() {
   const event = await bookieApi("GET", `/events/${eventId}`);
   const outcome = (title) => event.items.find((i) => i.title === title);
 
-  const punter = await phone(browser);
   const punterUser = `lp${id}`;
-  await punter.goto(`${url}/bookies?devUser=${punterUser}`);
-  const punterApi = await apiAs(punter);
-  await punterApi("POST", `/bookmakers/${bookmakerId}/sign`);
-  const request = (await bookieApi("GET", "/bookmakers/requests")).find((r) => r.user.username === punterUser);
-  assert(request, `no join request from ${punterUser}`);
-  await bookieApi("POST", `/bookmakers/requests/${request.joinRequest.id}/approve`);
-  await bookieApi("POST", "/balances/add", {
-    userId: request.user.internalId,
-    balance: { amount: 100, currency: "COIN" },
-  });
+  const { page: punter, api: punterApi } = await punterPhone(
+    browser,
+    url,
+    punterUser,
+    { api: bookieApi, bookmakerId, coins: 100 },
+    {},
+  );
   const betOn = (title, amount) =>
     punterApi("POST", "/bets", {
       requestId: 0,

@@ -5,13 +5,12 @@
 // Screenshots (390x844) go to /tmp/bookie-limits-*.png.
 // `npm run test:e2e` runs it (web/e2e/run.mjs), or alone.
 import {
-  apiAs,
   assert,
   assertNoPageErrors,
   bookmakerPhone,
   fitsThePhone,
-  phone,
   prepare,
+  punterPhone,
   rand,
   run,
   step,
@@ -45,15 +44,10 @@ async function main() {
   await bookieApi("POST", "/events", { draftId: eventId });
 
   const punterUser = `lp${id}`;
-  const punter = await phone(browser, { timezoneId: "UTC" });
-  await punter.goto(`${url}/bookies?devUser=${punterUser}`);
-  const punterApi = await apiAs(punter);
-  await punterApi("POST", `/bookmakers/${bookmakerId}/sign`);
-  const request = (await bookieApi("GET", "/bookmakers/requests")).find((r) => r.user.username === punterUser);
-  await bookieApi("POST", `/bookmakers/requests/${request.joinRequest.id}/approve`);
-  await bookieApi("POST", "/balances/add", {
-    userId: request.user.internalId,
-    balance: { amount: 25, currency: "COIN" },
+  const { page: punter } = await punterPhone(browser, url, punterUser, {
+    api: bookieApi,
+    bookmakerId,
+    coins: 25,
   });
 
   const betDialog = punter.getByRole("dialog", { name: title });

@@ -10,15 +10,14 @@
 // Screenshots (390x844) go to /tmp/bookie-racing-*.png.
 // `npm run test:e2e` runs it (web/e2e/run.mjs), or alone.
 import {
-  apiAs,
   assert,
   assertNoPageErrors,
   bookmakerPhone,
   fillRaceForm,
   fitsThePhone,
   log,
-  phone,
   prepare,
+  punterPhone,
   rand,
   run,
   startFromForm,
@@ -88,16 +87,11 @@ async function main() {
     eventId = event.id;
   });
 
-  const punter = await phone(browser, { timezoneId: "UTC" });
   const punterUser = `rp${id}`;
-  await punter.goto(`${url}/bookies?devUser=${punterUser}`);
-  const punterApi = await apiAs(punter);
-  await punterApi("POST", `/bookmakers/${bookmakerId}/sign`);
-  const request = (await bookieApi("GET", "/bookmakers/requests")).find((r) => r.user.username === punterUser);
-  await bookieApi("POST", `/bookmakers/requests/${request.joinRequest.id}/approve`);
-  await bookieApi("POST", "/balances/add", {
-    userId: request.user.internalId,
-    balance: { amount: COINS, currency: "COIN" },
+  const { page: punter, api: punterApi } = await punterPhone(browser, url, punterUser, {
+    api: bookieApi,
+    bookmakerId,
+    coins: COINS,
   });
   const myBets = async () =>
     Object.fromEntries((await punterApi("GET", `/bets/${bookmakerId}/`)).map((b) => [b.outcomeTitle, b]));

@@ -9,15 +9,14 @@
 // 4/1)', 'SP 4/1'); his coins move by exactly those returns. axe-core audits each screen.
 // Screenshots (390x844) go to /tmp/bookie-sp-*.png. `npm run test:e2e` runs it, or alone.
 import {
-  apiAs,
   assert,
   assertNoPageErrors,
   audit,
   bookmakerPhone,
   fillRaceForm,
   fitsThePhone,
-  phone,
   prepare,
+  punterPhone,
   rand,
   run,
   startFromForm,
@@ -81,16 +80,11 @@ async function main() {
     eventId = event.id;
   });
 
-  const punter = await phone(browser, { timezoneId: "UTC" });
   const punterUser = `sp${id}`;
-  await punter.goto(`${url}/bookies?devUser=${punterUser}`);
-  const punterApi = await apiAs(punter);
-  await punterApi("POST", `/bookmakers/${bookmakerId}/sign`);
-  const request = (await bookieApi("GET", "/bookmakers/requests")).find((r) => r.user.username === punterUser);
-  await bookieApi("POST", `/bookmakers/requests/${request.joinRequest.id}/approve`);
-  await bookieApi("POST", "/balances/add", {
-    userId: request.user.internalId,
-    balance: { amount: COINS, currency: "COIN" },
+  const { page: punter, api: punterApi } = await punterPhone(browser, url, punterUser, {
+    api: bookieApi,
+    bookmakerId,
+    coins: COINS,
   });
   const coins = async () => cents((await punterApi("GET", `/balances/${bookmakerId}`)).amount);
   const myBets = () => punterApi("GET", `/bets/${bookmakerId}/`);
