@@ -59,6 +59,8 @@ describe("the counter", () => {
     const { calls } = openCounter();
     renderAt("/counter");
     const list = await screen.findByRole("list", { name: "Taking bets" });
+    // The list is there before the events are: wait for the race taking bets.
+    await within(list).findByRole("button", { name: /^Race 1 at Ascot/ });
     expect(
       within(list)
         .getAllByRole("button")
