@@ -2,20 +2,15 @@
 // it must not be guessed (API.md: 10 characters, ≥ 50 bits, no 0/O/1/I to misread). 32 symbols
 // of 5 bits each, drawn from the platform's CSPRNG; lookups are rate limited besides.
 
-const SYMBOLS = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
-export const CODE_LENGTH = 10;
+import { TICKET_SYMBOLS } from "../../common/ticket-code";
 
-/** A code as the API takes it: 10 of the 32 symbols, upper case. */
-export const TICKET_CODE = /^[2-9A-HJ-NP-Z]{10}$/;
+export const CODE_LENGTH = 10;
 
 export function newTicketCode(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(CODE_LENGTH));
   // 256 is a multiple of 32: each byte's low 5 bits are uniform.
-  return Array.from(bytes, (b) => SYMBOLS[b & 31]).join("");
+  return Array.from(bytes, (b) => TICKET_SYMBOLS[b & 31]).join("");
 }
-
-/** A code as typed or scanned: spaces and dashes dropped, any case; read as it would be printed. */
-export const normalCode = (typed: string) => typed.replace(/[\s-]/g, "").toUpperCase();
 
 /**
  * The id of a ticket's own user: below 0, where no Telegram user is, and random (53 bits) so

@@ -7,7 +7,8 @@ import { newEvent, placeBet, poolCoins, runners, startEvent } from "../test/even
 import { faultyD1, injectFaults, inOrder } from "../test/faulty-d1";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 import { WINDOW_SECONDS } from "../lib/rate-limit";
-import { CODE_LENGTH, newTicketCode, TICKET_CODE } from "./code";
+import { TICKET_CODE } from "../../common/ticket-code";
+import { CODE_LENGTH, newTicketCode } from "./code";
 
 // The counter (API.md "Staff and counter bets"): cash bets taken at the pitch, struck by the
 // event's room in the book's limits and liability, settled like any bet, each a ticket paid once.

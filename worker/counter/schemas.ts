@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { IdParam } from "../lib/validate";
 import { en } from "../lib/words";
-import { normalCode, TICKET_CODE } from "./code";
+import { normalCode, TICKET_CODE } from "../../common/ticket-code";
 
 /** A ticket's code in a path: as typed or scanned (any case, spaces and dashes dropped), then 10 of its symbols. */
 export const CodeParam = v.object({

@@ -9,15 +9,16 @@ import "@/styles/bookmaker.css";
 import { formatAmount } from "@/ui/amount";
 import { Page } from "@/ui/Page";
 import { TicketCard } from "./TicketCard";
+import { normalCode, TICKET_CODE } from "@common/ticket-code";
 import "./counter.css";
 
 // Check ticket: the code typed (any case, spaces or not) or scanned with Telegram's QR scanner;
 // the ticket's bet, status and what it pays; Pay marks it paid, once (the worker refuses twice).
 
-/** A QR read that is a ticket's code: 10 of its symbols, once spaces and dashes are dropped. */
+/** A QR read that is a ticket's code, as the API takes it; null for anything else. */
 const asCode = (text: string) => {
-  const code = text.replace(/[\s-]/g, "").toUpperCase();
-  return /^[2-9A-HJ-NP-Z]{10}$/.test(code) ? code : null;
+  const code = normalCode(text);
+  return TICKET_CODE.test(code) ? code : null;
 };
 
 export function CheckTicketScreen() {
@@ -32,7 +33,7 @@ export function CheckTicketScreen() {
   const look = (typed: string) =>
     void check.run(async () => {
       setTicket(null);
-      setTicket(await call("GET /counter/tickets/:code", { params: { code: typed.replace(/[\s-]/g, "") } }));
+      setTicket(await call("GET /counter/tickets/:code", { params: { code: normalCode(typed) } }));
     });
   const scan = () =>
     scanQr(webApp, t`Scan the ticket's QR code`, (text) => {

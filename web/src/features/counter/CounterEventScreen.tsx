@@ -13,7 +13,7 @@ import { formatAmount } from "@/ui/amount";
 import { Odds } from "@/ui/Odds";
 import { Page } from "@/ui/Page";
 import { TicketBet, TicketCard } from "./TicketCard";
-import { spacedCode } from "./code";
+import { spacedCode } from "@common/ticket-code";
 import "./counter.css";
 
 // Taking cash bets on one race at a busy pitch: tap the runner, tap a stake, (each way, SP), Take:

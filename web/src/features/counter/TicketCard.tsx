@@ -4,7 +4,7 @@ import { i18n, type MessageDescriptor } from "@/i18n/runtime";
 import { formatAmount } from "@/ui/amount";
 import { Odds } from "@/ui/Odds";
 import { Qr } from "./Qr";
-import { spacedCode } from "./code";
+import { spacedCode } from "@common/ticket-code";
 import { sharesFiles, shareTicket } from "./share";
 
 // A counter bet's ticket as the counter shows it to the punter at the pitch: its code in large

@@ -1,5 +1,5 @@
 import { encode } from "uqr";
-import { spacedCode } from "./code";
+import { spacedCode } from "@common/ticket-code";
 
 // A ticket to hand over as a picture: its QR code and its code below, drawn on a canvas as a PNG,
 // shared through the device's share sheet (Telegram is one of its targets) where the client has
