@@ -195,6 +195,9 @@ CREATE TABLE bets (
   sp_deduction INTEGER NOT NULL DEFAULT 0 CHECK (sp_deduction BETWEEN 0 AND 90),
   sp_num INTEGER CHECK (sp_num > 0),
   sp_den INTEGER CHECK (sp_den > 0),
+  -- the bookmaker's own price when it was struck: the most its cash-out counts it at (0021)
+  book_num INTEGER CHECK (book_num > 0),
+  book_den INTEGER CHECK (book_den > 0),
   UNIQUE (item_id, user_id, part)
 );
 CREATE INDEX bets_event ON bets (event_id, status);
@@ -242,6 +245,9 @@ CREATE TABLE multiple_legs (
   -- a leg at SP, and the Rule 4 its SP takes (0018)
   at_sp INTEGER NOT NULL DEFAULT 0 CHECK (at_sp IN (0, 1)),
   sp_deduction INTEGER NOT NULL DEFAULT 0 CHECK (sp_deduction BETWEEN 0 AND 90),
+  -- the bookmaker's own price when it was struck, as a single's (0021)
+  book_num INTEGER CHECK (book_num > 0),
+  book_den INTEGER CHECK (book_den > 0),
   PRIMARY KEY (multiple_id, leg_no),
   UNIQUE (multiple_id, event_id)
 );

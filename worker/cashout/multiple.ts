@@ -19,19 +19,23 @@ import { multipleState, type MultipleState } from "./queries";
 /** How often a cash-out is tried again when the batch found other prices than it was read at, but the same value. */
 const ATTEMPTS = 3;
 
-/** The legs as the value depends on them, in leg order: the guard builds the same text in SQL. */
+/**
+ * The legs as the value depends on them, in leg order (result, Rule 4, dead heat, its odds: an SP
+ * leg's follow the book; an open leg's outcome's price, the bookmaker's own): the guard builds the
+ * same text in SQL.
+ */
 const legsKey = (legs: Leg[]) =>
   legs
     .map(
       (l, n) =>
-        `${n}:${l.result}:${l.deduction}:${l.deadHeat}` +
-        (l.result === "PENDING" ? `:${l.selection.curr.num}/${l.selection.curr.den}` : ""),
+        `${n}:${l.result}:${l.deduction}:${l.deadHeat}:${l.odds.num}/${l.odds.den}` +
+        (l.result === "PENDING" ? `:${l.selection.price.num}/${l.selection.price.den}` : ""),
     )
     .join(",");
 
 const LEGS_KEY_SQL = `(SELECT group_concat(k, ',') FROM (
-    SELECT l.leg_no || ':' || l.result || ':' || l.deduction || ':' || l.dead_heat
-      || CASE l.result WHEN 'PENDING' THEN ':' || i.curr_num || '/' || i.curr_den ELSE '' END AS k
+    SELECT l.leg_no || ':' || l.result || ':' || l.deduction || ':' || l.dead_heat || ':' || l.odds_num || '/' || l.odds_den
+      || CASE l.result WHEN 'PENDING' THEN ':' || i.odds_num || '/' || i.odds_den ELSE '' END AS k
     FROM multiple_legs l JOIN event_items i ON i.id = l.item_id WHERE l.multiple_id = m.id ORDER BY l.leg_no))`;
 
 /** The multiple cashed out, guarded; ?1 id, ?2 value, ?3 now, ?4 legs key, ?5 margin. */

@@ -1,4 +1,9 @@
-import { multipleCashOutCents, pendingFactor, singleCashOutCents } from "../../common/cashout";
+import {
+  multipleCashOutCents,
+  pendingFactor,
+  singleCashOutCents,
+  type OpenSelection,
+} from "../../common/cashout";
 import { linesOf, LOST_FACTOR, VOID_FACTOR, wonFactor, type Factor, type MultipleKind } from "../../common/multiples";
 import { decimalText, type Odds } from "../../common/odds";
 import { fromCents } from "../lib/money";
@@ -19,8 +24,11 @@ export interface Selection {
   eventStatus: string;
   startDate: string;
   outcomeStatus: string;
-  /** The price bets are taken at now. */
-  curr: Odds;
+  /**
+   * The bookmaker's own price now: a cash-out is priced from it, never from the equalizer's,
+   * which bets move (docs/DECISIONS.md, "Cash out: the book's own prices").
+   */
+  price: Odds;
 }
 
 /** One row of a single (an each-way bet has a WIN and a PLACE row). */
@@ -30,7 +38,11 @@ export interface BetPart {
   status: string;
   stakeCents: number;
   odds: Odds;
-  /** Rule 4 already known, pence in the pound. */
+  /** The bookmaker's own price when the bet was struck: the most its cash-out counts it at. */
+  bookThen: Odds;
+  /** Struck at SP: its price is the bookmaker's now. */
+  atSp: boolean;
+  /** Rule 4 already known, pence in the pound (an SP bet's: the late withdrawals' alone). */
   deduction: number;
   placeFraction: number;
   /** A PLACE row's places (null on a WIN row). */
@@ -74,6 +86,18 @@ function selectionRefusal(s: Selection, now: number): Unavailable | null {
 const worth = (valueCents: number, coefficientNow: number | null): Offer =>
   valueCents < 1 ? refused("TOO_SMALL") : { ok: true, valueCents, coefficientNow };
 
+/**
+ * What a selection counts as struck at: an SP bet at the bookmaker's price now (the price it
+ * follows until the result, whatever an earlier read of its row said); any other at its price,
+ * capped at his price of that moment. Rule 4 known comes off either (an SP bet's row holds the
+ * late withdrawals' alone, the ones its SP takes).
+ */
+const struckAs = (p: { odds: Odds; bookThen: Odds; atSp: boolean; deduction: number }, price: Odds) =>
+  ({ struck: p.atSp ? price : p.odds, bookThen: p.atSp ? undefined : p.bookThen, deduction: p.deduction }) satisfies Omit<
+    OpenSelection,
+    "now"
+  >;
+
 /** A single (both rows of an each-way bet), on its outcome as it stands now. */
 export function singleOffer(setting: CashOutSetting, parts: BetPart[], selection: Selection, now: number): Offer {
   if (!setting.enabled) return refused("OFF");
@@ -85,20 +109,22 @@ export function singleOffer(setting: CashOutSetting, parts: BetPart[], selection
   const value = singleCashOutCents(
     {
       stakeCents: win.stakeCents,
-      struck: win.odds,
-      now: selection.curr,
-      deduction: win.deduction,
+      ...struckAs(win, selection.price),
+      now: selection.price,
       placeFraction: place?.placeFraction,
     },
     setting.marginPct,
   );
-  return worth(value, decimalText(selection.curr));
+  return worth(value, decimalText(selection.price));
 }
 
 /** A leg of a multiple as it stands: settled (its result and factor's parts) or open on its selection now. */
 export interface Leg {
   result: "PENDING" | "WON" | "LOST" | "VOID";
   odds: Odds;
+  /** As a single's (BetPart). */
+  bookThen: Odds;
+  atSp: boolean;
   deduction: number;
   deadHeat: number;
   selection: Selection;
@@ -118,7 +144,7 @@ export function multipleOffer(
     if (leg.result === "PENDING") {
       const closed = selectionRefusal(leg.selection, now);
       if (closed) return refused(closed);
-      factors.push(pendingFactor({ struck: leg.odds, now: leg.selection.curr, deduction: leg.deduction }));
+      factors.push(pendingFactor({ ...struckAs(leg, leg.selection.price), now: leg.selection.price }));
     } else
       factors.push(
         leg.result === "WON"

@@ -9,8 +9,9 @@ interface SelectionColumns {
   event_status: string;
   start_date: string;
   outcome_status: string;
-  curr_num: number;
-  curr_den: number;
+  /** The bookmaker's own price now (event_items.odds_*), not the equalizer's. */
+  price_num: number;
+  price_den: number;
 }
 
 interface PartRow extends SelectionColumns {
@@ -20,6 +21,8 @@ interface PartRow extends SelectionColumns {
   stake_cents: number;
   odds_num: number;
   odds_den: number;
+  book_num: number;
+  book_den: number;
   deduction: number;
   place_fraction: number;
   place_places: number | null;
@@ -49,6 +52,9 @@ interface LegRow extends SelectionColumns {
   result: Leg["result"];
   odds_num: number;
   odds_den: number;
+  book_num: number;
+  book_den: number;
+  at_sp: number;
   deduction: number;
   dead_heat: number;
 }
@@ -57,7 +63,7 @@ const selectionOf = (r: SelectionColumns): Selection => ({
   eventStatus: r.event_status,
   startDate: r.start_date,
   outcomeStatus: r.outcome_status,
-  curr: { num: r.curr_num, den: r.curr_den },
+  price: { num: r.price_num, den: r.price_den },
 });
 
 const settingOf = (r: { cashout_enabled: number; cashout_margin_pct: number }): CashOutSetting => ({
@@ -65,7 +71,8 @@ const settingOf = (r: { cashout_enabled: number; cashout_margin_pct: number }): 
   marginPct: r.cashout_margin_pct,
 });
 
-const SELECTION = `e.status AS event_status, e.start_date, i.status AS outcome_status, i.curr_num, i.curr_den`;
+const SELECTION = `e.status AS event_status, e.start_date, i.status AS outcome_status, i.odds_num AS price_num,
+  i.odds_den AS price_den`;
 const SETTING = `bk.owner_id, bk.cashout_enabled, bk.cashout_margin_pct`;
 
 /** A single as the offer needs it: its rows, its event and book; null when it is not the punter's. */
@@ -83,7 +90,7 @@ export interface SingleState {
   atSp: boolean;
 }
 
-const PARTS_SQL = `SELECT b.id, b.part, b.status, b.stake_cents, b.odds_num, b.odds_den, b.deduction, b.place_fraction,
+const PARTS_SQL = `SELECT b.id, b.part, b.status, b.stake_cents, b.odds_num, b.odds_den, b.book_num, b.book_den, b.deduction, b.place_fraction,
     b.place_places, b.created_at, b.user_id, b.event_id, b.item_id, b.bookmaker_id, COALESCE(b.each_way_of, b.id) AS bet_id, b.at_sp, ${SELECTION}, ${SETTING}
   FROM bets b JOIN events e ON e.id = b.event_id JOIN event_items i ON i.id = b.item_id
   JOIN bookmakers bk ON bk.id = b.bookmaker_id`;
@@ -113,6 +120,8 @@ function toSingles(rows: PartRow[]): SingleState[] {
       status: r.status,
       stakeCents: r.stake_cents,
       odds: { num: r.odds_num, den: r.odds_den },
+      bookThen: { num: r.book_num, den: r.book_den },
+      atSp: r.at_sp === 1,
       deduction: r.deduction,
       placeFraction: r.place_fraction,
       placePlaces: r.place_places,
@@ -150,7 +159,7 @@ export interface MultipleState {
 }
 
 const LEGS_SQL = `SELECT m.id, m.user_id, m.bookmaker_id, m.status, m.kind, m.amount_cents, ${SETTING},
-    l.result, l.odds_num, l.odds_den, l.deduction, l.dead_heat, ${SELECTION}
+    l.result, l.odds_num, l.odds_den, l.book_num, l.book_den, l.at_sp, l.deduction, l.dead_heat, ${SELECTION}
   FROM multiples m JOIN bookmakers bk ON bk.id = m.bookmaker_id JOIN multiple_legs l ON l.multiple_id = m.id
   JOIN events e ON e.id = l.event_id JOIN event_items i ON i.id = l.item_id`;
 
@@ -172,6 +181,8 @@ function toMultiples(rows: LegRow[]): MultipleState[] {
     m.legs.push({
       result: r.result,
       odds: { num: r.odds_num, den: r.odds_den },
+      bookThen: { num: r.book_num, den: r.book_den },
+      atSp: r.at_sp === 1,
       deduction: r.deduction,
       deadHeat: r.dead_heat,
       selection: selectionOf(r),

@@ -280,11 +280,12 @@ function insertLegStatement(
   const price = atSp ? `e.sp = 1 AND i.odds_num = ?6 AND i.odds_den = ?7` : `i.curr_num = ?6 AND i.curr_den = ?7`;
   return db
     .prepare(
-      `INSERT INTO multiple_legs (multiple_id, leg_no, event_id, item_id, odds_num, odds_den, at_sp)
+      // With the bookmaker's own price of this moment (book_*), the most a cash-out counts it at.
+      `INSERT INTO multiple_legs (multiple_id, leg_no, event_id, item_id, odds_num, odds_den, at_sp, book_num, book_den)
        VALUES (${NEW_MULTIPLE_ID}, ?1, ?2, ?3,
          (SELECT ?6 FROM event_items i JOIN events e ON e.id = i.event_id
           WHERE i.id = ?3 AND e.id = ?2 AND e.bookmaker_id = ?4 AND ${outcomeOpenSql("e", "i", "?5")} AND ${price}),
-         ?7, ?8)`,
+         ?7, ?8, (SELECT odds_num FROM event_items WHERE id = ?3), (SELECT odds_den FROM event_items WHERE id = ?3))`,
     )
     .bind(n, leg.eventId, leg.eventItemId, bookmakerId, now, odds.num, odds.den, atSp ? 1 : 0);
 }

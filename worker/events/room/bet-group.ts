@@ -76,9 +76,11 @@ export function groupStatements(
     }),
     db
       .prepare(
-        `INSERT INTO bets (event_id, item_id, user_id, bookmaker_id, stake_cents, odds_num, odds_den, created_at, at_sp)
-         SELECT ?1, ${at("0")}, ${at("1")}, ?2, ${at("2")}, ${at("3")}, ${at("4")}, ${at("5")}, ${at("6")}
-         FROM json_each(?3) j
+        // With the bookmaker's own price of this moment (book_*), the most a cash-out counts it at.
+        `INSERT INTO bets (event_id, item_id, user_id, bookmaker_id, stake_cents, odds_num, odds_den, created_at, at_sp,
+           book_num, book_den)
+         SELECT ?1, ${at("0")}, ${at("1")}, ?2, ${at("2")}, ${at("3")}, ${at("4")}, ${at("5")}, ${at("6")}, i.odds_num, i.odds_den
+         FROM json_each(?3) j JOIN event_items i ON i.id = ${at("0")}
          RETURNING user_id, item_id, id`,
       )
       .bind(
@@ -103,9 +105,9 @@ export function groupStatements(
           db
             .prepare(
               `INSERT INTO bets (event_id, item_id, user_id, bookmaker_id, stake_cents, odds_num, odds_den, created_at, at_sp,
-                 part, each_way_of, place_places, place_fraction)
+                 book_num, book_den, part, each_way_of, place_places, place_fraction)
                SELECT w.event_id, w.item_id, w.user_id, w.bookmaker_id, w.stake_cents, w.odds_num, w.odds_den, w.created_at, w.at_sp,
-                 'PLACE', w.id, ${at("2")}, ${at("3")}
+                 w.book_num, w.book_den, 'PLACE', w.id, ${at("2")}, ${at("3")}
                FROM json_each(?1) j JOIN bets w ON w.item_id = ${at("0")} AND w.user_id = ${at("1")} AND w.part = 'WIN'`,
             )
             .bind(

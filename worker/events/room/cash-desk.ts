@@ -127,7 +127,8 @@ export class CashDesk {
     const offer = singleOffer(
       bet.setting,
       bet.parts,
-      { eventStatus: e.status, startDate: e.startDate, outcomeStatus: item.status, curr: item.curr },
+      // The bookmaker's own price of this turn (an SP bet's price too), never the equalizer's.
+      { eventStatus: e.status, startDate: e.startDate, outcomeStatus: item.status, price: item.odds },
       Date.now(),
     );
     if (!offer.ok) return fail("CASH_OUT_UNAVAILABLE", UNAVAILABLE[offer.reason], { reason: offer.reason });
