@@ -43,6 +43,7 @@ const LONG_RUNNING = [
   "worker/events/faults.property.test.ts",
   "worker/events/doors.property.test.ts",
   "worker/multiples/faults.property.test.ts",
+  "worker/cashout/farming.property.test.ts",
   "worker/events/conservation.test.ts",
   "worker/ledger/conservation.test.ts",
   "worker/figures/property.test.ts",
