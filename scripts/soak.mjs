@@ -5,8 +5,10 @@
 // 3 books, SOAK_PUNTERS (300) punters polling the lists the mini-app polls at its intervals
 // (docs/ARCHITECTURE.md, "Polling": their events list adaptively, coins, subscriptions, the
 // bookmaker list, some their history, each with its ETag and `Cache-Control: max-age=1`),
-// betting singles, each-way bets and multiples across a book's open events; the bookmakers poll their lists, change odds, withdraw
-// runners, settle, undo results, add and take coins, and publish an event as one settles.
+// betting singles, each-way bets, bets at SP and multiples across a book's open events, and
+// cashing some out at the value offered (books have cash out on); the bookmakers poll their
+// lists, change odds, withdraw runners, settle, undo results, add and take coins, take counter
+// bets at the pitch and pay the tickets that won, and publish an event as one settles.
 // Bets and coin moves carry an Idempotency-Key, as the app sends them; one whose answer a
 // restart cut off is sent again with its key once the API is back, as the app does.
 // After each restart (writes held while it looks) and at the end it holds every event's view,
@@ -21,6 +23,11 @@
 // - every multiple answered 201 is in D1 and no other is; one whose legs have all settled is
 //   settled, with the payout its lines give from its legs' results (common/multiples.ts), and its
 //   net PAYOUT or REFUND rows equal it; one with a leg open is open and has been paid nothing;
+// - every cash-out answered 200 (a single or a multiple) is CASHED_OUT in D1 at the value it
+//   answered, its net PAYOUT rows equal that value, and nothing else is CASHED_OUT;
+// - every counter ticket answered 201 is in D1 with its bet and no other is; every payment
+//   answered 200 is paid in D1 and no other ticket is; cash is conserved per book (cash taken in
+//   equals the tickets' and the CASH account's holdings);
 // - every event's view (GET /events/{id}) equals D1, and each outcome's totals equal the sums
 //   over its bets, after each restart and at the end.
 // SOAK_CONCURRENCY (24) bounds the calls in flight, so the machine's other users keep their cores.
@@ -47,6 +54,9 @@ const START_COINS = 100;
 const BET_EVERY_MS = 60_000;
 /** The share of a punter's bets that are multiples. */
 const MULTIPLE_SHARE = 0.2;
+/** The share of a punter's single bets struck at SP, and how often (mean) he looks to cash one out. */
+const SP_SHARE = 0.2;
+const CASH_OUT_EVERY_MS = 90_000;
 const BOOK_TICK_MS = 3_000;
 
 // What the soak holds the API to comes from the code itself: the payout formula, and the app's
@@ -118,7 +128,11 @@ const routes = new Map();
 const failures = [];
 /** 4xx answers by route, status, code and message: how many. */
 const refusals = new Map();
-const routeName = (method, route) => `${method} ${route.split("?")[0].replace(/\/\d+/g, "/{id}")}`;
+const routeName = (method, route) =>
+  `${method} ${route
+    .split("?")[0]
+    .replace(/\/counter\/tickets\/\w+/, "/counter/tickets/{code}")
+    .replace(/\/\d+/g, "/{id}")}`;
 
 /** One call; status 0 when no answer came (connection refused or cut, or 30 s passed). */
 async function call(method, route, { token, body, key, etag, fresh } = {}) {
@@ -245,6 +259,14 @@ const setup = client(base, { quiet: true });
 const placed = new Map();
 /** Multiples answered 201: multipleId → { ownerId, userId, stakeCents }. */
 const placedMultiples = new Map();
+/** Cash-outs answered 200: a single's betId or a multiple's id → the value paid (cents). */
+const cashedOut = new Map();
+const cashedOutMultiples = new Map();
+/** Counter tickets answered 201: code → { ownerId, betId, ticketUserId, stakeCents }; codes whose payment answered 200. */
+const tickets = new Map();
+const ticketsPaid = new Set();
+/** Payments whose answer a restart cut off: the ticket is read back at the end, as the Check ticket screen would. */
+const ticketsUnknown = new Set();
 /** Coins moved by calls answered 2xx, per punter account: `${ownerId}:${userId}` → { add, subtract } cents. */
 const moved = new Map();
 const movedOf = (ownerId, userId) => {
@@ -259,6 +281,10 @@ const books = [];
 for (let b = 0; b < BOOKS; b++) {
   const book = await setup.bookmaker(2);
   await setup.buy(book.owner, "WHAT_IF");
+  await setup.call("PUT", `/bookmakers/${book.bookmakerId}/cashout`, {
+    token: book.owner.token,
+    body: { enabled: true, margin: 0.05 },
+  });
   book.punters = [];
   books.push(book);
 }
@@ -352,6 +378,11 @@ for (const [i, p] of books.flatMap((b) => b.punters).entries()) {
     () => jitter(BET_EVERY_MS),
     () => bet(p),
   );
+  if (i % 2 === 0)
+    every(
+      () => jitter(CASH_OUT_EVERY_MS),
+      () => cashOut(p),
+    );
 }
 
 async function bet(p) {
@@ -370,12 +401,13 @@ async function bet(p) {
   const balance = coins.amount;
   if (!choices.length || balance < stake * (eachWay ? 2 : 1)) return;
   const { e, item } = pick(choices);
+  const atSp = e.sp && Math.random() < SP_SHARE;
   const body = {
     bookmakerId: id,
     eventId: e.eventId,
     eventItemId: item.id,
     amount: stake,
-    coefficient: item.coefficient,
+    ...(atSp ? { atSp } : { coefficient: item.coefficient }),
     ...(eachWay ? { eachWay } : {}),
   };
   await write("POST", "/bets", { token: p.token, body, idempotent: true }, (answer) => {
@@ -387,6 +419,7 @@ async function bet(p) {
       itemId: item.id,
       stakeCents: stake * 100,
       eachWay,
+      atSp,
     });
   });
   // Placing a bet refreshes bets, events and coins at once.
@@ -395,6 +428,26 @@ async function bet(p) {
     poll(p, `/balances/${id}`, true),
     poll(p, `/bets/${id}/`, true),
   ]);
+}
+
+/** One of his open bets or multiples cashed out at the value he is offered, as the History's button does. */
+async function cashOut(p) {
+  const id = p.book.bookmakerId;
+  const offers = await call("GET", `/bets/${id}/cashouts`, { token: p.token });
+  if (offers.status !== 200) return;
+  const open = [
+    ...offers.body.bets.filter((o) => o.value).map((o) => ({ path: `/bets/${o.betId}/cashout`, id: o.betId, o })),
+    ...offers.body.multiples
+      .filter((o) => o.value)
+      .map((o) => ({ path: `/bets/multiple/${o.multipleId}/cashout`, id: o.multipleId, multiple: true, o })),
+  ];
+  if (!open.length) return;
+  const chosen = pick(open);
+  await write("POST", chosen.path, { token: p.token, body: { value: chosen.o.value }, idempotent: true }, (answer) => {
+    if (answer.status !== 200) return;
+    (chosen.multiple ? cashedOutMultiples : cashedOut).set(chosen.id, Math.round(answer.body.payout * 100));
+  });
+  await poll(p, `/balances/${id}`, true);
 }
 
 /** A double, treble or full cover across 2 or 3 of the book's open events, at the odds he was shown. */
@@ -484,6 +537,12 @@ async function bookTick(book) {
     done[1].undone = true;
     return write("POST", `/events/${done[0]}/unsettle`, { token }, () => {});
   }
+  // At the pitch, on the race off next (the oldest open), so tickets are paid within a short run.
+  if (r < 0.8)
+    return counterBet(
+      book,
+      open.reduce((a, b) => ((events.get(a.id)?.publishedAt ?? 0) <= (events.get(b.id)?.publishedAt ?? 0) ? a : b)),
+    );
   const p = pick(book.punters);
   const adding = r < 0.85;
   const cents = (adding ? 5 + Math.floor(Math.random() * 45) : 1 + Math.floor(Math.random() * 5)) * 100;
@@ -498,6 +557,43 @@ async function bookTick(book) {
   );
 }
 
+/** A cash bet taken at the pitch: a runner at its price now (or at SP), its ticket kept. */
+async function counterBet(book, e) {
+  const item = pick(e.items.filter((i) => i.status === "ACTIVE"));
+  if (!item) return;
+  const atSp = e.sp && Math.random() < SP_SHARE;
+  const eachWay = Math.random() < 0.6;
+  const amount = 1 + Math.floor(Math.random() * 5);
+  const body = {
+    bookmakerId: book.bookmakerId,
+    eventId: e.id,
+    eventItemId: item.id,
+    amount,
+    ...(atSp ? { atSp } : { coefficient: item.currCoefficient }),
+    ...(eachWay ? { eachWay } : {}),
+  };
+  await write("POST", "/counter/bets", { token: book.owner.token, body, idempotent: true }, (answer) => {
+    if (answer.status !== 201) return;
+    tickets.set(answer.body.code, {
+      ownerId: book.owner.userId,
+      betId: answer.body.bet.betId,
+      ticketUserId: answer.body.bet.userId,
+      stakeCents: amount * 100 * (eachWay ? 2 : 1),
+    });
+  });
+}
+
+/** An event's tickets that won or were refunded, paid at the counter once it is settled. */
+async function payTickets(book, eventId) {
+  const due = await call("GET", `/counter/tickets?eventId=${eventId}`, { token: book.owner.token });
+  if (due.status !== 200) return;
+  for (const t of due.body.filter((t) => t.status === "WON" || t.status === "VOID"))
+    await write("POST", `/counter/tickets/${t.code}/pay`, { token: book.owner.token }, (answer) => {
+      if (answer.status === 200) ticketsPaid.add(t.code);
+      if (answer.status === 0) ticketsUnknown.add(t.code);
+    });
+}
+
 async function settle(book, e) {
   const runners = e.items.filter((i) => i.status === "ACTIVE").sort(() => Math.random() - 0.5);
   // Now and then a dead heat for first.
@@ -506,6 +602,7 @@ async function settle(book, e) {
   await write("POST", `/events/${e.id}/finalize`, { token: book.owner.token, body: { placings } }, (answer) => {
     if (answer.status === 200 && events.has(e.id)) events.get(e.id).settledAt = Date.now();
   });
+  if (events.get(e.id)?.settledAt) await payTickets(book, e.id);
 }
 
 // ---- restarts ------------------------------------------------------------------------------
@@ -574,7 +671,8 @@ async function checkRooms(when) {
        i.place, i.deduction, i.stake_cents, i.liability_cents, i.place_liability_cents,
        COALESCE((SELECT SUM(b.stake_cents) FROM bets b WHERE b.item_id = i.id AND ${LIVE}), 0) AS bets_stake,
        COALESCE((SELECT SUM(${PAYOUT_SQL}) FROM bets b WHERE b.item_id = i.id AND ${LIVE}), 0) AS bets_liability,
-       COALESCE((SELECT SUM(${PLACE_ONLY_SQL}) FROM bets b WHERE b.item_id = i.id AND b.part = 'PLACE' AND ${LIVE}), 0) AS bets_place
+       COALESCE((SELECT SUM(${PLACE_ONLY_SQL}) FROM bets b WHERE b.item_id = i.id AND b.part = 'PLACE' AND ${LIVE}), 0) AS bets_place,
+       COALESCE((SELECT SUM(b.stake_cents - b.payout_cents) FROM bets b WHERE b.item_id = i.id AND b.status = 'CASHED_OUT'), 0) AS cashed_kept
      FROM events e JOIN event_items i ON i.event_id = e.id WHERE e.bookmaker_id IN ${inList(bookIds())}
      ORDER BY e.id, i.position`,
   );
@@ -600,7 +698,8 @@ async function checkRooms(when) {
     const view = answer.body;
     if (view.status !== its[0].event_status)
       problems.push(`${when}: event ${eventId} is ${view.status} in the API, ${its[0].event_status} in D1`);
-    const stakes = its.reduce((sum, i) => sum + i.bets_stake, 0);
+    // A cash-out is a return: the book keeps its stake and has paid its value, whatever wins.
+    const stakes = its.reduce((sum, i) => sum + i.bets_stake + i.cashed_kept, 0);
     for (const i of its) {
       const shown = view.items.find((v) => v.id === i.id);
       const wrong = [];
@@ -641,7 +740,23 @@ async function checkMoney() {
     else if (p.eachWay !== placeOf.has(id))
       writes.push(`bet ${id}: each-way ${p.eachWay}, place part in D1 ${placeOf.has(id)}`);
   }
-  for (const id of wins.keys()) if (!placed.has(id)) writes.push(`bet ${id} is in D1 but no call answered 201 for it`);
+  const ticketBets = new Map([...tickets.values()].map((t) => [t.betId, t]));
+  for (const id of wins.keys())
+    if (!placed.has(id) && !ticketBets.has(id)) writes.push(`bet ${id} is in D1 but no call answered 201 for it`);
+  for (const [code, t] of tickets) {
+    const row = wins.get(t.betId);
+    if (!row || row.user_id !== t.ticketUserId)
+      writes.push(`ticket ${code} answered 201, its bet ${t.betId} not in D1 as answered`);
+  }
+  // Cash-outs: each answered 200 is CASHED_OUT at its value, and no other bet is.
+  for (const [id, cents] of cashedOut) {
+    const row = wins.get(id);
+    if (row?.status !== "CASHED_OUT" || row.payout_cents !== cents)
+      writes.push(`cash-out of bet ${id} answered ${cents}, D1 has ${row?.status} ${row?.payout_cents}`);
+  }
+  for (const b of wins.values())
+    if (b.status === "CASHED_OUT" && !cashedOut.has(b.id))
+      writes.push(`bet ${b.id} is CASHED_OUT but no cash-out answered 200`);
 
   const accounts = await rows(
     `SELECT a.id, a.kind, a.pool_owner_id, a.punter_id, a.balance_cents,
@@ -661,6 +776,7 @@ async function checkMoney() {
     const k = `${p.ownerId}:${p.userId}`;
     stakedBy.set(k, (stakedBy.get(k) ?? 0) + p.stakeCents);
   }
+  for (const t of tickets.values()) stakedBy.set(`${t.ownerId}:${t.ticketUserId}`, t.stakeCents);
   const coins = [];
   for (const a of accounts) {
     if (a.balance_cents !== a.ledger) coins.push(`account ${a.id} holds ${a.balance_cents}, its ledger ${a.ledger}`);
@@ -675,13 +791,14 @@ async function checkMoney() {
       writes.push(`punter ${k}: STAKE rows ${a.staked}, 201 bets ${stakedBy.get(k) ?? 0}`);
   }
   const came = await rows(
-    `SELECT pool_owner_id, SUM(amount_cents) AS cents FROM ledger WHERE kind IN ('GRANT', 'PURCHASE') AND pool_owner_id IN ${owned} GROUP BY pool_owner_id`,
+    `SELECT pool_owner_id, SUM(amount_cents) AS cents FROM ledger WHERE kind IN ('GRANT', 'PURCHASE', 'CASH_IN') AND pool_owner_id IN ${owned} GROUP BY pool_owner_id`,
   );
   for (const owner of owners()) {
     const held = accounts.filter((a) => a.pool_owner_id === owner).reduce((sum, a) => sum + a.balance_cents, 0);
     const inflow = came.find((c) => c.pool_owner_id === owner)?.cents ?? 0;
-    if (held !== inflow) coins.push(`book of ${owner} holds ${held}, grants and purchases ${inflow}`);
+    if (held !== inflow) coins.push(`book of ${owner} holds ${held}, grants, purchases and cash taken ${inflow}`);
   }
+  await checkTickets(writes);
 
   // Net PAYOUT and REFUND rows per bet row (a settlement undone moves them back in new rows).
   const moves = await rows(
@@ -695,7 +812,7 @@ async function checkMoney() {
       coins.push(`bet ${b.id} (${b.part}) WON ${b.payout_cents}, the formula ${b.formula}`);
     const paid = net.get(`bet:${b.id}:PAYOUT`) ?? 0;
     const refunded = net.get(`bet:${b.id}:REFUND`) ?? 0;
-    if (paid !== (b.status === "WON" ? b.payout_cents : 0))
+    if (paid !== (b.status === "WON" || b.status === "CASHED_OUT" ? b.payout_cents : 0))
       coins.push(`bet ${b.id} ${b.status}: PAYOUT rows net ${paid}, payout ${b.payout_cents}`);
     if (refunded !== (b.status === "CANCELLED" ? b.stake_cents : 0))
       coins.push(`bet ${b.id} ${b.status}: REFUND rows net ${refunded}`);
@@ -733,7 +850,20 @@ async function checkMultiples(writes, coins, net) {
   for (const id of byId.keys())
     if (!placedMultiples.has(id)) writes.push(`multiple ${id} is in D1 but no call answered 201 for it`);
   let settled = 0;
+  for (const [id, cents] of cashedOutMultiples) {
+    const m = byId.get(id);
+    if (m?.status !== "CASHED_OUT" || m.payout_cents !== cents)
+      writes.push(`cash-out of multiple ${id} answered ${cents}, D1 has ${m?.status} ${m?.payout_cents}`);
+  }
   for (const m of stored) {
+    if (m.status === "CASHED_OUT") {
+      if (!cashedOutMultiples.has(m.id)) writes.push(`multiple ${m.id} is CASHED_OUT but no cash-out answered 200`);
+      const paid = net.get(`multiple:${m.id}:PAYOUT`) ?? 0;
+      if (paid !== m.payout_cents)
+        coins.push(`multiple ${m.id} cashed out at ${m.payout_cents}: PAYOUT rows net ${paid}`);
+      settled++;
+      continue;
+    }
     const mine = legsOf.get(m.id) ?? [];
     const open = mine.some((l) => l.result === "PENDING");
     const factors = mine.map((l) =>
@@ -760,6 +890,29 @@ async function checkMultiples(writes, coins, net) {
     if (!open) settled++;
   }
   return { multiples: stored.length, multiplesSettled: settled };
+}
+
+/** Tickets: every 201 in D1 and no other; paid exactly those whose payment answered 200 (or, cut off, reads paid). */
+async function checkTickets(writes) {
+  const stored = await rows(
+    `SELECT t.code, t.bet_id, t.paid_at FROM tickets t WHERE t.bookmaker_id IN ${inList(bookIds())}`,
+  );
+  for (const code of ticketsUnknown) {
+    const book = books.find((b) => b.owner.userId === tickets.get(code)?.ownerId);
+    const answer = await call("GET", `/counter/tickets/${code}`, { token: book.owner.token });
+    if (answer.body?.status === "PAID") ticketsPaid.add(code);
+  }
+  const byCode = new Map(stored.map((t) => [t.code, t]));
+  for (const [code, t] of tickets)
+    if (byCode.get(code)?.bet_id !== t.betId)
+      writes.push(`ticket ${code} answered 201 but is not in D1 with bet ${t.betId}`);
+  for (const t of stored) {
+    if (!tickets.has(t.code)) writes.push(`ticket ${t.code} is in D1 but no call answered 201 for it`);
+    if ((t.paid_at !== null) !== ticketsPaid.has(t.code))
+      writes.push(
+        `ticket ${t.code}: paid in D1 ${t.paid_at !== null}, payment answered 200 ${ticketsPaid.has(t.code)}`,
+      );
+  }
 }
 
 // ---- the run -------------------------------------------------------------------------------
@@ -809,8 +962,11 @@ function printTable(money) {
   const seconds = (Date.now() - startedAt) / 1000;
   console.log(
     `\n${MINUTES} min (${seconds.toFixed(0)} s), ${restarts.length} restarts (back after ${restarts.map((r) => ((r.backAt - r.killAt) / 1000).toFixed(1)).join(", ")} s), ` +
-      `${placed.size} bets answered 201 (${[...placed.values()].filter((p) => p.eachWay).length} each-way), ${money.bets} bet rows, ${money.won} won, ` +
-      `${placedMultiples.size} multiples answered 201 (${money.multiplesSettled} settled), ${money.accounts} accounts`,
+      `${placed.size} bets answered 201 (${[...placed.values()].filter((p) => p.eachWay).length} each-way, ` +
+      `${[...placed.values()].filter((p) => p.atSp).length} at SP), ${money.bets} bet rows, ${money.won} won, ` +
+      `${placedMultiples.size} multiples answered 201 (${money.multiplesSettled} settled), ` +
+      `${cashedOut.size} singles and ${cashedOutMultiples.size} multiples cashed out, ` +
+      `${tickets.size} counter tickets (${ticketsPaid.size} paid), ${money.accounts} accounts`,
   );
   console.log(
     "route                                  calls      2xx      304      4xx  5xx near restart  5xx other  no answer  p50 ms  p99 ms",
