@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { weeksAround } from "../../common/calendar";
 import type { BookmakerEvent, Figures, LiabilityBoard, Ticket } from "../contract";
 import { call, json, signIn, type TestUser } from "../test/api";
-import { newEvent, placeBet, poolCoins, runners, startEvent } from "../test/events";
+import { bet, newEvent, placeBet, poolCoins, runners, startEvent } from "../test/events";
 import { faultyD1, injectFaults, inOrder } from "../test/faulty-d1";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 import { WINDOW_SECONDS } from "../lib/rate-limit";
@@ -212,6 +212,51 @@ describe("counter bets", () => {
     const undo = await call("POST", `/events/${event.id}/unsettle`, { token: c.book.owner.token });
     expect(undo.status).toBe(409);
     expect(await check(c, ticket.code)).toMatchObject({ status: "PAID", returns: 30 });
+    expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
+  });
+});
+
+describe("a refusal about a ticket names it as a ticket", () => {
+  type Refused = { error: { code: string; message: string; punters?: { userId: number; code?: string }[] } };
+
+  it("an undo stopped by a paid ticket names the ticket by its code, not its punter's username", async () => {
+    const c = await counterBook();
+    const event = await newEvent(c.book, { items: runners(3) });
+    const ticket = await taken(c, event, 0, 10); // returns 30
+    await finalize(c, event, [[0, 1]]);
+    expect((await pay(c, ticket.code)).status).toBe(200);
+    const undo = await call("POST", `/events/${event.id}/unsettle`, { token: c.book.owner.token });
+    expect(undo.status).toBe(409);
+    const { error } = await undo.json<Refused>();
+    expect(error.code).toBe("CANNOT_UNSETTLE");
+    expect(error.message).toContain(`ticket ${ticket.code} is 30 short`);
+    expect(error.message).not.toContain("@counter ticket");
+    expect(error.punters).toEqual([
+      { userId: ticket.bet.userId, username: "counter ticket", short: 30, code: ticket.code },
+    ]);
+  });
+
+  it("a counter bet past the book's limits is told the book's limit for a ticket; a punter's own words stay his", async () => {
+    const refusal = async (res: Response) => {
+      expect(res.status, await res.clone().text()).toBe(409);
+      const { error } = await res.json<Refused>();
+      expect(error.code).toBe("LIMIT_EXCEEDED");
+      return error.message;
+    };
+    const c = await counterBook({ maxStake: 10 });
+    const race = await newEvent(c.book, { items: runners(8), eachWay: { places: 3, fraction: 4 } });
+    expect(await refusal(await take(c, race, 0, 20))).toBe("The book's maximum stake for a ticket is 10.00.");
+    expect(await refusal(await take(c, race, 0, 10, { eachWay: true }))).toBe(
+      "The book's maximum stake for a ticket is 10.00 (5.00 each way).",
+    );
+    const punter = await newPunter(c.book, { coins: 100 });
+    expect(await refusal(await bet(punter, c.book, race, 0, 20))).toBe("Your maximum stake is 10.00.");
+
+    const paying = await counterBook({ maxPayoutPerEvent: 50 });
+    const event = await newEvent(paying.book, { items: runners(3) });
+    expect(await refusal(await take(paying, event, 0, 20))).toBe(
+      "The book's maximum payout for a ticket on this event is 50.00.",
+    );
     expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
   });
 });

@@ -115,7 +115,10 @@ export function undoSettlementStatements(
 const backSql = (more?: string) =>
   `SELECT b.user_id, ${GIVEN_BACK} AS back FROM bets b WHERE ${SETTLED_BY}${more ? ` UNION ALL ${more}` : ""}`;
 
-/** Punters who hold less than a settlement's undo would take back from them: `short` is the gap in cents. */
+/**
+ * Punters who hold less than a settlement's undo would take back from them: `short` is the gap in
+ * cents; `code` is a counter ticket's (its punter is the ticket's own user), else null.
+ */
 export const shortOfReversalStatement = (
   db: D1Database,
   args: { eventId: number; settledAt: string; poolOwnerId: number },
@@ -123,12 +126,13 @@ export const shortOfReversalStatement = (
 ) =>
   db
     .prepare(
-      `SELECT t.user_id, u.username, t.back - COALESCE(a.balance_cents, 0) AS short
+      `SELECT t.user_id, u.username, tk.code, t.back - COALESCE(a.balance_cents, 0) AS short
        FROM (SELECT user_id, SUM(back) AS back FROM (${backSql(more)}) GROUP BY user_id) t
        JOIN users u ON u.id = t.user_id
+       LEFT JOIN tickets tk ON tk.user_id = t.user_id
        LEFT JOIN accounts a ON a.kind = 'PUNTER' AND a.pool_owner_id = ?3 AND a.punter_id = t.user_id
        WHERE t.back > COALESCE(a.balance_cents, 0)
-       ORDER BY u.username`,
+       ORDER BY u.username, tk.code`,
     )
     .bind(args.eventId, args.settledAt, args.poolOwnerId);
 

@@ -75,7 +75,12 @@ export const ErrorBody: OpenAPIV3_1.SchemaObject = {
           description: "CANNOT_UNSETTLE: the punters short of what the undo takes back.",
           items: {
             type: "object",
-            properties: { userId: { type: "integer" }, username: { type: "string" }, short: { type: "number" } },
+            properties: {
+              userId: { type: "integer" },
+              username: { type: "string" },
+              short: { type: "number" },
+              code: { type: "string", description: "A counter ticket's code, when the punter is a ticket." },
+            },
           },
         },
         reason: { type: "string", description: "CONFLICT on a purchase: why it is not accepted now." },

@@ -100,6 +100,7 @@ export class BetDesk {
         alreadyBet: memory.bettors.has(`${bet.userId}:${bet.itemId}`),
         eachWay: bet.eachWay === true,
         atSp: bet.atSp === true,
+        counter: bet.counter !== undefined,
       },
       Date.now(),
       {

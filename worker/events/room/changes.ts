@@ -386,11 +386,21 @@ export async function reversalRefusal(db: D1Database, e: EventState) {
       poolOwnerId: e.ownerId,
     },
     legs.TAKEN_BACK_SQL,
-  ).all<{ user_id: number; username: string; short: number }>();
+  ).all<{ user_id: number; username: string; code: string | null; short: number }>();
   if (results.length === 0) return null;
-  const punters = results.map((r) => ({ userId: r.user_id, username: r.username, short: r.short / 100 }));
+  // A counter ticket is named by its code: its punter's username is the same for every ticket.
+  const punters = results.map((r) => ({
+    userId: r.user_id,
+    username: r.username,
+    short: r.short / 100,
+    ...(r.code === null ? {} : { code: r.code }),
+  }));
   const named = punters
-    .map((p): Words => words("@{username} is {short} short", { username: p.username, short: p.short }))
+    .map((p): Words =>
+      p.code === undefined
+        ? words("@{username} is {short} short", { username: p.username, short: p.short })
+        : words("ticket {code} is {short} short", { code: p.code, short: p.short }),
+    )
     .reduce((list, punter) => words("{list}, {punter}", { list, punter }));
   return fail(
     "CANNOT_UNSETTLE",

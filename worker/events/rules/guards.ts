@@ -206,6 +206,7 @@ const coinText = (cents: number) => (cents / 100).toFixed(2);
 /**
  * A punter's limits on a bet: its stake (both parts of an each-way bet) within his max stake,
  * and what his bets on the event pay on their worst result within his max payout per event.
+ * `ticket`: a counter bet, whose limits are the book's for a ticket, said so to the clerk.
  */
 function punterRefusal(
   e: EventState,
@@ -214,17 +215,25 @@ function punterRefusal(
   totals: BetTotals,
   caps: PunterCaps,
   own: Liability[],
+  ticket: boolean,
 ): Words | null {
   if (caps.maxStakeCents !== null && totals.stakeCents > caps.maxStakeCents) {
     const max = coinText(caps.maxStakeCents);
-    if (totals.placeCents === 0) return words("Your maximum stake is {max}.", { max });
+    if (totals.placeCents === 0)
+      return ticket
+        ? words("The book's maximum stake for a ticket is {max}.", { max })
+        : words("Your maximum stake is {max}.", { max });
     const part = coinText(Math.floor(caps.maxStakeCents / 2));
-    return words("Your maximum stake is {max} ({part} each way).", { max, part });
+    return ticket
+      ? words("The book's maximum stake for a ticket is {max} ({part} each way).", { max, part })
+      : words("Your maximum stake is {max} ({part} each way).", { max, part });
   }
   const cap = caps.maxPayoutCents;
   if (cap === null) return null;
   const past = raisedResults(own, liabilityOf(item), totals, placesInForce(e, items)).filter((r) => r.after > cap);
   if (past.length === 0) return null;
+  // A ticket is its one bet: the whole cap is left for it.
+  if (ticket) return words("The book's maximum payout for a ticket on this event is {max}.", { max: coinText(cap) });
   // What the tightest of the results it would take past the cap can still pay him.
   const left = Math.min(...past.map((r) => Math.max(0, cap - r.before)));
   return words("Your maximum payout on this event is {max}: {left} left.", {
@@ -251,6 +260,8 @@ export function checkBet(
     alreadyBet: boolean;
     eachWay: boolean;
     atSp?: boolean;
+    /** A counter bet (a ticket): a limit refusing it is said as the book's for a ticket. */
+    counter?: boolean;
   },
   now: number,
   punter: { caps: PunterCaps; own: Liability[] } = { caps: NO_CAPS, own: [] },
@@ -270,7 +281,7 @@ export function checkBet(
   if (!bet.atSp && (!sent || !sameOdds(sent, odds)))
     return { refusal: fail("ODDS_CHANGED", en("The odds have changed."), { coefficient: decimalText(odds) }) };
   const totals = betTotals(bet.stakeCents, odds, placeTerms);
-  const own = punterRefusal(e, items, item, totals, punter.caps, punter.own);
+  const own = punterRefusal(e, items, item, totals, punter.caps, punter.own, bet.counter === true);
   const book = [...items.values()].map(liabilityOf);
   const places = placesInForce(e, items);
   if (own || !withinCap(book, liabilityOf(item), totals, places, e.maxPayoutCents)) {
