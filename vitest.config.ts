@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
@@ -32,6 +33,36 @@ const RATE_LIMITS = {
   DEPLOYED_TICKET_LIMIT: { namespace_id: "1398", simple: { limit: 20, period: 10 as const } },
   TIGHT_LIMIT: { namespace_id: "1399", simple: { limit: 3, period: 60 as const } },
 };
+
+/**
+ * The property tests' seed (worker/test/property.ts): PROPERTY_SEED replays a run fast-check
+ * printed; PROPERTY_HUNT (`npm run test:hunt`) draws a new one; otherwise it is the commit's, so a
+ * CI run is the same on every machine and a red one replays with the seed it printed, while each
+ * commit still tries other sequences. Printed once, at the start.
+ */
+function propertySeed(): { seed: string; replay: boolean } {
+  if (process.env.PROPERTY_SEED) return { seed: process.env.PROPERTY_SEED, replay: true };
+  if (process.env.PROPERTY_HUNT) {
+    const seed = String(Math.floor(Math.random() * 2 ** 32) | 0);
+    console.log(`property tests: a hunt with seed ${seed} (replay a failure with PROPERTY_SEED=${seed} and its path)`);
+    return { seed, replay: false };
+  }
+  let commit = "";
+  try {
+    commit = execFileSync("git", ["rev-parse", "HEAD"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+  } catch {
+    // Not a clone (an unpacked archive): a fixed seed.
+  }
+  const seed = String(commit ? Number.parseInt(commit.slice(0, 8), 16) | 0 : 20261129);
+  console.log(
+    `property tests: seed ${seed}${commit ? ` of commit ${commit.slice(0, 8)}` : ""} (PROPERTY_SEED=${seed} replays it)`,
+  );
+  return { seed, replay: false };
+}
+const PROPERTY = propertySeed();
 
 /**
  * What `npm run test:quick` (`vitest run --mode quick`) leaves out: the property runs of hundreds
@@ -82,8 +113,10 @@ export default defineConfig(({ mode }) => {
                   WRANGLER_CONFIG,
                   // How many random sequences the property tests try; raise it for a longer hunt.
                   PROPERTY_RUNS: process.env.PROPERTY_RUNS ?? "200",
-                  // A failure's seed and path (as fast-check prints them) replay exactly that run.
-                  PROPERTY_SEED: process.env.PROPERTY_SEED ?? "",
+                  // The seed every property test runs from, and whether it replays a failure (with
+                  // its path, as fast-check prints them): then the runs' reach is not asked.
+                  PROPERTY_SEED: PROPERTY.seed,
+                  PROPERTY_REPLAY: PROPERTY.replay ? "1" : "",
                   PROPERTY_PATH: process.env.PROPERTY_PATH ?? "",
                   // The bot's failed messages are retried at once, so 5 tries take no time.
                   BOT_RETRY_SECONDS: "0",
@@ -109,7 +142,11 @@ export default defineConfig(({ mode }) => {
             // D1 and loaded modules (tests use fresh ids; a new workerd per file costs more than
             // most files); `npm test` gives each file its own, as CI does.
             isolate: !quick,
-            setupFiles: ["./worker/test/apply-migrations.ts"],
+            setupFiles: ["./worker/test/apply-migrations.ts", "./worker/test/setup-property.ts"],
+            // A test's calls go through workerd, D1 and the rooms: vitest's 5 s is not a budget that
+            // holds on a busy 2-core machine. Heavier tests (property runs, races) set their own.
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
           },
         },
         {
@@ -123,6 +160,9 @@ export default defineConfig(({ mode }) => {
             exclude: [...configDefaults.exclude, ...(quick ? LONG_RUNNING : [])],
             isolate: !quick, // setup.ts resets the app's stores after each test
             environment: "happy-dom",
+            // Rendering under a busy machine, and ESLint's first run (boundaries.node.test.ts), pass 5 s.
+            testTimeout: 20_000,
+            hookTimeout: 120_000,
             setupFiles: ["./web/src/test/setup.ts"],
           },
         },

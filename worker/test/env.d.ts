@@ -24,6 +24,7 @@ declare global {
       DEPLOYED_TICKET_LIMIT: RateLimit;
       PROPERTY_RUNS: string;
       PROPERTY_SEED: string;
+      PROPERTY_REPLAY: string;
       PROPERTY_PATH: string;
     }
   }
