@@ -30,13 +30,13 @@ describe("a cash-out's value", () => {
 
   it("counts a price struck above the book's of that moment at the book's (the equalizer's longer price)", () => {
     // 300 struck at 11/2 while the book stood at 4/1, the book still at 4/1: 285.00, not 300 × 6.5/5 × 0.95.
-    expect(singleCashOutCents({ stakeCents: 30000, struck: odds(11, 2), bookThen: odds(4, 1), now: odds(4, 1) }, 5)).toBe(
-      28500,
-    );
+    expect(
+      singleCashOutCents({ stakeCents: 30000, struck: odds(11, 2), bookThen: odds(4, 1), now: odds(4, 1) }, 5),
+    ).toBe(28500);
     // Cut by the book to 2/1 since: 300 × 5/3 × 0.95 = 475.00.
-    expect(singleCashOutCents({ stakeCents: 30000, struck: odds(11, 2), bookThen: odds(4, 1), now: odds(2, 1) }, 5)).toBe(
-      47500,
-    );
+    expect(
+      singleCashOutCents({ stakeCents: 30000, struck: odds(11, 2), bookThen: odds(4, 1), now: odds(2, 1) }, 5),
+    ).toBe(47500);
     // Struck shorter than the book's price (its outcome backed): its own price.
     expect(singleCashOutCents({ stakeCents: 1000, struck: odds(7, 2), bookThen: odds(4, 1), now: odds(4, 1) }, 5)).toBe(
       855,

@@ -36,7 +36,8 @@ export interface OpenSelection {
 const shorter = (a: Odds, b: Odds): Odds => (a.num * b.den <= b.num * a.den ? a : b);
 
 /** The price a cash-out counts a selection struck at: its own, but never above the book's of that moment. */
-export const cashOutStruck = ({ struck, bookThen }: OpenSelection): Odds => (bookThen ? shorter(struck, bookThen) : struck);
+export const cashOutStruck = ({ struck, bookThen }: OpenSelection): Odds =>
+  bookThen ? shorter(struck, bookThen) : struck;
 
 /** What one open selection multiplies its stake by: struck (at most the book's price then, less Rule 4) over now. */
 export function pendingFactor(selection: OpenSelection, fraction = 1): Factor {

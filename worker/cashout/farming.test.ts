@@ -47,7 +47,13 @@ const current = (book: TestBook, event: BookmakerEvent) =>
 const atSp = (punter: TestUser, book: TestBook, event: BookmakerEvent, itemIndex: number, amount: number) =>
   call("POST", "/bets", {
     token: punter.token,
-    body: { bookmakerId: book.bookmakerId, eventId: event.id, eventItemId: event.items[itemIndex].id, amount, atSp: true },
+    body: {
+      bookmakerId: book.bookmakerId,
+      eventId: event.id,
+      eventItemId: event.items[itemIndex].id,
+      amount,
+      atSp: true,
+    },
   });
 
 /** Takes the offer at its value: what it paid. */
@@ -171,7 +177,9 @@ describe("punters acting together under the equalizer", () => {
     expect((await offerOf(b, onX.betId)).value).toBe(285);
     const paid = (await takeOffer(b, onX.betId)) + (await takeOffer(a, onY.betId));
     expect(paid).toBeLessThanOrEqual(900 * (1 - MARGIN));
-    expect((await coins(a.token, book.bookmakerId)) + (await coins(b.token, book.bookmakerId))).toBe(10_000 - 900 + paid);
+    expect((await coins(a.token, book.bookmakerId)) + (await coins(b.token, book.bookmakerId))).toBe(
+      10_000 - 900 + paid,
+    );
   });
 
   it("the bookmaker's own cut still pays: X struck above his 5.0, cut by him to 3.0, is worth 300 × 5/3 × 0.95", async () => {
@@ -203,7 +211,12 @@ describe("a bet at SP", () => {
     "racing the bookmaker's cut from 11 to 3: never paid from the old price (34.83), always its 9.50",
     { timeout: 120_000 },
     async () => {
-      const { book, event } = await world({ items: [["X", 11], ["Y", 2]] });
+      const { book, event } = await world({
+        items: [
+          ["X", 11],
+          ["Y", 2],
+        ],
+      });
       for (let attempt = 0; attempt < 20; attempt++) {
         const punter = await newPunter(book, { coins: 100 });
         const res = await atSp(punter, book, event, 0, 10);

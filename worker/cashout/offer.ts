@@ -1,9 +1,4 @@
-import {
-  multipleCashOutCents,
-  pendingFactor,
-  singleCashOutCents,
-  type OpenSelection,
-} from "../../common/cashout";
+import { multipleCashOutCents, pendingFactor, singleCashOutCents, type OpenSelection } from "../../common/cashout";
 import { linesOf, LOST_FACTOR, VOID_FACTOR, wonFactor, type Factor, type MultipleKind } from "../../common/multiples";
 import { decimalText, type Odds } from "../../common/odds";
 import { fromCents } from "../lib/money";
@@ -93,10 +88,11 @@ const worth = (valueCents: number, coefficientNow: number | null): Offer =>
  * late withdrawals' alone, the ones its SP takes).
  */
 const struckAs = (p: { odds: Odds; bookThen: Odds; atSp: boolean; deduction: number }, price: Odds) =>
-  ({ struck: p.atSp ? price : p.odds, bookThen: p.atSp ? undefined : p.bookThen, deduction: p.deduction }) satisfies Omit<
-    OpenSelection,
-    "now"
-  >;
+  ({
+    struck: p.atSp ? price : p.odds,
+    bookThen: p.atSp ? undefined : p.bookThen,
+    deduction: p.deduction,
+  }) satisfies Omit<OpenSelection, "now">;
 
 /** A single (both rows of an each-way bet), on its outcome as it stands now. */
 export function singleOffer(setting: CashOutSetting, parts: BetPart[], selection: Selection, now: number): Offer {

@@ -116,7 +116,8 @@ const CHANGES: [string, DraftOptions, (book: TestBook, e: BookmakerEvent) => Pro
   [
     "the result",
     {},
-    (book, e) => call("POST", `/events/${e.id}/finalize`, { ...owner(book), body: { eventId: e.id, winners: [e.items[0].id] } }),
+    (book, e) =>
+      call("POST", `/events/${e.id}/finalize`, { ...owner(book), body: { eventId: e.id, winners: [e.items[0].id] } }),
   ],
 ];
 
@@ -140,7 +141,13 @@ describe("a cash-out racing the book, priced in the room's turn", () => {
           body: { enabled: true, margin: 0.05 },
         });
         const event = await newEvent(book, { ...RACE, ...rules });
-        const other = await newEvent(book, { ...RACE, items: [["Other", 2], ["Another", 3]] });
+        const other = await newEvent(book, {
+          ...RACE,
+          items: [
+            ["Other", 2],
+            ["Another", 3],
+          ],
+        });
         const control = await takeBet(kind, book, event, other);
         const takers: Taken[] = [];
         for (let i = 0; i < PUNTERS; i++) takers.push(await takeBet(kind, book, event, other));
