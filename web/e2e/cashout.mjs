@@ -2,7 +2,9 @@
 // bookmaker turns cash out on in his main page's card; a punter backs Arkle at 5.0 in the bet
 // dialog, the bookmaker shortens it to 3.0, and the punter cashes out in his history at the value
 // shown (10 × 5 ÷ 3 × 0.95 = 15.83): his coins rise by exactly that. A double cashed out after its
-// first leg won (10 × 2 × 2/2 × 0.95 = 19). The bookmaker's Liability board and history of the
+// first leg won (10 × 2 × 2/2 × 0.95 = 19). With the equalizer on, the punter's own 10 on Arkle
+// at 5.0 moves its price, not his cash-out: offered and paid 9.50 (docs/DECISIONS.md, "Cash out:
+// the book's own prices"). The bookmaker's Liability board and history of the
 // punter show the cash-out. axe-core audits each screen and dialog (harness.mjs). Set-up goes
 // through the API. Screenshots (390x844) go to /tmp/bookie-cashout-*.png.
 // `npm run test:e2e` runs it (web/e2e/run.mjs), or alone.
@@ -136,6 +138,38 @@ async function inTheme(url, browser, theme) {
     await double.getByText("Cashed out 19", { exact: true }).waitFor({ timeout: 10_000 });
     assert((await coins()) - before === 1900, "the double's cash-out did not pay 19");
     await audit(punter, `${theme} /history after cash-outs`);
+  });
+
+  await step(`${theme}: with the equalizer on, his own bet does not raise his cash-out`, async () => {
+    const description = `Equalized ${id}`;
+    const equalized = await publishRace(bookieApi, bookmakerId, { description, botEqualizer: true });
+    const arkle = (await bookieApi("GET", `/events/${equalized}`)).items.find((i) => i.title === "Arkle");
+    await give(10);
+    await punterApi("POST", "/bets", {
+      bookmakerId,
+      eventId: equalized,
+      eventItemId: arkle.id,
+      amount: 10,
+      coefficient: arkle.currCoefficient,
+    });
+    const moved = (await bookieApi("GET", `/events/${equalized}`)).items.find((i) => i.title === "Arkle");
+    assert(moved.currCoefficient < 5, "the equalizer did not move Arkle");
+    await punter.goto(`${url}/history/${bookmakerId}`);
+    const bet = punter
+      .getByRole("rowgroup", { name: "Horse Racing / Ireland, Arkle" })
+      .filter({ hasText: description });
+    const button = bet.getByRole("button", { name: "Cash out 9.50: Arkle", exact: true });
+    await button.waitFor({ timeout: 15_000 });
+    await button.click();
+    const dialog = punter.getByRole("dialog", { name: "Cash out" });
+    await dialog.getByText("Cash out now for 9.50", { exact: true }).waitFor({ timeout: 10_000 });
+    const before = await coins();
+    await dialog.getByRole("button", { name: "Cash out", exact: true }).click();
+    await dialog.waitFor({ state: "detached", timeout: 10_000 });
+    await bet.getByText("Cashed out 9.50", { exact: true }).waitFor({ timeout: 10_000 });
+    assert((await coins()) - before === 950, "the cash-out did not pay the 9.50 shown");
+    // Off the Liability board, which the last step reads with the second race alone on it.
+    await bookieApi("POST", `/events/${equalized}/abandon`);
   });
 
   await step(

@@ -599,7 +599,11 @@ export async function punterPhone(browser, url, devUser, book, options = { timez
  * Publishes a three-runner race (Red Rum 2, Shergar 3, Arkle 5) `startIn` ms ahead through the
  * bookmaker's `api` (apiAs); answers its event id. themes.mjs and languages.mjs set up with it.
  */
-export async function publishRace(api, bookmakerId, { description = `Race ${rand()}`, startIn = 3 * 3_600_000 } = {}) {
+export async function publishRace(
+  api,
+  bookmakerId,
+  { description = `Race ${rand()}`, startIn = 3 * 3_600_000, botEqualizer = false } = {},
+) {
   const start = Date.now() + startIn;
   const { eventId } = await api("POST", "/drafts", {
     title: "Horse Racing / Ireland",
@@ -613,8 +617,8 @@ export async function publishRace(api, bookmakerId, { description = `Race ${rand
       { title: "Shergar", coefficient: 3 },
       { title: "Arkle", coefficient: 5 },
     ],
-    returnPrice: 0.5,
-    botEqualizer: false,
+    returnPrice: botEqualizer ? 0.95 : 0.5,
+    botEqualizer,
   });
   await api("POST", "/events", { draftId: eventId });
   return eventId;
