@@ -9,7 +9,7 @@ export const log = doc({
   description:
     "The book's changes over the period, newest first, at most 1,000 (narrow the period or filter for more): odds and settings, dates, publishing, suspending, reopening, non-runners with their deduction, results, abandons, undos, coins added or withdrawn with their note, limits, and the equalizer's price moves. `from` and `to` (dates, inclusive) in `tz`, or neither for this week; `eventId` and `userId` (a punter) filter.",
   answer: answers.AuditLog,
-  errors: ["NOT_FOUND"],
+  errors: ["NOT_FOUND", "FORBIDDEN"],
 });
 
 export const csv = doc({
@@ -19,7 +19,7 @@ export const csv = doc({
     "GET /audit as a CSV download, at most 10,000 rows. Takes the session header, or instead the `ticket` of a link from GET /audit/link.",
   answer: "text/csv",
   caller: "download",
-  errors: ["NOT_FOUND"],
+  errors: ["NOT_FOUND", "FORBIDDEN"],
 });
 
 export const link = doc({
@@ -28,7 +28,7 @@ export const link = doc({
   description:
     "A link to audit.csv for the period and filters that works without the session header for five minutes, for Telegram's downloadFile.",
   answer: answers.DownloadLink,
-  errors: ["NOT_FOUND"],
+  errors: ["NOT_FOUND", "FORBIDDEN"],
 });
 
 export const prices = doc({

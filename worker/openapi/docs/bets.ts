@@ -16,6 +16,7 @@ export const place = doc({
     "ODDS_CHANGED",
     "LIMIT_EXCEEDED",
     "EACH_WAY_UNAVAILABLE",
+    "SP_UNAVAILABLE",
     "INSUFFICIENT_COINS",
     "UNAVAILABLE",
   ],

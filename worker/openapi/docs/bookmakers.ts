@@ -31,7 +31,7 @@ export const rename = doc({
   summary: "Rename the caller's book",
   description: "Renames the caller's book; answers its profile.",
   answer: answers.BookmakerDto,
-  errors: ["NOT_FOUND", "NAME_TAKEN"],
+  errors: ["NOT_FOUND", "FORBIDDEN", "NAME_TAKEN"],
 });
 
 export const terms = doc({

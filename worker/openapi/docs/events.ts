@@ -34,7 +34,7 @@ export const replaceOutcomes = change({
   summary: "Replace a draft's outcomes",
   description:
     "Replaces the outcomes of a draft (and its racing rules), as the event form keeps its draft in sync; an outcome with bets or withdrawn cannot be removed.",
-  errors: ["NOT_FOUND", "EVENT_NOT_OPEN", "CONFLICT"],
+  errors: ["NOT_FOUND", "FORBIDDEN", "EVENT_NOT_OPEN", "CONFLICT"],
 });
 
 export const list = doc({
@@ -61,7 +61,7 @@ export const publish = doc({
   description:
     "Opens a draft for bets (READY_FOR_BETS); it needs at least 2 outcomes and a start in the future, and the book an active BOOKMAKER subscription and coins in the pool. The book's punters hear of it the first time.",
   answer: answers.PublishedEvent,
-  errors: ["NOT_FOUND", "SUBSCRIPTION_REQUIRED", "INSUFFICIENT_COINS", "CONFLICT", "UNAVAILABLE"],
+  errors: ["NOT_FOUND", "FORBIDDEN", "SUBSCRIPTION_REQUIRED", "INSUFFICIENT_COINS", "CONFLICT", "UNAVAILABLE"],
 });
 
 export const one = doc({
@@ -76,41 +76,41 @@ export const suspend = change({
   summary: "Back to draft",
   description:
     "Takes a live event (READY_FOR_BETS or WAITING_FOR_RESULT) back to draft (CREATED) for editing: no bets meanwhile.",
-  errors: ["NOT_FOUND", "CONFLICT"],
+  errors: ["NOT_FOUND", "FORBIDDEN", "CONFLICT"],
 });
 
 export const reopen = change({
   summary: "Reopen for bets",
   description:
     "Opens a draft for bets again (READY_FOR_BETS), as publishing does; the body is ignored. Needs an active BOOKMAKER subscription and coins in the pool.",
-  errors: ["NOT_FOUND", "SUBSCRIPTION_REQUIRED", "INSUFFICIENT_COINS", "CONFLICT"],
+  errors: ["NOT_FOUND", "FORBIDDEN", "SUBSCRIPTION_REQUIRED", "INSUFFICIENT_COINS", "CONFLICT"],
 });
 
 export const abandon = change({
   summary: "Abandon",
   description: "Ends the event with no result (CANCELLED): every bet refunded. Undoable for 24 hours.",
-  errors: ["NOT_FOUND", "ALREADY_SETTLED", "INSUFFICIENT_COINS"],
+  errors: ["NOT_FOUND", "FORBIDDEN", "ALREADY_SETTLED", "INSUFFICIENT_COINS"],
 });
 
 export const nonRunner = change({
   summary: "Withdraw an outcome (non-runner)",
   description:
     "Withdraws an outcome (NR): its bets refunded, the other outcomes' odds recomputed and, under Rule 4, a deduction on their winnings. With fewer than 2 outcomes left the event is abandoned. An optional body of racing rules (`rule4`, `deadHeat`, `eachWay`, as /coefficients takes them) sets them in the withdrawal's own batch, and the withdrawal applies them; refused (CONFLICT) once a bet was struck under the rules they change.",
-  errors: ["VALIDATION", "NOT_FOUND", "ALREADY_SETTLED", "CONFLICT", "INSUFFICIENT_COINS"],
+  errors: ["VALIDATION", "NOT_FOUND", "FORBIDDEN", "ALREADY_SETTLED", "CONFLICT", "INSUFFICIENT_COINS"],
 });
 
 export const finalize = change({
   summary: "Settle with the result",
   description:
     "Settles the event (CALCULATED) with its `placings` (place 1 wins; tied outcomes share a place, and the next place follows the tie: 1, 1, 3) or, as before placings, its `winners` (each at place 1): win bets and parts on the winners are paid stake × their odds (shared under dead heat), each-way place parts on outcomes within the paying places at 1 + (odds − 1) / fraction (the terms in force now, by the runners, for standard terms; a tie past the last paying place shares what is left), an each-way pair rounded down once; the others lost. No winners or placings refunds every bet. Undoable for 24 hours. `rule4`, `deadHeat` and `eachWay`, when sent, are set in the same batch before the result applies them (End Event in one call); a change of them once a bet is struck is refused (409 CONFLICT naming the field) and nothing is settled.",
-  errors: ["NOT_FOUND", "ALREADY_SETTLED", "INSUFFICIENT_COINS", "CONFLICT"],
+  errors: ["NOT_FOUND", "FORBIDDEN", "ALREADY_SETTLED", "INSUFFICIENT_COINS", "CONFLICT", "SP_UNAVAILABLE"],
 });
 
 export const unsettle = change({
   summary: "Undo the result",
   description:
     "Within 24 hours of settling or abandoning: every coin of the settlement moves back, the bets are ACCEPTED again and the event waits for its result (WAITING_FOR_RESULT). Refused, naming them, when punters no longer hold what it takes back.",
-  errors: ["NOT_FOUND", "CANNOT_UNSETTLE"],
+  errors: ["NOT_FOUND", "FORBIDDEN", "CANNOT_UNSETTLE"],
 });
 
 export const settlement = doc({
@@ -119,28 +119,36 @@ export const settlement = doc({
   description:
     "For the confirmation of Undo: the bets and coins that undoing the result moves back, and until when it can.",
   answer: answers.SettlementSize,
-  errors: ["NOT_FOUND", "CANNOT_UNSETTLE"],
+  errors: ["NOT_FOUND", "FORBIDDEN", "CANNOT_UNSETTLE"],
 });
 
 export const moveDates = change({
   summary: "Move the dates",
   description:
-    "Postpones the event: a new start (in the future) and end; the earlier starts are kept (`startDate2`…`startDate5`) and shown struck through.",
-  errors: ["NOT_FOUND", "ALREADY_SETTLED"],
+    "Postpones the event: a new start (in the future) and end; the earlier starts are kept (`startDate2`…`startDate5`) and shown struck through. A new start that takes an event waiting for its result back to taking bets asks what reopening asks: an active BOOKMAKER subscription and coins in the pool.",
+  errors: ["NOT_FOUND", "FORBIDDEN", "ALREADY_SETTLED", "SUBSCRIPTION_REQUIRED", "INSUFFICIENT_COINS"],
 });
 
 export const setOdds = change({
   summary: "Set the odds and the book's terms",
   description:
     "New odds by hand for some outcomes (never while the equalizer sets them), the return for punters, the max payout, the equalizer on or off, the racing rules; what is left out stays.",
-  errors: ["NOT_FOUND", "ALREADY_SETTLED", "CONFLICT"],
+  errors: ["NOT_FOUND", "FORBIDDEN", "ALREADY_SETTLED", "CONFLICT"],
 });
 
 export const save = change({
   summary: "Save a draft in one call",
   description:
     "The draft screen's Save as one batch: new dates (`startDate` and `endDate`, both or neither, as Move the dates takes them), odds and settings (as Set the odds takes them) and, unless `live` is false, the event live again (as Reopen). Each part is checked as its own call would be, and nothing is saved unless all of it may be; one audit row per part.",
-  errors: ["NOT_FOUND", "ALREADY_SETTLED", "CONFLICT", "VALIDATION", "SUBSCRIPTION_REQUIRED", "INSUFFICIENT_COINS"],
+  errors: [
+    "NOT_FOUND",
+    "FORBIDDEN",
+    "ALREADY_SETTLED",
+    "CONFLICT",
+    "VALIDATION",
+    "SUBSCRIPTION_REQUIRED",
+    "INSUFFICIENT_COINS",
+  ],
 });
 
 export const playerEvents = doc({

@@ -10,7 +10,7 @@ export const figures = doc({
   description:
     "Each punter's coins over the period (opening, added, withdrawn, staked, returned, net, closing, open stakes), their totals and the book's side (staked, paid out, refunded, hold, open liability). `from` and `to` (dates, inclusive) in `tz`, or neither for this week.",
   answer: answers.Figures,
-  errors: ["NOT_FOUND"],
+  errors: ["NOT_FOUND", "FORBIDDEN"],
 });
 
 export const figuresCsv = doc({
@@ -20,7 +20,7 @@ export const figuresCsv = doc({
     "GET /figures as a CSV download. Takes the session header, or instead the `ticket` of a link from GET /figures/link/figures.",
   answer: "text/csv",
   caller: "download",
-  errors: ["NOT_FOUND"],
+  errors: ["NOT_FOUND", "FORBIDDEN"],
 });
 
 export const ledgerCsv = doc({
@@ -30,7 +30,7 @@ export const ledgerCsv = doc({
     "The book's coin movements over the period as a CSV download. Takes the session header, or instead the `ticket` of a link from GET /figures/link/ledger.",
   answer: "text/csv",
   caller: "download",
-  errors: ["NOT_FOUND"],
+  errors: ["NOT_FOUND", "FORBIDDEN"],
 });
 
 export const link = doc({
@@ -39,7 +39,7 @@ export const link = doc({
   description:
     "A link to figures.csv or ledger.csv for the period that works without the session header for five minutes, for Telegram's downloadFile.",
   answer: answers.DownloadLink,
-  errors: ["NOT_FOUND"],
+  errors: ["NOT_FOUND", "FORBIDDEN"],
 });
 
 export const daily = doc({
@@ -48,7 +48,7 @@ export const daily = doc({
   description:
     "One row per day of the last `days` (1–366, default 30) in `tz`, oldest first, days with no bets as zeros: staked, returned, hold.",
   answer: answers.DailyFigures,
-  errors: ["NOT_FOUND"],
+  errors: ["NOT_FOUND", "FORBIDDEN"],
 });
 
 export const punter = doc({
@@ -57,7 +57,7 @@ export const punter = doc({
   description:
     "The bookmaker's view of one of his punters over the period: his figure with what made it, the bets placed or settled in it and his coin movements.",
   answer: answers.Statement,
-  errors: ["NOT_FOUND"],
+  errors: ["NOT_FOUND", "FORBIDDEN"],
 });
 
 export const mine = doc({

@@ -7,7 +7,7 @@ export const book = doc({
   description:
     "The coins in the caller's pool (what his book can give and pay out) and each of his punters' balances, with his note and his own limits (null: the book's default) on each; `limits`: the book's defaults.",
   answer: answers.BookBalances,
-  errors: ["NOT_FOUND"],
+  errors: ["NOT_FOUND", "FORBIDDEN"],
 });
 
 export const ledger = doc({
@@ -16,7 +16,7 @@ export const ledger = doc({
   description:
     "Every coin movement of the caller's book, newest first, a page at a time: `limit` entries (1–200, default 50), older than the entry `before`.",
   answer: answers.LedgerPage,
-  errors: ["NOT_FOUND"],
+  errors: ["NOT_FOUND", "FORBIDDEN"],
 });
 
 export const mine = doc({
@@ -53,5 +53,5 @@ export const note = doc({
   summary: "Note on a punter",
   description: "Replaces the caller's note on one of his punters (200 characters at most).",
   answer: answers.PunterNote,
-  errors: ["NOT_FOUND"],
+  errors: ["NOT_FOUND", "FORBIDDEN"],
 });

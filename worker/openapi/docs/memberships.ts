@@ -15,11 +15,15 @@ export const requests = doc({
   summary: "Pending join requests",
   description: "The requests waiting for the caller's decision on his book, oldest first.",
   answer: answers.JoinRequestItems,
-  errors: ["NOT_FOUND"],
+  errors: ["NOT_FOUND", "FORBIDDEN"],
 });
 
 /** A decision on a pending request to the caller's book: the request as it now stands. */
-const decision = { tag: "Memberships", answer: answers.JoinRequestAnswer, errors: ["NOT_FOUND", "CONFLICT"] } as const;
+const decision = {
+  tag: "Memberships",
+  answer: answers.JoinRequestAnswer,
+  errors: ["NOT_FOUND", "FORBIDDEN", "CONFLICT"],
+} as const;
 
 export const approve = doc({
   ...decision,

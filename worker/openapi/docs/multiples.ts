@@ -14,6 +14,7 @@ export const place = doc({
     "EVENT_NOT_OPEN",
     "ODDS_CHANGED",
     "LIMIT_EXCEEDED",
+    "SP_UNAVAILABLE",
     "INSUFFICIENT_COINS",
     "CONFLICT",
   ],
