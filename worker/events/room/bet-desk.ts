@@ -138,7 +138,9 @@ export class BetDesk {
       else if ((memory.stale || !memory.asked) && this.inflight.size > 0) await this.room.afterAdmin(eventId);
       else {
         await this.room.freshen(eventId);
-        if (!admin.busy && !memory.stale) return;
+        // Another caller may have begun a reload meanwhile (and cleared `stale`): its snapshot,
+        // read before this bet's write lands, would drop a reservation made now.
+        if (!admin.busy && !memory.stale && !memory.reading) return;
       }
     }
     throw new Error(`event ${eventId}: room not ready for bets`);

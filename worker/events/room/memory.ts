@@ -24,6 +24,8 @@ export class RoomMemory {
   private loading: Promise<void> | null = null;
   /** Counts loads asked for: only the newest one's snapshot is applied. */
   private loads = 0;
+  /** The newest load that has finished (applied, or failed). */
+  private finished = 0;
 
   constructor(
     private readonly ctx: DurableObjectState,
@@ -34,6 +36,14 @@ export class RoomMemory {
   /** A load was asked for and has not failed (it may still be running). */
   get asked(): boolean {
     return this.loading !== null;
+  }
+
+  /**
+   * A load is reading D1: a bet reserved (or a cash-out begun) now may be missing from the
+   * snapshot it is about to apply, so the desks wait for it (BetDesk.ready).
+   */
+  get reading(): boolean {
+    return this.finished !== this.loads;
   }
 
   /** Loaded, and reloaded first when in doubt; true when it reloaded. */
@@ -78,6 +88,7 @@ export class RoomMemory {
         ),
       )
       .then((failed) => {
+        if (generation === this.loads) this.finished = generation;
         // A replaced load's failure is not its callers' concern: they wait for the replacement.
         if (!failed || generation !== this.loads) return;
         this.loading = null;
