@@ -621,7 +621,7 @@ export const CashOutOffer = v.object({
   value: v.pipe(Coins, v.description("What it is cashed out for now, rounded down to the cent once.")),
   coefficientNow: v.pipe(
     v.nullable(v.number()),
-    v.description("A single's price now, as the value was worked out at; null for a multiple."),
+    v.description("A single's price now, the bookmaker's own, as the value was worked out at; null for a multiple."),
   ),
 });
 

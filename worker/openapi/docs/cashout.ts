@@ -2,7 +2,7 @@ import * as answers from "../answers";
 import { doc } from "../describe";
 
 const VALUE =
-  "The value is what the bet would return were its selections to win now at the prices struck (less the Rule 4 deductions known), over the prices now, less the book's margin, rounded down to the cent once: an each-way bet as its two parts, a multiple line by line (won legs at their factor, void 1, lost 0).";
+  "The value is what the bet would return were its selections to win now at the prices struck (less the Rule 4 deductions known), over the prices now, less the book's margin, rounded down to the cent once: an each-way bet as its two parts, a multiple line by line (won legs at their factor, void 1, lost 0). Every price is the bookmaker's own, never the equalizer's: now is his price, a price struck above his price of that moment counts at his, and a bet at SP at his price now, so a bet is never worth more than its stake less the margin until the book itself moves.";
 
 export const getSetting = doc({
   tag: "Bookmakers",
