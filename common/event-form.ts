@@ -1,8 +1,10 @@
 import { en } from "./i18n/marks";
+import { charactersError, nfc, seenLength } from "./text";
 
 // The event form's rules (docs/ARCHITECTURE.md, "The event form") with their messages, one copy for the
-// server and the mini-app. Texts are checked as they are kept: trimmed. Pure code with no
-// platform globals: imported at run time by worker/ and web/.
+// server and the mini-app. Texts are checked as they are kept: trimmed, in NFC; they may be in any
+// script (common/text.ts), their lengths counted in the characters a person sees. Pure code with
+// no platform globals: imported at run time by worker/ and web/.
 
 export const DESCRIPTION_MAX = 100;
 export const OUTCOME_TITLE_MAX = 24;
@@ -21,24 +23,18 @@ export const DISTINCT_OUTCOMES_MESSAGE = en("Outcome names must differ.");
 const DESCRIPTION_MAX_MESSAGE = en("Maximum 100 characters.");
 const OUTCOME_TITLE_MAX_MESSAGE = en("Maximum 24 characters.");
 
-const ASCII = /^[\x20-\x7E]*$/;
-
 export function descriptionError(text: string): string | null {
-  const trimmed = text.trim();
-  if (!trimmed) return en("Description is required.");
-  if (!ASCII.test(trimmed)) return en("Description must contain only English (ASCII) characters.");
-  if (trimmed.length > DESCRIPTION_MAX) return DESCRIPTION_MAX_MESSAGE;
-  return null;
+  const kept = nfc(text.trim());
+  if (!kept) return en("Description is required.");
+  return charactersError(kept) ?? (seenLength(kept) > DESCRIPTION_MAX ? DESCRIPTION_MAX_MESSAGE : null);
 }
 
 export function outcomeTitleError(title: string): string | null {
-  const trimmed = title.trim();
-  if (!trimmed) return en("Outcome name is required.");
-  if (!ASCII.test(trimmed)) return en("Only English (ASCII) characters are allowed.");
-  if (trimmed.length > OUTCOME_TITLE_MAX) return OUTCOME_TITLE_MAX_MESSAGE;
-  return null;
+  const kept = nfc(title.trim());
+  if (!kept) return en("Outcome name is required.");
+  return charactersError(kept) ?? (seenLength(kept) > OUTCOME_TITLE_MAX ? OUTCOME_TITLE_MAX_MESSAGE : null);
 }
 
-/** True when no two outcomes share a name, whatever its case or surrounding spaces. */
+/** True when no two outcomes share a name, whatever its case, its surrounding spaces or its normal form. */
 export const distinctTitles = (titles: readonly string[]) =>
-  new Set(titles.map((t) => t.trim().toLowerCase())).size === titles.length;
+  new Set(titles.map((t) => nfc(t.trim()).toLowerCase())).size === titles.length;

@@ -33,9 +33,20 @@ export const EventTitle = v.pipe(
   }, en("Title must be 'Sport / Country' from the lists.")),
 );
 
-export const Description = v.pipe(v.string(en("Description is required.")), v.trim(), rule(descriptionError));
+// Texts are kept as they were checked: trimmed, in NFC.
+export const Description = v.pipe(
+  v.string(en("Description is required.")),
+  v.trim(),
+  v.normalize("NFC"),
+  rule(descriptionError),
+);
 
-export const OutcomeTitle = v.pipe(v.string(en("Outcome name must be text.")), v.trim(), rule(outcomeTitleError));
+export const OutcomeTitle = v.pipe(
+  v.string(en("Outcome name must be text.")),
+  v.trim(),
+  v.normalize("NFC"),
+  rule(outcomeTitleError),
+);
 
 /** Decimal odds, which must be a rung of the ladder; turned into the rung. */
 export const LadderOdds = v.pipe(

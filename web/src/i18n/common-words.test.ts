@@ -3,6 +3,7 @@ import { placingsProblem, placingsWords, termsText } from "@common/each-way";
 import * as eventForm from "@common/event-form";
 import * as profile from "@common/profile";
 import * as refusals from "@common/refusals";
+import * as text from "@common/text";
 import { STATUS_WORDS, type EventStatusName } from "@common/status-words";
 import { KIND_NAMES, type MultipleKind } from "@common/multiples";
 import {
@@ -35,10 +36,12 @@ describe("common/'s texts in the mini-app's words", () => {
       eventForm.OUTCOMES_MAX_MESSAGE,
       eventForm.DISTINCT_OUTCOMES_MESSAGE,
       eventForm.descriptionError(""),
-      eventForm.descriptionError("é"),
       eventForm.outcomeTitleError(""),
-      eventForm.outcomeTitleError("é"),
-      profile.ASCII_MESSAGE,
+      text.DIRECTION_MESSAGE,
+      text.INVISIBLE_MESSAGE,
+      text.LINE_BREAK_MESSAGE,
+      text.CONTROL_MESSAGE,
+      text.UNASSIGNED_MESSAGE,
     ];
     for (const text of shown) expect(COMMON_TEXTS.has(text!), text!).toBe(true);
     for (const long of [

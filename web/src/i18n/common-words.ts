@@ -26,13 +26,18 @@ export const COMMON_TEXTS: ReadonlyMap<string, MessageDescriptor> = new Map([
   ["At most 100 outcomes.", msg`At most 100 outcomes.`],
   ["Outcome names must differ.", msg`Outcome names must differ.`],
   ["Description is required.", msg`Description is required.`],
-  [
-    "Description must contain only English (ASCII) characters.",
-    msg`Description must contain only English (ASCII) characters.`,
-  ],
   ["Outcome name is required.", msg`Outcome name is required.`],
-  ["Only English (ASCII) characters are allowed.", msg`Only English (ASCII) characters are allowed.`],
-  ["Only English (ASCII) characters are allowed", msg`Only English (ASCII) characters are allowed`],
+  ["Text direction controls are not allowed.", msg`Text direction controls are not allowed.`],
+  [
+    "Invisible characters (such as zero-width spaces) are not allowed.",
+    msg`Invisible characters (such as zero-width spaces) are not allowed.`,
+  ],
+  ["Line breaks are not allowed here.", msg`Line breaks are not allowed here.`],
+  ["Control characters are not allowed.", msg`Control characters are not allowed.`],
+  [
+    "Unassigned and private-use characters are not allowed.",
+    msg`Unassigned and private-use characters are not allowed.`,
+  ],
   ["No outcome is at place 1: a result needs a winner.", msg`No outcome is at place 1: a result needs a winner.`],
 ]);
 

@@ -23,11 +23,21 @@ describe("the paste rule", () => {
     expect(cleanOutcome("Team 2")).toBe("Team 2");
   });
 
-  it("removes non-ASCII and cuts names to 24 characters", () => {
+  it("keeps names in any script, removes hidden characters and cuts names to 24 characters a person sees", () => {
     expect(pastedOutcomes("Zoë Spirit\nA horse with a very very long name")).toEqual([
-      "Zo Spirit",
+      "Zoë Spirit",
       "A horse with a very very",
     ]);
+    expect(pastedOutcomes("1. Буревестник\n2. سهم\u200F الصحراء\n3. Red\u200B Rum\u202E")).toEqual([
+      "Буревестник",
+      "سهم الصحراء",
+      "Red Rum",
+    ]);
+    expect(cleanOutcome("🇬🇧".repeat(30))).toBe("🇬🇧".repeat(24));
+  });
+
+  it("drops a name already there in another normal form", () => {
+    expect(pastedOutcomes("Zoe\u0301\nArkle", ["Zoé"])).toEqual(["Arkle"]);
   });
 
   it("drops case-insensitive duplicates, within the paste and of the outcomes already there", () => {

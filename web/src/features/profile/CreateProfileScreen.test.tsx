@@ -27,13 +27,27 @@ describe("the profile form", () => {
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
-  it("allows only English (ASCII) characters in the name and the terms", async () => {
+  it("takes a name and terms in any script, but no hidden characters", async () => {
     await openForm();
-    type(nameInput(), "Букмекер123");
-    expect(screen.getByRole("alert").textContent).toBe("Only English (ASCII) characters are allowed");
-    type(nameInput(), "GoodName");
-    type(termsInput(), "Оплата наличными");
-    expect(screen.getByRole("alert").textContent).toBe("Only English (ASCII) characters are allowed");
+    type(nameInput(), "Букмекер Иван");
+    type(termsInput(), "الدفع نقدًا فقط.\nلا ائتمان.");
+    expect(screen.queryByRole("alert")).toBeNull();
+    type(nameInput(), "Букмекер\u202E Иван");
+    expect(screen.getByRole("alert").textContent).toBe("Text direction controls are not allowed.");
+    type(nameInput(), "Букмекер Иван");
+    type(termsInput(), "Оплата\u200B наличными");
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Invisible characters (such as zero-width spaces) are not allowed.",
+    );
+  });
+
+  it("counts a name's length in the characters a person sees", async () => {
+    await openForm();
+    // 10 seen, 19 UTF-16 units.
+    type(nameInput(), "Bookie 🇬🇧🇫🇷🇪🇸");
+    expect(screen.queryByRole("alert")).toBeNull();
+    type(nameInput(), "🇬🇧🇫🇷🇪🇸🇧🇷");
+    expect(screen.getByRole("alert").textContent).toBe("Name must be 8 to 16 characters long");
   });
 
   it("allows at most 150 characters of terms", async () => {

@@ -1,7 +1,8 @@
 import { t } from "@lingui/core/macro";
 import { useId } from "react";
 import { FieldFoot } from "@/ui/FieldFoot";
-import { TERMS_MAX } from "@common/profile";
+import { NAME_MAX, TERMS_MAX } from "@common/profile";
+import { seenLength } from "@common/text";
 
 interface FieldProps {
   value: string;
@@ -22,7 +23,8 @@ export function NameField({ value, onChange, error }: FieldProps) {
         className="bk-input"
         value={value}
         autoComplete="off"
-        maxLength={40}
+        // In UTF-16 units: room for 16 characters as a person sees them, each of up to four (a flag).
+        maxLength={NAME_MAX * 4}
         placeholder={t`8 to 16 characters`}
         aria-invalid={Boolean(error)}
         onChange={(e) => onChange(e.target.value)}
@@ -53,7 +55,7 @@ export function TermsField({ value, onChange, error }: FieldProps) {
         aria-invalid={Boolean(error)}
         onChange={(e) => onChange(e.target.value)}
       />
-      <FieldFoot error={error} length={value.length} max={TERMS_MAX} />
+      <FieldFoot error={error} length={seenLength(value)} max={TERMS_MAX} />
     </div>
   );
 }

@@ -33,7 +33,8 @@ export function OutcomeRowEditor({
           className="bk-input bk-cell-input"
           aria-label={t`Outcome ${number}`}
           placeholder={t`Member ${number}`}
-          maxLength={OUTCOME_TITLE_MAX}
+          // In UTF-16 units: room for 24 characters as a person sees them, each of up to four (a flag).
+          maxLength={OUTCOME_TITLE_MAX * 4}
           value={row.title}
           aria-invalid={Boolean(error)}
           onChange={(e) => onChange({ title: e.target.value })}
