@@ -15,7 +15,7 @@ CREATE TABLE users (
 );
 CREATE INDEX users_username ON users (username COLLATE NOCASE);
 
--- A bookmaker profile; one per user. Names are unique whatever their case.
+-- A bookmaker profile; one per user. Names are unique whatever their case, and no two look alike.
 CREATE TABLE bookmakers (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   owner_id INTEGER NOT NULL UNIQUE REFERENCES users (id),
@@ -31,9 +31,13 @@ CREATE TABLE bookmakers (
   max_multiples_payout_cents INTEGER CHECK (max_multiples_payout_cents > 0),
   -- Cash out: offered or not, and the book's margin in hundredths (5 is 0.05).
   cashout_enabled INTEGER NOT NULL DEFAULT 0 CHECK (cashout_enabled IN (0, 1)),
-  cashout_margin_pct INTEGER NOT NULL DEFAULT 5 CHECK (cashout_margin_pct BETWEEN 0 AND 50)
+  cashout_margin_pct INTEGER NOT NULL DEFAULT 5 CHECK (cashout_margin_pct BETWEEN 0 AND 50),
+  -- The name's look (common/look-alike.ts, migration 0022): no two books' names look alike. NULL
+  -- only for a book whose name already looked like an older book's when looks came in.
+  name_skeleton TEXT
 );
 CREATE UNIQUE INDEX bookmakers_name ON bookmakers (name COLLATE NOCASE);
+CREATE UNIQUE INDEX bookmakers_name_skeleton ON bookmakers (name_skeleton);
 
 -- A punter's join request and, once approved, his membership.
 CREATE TABLE memberships (

@@ -1,11 +1,14 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Me } from "../contract";
 import { call, json, signIn } from "../test/api";
 import { giveSubscription, newBook } from "../test/world";
+import { nameSkeleton } from "../../common/look-alike";
 
 // Book names and terms in any script (docs/DECISIONS.md, "Names and texts in any script"):
 // stored NFC-normalised, counted as a person sees them, refused with the field named when they
-// hide control, direction or zero-width characters.
+// hide control, direction or zero-width characters, and refused 409 when a name looks like
+// another book's.
 
 async function subscriber() {
   const user = await signIn("owner");
@@ -14,6 +17,7 @@ async function subscriber() {
 }
 
 const register = (token: string, name: unknown) => call("PUT", "/bookmakers/register", { token, body: { name } });
+const rename = (token: string, name: unknown) => call("POST", "/bookmakers/rename", { token, body: { name } });
 
 async function errorOf(res: Response) {
   return (await res.json<{ error: { code: string; field?: string; message: string } }>()).error;
@@ -21,6 +25,14 @@ async function errorOf(res: Response) {
 
 const myBook = async (token: string) =>
   (await json<Me>("GET", "/bookmakers/authorizeMe", { token })).bookmakerDto ?? null;
+
+/** Three letters no other test's name has, so a run's names never meet another file's. */
+function tag() {
+  const letters = "bcdfghjkmpqstvwxz";
+  return Array.from({ length: 3 }, () => letters[Math.floor(Math.random() * letters.length)]).join("");
+}
+
+const LOOKS_ALIKE = "This name looks like another book's name.";
 
 describe("book names and terms in any script", () => {
   it("registers a Russian and an Arabic name and keeps them NFC-normalised", async () => {
@@ -103,5 +115,84 @@ describe("book names and terms in any script", () => {
     }
     expect((await myBook(book.owner.token))?.terms).toBe("");
   });
+
+  it("refuses a name that looks like another book's, on registering: 409 NAME_TAKEN", async () => {
+    const latin = `Bookie Pete ${tag()}`;
+    const first = await subscriber();
+    expect((await register(first.token, latin)).status).toBe(200);
+    const lookAlikes = [
+      latin.replace(/o/g, "\u043E").replace(/e/g, "\u0435"), // Cyrillic о and е
+      latin.replace("oo", "00"),
+      latin.replace("B", "\u0392").replace("k", "\u043A"), // Greek Β, Cyrillic к
+      latin.replace("i", "1"),
+      latin.toUpperCase().replace(/I/g, "l"),
+      latin.replace("Pete", "Pe\u0301te"), // an accent dropped
+      latin.replace(" ", "\u00A0"), // a no-break space
+    ];
+    for (const name of lookAlikes) {
+      const other = await subscriber();
+      const res = await register(other.token, name);
+      expect(res.status, name).toBe(409);
+      expect(await errorOf(res)).toEqual({ code: "NAME_TAKEN", message: LOOKS_ALIKE });
+      expect(await myBook(other.token)).toBeNull();
+    }
+    // The same name in other letters' case is still "taken", as before.
+    const other = await subscriber();
+    const res = await register(other.token, latin.toUpperCase());
+    expect(await errorOf(res)).toEqual({ code: "NAME_TAKEN", message: "This name is taken." });
+  });
+
+  it("refuses to rename a book to a look-alike of another's, and lets a book rename to a look-alike of its own name", async () => {
+    const book = await newBook();
+    const other = await newBook();
+    const spoof = other.name.replace("B", "\u0412").replace(/o/g, "\u043E"); // Cyrillic В, о
+    expect(spoof).not.toBe(other.name);
+    const res = await rename(book.owner.token, spoof);
+    expect(res.status).toBe(409);
+    expect(await errorOf(res)).toEqual({ code: "NAME_TAKEN", message: LOOKS_ALIKE });
+    expect(await errorOf(await rename(book.owner.token, other.name.replace("o", "0")))).toEqual({
+      code: "NAME_TAKEN",
+      message: LOOKS_ALIKE,
+    });
+    expect((await myBook(book.owner.token))?.bookmakerName).toBe(book.name);
+
+    const own = book.name.replace(/o/g, "\u043E");
+    expect(await json("POST", "/bookmakers/rename", { token: book.owner.token, body: { name: own } })).toMatchObject({
+      bookmakerName: own,
+    });
+    // The look is stored with the name, so a later book cannot take the old spelling either.
+    const late = await subscriber();
+    expect(await errorOf(await register(late.token, book.name))).toEqual({ code: "NAME_TAKEN", message: LOOKS_ALIKE });
+    const stored = await env.DB.prepare("SELECT name_skeleton FROM bookmakers WHERE id = ?1")
+      .bind(book.bookmakerId)
+      .first<{ name_skeleton: string }>();
+    expect(stored?.name_skeleton).toBeTruthy();
+  });
 });
 
+describe("the skeletons migration 0022 gave the names before it", () => {
+  it("are the code's for every name the old rule allowed (printable ASCII)", async () => {
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0022_"));
+    const fill = migration?.queries
+      .map((q) => /UPDATE bookmakers SET name_skeleton =([\s\S]+)WHERE name_skeleton IS NULL/.exec(q)?.[1])
+      .find(Boolean);
+    expect(fill).toBeDefined();
+    const ascii = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join("");
+    const names = [
+      ...Array.from({ length: 95 }, (_, i) => `Ab${ascii[i]}${ascii[i]}cd${ascii[(i * 7) % 95]}Z`.trim()),
+      "Bookie Pete",
+      "B00KIE PETE",
+      "Ill|1 lIl0Oo",
+      "Barn rnrn Born",
+      "A              B",
+      "A  B   C    D",
+      "Mr. R&N's (1)!",
+    ];
+    for (const name of names) {
+      const row = await env.DB.prepare(`SELECT ${fill} AS skeleton FROM (SELECT ?1 AS name)`)
+        .bind(name)
+        .first<{ skeleton: string }>();
+      expect(row?.skeleton, name).toBe(nameSkeleton(name));
+    }
+  });
+});

@@ -19,6 +19,7 @@ import { deletionWarning } from "../schedule/retention";
 import { BOOKMAKER_NOT_FOUND, SUBSCRIPTION_NOT_FOUND } from "../../common/refusals";
 import { en } from "../lib/words";
 import { staffPost } from "../staff/queries";
+import { nameSkeleton } from "../../common/look-alike";
 
 /**
  * What registering depends on, in one read: the caller's user row (a session is checked by
@@ -36,9 +37,26 @@ async function registrant(db: D1Database, userId: number, now: string) {
   return { known: row?.known === 1, subscribed: row?.subscribed === 1, hasProfile: row?.has_profile === 1 };
 }
 
-const nameTaken = () => new AppError("NAME_TAKEN", 409, en("This name is taken."));
+/** Whether a write failed on another book's name: the unique indexes on the name and on its skeleton. */
 const isNameClash = (err: unknown) =>
   err instanceof Error && /UNIQUE constraint failed: bookmakers\.name/.test(err.message);
+
+/**
+ * Why `name` cannot be had, once its insert or update clashed: another book (not `ownId`) has it
+ * whatever its case, or a name that looks like it (docs/DECISIONS.md, "Names and texts in any script").
+ */
+async function nameTaken(db: D1Database, name: string, skeleton: string, ownId: number) {
+  const { results } = await db
+    .prepare(`SELECT name FROM bookmakers WHERE (name = ?1 COLLATE NOCASE OR name_skeleton = ?2) AND id <> ?3`)
+    .bind(name, skeleton, ownId)
+    .all<{ name: string }>();
+  const same = results.some((other) => other.name.toLowerCase() === name.toLowerCase());
+  return new AppError(
+    "NAME_TAKEN",
+    409,
+    same ? en("This name is taken.") : en("This name looks like another book's name."),
+  );
+}
 
 export const bookmakerRoutes = new Hono<AppEnv>()
   .use(requireUser)
@@ -84,20 +102,19 @@ export const bookmakerRoutes = new Hono<AppEnv>()
     // A name is held only under a BOOKMAKER subscription (docs/DECISIONS.md), so none can be squatted for free.
     if (!caller.subscribed) throw new AppError("SUBSCRIPTION_REQUIRED", 403, SUBSCRIPTION_NOT_FOUND);
     if (caller.hasProfile) throw new AppError("CONFLICT", 409, en("You already have a bookmaker profile."));
+    const skeleton = nameSkeleton(name);
     try {
       // The pool may exist already: a subscription paid before the profile carries its grant.
       const [inserted] = await c.env.DB.batch([
-        c.env.DB.prepare(`INSERT INTO bookmakers (owner_id, name, created_at) VALUES (?1, ?2, ?3) RETURNING id`).bind(
-          userId,
-          name,
-          nowIso(),
-        ),
+        c.env.DB.prepare(
+          `INSERT INTO bookmakers (owner_id, name, name_skeleton, created_at) VALUES (?1, ?2, ?3, ?4) RETURNING id`,
+        ).bind(userId, name, skeleton, nowIso()),
         openAccount(c.env.DB, pool(userId)),
       ]);
       const bookmakerId = (inserted.results[0] as { id: number }).id;
       return c.json({ bookmakerId });
     } catch (err) {
-      if (isNameClash(err)) throw nameTaken();
+      if (isNameClash(err)) throw await nameTaken(c.env.DB, name, skeleton, 0);
       if (err instanceof Error && /UNIQUE constraint failed: bookmakers\.owner_id/.test(err.message)) {
         throw new AppError("CONFLICT", 409, en("You already have a bookmaker profile."));
       }
@@ -108,10 +125,13 @@ export const bookmakerRoutes = new Hono<AppEnv>()
   .post("/rename", docs.rename, validate("json", NameBody), async (c) => {
     const own = await requireBook(c.env.DB, c.get("user").userId, "OWNER");
     const { name } = c.req.valid("json");
+    const skeleton = nameSkeleton(name);
     try {
-      await c.env.DB.prepare(`UPDATE bookmakers SET name = ?2 WHERE id = ?1`).bind(own.id, name).run();
+      await c.env.DB.prepare(`UPDATE bookmakers SET name = ?2, name_skeleton = ?3 WHERE id = ?1`)
+        .bind(own.id, name, skeleton)
+        .run();
     } catch (err) {
-      if (isNameClash(err)) throw nameTaken();
+      if (isNameClash(err)) throw await nameTaken(c.env.DB, name, skeleton, own.id);
       throw err;
     }
     return c.json(toBookmakerDto({ ...own, name }));

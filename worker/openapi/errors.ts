@@ -13,7 +13,7 @@ export const ERROR_CODES: Record<ErrorCode, { status: number; meaning: string }>
   FEATURE_UNAVAILABLE: { status: 403, meaning: "The book does not hold the subscription this needs." },
   USERNAME_REQUIRED: { status: 403, meaning: "The Telegram account has no username." },
   NOT_FOUND: { status: 404, meaning: "No such thing, or not the caller's to see." },
-  NAME_TAKEN: { status: 409, meaning: "Another book has this name (names are unique whatever their case)." },
+  NAME_TAKEN: { status: 409, meaning: "Another book has this name, whatever its case, or one that looks like it." },
   BET_EXISTS: { status: 409, meaning: "The punter has a bet on this outcome already." },
   EVENT_NOT_OPEN: { status: 409, meaning: "The event or outcome takes no bets, or no such change, now." },
   ODDS_CHANGED: { status: 409, meaning: "The odds moved; `coefficient` holds the odds now." },

@@ -21,7 +21,7 @@ export const register = doc({
   tag: "Bookmakers",
   summary: "Create the caller's book",
   description:
-    "Creates the caller's bookmaker profile with this name; needs an active BOOKMAKER subscription. Names are unique whatever their case.",
+    "Creates the caller's bookmaker profile with this name; needs an active BOOKMAKER subscription. A name may be in any script, 8 to 16 characters as a person sees them, stored in NFC; names are unique whatever their case, and none may look like another book's (Cyrillic о for Latin o, 0 for O).",
   answer: answers.CreatedBook,
   errors: ["SUBSCRIPTION_REQUIRED", "CONFLICT", "NAME_TAKEN"],
 });
@@ -29,7 +29,7 @@ export const register = doc({
 export const rename = doc({
   tag: "Bookmakers",
   summary: "Rename the caller's book",
-  description: "Renames the caller's book; answers its profile.",
+  description: "Renames the caller's book, by the rules of registering; answers its profile.",
   answer: answers.BookmakerDto,
   errors: ["NOT_FOUND", "FORBIDDEN", "NAME_TAKEN"],
 });
