@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Bet, BookmakerEvent, CashOutOffer, ErrorBody, Multiple } from "../contract";
 import { call, json, type TestUser } from "../test/api";
 import { expectRoomMatchesD1 } from "../test/faulty-d1";
@@ -12,9 +12,29 @@ import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } fr
 // (a priced single, an SP bet, each-way, a double). Each bet has exactly one outcome: paid at the
 // value of the turn it landed in, or refused with that turn's word. Which turn it landed in is the
 // order of the audit rows (each batch writes its own); what the turn after the change offers is
-// read from a bet of the same kind left alone (the control).
+// read from a bet of the same kind left alone (the control). One book and its punters serve every
+// case (each case its own event), so the cases time the races, not the set-up.
 
 const PUNTERS = 8;
+
+interface Shared {
+  book: TestBook;
+  /** The control's punter first, then the takers'. */
+  punters: TestUser[];
+  /** A punter with coins enough to move a price under the equalizer. */
+  whale: TestUser;
+}
+let shared: Shared;
+
+beforeAll(async () => {
+  const book = await newBook({ coins: 100_000 });
+  await json("PUT", `/bookmakers/${book.bookmakerId}/cashout`, {
+    token: book.owner.token,
+    body: { enabled: true, margin: 0.05 },
+  });
+  const punters = await Promise.all(Array.from({ length: PUNTERS + 1 }, () => newPunter(book, { coins: 500 })));
+  shared = { book, punters, whale: await newPunter(book, { coins: 30_000 }) };
+});
 
 type Kind = "priced" | "SP" | "each-way" | "double";
 interface Taken {
@@ -35,8 +55,13 @@ const RACE: DraftOptions = {
   maxTotalPayout: 100_000,
 };
 
-async function takeBet(kind: Kind, book: TestBook, event: BookmakerEvent, other: BookmakerEvent): Promise<Taken> {
-  const punter = await newPunter(book, { coins: 100 });
+async function takeBet(
+  kind: Kind,
+  punter: TestUser,
+  book: TestBook,
+  event: BookmakerEvent,
+  other: BookmakerEvent,
+): Promise<Taken> {
   if (kind === "double") {
     const now = await json<BookmakerEvent>("GET", `/events/${event.id}`, { token: book.owner.token });
     const m = await placeMultiple(
@@ -93,7 +118,7 @@ const CHANGES: [string, DraftOptions, (book: TestBook, e: BookmakerEvent) => Pro
     "the equalizer's move from another punter's bet",
     { botEqualizer: true, returnPrice: 0.95 },
     async (book, e) => {
-      const other = await newPunter(book, { coins: 6000 });
+      const other = shared.whale;
       // The cash-outs beside it move the equalizer's prices back: his bet is sent again at the price now.
       for (let attempt = 1; ; attempt++) {
         const now = await json<BookmakerEvent>("GET", `/events/${e.id}`, owner(book));
@@ -135,11 +160,7 @@ describe("a cash-out racing the book, priced in the room's turn", () => {
   for (const kind of ["priced", "SP", "each-way", "double"] as const)
     for (const [name, rules, change] of CHANGES)
       it(`${kind}, racing ${name}: paid at its turn's value, or refused with it`, { timeout: 120_000 }, async () => {
-        const book = await newBook({ coins: 100_000 });
-        await json("PUT", `/bookmakers/${book.bookmakerId}/cashout`, {
-          ...owner(book),
-          body: { enabled: true, margin: 0.05 },
-        });
+        const { book, punters } = shared;
         const event = await newEvent(book, { ...RACE, ...rules });
         const other = await newEvent(book, {
           ...RACE,
@@ -148,9 +169,9 @@ describe("a cash-out racing the book, priced in the room's turn", () => {
             ["Another", 3],
           ],
         });
-        const control = await takeBet(kind, book, event, other);
+        const control = await takeBet(kind, punters[0], book, event, other);
         const takers: Taken[] = [];
-        for (let i = 0; i < PUNTERS; i++) takers.push(await takeBet(kind, book, event, other));
+        for (const punter of punters.slice(1)) takers.push(await takeBet(kind, punter, book, event, other));
         const shown = await offerOf(control);
         if (!("value" in shown)) throw new Error(`no offer before the change: ${shown.reason}`);
         // Each taker's own value (under the equalizer each bet was struck a rung shorter than the one before).
