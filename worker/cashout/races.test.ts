@@ -42,14 +42,27 @@ async function paidTwice(eventId: number) {
   return results;
 }
 
-/** `PARALLEL` punters each back Runner 1 for 10 (a cash-out worth 9.50 at 4/1 now). */
-async function backers(book: TestBook, event: BookmakerEvent) {
-  const all: { punter: TestUser; bet: Bet }[] = [];
-  for (let i = 0; i < PARALLEL; i++) {
-    const punter = await newPunter(book, { coins: 100 });
-    all.push({ punter, bet: await placeBet(punter, book, event, 0, 10) });
+/**
+ * `PARALLEL` punters of one book, made once for the file and given a new race by each case that
+ * needs a crowd (the cases time the races, not signing thirty punters in).
+ */
+let crowd: { book: TestBook; punters: TestUser[] } | undefined;
+
+/** The crowd's book, a new race of it, and each punter backing Runner 1 for 10 (a cash-out worth 9.50 at 4/1 now); `left` is his coins then. */
+async function backers() {
+  if (!crowd) {
+    const { book } = await world();
+    const punters = await Promise.all(Array.from({ length: PARALLEL }, () => newPunter(book, { coins: 1000 })));
+    crowd = { book, punters };
   }
-  return all;
+  const { book, punters } = crowd;
+  const event = await race(book, [5, 3, 6], { rule4: true });
+  const all: { punter: TestUser; bet: Bet; left: number }[] = [];
+  for (const punter of punters) {
+    const bet = await placeBet(punter, book, event, 0, 10);
+    all.push({ punter, bet, left: await coins(punter.token, book.bookmakerId) });
+  }
+  return { book, event, all };
 }
 
 const statusOf = async (betId: number) =>
@@ -112,18 +125,17 @@ describe(`cash-outs at ${PARALLEL} in parallel`, () => {
       `racing ${name}: each bet cashed out at its value or changed by it, never both`,
       { timeout: 60_000 },
       async () => {
-        const { book, event } = await world();
-        const all = await backers(book, event);
+        const { book, event, all } = await backers();
         const [changed, ...answers] = await Promise.all([
           change(book, event),
           ...all.map(({ punter, bet }) => cashOut(punter, bet.betId, 9.5)),
         ]);
         expect(changed.status).toBe(200);
-        for (const [i, { punter, bet }] of all.entries()) {
+        for (const [i, { punter, bet, left }] of all.entries()) {
           const s = await statusOf(bet.betId);
           if (answers[i].status === 200) {
             expect(s).toEqual({ status: "CASHED_OUT", payout_cents: 950, deduction: 0 });
-            expect(await coins(punter.token, book.bookmakerId)).toBe(99.5);
+            expect(await coins(punter.token, book.bookmakerId)).toBe(left + 9.5);
           } else {
             expect(["CASH_OUT_CHANGED", "CASH_OUT_UNAVAILABLE"]).toContain(await code(answers[i]));
             otherwise(s);
@@ -172,8 +184,7 @@ describe(`cash-outs at ${PARALLEL} in parallel`, () => {
 describe("cash-outs written together", () => {
   // Thirty punters set up and thirty cash-outs racing: a budget that holds on a busy machine.
   it("one refused in a group sinks none of the others", { timeout: 60_000 }, async () => {
-    const { book, event } = await world();
-    const all = await backers(book, event);
+    const { event, all } = await backers();
     const victim = all[PARALLEL - 1].bet.betId;
     // Another writer settles one bet just before the room's second batch: the first cash-out
     // goes alone, the others queue meanwhile and go together in the second.
