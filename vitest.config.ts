@@ -117,8 +117,9 @@ export default defineConfig(({ mode }) => {
                   // schema.sql as statements, split as wrangler splits migrations (triggers hold semicolons).
                   SCHEMA_STATEMENTS: unstable_splitSqlQuery(readFileSync("./schema.sql", "utf8")),
                   WRANGLER_CONFIG,
-                  // How many random sequences the property tests try; raise it for a longer hunt.
-                  PROPERTY_RUNS: process.env.PROPERTY_RUNS ?? "200",
+                  // How many random sequences the property tests try: 80 in npm test (a new seed each
+                  // commit keeps them hunting), 2,000 in npm run test:hunt; PROPERTY_RUNS sets it.
+                  PROPERTY_RUNS: process.env.PROPERTY_RUNS ?? (process.env.PROPERTY_HUNT ? "2000" : "80"),
                   // The seed every property test runs from, and whether it replays a failure (with
                   // its path, as fast-check prints them): then the runs' reach is not asked.
                   PROPERTY_SEED: PROPERTY.seed,

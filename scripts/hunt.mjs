@@ -19,6 +19,6 @@ function propertyFiles(dir = "worker") {
 const files = process.argv.slice(2);
 const result = spawnSync("npx", ["vitest", "run", "--project", "worker", ...(files.length ? files : propertyFiles())], {
   stdio: "inherit",
-  env: { ...process.env, PROPERTY_HUNT: "1", PROPERTY_RUNS: process.env.PROPERTY_RUNS ?? "2000" },
+  env: { ...process.env, PROPERTY_HUNT: "1" },
 });
 process.exit(result.status ?? 1);
