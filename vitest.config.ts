@@ -64,7 +64,7 @@ function propertySeed(): { seed: string; replay: boolean } {
 }
 const PROPERTY = propertySeed();
 
-/** The README's promises for the whole loop; a run of named files (`vitest run worker/x.test.ts`) has none. */
+/** The loop's targets (README); a run of named files (`vitest run worker/x.test.ts`) has none. */
 const QUICK_BUDGET = { name: "npm run test:quick", budgetSeconds: 60 };
 const WHOLE_BUDGET = { name: "npm test", budgetSeconds: 240 };
 const SOME_FILES = process.argv.slice(2).some((arg) => arg.includes("/") || arg.includes(".test."));
@@ -99,7 +99,7 @@ export default defineConfig(({ mode }) => {
       // than the cores kept both busy (test:quick 64 s with 2, 46 s with 3, 48 s with 4).
       maxWorkers: availableParallelism() + 1,
       // Each file's time, the slowest ten last (scripts/test-times.ts), beside the usual report,
-      // and the run's time against the README's promise (a minute quick, four minutes whole).
+      // and the run's time against its target (a minute quick, four minutes whole).
       reporters: ["default", ["./scripts/test-times.ts", SOME_FILES ? {} : quick ? QUICK_BUDGET : WHOLE_BUDGET]],
       projects: [
         {
