@@ -9,7 +9,7 @@ import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } fr
 
 // Cash out as a ring of punters would farm it (docs/DECISIONS.md, "Cash out: the book's own
 // prices"), driven at random: several punters bet (win, each-way, at SP) and cash out together,
-// at the value offered or a cent over, on events with and without the equalizer, SP and BOG,
+// at the value offered or a cent over, some sent twice at once with one key, on events with and without the equalizer, SP and BOG,
 // while the bookmaker now and then cuts a price, withdraws a runner or settles. After every step:
 // - no cash-out paid more than its bet's stakes less the margin unless the book itself changed
 //   something (a price, a non-runner, a result) between the bet and its cash-out;
@@ -43,7 +43,16 @@ const op = fc.oneof(
     }),
   },
   // A bet's punter cashes it out (any bet taken so far, by its index), at the value offered or a cent over.
-  { weight: 8, arbitrary: fc.record({ type: fc.constant("cashout" as const), pick: fc.nat(), stale: fc.boolean() }) },
+  // `twice`: the same call sent twice at once with one Idempotency-Key, as a retry over a bad line.
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      type: fc.constant("cashout" as const),
+      pick: fc.nat(),
+      stale: fc.boolean(),
+      twice: fc.boolean(),
+    }),
+  },
   // The book itself: a price cut or drift (the equalizer off for it), a non-runner, a result.
   {
     weight: 1,
@@ -111,10 +120,21 @@ async function perform(w: World, o: Op, step: number): Promise<number> {
       const token = w.punters[b.who].token;
       const offer = await call("GET", `/bets/${b.betId}/cashout`, { token });
       const value = offer.status === 200 ? (await offer.json<CashOutOffer>()).value : 0.01;
-      const res = await call("POST", `/bets/${b.betId}/cashout`, {
-        token,
-        body: { value: o.stale ? Math.round(value * 100 + 1) / 100 : value },
-      });
+      const send = (headers?: Record<string, string>) =>
+        call("POST", `/bets/${b.betId}/cashout`, {
+          token,
+          body: { value: o.stale ? Math.round(value * 100 + 1) / 100 : value },
+          headers,
+        });
+      let res: Response;
+      if (o.twice) {
+        const headers = { "Idempotency-Key": `farm-${b.betId}-${step}-${o.pick}` };
+        const [first, again] = await Promise.all([send(headers), send(headers)]);
+        // A retry answers the first answer (or that it is still running), never a second payout.
+        const busy = (r: Response) => r.status === 409 && r.headers.has("Retry-After");
+        res = busy(first) ? again : first;
+        if (!busy(first) && !busy(again)) expect(await again.clone().text()).toBe(await first.clone().text());
+      } else res = await send();
       if (res.status === 200) {
         const cents = Math.round((await res.json<Bet>()).payout * 100);
         expect(w.paid.has(b.betId), `bet ${b.betId} cashed out twice`).toBe(false);
@@ -197,7 +217,9 @@ describe("cash out farmed by punters together", () => {
           }
           // Last, every bet's punter takes the value offered, if any: the rule holds for those too.
           const last = s.steps.length;
-          await Promise.all(w.bets.map((_, pick) => perform(w, { type: "cashout", pick, stale: false }, last)));
+          await Promise.all(
+            w.bets.map((_, pick) => perform(w, { type: "cashout", pick, stale: false, twice: false }, last)),
+          );
           expectTheRule(w, bookSteps, s.marginPct);
           expect(await ledgerViolations()).toEqual(NO_VIOLATIONS);
           // What was answered is what D1 holds: each cash-out answered 200 at its value, no other.
