@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Bet, BookmakerEvent, CashOutOffer, ErrorBody } from "../contract";
 import { call, json, type TestUser } from "../test/api";
-import { coins, newEvent, placeBet, type DraftOptions } from "../test/events";
+import { bet, betAtSp, coins, newEvent, placeBet, type DraftOptions } from "../test/events";
 import { placeMultiple } from "../test/multiples";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 
@@ -44,18 +44,6 @@ const cashOut = (punter: TestUser, betId: number, value: number) =>
 const current = (book: TestBook, event: BookmakerEvent) =>
   json<BookmakerEvent>("GET", `/events/${event.id}`, { token: book.owner.token });
 
-const atSp = (punter: TestUser, book: TestBook, event: BookmakerEvent, itemIndex: number, amount: number) =>
-  call("POST", "/bets", {
-    token: punter.token,
-    body: {
-      bookmakerId: book.bookmakerId,
-      eventId: event.id,
-      eventItemId: event.items[itemIndex].id,
-      amount,
-      atSp: true,
-    },
-  });
-
 /** Takes the offer at its value: what it paid. */
 async function takeOffer(punter: TestUser, betId: number): Promise<number> {
   const { value } = await offerOf(punter, betId);
@@ -84,17 +72,7 @@ describe("with the equalizer on, a punter's own bet", () => {
     let expected = 5000;
     for (let round = 0; round < 2; round++)
       for (let i = 0; i < event.items.length; i++) {
-        const fresh = await current(book, event);
-        const res = await call("POST", "/bets", {
-          token: punter.token,
-          body: {
-            bookmakerId: book.bookmakerId,
-            eventId: event.id,
-            eventItemId: fresh.items[i].id,
-            amount: 500,
-            coefficient: fresh.items[i].currCoefficient,
-          },
-        });
+        const res = await bet(punter, book, await current(book, event), i, 500);
         // One bet per punter per outcome: the second round finds his first round's bets cashed out.
         if (res.status !== 201) continue;
         const placed = await res.json<Bet>();
@@ -130,17 +108,7 @@ describe("with the equalizer on, a punter's own bet", () => {
   it("an each-way bet and a double are worth their stake less the margin too", async () => {
     const { book, event } = await world({ ...EQUALIZED, eachWay: { places: 2, fraction: 4 } });
     const punter = await newPunter(book, { coins: 5000 });
-    const res = await call("POST", "/bets", {
-      token: punter.token,
-      body: {
-        bookmakerId: book.bookmakerId,
-        eventId: event.id,
-        eventItemId: event.items[0].id,
-        amount: 100,
-        coefficient: 5,
-        eachWay: true,
-      },
-    });
+    const res = await bet(punter, book, event, 0, 100, 5, true);
     expect(res.status).toBe(201);
     const eachWay = await res.json<Bet>();
     expect((await offerOf(punter, eachWay.betId)).value).toBe(190);
@@ -200,7 +168,7 @@ describe("a bet at SP", () => {
   it("is worth what is left of its stake after the margin, with the equalizer on: 500 at SP, 475.00", async () => {
     const { book, event } = await world(EQUALIZED);
     const punter = await newPunter(book, { coins: 5000 });
-    const res = await atSp(punter, book, event, 0, 500);
+    const res = await betAtSp(punter, book, event, 0, 500);
     expect(res.status).toBe(201);
     const placed = await res.json<Bet>();
     expect((await offerOf(punter, placed.betId)).value).toBe(475);
@@ -219,7 +187,7 @@ describe("a bet at SP", () => {
       });
       for (let attempt = 0; attempt < 20; attempt++) {
         const punter = await newPunter(book, { coins: 100 });
-        const res = await atSp(punter, book, event, 0, 10);
+        const res = await betAtSp(punter, book, event, 0, 10);
         expect(res.status).toBe(201);
         const placed = await res.json<Bet>();
         const cut = (to: number) =>

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Bet, BookmakerEvent, CashOutOffer, ErrorBody, Multiple } from "../contract";
 import { call, json, type TestUser } from "../test/api";
 import { expectRoomMatchesD1 } from "../test/faulty-d1";
-import { newEvent, type DraftOptions } from "../test/events";
+import { bet, betAtSp, newEvent, type DraftOptions } from "../test/events";
 import { placeMultiple } from "../test/multiples";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 
@@ -77,17 +77,10 @@ async function takeBet(
     return { punter, path: `/bets/multiple/${m.multipleId}/cashout` };
   }
   const now = await json<BookmakerEvent>("GET", `/events/${event.id}`, { token: book.owner.token });
-  const res = await call("POST", "/bets", {
-    token: punter.token,
-    body: {
-      bookmakerId: book.bookmakerId,
-      eventId: event.id,
-      eventItemId: event.items[0].id,
-      amount: 10,
-      ...(kind === "SP" ? { atSp: true } : { coefficient: now.items[0].currCoefficient }),
-      ...(kind === "each-way" ? { eachWay: true } : {}),
-    },
-  });
+  const res =
+    kind === "SP"
+      ? await betAtSp(punter, book, now, 0, 10)
+      : await bet(punter, book, now, 0, 10, undefined, kind === "each-way");
   expect(res.status).toBe(201);
   return { punter, path: `/bets/${(await res.json<Bet>()).betId}/cashout` };
 }
@@ -121,17 +114,7 @@ const CHANGES: [string, DraftOptions, (book: TestBook, e: BookmakerEvent) => Pro
       const other = shared.whale;
       // The cash-outs beside it move the equalizer's prices back: his bet is sent again at the price now.
       for (let attempt = 1; ; attempt++) {
-        const now = await json<BookmakerEvent>("GET", `/events/${e.id}`, owner(book));
-        const res = await call("POST", "/bets", {
-          token: other.token,
-          body: {
-            bookmakerId: book.bookmakerId,
-            eventId: e.id,
-            eventItemId: e.items[0].id,
-            amount: 5000,
-            coefficient: now.items[0].currCoefficient,
-          },
-        });
+        const res = await bet(other, book, await json<BookmakerEvent>("GET", `/events/${e.id}`, owner(book)), 0, 5000);
         if (res.status !== 409 || attempt === 5) return res;
       }
     },

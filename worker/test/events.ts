@@ -89,6 +89,27 @@ export function bet(
   });
 }
 
+/** A bet at SP (no price: it follows its outcome's price until the result). */
+export const betAtSp = (
+  punter: TestUser,
+  book: TestBook,
+  event: BookmakerEvent,
+  itemIndex: number,
+  amount: number,
+  eachWay = false,
+) =>
+  call("POST", "/bets", {
+    token: punter.token,
+    body: {
+      bookmakerId: book.bookmakerId,
+      eventId: event.id,
+      eventItemId: event.items[itemIndex].id,
+      amount,
+      atSp: true,
+      ...(eachWay ? { eachWay } : {}),
+    },
+  });
+
 export async function placeBet(
   punter: TestUser,
   book: TestBook,
