@@ -54,7 +54,7 @@ export function linesOf(kind: MultipleKind, legs: number): number[][] {
 /**
  * What a leg multiplies its lines by, as an exact fraction: a WON leg its odds less Rule 4 over
  * its dead heat (wonFactor), a LOST leg 0, a VOID leg 1. Fractions, not floats: a line's return
- * is the exact product rounded down once (API.md "One gate"), and eight legs' products pass
+ * is the exact product rounded down once (docs/ARCHITECTURE.md "the one gate"), and eight legs' products pass
  * 2^53, so they are BigInt.
  */
 export interface Factor {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { deductsFromSp, paidAtSp, pricedPlaceReturnCents, pricedReturnCents, SP_LATE_MS } from "./sp";
 import { rule4Deduction } from "./rule4";
 
-// API.md "Starting price and best odds guaranteed", its worked examples to the cent.
+// docs/ARCHITECTURE.md "SP and BOG", its worked examples to the cent.
 const odds = (num: number, den: number) => ({ num, den });
 
 describe("a bet at SP or with best odds guaranteed", () => {

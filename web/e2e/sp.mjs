@@ -1,5 +1,5 @@
-// Browser check of starting price and best odds guaranteed (API.md "Starting price and best odds
-// guaranteed"), through the screens: a bookmaker starts an 8-runner race from the New Event form
+// Browser check of starting price and best odds guaranteed (docs/ARCHITECTURE.md "SP and BOG"),
+// through the screens: a bookmaker starts an 8-runner race from the New Event form
 // with SP on (racing's default) and Best odds guaranteed switched on, starting in 9 minutes. The
 // punter reads 'SP · BOG' on its card and, in the bet dialog, backs Red Rum each-way at SP and
 // Shergar to win at 4/1. Arkle (2/1) is withdrawn with Calc inside the last 10 minutes: its 30p

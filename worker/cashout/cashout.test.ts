@@ -18,9 +18,10 @@ import { singleState } from "./queries";
 import { finalize, multiplesOf, nonRunner, placeDouble, race } from "../test/multiples";
 import { giveSubscription, ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 
-// Cash out (API.md "Cash out"): the book's setting, the offers, taking one through the event's
-// room (a single) or a guarded batch (a multiple), API.md's worked examples to the cent, every
-// refusal, and the cash-out's finality against later non-runners, results, abandonment and undo.
+// Cash out (docs/ARCHITECTURE.md "Cash out"): the book's setting, the offers, taking one through
+// the event's room (a single) or a guarded batch (a multiple), its worked examples to the cent,
+// every refusal, and the cash-out's finality against later non-runners, results, abandonment and
+// undo.
 
 const setCashOut = (book: TestBook, body: unknown, token = book.owner.token) =>
   call("PUT", `/bookmakers/${book.bookmakerId}/cashout`, { token, body });
@@ -119,7 +120,7 @@ describe("the book's cash-out setting", () => {
   });
 });
 
-describe("API.md's worked examples (margin 0.05)", () => {
+describe("the worked examples (margin 0.05)", () => {
   it("10 at 4/1, now 2/1: 15.83; the punter's coins rise by exactly that, the pool's fall", async () => {
     const { book, punter } = await cashOutBook();
     const event = await race(book, [5, 6]);

@@ -1,5 +1,5 @@
 // A ticket's code: what the punter holds at the pitch, and all anyone needs to be paid on it, so
-// it must not be guessed (API.md: 10 characters, ≥ 50 bits, no 0/O/1/I to misread). 32 symbols
+// it must not be guessed (/openapi.json, Ticket: 10 characters, ≥ 50 bits, no 0/O/1/I to misread). 32 symbols
 // of 5 bits each, drawn from the platform's CSPRNG; lookups are rate limited besides.
 
 import { TICKET_SYMBOLS } from "../../common/ticket-code";

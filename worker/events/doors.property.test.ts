@@ -11,7 +11,7 @@ import { expectRoomMatchesD1, expectStoredTotalsMatchBets } from "../test/faulty
 import { propertyRuns } from "../test/property";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 
-// Every door into an event (API.md "One gate"), driven at random: win and each-way bets and
+// Every door into an event (docs/ARCHITECTURE.md "the one gate"), driven at random: win and each-way bets and
 // doubles with a leg on it, the live edit (POST /events/{id}/coefficients) and the draft edit
 // (Draft, then POST /drafts/{id}/updateCoefficients with rules, odds, an outcome added or
 // removed, then Live), non-runners with the rules Calc sends beside them, results with ties,

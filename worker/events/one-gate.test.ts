@@ -10,7 +10,7 @@ import { giveSubscription, newBook, newPunter, type TestBook } from "../test/wor
 
 // Both doors into an event (the live edit, POST /events/{id}/coefficients, and the draft edit,
 // POST /drafts/{id}/updateCoefficients on a published event put back to draft) keep the same
-// rules (API.md "One gate"): what a struck bet was struck under stays.
+// rules (docs/ARCHITECTURE.md "the one gate"): what a struck bet was struck under stays.
 
 const items = (e: BookmakerEvent) => e.items.map((i) => ({ title: i.title, coefficient: i.coefficient }));
 

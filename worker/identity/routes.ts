@@ -60,7 +60,7 @@ const LanguageBody = v.object({
   language: v.nullable(v.picklist(LANGUAGES, LANGUAGES_MESSAGE)),
 });
 
-/** The language he chose in Settings, or null for Telegram's again (API.md, "Language"). */
+/** The language he chose in Settings, or null for Telegram's again (docs/DECISIONS.md, "Languages"). */
 export const languageRoutes = new Hono<AppEnv>().put(
   "/language",
   docs.language,

@@ -7,7 +7,7 @@ import { finalize, multiplesOf, placeDouble, placeMultiple, race } from "../test
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 
 // A multiple's line returns the exact product of its legs' fractions rounded down once
-// (API.md "One gate"): no float, no epsilon, however many legs.
+// (docs/ARCHITECTURE.md "the one gate"): no float, no epsilon, however many legs.
 
 /** Four races whose first runner has these fractional odds (as the ladder's decimals), each won by it. */
 async function fourRaces(book: TestBook, decimals: number[]) {

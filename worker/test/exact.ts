@@ -1,6 +1,6 @@
 // An exact-fraction model of what bets return, for the tests: each rule written as the trade
 // states it, over rationals, with no reuse of the code it checks. A return is the exact value
-// rounded down to the cent once (API.md "One gate").
+// rounded down to the cent once (docs/ARCHITECTURE.md "the one gate").
 
 /** A non-negative rational number, in lowest terms not required. */
 export class Q {

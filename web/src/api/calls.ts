@@ -146,8 +146,8 @@ export interface Calls {
 
   "POST /bets": { body: InferInput<typeof BetBody>; answer: Bet };
   /**
-   * `amount` is the stake per line; `coefficient` each leg's odds as shown, or "SP" (API.md,
-   * "Multiples and full-cover bets", "Starting price and best odds guaranteed").
+   * `amount` is the stake per line; `coefficient` each leg's odds as shown, or "SP" (docs/DECISIONS.md,
+   * "Multiples", "SP and BOG").
    */
   "POST /bets/multiple": {
     body: {

@@ -137,7 +137,7 @@ export function replaceItems(
 /**
  * Standard each-way terms follow the field: outcomes added to or removed from a draft recount
  * the terms of the place parts already struck, as a non-runner does (no deduction), in the
- * change's batch (API.md "One gate"); the room's book is then rebuilt from them.
+ * change's batch (docs/ARCHITECTURE.md "the one gate"); the room's book is then rebuilt from them.
  */
 function placeTermsAfterField(
   db: D1Database,

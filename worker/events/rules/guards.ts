@@ -130,7 +130,7 @@ export const movedRules = (e: EventState, rules: Rules) =>
   );
 
 /**
- * What a struck bet was struck under stays (API.md "One gate"): once any bet is struck on the
+ * What a struck bet was struck under stays (docs/ARCHITECTURE.md "the one gate"): once any bet is struck on the
  * event (a single, either part of an each-way bet, a multiple's leg), Rule 4, the dead-heat rule,
  * the each-way terms, SP and BOG cannot change, from whichever door. `struck`: whether any bet is.
  */
