@@ -77,6 +77,21 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // vi.waitFor gives up after one second, which a busy 2-core machine overruns while a screen
+    // first loads; Testing Library's waitFor waits as long as setup.ts configures for every test.
+    files: ["web/src/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "vi",
+          property: "waitFor",
+          message: "Use waitFor from @testing-library/react (its timeout is set once, in setup.ts).",
+        },
+      ],
+    },
+  },
   ...webBoundaries,
   ...workerBoundaries,
   {

@@ -1,5 +1,5 @@
-import { fireEvent, screen } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { stubApi } from "./test/network";
 import { renderAt, signedInRoutes } from "./test/world";
 
@@ -34,6 +34,6 @@ describe("Back after a cold start", () => {
     stubApi(signedInRoutes());
     renderAt(path);
     fireEvent.click(await screen.findByRole("button", { name: "‹ Back" }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe(back));
+    await waitFor(() => expect(window.location.pathname).toBe(back));
   });
 });

@@ -1,5 +1,5 @@
-import { cleanup, screen } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { cleanup, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import type { Bookmaker } from "@worker/contract";
 import { json, stubApi } from "@/test/network";
 import { renderApp } from "@/test/render";
@@ -53,7 +53,7 @@ describe("bookmaker deep links", () => {
 
   it("opens his events when the punter is approved there", async () => {
     launchWith("/?startapp=bk_5", true);
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/events/5"));
+    await waitFor(() => expect(window.location.pathname).toBe("/events/5"));
     expect(await screen.findByText("No upcoming or recent events")).toBeTruthy();
   });
 
@@ -82,7 +82,7 @@ describe("a bookmaker's link followed once per launch", () => {
     stubBookmakers(false);
     installTelegram({ initData: launchData("first") });
     renderApp("/");
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookies"));
+    await waitFor(() => expect(window.location.pathname).toBe("/bookies"));
     launchAgain(launchData("first"));
     expect(await screen.findByRole("heading", { name: "Bookie" })).toBeTruthy();
     expect(window.location.pathname).toBe("/home");
@@ -92,9 +92,9 @@ describe("a bookmaker's link followed once per launch", () => {
     stubBookmakers(false);
     installTelegram({ initData: launchData("first") });
     renderApp("/");
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookies"));
+    await waitFor(() => expect(window.location.pathname).toBe("/bookies"));
     launchAgain(launchData("second"));
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookies"));
+    await waitFor(() => expect(window.location.pathname).toBe("/bookies"));
     expect(await screen.findByRole("button", { name: "Join" })).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { Me, UserSubscription } from "@worker/contract";
 import { json, stubApi } from "@/test/network";
@@ -119,10 +119,10 @@ describe("preloading on approach", () => {
     const lists = () => calls.filter((c) => c.path === "/bookmakers");
     expect(lists()).toHaveLength(0);
     fireEvent.pointerDown(punters);
-    await vi.waitFor(() => expect(lists()).toHaveLength(1));
+    await waitFor(() => expect(lists()).toHaveLength(1));
     fireEvent.click(punters);
     expect(await screen.findByRole("heading", { name: "Bookmakers" })).toBeTruthy();
-    await vi.waitFor(() => expect(screen.queryByText("Loading...")).toBeNull());
+    await waitFor(() => expect(screen.queryByText("Loading...")).toBeNull());
     expect(lists()).toHaveLength(1);
   });
 });

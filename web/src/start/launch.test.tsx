@@ -1,4 +1,4 @@
-import { act, screen } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { deferred, json, stubApi, type RecordedCall } from "@/test/network";
 import { renderApp } from "@/test/render";
@@ -66,7 +66,7 @@ describe("start-up", () => {
     installTelegram();
     renderApp("/home");
     expect(await screen.findByRole("heading", { name: "Bookie" })).toBeTruthy();
-    await vi.waitFor(() => expect(calls.some((c) => c.path === "/bookmakers/authorizeMe")).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.path === "/bookmakers/authorizeMe")).toBe(true));
     const me = calls.find((c) => c.path === "/bookmakers/authorizeMe");
     expect(me?.headers.get("Authorization")).toBe("JWT restored-token");
     signIn.resolve(json(session));
@@ -121,7 +121,7 @@ describe("dev mode outside Telegram", () => {
     devApi();
     renderApp("/bookmakerevents?devUser=bob", { devMode: true });
     expect(sessionStorage.getItem("devUser")).toBe("bob");
-    await vi.waitFor(() => expect(window.Telegram?.WebApp).toBeTruthy());
+    await waitFor(() => expect(window.Telegram?.WebApp).toBeTruthy());
   });
 
   it("signs in as alice when neither the address nor the tab names a dev user", async () => {
@@ -140,7 +140,7 @@ describe("dev mode outside Telegram", () => {
       "POST /auth/telegram": () => signIn.promise,
     });
     renderApp("/?devUser=bob", { devMode: true });
-    await vi.waitFor(() => expect(window.Telegram?.WebApp).toBeTruthy());
+    await waitFor(() => expect(window.Telegram?.WebApp).toBeTruthy());
     expect(sessionStorage.getItem("jwt")).toBeNull();
     signIn.resolve(json(session));
   });

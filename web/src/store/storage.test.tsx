@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { json, stubApi } from "@/test/network";
 import { renderApp } from "@/test/render";
@@ -39,7 +39,7 @@ describe("start-up where the browser denies storage", () => {
     installTelegram();
     renderApp("/?startapp=promo");
     expect(await screen.findByRole("button", { name: "Start" })).toBeTruthy();
-    await vi.waitFor(() => expect(useAuth.getState().token).toBe("memory-token"));
+    await waitFor(() => expect(useAuth.getState().token).toBe("memory-token"));
     expect(sessionStore.getItem("jwt")).toBe("memory-token");
   });
 
@@ -50,6 +50,6 @@ describe("start-up where the browser denies storage", () => {
     });
     installTelegram();
     renderApp("/?startapp=bk_5");
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookies"));
+    await waitFor(() => expect(window.location.pathname).toBe("/bookies"));
   });
 });

@@ -67,12 +67,12 @@ describe("haptic feedback", () => {
 
   it("buzzes success on an approval", async () => {
     const features = await approveDave(() => json({ joinRequest: { id: 31, status: "APPROVED" } }));
-    await vi.waitFor(() => expect(features.HapticFeedback.notificationOccurred).toHaveBeenCalledWith("success"));
+    await waitFor(() => expect(features.HapticFeedback.notificationOccurred).toHaveBeenCalledWith("success"));
   });
 
   it("buzzes an error when the approval is refused", async () => {
     const features = await approveDave(() => json({ error: { code: "CONFLICT", message: "Already answered." } }, 409));
-    await vi.waitFor(() => expect(features.HapticFeedback.notificationOccurred).toHaveBeenCalledWith("error"));
+    await waitFor(() => expect(features.HapticFeedback.notificationOccurred).toHaveBeenCalledWith("error"));
   });
 
   it("is skipped by a client without it", async () => {
@@ -85,7 +85,7 @@ describe("haptic feedback", () => {
     renderAt("/playermanagement");
     fireEvent.click(await screen.findByText("@dave"));
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Approve" }));
-    await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 });
 
@@ -108,7 +108,7 @@ describe("closing confirmation", () => {
     const features = withFeatures(launched());
     renderAt("/createeventpage");
     fireEvent.change(await screen.findByLabelText("Description"), { target: { value: "Derby day" } });
-    await vi.waitFor(() => expect(features.enableClosingConfirmation).toHaveBeenCalled());
+    await waitFor(() => expect(features.enableClosingConfirmation).toHaveBeenCalled());
     cleanup();
     expect(features.disableClosingConfirmation).toHaveBeenCalled();
   });
@@ -172,7 +172,7 @@ describe("Telegram's Settings button", () => {
     webApp.SettingsButton = settings;
     renderApp("/home");
     await screen.findByRole("heading", { name: "Bookie" });
-    await vi.waitFor(() => expect(settings.show).toHaveBeenCalled());
+    await waitFor(() => expect(settings.show).toHaveBeenCalled());
     act(() => clicks.forEach((h) => h()));
     expect(await screen.findByRole("dialog", { name: "Notifications" })).toBeTruthy();
   });

@@ -1,5 +1,5 @@
-import { fireEvent, screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import type { Bet } from "@worker/contract";
 import { aBet } from "@/test/bets";
 import { errorBody } from "@/test/network";
@@ -114,7 +114,7 @@ describe("the bet dialog's returns", () => {
       myBets: [wonBet(701, 3, 10)],
     });
     await openDialog();
-    await vi.waitFor(() => expect(rowOf("Red Rum").textContent).toContain("Your bet: 10 → 30"));
+    await waitFor(() => expect(rowOf("Red Rum").textContent).toContain("Your bet: 10 → 30"));
   });
 
   it("without his bet rows, reckons a win bet's return at the odds now", async () => {

@@ -1,5 +1,5 @@
-import { fireEvent, screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import type { Bet } from "@worker/contract";
 import { aBet } from "@/test/bets";
 import { deferred, errorBody, json, stubApi } from "@/test/network";
@@ -131,7 +131,7 @@ describe("the punter's events", () => {
     expect(screen.getByRole("button", { name: /^Bet on Red Rum:/ }).textContent).toContain("· 0");
 
     balance.resolve(json({ amount: 1000, currency: "COIN" }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByRole("button", { name: /^Bet on Red Rum:/ }).textContent).toContain("· 125"),
     );
     choose("Arkle", "1/2 Max"); // 1000 / 5 / 2 = 100
@@ -179,7 +179,7 @@ describe("the punter's events", () => {
     // The API sends 0 where the book has no what-if: not a figure to show as his.
     expect(cell()).toBe("—");
     subscriptions.resolve(json([bookmakerSub]));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(within(screen.getByRole("dialog")).getByRole("button", { name: "WHAT IF" })).toBeTruthy(),
     );
     expect(cell()).toBe("—");
@@ -317,7 +317,7 @@ describe("the punter's events", () => {
     const row = () => within(dialog).getByText("Shergar").closest("tr")!;
     expect(row().textContent).toContain("placed 2nd");
     // His bets arrive after the events.
-    await vi.waitFor(() => expect(row().textContent).toContain("Place: placed, 20 returned"));
+    await waitFor(() => expect(row().textContent).toContain("Place: placed, 20 returned"));
   });
 
   it("says 'Rule 4 applies' on the card of an event with Rule 4 on, and not otherwise", async () => {
@@ -345,7 +345,7 @@ describe("the punter's events", () => {
     const dialog = screen.getByRole("dialog", { name: "Horse Racing / Ireland" });
     const row = (title: string) => within(dialog).getByText(title).closest("tr")!;
     expect(row("Shergar").textContent).toContain("SP 5/2");
-    await vi.waitFor(() => expect(row("Red Rum").textContent).toContain("BOG: paid at 5/1 (took 4/1)"));
+    await waitFor(() => expect(row("Red Rum").textContent).toContain("BOG: paid at 5/1 (took 4/1)"));
     expect(row("Red Rum").textContent).toContain("SP 5/1");
   });
 
@@ -378,7 +378,7 @@ describe("the punter's events", () => {
     expect(dialog.textContent).toContain("Dead heat: each winner is paid on 1/2 of the stake");
     const row = (title: string) => within(dialog).getByText(title).closest("tr")!;
     expect(row("Arkle").textContent).toContain("Rule 4: 80p");
-    await vi.waitFor(() => expect(row("Red Rum").textContent).toContain("Rule 4: 80p"));
+    await waitFor(() => expect(row("Red Rum").textContent).toContain("Rule 4: 80p"));
     expect(row("Red Rum").textContent).toContain("Dead heat: paid on 1/2 of the stake");
     expect(row("Shergar").textContent).not.toContain("Rule 4");
   });
@@ -386,7 +386,7 @@ describe("the punter's events", () => {
   it("says fractional odds are unavailable when the bookmaker lacks them, without asking the API", async () => {
     const calls = await openEvents([event()]);
     await screen.findByRole("button", { name: /^Horse Racing \/ Ireland/ });
-    await vi.waitFor(() => expect(calls.some((c) => c.path === "/subscriptions/active/5")).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.path === "/subscriptions/active/5")).toBe(true));
     const before = calls.length;
     fireEvent.click(screen.getByRole("switch"));
     const popup = await screen.findByRole("dialog", { name: "Fractional odds are unavailable" });
@@ -407,7 +407,7 @@ describe("the punter's events", () => {
     fireEvent.click(screen.getByRole("button", { name: "Bet" }));
     const popup = await screen.findByRole("dialog", { name: "Your bet has not been accepted" });
     // The refresh after the bet reads the suspended event; the card shows it, the popup stays.
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByRole("button", { name: /^Horse Racing \/ Ireland/ }).textContent).toContain("SUSPENDED"),
     );
     expect(screen.getByRole("dialog", { name: "Your bet has not been accepted" })).toBe(popup);

@@ -1,6 +1,6 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import { useEffect, useState } from "react";
-import { expect, it, vi } from "vitest";
+import { expect, it } from "vitest";
 import SwrCache from "@/api/cache";
 import { useAuth } from "@/store/auth";
 import { json, stubApi } from "@/test/network";
@@ -33,5 +33,5 @@ it("polls a book's events on time while the screen renders more often than that"
     </SwrCache>,
   );
   await screen.findByText(/^events/);
-  await vi.waitFor(() => expect(reads).toBeGreaterThanOrEqual(2), { timeout: 4_500, interval: 100 });
+  await waitFor(() => expect(reads).toBeGreaterThanOrEqual(2), { timeout: 4_500, interval: 100 });
 }, 10_000);

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { BookmakerEvent, PunterBalance } from "@worker/contract";
 import { bookEvent } from "@/test/events";
@@ -55,14 +55,14 @@ describe("the first steps on the main page", () => {
         .map((b) => b.textContent),
     ).toEqual(["Create your first event", "Invite punters through Telegram", "Give coins to a punter"]);
     fireEvent.click(within(list).getByRole("button", { name: "Create your first event" }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/createeventpage"));
+    await waitFor(() => expect(window.location.pathname).toBe("/createeventpage"));
   });
 
   it("invites through Telegram's share sheet with the invite link", async () => {
     const { openTelegramLink } = await openMain();
     fireEvent.click(within(await steps()).getByRole("button", { name: "Invite punters through Telegram" }));
     const link = `https://t.me/bookie_test_bot?startapp=bk_${BOOK_ID}`;
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(openTelegramLink).toHaveBeenCalledWith(
         `https://t.me/share/url?url=${encodeURIComponent(link)}&text=${encodeURIComponent("Join my book on Bookie")}`,
       ),
@@ -80,7 +80,7 @@ describe("the first steps on the main page", () => {
     expect(list.textContent).toContain("✓Create your first event");
     expect(list.textContent).toContain("✓Invite punters through Telegram");
     fireEvent.click(within(list).getByRole("button", { name: "Give coins to a punter" }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/playermanagement"));
+    await waitFor(() => expect(window.location.pathname).toBe("/playermanagement"));
   });
 
   it("counts a request to join as invited", async () => {
@@ -93,7 +93,7 @@ describe("the first steps on the main page", () => {
   it("goes away once all three are done", async () => {
     const { calls } = await openMain({ open: [bookEvent(9)], punters: [punter(100)] });
     const read = ["/events?view=open", "/events?view=history", "/balances", "/bookmakers/requests"];
-    await vi.waitFor(() => expect(read.every((path) => calls.some((c) => c.path === path))).toBe(true));
+    await waitFor(() => expect(read.every((path) => calls.some((c) => c.path === path))).toBe(true));
     await new Promise((settle) => setTimeout(settle, 50)); // their answers rendered
     expect(screen.queryByRole("region", { name: "First steps" })).toBeNull();
   });

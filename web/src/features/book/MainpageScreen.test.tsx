@@ -1,5 +1,5 @@
-import { fireEvent, screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import type { BookBalances, BookLimits, Me } from "@worker/contract";
 import { inviteLink } from "./invite";
 import { bookie, BOOK_ID, renderAt, signedInRoutes } from "@/test/world";
@@ -52,7 +52,7 @@ describe("the bookmaker's main page", () => {
   it("says 'Unknown' without a subscription and shows the default terms when none are set", async () => {
     await openMain({ ...bookie, bookmakerDto: { ...bookie.bookmakerDto!, terms: "" } }, null);
     expect(await screen.findByText("1 coin = 1 USD / Payment via cash, card, cripto")).toBeTruthy();
-    await vi.waitFor(() => expect(screen.getByText("Unknown")).toBeTruthy());
+    await waitFor(() => expect(screen.getByText("Unknown")).toBeTruthy());
   });
 
   it("reads 'Loading...' for the End time while the subscriptions load, never 'Unknown'", async () => {
@@ -101,13 +101,13 @@ describe("the bookmaker's main page", () => {
   it("shows the invite link with the bot the API names, whatever the build", async () => {
     await openMain(bookie, "2030-03-05T12:00:00.000Z", "bookie_test_bot");
     const card = await screen.findByRole("region", { name: "Invite link" });
-    await vi.waitFor(() => expect(card.textContent).toContain(`https://t.me/bookie_test_bot?startapp=bk_${BOOK_ID}`));
+    await waitFor(() => expect(card.textContent).toContain(`https://t.me/bookie_test_bot?startapp=bk_${BOOK_ID}`));
   });
 
   it("says there is no invite link when the API does not know its bot", async () => {
     await openMain();
     const card = await screen.findByRole("region", { name: "Invite link" });
-    await vi.waitFor(() => expect(card.textContent).toContain("No invite link"));
+    await waitFor(() => expect(card.textContent).toContain("No invite link"));
   });
 
   it("shows the book's limits and saves new ones, an empty field as none", async () => {
@@ -120,7 +120,7 @@ describe("the bookmaker's main page", () => {
       },
     });
     const card = await screen.findByRole("region", { name: "Limits" });
-    await vi.waitFor(() => expect(within(card).getByText("500")).toBeTruthy());
+    await waitFor(() => expect(within(card).getByText("500")).toBeTruthy());
     expect(within(card).getByText("No limit")).toBeTruthy();
     expect(within(card).getByText("10000")).toBeTruthy();
     fireEvent.click(within(card).getByRole("button", { name: "Edit limits" }));
@@ -129,11 +129,11 @@ describe("the bookmaker's main page", () => {
     fireEvent.change(within(dialog).getByLabelText("Max payout per event"), { target: { value: "" } });
     fireEvent.change(within(dialog).getByLabelText("Max multiples payout"), { target: { value: "2500.5" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
-    await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(calls.filter((c) => c.method === "PUT").map((c) => [c.path, c.body])).toEqual([
       [`/bookmakers/${BOOK_ID}/limits`, { maxStake: 20, maxPayoutPerEvent: null, maxMultiplesPayout: 2500.5 }],
     ]);
-    await vi.waitFor(() => expect(within(card).getByText("2500.5")).toBeTruthy());
+    await waitFor(() => expect(within(card).getByText("2500.5")).toBeTruthy());
   });
 
   it("shows the API's refusal of the book's limits in the dialog", async () => {
@@ -142,7 +142,7 @@ describe("the bookmaker's main page", () => {
       [`PUT /bookmakers/${BOOK_ID}/limits`]: () => errorBody(400, "VALIDATION", "Too large.", "maxMultiplesPayout"),
     });
     const card = await screen.findByRole("region", { name: "Limits" });
-    await vi.waitFor(() => expect(within(card).getByText("10")).toBeTruthy());
+    await waitFor(() => expect(within(card).getByText("10")).toBeTruthy());
     fireEvent.click(within(card).getByRole("button", { name: "Edit limits" }));
     const dialog = screen.getByRole("dialog", { name: "Limits" });
     fireEvent.change(within(dialog).getByLabelText("Max multiples payout"), { target: { value: "99999999999" } });

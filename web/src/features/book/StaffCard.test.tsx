@@ -1,5 +1,5 @@
-import { fireEvent, screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import type { Staff } from "@worker/contract";
 import { BOOK_ID, renderAt, signedInRoutes } from "@/test/world";
 import { errorBody, json, stubApi } from "@/test/network";
@@ -67,7 +67,7 @@ describe("the Staff card", () => {
     const add = screen.getByRole("dialog", { name: "Add staff" });
     fireEvent.change(within(add).getByLabelText("Telegram username"), { target: { value: "sam" } });
     fireEvent.click(within(add).getByRole("button", { name: "Add" }));
-    await vi.waitFor(() => expect(within(add).getByRole("alert").textContent).toBe("@sam works for another book."));
+    await waitFor(() => expect(within(add).getByRole("alert").textContent).toBe("@sam works for another book."));
     expect(within(within(card).getByRole("list", { name: "Staff" })).queryByText(/^@sam/)).toBeNull();
   });
 });

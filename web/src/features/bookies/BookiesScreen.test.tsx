@@ -1,5 +1,5 @@
-import { fireEvent, screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import type { Bookmaker, BookmakerLists } from "@worker/contract";
 import { deferred, json, stubApi } from "@/test/network";
 import { renderApp } from "@/test/render";
@@ -119,7 +119,7 @@ describe("/bookies", () => {
     const calls = await openBookies();
     fireEvent.change(screen.getByPlaceholderText("Search bookmaker"), { target: { value: "bronze" } });
     fireEvent.click(screen.getByRole("button", { name: "Join" }));
-    await vi.waitFor(() => expect(calls.filter((c) => c.path === "/bookmakers").length).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(calls.filter((c) => c.path === "/bookmakers").length).toBeGreaterThanOrEqual(2));
     expect(calls.some((c) => c.method === "POST" && c.path === "/bookmakers/4/sign")).toBe(true);
   });
 

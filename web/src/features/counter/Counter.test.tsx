@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { Me, Ticket } from "@worker/contract";
 import { aBet } from "@/test/bets";
@@ -147,7 +147,7 @@ describe("sharing a ticket", () => {
     vi.spyOn(HTMLCanvasElement.prototype, "toBlob").mockImplementation((done) => done(new Blob(["png"])));
     const card = await takeATicket();
     fireEvent.click(within(card).getByRole("button", { name: "Share ticket" }));
-    await vi.waitFor(() => expect(share).toHaveBeenCalled());
+    await waitFor(() => expect(share).toHaveBeenCalled());
     const [{ files, text }] = share.mock.calls[0] as [ShareData];
     expect(files?.map((f) => [f.name, f.type])).toEqual([["ticket-NEWCCCCCCC.png", "image/png"]]);
     expect(text).toBe("Ticket NEWCC CCCCC");

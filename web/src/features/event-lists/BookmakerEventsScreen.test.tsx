@@ -1,5 +1,5 @@
-import { fireEvent, screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import type { BookmakerEvent } from "@worker/contract";
 import { bookEvent, inHours } from "@/test/events";
 import { BOOK_ID, renderAt, signedInRoutes } from "@/test/world";
@@ -86,7 +86,7 @@ describe("the bookmaker's event list", () => {
     expect(popup.textContent).toContain("To use fractional odds you need an active FRACTAL_ODDS subscription.");
     const unlock = await within(popup).findByRole("button", { name: "Unlock: 150 Stars" });
     fireEvent.click(unlock);
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/marketpage"));
+    await waitFor(() => expect(window.location.pathname).toBe("/marketpage"));
     const confirm = await screen.findByRole("dialog", {
       name: "Are you sure you want to subscribe to a special feature?",
     });
@@ -97,7 +97,7 @@ describe("the bookmaker's event list", () => {
   it("turns fractional odds on with FRACTAL_ODDS", async () => {
     await openList([bookEvent(1)], ["FRACTAL_ODDS"]);
     const toggle = screen.getByRole("switch", { name: "Fractional odds" });
-    await vi.waitFor(() => {
+    await waitFor(() => {
       fireEvent.click(toggle);
       expect(toggle.getAttribute("aria-checked")).toBe("true");
     });
@@ -115,9 +115,9 @@ describe("the bookmaker's event list", () => {
       "POST /events/9/draft": () => json(bookEvent(9, { status: "CREATED" })),
     });
     // Its what-if figures are known (WHAT_IF) and all 0: no bets, nothing to ask.
-    await vi.waitFor(() => expect(calls.some((c) => c.path === `/subscriptions/active/${BOOK_ID}`)).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.path === `/subscriptions/active/${BOOK_ID}`)).toBe(true));
     await tapDraft();
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/eventmanagementpage/9"));
+    await waitFor(() => expect(window.location.pathname).toBe("/eventmanagementpage/9"));
     expect(draftPosts(calls)).toEqual(["/events/9/draft"]);
   });
 
@@ -125,7 +125,7 @@ describe("the bookmaker's event list", () => {
     const calls = await openList([withBets(9)], ["WHAT_IF"], {
       "POST /events/9/draft": () => json(withBets(9)),
     });
-    await vi.waitFor(() => expect(calls.some((c) => c.path === `/subscriptions/active/${BOOK_ID}`)).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.path === `/subscriptions/active/${BOOK_ID}`)).toBe(true));
     await tapDraft();
     let ask = await screen.findByRole("dialog", { name: "Punters cannot bet while you edit it" });
     expect(
@@ -141,7 +141,7 @@ describe("the bookmaker's event list", () => {
     await tapDraft();
     ask = await screen.findByRole("dialog", { name: "Punters cannot bet while you edit it" });
     fireEvent.click(within(ask).getByRole("button", { name: "Draft" }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/eventmanagementpage/9"));
+    await waitFor(() => expect(window.location.pathname).toBe("/eventmanagementpage/9"));
     expect(draftPosts(calls)).toEqual(["/events/9/draft"]);
   });
 
@@ -162,7 +162,7 @@ describe("the bookmaker's event list", () => {
       within(screen.getByRole("article", { name: "Boxing / Mexico" })).getByRole("button", { name: "Draft" }),
     );
     expect(screen.queryByRole("dialog")).toBeNull();
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/eventmanagementpage/8"));
+    await waitFor(() => expect(window.location.pathname).toBe("/eventmanagementpage/8"));
     expect(draftPosts(calls)).toEqual([]);
   });
 

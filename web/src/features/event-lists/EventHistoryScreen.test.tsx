@@ -1,5 +1,5 @@
-import { fireEvent, screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { bookEvent, inHours, item } from "@/test/events";
 import { renderAt, signedInRoutes } from "@/test/world";
 import { errorBody, json, stubApi } from "@/test/network";
@@ -82,7 +82,7 @@ describe("event history", () => {
     const confirm = await screen.findByRole("dialog", { name: "Undo the result?" });
     expect(confirm.textContent).toContain("12 bets and 340.50 coins go back; you can then settle again.");
     fireEvent.click(within(confirm).getByRole("button", { name: "Undo result" }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    await waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
     const back = await screen.findByRole("article", { name: "Darts / Ireland" });
     expect(within(back).getByRole("button", { name: "Draft" })).toBeTruthy();
     expect(calls.filter((c) => c.method === "POST" && c.path !== "/auth/telegram").map((c) => c.path)).toEqual([

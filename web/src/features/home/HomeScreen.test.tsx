@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { Me } from "@worker/contract";
 import type { UserSubscription } from "@/features/market/active";
@@ -48,7 +48,7 @@ const bookieButton = () => screen.getByRole("button", { name: "Bookie" });
 /** Taps Bookie until it leads somewhere: taps while data loads do nothing. */
 // A tap made while the data loads acts once it is in, after the tap: tap again only while still home.
 const tapBookieUntilItMoves = () =>
-  vi.waitFor(() => {
+  waitFor(() => {
     if (window.location.pathname === "/home") fireEvent.click(bookieButton());
     expect(window.location.pathname).not.toBe("/home");
   });
@@ -96,18 +96,18 @@ describe("the Bookie button", () => {
     expect(bookieButton().getAttribute("aria-busy")).toBe("true");
 
     me.resolve(json(punter));
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/subscription"));
+    await waitFor(() => expect(window.location.pathname).toBe("/subscription"));
   });
 
   it("does nothing while the bookmaker's subscriptions are loading, then acts on the tap once they are in", async () => {
     const subscriptions = deferred<Response>();
     const calls = await openHome(bookie, subscriptions.promise);
-    await vi.waitFor(() => expect(calls.some((c) => c.path === "/subscriptions/active/5")).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.path === "/subscriptions/active/5")).toBe(true));
     fireEvent.click(bookieButton());
     expect(window.location.pathname).toBe("/home");
     expect(bookieButton().getAttribute("aria-busy")).toBe("true");
     subscriptions.resolve(json([sub("BOOKMAKER", true, 10)]));
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/mainpage"));
+    await waitFor(() => expect(window.location.pathname).toBe("/mainpage"));
   });
 
   it("offers Retry when the profile failed to load, and goes on once it loads", async () => {
@@ -124,7 +124,7 @@ describe("the Bookie button", () => {
     expect(bookieButton().getAttribute("aria-busy")).toBe("false");
     fail = false;
     fireEvent.click(within(failed).getByRole("button", { name: "Retry" }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/subscription"));
+    await waitFor(() => expect(window.location.pathname).toBe("/subscription"));
   });
 
   it("goes to /subscription, replacing home, without a bookmaker profile", async () => {

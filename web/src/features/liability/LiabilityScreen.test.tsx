@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { LiabilityBoard, LiabilityEvent, LiabilityOutcome } from "@worker/contract";
 import { POLL_MS } from "@/config";
@@ -116,7 +116,7 @@ describe("the liability board", () => {
     const calls = await openBoard(undefined, { "GET /events/8": () => json(bookEvent(8, { status: "CREATED" })) });
     await screen.findByRole("region", { name: "Worst case" });
     fireEvent.click(card("Football / Spain"));
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/eventmanagementpage/8"));
+    await waitFor(() => expect(window.location.pathname).toBe("/eventmanagementpage/8"));
     expect(eventPosts(calls)).toEqual([]);
     // The draft screen's code loads at its first visit: slow on a busy machine.
     await screen.findByRole("heading", { name: "Draft" }, { timeout: 5000 });
@@ -137,12 +137,12 @@ describe("the liability board", () => {
     fireEvent.click(card("Horse Racing"));
     const ask = await screen.findByRole("dialog", { name: "Punters cannot bet while you edit it" });
     fireEvent.click(within(ask).getByRole("button", { name: "Draft" }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/eventmanagementpage/9"));
+    await waitFor(() => expect(window.location.pathname).toBe("/eventmanagementpage/9"));
     expect(eventPosts(calls)).toEqual(["/events/9/draft"]);
     // The draft screen's code loads at its first visit: slow on a busy machine.
     await screen.findByRole("heading", { name: "Draft" }, { timeout: 5000 });
     fireEvent.click(screen.getByRole("button", { name: "‹ Back" }));
-    await vi.waitFor(() => expect(card("Horse Racing").querySelector(".badge")?.textContent).toBe("Suspended"));
+    await waitFor(() => expect(card("Horse Racing").querySelector(".badge")?.textContent).toBe("Suspended"));
   });
 
   it("says so when nothing is open, the multiples still counted", async () => {

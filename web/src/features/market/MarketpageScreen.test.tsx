@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { UserSubscription } from "@worker/contract";
 import { deferred, json, stubApi } from "@/test/network";
@@ -50,7 +50,7 @@ const coinButtons = () => within(screen.getByRole("region", { name: "Coins" })).
 describe("the market", () => {
   it("lists coin packages by amount", async () => {
     await openMarket("paid");
-    await vi.waitFor(() => expect(coinButtons()).toHaveLength(3));
+    await waitFor(() => expect(coinButtons()).toHaveLength(3));
     expect(coinButtons().map((b) => b.textContent)).toEqual([
       "1.00K coins100 Stars",
       "5.00K coins450 Stars",
@@ -61,7 +61,7 @@ describe("the market", () => {
   it("buys a coin package: confirm, invoice, paid, refreshed", async () => {
     const { calls, openInvoice } = await openMarket("paid");
     await screen.findByText("My coins:", { exact: false });
-    await vi.waitFor(() => expect(coinButtons()).toHaveLength(3));
+    await waitFor(() => expect(coinButtons()).toHaveLength(3));
     fireEvent.click(coinButtons()[0]);
     expect(
       screen.getByRole("dialog", { name: "Are you sure you want to purchase a 1000 Coin currency package?" }),
@@ -73,14 +73,14 @@ describe("the market", () => {
       body: { subscriptionId: 4 },
     });
     expect(openInvoice).toHaveBeenCalledWith("https://t.me/$invoice-4", expect.any(Function));
-    await vi.waitFor(() => expect(screen.getByText("1.50K")).toBeTruthy());
+    await waitFor(() => expect(screen.getByText("1.50K")).toBeTruthy());
     // The messenger closes after it; waiting for that keeps its timer out of the next test.
     await screen.findByText(DEV_CLOSED_TEXT);
   });
 
   it("says 'Payment failed. Please try again.' when the invoice is not paid", async () => {
     await openMarket("cancelled");
-    await vi.waitFor(() => expect(coinButtons()).toHaveLength(3));
+    await waitFor(() => expect(coinButtons()).toHaveLength(3));
     fireEvent.click(coinButtons()[1]);
     fireEvent.click(screen.getByRole("button", { name: "Purchase" }));
     expect(await screen.findByText("Payment failed. Please try again.")).toBeTruthy();
@@ -89,7 +89,7 @@ describe("the market", () => {
   it("says the invoice cannot be opened where the client has no invoices", async () => {
     const { calls } = await openMarket("paid");
     window.Telegram!.WebApp!.isVersionAtLeast = () => false;
-    await vi.waitFor(() => expect(coinButtons()).toHaveLength(3));
+    await waitFor(() => expect(coinButtons()).toHaveLength(3));
     fireEvent.click(coinButtons()[0]);
     fireEvent.click(screen.getByRole("button", { name: "Purchase" }));
     expect(await screen.findByText("Cannot open the invoice. Please open the app in Telegram.")).toBeTruthy();
@@ -106,7 +106,7 @@ describe("the market", () => {
   it("asks on the Market itself before renewing; Cancel buys nothing", async () => {
     const { calls } = await openMarket("paid", [bookmakerHolding(5)]);
     const renew = await screen.findByRole("button", { name: "Renew 1000" });
-    await vi.waitFor(() => expect((renew as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect((renew as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(renew);
     expect(window.location.pathname).toBe("/marketpage");
     const confirm = screen.getByRole("dialog", { name: "Are you sure you want to renew your subscription?" });
@@ -123,7 +123,7 @@ describe("the market", () => {
   it("renews within the last eight days: Renew in the question buys the subscription", async () => {
     const { calls, openInvoice } = await openMarket("paid", [bookmakerHolding(5)]);
     const renew = await screen.findByRole("button", { name: "Renew 1000" });
-    await vi.waitFor(() => expect((renew as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect((renew as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(renew);
     const confirm = screen.getByRole("dialog", { name: "Are you sure you want to renew your subscription?" });
     fireEvent.click(within(confirm).getByRole("button", { name: "Renew" }));
@@ -137,19 +137,19 @@ describe("the market", () => {
   it("closes the messenger 150 ms after a paid purchase", async () => {
     await openMarket("paid");
     const close = vi.spyOn(window.Telegram!.WebApp!, "close");
-    await vi.waitFor(() => expect(coinButtons()).toHaveLength(3));
+    await waitFor(() => expect(coinButtons()).toHaveLength(3));
     fireEvent.click(coinButtons()[0]);
     fireEvent.click(screen.getByRole("button", { name: "Purchase" }));
     await screen.findByRole("dialog", { name: "Thank you" });
     const paidAt = Date.now();
-    await vi.waitFor(() => expect(close).toHaveBeenCalledOnce());
+    await waitFor(() => expect(close).toHaveBeenCalledOnce());
     expect(Date.now() - paidAt).toBeLessThan(1000);
   });
 
   it("asks before subscribing to a special feature", async () => {
     await openMarket("paid");
     const whatIf = await screen.findByRole("button", { name: /^What if\?/ });
-    await vi.waitFor(() => expect((whatIf as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect((whatIf as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(whatIf);
     expect(
       screen.getByRole("dialog", { name: "Are you sure you want to subscribe to a special feature?" }),
@@ -186,7 +186,7 @@ describe("the Market's back button", () => {
     signedIn("/home", false);
     await screen.findByRole("heading", { name: "Bookie" });
     // A tap made while Bookie's data loads acts once it is in: tap again only while still home.
-    await vi.waitFor(() => {
+    await waitFor(() => {
       if (window.location.pathname === "/home") fireEvent.click(screen.getByRole("button", { name: "Bookie" }));
       expect(window.location.pathname).toBe("/marketpage");
     });
@@ -213,7 +213,7 @@ describe("becoming a bookmaker", () => {
     const confirm = screen.getByRole("dialog", { name: "Do you want to become a bookmaker?" });
     expect(confirm.textContent).toContain("Subscription price: 500 Stars");
     fireEvent.click(within(confirm).getByRole("button", { name: "Yes" }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/createprofile"));
+    await waitFor(() => expect(window.location.pathname).toBe("/createprofile"));
   });
 
   it("shows 'Loading...' as busy, and offers Retry when the price failed to load", async () => {

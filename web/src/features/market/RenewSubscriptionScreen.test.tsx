@@ -1,5 +1,5 @@
-import { fireEvent, screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import type { UserSubscription } from "@worker/contract";
 import { json, stubApi } from "@/test/network";
 import { renderApp } from "@/test/render";
@@ -38,14 +38,14 @@ describe("the renewal screen", () => {
     });
     renderApp("/renewsubscription");
     const subscribe = await screen.findByRole("button", { name: "Subscribe 1000" });
-    await vi.waitFor(() => expect((subscribe as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect((subscribe as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(subscribe);
     const confirm = screen.getByRole("dialog", { name: "Are you sure you want to renew your subscription?" });
     fireEvent.click(within(confirm).getByRole("button", { name: "Yes" }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(calls.find((c) => c.path === "/subscriptions/purchase")?.body).toEqual({ subscriptionId: 1 }),
     );
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/mainpage"));
+    await waitFor(() => expect(window.location.pathname).toBe("/mainpage"));
     // The messenger closes after it; waiting for that keeps its timer out of other tests.
     await screen.findByText(DEV_CLOSED_TEXT);
   });

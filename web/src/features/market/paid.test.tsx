@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import type { CatalogueItem, LedgerEntry, Me, UserSubscription } from "@worker/contract";
 import { json, stubApi } from "@/test/network";
 import { renderApp } from "@/test/render";
@@ -95,7 +95,7 @@ async function becomeBookmakerPaidAhead() {
   renderApp("/subscription");
   fireEvent.click(await screen.findByRole("button", { name: "Subscribe 1000" }));
   fireEvent.click(screen.getByRole("button", { name: "Yes" }));
-  await vi.waitFor(() => expect(window.location.pathname).toBe("/createprofile"));
+  await waitFor(() => expect(window.location.pathname).toBe("/createprofile"));
   return server;
 }
 
@@ -118,7 +118,7 @@ describe("a payment Telegram reported before the API knows of it", { timeout: 15
     const server = { me: bookie, mine: [bookmakerHolding], ledger: [] as LedgerEntry[] };
     api(server);
     renderApp("/marketpage");
-    await vi.waitFor(() => expect(coinButtons()[0]!.hasAttribute("disabled")).toBe(false));
+    await waitFor(() => expect(coinButtons()[0]!.hasAttribute("disabled")).toBe(false));
     fireEvent.click(coinButtons()[0]!);
     fireEvent.click(screen.getByRole("button", { name: "Purchase" }));
     await screen.findByRole("dialog", { name: "Thank you" });
@@ -129,11 +129,11 @@ describe("a payment Telegram reported before the API knows of it", { timeout: 15
     expect((await screen.findByRole("status")).textContent).toBe(CONFIRMING_TEXT);
     // The status comes with the app's memory of the invoice, the items with the catalogue's
     // answer: wait for the items, then none may be offered.
-    await vi.waitFor(() => coinButtons());
+    await waitFor(() => coinButtons());
     expect(coinButtons().every((b) => b.hasAttribute("disabled"))).toBe(true);
 
     server.ledger = [purchase("inv-4")];
-    await vi.waitFor(() => expect(screen.queryByText(CONFIRMING_TEXT)).toBeNull(), { timeout: 8000 });
+    await waitFor(() => expect(screen.queryByText(CONFIRMING_TEXT)).toBeNull(), { timeout: 8000 });
     expect(coinButtons()[0]!.hasAttribute("disabled")).toBe(false);
     expect(usePaidInvoices.getState().paid).toEqual([]);
   });
@@ -142,14 +142,14 @@ describe("a payment Telegram reported before the API knows of it", { timeout: 15
     const server = await becomeBookmakerPaidAhead();
 
     reopen("/home");
-    await vi.waitFor(() => {
+    await waitFor(() => {
       fireEvent.click(screen.getByRole("button", { name: "Bookie" }));
       expect(screen.getByRole("status").textContent).toBe(CONFIRMING_TEXT);
     });
     expect(window.location.pathname).toBe("/home");
 
     server.mine = [bookmakerHolding];
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/createprofile"), { timeout: 8000 });
+    await waitFor(() => expect(window.location.pathname).toBe("/createprofile"), { timeout: 8000 });
   });
 
   it("Create profile holds Create until the subscription arrives, and lets him type meanwhile", async () => {
@@ -163,7 +163,7 @@ describe("a payment Telegram reported before the API knows of it", { timeout: 15
     expect(name.value).toBe("AliceBooks");
 
     server.mine = [bookmakerHolding];
-    await vi.waitFor(() => expect(screen.queryByText(CONFIRMING_TEXT)).toBeNull(), { timeout: 8000 });
+    await waitFor(() => expect(screen.queryByText(CONFIRMING_TEXT)).toBeNull(), { timeout: 8000 });
     expect(create.disabled).toBe(false);
   });
 
@@ -185,7 +185,7 @@ describe("a payment Telegram reported before the API knows of it", { timeout: 15
     api({ me: punter, mine: [], ledger: [] });
     rememberPaidSubscription(Date.now() - CONFIRM_WITHIN_MS - 1000);
     renderApp("/home");
-    await vi.waitFor(() => {
+    await waitFor(() => {
       fireEvent.click(screen.getByRole("button", { name: "Bookie" }));
       expect(screen.getByRole("alert").textContent).toBe(NOT_CONFIRMED_TEXT);
     });

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { Me, NotificationSettings } from "@worker/contract";
 import { json, stubApi } from "@/test/network";
@@ -41,7 +41,7 @@ describe("the notifications sheet", () => {
     const newEvents = screen.getByLabelText<HTMLInputElement>("New events from my bookmakers");
     expect(newEvents.checked).toBe(false);
     fireEvent.click(newEvents);
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByLabelText<HTMLInputElement>("New events from my bookmakers").checked).toBe(true),
     );
     expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ newEvents: true });
@@ -53,6 +53,6 @@ describe("the notifications sheet", () => {
     const request = vi.fn((cb?: (granted: boolean) => void) => cb?.(true));
     webApp.requestWriteAccess = request;
     fireEvent.click(screen.getByLabelText("Coins added or withdrawn"));
-    await vi.waitFor(() => expect(request).toHaveBeenCalledOnce());
+    await waitFor(() => expect(request).toHaveBeenCalledOnce());
   });
 });

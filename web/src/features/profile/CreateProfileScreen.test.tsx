@@ -1,5 +1,5 @@
-import { fireEvent, screen } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { BOOK_ID, bookie, newcomer, renderAt, signedInRoutes } from "@/test/world";
 import { useProfile } from "@/store/profile";
 import { errorBody, json, stubApi } from "@/test/network";
@@ -73,7 +73,7 @@ describe("the profile form", () => {
     type(nameInput(), " GoodName ");
     type(termsInput(), "Cash");
     fireEvent.click(screen.getByRole("button", { name: "Create" }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/mainpage"));
+    await waitFor(() => expect(window.location.pathname).toBe("/mainpage"));
     const writes = calls.filter((c) => c.method !== "GET" && c.path !== "/auth/telegram");
     expect(writes.map((c) => [c.method, c.path, c.body])).toEqual([
       ["PUT", "/bookmakers/register", { name: "GoodName" }],
@@ -104,11 +104,11 @@ describe("the profile form", () => {
       },
       { from: "mainpage" },
     );
-    await vi.waitFor(() => expect((nameInput() as HTMLInputElement).value).toBe("AliceBooks"));
+    await waitFor(() => expect((nameInput() as HTMLInputElement).value).toBe("AliceBooks"));
     expect((termsInput() as HTMLTextAreaElement).value).toBe("Cash only");
     type(nameInput(), "AliceBooks2");
     fireEvent.click(screen.getByRole("button", { name: "Edit" }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/mainpage"));
+    await waitFor(() => expect(window.location.pathname).toBe("/mainpage"));
     expect(calls.find((c) => c.path === "/bookmakers/rename")?.body).toEqual({ name: "AliceBooks2" });
     expect(calls.find((c) => c.path === `/bookmakers/${BOOK_ID}/terms`)?.body).toEqual({ terms: "Cash only" });
   });

@@ -1,5 +1,5 @@
-import { fireEvent, screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import type { BookBalances, JoinRequestItem } from "@worker/contract";
 import { coinMove, parseCoins } from "./coins";
 import { renderAt, signedInRoutes } from "@/test/world";
@@ -78,7 +78,7 @@ describe("my punters", () => {
     fireEvent.click(screen.getByText("@dave"));
     const dialog = screen.getByRole("dialog", { name: "Do you want approve punter?" });
     fireEvent.click(within(dialog).getByRole("button", { name: "Approve" }));
-    await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(writes(calls)).toEqual([["/bookmakers/requests/31/approve", undefined]]);
   });
 
@@ -90,7 +90,7 @@ describe("my punters", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "More coins" }));
     expect((within(dialog).getByLabelText("Coins") as HTMLInputElement).value).toBe("150");
     fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
-    await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(writes(calls)).toEqual([["/balances/add", { userId: 7, balance: { amount: 50, currency: "COIN" } }]]);
   });
 
@@ -103,7 +103,7 @@ describe("my punters", () => {
     for (const quick of ["+10", "+50", "+100"]) fireEvent.click(within(dialog).getByRole("button", { name: quick }));
     expect(counter.value).toBe("260");
     fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
-    await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(writes(calls)).toEqual([["/balances/add", { userId: 7, balance: { amount: 160, currency: "COIN" } }]]);
   });
 
@@ -121,7 +121,7 @@ describe("my punters", () => {
       target: { value: "owes 20" },
     });
     fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
-    await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(writes(calls)).toEqual([
       // The move carries the dialog's note for the book's audit log.
       ["/balances/subtract", { userId: 8, balance: { amount: 20.5, currency: "COIN" }, note: "owes 20" }],
@@ -148,7 +148,7 @@ describe("my punters", () => {
     fireEvent.change(stake, { target: { value: "20" } });
     fireEvent.change(payout, { target: { value: "" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
-    await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(calls.filter((c) => c.method === "PUT").map((c) => [c.path, c.body])).toEqual([
       ["/balances/limits", { userId: 7, maxStake: 20, maxPayoutPerEvent: null }],
     ]);
@@ -173,7 +173,7 @@ describe("my punters", () => {
     const dialog = screen.getByRole("dialog", { name: "@bob" });
     fireEvent.change(within(dialog).getByPlaceholderText("Any text about punter/user"), { target: { value: "x" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
-    await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(calls.filter((c) => c.method === "PUT")).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
-import { fireEvent, screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import type { BookmakerEvent } from "@worker/contract";
 import { bookEvent, item } from "@/test/events";
 import { renderAt, signedInRoutes } from "@/test/world";
@@ -74,7 +74,7 @@ describe("the draft screen", () => {
     markNr("Arkle");
     markNr("Red Rum");
     fireEvent.click(screen.getByRole("button", { name: "Calc" }));
-    await vi.waitFor(() => expect(screen.queryByRole("checkbox", { name: "Arkle is a non-runner" })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("checkbox", { name: "Arkle is a non-runner" })).toBeNull());
     expect(posts(calls)).toEqual([
       ["/events/9/nr/11", {}],
       ["/events/9/nr/13", {}],
@@ -91,7 +91,7 @@ describe("the draft screen", () => {
     markNr("Red Rum");
     markNr("Shergar");
     fireEvent.click(screen.getByRole("button", { name: "Calc" }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    await waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
     expect(posts(calls)).toEqual([["/events/9/nr/11", {}]]);
   });
 
@@ -104,7 +104,7 @@ describe("the draft screen", () => {
     place("Arkle", "0");
     fireEvent.click(screen.getByRole("button", { name: "End Event" }));
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "End Event" }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    await waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
     expect(posts(calls)).toEqual([["/events/9/finalize", { eventId: 9, placings: [{ itemId: 12, place: 1 }] }]]);
   });
 
@@ -118,7 +118,7 @@ describe("the draft screen", () => {
     fireEvent.click(screen.getByRole("button", { name: "Raise SP of Shergar" }));
     fireEvent.click(screen.getByRole("button", { name: "End Event" }));
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "End Event" }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    await waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
     const [[, body]] = posts(calls);
     expect(body).toMatchObject({ placings: [{ itemId: 12, place: 1 }] });
     expect((body as { sp: unknown[] }).sp).toEqual([
@@ -141,7 +141,7 @@ describe("the draft screen", () => {
     fireEvent.click(screen.getByRole("button", { name: "End Event" }));
     expect(screen.getByRole("dialog").textContent).toContain("every bet is refunded");
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "End Event" }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    await waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
     expect(posts(calls)).toEqual([["/events/9/finalize", { eventId: 9, placings: [] }]]);
   });
 
@@ -156,7 +156,7 @@ describe("the draft screen", () => {
     fireEvent.change(screen.getByLabelText("Each-way places"), { target: { value: "2" } });
     expect(screen.getByText("E/W 1/4 2 places")).toBeTruthy();
     fireEvent.click(within(screen.getByRole("main")).getByRole("button", { name: "Save" }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    await waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
     expect(posts(calls)[0][1]).toMatchObject({ eachWay: { places: 2, fraction: 4 } });
   });
 
@@ -166,7 +166,7 @@ describe("the draft screen", () => {
       { "POST /events/9/save": () => json(bookEvent(9)) },
     );
     fireEvent.click(within(screen.getByRole("main")).getByRole("button", { name: "Save" }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    await waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
     expect(posts(calls)[0][1]).not.toHaveProperty("eachWay");
   });
 
@@ -186,7 +186,7 @@ describe("the draft screen", () => {
     fireEvent.click(screen.getByRole("button", { name: "End Event" }));
     expect(screen.getByRole("dialog").textContent).toContain("Placed: Red Rum 2nd, Arkle 2nd.");
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "End Event" }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    await waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
     expect(posts(calls)).toEqual([
       [
         "/events/9/finalize",
@@ -259,7 +259,7 @@ describe("the draft screen", () => {
     fireEvent.click(screen.getByRole("button", { name: "End Event" }));
     expect(screen.getByRole("dialog").textContent).toContain("Dead heat: each is paid on 1/2 of the stake.");
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "End Event" }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    await waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
     expect(posts(calls)).toEqual([
       [
         "/events/9/finalize",
@@ -294,7 +294,7 @@ describe("the draft screen", () => {
     fireEvent.click(screen.getByRole("switch", { name: "Rule 4" }));
     markNr("Arkle");
     fireEvent.click(screen.getByRole("button", { name: "Calc" }));
-    await vi.waitFor(() => expect(screen.queryByRole("checkbox", { name: "Arkle is a non-runner" })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("checkbox", { name: "Arkle is a non-runner" })).toBeNull());
     expect(posts(calls)).toEqual([["/events/9/nr/13", { rule4: true, deadHeat: false }]]);
   });
 
@@ -307,7 +307,7 @@ describe("the draft screen", () => {
     fireEvent.blur(odds);
     fireEvent.change(screen.getByLabelText("Return for punters"), { target: { value: "80" } });
     fireEvent.click(within(screen.getByRole("main")).getByRole("button", { name: "Save" }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    await waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
     const start = new Date(2035, 1, 1, 1, 1);
     expect(posts(calls)).toEqual([
       [
@@ -338,7 +338,7 @@ describe("the draft screen", () => {
     fireEvent.click(screen.getByRole("switch", { name: "Equalizer Bot" }));
     expect(screen.queryByRole("textbox", { name: "Odds of Red Rum" })).toBeNull();
     fireEvent.click(within(screen.getByRole("main")).getByRole("button", { name: "Save" }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    await waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
     expect(posts(calls)).toEqual([
       [
         "/events/9/save",
@@ -373,7 +373,7 @@ describe("the draft screen", () => {
     // The test WebApp draws the MainButton as a page button outside the screen.
     const drawn = screen.getAllByRole("button", { name: "Save" }).find((b) => !screen.getByRole("main").contains(b));
     fireEvent.click(drawn!);
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    await waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
     expect(posts(calls).map(([path]) => path)).toEqual(["/events/9/save"]);
   });
 

@@ -1,5 +1,5 @@
-import { fireEvent, screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import type { BookmakerEvent } from "@worker/contract";
 import { BOOK_ID, renderAt, signedInRoutes } from "@/test/world";
 import { errorBody, json, stubApi, type RecordedCall } from "@/test/network";
@@ -31,7 +31,7 @@ function fillValidForm() {
 
 /** Telegram's Back button (the dev stand-in draws it outside the page), once it is shown: on a busy machine it comes a moment after the form. */
 const telegramBack = () =>
-  vi.waitFor(() => {
+  waitFor(() => {
     const back = screen.getAllByRole("button", { name: "‹ Back" }).find((b) => !screen.getByRole("main").contains(b));
     if (!back) throw new Error("Telegram's Back button is not shown yet");
     return back;
@@ -40,7 +40,7 @@ const telegramBack = () =>
 describe("the new event form", () => {
   it("starts with Horse Racing, United States, return 0.50 and two outcomes at 1.5", async () => {
     await openForm();
-    await vi.waitFor(() => expect((screen.getByLabelText("Sport") as HTMLSelectElement).value).toBe("Horse Racing"));
+    await waitFor(() => expect((screen.getByLabelText("Sport") as HTMLSelectElement).value).toBe("Horse Racing"));
     expect((screen.getByLabelText("Country") as HTMLSelectElement).value).toBe("United States");
     expect((screen.getByLabelText("Return for punters") as HTMLSelectElement).selectedOptions[0].textContent).toBe(
       "0.50",
@@ -108,7 +108,7 @@ describe("the new event form", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save and Start" }));
     const confirm = screen.getByRole("dialog", { name: "Are you sure you want to start the event?" });
     fireEvent.click(within(confirm).getByRole("button", { name: "Start" }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    await waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
     const start = new Date(2035, 0, 1, 18, 30);
     expect(writes(calls).map((c) => [c.path, c.body])).toEqual([
       [
@@ -152,7 +152,7 @@ describe("the new event form", () => {
     expect([rule4(), deadHeat()]).toEqual(["true", "false"]);
     fillValidForm();
     fireEvent.click(screen.getByRole("button", { name: "Save as draft" }));
-    await vi.waitFor(() => expect(writes(calls)).toHaveLength(1));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0].body).toMatchObject({ title: "Football / United States", rule4: true, deadHeat: false });
   });
 
@@ -172,7 +172,7 @@ describe("the new event form", () => {
     expect(screen.getByText("E/W 1/4 4 places")).toBeTruthy();
     fillValidForm();
     fireEvent.click(screen.getByRole("button", { name: "Save as draft" }));
-    await vi.waitFor(() => expect(writes(calls)).toHaveLength(1));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0].body).toMatchObject({
       title: "Football / United States",
       eachWay: { places: 4, fraction: 4 },
@@ -189,7 +189,7 @@ describe("the new event form", () => {
     const calls = await openForm({ "POST /drafts": () => json({ eventId: 77 }) });
     fillValidForm();
     fireEvent.click(screen.getByRole("button", { name: "Save as draft" }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    await waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
     expect(writes(calls).map((c) => c.path)).toEqual(["/drafts"]);
   });
 
@@ -200,7 +200,7 @@ describe("the new event form", () => {
     const ask = screen.getByRole("dialog", { name: "Leave without saving?" });
     expect(window.location.pathname).toBe("/createeventpage");
     fireEvent.click(within(ask).getByRole("button", { name: "Save as draft" }));
-    await vi.waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    await waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
     expect(writes(calls).map((c) => c.path)).toEqual(["/drafts"]);
   });
 
@@ -240,7 +240,7 @@ describe("the new event form", () => {
       ],
     } as BookmakerEvent;
     await openForm({}, { copy });
-    await vi.waitFor(() => expect((screen.getByLabelText("Sport") as HTMLSelectElement).value).toBe("Football"));
+    await waitFor(() => expect((screen.getByLabelText("Sport") as HTMLSelectElement).value).toBe("Football"));
     expect((screen.getByLabelText("Country") as HTMLSelectElement).value).toBe("Ireland");
     expect((screen.getByLabelText("Description") as HTMLTextAreaElement).value).toBe("Cup final");
     expect((screen.getByLabelText("Date") as HTMLInputElement).value).toBe("02/05/35");
