@@ -145,10 +145,10 @@ export default defineConfig(({ mode }) => {
             name: "worker",
             include: ["worker/**/*.test.ts", "common/**/*.test.ts"],
             exclude: [...configDefaults.exclude, "worker/**/*.node.test.ts", ...(quick ? LONG_RUNNING : [])],
-            // The quick loop runs a worker's files one after another in one workerd, sharing its
-            // D1 and loaded modules (tests use fresh ids; a new workerd per file costs more than
-            // most files); `npm test` gives each file its own, as CI does.
-            isolate: !quick,
+            // A worker's files run one after another in one workerd, sharing its D1 and loaded
+            // modules: tests use fresh ids and check what they made, and a new workerd with its
+            // migrations per file cost more than most files (npm test 405 s isolated, 230 s not).
+            isolate: false,
             setupFiles: ["./worker/test/apply-migrations.ts", "./worker/test/setup-property.ts"],
             // A test's calls go through workerd, D1 and the rooms: vitest's 5 s is not a budget that
             // holds on a busy 2-core machine. Heavier tests (property runs, races) set their own.
@@ -165,7 +165,9 @@ export default defineConfig(({ mode }) => {
             // *.node.test.ts: worker code checked with Node-only tools (the OpenAPI validator reads its schemas from disk).
             include: ["web/**/*.test.{ts,tsx}", "worker/**/*.node.test.ts"],
             exclude: [...configDefaults.exclude, ...(quick ? LONG_RUNNING : [])],
-            isolate: !quick, // setup.ts resets the app's stores after each test
+            // Files share loaded modules too (a fresh DOM and module graph per file cost a minute):
+            // setup.ts puts every store, storage and the language back after each test.
+            isolate: false,
             environment: "happy-dom",
             // Rendering under a busy machine, and ESLint's first run (boundaries.node.test.ts), pass 5 s.
             testTimeout: 20_000,

@@ -3,6 +3,10 @@ import { afterEach, vi } from "vitest";
 import { forgetAnswers } from "@/api/last-answers";
 import { useAuth } from "@/store/auth";
 import { useSlips } from "@/store/slip";
+import { useProfile } from "@/store/profile";
+import { useSettings } from "@/store/settings";
+import { useFractional } from "@/store/fractional";
+import { useSignIn } from "@/store/sign-in";
 import { usePaidInvoices } from "@/features/market/paid";
 import { showLanguage } from "@/i18n/language";
 
@@ -25,8 +29,9 @@ afterEach(async () => {
   delete window.Telegram;
   document.body.innerHTML = "";
   window.history.replaceState(null, "", "/");
-  useAuth.setState(useAuth.getInitialState(), true);
-  usePaidInvoices.setState({ paid: [] });
-  useSlips.setState({ slips: {} });
+  // Every store of the app as it starts (the language's is showLanguage's): files share one
+  // module cache (vitest.config.ts), so a store a file leaves filled would fill the next's form.
+  for (const store of [useAuth, usePaidInvoices, useSlips, useProfile, useSettings, useFractional, useSignIn])
+    store.setState(store.getInitialState(), true);
   forgetAnswers();
 });
