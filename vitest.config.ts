@@ -4,7 +4,11 @@ import { availableParallelism } from "node:os";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { configDefaults, defineConfig } from "vitest/config";
 import { experimental_readRawConfig, unstable_splitSqlQuery } from "wrangler";
+import { tempInMemory } from "./scripts/memory-tmp.mjs";
 import { WEB_ALIASES, WEB_PLUGINS } from "./web/vite.config.ts";
+
+// D1 and the rooms in memory where the machine allows (scripts/memory-tmp.mjs).
+tempInMemory();
 
 // Test-only secrets; the bot token matches nothing real.
 export const TEST_VARS = {

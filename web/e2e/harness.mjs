@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { tempInMemory } from "../../scripts/memory-tmp.mjs";
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -41,6 +42,8 @@ const VITE = "node_modules/vite/bin/vite.js";
 /** Set by run.mjs: the API is its to start and stop, so scripts use it without a note. */
 const SHARED_API = process.env.BOOKIE_E2E_SHARED_API === "1";
 
+// The API's D1 and rooms, the builds and the browsers' profiles in memory where the machine allows.
+tempInMemory();
 const work = mkdtempSync(path.join(tmpdir(), "bookie-e2e-"));
 const started = []; // child processes, each the leader of its own process group
 const cleanups = []; // what else to stop at the end (the checks' own API)

@@ -1,5 +1,6 @@
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+import type { StoreApi } from "zustand";
 import { forgetAnswers } from "@/api/last-answers";
 import { useAuth } from "@/store/auth";
 import { useSlips } from "@/store/slip";
@@ -31,7 +32,9 @@ afterEach(async () => {
   window.history.replaceState(null, "", "/");
   // Every store of the app as it starts (the language's is showLanguage's): files share one
   // module cache (vitest.config.ts), so a store a file leaves filled would fill the next's form.
-  for (const store of [useAuth, usePaidInvoices, useSlips, useProfile, useSettings, useFractional, useSignIn])
-    store.setState(store.getInitialState(), true);
+  for (const reset of [useAuth, usePaidInvoices, useSlips, useProfile, useSettings, useFractional, useSignIn].map(
+    (store: StoreApi<object>) => () => store.setState(store.getInitialState(), true),
+  ))
+    reset();
   forgetAnswers();
 });
