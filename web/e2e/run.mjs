@@ -5,19 +5,25 @@
 // own crowd, not for the app. BOOKIE_E2E_JOBS sets how many run at once (default: one per two
 // cores, at least two). Each script's report is printed whole and in order, with its time; then
 // the API's response times under the checks' load; the last line adds them up.
+import { execFileSync } from "node:child_process";
 import { availableParallelism } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 process.env.BOOKIE_E2E_API_PORT ??= "0";
 const { API_LOG, API_PORT, apiProblems, apiRequests, count, log, prepare, run, startChild } =
   await import("./harness.mjs");
 const { percentile } = await import("../../scripts/bench/local-api.mjs");
 
 // Longest first, so the pool ends with short ones and no long script starts last. The times
-// each took in a full run on a 2-core machine (29 Nov 2026, before languages.mjs audited fewer
-// languages), in seconds:
+// each took in a full run on a 2-core machine (29 Nov 2026), in seconds. The languages walk (11
+// walks of some 34 s, 378 s alone) runs in three shards, each a script of its own.
 const SCRIPTS = [
-  "languages.mjs", // 562
   "flows.mjs", // 214
+  "languages.mjs en,ar,es,fr", // ~150 (English and Arabic audited by axe-core)
+  "languages.mjs ar-dark,ru-light,pt-BR", // ~120 (both themes audited)
+  "languages.mjs ru,tr,id,pseudo", // ~120
   "telegram.mjs", // 76
   "multiples.mjs", // 65
   "cashout.mjs", // 62
@@ -36,6 +42,55 @@ const SCRIPTS = [
   "staff.mjs", // 13
   "smoke.mjs", // 11
 ];
+/**
+ * What each script is the first to break on, by the paths it drives (folders and file names):
+ * the scripts a change touches start first (`firstToRun`), so its failure shows in the first
+ * minutes; the others follow longest first. The rest of the scripts reach these paths too.
+ */
+const DRIVES = {
+  "cashout.mjs": ["cashout"],
+  "counter.mjs": ["counter", "staff"],
+  "staff.mjs": ["staff"],
+  "sp.mjs": ["sp.", "/sp/", "racing"],
+  "racing.mjs": ["racing", "event-editing", "each-way", "rule-4"],
+  "multiples.mjs": ["multiples", "slip"],
+  "limits.mjs": ["limits"],
+  "liability.mjs": ["liability"],
+  "figures.mjs": ["figures"],
+  "changes.mjs": ["changes", "audit"],
+  "languages.mjs": ["locales", "i18n", ".po"],
+  "themes.mjs": [".css", "theme"],
+  "telegram.mjs": ["web/src/telegram", "web/src/start"],
+  "taps.mjs": ["betting", "event-lists"],
+  "day.mjs": ["book/", "punters", "event-editing"],
+  "bookmaker.mjs": ["profile", "market", "payments", "subscriptions"],
+  "journey.mjs": ["bookies", "memberships", "home"],
+};
+
+/** The paths changed by the last commit and not yet committed (none outside a clone). */
+function changedPaths() {
+  const lines = (args) => {
+    try {
+      return execFileSync("git", args, { cwd: repoRoot, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })
+        .split("\n")
+        .filter(Boolean);
+    } catch {
+      return [];
+    }
+  };
+  return [
+    ...lines(["diff", "--name-only", "HEAD~1", "HEAD"]),
+    ...lines(["status", "--porcelain"]).map((line) => line.slice(3)),
+  ];
+}
+
+/** The scripts a change drives first, in their usual order; then the others. */
+function firstToRun(runs) {
+  const changed = changedPaths();
+  const driven = (r) => (DRIVES[r.file] ?? []).some((part) => changed.some((p) => p.includes(part)));
+  return [...runs.filter(driven), ...runs.filter((r) => !driven(r))];
+}
+
 /** BOOKIE_E2E_SCRIPTS=flows,day runs those only. */
 const CHOSEN = process.env.BOOKIE_E2E_SCRIPTS?.split(",").map((name) => `${name.trim().replace(/\.mjs$/, "")}.mjs`);
 const JOBS = Number(process.env.BOOKIE_E2E_JOBS) || Math.max(2, Math.floor(availableParallelism() / 2));
@@ -54,12 +109,22 @@ async function main() {
 
   // The report of the first script not yet shown goes straight out; the others' wait for their turn.
   const shown = { index: 0 };
-  const runs = SCRIPTS.filter((script) => !CHOSEN || CHOSEN.includes(script)).map((script) => ({
-    script,
-    output: "",
-    done: false,
-  }));
+  const runs = firstToRun(
+    SCRIPTS.map((entry, i) => {
+      const [script, ...args] = entry.split(" ");
+      // A shard's name says which: "languages.mjs en,ar,es,fr".
+      return {
+        script: entry,
+        file: script,
+        args,
+        label: `${script.replace(".mjs", "")}-${i}`,
+        output: "",
+        done: false,
+      };
+    }).filter((r) => !CHOSEN || CHOSEN.includes(r.file)),
+  );
   log(`API and builds ready in ${seconds(Date.now() - started)}; ${runs.length} scripts, ${JOBS} at a time`);
+  log(`in this order: ${runs.map((r) => r.script).join(", ")}`);
   const flush = () => {
     while (shown.index < runs.length) {
       const r = runs[shown.index];
@@ -74,7 +139,7 @@ async function main() {
     new Promise((resolve) => {
       const began = Date.now();
       r.output += `\n${r.script}\n`;
-      const child = startChild(r.script.replace(".mjs", ""), [`web/e2e/${r.script}`], env, ["ignore", "pipe", "pipe"]);
+      const child = startChild(r.label, [`web/e2e/${r.file}`, ...r.args], env, ["ignore", "pipe", "pipe"]);
       let all = "";
       const take = (data) => {
         all += data;
