@@ -14,7 +14,7 @@ import { workerBoundaries } from "./worker/eslint.boundaries.js";
 // imports only the ones below it) in worker/eslint.boundaries.js.
 
 export default defineConfig([
-  globalIgnores(["**/dist/", "node_modules/", ".wrangler/"]),
+  globalIgnores(["**/dist/", "node_modules/", ".wrangler/", "worker/worker-configuration.d.ts"]),
   {
     files: ["**/*.{ts,tsx,js,mjs}"],
     extends: [js.configs.recommended, tseslint.configs.recommended],

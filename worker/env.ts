@@ -1,17 +1,14 @@
-import type { EventRoom } from "./events/room/room";
 import type { QueueMessage } from "./notifications/messages";
 
-/** Bindings and configuration of the API worker (wrangler.toml, secrets, scripts/dev.mjs). */
-export interface Env {
-  DB: D1Database;
-  EVENT_ROOM: DurableObjectNamespace<EventRoom>;
-  /** The bot's messages, sent by the queue consumer (worker/notifications). */
+/**
+ * Bindings and configuration of the API worker. wrangler.toml's bindings and vars are
+ * `WranglerEnv`, generated from it by `npm run types` (worker-configuration.d.ts; `npm run
+ * typecheck` fails when it is not current); here are what wrangler.toml cannot say: the secrets,
+ * the local settings (scripts/dev.mjs, the tests' vitest.config.ts) and the queue's message type.
+ */
+export interface Env extends Omit<WranglerEnv, "NOTIFICATIONS"> {
+  /** The bot's messages, sent by the queue consumer (worker/notifications); absent where no queue is bound. */
   NOTIFICATIONS?: Queue<QueueMessage>;
-  /** Rate limits (`[[ratelimits]]` in wrangler.toml): sign-in per client address, writes, bets and ticket lookups per user. */
-  SIGN_IN_LIMIT: RateLimit;
-  WRITE_LIMIT: RateLimit;
-  BET_LIMIT: RateLimit;
-  TICKET_LIMIT: RateLimit;
   /** Telegram bot token: signs init data and calls the Bot API. A secret. */
   BOT_TOKEN?: string;
   /** Signs our session JWTs. A secret. */
@@ -20,12 +17,8 @@ export interface Env {
   WEBHOOK_SECRET?: string;
   /** "true" only in local development: turns on /dev/* routes. */
   DEV_MODE?: string;
-  /** The web app's origin, for CORS. */
-  WEB_ORIGIN?: string;
   /** The bot's username, for GET /config; without it the API asks the Bot API's getMe. */
   BOT_USERNAME?: string;
-  /** The Bot API base URL; tests point it at a fake. */
-  TELEGRAM_API_URL?: string;
   /** Seconds before the first retry of a message Telegram failed (5xx); doubles each try. Default 2. */
   BOT_RETRY_SECONDS?: string;
 }
