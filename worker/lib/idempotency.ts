@@ -5,6 +5,7 @@ import * as v from "valibot";
 import type { AppEnv } from "../env";
 import { AppError, errorResponse, validationError } from "./errors";
 import { nowIso } from "./time";
+import { issueWords } from "./validate";
 import { en } from "./words";
 
 // `Idempotency-Key` on the calls that move coins (docs/DECISIONS.md, "Idempotency-Key"). An attempt
@@ -176,7 +177,7 @@ export const idempotent = (rebuild: Rebuild) =>
 
 function parseKey(header: string): string {
   const parsed = v.safeParse(IdempotencyKey, header);
-  if (!parsed.success) throw validationError("Idempotency-Key", parsed.issues[0].message);
+  if (!parsed.success) throw validationError("Idempotency-Key", issueWords(parsed.issues[0]));
   return parsed.output;
 }
 

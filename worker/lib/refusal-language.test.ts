@@ -6,6 +6,7 @@ import { LANGUAGES_MESSAGE } from "../identity/routes";
 import ar from "../locales/ar.json";
 import ru from "../locales/ru.json";
 import { call, signIn } from "../test/api";
+import { say } from "./words";
 
 // A refusal reads in the caller's language (docs/DECISIONS.md, "Languages"): the mini-app sends
 // the one it shows as Accept-Language; the code and the field never change with it.
@@ -48,5 +49,33 @@ describe("a refusal in the caller's language", () => {
     // Eight languages, eight wordings: none left in English but English's own.
     expect(messages.size).toBe(LANGUAGES.length);
     expect(messages.has(LANGUAGES_MESSAGE)).toBe(true);
+  });
+
+  it("says a missing field, a wrong type and a body that is no object in the caller's words, never the validator's English", async () => {
+    const user = await signIn("refusal_shapes");
+    const put = (body: unknown, language: string) =>
+      call("PUT", "/me/language", { token: user.token, body, headers: { "Accept-Language": language } });
+    const signInWith = (body: unknown, language: string) =>
+      call("POST", "/auth/telegram", { body, headers: { "Accept-Language": language } });
+    for (const language of LANGUAGES) {
+      const missing = await put({}, language);
+      expect(missing.status).toBe(400);
+      expect(await refusal(missing)).toEqual({
+        code: "VALIDATION",
+        field: "language",
+        message: say(language, "Required."),
+      });
+      const wrongType = await signInWith({ initData: 5 }, language);
+      expect(await refusal(wrongType)).toEqual({
+        code: "VALIDATION",
+        field: "initData",
+        message: say(language, "Must be text."),
+      });
+      const notAnObject = await put("en", language);
+      expect((await refusal(notAnObject)).message).toBe(say(language, "Must be an object."));
+    }
+    // Each in its own words: no language says the English but English.
+    for (const text of ["Required.", "Must be text.", "Must be an object."])
+      expect(new Set(LANGUAGES.map((language) => say(language, text))).size).toBe(LANGUAGES.length);
   });
 });

@@ -3,7 +3,7 @@ import type { ValidationTargets } from "hono";
 import { resolver, uniqueSymbol } from "hono-openapi";
 import * as v from "valibot";
 import { validationError } from "./errors";
-import { en } from "./words";
+import { en, isMarked, words, type Words } from "./words";
 
 /** What a client sends, for /openapi.json: a pipe is described up to its first transform. */
 const AS_SENT = { options: { typeMode: "input", target: "draft-2020-12" } };
@@ -21,7 +21,7 @@ export const validate = <T extends v.GenericSchema | v.GenericSchemaAsync, Targe
     if (!result.success) {
       const issue = result.issues[0];
       const field = v.getDotPath(issue) ?? target;
-      throw validationError(field, issue.message);
+      throw validationError(field, issueWords(issue));
     }
   });
   // The mark hono-openapi's own validator() leaves; that one validates through
@@ -29,6 +29,43 @@ export const validate = <T extends v.GenericSchema | v.GenericSchemaAsync, Targe
   Object.assign(middleware, { [uniqueSymbol]: { target, ...resolver(schema, AS_SENT) } });
   return middleware;
 };
+
+/**
+ * What a failed check says, in words every catalogue has: a schema's own message as written
+ * (marked with en()), else valibot's default ("Invalid key: Expected …", English only) put in
+ * ours by the kind of check that failed. The field is named beside it, in every language.
+ */
+export function issueWords(issue: v.BaseIssue<unknown>): Words | string {
+  if (isMarked(issue.message)) return issue.message;
+  if (issue.kind === "schema") {
+    if (issue.received === "undefined") return en("Required.");
+    if (issue.expected === "never") return en("Not a field of this request.");
+    switch (issue.type) {
+      case "string":
+        return en("Must be text.");
+      case "number":
+        return en("Must be a number.");
+      case "boolean":
+        return en("Must be true or false.");
+      case "array":
+      case "tuple":
+        return en("Must be a list.");
+      case "object":
+      case "strict_object":
+      case "loose_object":
+      case "record":
+        return en("Must be an object.");
+      case "picklist":
+      case "literal":
+      case "union":
+      case "variant":
+      case "enum":
+        return words("Must be one of {options}.", { options: (issue.expected ?? "").replace(/^\((.*)\)$/, "$1") });
+    }
+  }
+  if (issue.type === "integer") return en("Must be a whole number.");
+  return en("Not a value this field accepts.");
+}
 
 /** A rule of common/ (a text's problem, or null) as a step of a schema's pipe: the same check and message the mini-app shows. */
 export const rule = (problem: (text: string) => string | null) =>

@@ -43,7 +43,7 @@ function compiledOnce(key: string, text: string): CompiledMessage {
 }
 
 /** Whether `text` is one the code marks (a key of the catalogues, which all hold the same keys). */
-const isMarked = (text: string) => Object.hasOwn(CATALOGUES.es, text);
+export const isMarked = (text: string) => Object.hasOwn(CATALOGUES.es, text);
 
 /**
  * `said` in `language`. A plain string is a fixed text: a marked one (en("…"), ICU) is said as

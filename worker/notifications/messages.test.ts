@@ -84,7 +84,7 @@ const USERS_OWN = ["AceBooks", "punter_pete", "Horse Racing", "Ireland", "Race",
   .concat(["Yankee", "Trixie", "Double", "Each", "each-way"]);
 
 /** Words a language writes as English does. */
-const SHARED: Partial<Record<Language, string[]>> = { fr: ["Note"], id: ["event", "runner", "Non-runner"] };
+const SHARED: Partial<Record<Language, string[]>> = { fr: ["Note", "multiple"], id: ["event", "runner", "Non-runner"] };
 
 /** The English words of a text (four letters or more), the users' own taken out. */
 function englishWords(text: string): Set<string> {
