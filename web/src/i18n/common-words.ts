@@ -4,6 +4,7 @@ import { DESCRIPTION_MAX, OUTCOME_TITLE_MAX } from "@common/event-form";
 import { NAME_LENGTH_MESSAGE, NAME_MAX, NAME_MIN, TERMS_MAX } from "@common/profile";
 import type { MultipleKind } from "@common/multiples";
 import type { EventStatusName } from "@common/status-words";
+import { COUNTRY_CODES } from "@common/countries";
 import { i18n, type MessageDescriptor } from "./runtime";
 
 // common/'s texts in the mini-app's language. The rules both sides apply (common/) return their
@@ -105,3 +106,66 @@ const STATUSES: Record<EventStatusName, MessageDescriptor> = {
 
 /** An event's status as a sentence says it: "settled". */
 export const statusWords = (status: EventStatusName) => i18n._(STATUSES[status]);
+
+// Sports and countries in the reader's language. An event's title stores them in English
+// ("Horse Racing / Ireland", the spec's keys, which every API answer and form keeps); screens show
+// them translated: sports from the catalogues, countries by their ISO code through the browser's
+// own names (Intl.DisplayNames), English as stored.
+
+/** The event form's sports (worker/events/catalog.ts), and "International", by their English. */
+const PLACE_TEXTS: ReadonlyMap<string, MessageDescriptor> = new Map([
+  ["Horse Racing", msg`Horse Racing`],
+  ["Greyhound Racing", msg`Greyhound Racing`],
+  ["Football", msg`Football`],
+  ["Darts", msg`Darts`],
+  ["Armwrestling", msg`Armwrestling`],
+  ["E-sports", msg`E-sports`],
+  ["Tennis", msg`Tennis`],
+  ["Boxing", msg`Boxing`],
+  ["MMA", msg`MMA`],
+  ["Basketball", msg`Basketball`],
+  ["Ice Hockey", msg`Ice Hockey`],
+  ["Cricket", msg`Cricket`],
+  ["Rugby", msg`Rugby`],
+  ["Snooker", msg`Snooker`],
+  ["Golf", msg`Golf`],
+  ["Baseball", msg`Baseball`],
+  ["Volleyball", msg`Volleyball`],
+  ["Motor Racing", msg`Motor Racing`],
+  ["Cycling", msg`Cycling`],
+  ["Other", msg`Other`],
+  ["International", msg`International`],
+]);
+
+const names = new Map<string, Intl.DisplayNames>();
+function regionNames(locale: string): Intl.DisplayNames | null {
+  let found = names.get(locale);
+  if (!found) {
+    try {
+      found = new Intl.DisplayNames([locale], { type: "region", fallback: "none" });
+    } catch {
+      return null; // a browser without it shows the English
+    }
+    names.set(locale, found);
+  }
+  return found;
+}
+
+/** A sport (or "International") as the reader's language says it; any other name as written. */
+export function sportName(english: string): string {
+  const text = PLACE_TEXTS.get(english);
+  return text ? i18n._(text) : english;
+}
+
+/** A country as the reader's language names it; English, and a name it does not know, as stored. */
+export function countryName(english: string): string {
+  const code = COUNTRY_CODES[english];
+  if (!code || i18n.locale === "en") return code ? english : sportName(english);
+  return regionNames(i18n.locale)?.of(code) ?? english;
+}
+
+/** An event's title, "Sport / Country", in the reader's language. */
+export function shownTitle(title: string): string {
+  const parts = title.split(" / ");
+  return parts.length === 2 ? `${sportName(parts[0])} / ${countryName(parts[1])}` : title;
+}

@@ -11,6 +11,7 @@ import { BetReceipt, type ReceiptLine } from "./BetReceipt";
 import { spAndBog } from "./EventCard";
 import { hasBet, OutcomeStakes, type YourBet } from "./OutcomeStakes";
 import { amountOf, exceedsCoins, staked, totalStake, type Stake } from "./volume";
+import { shownTitle } from "@/i18n/common-words";
 
 export interface BetDialogProps {
   event: PlayerEvent;
@@ -105,7 +106,7 @@ export function BetDialog({ event, coins, asFractional, myBets, onClose }: BetDi
       <Dialog
         open
         onClose={onClose}
-        title={event.title}
+        title={shownTitle(event.title)}
         buttons={[
           { label: t`Cancel`, onClick: onClose },
           {

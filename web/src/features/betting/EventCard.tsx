@@ -4,6 +4,7 @@ import type { PlayerEvent } from "@worker/contract";
 import { Countdown } from "@/ui/Countdown";
 import { dateTime } from "@/ui/dates";
 import { playerBadge, StatusBadge } from "@/ui/StatusBadge";
+import { shownTitle } from "@/i18n/common-words";
 
 const EXTRA_STARTS = ["startDate2", "startDate3", "startDate4", "startDate5"] as const;
 
@@ -25,7 +26,7 @@ export function EventCard({ event, onOpen }: { event: PlayerEvent; onOpen(): voi
   return (
     <button type="button" className="card card-tappable event-card" onClick={onOpen}>
       <span className="card-head">
-        <span className="card-title">{event.title}</span>
+        <span className="card-title">{shownTitle(event.title)}</span>
         <StatusBadge label={badge} />
       </span>
       <span className="event-description">{event.description || t`No description`}</span>

@@ -20,6 +20,7 @@ import { SlipPicks } from "./SlipPicks";
 import type { EventsState } from "@/navigation/events";
 import { usePunterBook } from "./usePunterBook";
 import "./events.css";
+import { shownTitle } from "@/i18n/common-words";
 
 /** A bookmaker's events for the punter (`/events/:bookieName`; the parameter is the bookmaker id). */
 export function EventsScreen() {
@@ -113,7 +114,7 @@ export function EventsScreen() {
         <ResultDialog
           open
           onClose={() => setOpened(null)}
-          title={viewing.title}
+          title={shownTitle(viewing.title)}
           description={viewing.description || t`No description`}
           status={viewing.status}
           outcomes={atOddsTaken(viewing, bets.data)}

@@ -14,6 +14,7 @@ import { useBetting } from "./api";
 import { atSpLabel } from "./OutcomeStakes";
 import { SlipReceipt } from "./SlipReceipt";
 import { refusedLeg, shownLegs, slipFigures, type ShownLeg } from "./bet-slip";
+import { shownTitle } from "@/i18n/common-words";
 
 export interface SlipDialogProps {
   bookmakerId: Id;
@@ -196,10 +197,10 @@ function SlipLegRow(props: {
   return (
     <li
       className={refusal === null ? "slip-leg" : "slip-leg slip-leg-refused"}
-      aria-label={`${leg.eventTitle}, ${leg.outcomeTitle}`}
+      aria-label={`${shownTitle(leg.eventTitle)}, ${leg.outcomeTitle}`}
     >
       <span className="slip-leg-text">
-        <span className="hint">{leg.eventTitle}</span>
+        <span className="hint">{shownTitle(leg.eventTitle)}</span>
         <span>
           {leg.outcomeTitle}{" "}
           <b>

@@ -3,6 +3,7 @@ import { LEGS_MAX } from "@common/multiples";
 import type { PlayerEvent } from "@worker/contract";
 import type { SlipLeg } from "@/store/slip";
 import { Odds } from "@/ui/Odds";
+import { shownTitle } from "@/i18n/common-words";
 
 interface SlipPicksProps {
   event: PlayerEvent;
@@ -21,7 +22,7 @@ export function SlipPicks({ event, legs, asFractional, onAdd, onRemove }: SlipPi
   const chosen = legs.find((l) => l.eventId === event.eventId)?.eventItemId;
   // A full slip takes no new event, but an outcome of an event in it may still swap.
   const full = legs.length >= LEGS_MAX && chosen === undefined;
-  const eventTitle = event.title;
+  const eventTitle = shownTitle(event.title);
   return (
     <div className="slip-picks" role="group" aria-label={t`Slip: ${eventTitle}`}>
       {event.items

@@ -5,6 +5,7 @@ import { stakeText } from "@/features/results/multiples/results";
 import { formatAmount } from "@/ui/amount";
 import { Dialog } from "@/ui/Dialog";
 import { Odds } from "@/ui/Odds";
+import { shownTitle } from "@/i18n/common-words";
 
 /** The multiple as the API took it, under the bet result popup's words: kind, legs at the odds struck, stake, return. */
 export function SlipReceipt({ multiple: m, onClose }: { multiple: Multiple; onClose(): void }) {
@@ -17,7 +18,7 @@ export function SlipReceipt({ multiple: m, onClose }: { multiple: Multiple; onCl
         {m.legs.map((leg) => (
           <li key={leg.eventId} className="slip-leg">
             <span className="slip-leg-text">
-              <span className="hint">{leg.eventTitle}</span>
+              <span className="hint">{shownTitle(leg.eventTitle)}</span>
               <span>
                 {leg.outcomeTitle}{" "}
                 <b>

@@ -13,6 +13,7 @@ import { dateTime } from "@/ui/dates";
 import { LoadFailed } from "@/ui/LoadFailed";
 import { Page } from "@/ui/Page";
 import { actionWords, changeText, type OutcomeNames } from "./change-text";
+import { shownTitle } from "@/i18n/common-words";
 
 // Beyond the spec (docs/DECISIONS.md, "Audit log and price history"): what changed in the book
 // and who changed it, newest first (GET /audit), filtered by event or punter, as CSV too.
@@ -38,7 +39,7 @@ export function ChangesScreen() {
   const balances = useApi("GET /balances");
   const events = [...(open.data ?? []), ...(history.data ?? [])];
   const names: OutcomeNames = new Map(events.flatMap((e) => e.items.map((i) => [i.id, i.title] as const)));
-  const eventTitles = new Map(events.map((e) => [e.id, `${e.title} — ${e.description}`]));
+  const eventTitles = new Map(events.map((e) => [e.id, `${shownTitle(e.title)} — ${e.description}`]));
   const punters = balances.data?.punters ?? [];
   const set = (change: Partial<ChangesFilter>) => setFilter({ ...filter, ...change });
 

@@ -15,6 +15,7 @@ import { Page } from "@/ui/Page";
 import { TicketBet, TicketCard } from "./TicketCard";
 import { spacedCode } from "@common/ticket-code";
 import "./counter.css";
+import { shownTitle } from "@/i18n/common-words";
 
 // Taking cash bets on one race at a busy pitch: tap the runner, tap a stake, (each way, SP), Take:
 // three or four taps, one call (POST /counter/bets), and the ticket shows at once, its code in
@@ -33,7 +34,7 @@ export function CounterEventScreen() {
       {event.error && !event.data && <p className="bk-error">{errorText(event.error)}</p>}
       {event.data && (
         <>
-          <h1 className="page-title">{event.data.description || event.data.title}</h1>
+          <h1 className="page-title">{event.data.description || shownTitle(event.data.title)}</h1>
           <BetSlip
             event={event.data}
             onTaken={(ticket) => {

@@ -8,6 +8,7 @@ import "@/styles/bookmaker.css";
 import { dateTime } from "@/ui/dates";
 import { Page } from "@/ui/Page";
 import "./counter.css";
+import { shownTitle } from "@/i18n/common-words";
 
 // The counter (docs/ARCHITECTURE.md "Staff" and "The counter"): the book's races taking bets, each opening the
 // screen that takes cash bets on it, and Check ticket. The owner comes from his main page; his
@@ -50,7 +51,7 @@ export function CounterScreen() {
                 className="bk-card bk-tap counter-event"
                 onClick={() => navigate(`/counter/${e.id}`)}
               >
-                <span className="bk-strong">{e.description || e.title}</span>
+                <span className="bk-strong">{e.description || shownTitle(e.title)}</span>
                 <span className="bk-muted">{t`Starts ${starts}`}</span>
               </button>
             </li>

@@ -6,6 +6,7 @@ import { Odds } from "@/ui/Odds";
 import { Qr } from "./Qr";
 import { spacedCode } from "@common/ticket-code";
 import { sharesFiles, shareTicket } from "./share";
+import { shownTitle } from "@/i18n/common-words";
 
 // A counter bet's ticket as the counter shows it to the punter at the pitch: its code in large
 // type and as a QR code (to photograph, or to scan back with Telegram's scanner), the bet and
@@ -56,7 +57,7 @@ export function TicketCard({ ticket, withQr = false }: { ticket: Ticket; withQr?
       <p>
         <TicketBet ticket={ticket} />
       </p>
-      <p className="bk-muted">{ticket.bet.eventDescription || ticket.bet.eventTitle}</p>
+      <p className="bk-muted">{ticket.bet.eventDescription || shownTitle(ticket.bet.eventTitle)}</p>
       <div className="bk-row">
         <span className={`counter-status counter-${ticket.status.toLowerCase()}`}>
           {ticketStatusText(ticket.status)}

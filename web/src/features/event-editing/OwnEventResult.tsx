@@ -2,6 +2,7 @@ import type { BookmakerEvent } from "@worker/contract";
 import { ResultDialog } from "@/features/results/ResultDialog";
 import { useOwnHolds } from "@/features/profile/book";
 import { useOwnFractional } from "./useOwnFractional";
+import { shownTitle } from "@/i18n/common-words";
 
 /** One of the bookmaker's events as its result dialog shows it: his odds format and his WHAT_IF. */
 export function OwnEventResult({ event, onClose }: { event: BookmakerEvent; onClose(): void }) {
@@ -11,7 +12,7 @@ export function OwnEventResult({ event, onClose }: { event: BookmakerEvent; onCl
     <ResultDialog
       open
       onClose={onClose}
-      title={event.title}
+      title={shownTitle(event.title)}
       description={event.description}
       status={event.status}
       outcomes={event.items}

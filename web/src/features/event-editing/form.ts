@@ -12,12 +12,29 @@ import { racesByDefault } from "@common/racing";
 import type { BookmakerEvent, EachWayTerms, BookmakerOutcome, Id } from "@worker/contract";
 import { dateError, endAfter, fieldsOf, startAt, timeError } from "./when";
 import { commonText } from "@/i18n/common-words";
+import { i18n } from "@/i18n/runtime";
 
 // The new-event form (docs/ARCHITECTURE.md, "The event form"); its rules and messages
 // are common/event-form.ts's, which the server checks too.
 
 export const DEFAULT_SPORT = "Horse Racing";
 export const DEFAULT_COUNTRY = "United States";
+
+/**
+ * The country a new event starts in: the largest market of the language the bookmaker reads
+ * (Telegram says his language, not his country), the spec's United States in English. He picks
+ * another in one tap; a copied event keeps its own.
+ */
+const COUNTRY_OF_LANGUAGE: Readonly<Record<string, string>> = {
+  es: "Mexico",
+  "pt-BR": "Brazil",
+  ru: "Russia",
+  fr: "France",
+  tr: "Turkey",
+  id: "Indonesia",
+  ar: "Egypt",
+};
+export const defaultCountry = (): string => COUNTRY_OF_LANGUAGE[i18n.language] ?? DEFAULT_COUNTRY;
 /** The spec's placeholder max payout for a draft. */
 export const DEFAULT_MAX_PAYOUT = "1000";
 
@@ -55,7 +72,7 @@ export const newRow = (title = "", odds: Odds = DEFAULT_ODDS): OutcomeRow => ({ 
 
 export const emptyForm = (): EventForm => ({
   sport: DEFAULT_SPORT,
-  country: DEFAULT_COUNTRY,
+  country: defaultCountry(),
   description: "",
   date: "",
   time: "",

@@ -4,6 +4,7 @@ import { isSettled } from "@/features/event-editing/api";
 import { Countdown } from "@/ui/Countdown";
 import { dateTime } from "@/ui/dates";
 import { bookmakerBadge, hasStarted, StatusBadge } from "@/ui/StatusBadge";
+import { shownTitle } from "@/i18n/common-words";
 
 /**
  * One event of the live list, with Draft (edit) and View (results so far); once it has started,
@@ -24,9 +25,9 @@ export function EventCard({
 }) {
   const resultDue = hasStarted(event.startDate) && !isSettled(event);
   return (
-    <article className="bk-card" aria-label={event.title}>
+    <article className="bk-card" aria-label={shownTitle(event.title)}>
       <div className="bk-row">
-        <span className="bk-strong bk-ellipsis">{event.title}</span>
+        <span className="bk-strong bk-ellipsis">{shownTitle(event.title)}</span>
         <StatusBadge label={bookmakerBadge(event.status, event.startDate)} />
       </div>
       <p className="bk-muted bk-clamp">{event.description || t`No description`}</p>

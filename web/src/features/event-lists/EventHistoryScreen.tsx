@@ -13,6 +13,7 @@ import { LoadFailed } from "@/ui/LoadFailed";
 import { Page } from "@/ui/Page";
 import { historyBadge, StatusBadge } from "@/ui/StatusBadge";
 import { readSettlement, undoable, undoText, type Settlement } from "./undo";
+import { shownTitle } from "@/i18n/common-words";
 
 /** The bookmaker's settled events of the last 30 days; a tap shows the result, and a result of the last 24 hours can be undone. */
 export function EventHistoryScreen() {
@@ -35,7 +36,7 @@ export function EventHistoryScreen() {
             <li key={e.id} className="bk-history-item">
               <button type="button" className="bk-card bk-tap" onClick={() => setViewed(e)}>
                 <span className="bk-row">
-                  <span className="bk-strong bk-ellipsis">{e.title}</span>
+                  <span className="bk-strong bk-ellipsis">{shownTitle(e.title)}</span>
                   <StatusBadge label={historyBadge(e.status)} />
                 </span>
                 <span className="bk-muted bk-clamp">{e.description || t`No description`}</span>

@@ -11,6 +11,7 @@ import { i18n, type MessageDescriptor } from "@/i18n/runtime";
 import { Page } from "@/ui/Page";
 import "./figures.css";
 import { FIGURE_LINES, owesText, periodQuery, thisAndLastWeek } from "./period";
+import { shownTitle } from "@/i18n/common-words";
 
 const MOVEMENT: Record<LedgerKind, MessageDescriptor> = {
   ALLOCATE: msg`Coins added`,
@@ -67,7 +68,7 @@ export function StatementScreen() {
               {s.bets.map((b) => (
                 <li key={b.betId}>
                   <span>
-                    {b.eventTitle} · {b.outcomeTitle} @ {b.coefficient}
+                    {shownTitle(b.eventTitle)} · {b.outcomeTitle} @ {b.coefficient}
                     <span className="fig-who">{dateTime(b.betsDate)}</span>
                   </span>
                   <span className="num">

@@ -20,6 +20,7 @@ import { BetTable } from "@/ui/BetTable";
 import { CashOutLine } from "@/features/cashout/CashOut";
 import { offerFor, returnIfWon, useCashOutOffers } from "@/features/cashout/offers";
 import type { CashOutOffers, Id } from "@worker/contract";
+import { shownTitle } from "@/i18n/common-words";
 
 /** The punter's bets with one bookmaker, 15 days, newest first (docs/ARCHITECTURE.md, "Windows and timings"). */
 export function HistoryScreen() {
@@ -86,10 +87,10 @@ function BetRows({
   offers,
 }: BetLine & { bookmakerId: Id; offers: CashOutOffers | undefined }) {
   return (
-    <tbody className="history-bet" aria-label={`${bet.eventTitle}, ${bet.outcomeTitle}`}>
+    <tbody className="history-bet" aria-label={`${shownTitle(bet.eventTitle)}, ${bet.outcomeTitle}`}>
       <tr className="history-event">
         <td colSpan={3}>
-          <span className="history-title">{bet.eventTitle}</span>
+          <span className="history-title">{shownTitle(bet.eventTitle)}</span>
           <span className="hint history-description">{bet.eventDescription || t`No description`}</span>
           <span className="hint history-date">{dateTime(bet.betsDate)}</span>
         </td>

@@ -4,6 +4,7 @@ import { formatAmount } from "@/ui/amount";
 import { dateTime } from "@/ui/dates";
 import { bookmakerBadge, StatusBadge } from "@/ui/StatusBadge";
 import { PayoutBar } from "./PayoutBar";
+import { shownTitle } from "@/i18n/common-words";
 
 const betsText = (betCount: number) => plural(betCount, { one: "# bet", other: "# bets" });
 
@@ -13,7 +14,7 @@ export function LiabilityEventCard({ event, busy, onOpen }: { event: LiabilityEv
   return (
     <button type="button" className="bk-card bk-tap lb-event" onClick={onOpen} disabled={busy}>
       <span className="bk-row">
-        <span className="bk-strong bk-ellipsis">{event.title}</span>
+        <span className="bk-strong bk-ellipsis">{shownTitle(event.title)}</span>
         <StatusBadge label={bookmakerBadge(event.status, event.startDate)} />
       </span>
       <span className="bk-row bk-muted">

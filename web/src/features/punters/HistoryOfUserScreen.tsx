@@ -16,6 +16,7 @@ import { LoadFailed } from "@/ui/LoadFailed";
 import { Page } from "@/ui/Page";
 import type { HistoryOfUserState } from "@/navigation/historyofuser";
 import { BetTable } from "@/ui/BetTable";
+import { shownTitle } from "@/i18n/common-words";
 
 /** One punter's bets with this bookmaker over the last 30 days (the server's window for owners). */
 /** The spec's two stand-ins: 'Untitled description' when the bet carries none, 'No description' when it is empty. */
@@ -75,7 +76,7 @@ function PunterBets({ userId }: { userId: Id }) {
 
 /** A bet's card; an each-way bet (`place`, its PLACE part) is one card with both parts. */
 function BetCard({ bet, place }: { bet: Bet; place: Bet | null }) {
-  const title = bet.eventTitle || t`Untitled Event`;
+  const title = bet.eventTitle ? shownTitle(bet.eventTitle) : t`Untitled Event`;
   return (
     <article className="bk-card" aria-label={title}>
       <div className="bk-row">

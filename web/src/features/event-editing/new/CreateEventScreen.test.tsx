@@ -38,6 +38,27 @@ const telegramBack = () =>
   });
 
 describe("the new event form", () => {
+  it("names sports and countries in the bookmaker's language, and starts in his language's country", async () => {
+    stubApi({
+      ...signedInRoutes(),
+      ...reference,
+      "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice", language: "ru" }),
+      "GET /countries": () => json([{ countryName: "United States" }, { countryName: "Russia" }]),
+    });
+    renderAt("/createeventpage");
+    const selects = () => [...document.querySelectorAll("select")];
+    await waitFor(() => expect(selects()[1]?.value).toBe("Russia"));
+    const [sport, country] = selects();
+    await waitFor(() => expect([sport.options.length, country.options.length]).toEqual([2, 2]));
+    // The values stay the stored English; the reader sees his own words, sorted as he reads them.
+    expect(sport.value).toBe("Horse Racing");
+    expect([...sport.options].map((o) => [o.value, o.textContent])).toEqual([
+      ["Horse Racing", "Скачки"],
+      ["Football", "Футбол"],
+    ]);
+    expect([...country.options].map((o) => o.textContent)).toEqual(["Россия", "Соединенные Штаты"]);
+  });
+
   it("starts with Horse Racing, United States, return 0.50 and two outcomes at 1.5", async () => {
     await openForm();
     await waitFor(() => expect((screen.getByLabelText("Sport") as HTMLSelectElement).value).toBe("Horse Racing"));

@@ -7,6 +7,7 @@ import { kindWithLines } from "./kinds";
 import { MultipleResult } from "./MultipleResult";
 import { legResultText, stakeText } from "./results";
 import { BetTable } from "@/ui/BetTable";
+import { shownTitle } from "@/i18n/common-words";
 
 /** A multiple on the bookmaker's history of a punter: a card as a single bet's, a row per leg with its result. */
 export function MultipleCard({ multiple: m }: { multiple: Multiple }) {
@@ -25,7 +26,7 @@ export function MultipleCard({ multiple: m }: { multiple: Multiple }) {
             <tr key={leg.eventId}>
               <td>
                 <span className="bk-leg-line">{leg.outcomeTitle}</span>
-                <span className="bk-muted bk-leg-line bk-leg-event">{leg.eventTitle}</span>
+                <span className="bk-muted bk-leg-line bk-leg-event">{shownTitle(leg.eventTitle)}</span>
               </td>
               <td className="bk-num">{oddsText(leg.coefficient, null, false)}</td>
               <td className="bk-num">{legResultText(leg)}</td>

@@ -7,6 +7,7 @@ import { kindWithLines } from "./kinds";
 import { MultipleResult } from "./MultipleResult";
 import { legResultText, stakeText } from "./results";
 import { atSpText } from "../racing";
+import { shownTitle } from "@/i18n/common-words";
 
 /**
  * A multiple in the punter's history table (Outcome, Odds, Bet): its kind and date, a row per
@@ -27,7 +28,7 @@ export function MultipleRows({ multiple: m, below }: { multiple: Multiple; below
         <tr key={leg.eventId} className="history-leg">
           <td>
             {leg.outcomeTitle}
-            <span className="hint history-description">{leg.eventTitle}</span>
+            <span className="hint history-description">{shownTitle(leg.eventTitle)}</span>
             <span className={leg.result === "WON" ? "history-won" : "hint history-deduction"}>
               {legResultText(leg)}
             </span>
