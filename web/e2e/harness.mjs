@@ -207,6 +207,9 @@ export function freePort() {
  * `scripts/dev.mjs api` does, and on another port it is this run's own (apiOfTheChecks()).
  */
 export async function startApi() {
+  // run.mjs's API is up before any script starts: a slow answer under the checks' load (over a
+  // second at times) is no reason to start a second one on its port, which failed a script so.
+  if (SHARED_API) return waitForHttp(`${API_URL}/health`, 30_000);
   try {
     if ((await fetch(`${API_URL}/health`, { signal: AbortSignal.timeout(1000) })).ok) {
       if (!SHARED_API) log(`note the API already answers on ${API_URL}; using it`);
