@@ -120,6 +120,12 @@ describe("the bot's messages", () => {
     expect(result.button).toEqual({ text: "Open AceBooks", startapp: "bk_7" });
   });
 
+  it("name an event's sport and country in the reader's language, its description as typed", () => {
+    expect(allIn("ru")[5].text).toContain("Скачки / Ирландия, Race 3");
+    expect(allIn("ar")[5].text).toContain("سباق الخيل / أيرلندا, Race 3");
+    expect(allIn("es")[8].text).toContain("Carreras de caballos / Irlanda, Race 3");
+  });
+
   it.each(LANGUAGES.filter((l) => l !== "en"))("are all in %s, the users' own words kept", (language) => {
     const english = allIn("en");
     allIn(language).forEach((message, i) => {

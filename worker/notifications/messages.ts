@@ -1,12 +1,14 @@
 import { KIND_NAMES, type MultipleKind } from "../../common/multiples";
 import type { Language } from "../../common/languages";
 import { decimalText, fractionalText, type Odds } from "../../common/odds";
+import { titleIn } from "../lib/places";
 import { say, words, type Words } from "../lib/words";
 
 // The bot's messages: short and plain, in the recipient's language (his choice, else Telegram's:
 // triggers.ts reads it with the recipients), each with a button that opens the mini-app on the
 // screen it is about. Built where the thing happened, sent later by the queue consumer. Names,
-// titles and notes are the users' own and never translated.
+// descriptions and notes are the users' own and never translated; an event's sport and country
+// are said in the reader's language (lib/places.ts).
 
 /** Which switch of GET /me/notifications a message answers to; MEMBERSHIP is always on. */
 export type Topic = "JOIN_REQUESTS" | "RESULTS" | "COINS" | "NEW_EVENTS" | "BIG_BETS" | "MEMBERSHIP";
@@ -53,8 +55,9 @@ export const coins = (cents: number, language: Language = "en") =>
     maximumFractionDigits: 2,
   });
 
-const eventName = (e: { title: string; description: string }) =>
-  e.description ? `${e.title}, ${e.description}` : e.title;
+/** An event as a reader knows it: its title in his language (sport, country), its description as typed. */
+const eventName = (language: Language, e: { title: string; description: string }) =>
+  e.description ? `${titleIn(language, e.title)}, ${e.description}` : titleIn(language, e.title);
 
 const openBook = (language: Language, book: { id: number; name: string }): Button => ({
   text: say(language, words("Open {book}", { book: book.name })),
@@ -139,7 +142,7 @@ export const newEventMessage = (language: Language, punterId: number, event: Eve
     language,
     words("{book} has a new event: {event}. It starts {start} UTC.", {
       book: event.bookmakerName,
-      event: eventName(event),
+      event: eventName(language, event),
       start: startsAt(language, event.startDate),
     }),
   ),
@@ -154,7 +157,7 @@ export const undoneMessage = (language: Language, punterId: number, event: Event
     language,
     words(
       "{book} undid the result of {event}: your bets on it are open again, and what the result paid or refunded you was taken back.",
-      { book: event.bookmakerName, event: eventName(event) },
+      { book: event.bookmakerName, event: eventName(language, event) },
     ),
   ),
   button: openBook(language, bookOf(event)),
@@ -175,7 +178,7 @@ export const bigBetMessage = (
       stake: coins(bet.stakeCents, language),
       outcome: bet.outcome,
       odds: decimalText(bet.odds),
-      event: eventName(event),
+      event: eventName(language, event),
     }),
   ),
   button: { text: say(language, words("Open the event")), startapp: startFor.event(event.id) },
@@ -201,7 +204,7 @@ export const bigCashOutMessage = (
           username: cashOut.username,
           value: coins(cashOut.valueCents, language),
           outcome: cashOut.outcome,
-          event: eventName(event),
+          event: eventName(language, event),
         })
       : words("Big cash-out: @{username} cashed out a multiple for {value}.", {
           username: cashOut.username,
@@ -325,7 +328,7 @@ export function resultMessage(
   multiples: SettledMultiple[] = [],
   placed: PlacedSp[] = [],
 ): BotMessage {
-  const named = { event: eventName(event) };
+  const named = { event: eventName(language, event) };
   const heading = {
     RESULT: words("Result of {event}:", named),
     ABANDONED: words("{event} was abandoned; your stakes are refunded:", named),
