@@ -36,7 +36,8 @@ export function EventHistoryScreen() {
             <li key={e.id} className="bk-history-item">
               <button type="button" className="bk-card bk-tap" onClick={() => setViewed(e)}>
                 <span className="bk-row">
-                  <span className="bk-strong bk-ellipsis">{shownTitle(e.title)}</span>
+                  {/* Wraps rather than cut: "Carreras de caballos / Irlanda" beside its badge. */}
+                  <span className="bk-strong">{shownTitle(e.title)}</span>
                   <StatusBadge label={historyBadge(e.status)} />
                 </span>
                 <span className="bk-muted bk-clamp">{e.description || t`No description`}</span>

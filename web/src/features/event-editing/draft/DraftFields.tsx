@@ -8,6 +8,7 @@ import { ReturnSelect } from "../ReturnSelect";
 import { WhenFields } from "../WhenFields";
 import { Switch } from "@/ui/Switch";
 import { activeOutcomes, type DraftEdit, type EditProblems } from "./state";
+import { countryName, sportName } from "@/i18n/common-words";
 
 /**
  * The draft's settings: what cannot change on a draft (sport, country, description) to read,
@@ -26,8 +27,8 @@ export function DraftFields(props: {
   return (
     <>
       <div className="bk-readonly">
-        <ReadOnly label={t`Sport`} value={sport} />
-        <ReadOnly label={t`Country`} value={country} />
+        <ReadOnly label={t`Sport`} value={sportName(sport)} />
+        <ReadOnly label={t`Country`} value={countryName(country)} />
       </div>
       <ReadOnly label={t`Description`} value={event.description || t`No description`} />
       <WhenFields
