@@ -152,10 +152,23 @@ async function screenFaults(page, language, where, own, leftovers, audited) {
   return faults;
 }
 
+/**
+ * In Russian and Arabic the bookmaker writes in his own script: his book's name, the races'
+ * descriptions and the runners (docs/DECISIONS.md, "Names and texts in any script").
+ */
+const OWN_SCRIPT = {
+  ru: { book: "Контора", race: "Заезд", runners: ["Буран", "Ласточка", "Гром"] },
+  ar: { book: "مكتب", race: "سباق", runners: ["برق", "رعد", "صقر"] },
+};
+
 /** The bookmaker's day and the punter's bet and result in `language`; answers what is wrong. */
 async function walk(language, theme) {
   const id = rand();
-  const bookName = `Book${id}`;
+  const script = OWN_SCRIPT[language];
+  const bookName = script ? `${script.book} ${id}` : `Book${id}`;
+  const liveName = script ? `${script.race} ${id} 1` : `Live ${id}`;
+  const doneName = script ? `${script.race} ${id} 2` : `Done ${id}`;
+  const runners = script?.runners ?? ["Red Rum", "Shergar", "Arkle"];
   const book = await phoneIn(language, `bk${id}`, "/home", theme);
   const punter = await phoneIn(language, `pu${id}`, "/home", theme);
   const lang = await book.page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
@@ -168,8 +181,8 @@ async function walk(language, theme) {
   const { bookmakerId } = await book.api("PUT", "/bookmakers/register", { name: bookName });
   // Cash out on: the punter's open bet offers it in his history.
   await book.api("PUT", `/bookmakers/${bookmakerId}/cashout`, { enabled: true, margin: 0.05 });
-  const live = await publishRace(book.api, bookmakerId, { description: `Live ${id}` });
-  const done = await publishRace(book.api, bookmakerId, { description: `Done ${id}` });
+  const live = await publishRace(book.api, bookmakerId, { description: liveName, runners });
+  const done = await publishRace(book.api, bookmakerId, { description: doneName, runners });
   await punter.api("POST", `/bookmakers/${bookmakerId}/sign`);
   const [request] = await book.api("GET", "/bookmakers/requests");
   await book.api("POST", `/bookmakers/requests/${request.joinRequest.id}/approve`);
@@ -193,9 +206,13 @@ async function walk(language, theme) {
   await book.api("POST", `/events/${done}/finalize`, { eventId: done, winners: [settled.items[0].id] });
   await Promise.all([book.page.reload(), punter.page.reload()]);
 
-  const own = [bookName, `bk${id}`, `pu${id}`, `Live ${id}`, `Done ${id}`, "Horse Racing", "Ireland", "Red Rum"].concat(
-    ["Shergar", "Arkle", "Race", code.slice(0, 5), code.slice(5)],
-  );
+  const own = [bookName, `bk${id}`, `pu${id}`, liveName, doneName, "Horse Racing", "Ireland", ...runners].concat([
+    "Shergar",
+    "Arkle",
+    "Race",
+    code.slice(0, 5),
+    code.slice(5),
+  ]);
   const leftovers = await englishLeftovers(language);
   const audited = theme !== undefined || AUDITED.has(language);
   const faults = [];
@@ -226,6 +243,9 @@ async function walk(language, theme) {
   for (const route of ["/home", "/bookies", `/events/${bookmakerId}`, `/history/${bookmakerId}`, "/subscription"]) {
     await open(p, route);
     faults.push(...(await screenFaults(p, language, `punter ${route.split("/")[1]}`, own, leftovers, audited)));
+    // The names he typed in his own script read back as typed.
+    if (route === "/bookies" && !(await visibleTexts(p)).some((text) => text.includes(bookName)))
+      faults.push(`punter bookies: the book's name "${bookName}" is not shown`);
   }
   // Dialogs, opened by their buttons' names in the language (the pseudo-language's are the screens').
   if (language !== "pseudo") {
@@ -257,22 +277,14 @@ async function walk(language, theme) {
   }
   // The bet dialog on the live race, then the settled race's result.
   await open(p, `/events/${bookmakerId}`);
-  await p
-    .getByRole("button")
-    .filter({ hasText: `Live ${id}` })
-    .first()
-    .click();
+  await p.getByRole("button").filter({ hasText: liveName }).first().click();
   await p.getByRole("dialog").first().waitFor({ timeout: 5_000 });
   await sleep(300);
   faults.push(...(await screenFaults(p, language, "punter bet dialog", own, leftovers, audited)));
   // The settled race's result, as its card opens it.
   await p.keyboard.press("Escape");
   await p.getByRole("dialog").first().waitFor({ state: "hidden", timeout: 5_000 });
-  await p
-    .getByRole("button")
-    .filter({ hasText: `Done ${id}` })
-    .first()
-    .click();
+  await p.getByRole("button").filter({ hasText: doneName }).first().click();
   await p.getByRole("dialog").first().waitFor({ timeout: 5_000 });
   await sleep(300);
   faults.push(...(await screenFaults(p, language, "punter result", own, leftovers, audited)));
