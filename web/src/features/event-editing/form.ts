@@ -13,6 +13,7 @@ import type { BookmakerEvent, EachWayTerms, BookmakerOutcome, Id } from "@worker
 import { dateError, endAfter, fieldsOf, startAt, timeError } from "./when";
 import { commonText } from "@/i18n/common-words";
 import { i18n } from "@/i18n/runtime";
+import { deviceStore } from "@/store/storage";
 
 // The new-event form (docs/ARCHITECTURE.md, "The event form"); its rules and messages
 // are common/event-form.ts's, which the server checks too.
@@ -21,9 +22,9 @@ export const DEFAULT_SPORT = "Horse Racing";
 export const DEFAULT_COUNTRY = "United States";
 
 /**
- * The country a new event starts in: the largest market of the language the bookmaker reads
- * (Telegram says his language, not his country), the spec's United States in English. He picks
- * another in one tap; a copied event keeps its own.
+ * The country a new event starts in: his own, as the last event he saved from this form on this
+ * device says; before his first, the largest market of the language he reads (Telegram says his
+ * language, not his country), the spec's United States in English. A copied event keeps its own.
  */
 const COUNTRY_OF_LANGUAGE: Readonly<Record<string, string>> = {
   es: "Mexico",
@@ -34,7 +35,11 @@ const COUNTRY_OF_LANGUAGE: Readonly<Record<string, string>> = {
   id: "Indonesia",
   ar: "Egypt",
 };
-export const defaultCountry = (): string => COUNTRY_OF_LANGUAGE[i18n.language] ?? DEFAULT_COUNTRY;
+const LAST_COUNTRY = "lastEventCountry";
+export const defaultCountry = (): string =>
+  deviceStore.getItem(LAST_COUNTRY) ?? COUNTRY_OF_LANGUAGE[i18n.language] ?? DEFAULT_COUNTRY;
+/** Kept when he saves a new event: his next one starts in the same country. */
+export const keepCountry = (country: string): void => deviceStore.setItem(LAST_COUNTRY, country);
 /** The spec's placeholder max payout for a draft. */
 export const DEFAULT_MAX_PAYOUT = "1000";
 

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { BookmakerEvent } from "@worker/contract";
 import { BOOK_ID, renderAt, signedInRoutes } from "@/test/world";
@@ -212,6 +212,18 @@ describe("the new event form", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save as draft" }));
     await waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
     expect(writes(calls).map((c) => c.path)).toEqual(["/drafts"]);
+  });
+
+  it("starts the next new event in the country of the last one he saved", async () => {
+    const calls = await openForm({ "POST /drafts": () => json({ eventId: 77 }) });
+    fillValidForm();
+    fireEvent.change(screen.getByLabelText("Country"), { target: { value: "Ireland" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save as draft" }));
+    await waitFor(() => expect(window.location.pathname).toBe("/bookmakerevents"));
+    expect((writes(calls)[0].body as { title: string }).title).toBe("Horse Racing / Ireland");
+    cleanup();
+    await openForm();
+    await waitFor(() => expect((screen.getByLabelText("Country") as HTMLSelectElement).value).toBe("Ireland"));
   });
 
   it("asks before Back throws a filled form away, and can keep it as a draft", async () => {

@@ -6,7 +6,7 @@ import { useAction } from "@/api/useAction";
 import { useBookId } from "@/features/profile/book";
 import "@/styles/bookmaker.css";
 import { useNewEventSave } from "../api";
-import { draftBody } from "../form";
+import { draftBody, keepCountry } from "../form";
 import type { KeptDraft } from "../start";
 import { useOwnFractional } from "../useOwnFractional";
 import { useClosingConfirmation } from "@/telegram/features";
@@ -37,6 +37,7 @@ export function CreateEventScreen() {
     void saving.run(async () => {
       const keep = (draft: KeptDraft) => (kept.current = draft);
       await (andStart ? saveAndStart : keepDraft)(draftBody(event.form, bookmakerId), kept.current, keep);
+      keepCountry(event.form.country);
       leave();
     });
   }
