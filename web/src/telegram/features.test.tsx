@@ -97,7 +97,7 @@ describe("closing confirmation", () => {
     const name = await screen.findByLabelText("Profile Name");
     expect(features.enableClosingConfirmation).not.toHaveBeenCalled();
     fireEvent.change(name, { target: { value: "GoldenBooks" } });
-    // Testing Library's wait (5 s, setup.ts), not vi.waitFor's 1 s: a busy machine renders slower.
+    // Testing Library's wait (setup.ts), not vi.waitFor's 1 s: a busy machine renders slower.
     await waitFor(() => expect(features.enableClosingConfirmation).toHaveBeenCalledOnce());
     fireEvent.change(name, { target: { value: "" } });
     await waitFor(() => expect(features.disableClosingConfirmation).toHaveBeenCalledOnce());
@@ -123,7 +123,7 @@ describe("the invite link", () => {
     });
     const features = withFeatures(launched());
     renderAt("/mainpage");
-    fireEvent.click(await screen.findByRole("button", { name: "Share invite link" }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole("button", { name: "Share invite link" }));
     const link = "https://t.me/bookie_test_bot?startapp=bk_5";
     expect(features.openTelegramLink).toHaveBeenCalledWith(
       `https://t.me/share/url?url=${encodeURIComponent(link)}&text=${encodeURIComponent("Join my book on Bookie")}`,
@@ -137,7 +137,7 @@ describe("the invite link", () => {
       "GET /subscriptions/active/5": () => json([]),
     });
     renderAt("/mainpage");
-    expect(await screen.findByRole("button", { name: "Copy invite link" }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Copy invite link" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Share invite link" })).toBeNull();
   });
 });

@@ -17,7 +17,10 @@ localStorage.clear(); // showLanguage keeps the language for the next launch: no
 
 // Screens load with their first visit (routes.tsx): a file's first test also waits for Vite to
 // transform its screen, which takes more than the default second on a busy machine.
-configure({ asyncUtilTimeout: 5_000 });
+// 15 s, inside the test's own 20 s (vitest.config.ts): a CI run beside another CPU-heavy one took
+// more than 5 s to show a file's first screen (EventsScreen.test.tsx failed so). A wait that
+// succeeds returns at once; only one that would fail anyway waits longer.
+configure({ asyncUtilTimeout: 15_000 });
 
 // Testing Library cleans up by itself only with test globals on, which this project leaves off.
 afterEach(async () => {

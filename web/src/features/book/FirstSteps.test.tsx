@@ -43,7 +43,7 @@ async function openMain({
   return { openTelegramLink, calls };
 }
 
-const steps = async () => screen.findByRole("region", { name: "First steps" }, { timeout: 5000 });
+const steps = async () => screen.findByRole("region", { name: "First steps" });
 
 describe("the first steps on the main page", () => {
   it("lists the three steps for a new bookmaker; the first opens the New Event form", async () => {

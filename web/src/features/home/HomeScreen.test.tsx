@@ -120,7 +120,7 @@ describe("the Bookie button", () => {
     });
     renderApp("/home");
     fireEvent.click(await screen.findByRole("button", { name: "Bookie" }));
-    const failed = await screen.findByRole("dialog", { name: "Unexpected error." }, { timeout: 3000 });
+    const failed = await screen.findByRole("dialog", { name: "Unexpected error." });
     expect(bookieButton().getAttribute("aria-busy")).toBe("false");
     fail = false;
     fireEvent.click(within(failed).getByRole("button", { name: "Retry" }));

@@ -119,7 +119,7 @@ describe("the liability board", () => {
     await waitFor(() => expect(window.location.pathname).toBe("/eventmanagementpage/8"));
     expect(eventPosts(calls)).toEqual([]);
     // The draft screen's code loads at its first visit: slow on a busy machine.
-    await screen.findByRole("heading", { name: "Draft" }, { timeout: 5000 });
+    await screen.findByRole("heading", { name: "Draft" });
     fireEvent.click(screen.getByRole("button", { name: "‹ Back" }));
     expect(window.location.pathname).toBe("/liability");
   });
@@ -140,7 +140,7 @@ describe("the liability board", () => {
     await waitFor(() => expect(window.location.pathname).toBe("/eventmanagementpage/9"));
     expect(eventPosts(calls)).toEqual(["/events/9/draft"]);
     // The draft screen's code loads at its first visit: slow on a busy machine.
-    await screen.findByRole("heading", { name: "Draft" }, { timeout: 5000 });
+    await screen.findByRole("heading", { name: "Draft" });
     fireEvent.click(screen.getByRole("button", { name: "‹ Back" }));
     await waitFor(() => expect(card("Horse Racing").querySelector(".badge")?.textContent).toBe("Suspended"));
   });

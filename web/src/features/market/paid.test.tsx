@@ -133,7 +133,7 @@ describe("a payment Telegram reported before the API knows of it", { timeout: 15
     expect(coinButtons().every((b) => b.hasAttribute("disabled"))).toBe(true);
 
     server.ledger = [purchase("inv-4")];
-    await waitFor(() => expect(screen.queryByText(CONFIRMING_TEXT)).toBeNull(), { timeout: 8000 });
+    await waitFor(() => expect(screen.queryByText(CONFIRMING_TEXT)).toBeNull());
     expect(coinButtons()[0]!.hasAttribute("disabled")).toBe(false);
     expect(usePaidInvoices.getState().paid).toEqual([]);
   });
@@ -149,7 +149,7 @@ describe("a payment Telegram reported before the API knows of it", { timeout: 15
     expect(window.location.pathname).toBe("/home");
 
     server.mine = [bookmakerHolding];
-    await waitFor(() => expect(window.location.pathname).toBe("/createprofile"), { timeout: 8000 });
+    await waitFor(() => expect(window.location.pathname).toBe("/createprofile"));
   });
 
   it("Create profile holds Create until the subscription arrives, and lets him type meanwhile", async () => {
@@ -163,7 +163,7 @@ describe("a payment Telegram reported before the API knows of it", { timeout: 15
     expect(name.value).toBe("AliceBooks");
 
     server.mine = [bookmakerHolding];
-    await waitFor(() => expect(screen.queryByText(CONFIRMING_TEXT)).toBeNull(), { timeout: 8000 });
+    await waitFor(() => expect(screen.queryByText(CONFIRMING_TEXT)).toBeNull());
     expect(create.disabled).toBe(false);
   });
 
@@ -177,7 +177,7 @@ describe("a payment Telegram reported before the API knows of it", { timeout: 15
     expect((subscribe as HTMLButtonElement).disabled).toBe(true);
 
     server.mine = [bookmakerHolding];
-    await screen.findByRole("button", { name: "Create profile" }, { timeout: 8000 });
+    await screen.findByRole("button", { name: "Create profile" });
     expect(screen.queryByText(CONFIRMING_TEXT)).toBeNull();
   });
 
