@@ -169,9 +169,11 @@ export default defineConfig(({ mode }) => {
             // *.node.test.ts: worker code checked with Node-only tools (the OpenAPI validator reads its schemas from disk).
             include: ["web/**/*.test.{ts,tsx}", "worker/**/*.node.test.ts"],
             exclude: [...configDefaults.exclude, ...(quick ? LONG_RUNNING : [])],
-            // Files share loaded modules too (a fresh DOM and module graph per file cost a minute):
-            // setup.ts puts every store, storage and the language back after each test.
-            isolate: false,
+            // Each file its own module graph, unlike the worker's: a screen's lazy import still under
+            // way when a file's environment is torn down is left broken in a shared graph, and the
+            // next file that opens the screen shows nothing (back.test.tsx failed so, under load).
+            // setup.ts also puts every store, storage and the language back after each test.
+            isolate: true,
             environment: "happy-dom",
             // Rendering under a busy machine, and ESLint's first run (boundaries.node.test.ts), pass 5 s.
             testTimeout: 20_000,
