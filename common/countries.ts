@@ -204,3 +204,24 @@ export const COUNTRY_CODES: Readonly<Record<string, string>> = {
   Zambia: "ZM",
   Zimbabwe: "ZW",
 };
+
+const regionNames = new Map<string, Intl.DisplayNames | null>();
+
+/**
+ * A country of the list as `locale` names it (the runtime's own names, by its ISO code); null
+ * for a name the list lacks ("International") or a runtime without Intl.DisplayNames.
+ */
+export function countryNameIn(locale: string, english: string): string | null {
+  const code = COUNTRY_CODES[english];
+  if (!code) return null;
+  if (!regionNames.has(locale)) {
+    let names: Intl.DisplayNames | null = null;
+    try {
+      names = new Intl.DisplayNames([locale], { type: "region", fallback: "none" });
+    } catch {
+      // none: the caller says the English
+    }
+    regionNames.set(locale, names);
+  }
+  return regionNames.get(locale)?.of(code) ?? null;
+}

@@ -1,4 +1,4 @@
-import { COUNTRY_CODES } from "../../common/countries";
+import { COUNTRY_CODES, countryNameIn } from "../../common/countries";
 import type { Language } from "../../common/languages";
 import { en, say } from "./words";
 
@@ -32,21 +32,9 @@ const PLACE_WORDS: ReadonlySet<string> = new Set([
   en("International"),
 ]);
 
-const regionNames = new Map<Language, Intl.DisplayNames | null>();
 function countryIn(language: Language, english: string): string {
-  const code = COUNTRY_CODES[english];
-  if (!code) return PLACE_WORDS.has(english) ? say(language, english) : english;
-  if (language === "en") return english;
-  if (!regionNames.has(language)) {
-    let names: Intl.DisplayNames | null = null;
-    try {
-      names = new Intl.DisplayNames([language], { type: "region", fallback: "none" });
-    } catch {
-      // A runtime without them says the English.
-    }
-    regionNames.set(language, names);
-  }
-  return regionNames.get(language)?.of(code) ?? english;
+  if (!COUNTRY_CODES[english]) return PLACE_WORDS.has(english) ? say(language, english) : english;
+  return language === "en" ? english : (countryNameIn(language, english) ?? english);
 }
 
 /** `title` ("Sport / Country") in `language`; a title of another shape as written. */

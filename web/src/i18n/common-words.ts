@@ -4,7 +4,7 @@ import { DESCRIPTION_MAX, OUTCOME_TITLE_MAX } from "@common/event-form";
 import { NAME_LENGTH_MESSAGE, NAME_MAX, NAME_MIN, TERMS_MAX } from "@common/profile";
 import type { MultipleKind } from "@common/multiples";
 import type { EventStatusName } from "@common/status-words";
-import { COUNTRY_CODES } from "@common/countries";
+import { COUNTRY_CODES, countryNameIn } from "@common/countries";
 import { i18n, type MessageDescriptor } from "./runtime";
 
 // common/'s texts in the mini-app's language. The rules both sides apply (common/) return their
@@ -137,20 +137,6 @@ const PLACE_TEXTS: ReadonlyMap<string, MessageDescriptor> = new Map([
   ["International", msg`International`],
 ]);
 
-const names = new Map<string, Intl.DisplayNames>();
-function regionNames(locale: string): Intl.DisplayNames | null {
-  let found = names.get(locale);
-  if (!found) {
-    try {
-      found = new Intl.DisplayNames([locale], { type: "region", fallback: "none" });
-    } catch {
-      return null; // a browser without it shows the English
-    }
-    names.set(locale, found);
-  }
-  return found;
-}
-
 /** A sport (or "International") as the reader's language says it; any other name as written. */
 export function sportName(english: string): string {
   const text = PLACE_TEXTS.get(english);
@@ -159,9 +145,8 @@ export function sportName(english: string): string {
 
 /** A country as the reader's language names it; English, and a name it does not know, as stored. */
 export function countryName(english: string): string {
-  const code = COUNTRY_CODES[english];
-  if (!code || i18n.locale === "en") return code ? english : sportName(english);
-  return regionNames(i18n.locale)?.of(code) ?? english;
+  if (!COUNTRY_CODES[english]) return sportName(english);
+  return i18n.locale === "en" ? english : (countryNameIn(i18n.locale, english) ?? english);
 }
 
 /** An event's title, "Sport / Country", in the reader's language. */
