@@ -168,3 +168,25 @@ describe("a bet at SP", () => {
     expect(screen.queryByRole("checkbox", { name: /^At SP on/ })).toBeNull();
   });
 });
+
+describe("the stake presets", () => {
+  it("with fewer coins than the payout allows, Max is his coins and each fraction is of that Max", async () => {
+    await openEvents([event()], { coins: 100 }); // Red Rum at 2 with 1000 max payout would take 500
+    await openDialog();
+    fireEvent.click(screen.getByRole("button", { name: /^Bet on Red Rum:/ }));
+    const menu = screen.getByRole("listbox", { name: "Stake on Red Rum" });
+    const amounts = within(menu)
+      .getAllByRole("option")
+      .map((o) => o.textContent);
+    expect(amounts).toEqual([
+      "No Bet",
+      "Max100",
+      "4/5 Max80",
+      "3/4 Max75",
+      "1/2 Max50",
+      "1/3 Max33",
+      "1/4 Max25",
+      "My bet",
+    ]);
+  });
+});

@@ -25,9 +25,13 @@ describe("bet volume", () => {
     ]);
   });
 
-  it("the fractions are capped by the coins too", () => {
-    expect(presetAmount(0.5, 1000, 2, 100)).toBe(100);
-    expect(presetAmount(0.25, 1000, 2, 100)).toBe(100);
+  it("the fractions are of Max once Max is capped at the coins", () => {
+    // 1000 at evens allows 500; with 100 coins Max is 100 and each fraction is of those 100.
+    expect(presetAmount(1, 1000, 2, 100)).toBe(100);
+    expect(["4/5", "3/4", "1/2", "1/3", "1/4"].map((c) => amountOf(c as "4/5", 1000, 2, 100))).toEqual([
+      80, 75, 50, 33, 25,
+    ]);
+    expect(presetAmount(0.33, 1000, 2, 10.01)).toBe(3.3);
   });
 
   it("never rounds a stake up past the payout limit", () => {

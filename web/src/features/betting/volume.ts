@@ -50,7 +50,11 @@ function maxStakeCents(maxTotalPayout: number, coefficient: number, room = Infin
 export const maxStake = (maxTotalPayout: number, coefficient: number, room = Infinity) =>
   maxStakeCents(maxTotalPayout, coefficient, room) / 100;
 
-/** A preset's amount: its factor (two decimals) of the max stake, rounded down to the cent, capped at the punter's coins. */
+/**
+ * A preset's amount: its factor (two decimals) of Max, rounded down to the cent. Max is capped at
+ * the punter's coins first, so with fewer coins than the payout allows the fractions still split
+ * his coins rather than all showing the whole of them.
+ */
 export function presetAmount(
   factor: number,
   maxTotalPayout: number,
@@ -58,8 +62,8 @@ export function presetAmount(
   coins: number,
   room = Infinity,
 ): number {
-  const share = divDown(maxStakeCents(maxTotalPayout, coefficient, room) * Math.round(factor * 100), 100);
-  return Math.max(0, Math.min(share, Math.round(coins * 100))) / 100;
+  const max = Math.max(0, Math.min(maxStakeCents(maxTotalPayout, coefficient, room), Math.round(coins * 100)));
+  return divDown(max * Math.round(factor * 100), 100) / 100;
 }
 
 /** 'My bet': the smaller of what was typed (cut to the cent), the max stake and the coins; null if it is not a number. */
