@@ -63,15 +63,15 @@ describe("the punter's events", () => {
     const options = within(screen.getByRole("listbox"))
       .getAllByRole("option")
       .map((o) => o.textContent);
-    // Max = 1000 / 2 = 500, capped at the 300 coins.
+    // Max = 1000 / 2 = 500, capped at the 300 coins; the fractions are of those 300.
     expect(options).toEqual([
       "No Bet",
       "Max300",
-      "4/5 Max300",
-      "3/4 Max300",
-      "1/2 Max250",
-      "1/3 Max165",
-      "1/4 Max125",
+      "4/5 Max240",
+      "3/4 Max225",
+      "1/2 Max150",
+      "1/3 Max99",
+      "1/4 Max75",
       "My bet",
     ]);
   });
