@@ -58,24 +58,34 @@ export function EventsScreen() {
         onTerms={() => setTermsOpen(true)}
         fractional={{ shown: showFractional, allowed: book.fractionalAllowed, set: setFractional }}
       />
-      <EventList
-        events={list}
-        failed={bookmakerId === null || (book.events.error !== undefined && !book.events.data)}
-        onRetry={bookmakerId === null ? undefined : () => book.events.mutate()}
-        onOpen={(e) => setOpened({ eventId: e.eventId, betting: betOn(e) })}
-        below={(e) =>
-          bookmakerId !== null &&
-          betOn(e) && (
-            <SlipPicks
-              event={e}
-              legs={slip.legs}
-              asFractional={showFractional}
-              onAdd={(leg) => useSlips.getState().add(bookmakerId, leg)}
-              onRemove={() => useSlips.getState().remove(bookmakerId, e.eventId)}
-            />
-          )
-        }
-      />
+      {book.notApproved ? (
+        <p className="state-text">
+          {book.notApproved === "CREATED"
+            ? t`Waiting... The bookmaker has not approved your request yet.`
+            : book.notApproved === "DECLINED"
+              ? t`Your last request was declined.`
+              : t`Ask this bookmaker to join to see his events.`}
+        </p>
+      ) : (
+        <EventList
+          events={list}
+          failed={bookmakerId === null || (book.events.error !== undefined && !book.events.data)}
+          onRetry={bookmakerId === null ? undefined : () => book.events.mutate()}
+          onOpen={(e) => setOpened({ eventId: e.eventId, betting: betOn(e) })}
+          below={(e) =>
+            bookmakerId !== null &&
+            betOn(e) && (
+              <SlipPicks
+                event={e}
+                legs={slip.legs}
+                asFractional={showFractional}
+                onAdd={(leg) => useSlips.getState().add(bookmakerId, leg)}
+                onRemove={() => useSlips.getState().remove(bookmakerId, e.eventId)}
+              />
+            )
+          }
+        />
+      )}
       <footer className="events-footer">
         {slip.legs.length > 0 && (
           <button type="button" className="button button-wide slip-bar" onClick={() => setSlipOpen(true)}>
@@ -85,7 +95,7 @@ export function EventsScreen() {
         <button
           type="button"
           className="button button-wide"
-          disabled={bookmakerId === null}
+          disabled={bookmakerId === null || book.notApproved !== null}
           onClick={() => navigate(`/history/${bookmakerId}`, { state: { name } satisfies EventsState })}
         >
           {t`History`}

@@ -11,14 +11,20 @@ import { useCoins, usePlayerEvents } from "./player-events";
 export function usePunterBook(bookmakerId: Id | null) {
   const lists = useBookmakerLists();
   const bookmaker = bookmakerId === null ? undefined : findBookmaker(lists.data, bookmakerId);
-  const events = usePlayerEvents(bookmakerId);
-  const coins = useCoins(bookmakerId);
+  // A pending or declined punter, who reaches this screen from his card, is not asked for what
+  // the API keeps for approved punters (it would answer 403); the screen says where he stands.
+  const request = bookmaker?.joinRequestStatus;
+  const notApproved = bookmaker !== undefined && request !== "APPROVED";
+  const events = usePlayerEvents(notApproved ? null : bookmakerId);
+  const coins = useCoins(notApproved ? null : bookmakerId);
   const subscriptions = useActiveSubscriptions(bookmakerId).data;
   const holds = (type: "BOOKMAKER" | "FRACTAL_ODDS" | "WHAT_IF", whileLoading: boolean) =>
     subscriptions ? hasActiveSubscription(subscriptions, type) : whileLoading;
 
   return {
     bookmaker,
+    /** Where his join request stands when he is not (yet) an approved punter of this book. */
+    notApproved: notApproved ? (request ?? "NONE") : null,
     events,
     coins,
     // Active while the subscriptions are still loading (docs/ARCHITECTURE.md, "Subscriptions and the market").

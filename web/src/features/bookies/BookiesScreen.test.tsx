@@ -153,4 +153,26 @@ describe("/bookies", () => {
     expect(window.location.pathname).toBe("/events/1");
     expect(window.history.state).toEqual({ name: "GoldenBooks" });
   });
+
+  it("opens a pending bookmaker's card on his events screen, which says the request waits", async () => {
+    const calls = await openBookies();
+    fireEvent.click(
+      within(screen.getByRole("article", { name: "SilverBooks" })).getByRole("button", { name: /^SilverBooks/ }),
+    );
+    expect(window.location.pathname).toBe("/events/2");
+    expect(window.history.state).toEqual({ name: "SilverBooks" });
+    expect(await screen.findByText("Waiting... The bookmaker has not approved your request yet.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "History" })).toHaveProperty("disabled", true);
+    // Not asked for what the API keeps for approved punters.
+    expect(calls.some((c) => c.path.startsWith("/player/events/2") || c.path.startsWith("/balances/2"))).toBe(false);
+  });
+
+  it("opens a declined bookmaker's card from the search on his events screen, which says so", async () => {
+    await openBookies();
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search bookmaker" }), { target: { value: "Declined" } });
+    const results = screen.getByRole("region", { name: "Search results" });
+    fireEvent.click(within(results).getByRole("button", { name: /^DeclinedBooks/ }));
+    expect(window.location.pathname).toBe("/events/5");
+    expect(await screen.findByText("Your last request was declined.")).toBeTruthy();
+  });
 });

@@ -6,7 +6,10 @@ import { shortDate } from "@/ui/dates";
 
 export interface BookmakerCardProps {
   bookmaker: Bookmaker;
-  /** Opens his events; only for an approved punter. */
+  /**
+   * Opens his events screen (the spec's tap on a card): his events for an approved punter, where
+   * the request stands for a pending or declined one.
+   */
   onOpen?(): void;
   onTerms(): void;
   /** Sends a join request; absent where the punter cannot ask (already a member). */

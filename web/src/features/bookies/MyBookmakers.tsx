@@ -13,7 +13,7 @@ interface MyBookmakersProps {
   onTerms(b: Bookmaker): void;
 }
 
-/** "My Bookie": the bookmakers he joined or asked to join; an approved one opens his events. */
+/** "My Bookie": the bookmakers he joined or asked to join; a tap opens the book's events screen. */
 export function MyBookmakers({ mine, failed, onRetry, highlighted, onOpen, onTerms }: MyBookmakersProps) {
   const count = mine?.length ?? 0;
   return (
@@ -28,7 +28,7 @@ export function MyBookmakers({ mine, failed, onRetry, highlighted, onOpen, onTer
             key={b.bookmakerId}
             bookmaker={b}
             highlighted={b.bookmakerId === highlighted}
-            onOpen={b.joinRequestStatus === "APPROVED" ? () => onOpen(b) : undefined}
+            onOpen={() => onOpen(b)}
             onTerms={() => onTerms(b)}
           />
         ))}
