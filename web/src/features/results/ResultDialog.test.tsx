@@ -120,6 +120,9 @@ describe("the result dialog", () => {
       const view = open({ status, outcomes: outcomes(false) });
       expect(screen.getByText("Abandoned")).toBeTruthy();
       expect(screen.getByText("The bet has been refunded")).toBeTruthy();
+      // No winner, so the spec's WHAT IF column stays.
+      expect(headers()).toContain("WHAT IF");
+      expect(within(screen.getByText("Shergar").closest("tr")!).getAllByRole("cell")[2].textContent).toMatch(/12/);
       view.unmount();
     }
   });

@@ -32,7 +32,8 @@ export interface ResultDialogProps {
 /**
  * The read-only result of an event (docs/ARCHITECTURE.md, "Badges and event lists"): a GAIN column once a winner is
  * known (a figure on the winners only: losers and non-runners gained nothing), a WHAT IF column
- * before; an abandoned event shows that bets were refunded instead.
+ * while there is none, an abandoned event's too (the spec's rule has no exception for it); an
+ * abandoned event also says that bets were refunded.
  */
 export function ResultDialog({
   open,
@@ -50,7 +51,7 @@ export function ResultDialog({
   const refunded = isRefunded(status);
   const winners = outcomes.filter(isWinner).length;
   const hasWinner = winners > 0;
-  const valueColumn = refunded ? null : hasWinner ? "GAIN" : "WHAT IF";
+  const valueColumn = hasWinner ? "GAIN" : "WHAT IF";
   const heading = valueColumn === "GAIN" ? t`GAIN` : t`WHAT IF`;
   const held = whatIfHeld === true;
   const shown = (o: ResultOutcome) => held && o.status !== "NR" && (valueColumn === "WHAT IF" || isWinner(o));
