@@ -24,7 +24,7 @@ CREATE TABLE bookmakers (
   created_at TEXT NOT NULL,
   -- bumped with every change to its punters as its owner sees them (triggers below)
   version INTEGER NOT NULL DEFAULT 0,
-  -- Limits, in cents (docs/ARCHITECTURE.md, "Limits"): the punters' defaults, NULL = none;
+  -- Limits, in cents (docs/rules/limits.md, "Limits"): the punters' defaults, NULL = none;
   -- what the book's open multiples may owe added up, NULL = the default of 10,000 coins.
   max_stake_cents INTEGER CHECK (max_stake_cents > 0),
   max_payout_per_event_cents INTEGER CHECK (max_payout_per_event_cents > 0),
@@ -440,7 +440,7 @@ CREATE TRIGGER users_renamed AFTER UPDATE OF username ON users WHEN OLD.username
   UPDATE bookmakers SET version = version + 1 WHERE id IN (SELECT bookmaker_id FROM memberships WHERE user_id = NEW.id AND status = 'APPROVED');
 END;
 
--- The audit log (docs/ARCHITECTURE.md, "Audit"): one append-only row per change a bookmaker or the
+-- The audit log (docs/rules/audit.md, "Audit"): one append-only row per change a bookmaker or the
 -- system makes, written in the same batch as the change, and every price an outcome was offered
 -- at (action 'PRICE', after = {"num", "den"}). actor_id NULL is the system (an alarm, retention,
 -- the equalizer). before/after are JSON text. Rows are never changed; retention deletes a

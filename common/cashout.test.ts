@@ -3,7 +3,7 @@ import { multipleCashOutCents, pendingFactor, singleCashOutCents } from "./casho
 import { linesOf, wonFactor } from "./multiples";
 import { rule4Deduction } from "./rule4";
 
-// docs/ARCHITECTURE.md "Cash out", its worked examples to the cent (margin 0.05).
+// docs/rules/cash-out.md "Cash out", its worked examples to the cent (margin 0.05).
 const odds = (num: number, den: number) => ({ num, den });
 
 describe("a cash-out's value", () => {

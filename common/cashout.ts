@@ -1,7 +1,7 @@
 import { wonFactor, type Factor } from "./multiples";
 import type { Odds } from "./odds";
 
-// A cash-out's value (docs/ARCHITECTURE.md "Cash out"): what the bet would return were its selections to win
+// A cash-out's value (docs/rules/cash-out.md "Cash out"): what the bet would return were its selections to win
 // now at the prices they were struck at (Rule 4 already known taken off), over the prices now,
 // less the book's margin, rounded down to the cent once. The factors are the one gate's
 // (common/multiples.ts's wonFactor): exact fractions, never a float.

@@ -1,7 +1,7 @@
 import { en, words, type Words } from "./i18n/marks";
 import type { Odds } from "./odds";
 
-// Each-way terms (docs/ARCHITECTURE.md, "Each-way"): an each-way bet is a win part and a place
+// Each-way terms (docs/rules/racing.md, "Each-way"): an each-way bet is a win part and a place
 // part of the same unit stake; the place part wins when its outcome finishes within the paying
 // places, at 1 + (odds − 1) / fraction. Both the API and the mini-app apply these rules.
 

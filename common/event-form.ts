@@ -1,7 +1,7 @@
 import { en } from "./i18n/marks";
 import { charactersError, nfc, seenLength } from "./text";
 
-// The event form's rules (docs/ARCHITECTURE.md, "The event form") with their messages, one copy for the
+// The event form's rules (docs/rules/screens.md, "The event form") with their messages, one copy for the
 // server and the mini-app. Texts are checked as they are kept: trimmed, in NFC; they may be in any
 // script (common/text.ts), their lengths counted in the characters a person sees. Pure code with
 // no platform globals: imported at run time by worker/ and web/.

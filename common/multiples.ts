@@ -1,7 +1,7 @@
 import { en } from "./i18n/marks";
 
 // The kinds of multiple and the lines each makes over its legs: one home for the rule the API,
-// the bet slip and the settlement all follow (docs/ARCHITECTURE.md, "Multiples").
+// the bet slip and the settlement all follow (docs/rules/multiples.md, "Multiples").
 
 export const MULTIPLE_KINDS = ["DOUBLE", "TREBLE", "ACCUMULATOR", "TRIXIE", "PATENT", "YANKEE", "LUCKY15"] as const;
 export type MultipleKind = (typeof MULTIPLE_KINDS)[number];

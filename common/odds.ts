@@ -113,7 +113,7 @@ export const decimalText = (o: Odds) => Math.round(decimalOf(o) * 1000) / 1000;
 export const fractionalText = (o: Odds) => `${o.num}/${o.den}`;
 
 export const MIN_ODDS = LADDER[0];
-/** A new outcome's odds in the event form, 1.5 (docs/ARCHITECTURE.md, "The event form"). */
+/** A new outcome's odds in the event form, 1.5 (docs/rules/screens.md, "The event form"). */
 export const DEFAULT_ODDS: Odds = { num: 1, den: 2 };
 
 export const sameOdds = (a: Odds, b: Odds) => a.num === b.num && a.den === b.den;

@@ -1,7 +1,7 @@
 import { en } from "./i18n/marks";
 import { charactersError, nfc, seenLength } from "./text";
 
-// The bookmaker profile's rules (docs/ARCHITECTURE.md, "Profile rules") with their messages, one copy for the server
+// The bookmaker profile's rules (docs/rules/screens.md, "Profile rules") with their messages, one copy for the server
 // and the mini-app. Pure code with no platform globals: imported at run time by worker/ and web/.
 // Names and terms may be in any script (common/text.ts); lengths count the characters a person sees.
 

@@ -1,4 +1,4 @@
-// Racing rules both the API and the mini-app apply (docs/ARCHITECTURE.md, "Racing rules").
+// Racing rules both the API and the mini-app apply (docs/rules/racing.md, "Racing rules").
 
 /** Rule 4 and the dead-heat rule are the trade's custom in racing: on by default there, off elsewhere. */
 export const racesByDefault = (title: string) => ["Horse Racing", "Greyhound Racing"].includes(title.split(" / ")[0]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { deductsFromSp, paidAtSp, pricedPlaceReturnCents, pricedReturnCents, SP_LATE_MS } from "./sp";
 import { rule4Deduction } from "./rule4";
 
-// docs/ARCHITECTURE.md "SP and BOG", its worked examples to the cent.
+// docs/rules/racing.md "SP and BOG", its worked examples to the cent.
 const odds = (num: number, den: number) => ({ num, den });
 
 describe("a bet at SP or with best odds guaranteed", () => {

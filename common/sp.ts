@@ -1,7 +1,7 @@
 import { partReturnCents, placeReturnCents, type SettledPart } from "./each-way";
 import type { Odds } from "./odds";
 
-// Starting price and best odds guaranteed (docs/ARCHITECTURE.md "SP and BOG"). An
+// Starting price and best odds guaranteed (docs/rules/racing.md "SP and BOG"). An
 // SP bet has no price until the result: it pays at the runner's starting price. A BOG bet was
 // struck at a price and pays at whichever returns more, that price or the SP. Each return is the
 // one settlement expression (common/each-way.ts: partReturnCents, placeReturnCents), never a copy.

@@ -1,4 +1,4 @@
--- Each-way betting (docs/ARCHITECTURE.md, "Each-way").
+-- Each-way betting (docs/rules/racing.md, "Each-way").
 -- An event's terms: none (OFF, as every event made before each-way), the standard terms worked
 -- out from the runners (STANDARD), or places and fraction as set (SET).
 ALTER TABLE events ADD COLUMN each_way TEXT NOT NULL DEFAULT 'OFF' CHECK (each_way IN ('OFF', 'STANDARD', 'SET'));

@@ -1,4 +1,4 @@
--- The book's risk desk: limits (docs/ARCHITECTURE.md, "Limits"). All in cents; NULL means no
+-- The book's risk desk: limits (docs/rules/limits.md, "Limits"). All in cents; NULL means no
 -- limit of the book's own, or on a membership the book's default.
 ALTER TABLE bookmakers ADD COLUMN max_stake_cents INTEGER CHECK (max_stake_cents > 0);
 ALTER TABLE bookmakers ADD COLUMN max_payout_per_event_cents INTEGER CHECK (max_payout_per_event_cents > 0);

@@ -1,4 +1,4 @@
--- Multiples and full-cover bets (docs/ARCHITECTURE.md, "Multiples"). A multiple spans events, so
+-- Multiples and full-cover bets (docs/rules/multiples.md, "Multiples"). A multiple spans events, so
 -- no room owns it: it is placed by one guarded D1 batch and settled by its events' rooms, each
 -- settling its legs in its own settlement batch and completing the multiples whose last open leg
 -- that was (`settled_event_id`, `settled_at` say which settlement, so an undo takes back exactly that).

@@ -1,4 +1,4 @@
--- The audit log (docs/ARCHITECTURE.md, "Audit"): one append-only row per change a bookmaker or the
+-- The audit log (docs/rules/audit.md, "Audit"): one append-only row per change a bookmaker or the
 -- system makes, written in the same batch as the change, and every price an outcome was offered
 -- at (action 'PRICE', after = {"num", "den"}). actor_id NULL is the system (an alarm, retention,
 -- the equalizer). before/after are JSON text. Rows are never changed; retention deletes a

@@ -1,4 +1,4 @@
--- Cash out (docs/ARCHITECTURE.md, "Cash out"): the book's switch and margin, and a bet or
+-- Cash out (docs/rules/cash-out.md, "Cash out"): the book's switch and margin, and a bet or
 -- multiple settled early at its cash-out value (status CASHED_OUT, payout_cents the value,
 -- settled_at when). The margin is in hundredths (5 is 0.05).
 ALTER TABLE bookmakers ADD COLUMN cashout_enabled INTEGER NOT NULL DEFAULT 0 CHECK (cashout_enabled IN (0, 1));

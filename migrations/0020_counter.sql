@@ -1,4 +1,4 @@
--- The counter (docs/ARCHITECTURE.md, "The counter"): bets taken
+-- The counter (docs/rules/staff.md, "The counter"): bets taken
 -- at the pitch for cash, each a ticket. A ticket is a punter that is not a person: a user of its
 -- own (an id below 0, never a Telegram user's) with an account in the book, so the room strikes
 -- and settles its bet like any other. Cash enters the ledger only as CASH_IN (from outside into

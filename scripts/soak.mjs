@@ -3,7 +3,7 @@
 // killed (SIGKILL) every SOAK_RESTART_S (120) seconds; Miniflare starts it again on the same port
 // and the same persisted folder, as `wrangler dev` does after a crash.
 // 3 books, SOAK_PUNTERS (300) punters polling the lists the mini-app polls at its intervals
-// (docs/ARCHITECTURE.md, "Polling": their events list adaptively, coins, subscriptions, the
+// (docs/rules/screens.md, "Polling": their events list adaptively, coins, subscriptions, the
 // bookmaker list, some their history, each with its ETag and `Cache-Control: max-age=1`),
 // betting singles, each-way bets, bets at SP and multiples across a book's open events, and
 // cashing some out at the value offered (books have cash out on); the bookmakers poll their

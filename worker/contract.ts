@@ -93,11 +93,11 @@ export type OutcomeStatus = Of<typeof answers.OutcomeStatus>;
 export type BookmakerEvent = Of<typeof answers.BookmakerEvent>;
 /** An outcome as the bookmaker sees it. */
 export type BookmakerOutcome = BookmakerEvent["items"][number];
-/** The racing rules an event applies (docs/ARCHITECTURE.md, "Racing rules"). */
+/** The racing rules an event applies (docs/rules/racing.md, "Racing rules"). */
 export type RacingRules = Pick<BookmakerEvent, "rule4" | "deadHeat" | "sp" | "bog">;
 /** An event's each-way terms in force, or null when it takes no each-way bets. */
 export type EachWayRule = Pick<BookmakerEvent, "eachWay">;
-/** Each-way terms in force (docs/ARCHITECTURE.md, "Each-way"). */
+/** Each-way terms in force (docs/rules/racing.md, "Each-way"). */
 export type EachWayTerms = NonNullable<BookmakerEvent["eachWay"]>;
 /** When an event starts and ends; startDate2…5 are earlier starts, shown struck through. */
 export type EventDates = Pick<

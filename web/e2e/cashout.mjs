@@ -1,4 +1,4 @@
-// Browser check of cash out (docs/ARCHITECTURE.md "Cash out"), in Telegram's light and dark themes: the
+// Browser check of cash out (docs/rules/cash-out.md "Cash out"), in Telegram's light and dark themes: the
 // bookmaker turns cash out on in his main page's card; a punter backs Arkle at 5.0 in the bet
 // dialog, the bookmaker shortens it to 3.0, and the punter cashes out in his history at the value
 // shown (10 × 5 ÷ 3 × 0.95 = 15.83): his coins rise by exactly that. A double cashed out after its

@@ -1,4 +1,4 @@
-// Browser check of the counter (docs/ARCHITECTURE.md "Staff" and "The counter"), two phones: the owner adds a
+// Browser check of the counter (docs/rules/staff.md "Staff" and "The counter"), two phones: the owner adds a
 // clerk on the Staff card; the clerk, signed in as himself, goes from Home's Bookie button to the
 // Counter and takes three cash bets on a race, each in three taps once the race is open (runner,
 // stake, Take), its ticket shown at once with its code and a QR code; the owner's Liability board

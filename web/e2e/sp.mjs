@@ -1,4 +1,4 @@
-// Browser check of starting price and best odds guaranteed (docs/ARCHITECTURE.md "SP and BOG"),
+// Browser check of starting price and best odds guaranteed (docs/rules/racing.md "SP and BOG"),
 // through the screens: a bookmaker starts an 8-runner race from the New Event form
 // with SP on (racing's default) and Best odds guaranteed switched on, starting in 9 minutes. The
 // punter reads 'SP · BOG' on its card and, in the bet dialog, backs Red Rum each-way at SP and

@@ -1,4 +1,4 @@
-// Browser check of a book's staff (docs/ARCHITECTURE.md "Staff" and "The counter"), on the main page's Staff
+// Browser check of a book's staff (docs/rules/staff.md "Staff" and "The counter"), on the main page's Staff
 // card: the owner adds a user who has opened the app as Clerk by his @username, sees him listed,
 // is told why a punter of his book cannot be added, and removes the clerk after a confirm; the
 // clerk's own session says whom he works for, then no one. axe-core audits the card and its

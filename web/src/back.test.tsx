@@ -5,7 +5,7 @@ import { renderAt, signedInRoutes } from "./test/world";
 
 // Telegram's Back on every route after a cold start there (a reload, a link straight to it):
 // no history lies behind the screen, so each must know where its Back goes
-// (docs/ARCHITECTURE.md, "Screens and Back"). The API answers nothing but the sign-in: Back
+// (docs/rules/screens.md, "Screens and Back"). The API answers nothing but the sign-in: Back
 // must work before, and whatever, a screen's data says.
 
 const COLD_STARTS: [path: string, back: string][] = [

@@ -2,7 +2,7 @@
 export const API_URL = (import.meta.env.VITE_API_URL || "http://localhost:8787").replace(/\/+$/, "");
 export const DEV_MODE = import.meta.env.VITE_DEV_MODE === "true";
 
-// Timings and limits quoted by the spec (docs/ARCHITECTURE.md, "Windows and timings").
+// Timings and limits quoted by the spec (docs/rules/screens.md, "Windows and timings").
 export const START_DELAY_MS = 1500;
 export const TOKEN_WAIT_MS = 2000;
 export const TOKEN_CHECK_MS = 50;

@@ -56,7 +56,7 @@ function readEvents({ bookieName }: Params) {
   void fetchEarly("GET /balances/:bookmakerId", { params: { bookmakerId } });
 }
 
-/** The route list (docs/ARCHITECTURE.md, "Screens and Back"), in the spec's order. */
+/** The route list (docs/rules/screens.md, "Screens and Back"), in the spec's order. */
 export const ROUTES: readonly ScreenRoute[] = [
   { path: "/", screen: SplashScreen },
   {

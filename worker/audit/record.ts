@@ -3,7 +3,7 @@ import { nowIso } from "../lib/time";
 
 export type { AuditAction } from "../contract";
 
-// docs/ARCHITECTURE.md, "Audit": every change is one row, written by a statement that goes into
+// docs/rules/audit.md, "Audit": every change is one row, written by a statement that goes into
 // the change's own batch, so the row and the change land together or not at all. Rows are only
 // ever inserted (a trigger refuses updates); retention deletes a lapsed book's rows with it.
 

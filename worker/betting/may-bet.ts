@@ -2,7 +2,7 @@ import { BOOK_LAPSED, EVENT_SUSPENDED, ONLY_APPROVED_PUNTERS } from "../../commo
 import type { EventStatus, OutcomeStatus } from "../contract";
 import { en, words, type Words } from "../lib/words";
 
-// May this punter bet on this outcome now (docs/ARCHITECTURE.md, "What the room checks"): one
+// May this punter bet on this outcome now (docs/rules/betting.md, "What the room checks"): one
 // rule for every door that strikes a bet, a single (its event's room, checkBet and access.ts)
 // and each leg of a multiple (multiples/placement.ts, before its batch and again inside it, in
 // SQL). The SQL is written from the same facts as the TypeScript, so the two cannot differ.

@@ -3,7 +3,7 @@ import { AppError } from "../lib/errors";
 import { en } from "../lib/words";
 import { noProfile, type BookmakerRow } from "./queries";
 
-// Who may do what in a book (docs/ARCHITECTURE.md, "Staff"). The
+// Who may do what in a book (docs/rules/staff.md, "Staff"). The
 // owner may do everything; his staff what their role allows. Every door into a book's things asks
 // this one table, read from D1 on each request, so a removed clerk's next call is refused.
 

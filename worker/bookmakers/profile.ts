@@ -3,7 +3,7 @@ import { NAME_LENGTH_MESSAGE, nameError, termsError } from "../../common/profile
 import { rule } from "../lib/validate";
 import { en } from "../lib/words";
 
-// Profile rules (docs/ARCHITECTURE.md, "Profile rules"): the checks and messages are common/profile.ts's.
+// Profile rules (docs/rules/screens.md, "Profile rules"): the checks and messages are common/profile.ts's.
 // Names and terms are kept in NFC, as they were checked.
 
 export const BookmakerName = v.pipe(v.string(NAME_LENGTH_MESSAGE), v.trim(), v.normalize("NFC"), rule(nameError));

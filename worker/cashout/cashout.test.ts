@@ -18,7 +18,7 @@ import { singleState } from "./queries";
 import { finalize, multiplesOf, nonRunner, placeDouble, race } from "../test/multiples";
 import { giveSubscription, ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 
-// Cash out (docs/ARCHITECTURE.md "Cash out"): the book's setting, the offers, taking one through
+// Cash out (docs/rules/cash-out.md "Cash out"): the book's setting, the offers, taking one through
 // the event's room (a single) or a guarded batch (a multiple), its worked examples to the cent,
 // every refusal, and the cash-out's finality against later non-runners, results, abandonment and
 // undo.

@@ -9,7 +9,7 @@ import { nowIso } from "../lib/time";
 import { multipleOffer, type Leg, type Offer } from "./offer";
 import { multipleState, type MultipleState } from "./queries";
 
-// A multiple's cash-out (docs/ARCHITECTURE.md, "Cash out"). No room owns a multiple, so, as its
+// A multiple's cash-out (docs/rules/cash-out.md, "Cash out"). No room owns a multiple, so, as its
 // placement is, it is one guarded D1 batch: the multiple CASHED_OUT with its value, the payout,
 // its audit row and the key's marker. The guard holds the batch to what the value was worked out
 // from: the multiple still open, the book's setting, every leg as read (its result, Rule 4, dead

@@ -4,7 +4,7 @@ import { decimalText, type Odds } from "../../common/odds";
 import { fromCents } from "../lib/money";
 import { en, words } from "../lib/words";
 
-// Whether a bet or multiple may be cashed out now, and for what (docs/ARCHITECTURE.md "Cash out"): one rule
+// Whether a bet or multiple may be cashed out now, and for what (docs/rules/cash-out.md "Cash out"): one rule
 // for the offer a punter reads (routes.ts, from D1) and for the cash-out itself (the event's
 // room for a single, the guarded batch for a multiple), so what he is shown is what he gets.
 

@@ -29,7 +29,7 @@ import {
   type CashOutSettingRow,
 } from "./setting";
 
-// Cash out (docs/ARCHITECTURE.md "Cash out"): the book's setting, the offers a
+// Cash out (docs/rules/cash-out.md "Cash out"): the book's setting, the offers a
 // punter reads (worked out from D1 as it stands: his bet, its selections now, the book's margin),
 // and taking one: a single through its event's room, a multiple by its guarded batch.
 

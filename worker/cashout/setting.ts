@@ -3,7 +3,7 @@ import type { CashOutSetting } from "../contract";
 import { auditReadingBeforeStatement } from "../audit/record";
 import type { CashOutSettingBody } from "./schemas";
 
-// The book's cash-out setting (docs/ARCHITECTURE.md, "Cash out"): offered or not (off by default)
+// The book's cash-out setting (docs/rules/cash-out.md, "Cash out"): offered or not (off by default)
 // and the margin kept (0.05 by default), on the bookmakers row. A room reads it with the bet it
 // cashes out, so a change is in force for the next cash-out before its call answers: there is
 // nothing kept to tell, as limits must tell the rooms that keep them.

@@ -10,7 +10,7 @@ import { WINDOW_SECONDS } from "../lib/rate-limit";
 import { TICKET_CODE } from "../../common/ticket-code";
 import { CODE_LENGTH, newTicketCode } from "./code";
 
-// The counter (docs/ARCHITECTURE.md "Staff" and "The counter"): cash bets taken at the pitch, struck by the
+// The counter (docs/rules/staff.md "Staff" and "The counter"): cash bets taken at the pitch, struck by the
 // event's room in the book's limits and liability, settled like any bet, each a ticket paid once.
 
 interface Counter {

@@ -18,7 +18,7 @@ import { newTicketCode, newTicketUserId } from "./code";
 import { CodeParam, TicketsQuery } from "./schemas";
 import { payStatements, statusOf, ticketByCode, ticketsOfEvent, toTicket, type TicketRow } from "./tickets";
 
-// The counter (docs/ARCHITECTURE.md "Staff" and "The counter"): bets taken at the pitch for cash by the book's
+// The counter (docs/rules/staff.md "Staff" and "The counter"): bets taken at the pitch for cash by the book's
 // owner or staff, each a ticket; checking a ticket by its code and paying it, once.
 
 const NO_TICKET = en("No ticket with this code in your book.");

@@ -4,7 +4,7 @@ import { cash, openAccount, punter } from "../ledger/accounts";
 import { transferStatements } from "../ledger/transfer";
 import { fromCents } from "../lib/money";
 
-// The counter's tickets (docs/ARCHITECTURE.md, "The counter").
+// The counter's tickets (docs/rules/staff.md, "The counter").
 // A ticket is a punter that is not a person: a user of its own (below 0) with an account in the
 // book. Its bet is struck by the event's room in the batch of any other bet (bet-group.ts), with
 // these statements around it: the cash taken comes in (CASH_IN) and is staked from the ticket's

@@ -17,7 +17,7 @@ import { rfc3339Millis, rule } from "../lib/validate";
 import { COUNTRIES, SPORTS } from "./catalog";
 import { en } from "../lib/words";
 
-// The event form's rules (docs/ARCHITECTURE.md, "The event form"), with its messages; the texts' checks are
+// The event form's rules (docs/rules/screens.md, "The event form"), with its messages; the texts' checks are
 // common/event-form.ts's, which the mini-app runs too.
 
 /** "Sport / Country", both from the catalogue. */

@@ -5,7 +5,7 @@ import { coins, inHours, newEvent, type DraftOptions } from "../test/events";
 import { multiplesOf, placeMultiple, tryMultiple } from "../test/multiples";
 import { giveSubscription, ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 
-// Starting price and best odds guaranteed (docs/ARCHITECTURE.md "SP and BOG"):
+// Starting price and best odds guaranteed (docs/rules/racing.md "SP and BOG"):
 // its worked examples through the API, to the cent, and the refusals.
 
 const errorOf = async (res: Response) =>

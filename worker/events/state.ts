@@ -179,7 +179,7 @@ export interface OwnShare {
 }
 
 /**
- * The limits on one punter's bets (docs/ARCHITECTURE.md, "Limits"), in cents: his own, else the
+ * The limits on one punter's bets (docs/rules/limits.md, "Limits"), in cents: his own, else the
  * book's defaults; null = none. `maxStakeCents` caps what one bet stakes (both parts of an each-way
  * bet), `maxPayoutCents` what his bets on one event may pay on its worst result.
  */

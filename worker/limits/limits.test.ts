@@ -7,7 +7,7 @@ import { bet, newEvent } from "../test/events";
 import { faultyD1, inOrder } from "../test/faulty-d1";
 import { newBook, newPunter, type TestBook } from "../test/world";
 
-// Limits (docs/ARCHITECTURE.md, "Limits"): the book's defaults and a punter's own, set by the
+// Limits (docs/rules/limits.md, "Limits"): the book's defaults and a punter's own, set by the
 // bookmaker, shown in his balances, enforced by the event's room and offered in the punter's list.
 
 const FOOTBALL = "Football / United Kingdom"; // no each-way terms

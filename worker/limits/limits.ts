@@ -4,7 +4,7 @@ import { fromCents } from "../lib/money";
 import { auditReadingBeforeStatement } from "../audit/record";
 import type { BookLimitsBody, PunterLimitsBody } from "./schemas";
 
-// The book's risk desk (docs/ARCHITECTURE.md, "Limits"): a punter's max stake and max payout
+// The book's risk desk (docs/rules/limits.md, "Limits"): a punter's max stake and max payout
 // per event, his own or the book's defaults, and the cap on the book's open multiples. Stored
 // in cents on memberships and bookmakers; NULL is none (on a membership: the book's default).
 
@@ -69,7 +69,7 @@ export const setPunterLimitsStatement = (
 const coinsSql = (column: string) => `CASE WHEN ${column} IS NULL THEN NULL ELSE ${column} / 100.0 END`;
 
 /**
- * The change's audit row (docs/ARCHITECTURE.md, "Audit"), its `before` read by the statement
+ * The change's audit row (docs/rules/audit.md, "Audit"), its `before` read by the statement
  * itself from the row as it stands: put it in the update's batch, before the update.
  * Without `userId` the book's defaults, with it that punter's own limits.
  */

@@ -10,7 +10,7 @@ import {
 import type { Odds } from "../../common/odds";
 
 // What the multiples an event's settlement completes return, worked out exactly in TypeScript
-// before the batch (docs/ARCHITECTURE.md, "Multiples"). A line is the exact product of its legs'
+// before the batch (docs/rules/multiples.md, "Multiples"). A line is the exact product of its legs'
 // fractions rounded down once, and eight legs' products pass SQLite's 64-bit integers, so the
 // batch cannot compute it. The batch takes each payout with the legs it was computed from, and
 // a multiple it completes on other legs than those (another event's room settled one meanwhile)

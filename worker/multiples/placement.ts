@@ -12,7 +12,7 @@ import { nowIso } from "../lib/time";
 import type { MultipleInput } from "./schemas";
 import { en, words } from "../lib/words";
 
-// Placing a multiple (docs/ARCHITECTURE.md, "Multiples"). No room owns it, so it is one D1
+// Placing a multiple (docs/rules/multiples.md, "Multiples"). No room owns it, so it is one D1
 // batch, D1 being the single writer the rooms write through too: the multiple, a guarded row
 // per leg, the stake's move and the idempotency marker. A guard that fails writes NULL into a
 // NOT NULL column, which aborts the whole batch; the refusal is then worked out from a fresh

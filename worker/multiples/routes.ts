@@ -11,7 +11,7 @@ import { placeMultiple } from "./placement";
 import { multipleHistory, multipleOf, multiplesVersion } from "./queries";
 import { MultipleBody } from "./schemas";
 
-// POST /bets/multiple and GET /bets/{bookmakerId}/multiples (docs/ARCHITECTURE.md, "Multiples").
+// POST /bets/multiple and GET /bets/{bookmakerId}/multiples (docs/rules/multiples.md, "Multiples").
 
 /** A placed multiple's 201 read back from D1, when the attempt that placed it died first. */
 const placedAnswer: Rebuild = async (db, userId, ref) => {

@@ -2,7 +2,7 @@ import { bookMovesStatements } from "../ledger/moves";
 import { prepareNumbered } from "../lib/numbered";
 import type { Completion, Completions } from "./completion";
 
-// Multiples settle with their legs' events (docs/ARCHITECTURE.md, "Multiples"): each room's
+// Multiples settle with their legs' events (docs/rules/multiples.md, "Multiples"): each room's
 // finalize, non-runner, abandon and undo add these set-based statements to their own batch. Legs
 // of the event settle (WON with a factor, LOST, VOID), then every multiple whose last open leg
 // that was is paid, refunded or lost, in the same batch: a multiple is paid exactly once because

@@ -580,7 +580,7 @@ const AuditValue = v.pipe(
   v.description("JSON as the action keeps it: odds as decimal coefficients, coins as amounts."),
 );
 
-/** What an audit row records (docs/ARCHITECTURE.md, "Audit"); PRICE is a price offered. */
+/** What an audit row records (docs/rules/audit.md, "Audit"); PRICE is a price offered. */
 export const AuditAction = v.picklist([
   "PUBLISH",
   "OUTCOMES",

@@ -1,7 +1,7 @@
 import { auditReadingBeforeStatement } from "../audit/record";
 import type { Staff, StaffRole } from "../contract";
 
-// A bookmaker's staff (docs/ARCHITECTURE.md "Staff"; migration 0019): users the owner added by
+// A bookmaker's staff (docs/rules/staff.md "Staff"; migration 0019): users the owner added by
 // username as CLERK or MANAGER. A user works for one book at most and is never a punter of it:
 // the insert here refuses a member of the book, and a join request refuses a staff member
 // (memberships/routes.ts), each in its own statement, so neither door lets the other in.

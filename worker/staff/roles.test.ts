@@ -18,7 +18,7 @@ import {
   type TestBook,
 } from "../test/world";
 
-// Every caller against every route (docs/ARCHITECTURE.md "Staff" and "The counter"). Each row of BOOK_ROUTES is
+// Every caller against every route (docs/rules/staff.md "Staff" and "The counter"). Each row of BOOK_ROUTES is
 // a route of the book's, the power it needs (bookmakers/access.ts) and a call made fresh for each
 // caller (its own event, request or draft, set up by the owner), so an allowed role's call must
 // succeed outright and a refused one is a 403 that wrote nothing; the book's punter, a stranger

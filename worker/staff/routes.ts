@@ -20,7 +20,7 @@ import {
 } from "./queries";
 import { StaffBody } from "./schemas";
 
-// A book's staff (docs/ARCHITECTURE.md "Staff" and "The counter"): only its owner adds, lists and removes them.
+// A book's staff (docs/rules/staff.md "Staff" and "The counter"): only its owner adds, lists and removes them.
 
 const BookParam = v.object({ bookmakerId: IdParam });
 const MemberParam = v.object({ bookmakerId: IdParam, userId: IdParam });

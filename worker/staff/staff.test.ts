@@ -6,7 +6,7 @@ import { faultyD1, inOrder } from "../test/faulty-d1";
 import { newEvent } from "../test/events";
 import { buyCoins, freshBookName, giveSubscription, newBook, newPunter } from "../test/world";
 
-// A book's staff (docs/ARCHITECTURE.md "Staff" and "The counter"): the owner adds a user by username as CLERK
+// A book's staff (docs/rules/staff.md "Staff" and "The counter"): the owner adds a user by username as CLERK
 // or MANAGER, changes his role, lists and removes them; every change is an audit row; a user
 // works for one book and is never a punter of it, from either door.
 

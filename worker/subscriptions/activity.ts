@@ -1,5 +1,5 @@
 // A subscription counts while it is flagged active and has no end date or one still ahead
-// (docs/ARCHITECTURE.md, "Subscriptions and the market").
+// (docs/rules/screens.md, "Subscriptions and the market").
 
 export type SubscriptionType = "BOOKMAKER" | "WHAT_IF" | "FRACTAL_ODDS";
 

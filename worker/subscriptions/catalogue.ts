@@ -2,7 +2,7 @@ import type { CatalogueItem, SubscriptionType } from "../contract";
 import { fromCents } from "../lib/money";
 
 // The market's catalogue (seeded by migrations/0002_catalogue.sql) and what each item
-// costs a given user: the first BOOKMAKER period is half price (docs/ARCHITECTURE.md, "Subscriptions and the market").
+// costs a given user: the first BOOKMAKER period is half price (docs/rules/screens.md, "Subscriptions and the market").
 
 export interface CatalogueRow {
   id: number;

@@ -2,7 +2,7 @@ import type { SubscriptionType, UserSubscription } from "../contract";
 
 // What a user holds of each subscription type, and when he may renew it by hand.
 
-/** Renewal opens this long before the end of the period (docs/ARCHITECTURE.md, "Subscriptions and the market"). */
+/** Renewal opens this long before the end of the period (docs/rules/screens.md, "Subscriptions and the market"). */
 export const RENEWAL_WINDOW_MS = 8 * 24 * 60 * 60 * 1000;
 
 export interface HoldingRow {
@@ -43,7 +43,7 @@ export const holdingOf = (db: D1Database, userId: number, type: SubscriptionType
     .bind(userId, type)
     .first<HoldingRow>();
 
-/** The activity rule (docs/ARCHITECTURE.md, "Subscriptions and the market"), the same as `holdsSubscriptionSql`. */
+/** The activity rule (docs/rules/screens.md, "Subscriptions and the market"), the same as `holdsSubscriptionSql`. */
 export const isActive = (row: HoldingRow, nowIso: string) =>
   row.active === 1 && (row.end_date === null || row.end_date > nowIso);
 

@@ -10,7 +10,7 @@ import { commonText, statusWords } from "@/i18n/common-words";
 // the spec's fallback. Network failures and 5xx
 // carry nothing a user can act on ("HTTP 502", "Failed to fetch"), so they read as the fallback.
 
-/** The spec's words for a pool without the coins a call needs (docs/ARCHITECTURE.md, "Guide rules"). */
+/** The spec's words for a pool without the coins a call needs (docs/rules/screens.md, "Guide rules"). */
 export { INSUFFICIENT_CURRENCY };
 
 const STATUS_NAME = new RegExp(`\\b(${Object.keys(STATUS_WORDS).join("|")})\\b`, "g");

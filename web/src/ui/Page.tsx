@@ -18,7 +18,7 @@ export interface PageProps {
 
 /**
  * The common page wrapper: back button, wait for the session, safe-area padding
- * (docs/ARCHITECTURE.md, "Screens and Back").
+ * (docs/rules/screens.md, "Screens and Back").
  */
 export function Page({ backTo, noBack, onBack, className, children }: PageProps) {
   useBackButton({ backTo, disabled: noBack, onBack });

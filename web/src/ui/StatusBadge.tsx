@@ -9,7 +9,7 @@ const started = (startDate: string, now: number) => !(Date.parse(startDate) > no
 /** Its start has passed: no more bets, its result is due. */
 export const hasStarted = (startDate: string, now = Date.now()) => started(startDate, now);
 
-/** The punter's badge (docs/ARCHITECTURE.md, "Badges and event lists"). */
+/** The punter's badge (docs/rules/screens.md, "Badges and event lists"). */
 export function playerBadge(status: EventStatus, startDate: string, now = Date.now()): BadgeLabel {
   switch (status) {
     case "READY_FOR_BETS":

@@ -1,6 +1,6 @@
 import { i18n } from "@/i18n/runtime";
 
-// Amount display (docs/ARCHITECTURE.md, "Amounts and dates on screen"): 1,000 and over as K,
+// Amount display (docs/rules/screens.md, "Amounts and dates on screen"): 1,000 and over as K,
 // 1,000,000 and over as M, two decimals, truncated (a punter must never see more coins than he has).
 // The digits in the language's way ("1,23K" in Russian); English as the spec writes them.
 

@@ -5,7 +5,7 @@ import { movedRules } from "../rules/guards";
 import type { Placing, StartingPriceInput } from "../schemas";
 import type { EventState, OutcomeState } from "../state";
 
-// What the room's changes put in the audit log (docs/ARCHITECTURE.md, "Audit"): one row per
+// What the room's changes put in the audit log (docs/rules/audit.md, "Audit"): one row per
 // change, its statement in the change's batch. Odds are kept as the API gives them (decimal).
 
 const coefficient = (o: Odds) => decimalText(o);

@@ -12,7 +12,7 @@ import * as audit from "./audit";
 import type { BetDesk, DeskRoom } from "./bet-desk";
 import { fail, ok, type EventState, type OutcomeState, type RoomResult } from "../state";
 
-// Cash-outs of single bets (docs/ARCHITECTURE.md, "Cash out"). A cash-out is desk traffic, as a
+// Cash-outs of single bets (docs/rules/cash-out.md, "Cash out"). A cash-out is desk traffic, as a
 // bet is: it runs beside the bets, after any admin operation queued and before the next one (its
 // write is in flight as a bet's is), and costs one read and one batch whatever the size of the
 // book: the bet's share comes off its outcome's totals in the batch and off the room's memory

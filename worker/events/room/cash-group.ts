@@ -5,7 +5,7 @@ import { markCommittedMany } from "../../lib/idempotency";
 import { prepareNumbered } from "../../lib/numbered";
 import { touch } from "./statements";
 
-// A group of an event's cash-outs as D1 writes them (docs/ARCHITECTURE.md, "Cash out"): a handful
+// A group of an event's cash-outs as D1 writes them (docs/rules/cash-out.md, "Cash out"): a handful
 // of statements whatever the group's size, each taking the group as one JSON array, as a group of
 // bets is written (bet-group.ts). In order: what each bet's rows add to their outcomes' totals
 // (read, and taken off the stored totals), the rows CASHED_OUT (a row no longer as its value was

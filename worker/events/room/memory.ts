@@ -14,7 +14,7 @@ export class RoomMemory {
   items = new Map<number, OutcomeState>();
   /**
    * `${userId}:${itemId}` of every bet taken, and of those being written, with what the punter's
-   * accepted bets on the outcome pay (his limits count them: docs/ARCHITECTURE.md, "Limits").
+   * accepted bets on the outcome pay (his limits count them: docs/rules/limits.md, "Limits").
    */
   bettors = new Map<string, OwnShare>();
   /** A failure left memory in doubt: reload from D1 before the next check. */

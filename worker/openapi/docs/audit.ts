@@ -1,7 +1,7 @@
 import * as answers from "../answers";
 import { doc } from "../describe";
 
-// The audit log (docs/ARCHITECTURE.md, "Audit"). A period is as GET /figures takes it.
+// The audit log (docs/rules/audit.md, "Audit"). A period is as GET /figures takes it.
 
 export const log = doc({
   tag: "Audit",

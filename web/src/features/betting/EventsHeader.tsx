@@ -31,7 +31,7 @@ export function EventsHeader({ name, active, coins, onTerms, fractional }: Event
   );
 }
 
-/** Fractional odds need the bookmaker's FRACTAL_ODDS (docs/ARCHITECTURE.md, "Features"): else a dialog says so. */
+/** Fractional odds need the bookmaker's FRACTAL_ODDS (docs/rules/screens.md, "Features"): else a dialog says so. */
 function FractionalSwitch({ shown, allowed, set }: EventsHeaderProps["fractional"]) {
   const [refused, setRefused] = useState(false);
   return (

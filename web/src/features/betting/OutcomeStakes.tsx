@@ -11,7 +11,7 @@ import { VolumeSelector } from "./VolumeSelector";
 import { NO_BET, type Stake } from "./volume";
 import { BetTable } from "@/ui/BetTable";
 
-/** A scrollbar of its own above this many outcomes (docs/ARCHITECTURE.md, "Bet dialog"). */
+/** A scrollbar of its own above this many outcomes (docs/rules/betting.md, "Bet dialog"). */
 const SCROLL_ABOVE = 5;
 
 /** One bet per punter per outcome: an outcome he has staked on shows 'Suspended'. */

@@ -43,7 +43,7 @@ const labelOf = (choice: VolumeChoice) => {
 
 /**
  * The stake picker of one outcome: presets of the max stake, or 'My bet'. Closing with 'My bet'
- * and no positive amount goes back to No Bet (docs/ARCHITECTURE.md, "Bet dialog").
+ * and no positive amount goes back to No Bet (docs/rules/betting.md, "Bet dialog").
  */
 export function VolumeSelector({
   outcome,

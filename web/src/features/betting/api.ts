@@ -15,7 +15,7 @@ export interface BetOutcome {
 }
 
 /**
- * One POST /bets per outcome with a stake, in the table's order (docs/ARCHITECTURE.md, "Bet dialog"); one refusal
+ * One POST /bets per outcome with a stake, in the table's order (docs/rules/betting.md, "Bet dialog"); one refusal
  * does not stop the others, each being a bet of its own.
  */
 export async function placeBets(
@@ -51,7 +51,7 @@ export async function placeBets(
 const placeMultiple = (body: CallRequest<"POST /bets/multiple">["body"]) => call("POST /bets/multiple", { body });
 
 /**
- * What bets with a bookmaker change (docs/ARCHITECTURE.md, "Polling"): his events for the
+ * What bets with a bookmaker change (docs/rules/screens.md, "Polling"): his events for the
  * punter (their odds and the stakes offered), the punter's coins there, his bets, the bookmaker
  * lists.
  */

@@ -5,12 +5,12 @@ import { POLL_MS } from "@/config";
 
 const MIN_POLL_MS = 2_000;
 
-/** Bets are taken only on READY_FOR_BETS events whose start is still ahead (docs/ARCHITECTURE.md, "Betting"). */
+/** Bets are taken only on READY_FOR_BETS events whose start is still ahead (docs/rules/betting.md, "Betting"). */
 export const isOpenForBets = (e: PlayerEvent, now = Date.now()) =>
   e.status === "READY_FOR_BETS" && Date.parse(e.startDate) > now;
 
 /**
- * Adaptive polling (docs/ARCHITECTURE.md, "Polling"): the square root of the minutes to the nearest open
+ * Adaptive polling (docs/rules/screens.md, "Polling"): the square root of the minutes to the nearest open
  * event's start, in seconds, at least 2 s; 12 s when no event is open.
  */
 export function eventPollMs(events: PlayerEvent[] | undefined, now = Date.now()): number {

@@ -6,7 +6,7 @@ import { useCoins, usePlayerEvents } from "./player-events";
 /**
  * What the punter's events screen reads of one bookmaker: the bookmaker, his events, the
  * punter's coins with him, and what the bookmaker's subscriptions allow, decided from them
- * (docs/ARCHITECTURE.md, "Subscriptions and the market" and "Features") rather than by asking the API.
+ * (docs/rules/screens.md, "Subscriptions and the market" and "Features") rather than by asking the API.
  */
 export function usePunterBook(bookmakerId: Id | null) {
   const lists = useBookmakerLists();
@@ -27,7 +27,7 @@ export function usePunterBook(bookmakerId: Id | null) {
     notApproved: notApproved ? (request ?? "NONE") : null,
     events,
     coins,
-    // Active while the subscriptions are still loading (docs/ARCHITECTURE.md, "Subscriptions and the market").
+    // Active while the subscriptions are still loading (docs/rules/screens.md, "Subscriptions and the market").
     active: holds("BOOKMAKER", bookmaker?.active ?? true),
     fractionalAllowed: holds("FRACTAL_ODDS", false),
     // Unknown (null) while they load: the result view shows no figures rather than the API's zeros.

@@ -3,7 +3,7 @@ import { ladderOdds } from "@common/odds";
 import type { MessageDescriptor } from "@/i18n/runtime";
 import { typedCents } from "@/ui/typed-cents";
 
-// The bet volume rules (docs/ARCHITECTURE.md, "Bet dialog"), as pure functions of the event, the
+// The bet volume rules (docs/rules/betting.md, "Bet dialog"), as pure functions of the event, the
 // outcome and the punter's coins, counted in whole cents.
 
 export type VolumeChoice = "none" | "max" | "4/5" | "3/4" | "1/2" | "1/3" | "1/4" | "custom";

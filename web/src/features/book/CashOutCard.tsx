@@ -9,7 +9,7 @@ import { Dialog } from "@/ui/Dialog";
 import { Switch } from "@/ui/Switch";
 import { PenIcon } from "./icons";
 
-// The book's cash out (docs/ARCHITECTURE.md "Cash out"), beside its limits: offered to its punters or not, and
+// The book's cash out (docs/rules/cash-out.md "Cash out"), beside its limits: offered to its punters or not, and
 // the margin it keeps of a fair value. The margin is typed as a percentage, 0 to 50.
 
 /** A typed margin as the API takes it (0.05 for 5 %), or undefined when it is not one. */

@@ -7,7 +7,7 @@ import { useAction } from "@/api/useAction";
 import { Dialog } from "@/ui/Dialog";
 import { dateTime } from "@/ui/dates";
 
-// The book's staff (docs/ARCHITECTURE.md "Staff" and "The counter"), on the main page beside its limits and
+// The book's staff (docs/rules/staff.md "Staff" and "The counter"), on the main page beside its limits and
 // cash out: who works the counter for the bookmaker, as Clerk or Manager, since when; he adds
 // one by Telegram username and removes him, each after a confirm.
 

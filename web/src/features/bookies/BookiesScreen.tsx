@@ -18,7 +18,7 @@ import { TermsDialog } from "./TermsDialog";
 import { useDeepLink } from "./useDeepLink";
 import "./bookies.css";
 
-/** The punter's bookmakers, and search among the others to ask to join (docs/ARCHITECTURE.md, "Bookmaker search"). */
+/** The punter's bookmakers, and search among the others to ask to join (docs/rules/screens.md, "Bookmaker search"). */
 export function BookiesScreen() {
   const [, navigate] = useLocation();
   const shown = useHistoryState<BookiesState | null>()?.showBookmakerId;

@@ -4,7 +4,7 @@ import { POLL_MS } from "@/config";
 
 /**
  * The punter's bookmakers and every other one, polled and refetched on focus and reconnect
- * (docs/ARCHITECTURE.md, "Polling").
+ * (docs/rules/screens.md, "Polling").
  */
 export const useBookmakerLists = () =>
   useApi("GET /bookmakers", {}, { refreshInterval: POLL_MS, revalidateOnFocus: true, revalidateOnReconnect: true });

@@ -1,14 +1,14 @@
 import type { Bookmaker, BookmakerLists, Id } from "@worker/contract";
 
-/** Search starts at this many characters (docs/ARCHITECTURE.md, "Bookmaker search"). */
+/** Search starts at this many characters (docs/rules/screens.md, "Bookmaker search"). */
 export const SEARCH_MIN = 3;
 
-/** The punter's own bookmakers: never his own book (docs/ARCHITECTURE.md, "Bookmaker search"). */
+/** The punter's own bookmakers: never his own book (docs/rules/screens.md, "Bookmaker search"). */
 export const myBookmakers = (lists: BookmakerLists, ownId: Id | null) =>
   lists.activeBookmakers.filter((b) => b.bookmakerId !== ownId);
 
 /**
- * Search results (docs/ARCHITECTURE.md, "Bookmaker search"): at least 3 characters after trimming, case-insensitive
+ * Search results (docs/rules/screens.md, "Bookmaker search"): at least 3 characters after trimming, case-insensitive
  * substring of the name; never the user's own book, nor one already in his list unless his
  * request there was DECLINED.
  */

@@ -6,7 +6,7 @@ import { errorBody, json, stubApi } from "@/test/network";
 import { renderApp } from "@/test/render";
 import { installTelegram } from "@/test/telegram";
 
-// Cash out in the punter's history (docs/ARCHITECTURE.md "Cash out"): the offer under an open bet, the confirm
+// Cash out in the punter's history (docs/rules/cash-out.md "Cash out"): the offer under an open bet, the confirm
 // with the value and what the bet returns if it wins, a value that moved, and the bet after.
 
 /** His bet of 10 at 5.0 on Red Rum. */

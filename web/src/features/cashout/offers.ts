@@ -7,7 +7,7 @@ import { pathOf, useApi } from "@/api/swr";
 import { POLL_MS } from "@/config";
 import { touchedByBets } from "@/features/betting/api";
 
-// Cash out on the punter's screens (docs/ARCHITECTURE.md "Cash out"): the offers of all his open bets with a
+// Cash out on the punter's screens (docs/rules/cash-out.md "Cash out"): the offers of all his open bets with a
 // book in one poll (GET /bets/{bookmakerId}/cashouts, its ETag unchanged until a price moves),
 // and taking one at the value he was shown.
 

@@ -10,7 +10,7 @@ import { Page } from "@/ui/Page";
 import "./counter.css";
 import { shownTitle } from "@/i18n/common-words";
 
-// The counter (docs/ARCHITECTURE.md "Staff" and "The counter"): the book's races taking bets, each opening the
+// The counter (docs/rules/staff.md "Staff" and "The counter"): the book's races taking bets, each opening the
 // screen that takes cash bets on it, and Check ticket. The owner comes from his main page; his
 // staff from Home's Bookie button: a clerk has the counter, a manager also the book's events and
 // punters (what each role may do is the worker's to decide: bookmakers/access.ts).

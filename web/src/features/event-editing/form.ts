@@ -15,7 +15,7 @@ import { commonText } from "@/i18n/common-words";
 import { i18n } from "@/i18n/runtime";
 import { deviceStore } from "@/store/storage";
 
-// The new-event form (docs/ARCHITECTURE.md, "The event form"); its rules and messages
+// The new-event form (docs/rules/screens.md, "The event form"); its rules and messages
 // are common/event-form.ts's, which the server checks too.
 
 export const DEFAULT_SPORT = "Horse Racing";

@@ -4,7 +4,7 @@ const start = (e: BookmakerEvent) => Date.parse(e.startDate);
 
 /**
  * The live list's order: upcoming first, then started, each newest start first
- * (docs/ARCHITECTURE.md, "Badges and event lists").
+ * (docs/rules/screens.md, "Badges and event lists").
  */
 export function liveOrder(events: readonly BookmakerEvent[], now = Date.now()): BookmakerEvent[] {
   const byStartDesc = (a: BookmakerEvent, b: BookmakerEvent) => start(b) - start(a);

@@ -1,7 +1,7 @@
 import { OUTCOME_TITLE_MAX } from "@common/event-form";
 import { nfc, seenSlice, withoutRefused } from "@common/text";
 
-// The paste rule (docs/ARCHITECTURE.md, "The event form"): a pasted list fills several outcomes.
+// The paste rule (docs/rules/screens.md, "The event form"): a pasted list fills several outcomes.
 
 const SEPARATORS = /\r\n|\r|\n|\t|,|;|\|/;
 // "1.", "2)", "(3)", "#4", "5:" and bullets such as "-", "*", "•" before the name.

@@ -1,5 +1,5 @@
 // The event form's Date (DD/MM/YY) and Time (HH:MM) fields: input masks and the messages of
-// docs/ARCHITECTURE.md, "The event form", in the phone's local time. Year is 2000 + YY.
+// docs/rules/screens.md, "The event form", in the phone's local time. Year is 2000 + YY.
 
 import { msg } from "@lingui/core/macro";
 import { DATE_PAST_MESSAGE } from "@common/event-form";

@@ -22,7 +22,7 @@ import { offerFor, returnIfWon, useCashOutOffers } from "@/features/cashout/offe
 import type { CashOutOffers, Id } from "@worker/contract";
 import { shownTitle } from "@/i18n/common-words";
 
-/** The punter's bets with one bookmaker, 15 days, newest first (docs/ARCHITECTURE.md, "Windows and timings"). */
+/** The punter's bets with one bookmaker, 15 days, newest first (docs/rules/screens.md, "Windows and timings"). */
 export function HistoryScreen() {
   const { bookieName } = useParams<{ bookieName: string }>();
   const bookmakerId = bookmakerIdParam(bookieName);

@@ -10,7 +10,7 @@ export type BookieDestination =
   | { to: "/counter" };
 
 /**
- * Where the Bookie button leads (docs/ARCHITECTURE.md, "Screens and Back"); null while the profile or the
+ * Where the Bookie button leads (docs/rules/screens.md, "Screens and Back"); null while the profile or the
  * subscriptions are still loading, when the button does nothing. A user who paid for BOOKMAKER
  * but has no profile yet goes on to create it rather than paying again.
  */

@@ -2,7 +2,7 @@ import { msg, t } from "@lingui/core/macro";
 import type { BookLimits, Id, PunterLimits } from "@worker/contract";
 import { call } from "@/api/call";
 
-// The book's risk desk on the screens (docs/ARCHITECTURE.md, "Limits"): a limit is typed as
+// The book's risk desk on the screens (docs/rules/limits.md, "Limits"): a limit is typed as
 // coins, and an empty field means none (for a punter: the book's default).
 
 /** What a limit field shows: its coins, or nothing for none. */

@@ -11,7 +11,7 @@ interface LockedProps {
   unlock?: Unlockable;
 }
 
-/** The spec's popup where a feature the bookmaker lacks is asked for (docs/ARCHITECTURE.md, "Features"). */
+/** The spec's popup where a feature the bookmaker lacks is asked for (docs/rules/screens.md, "Features"). */
 export function FeatureUnavailable(props: LockedProps) {
   return (
     <LockedFeature {...props} title={t`Feature is unavailable`}>

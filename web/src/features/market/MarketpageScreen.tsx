@@ -19,7 +19,7 @@ import "./market.css";
 
 /**
  * The bookmaker's market: his subscription, coin packages and special features
- * (docs/ARCHITECTURE.md, "Subscriptions and the market").
+ * (docs/rules/screens.md, "Subscriptions and the market").
  */
 export function MarketpageScreen() {
   const state = useHistoryState<MarketpageState | null>();

@@ -8,7 +8,7 @@ import { Dialog } from "@/ui/Dialog";
 import { Page } from "@/ui/Page";
 import "./market.css";
 
-/** Renewing the BOOKMAKER subscription (docs/ARCHITECTURE.md, "Subscriptions and the market"). */
+/** Renewing the BOOKMAKER subscription (docs/rules/screens.md, "Subscriptions and the market"). */
 export function RenewSubscriptionScreen() {
   const [, navigate] = useLocation();
   const catalogue = useCatalogue();

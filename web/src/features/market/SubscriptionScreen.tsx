@@ -12,7 +12,7 @@ import { Page } from "@/ui/Page";
 import "./market.css";
 
 /**
- * Becoming a bookmaker: the first BOOKMAKER period, then the profile (docs/ARCHITECTURE.md,
+ * Becoming a bookmaker: the first BOOKMAKER period, then the profile (docs/rules/screens.md,
  * "Subscriptions and the market").
  */
 export function SubscriptionScreen() {

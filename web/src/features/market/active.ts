@@ -18,7 +18,7 @@ export const hasActiveSubscription = (list: Holding[], type: SubscriptionType, n
 export const holdingOf = <T extends Holding>(list: T[] | undefined, type: SubscriptionType): T | undefined =>
   list?.find((s) => s.subscription.subscriptionType === type);
 
-/** Subscriptions are polled and refetched on focus and reconnect (docs/ARCHITECTURE.md, "Polling"). */
+/** Subscriptions are polled and refetched on focus and reconnect (docs/rules/screens.md, "Polling"). */
 const POLLED = { refreshInterval: POLL_MS, revalidateOnFocus: true, revalidateOnReconnect: true };
 
 /** A bookmaker's subscriptions (his owner's). */
@@ -27,7 +27,7 @@ export const useActiveSubscriptions = (bookmakerId: Id | null | undefined) =>
 
 /**
  * Whether a bookmaker holds an active subscription of `type`: true while not yet known
- * (docs/ARCHITECTURE.md, "Subscriptions and the market").
+ * (docs/rules/screens.md, "Subscriptions and the market").
  */
 export function useHolds(bookmakerId: Id | null | undefined, type: SubscriptionType): boolean {
   const subscriptions = useActiveSubscriptions(bookmakerId);

@@ -7,7 +7,7 @@ const PACKAGE = /^ADD_BALANCE_(\d+)$/;
 export const packageCoins = (item: CatalogueItem) =>
   item.coins ?? Number(PACKAGE.exec(item.subscriptionType)?.[1] ?? 0);
 
-/** Coin packages, smallest first (docs/ARCHITECTURE.md, "Subscriptions and the market"). */
+/** Coin packages, smallest first (docs/rules/screens.md, "Subscriptions and the market"). */
 export const coinPackages = (items: CatalogueItem[]) =>
   items.filter((i) => PACKAGE.test(i.subscriptionType)).sort((a, b) => packageCoins(a) - packageCoins(b));
 

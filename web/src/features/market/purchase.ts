@@ -9,7 +9,7 @@ import { holdingOf, useCatalogue, useMySubscriptions } from "./active";
 import { usePaidInvoices } from "./paid";
 import { invoiceFor, purchaseMade } from "./api";
 
-/** The messenger closes this long after a purchase (docs/ARCHITECTURE.md, "Subscriptions and the market"). */
+/** The messenger closes this long after a purchase (docs/rules/screens.md, "Subscriptions and the market"). */
 export const CLOSE_AFTER_PURCHASE_MS = 150;
 
 /** Invoices came to Telegram's WebApp in Bot API 6.1. */

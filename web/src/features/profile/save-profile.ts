@@ -2,7 +2,7 @@ import type { BookmakerDto, Id } from "@worker/contract";
 import { call } from "@/api/call";
 
 /**
- * Creates the profile then sets its terms (docs/ARCHITECTURE.md, "Profile rules"), or,
+ * Creates the profile then sets its terms (docs/rules/screens.md, "Profile rules"), or,
  * when a profile exists (editing, or a create whose terms failed), renames it and sets terms.
  */
 export async function saveProfile(existing: BookmakerDto | null, name: string, terms: string): Promise<Id> {

@@ -13,7 +13,7 @@ function nameRefusal(err: unknown): string | null {
 }
 
 /**
- * Saving the profile (docs/ARCHITECTURE.md, "Profile rules"): `nameError` when the API refused the name, `formError`
+ * Saving the profile (docs/rules/screens.md, "Profile rules"): `nameError` when the API refused the name, `formError`
  * for any other failure. `refresh` reloads the profile after a save, and after a failure too,
  * as a profile may have been saved in part (created, then its terms failed).
  */

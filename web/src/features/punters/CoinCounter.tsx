@@ -7,7 +7,7 @@ const STEP = 1;
 const QUICK = [10, 50, 100];
 
 /**
- * The manage dialog's coin counter (docs/ARCHITECTURE.md, "Coin counter"): − and + move by one coin, never below 0;
+ * The manage dialog's coin counter (docs/rules/screens.md, "Coin counter"): − and + move by one coin, never below 0;
  * typed text is read as coins when he leaves the field. +10, +50 and +100 add those at once.
  */
 export function CoinCounter({ text, onText }: { text: string; onText(text: string): void }) {

@@ -2,7 +2,7 @@ import type { PunterBalance } from "@worker/contract";
 import { call } from "@/api/call";
 import { typedCents } from "@/ui/typed-cents";
 
-// The manage dialog's coin counter (docs/ARCHITECTURE.md, "Coin counter").
+// The manage dialog's coin counter (docs/rules/screens.md, "Coin counter").
 
 const cents = (n: number) => Math.round(n * 100);
 

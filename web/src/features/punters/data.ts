@@ -7,5 +7,5 @@ export const useBookBalances = () => useApi("GET /balances", {}, { refreshInterv
 /** Join requests waiting for the bookmaker's answer. */
 export const useJoinRequests = () => useApi("GET /bookmakers/requests", {}, { refreshInterval: POLL_MS });
 
-/** Below this many coins in the pool he is told to buy more (docs/ARCHITECTURE.md, "Subscriptions and the market"). */
+/** Below this many coins in the pool he is told to buy more (docs/rules/screens.md, "Subscriptions and the market"). */
 export const LOW_BALANCE = 1000;

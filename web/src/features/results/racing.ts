@@ -1,7 +1,7 @@
 import { t } from "@lingui/core/macro";
 import { fractionalText, ladderOdds } from "@common/odds";
 
-// The racing rules in the words punters and bookmakers read (docs/ARCHITECTURE.md, "Racing rules").
+// The racing rules in the words punters and bookmakers read (docs/rules/racing.md, "Racing rules").
 
 /** What Rule 4 took from a bet's winnings, or a non-runner's deduction: pence in the pound. */
 export const deductionText = (pence: number) => t`Rule 4: ${pence}p`;
