@@ -39,7 +39,7 @@ describe("a punter's history", () => {
     expect(cards.map((c) => c.getAttribute("aria-label"))).toEqual(["Untitled Event", "Horse Racing / United Kingdom"]);
     expect(cards[0].textContent).toContain("No description");
     expect(cards[0].textContent).toContain("N/A");
-    expect(cards[0].textContent).toContain("AbandonedThe bet has been refunded".replace("Abandoned", "Abandoned "));
+    expect(cards[0].textContent).toContain("Abandoned / The bet has been refunded");
     expect(cards[1].textContent).toContain("1.50K");
     expect(calls.some((c) => c.path === `/bets/${BOOK_ID}/?userId=7`)).toBe(true);
   });
@@ -55,7 +55,7 @@ describe("a punter's history", () => {
     });
     renderAt("/historyofuser/bob", { userId: 7 });
     const [won, refunded] = await screen.findAllByRole("article");
-    expect(refunded.textContent).toContain("Non-runner The bet has been refunded");
+    expect(refunded.textContent).toContain("Non-runner / The bet has been refunded");
     expect(won.textContent).toContain("Won 2.00K");
     expect(won.textContent).toContain("Rule 4: 30p");
     expect(won.textContent).toContain("Dead heat: paid on 1/3 of the stake");

@@ -45,13 +45,8 @@ export const betStakeText = (bet: Bet, place: Bet | null) =>
 export function BetRefund({ bet, look }: { bet: Bet; look: Look }) {
   if (bet.status !== "CANCELLED") return null;
   const cause = bet.outcomeStatus === "NR" ? t`Non-runner` : t`Abandoned`;
-  return look === "line" ? (
-    <p className="history-refund">{t`${cause} / The bet has been refunded`}</p>
-  ) : (
-    <p className="bk-refund">
-      <span className="bk-badge bk-badge-bad">{cause}</span> {t`The bet has been refunded`}
-    </p>
-  );
+  // Both histories read the spec's words as it quotes them, 'Abandoned / The bet has been refunded'.
+  return <p className={look === "line" ? "history-refund" : "bk-refund"}>{t`${cause} / The bet has been refunded`}</p>;
 }
 
 /** How it was priced (SP, BOG), and what Rule 4 and a dead heat took from a bet that won or may still win. */
