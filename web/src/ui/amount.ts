@@ -1,4 +1,5 @@
 import { i18n } from "@/i18n/runtime";
+import { figure } from "./bidi";
 
 // Amount display (docs/rules/screens.md, "Amounts and dates on screen"): 1,000 and over as K,
 // 1,000,000 and over as M, two decimals, truncated (a punter must never see more coins than he has).
@@ -30,8 +31,7 @@ function digits(n: number, decimals: number): string {
   return DECIMAL_COMMA.has(i18n.locale) ? text.replace(".", ",") : text;
 }
 
-/** 999.5 → "999.50", 12 → "12", 1234.567 → "1.23K", 2_500_000 → "2.50M". */
-export function formatAmount(n: number): string {
+function amountText(n: number): string {
   if (!Number.isFinite(n)) return digits(0, 0);
   const size = Math.abs(n);
   if (size >= 1_000_000) return `${digits(truncate2(n / 1_000_000), 2)}M`;
@@ -39,3 +39,15 @@ export function formatAmount(n: number): string {
   const cut = truncate2(n);
   return digits(cut, Number.isInteger(cut) ? 0 : 2);
 }
+
+/**
+ * 999.5 → "999.50", 12 → "12", 1234.567 → "1.23K", 2_500_000 → "2.50M"; in Arabic isolated
+ * left to right, so a minus stays before its number ("-10", not "10-").
+ */
+export const formatAmount = (n: number): string => figure(amountText(n));
+
+/** A change of a balance, its sign always shown: "+25", "-10", "0". */
+export const formatSigned = (n: number): string => figure(n > 0 ? `+${amountText(n)}` : amountText(n));
+
+/** A percentage as the API sends it (-11.76 for -11.76 %): "-11.76%", its sign kept before it in Arabic. */
+export const formatPercent = (pct: number): string => figure(`${pct}%`);

@@ -4,6 +4,7 @@ import type { Id, Staff, StaffRole } from "@worker/contract";
 import { call } from "@/api/call";
 import { useApi } from "@/api/swr";
 import { useAction } from "@/api/useAction";
+import { userTag } from "@/ui/bidi";
 import { Dialog } from "@/ui/Dialog";
 import { dateTime } from "@/ui/dates";
 
@@ -60,7 +61,7 @@ function StaffRow({ member, onRemove }: { member: Staff; onRemove(): void }) {
   return (
     <li className="bk-row">
       <span>
-        @{username} · {roleWords(member.role)}
+        {userTag(username)} · {roleWords(member.role)}
         <span className="bk-muted bk-staff-since"> {t`since ${since}`}</span>
       </span>
       <button

@@ -9,6 +9,7 @@ import { POLL_MS } from "@/config";
 import { CsvExport } from "@/features/figures/CsvExport";
 import "@/features/figures/figures.css";
 import { periodQuery, thisAndLastWeek, type Period } from "@/features/figures/period";
+import { isolated, userTag } from "@/ui/bidi";
 import { dateTime } from "@/ui/dates";
 import { LoadFailed } from "@/ui/LoadFailed";
 import { Page } from "@/ui/Page";
@@ -74,7 +75,7 @@ export function ChangesScreen() {
             <option value="">{t`All punters`}</option>
             {punters.map((p) => (
               <option key={p.user.internalId} value={String(p.user.internalId)}>
-                {p.user.username}
+                {isolated(p.user.username)}
               </option>
             ))}
           </select>
@@ -128,7 +129,9 @@ function ChangeList(props: {
             {eventId !== null && (
               <div className="bk-muted bk-ellipsis">{eventTitles.get(eventId) ?? t`Event #${eventId}`}</div>
             )}
-            {r.userId !== null && <div className="bk-muted">@{punterNames.get(r.userId) ?? r.userId}</div>}
+            {r.userId !== null && (
+              <div className="bk-muted">{userTag(String(punterNames.get(r.userId) ?? r.userId))}</div>
+            )}
             <div className="change-what">{changeText(r, names)}</div>
             {note && <div className="hint">{t`“${note}”`}</div>}
             <div className="hint">{r.actor.userId === 0 ? t`by the system` : t`by @${username}`}</div>

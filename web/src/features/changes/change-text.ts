@@ -1,7 +1,8 @@
 import { msg, t } from "@lingui/core/macro";
 import { decimalText } from "@common/odds";
 import type { AuditAction, AuditEntry } from "@worker/contract";
-import { formatAmount } from "@/ui/amount";
+import { formatAmount, formatSigned } from "@/ui/amount";
+import { isolated } from "@/ui/bidi";
 import { dateTime } from "@/ui/dates";
 import { i18n, type MessageDescriptor } from "@/i18n/runtime";
 
@@ -118,7 +119,7 @@ export function changeText(entry: AuditEntry, names: OutcomeNames): string {
     case "RESULT": {
       const placings = (after?.placings as { itemId: number; place: number }[] | undefined) ?? [];
       if (placings.length === 0) return t`No result: every bet refunded`;
-      return placings.map((p) => `${p.place}. ${outcome(names, p.itemId)}`).join(", ");
+      return placings.map((p) => isolated(`${p.place}. ${outcome(names, p.itemId)}`)).join(", ");
     }
     case "CASH_OUT": {
       const value = formatAmount(Number(after?.value));
@@ -127,11 +128,11 @@ export function changeText(entry: AuditEntry, names: OutcomeNames): string {
     case "STAFF":
       return `${roleText(before?.role)} → ${roleText(after?.role)}`;
     case "TICKET_PAID":
-      return `${String(after?.code)} ${formatAmount(Number(after?.amount))}`;
+      return `${isolated(String(after?.code))} ${formatAmount(Number(after?.amount))}`;
     case "COINS_ADDED":
-      return `+${formatAmount(Number(after?.amount))}`;
+      return formatSigned(Number(after?.amount));
     case "COINS_WITHDRAWN":
-      return `−${formatAmount(Number(after?.amount))}`;
+      return formatSigned(-Number(after?.amount));
     default:
       return "";
   }

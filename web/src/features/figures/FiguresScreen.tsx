@@ -7,7 +7,8 @@ import { errorText } from "@/api/error-text";
 import { useApi } from "@/api/swr";
 import "@/styles/bookmaker.css";
 import { POLL_MS } from "@/config";
-import { formatAmount } from "@/ui/amount";
+import { formatAmount, formatPercent } from "@/ui/amount";
+import { isolated } from "@/ui/bidi";
 import { LoadFailed } from "@/ui/LoadFailed";
 import { Page } from "@/ui/Page";
 import { CsvExport } from "./CsvExport";
@@ -135,7 +136,7 @@ function FiguresTable({ figures, period }: { figures: Figures; period: Period })
                 aria-label={p.username}
                 onClick={() => navigate(`/figures/punter/${p.userId}?from=${period.from}&to=${period.to}`)}
               >
-                <td className="bk-ellipsis">{p.username}</td>
+                <td className="bk-ellipsis">{isolated(p.username)}</td>
                 <td className="num">{formatAmount(p.staked)}</td>
                 <td className="num">{formatAmount(p.returned)}</td>
                 <NetCell net={p.net} open={p.openStakes} />
@@ -161,7 +162,7 @@ function FiguresTable({ figures, period }: { figures: Figures; period: Period })
         </div>
         <div className="bk-row">
           <span className="bk-muted">{t`Hold %`}</span>
-          <span>{book.holdPct === null ? "—" : `${book.holdPct}%`}</span>
+          <span>{book.holdPct === null ? "—" : formatPercent(book.holdPct)}</span>
         </div>
         <div className="bk-row">
           <span className="bk-muted">{t`Open liability`}</span>

@@ -5,7 +5,8 @@ import { errorText } from "@/api/error-text";
 import { useApi } from "@/api/swr";
 import "@/styles/bookmaker.css";
 import { POLL_MS } from "@/config";
-import { formatAmount } from "@/ui/amount";
+import { formatAmount, formatSigned } from "@/ui/amount";
+import { isolated } from "@/ui/bidi";
 import { dateTime } from "@/ui/dates";
 import { i18n, type MessageDescriptor } from "@/i18n/runtime";
 import { Page } from "@/ui/Page";
@@ -49,7 +50,7 @@ export function StatementScreen() {
 
   return (
     <Page backTo="/figures" className="bk figures">
-      <h1 className="page-title bk-ellipsis">{s ? s.punter.username : t`Statement`}</h1>
+      <h1 className="page-title bk-ellipsis">{s ? isolated(s.punter.username) : t`Statement`}</h1>
       <p className="hint">
         {period.from} – {period.to}
       </p>
@@ -89,7 +90,7 @@ export function StatementScreen() {
                     {i18n._(MOVEMENT[m.kind])}
                     <span className="fig-who">{dateTime(m.createdAt)}</span>
                   </span>
-                  <span className="num">{m.amount > 0 ? `+${formatAmount(m.amount)}` : formatAmount(m.amount)}</span>
+                  <span className="num">{formatSigned(m.amount)}</span>
                 </li>
               ))}
             </ul>

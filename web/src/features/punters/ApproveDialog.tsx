@@ -3,6 +3,7 @@ import type { JoinRequestItem } from "@worker/contract";
 import { call } from "@/api/call";
 import { useAction } from "@/api/useAction";
 import { useHaptic } from "@/telegram/features";
+import { userTag } from "@/ui/bidi";
 import { Dialog } from "@/ui/Dialog";
 
 /** Approve or deny one join request; `onDone` reloads the lists. */
@@ -42,7 +43,7 @@ export function ApproveDialog({
         { label: t`Approve`, onClick: () => void answer("approve"), primary: true, disabled: busy },
       ]}
     >
-      <p className="bk-strong">@{request?.user.username}</p>
+      <p className="bk-strong">{userTag(request?.user.username ?? "")}</p>
       {error && (
         <p className="bk-error" role="alert">
           {error}

@@ -9,6 +9,7 @@ import { coinMove, parseCoins, savePunter } from "./coins";
 import { useBookBalances } from "./data";
 import { defaultText, savePunterLimits } from "@/features/limits/limits";
 import { LimitFields, useLimitsForm } from "@/features/limits/LimitsForm";
+import { userTag } from "@/ui/bidi";
 import { Dialog } from "@/ui/Dialog";
 import type { HistoryOfUserState } from "@/navigation/historyofuser";
 
@@ -60,7 +61,7 @@ export function ManagePunterDialog({
     <Dialog
       open
       onClose={onClose}
-      title={`@${punter.user.username}`}
+      title={userTag(punter.user.username)}
       buttons={[
         {
           label: t`History`,

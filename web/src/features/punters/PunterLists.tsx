@@ -1,6 +1,7 @@
 import { t } from "@lingui/core/macro";
 import type { JoinRequestItem, PunterBalance } from "@worker/contract";
 import { formatAmount } from "@/ui/amount";
+import { userTag } from "@/ui/bidi";
 import { Collapsible } from "@/ui/Collapsible";
 
 /** Join requests waiting for his answer; a tap opens the approve dialog. */
@@ -15,7 +16,7 @@ export function RequestList({ requests, onOpen }: { requests: JoinRequestItem[];
           {requests.map((r) => (
             <li key={r.joinRequest.id}>
               <button type="button" className="bk-card bk-tap bk-row-card" onClick={() => onOpen(r)}>
-                <span className="bk-ellipsis">@{r.user.username}</span>
+                <span className="bk-ellipsis">{userTag(r.user.username)}</span>
                 <span className="bk-badge bk-badge-new">{t`New`}</span>
               </button>
             </li>
@@ -42,7 +43,7 @@ export function PunterList(props: { punters: PunterBalance[]; loaded: boolean; o
             <li key={p.user.internalId}>
               <button type="button" className="bk-card bk-tap bk-row-card" onClick={() => onOpen(p)}>
                 <span className="bk-punter">
-                  <span className="bk-ellipsis bk-strong">@{p.user.username}</span>
+                  <span className="bk-ellipsis bk-strong">{userTag(p.user.username)}</span>
                   <span className={p.note ? "bk-ellipsis" : "bk-ellipsis bk-muted"}>{p.note || t`Note`}</span>
                 </span>
                 <span className="bk-punter-coins">{formatAmount(p.money.amount)}</span>

@@ -1,6 +1,7 @@
 import { t } from "@lingui/core/macro";
 import type { BookmakerOutcome, Id } from "@worker/contract";
 import { ordinal } from "@/features/results/racing";
+import { isolated } from "@/ui/bidi";
 import { Dialog } from "@/ui/Dialog";
 
 /** What End Event will do, said before it is done. */
@@ -21,7 +22,7 @@ export function placedText(placings: { itemId: Id; place: number }[], items: Boo
   const placed = placings
     .filter((p) => p.place > 1)
     .sort((a, b) => a.place - b.place)
-    .map((p) => `${items.find((i) => i.id === p.itemId)?.title ?? ""} ${ordinal(p.place)}`);
+    .map((p) => isolated(`${items.find((i) => i.id === p.itemId)?.title ?? ""} ${ordinal(p.place)}`));
   const list = placed.join(", ");
   return placed.length ? ` ${t`Placed: ${list}.`}` : "";
 }
