@@ -166,8 +166,9 @@ export default defineConfig(({ mode }) => {
           resolve: { alias: WEB_ALIASES },
           test: {
             name: "web",
-            // *.node.test.ts: worker code checked with Node-only tools (the OpenAPI validator reads its schemas from disk).
-            include: ["web/**/*.test.{ts,tsx}", "worker/**/*.node.test.ts"],
+            // *.node.test.ts: worker code checked with Node-only tools (the OpenAPI validator reads its schemas from
+            // disk), and the docs held to the code (docs/layers.node.test.ts).
+            include: ["web/**/*.test.{ts,tsx}", "worker/**/*.node.test.ts", "docs/**/*.node.test.ts"],
             exclude: [...configDefaults.exclude, ...(quick ? LONG_RUNNING : [])],
             // Each file its own module graph, unlike the worker's: a screen's lazy import still under
             // way when a file's environment is torn down is left broken in a shared graph, and the

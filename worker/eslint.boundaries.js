@@ -17,7 +17,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 
 /** Lowest first. env.ts and contract.ts (the bindings and the answers' types) sit below all. */
-const LAYERS = [
+export const LAYERS = [
   ["lib"],
   ["audit"],
   ["identity", "limits", "subscriptions", "betting"],
