@@ -137,3 +137,17 @@ describe("a punter's history", () => {
     expect(event.className).toContain("bk-leg-line");
   });
 });
+
+describe("a punter's history in the bookmaker's language", () => {
+  it("heads its columns in his words, BET too", { timeout: 60_000 }, async () => {
+    stubApi({
+      ...signedInRoutes(),
+      "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice", language: "ru" }),
+      [`GET /bets/${BOOK_ID}/?userId=7`]: () => json([bet(1, "2030-01-01T10:00:00Z")]),
+    });
+    renderAt("/historyofuser/bob", { userId: 7 });
+    // The screen mounts again in Russian once sign-in names his language.
+    await screen.findByRole("columnheader", { name: "ИСХОД" }, { timeout: 30_000 });
+    expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["ИСХОД", "КОЭФ.", "СТАВКА"]);
+  });
+});

@@ -85,7 +85,7 @@ function BetCard({ bet, place }: { bet: Bet; place: Bet | null }) {
       </div>
       <p className="bk-muted">{descriptionOf(bet.eventDescription)}</p>
       <p className="bk-muted">{dateTime(bet.betsDate)}</p>
-      <BetTable look="bookmaker" column="BET">
+      <BetTable look="bookmaker" column={t`BET`}>
         <tbody>
           <tr>
             <td className="bk-ellipsis">{bet.outcomeTitle || t`N/A`}</td>
