@@ -50,7 +50,7 @@ export function EachWayControl({
         <option value="off">{t`Off`}</option>
       </select>
       {kind === "custom" && (
-        <div className="bk-pair">
+        <div className="bk-pair bk-pair-fit">
           <select
             className="bk-input"
             aria-label={t`Each-way places`}
