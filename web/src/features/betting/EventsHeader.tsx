@@ -2,6 +2,7 @@ import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { formatAmount } from "@/ui/amount";
 import { Dialog } from "@/ui/Dialog";
+import { Switch } from "@/ui/Switch";
 
 interface EventsHeaderProps {
   name: string;
@@ -12,7 +13,7 @@ interface EventsHeaderProps {
   fractional: { shown: boolean; allowed: boolean; set(on: boolean): void };
 }
 
-/** The bookmaker's name, the punter's coins with him, his terms and the fractional-odds switch. */
+/** The bookmaker's name, the punter's coins with him, his terms and the fractional-odds switch (ui/Switch, as every other). */
 export function EventsHeader({ name, active, coins, onTerms, fractional }: EventsHeaderProps) {
   return (
     <header className="events-header">
@@ -36,16 +37,11 @@ function FractionalSwitch({ shown, allowed, set }: EventsHeaderProps["fractional
   const [refused, setRefused] = useState(false);
   return (
     <>
-      <label className="switch-row">
-        <span>{t`Fractional odds`}</span>
-        <input
-          type="checkbox"
-          role="switch"
-          className="switch"
-          checked={shown}
-          onChange={(e) => (e.target.checked && !allowed ? setRefused(true) : set(e.target.checked))}
-        />
-      </label>
+      <Switch
+        label={t`Fractional odds`}
+        checked={shown}
+        onChange={(on) => (on && !allowed ? setRefused(true) : set(on))}
+      />
       <Dialog open={refused} onClose={() => setRefused(false)} title={t`Fractional odds are unavailable`}>
         {t`This bookmaker does not have access to fractional odds.`}
       </Dialog>

@@ -391,7 +391,7 @@ describe("the punter's events", () => {
     fireEvent.click(screen.getByRole("switch"));
     const popup = await screen.findByRole("dialog", { name: "Fractional odds are unavailable" });
     expect(popup.textContent).toContain("This bookmaker does not have access to fractional odds.");
-    expect((screen.getByRole("switch") as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByRole("switch").getAttribute("aria-checked")).toBe("false");
     expect(calls.slice(before).filter((c) => c.path.startsWith("/player/events"))).toEqual([]);
   });
 
