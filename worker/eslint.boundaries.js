@@ -19,7 +19,7 @@ import { join } from "node:path";
 /** Lowest first. env.ts and contract.ts (the bindings and the answers' types) sit below all. */
 export const LAYERS = [
   ["lib"],
-  ["audit"],
+  ["audit", "idempotency"],
   ["identity", "limits", "subscriptions", "betting"],
   ["ledger", "bookmakers", "telegram", "staff"],
   ["memberships", "notifications", "multiples", "cashout", "counter"],

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Bet, BookmakerEvent, ErrorBody } from "../contract";
-import { markCommitted, requestHash } from "../lib/idempotency";
+import { markCommitted, requestHash } from "../idempotency/keys";
 import { nowIso } from "../lib/time";
 import { call, json, type TestUser } from "../test/api";
 import { coins, newEvent, placeBet, runners } from "../test/events";

@@ -1,4 +1,4 @@
-import { KEY_LIFETIME_MS, type Rebuild } from "../lib/idempotency";
+import { KEY_LIFETIME_MS, type Rebuild } from "../idempotency/keys";
 import { nowIso } from "../lib/time";
 import { betHistory } from "./queries";
 

@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../env";
 import { requireUser } from "../identity/require-user";
-import { idempotentInBatch } from "../lib/idempotency";
+import { idempotentInBatch } from "../idempotency/middleware";
 import { IdParam, validate } from "../lib/validate";
 import { roomOf, unwrap } from "../events/room/rooms";
 import { BetBody } from "./schemas";

@@ -3,7 +3,7 @@ import { outcomeOpenSql } from "../betting/may-bet";
 import { pool, punter } from "../ledger/accounts";
 import { runMoneyBatch, transferStatements } from "../ledger/transfer";
 import { AppError } from "../lib/errors";
-import { markCommitted } from "../lib/idempotency";
+import { markCommitted } from "../idempotency/keys";
 import { en } from "../lib/words";
 import { nowIso } from "../lib/time";
 import { multipleOffer, type Leg, type Offer } from "./offer";

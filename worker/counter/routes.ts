@@ -1,7 +1,8 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../env";
 import { requireUser } from "../identity/require-user";
-import { idempotentInBatch, type Rebuild } from "../lib/idempotency";
+import type { Rebuild } from "../idempotency/keys";
+import { idempotentInBatch } from "../idempotency/middleware";
 import { validate } from "../lib/validate";
 import { AppError, forbidden, notFound } from "../lib/errors";
 import { en } from "../lib/words";

@@ -259,7 +259,7 @@ export type RoomErrorCode =
   | "SP_UNAVAILABLE"
   | "CASH_OUT_UNAVAILABLE"
   | "CASH_OUT_CHANGED"
-  /** Another attempt with the caller's Idempotency-Key was in flight: its answer is the key's (lib/idempotency.ts). */
+  /** Another attempt with the caller's Idempotency-Key was in flight: its answer is the key's (worker/idempotency/). */
   | "KEY_SEEN"
   | "INTERNAL";
 

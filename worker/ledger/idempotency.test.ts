@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { BookBalances, ErrorBody } from "../contract";
-import { markCommitted, requestHash } from "../lib/idempotency";
+import { markCommitted, requestHash } from "../idempotency/keys";
 import { nowIso } from "../lib/time";
 import { call, json } from "../test/api";
 import { buyCoins, ledgerViolations, newBook, newPunter, NO_VIOLATIONS } from "../test/world";

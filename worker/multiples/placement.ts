@@ -6,7 +6,7 @@ import { pool, punter } from "../ledger/accounts";
 import { runMoneyBatch, transferStatements } from "../ledger/transfer";
 import { AppError, notFound } from "../lib/errors";
 import { DEFAULT_MAX_MULTIPLES_PAYOUT_CENTS } from "../limits/limits";
-import { markCommitted } from "../lib/idempotency";
+import { markCommitted } from "../idempotency/keys";
 import { holdsSubscriptionSql } from "../subscriptions/activity";
 import { nowIso } from "../lib/time";
 import type { MultipleInput } from "./schemas";

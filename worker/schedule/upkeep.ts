@@ -1,4 +1,4 @@
-import { forgetOldKeys } from "../lib/idempotency";
+import { forgetOldKeys } from "../idempotency/keys";
 import { nowIso } from "../lib/time";
 
 // Daily upkeep (the cron in wrangler.toml). Telegram redelivers an update for a day at most,

@@ -1,6 +1,6 @@
 import type { PlaceTerms } from "../../../common/each-way";
 import { bookMovesStatements } from "../../ledger/moves";
-import { replaceableBinds, replaceableSql } from "../../lib/idempotency";
+import { replaceableBinds, replaceableSql } from "../../idempotency/keys";
 import { nowIso } from "../../lib/time";
 import type { BetTotals } from "../rules/book";
 import type { BetRowInput } from "./statements";

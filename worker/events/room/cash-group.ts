@@ -1,7 +1,7 @@
 import { auditRowsStatement, type AuditRow } from "../../audit/record";
 import { bookMovesStatements } from "../../ledger/moves";
 import { PAYOUT_SQL, PLACE_ONLY_SQL } from "../../ledger/settlement";
-import { markCommittedMany } from "../../lib/idempotency";
+import { markCommittedMany } from "../../idempotency/keys";
 import { prepareNumbered } from "../../lib/numbered";
 import { touch } from "./statements";
 
