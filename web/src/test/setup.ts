@@ -7,6 +7,7 @@ import { useSlips } from "@/store/slip";
 import { useProfile } from "@/store/profile";
 import { useSettings } from "@/store/settings";
 import { useFractional } from "@/store/fractional";
+import { useNotes } from "@/store/notes";
 import { useSignIn } from "@/store/sign-in";
 import { usePaidInvoices } from "@/features/market/paid";
 import { showLanguage } from "@/i18n/language";
@@ -35,9 +36,16 @@ afterEach(async () => {
   window.history.replaceState(null, "", "/");
   // Every store of the app as it starts (the language's is showLanguage's): files share one
   // module cache (vitest.config.ts), so a store a file leaves filled would fill the next's form.
-  for (const reset of [useAuth, usePaidInvoices, useSlips, useProfile, useSettings, useFractional, useSignIn].map(
-    (store: StoreApi<object>) => () => store.setState(store.getInitialState(), true),
-  ))
+  for (const reset of [
+    useAuth,
+    usePaidInvoices,
+    useSlips,
+    useProfile,
+    useSettings,
+    useFractional,
+    useSignIn,
+    useNotes,
+  ].map((store: StoreApi<object>) => () => store.setState(store.getInitialState(), true)))
     reset();
   forgetAnswers();
 });

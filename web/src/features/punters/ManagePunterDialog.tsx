@@ -12,6 +12,7 @@ import { LimitFields, useLimitsForm } from "@/features/limits/LimitsForm";
 import { userTag } from "@/ui/bidi";
 import { Dialog } from "@/ui/Dialog";
 import type { HistoryOfUserState } from "@/navigation/historyofuser";
+import { useNotes, shownNote } from "@/store/notes";
 
 /**
  * One punter's coins, note and limits (empty: the book's default, shown as the placeholder):
@@ -30,7 +31,8 @@ export function ManagePunterDialog({
 }) {
   const [, navigate] = useLocation();
   const [coinsText, setCoinsText] = useState(() => String(punter.money.amount));
-  const [note, setNote] = useState(punter.note);
+  // His note as this device shows it: one kept here and not yet in the API's answer included.
+  const [note, setNote] = useState(() => shownNote(useNotes.getState().byUser[punter.user.internalId], punter.note));
   const form = useLimitsForm({
     maxStake: punter.limits.maxStake,
     maxPayoutPerEvent: punter.limits.maxPayoutPerEvent,

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { BookBalances, JoinRequestItem } from "@worker/contract";
 import { coinMove, parseCoins } from "./coins";
 import { renderAt, signedInRoutes } from "@/test/world";
-import { json, stubApi } from "@/test/network";
+import { errorBody, json, stubApi } from "@/test/network";
+import { shownNote, useNotes } from "@/store/notes";
 
 const NO_LIMITS = { maxStake: null, maxPayoutPerEvent: null };
 const book = (pool: number): BookBalances => ({
@@ -127,6 +128,40 @@ describe("my punters", () => {
       ["/balances/subtract", { userId: 8, balance: { amount: 20.5, currency: "COIN" }, note: "owes 20" }],
       ["/balances/addNote", { userId: 8, note: "owes 20" }],
     ]);
+  });
+
+  it("keeps a saved note on this device: the list shows it at once, and still when the API refused it", async () => {
+    await openPunters(5000, {
+      "POST /balances/addNote": () => errorBody(409, "CONFLICT", "Not now."),
+    });
+    fireEvent.click(screen.getByText("@carol"));
+    const dialog = screen.getByRole("dialog", { name: "@carol" });
+    fireEvent.change(within(dialog).getByPlaceholderText("Any text about punter/user"), {
+      target: { value: "owes 20" },
+    });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("owes 20", { selector: ".bk-punter span" })).toBeTruthy();
+    fireEvent.click(within(screen.getByRole("dialog", { name: "@carol" })).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    // The API still says "pays cash": this device shows, and offers again, the note he wrote.
+    expect(screen.getByText("owes 20")).toBeTruthy();
+    expect(screen.queryByText("pays cash")).toBeNull();
+    expect(JSON.parse(localStorage.getItem("notes")!).state.byUser).toEqual({
+      8: { note: "owes 20", over: "pays cash" },
+    });
+    fireEvent.click(screen.getByText("@carol"));
+    const again = screen.getByRole("dialog", { name: "@carol" });
+    expect((within(again).getByPlaceholderText("Any text about punter/user") as HTMLInputElement).value).toBe(
+      "owes 20",
+    );
+  });
+
+  it("drops this device's note once the API's note moves on from the one it was written over", () => {
+    useNotes.getState().keep(8, "owes 20", "pays cash");
+    expect(shownNote(useNotes.getState().byUser[8], "pays cash")).toBe("owes 20");
+    useNotes.getState().settle([{ userId: 8, note: "owes 20" }]);
+    expect(useNotes.getState().byUser).toEqual({});
+    expect(shownNote(useNotes.getState().byUser[8], "owes 20")).toBe("owes 20");
   });
 
   it("shows a punter's limits, the book's defaults as placeholders, and saves changed ones", async () => {

@@ -1,5 +1,7 @@
 import { t } from "@lingui/core/macro";
+import { useEffect } from "react";
 import type { JoinRequestItem, PunterBalance } from "@worker/contract";
+import { useNotes, shownNote } from "@/store/notes";
 import { formatAmount } from "@/ui/amount";
 import { userTag } from "@/ui/bidi";
 import { Collapsible } from "@/ui/Collapsible";
@@ -31,6 +33,11 @@ export function RequestList({ requests, onOpen }: { requests: JoinRequestItem[];
 export function PunterList(props: { punters: PunterBalance[]; loaded: boolean; onOpen(p: PunterBalance): void }) {
   const { punters, loaded, onOpen } = props;
   const count = punters.length;
+  const localNotes = useNotes((s) => s.byUser);
+  // This device's notes the API has caught up with (or another device has written over) go.
+  useEffect(() => {
+    useNotes.getState().settle(punters.map((p) => ({ userId: p.user.internalId, note: p.note })));
+  }, [punters]);
   return (
     <Collapsible title={t`Punters (${count})`}>
       {punters.length === 0 ? (
@@ -39,17 +46,20 @@ export function PunterList(props: { punters: PunterBalance[]; loaded: boolean; o
         </p>
       ) : (
         <ul className="bk-list">
-          {punters.map((p) => (
-            <li key={p.user.internalId}>
-              <button type="button" className="bk-card bk-tap bk-row-card" onClick={() => onOpen(p)}>
-                <span className="bk-punter">
-                  <span className="bk-ellipsis bk-strong">{userTag(p.user.username)}</span>
-                  <span className={p.note ? "bk-ellipsis" : "bk-ellipsis bk-muted"}>{p.note || t`Note`}</span>
-                </span>
-                <span className="bk-punter-coins">{formatAmount(p.money.amount)}</span>
-              </button>
-            </li>
-          ))}
+          {punters.map((p) => {
+            const note = shownNote(localNotes[p.user.internalId], p.note);
+            return (
+              <li key={p.user.internalId}>
+                <button type="button" className="bk-card bk-tap bk-row-card" onClick={() => onOpen(p)}>
+                  <span className="bk-punter">
+                    <span className="bk-ellipsis bk-strong">{userTag(p.user.username)}</span>
+                    <span className={note ? "bk-ellipsis" : "bk-ellipsis bk-muted"}>{note || t`Note`}</span>
+                  </span>
+                  <span className="bk-punter-coins">{formatAmount(p.money.amount)}</span>
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </Collapsible>

@@ -1,5 +1,6 @@
 import type { PunterBalance } from "@worker/contract";
 import { call } from "@/api/call";
+import { useNotes } from "@/store/notes";
 import { typedCents } from "@/ui/typed-cents";
 
 // The manage dialog's coin counter (docs/rules/screens.md, "Coin counter").
@@ -22,10 +23,12 @@ export function coinMove(current: number, target: number): CoinMove {
 
 /**
  * Save in the manage dialog: the coins moved by one call (if they changed), with the dialog's note
- * for the book's audit log, then the note (if it changed).
+ * for the book's audit log, then the note (if it changed). The note is kept on this device first
+ * (store/notes.ts), so his list shows it whatever the calls answer.
  */
 export async function savePunter(punter: PunterBalance, coins: number, note: string): Promise<void> {
   const userId = punter.user.internalId;
+  useNotes.getState().keep(userId, note, punter.note);
   const move = coinMove(punter.money.amount, coins);
   const why = note.trim() ? { note } : {};
   if (move) await call(move.route, { body: { userId, balance: { amount: move.amount, currency: "COIN" }, ...why } });
