@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { AuditEntry, BookmakerEvent } from "../contract";
-import { call, json } from "../test/api";
+import { call, json, signIn } from "../test/api";
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { draftBody, inHours, newEvent, roomStub, startEvent } from "../test/events";
 import { faultyD1, inOrder, injectFaults } from "../test/faulty-d1";
@@ -363,6 +363,19 @@ describe("the audit log", () => {
     expect(await roomStub(event.id).abandon(event.id)).toMatchObject({ ok: true });
     const [row] = await auditOf(book);
     expect(row).toMatchObject({ action: "ABANDON", actor: { userId: 0, username: "system" }, eventId: event.id });
+  });
+
+  it("names the user a change is about by his username: a staff member, who is no punter of the book, too", async () => {
+    const book = await newBook({ coins: 1000 });
+    const clerk = await signIn("clerk");
+    await json("PUT", `/bookmakers/${book.bookmakerId}/staff`, {
+      token: book.owner.token,
+      body: { username: clerk.username, role: "CLERK" },
+    });
+    const [row] = await auditOf(book);
+    expect(row).toMatchObject({ action: "STAFF", userId: clerk.userId, username: clerk.username });
+    await newEvent(book);
+    expect((await auditOf(book))[0]).toMatchObject({ action: "PUBLISH", userId: null, username: null });
   });
 
   it("keeps its rows as written", async () => {

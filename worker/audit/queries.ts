@@ -23,6 +23,7 @@ interface AuditDbRow {
   event_id: number | null;
   item_id: number | null;
   user_id: number | null;
+  user_name: string | null;
   before: string | null;
   after: string | null;
   note: string | null;
@@ -37,6 +38,7 @@ const toEntry = (r: AuditDbRow): AuditEntry => ({
   eventId: r.event_id,
   itemId: r.item_id,
   userId: r.user_id,
+  username: r.user_id === null ? null : (r.user_name ?? ""),
   before: parsed(r.before),
   after: parsed(r.after),
   note: r.note,
@@ -49,8 +51,9 @@ const toEntry = (r: AuditDbRow): AuditEntry => ({
 export async function auditRows(db: D1Database, bookmakerId: number, f: AuditFilter, limit: number) {
   const { results } = await db
     .prepare(
-      `SELECT a.at, a.actor_id, u.username, a.action, a.event_id, a.item_id, a.user_id, a.before, a.after, a.note
-       FROM audit a LEFT JOIN users u ON u.id = a.actor_id
+      `SELECT a.at, a.actor_id, u.username, a.action, a.event_id, a.item_id, a.user_id, s.username AS user_name,
+         a.before, a.after, a.note
+       FROM audit a LEFT JOIN users u ON u.id = a.actor_id LEFT JOIN users s ON s.id = a.user_id
        WHERE a.bookmaker_id = ?1 AND a.at >= ?2 AND a.at < ?3
          AND (a.action <> 'PRICE' OR a.actor_id IS NULL)
          AND (?4 IS NULL OR a.event_id = ?4) AND (?5 IS NULL OR a.user_id = ?5)

@@ -649,7 +649,13 @@ export const AuditEntry = v.object({
   action: AuditAction,
   eventId: v.nullable(Id),
   itemId: v.nullable(Id),
-  userId: v.pipe(v.nullable(Id), v.description("The punter the change is about.")),
+  userId: v.pipe(v.nullable(Id), v.description("The user the change is about: a punter, or for STAFF a staff member.")),
+  username: v.pipe(
+    v.nullable(v.string()),
+    v.description(
+      "That user's Telegram username, so he is named even when he is no punter of the book; null when userId is.",
+    ),
+  ),
   before: AuditValue,
   after: AuditValue,
   note: v.nullable(v.string()),

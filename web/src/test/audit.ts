@@ -8,6 +8,7 @@ export const auditEntry = (e: Partial<AuditEntry>): AuditEntry => ({
   eventId: null,
   itemId: null,
   userId: null,
+  username: null,
   before: null,
   after: null,
   note: null,

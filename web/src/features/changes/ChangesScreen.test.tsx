@@ -16,6 +16,7 @@ const ROWS: AuditEntry[] = [
     at: "2026-11-20T12:10:00.000Z",
     action: "COINS_ADDED",
     userId: 7,
+    username: "bob",
     after: { amount: 25 },
     note: "cash in hand",
   }),
@@ -51,10 +52,10 @@ const BALANCES: BookBalances = {
   limits: { maxStake: null, maxPayoutPerEvent: null, maxMultiplesPayout: 10_000 },
 };
 
-function openChanges() {
+function openChanges(rows: AuditEntry[] = ROWS) {
   const calls = stubApi({
     ...signedInRoutes(),
-    "GET /audit": () => json(ROWS),
+    "GET /audit": () => json(rows),
     "GET /events?view=open": () =>
       json([bookEvent(9, { title: "Derby", description: "Epsom", items: [item(91, "Red Rum", 2.5)] })]),
     "GET /events?view=history": () => json([]),
@@ -81,6 +82,21 @@ describe("the Changes screen", () => {
     expect(rows[2].textContent).toContain("Derby — Epsom");
     const week = thisAndLastWeek().thisWeek;
     expect(calls.some((c) => c.path.startsWith(`/audit?from=${week.from}&to=${week.to}&tz=`))).toBe(true);
+  });
+
+  it("names a staff member the change is about by his username, as the answer does, not by his Telegram id", async () => {
+    openChanges([
+      entry({
+        action: "STAFF",
+        userId: 1600258076,
+        username: "carol",
+        before: { role: null },
+        after: { role: "CLERK" },
+      }),
+    ]);
+    const [row] = within(await screen.findByRole("list", { name: "Changes" })).getAllByRole("listitem");
+    expect(row.textContent).toContain("@carol");
+    expect(row.textContent).not.toContain("1600258076");
   });
 
   it("asks for one event's or one punter's changes", async () => {

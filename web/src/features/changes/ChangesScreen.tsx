@@ -95,12 +95,7 @@ export function ChangesScreen() {
       ) : rows.data.length === 0 ? (
         <p className="bk-empty">{t`No changes in this period.`}</p>
       ) : (
-        <ChangeList
-          rows={rows.data}
-          names={names}
-          eventTitles={eventTitles}
-          punterNames={new Map(punters.map((p) => [p.user.internalId, p.user.username]))}
-        />
+        <ChangeList rows={rows.data} names={names} eventTitles={eventTitles} />
       )}
 
       {valid && <CsvExport linkOf={() => call("GET /audit/link", { query: auditQuery(filter) })} />}
@@ -108,13 +103,8 @@ export function ChangesScreen() {
   );
 }
 
-function ChangeList(props: {
-  rows: AuditEntry[];
-  names: OutcomeNames;
-  eventTitles: ReadonlyMap<number, string>;
-  punterNames: ReadonlyMap<number, string>;
-}) {
-  const { rows, names, eventTitles, punterNames } = props;
+function ChangeList(props: { rows: AuditEntry[]; names: OutcomeNames; eventTitles: ReadonlyMap<number, string> }) {
+  const { rows, names, eventTitles } = props;
   return (
     <ul className="changes" aria-label={t`Changes`}>
       {rows.map((r, i) => {
@@ -130,7 +120,8 @@ function ChangeList(props: {
               <div className="bk-muted bk-ellipsis">{eventTitles.get(eventId) ?? t`Event #${eventId}`}</div>
             )}
             {r.userId !== null && (
-              <div className="bk-muted">{userTag(String(punterNames.get(r.userId) ?? r.userId))}</div>
+              // Named by the answer: a staff member is in no punters' list, and a punter may have left it.
+              <div className="bk-muted">{userTag(r.username ?? String(r.userId))}</div>
             )}
             <div className="change-what">{changeText(r, names)}</div>
             {note && <div className="hint">{t`“${note}”`}</div>}
