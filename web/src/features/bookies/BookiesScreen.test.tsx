@@ -175,4 +175,13 @@ describe("/bookies", () => {
     expect(window.location.pathname).toBe("/events/5");
     expect(await screen.findByText("Your last request was declined.")).toBeTruthy();
   });
+
+  it("opens any search result's card on his events screen, which asks to join first", async () => {
+    await openBookies();
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search bookmaker" }), { target: { value: "Bronze" } });
+    const results = screen.getByRole("region", { name: "Search results" });
+    fireEvent.click(within(results).getByRole("button", { name: /^BronzeBooks/ }));
+    expect(window.location.pathname).toBe("/events/4");
+    expect(await screen.findByText("Ask this bookmaker to join to see his events.")).toBeTruthy();
+  });
 });

@@ -73,7 +73,7 @@ export function BookiesScreen() {
               bookmaker={b}
               highlighted={b.bookmakerId === shown}
               onTerms={() => setTerms(b)}
-              onOpen={b.joinRequestStatus === "DECLINED" ? () => open(b) : undefined}
+              onOpen={() => open(b)}
               onJoin={() => void join(b)}
               joining={joining.busy && joined === b.bookmakerId}
             />

@@ -7,8 +7,8 @@ import { shortDate } from "@/ui/dates";
 export interface BookmakerCardProps {
   bookmaker: Bookmaker;
   /**
-   * Opens his events screen (the spec's tap on a card): his events for an approved punter, where
-   * the request stands for a pending or declined one.
+   * Opens his events screen (the spec's tap on a card, any card): his events for an approved
+   * punter, where the request stands for anyone else.
    */
   onOpen?(): void;
   onTerms(): void;
