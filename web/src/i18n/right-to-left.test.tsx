@@ -87,7 +87,7 @@ describe("Arabic screens isolate what the bidi algorithm would reorder", { timeo
 
   it("the Changes: a punter's @username, the coins taken back and a result's placings", async () => {
     const rows: AuditEntry[] = [
-      auditEntry({ action: "COINS_WITHDRAWN", userId: 7, after: { amount: 10 } }),
+      auditEntry({ action: "COINS_WITHDRAWN", userId: 7, username: "pu_arfdr1", after: { amount: 10 } }),
       auditEntry({
         action: "RESULT",
         eventId: 9,
