@@ -54,7 +54,8 @@ export function EventsScreen() {
       <EventsHeader
         name={name}
         active={book.active}
-        coins={book.coins.data?.amount}
+        // No coins are asked for before he is approved: he has none with this book yet.
+        coins={book.notApproved ? 0 : book.coins.data?.amount}
         onTerms={() => setTermsOpen(true)}
         fractional={{ shown: showFractional, allowed: book.fractionalAllowed, set: setFractional }}
       />

@@ -162,6 +162,7 @@ describe("/bookies", () => {
     expect(window.location.pathname).toBe("/events/2");
     expect(window.history.state).toEqual({ name: "SilverBooks" });
     expect(await screen.findByText("Waiting... The bookmaker has not approved your request yet.")).toBeTruthy();
+    expect(screen.getByText("Your coins").nextElementSibling?.textContent).toBe("0");
     expect(screen.getByRole("button", { name: "History" })).toHaveProperty("disabled", true);
     // Not asked for what the API keeps for approved punters.
     expect(calls.some((c) => c.path.startsWith("/player/events/2") || c.path.startsWith("/balances/2"))).toBe(false);
