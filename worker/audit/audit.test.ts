@@ -374,6 +374,9 @@ describe("the audit log", () => {
     });
     const [row] = await auditOf(book);
     expect(row).toMatchObject({ action: "STAFF", userId: clerk.userId, username: clerk.username });
+    const link = await json<{ url: string }>("GET", "/audit/link", { token: book.owner.token });
+    const csv = await (await call("GET", new URL(link.url).pathname + new URL(link.url).search)).text();
+    expect(csv).toContain(`,STAFF,,,${clerk.userId},${clerk.username},`);
     await newEvent(book);
     expect((await auditOf(book))[0]).toMatchObject({ action: "PUBLISH", userId: null, username: null });
   });
@@ -397,7 +400,7 @@ describe("the audit log", () => {
     const res = await call("GET", url.pathname + url.search);
     expect(res.status).toBe(200);
     const lines = (await res.text()).trimEnd().split("\r\n");
-    expect(lines[0]).toBe("at,actor_id,actor,action,event_id,item_id,user_id,before,after,note");
+    expect(lines[0]).toBe("at,actor_id,actor,action,event_id,item_id,user_id,user,before,after,note");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`,PUBLISH,${event.id},`);
   });

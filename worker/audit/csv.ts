@@ -7,7 +7,7 @@ const json = (value: AuditEntry["before"]) => (value === null ? "" : csvText(JSO
 const id = (n: number | null) => (n === null ? "" : String(n));
 
 export const auditCsv = (rows: AuditEntry[]) =>
-  csvLine(["at", "actor_id", "actor", "action", "event_id", "item_id", "user_id", "before", "after", "note"]) +
+  csvLine(["at", "actor_id", "actor", "action", "event_id", "item_id", "user_id", "user", "before", "after", "note"]) +
   rows
     .map((r) =>
       csvLine([
@@ -18,6 +18,7 @@ export const auditCsv = (rows: AuditEntry[]) =>
         id(r.eventId),
         id(r.itemId),
         id(r.userId),
+        csvText(r.username ?? ""),
         json(r.before),
         json(r.after),
         csvText(r.note ?? ""),
