@@ -334,6 +334,55 @@ async function main() {
     },
   );
 
+  await check(
+    "after Telegram's Reload Page on the main page, Events shows an event published elsewhere while the start-up read his events, within 2 s",
+    async () => {
+      const book = await bookmaker();
+      const tg = await telegramWeb();
+      await tg.launch(launchUrl("/mainpage", book.user));
+      await tg.app.getByRole("region", { name: "First steps" }).waitFor({ timeout: 15_000 });
+      // The reloaded app's first read of his open events (his first steps') is answered by the
+      // API at once but reaches the phone 2.5 s later, as over a phone's network during the
+      // start-up's burst of downloads; the event is published from his other device meanwhile.
+      let reloaded = false;
+      let asked;
+      const readByApi = new Promise((resolve) => (asked = resolve));
+      await tg.page.context().route(
+        (url) => url.pathname === "/events" && url.search === "?view=open",
+        async (route) => {
+          if (!reloaded || route.request().method() !== "GET") return route.continue();
+          reloaded = false;
+          const response = await route.fetch();
+          asked();
+          await sleep(2_500);
+          await route.fulfill({ response });
+        },
+      );
+      reloaded = true;
+      // Telegram's ⋮ → Reload Page: Telegram Web asks its script in the app's frame to reload it.
+      await tg.send("reload_iframe");
+      await readByApi;
+      const description = `Tg reloaded ${rand()}`;
+      const eventId = await draftRace(book, description);
+      await api("POST", "/events", { token: book.token, body: { draftId: eventId } });
+      // He taps Events a moment later, the start-up's answer (the list without it) still on its way.
+      await button(tg.app, "Events").waitFor({ timeout: 15_000 });
+      await sleep(1_000);
+      await button(tg.app, "Events").click();
+      await waitForPath(tg, "/bookmakerevents");
+      const shown = await tg.app
+        .getByText(description, { exact: true })
+        .waitFor({ timeout: 2_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      assert(shown, `Events did not show '${description}' within 2 s: ${await tg.app.getByRole("main").textContent()}`);
+      assertNoPageErrors(tg.page);
+      await tg.page.context().close();
+    },
+  );
+
   await check("a cold open of the main page never reads 'Unknown' for the End time", async () => {
     const book = await bookmaker();
     const tg = await telegramWeb();
