@@ -60,7 +60,7 @@ const DRIVES = {
   "changes.mjs": ["changes", "audit"],
   "languages.mjs": ["locales", "i18n", ".po"],
   "themes.mjs": [".css", "theme"],
-  "telegram.mjs": ["web/src/telegram", "web/src/start"],
+  "telegram.mjs": ["web/src/telegram", "web/src/start", "web/src/api/cache", "web/src/api/early"],
   "taps.mjs": ["betting", "event-lists"],
   "day.mjs": ["book/", "punters", "event-editing"],
   "bookmaker.mjs": ["profile", "market", "payments", "subscriptions"],

@@ -103,6 +103,54 @@ describe("a screen that opens", () => {
     expect(screen.getByText("events: n=1")).toBeTruthy();
   });
 
+  it("reads again at once, not taking its answer, another screen's read begun over a second before and still under way", async () => {
+    // The start-up's read of a list, slow on a phone's network; the list changes meanwhile.
+    let reads = 0;
+    stubApi({
+      "GET /balances/5": async () => {
+        const n = ++reads;
+        if (n === 1) await new Promise((answered) => setTimeout(answered, 3_000));
+        return json({ amount: n, currency: "COIN" });
+      },
+    });
+    const view = render(screens(["main"]));
+    await pass(FRESH_ON_OPEN_MS + 500);
+    view.rerender(screens(["main", "events"]));
+    await pass(0);
+    expect(screen.getByText("events: n=2")).toBeTruthy();
+    await pass(3_000); // the slow answer, when it comes, is not shown over the newer one
+    expect(screen.getByText("events: n=2")).toBeTruthy();
+    expect(reads).toBe(2);
+  });
+
+  it("reads again an answer that arrived within the second but whose read began over a second before", async () => {
+    let reads = 0;
+    stubApi({
+      "GET /balances/5": async () => {
+        const n = ++reads;
+        if (n === 1) await new Promise((answered) => setTimeout(answered, 1_500));
+        return json({ amount: n, currency: "COIN" });
+      },
+    });
+    const view = render(screens(["main"]));
+    await pass(1_500);
+    expect(screen.getByText("main: n=1")).toBeTruthy();
+    await pass(FRESH_ON_OPEN_MS - 500);
+    view.rerender(screens(["main", "events"]));
+    await pass(0);
+    expect(screen.getByText("events: n=2")).toBeTruthy();
+  });
+
+  it("reads a key again once, however many of the opening screen's hooks read it", async () => {
+    const calls = stubApi({ "GET /balances/5": () => json({ amount: calls.length, currency: "COIN" }) });
+    const view = render(screens(["main"]));
+    await pass(FRESH_ON_OPEN_MS + 500);
+    view.rerender(screens(["main", "events", "history", "figures"]));
+    await pass(0);
+    expect(calls).toHaveLength(2);
+    expect(screen.getByText("figures: n=2")).toBeTruthy();
+  });
+
   it("reads again an early answer started over a second before it opened (on approach, or during the start-up wait)", async () => {
     void fetchEarly("GET /balances/:bookmakerId", { params: { bookmakerId: 5 } });
     await pass(FRESH_ON_OPEN_MS + 500);
