@@ -1,7 +1,17 @@
-/** Odds as the punter chose to see them: fractional ("6/4") when asked and known, else decimal ("2.5"). */
+import { i18n } from "@/i18n/runtime";
+import { numberFormat } from "./locale";
+
+/**
+ * Odds as the punter chose to see them: fractional ("6/4") when asked and known, else decimal
+ * ("2.5"), to three decimals at most, with the language's decimal sign as its amounts have it
+ * ("2,5" beside "562,50" in Russian).
+ */
 export function oddsText(decimal: number, fractional: string | null | undefined, asFractional: boolean): string {
   if (asFractional && fractional) return fractional;
-  return String(Math.round(decimal * 1000) / 1000);
+  const text = String(Math.round(decimal * 1000) / 1000);
+  if (i18n.locale === "en") return text;
+  // The digits as text: Intl then only writes them, it does not round them again.
+  return numberFormat({ maximumFractionDigits: 3, useGrouping: false }).format(text as unknown as number);
 }
 
 export interface OddsProps {

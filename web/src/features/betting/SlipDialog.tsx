@@ -7,7 +7,7 @@ import { errorText } from "@/api/error-text";
 import { kindWithLines } from "@/features/results/multiples/kinds";
 import { useSlip, useSlips } from "@/store/slip";
 import { useHaptic } from "@/telegram/features";
-import { formatAmount } from "@/ui/amount";
+import { formatAmount, formatCents } from "@/ui/amount";
 import { Dialog } from "@/ui/Dialog";
 import { Odds } from "@/ui/Odds";
 import { useBetting } from "./api";
@@ -145,13 +145,13 @@ export function SlipDialog({ bookmakerId, events, coins, asFractional, onClose }
         {figures.kind !== null && figures.unitCents !== null && (
           <>
             <p className="bet-total">
-              {t`Total:`} <b>{formatAmount(figures.totalCents / 100)}</b>{" "}
+              {t`Total:`} <b>{formatCents(figures.totalCents)}</b>{" "}
               <span className="hint">
-                ({figures.lines} × {formatAmount(figures.unitCents / 100)})
+                ({figures.lines} × {formatCents(figures.unitCents)})
               </span>
             </p>
             <p className="slip-return">
-              {t`Potential return:`} <b>{formatAmount(figures.returnCents / 100)}</b>
+              {t`Potential return:`} <b>{formatCents(figures.returnCents)}</b>
             </p>
             {legs.some(atSp) && <p className="hint">{t`SP bets counted at today's price`}</p>}
           </>

@@ -2,6 +2,7 @@ import { msg, t } from "@lingui/core/macro";
 import { decimalText } from "@common/odds";
 import type { AuditAction, AuditEntry } from "@worker/contract";
 import { formatAmount, formatSigned } from "@/ui/amount";
+import { formatNumber } from "@/ui/locale";
 import { isolated } from "@/ui/bidi";
 import { dateTime } from "@/ui/dates";
 import { i18n, type MessageDescriptor } from "@/i18n/runtime";
@@ -61,7 +62,7 @@ const SETTINGS: [key: string, words: MessageDescriptor][] = [
 const shown = (value: unknown): string => {
   if (value === null || value === undefined) return t`none`;
   if (typeof value === "boolean") return value ? t`on` : t`off`;
-  if (typeof value === "number") return String(value);
+  if (typeof value === "number") return formatNumber(value);
   if (typeof value === "string") return value;
   return JSON.stringify(value);
 };
@@ -74,7 +75,7 @@ const itemsOf = (v: Values | null) =>
 function oddsText(before: Values | null, after: Values | null, names: OutcomeNames): string[] {
   const [was, now] = [itemsOf(before), itemsOf(after)];
   const odds = [...now.values()].map(
-    (i) => `${outcome(names, i.itemId)} ${shown(was.get(i.itemId)?.coefficient)} → ${i.coefficient}`,
+    (i) => `${outcome(names, i.itemId)} ${shown(was.get(i.itemId)?.coefficient)} → ${shown(i.coefficient)}`,
   );
   const settings = SETTINGS.filter(([key]) => after && key in after).map(
     ([key, words]) => `${i18n._(words)} ${shown(before?.[key])} → ${shown(after?.[key])}`,
@@ -86,9 +87,10 @@ type Named = { title: string; coefficient: number };
 
 /** Outcomes a draft edit added (with their odds) and removed. */
 function fieldText(before: Values | null, after: Values | null): string[] {
-  const added = ((after?.added as Named[] | undefined) ?? []).map(
-    ({ title, coefficient }) => t`Added ${title} ${coefficient}`,
-  );
+  const added = ((after?.added as Named[] | undefined) ?? []).map(({ title, coefficient: odds }) => {
+    const coefficient = shown(odds);
+    return t`Added ${title} ${coefficient}`;
+  });
   const removed = ((before?.removed as Named[] | undefined) ?? []).map(({ title }) => t`Removed ${title}`);
   return [...added, ...removed];
 }

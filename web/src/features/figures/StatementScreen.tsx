@@ -8,6 +8,7 @@ import { POLL_MS } from "@/config";
 import { formatAmount, formatSigned } from "@/ui/amount";
 import { isolated } from "@/ui/bidi";
 import { dateTime } from "@/ui/dates";
+import { oddsText } from "@/ui/Odds";
 import { i18n, type MessageDescriptor } from "@/i18n/runtime";
 import { Page } from "@/ui/Page";
 import "./figures.css";
@@ -69,7 +70,7 @@ export function StatementScreen() {
               {s.bets.map((b) => (
                 <li key={b.betId}>
                   <span>
-                    {shownTitle(b.eventTitle)} · {b.outcomeTitle} @ {b.coefficient}
+                    {shownTitle(b.eventTitle)} · {b.outcomeTitle} @ {oddsText(b.coefficient, null, false)}
                     <span className="fig-who">{dateTime(b.betsDate)}</span>
                   </span>
                   <span className="num">

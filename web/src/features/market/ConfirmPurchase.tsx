@@ -2,6 +2,7 @@ import { msg, plural, t } from "@lingui/core/macro";
 import type { CatalogueItem } from "@worker/contract";
 import { i18n, type MessageDescriptor } from "@/i18n/runtime";
 import { Dialog } from "@/ui/Dialog";
+import { formatNumber } from "@/ui/locale";
 
 /** What the bookmaker tapped, waiting for his yes. */
 export type Pending =
@@ -33,6 +34,7 @@ export function ConfirmPurchase(props: {
 }) {
   const { pending, busy, onCancel, onConfirm } = props;
   const price = pending?.item.subscriptionPrice ?? 0;
+  const stars = formatNumber(price);
   return (
     <Dialog
       open={pending !== null}
@@ -48,7 +50,7 @@ export function ConfirmPurchase(props: {
         },
       ]}
     >
-      {pending && <p>{plural(price, { one: `Price: ${price} Star`, other: `Price: ${price} Stars` })}</p>}
+      {pending && <p>{plural(price, { one: `Price: ${stars} Star`, other: `Price: ${stars} Stars` })}</p>}
     </Dialog>
   );
 }

@@ -3,6 +3,7 @@ import type { CatalogueItem, UserSubscription } from "@worker/contract";
 import { i18n } from "@/i18n/runtime";
 import { holdingOf, isSubscriptionActive, renewableNow } from "./active";
 import { formatAmount } from "@/ui/amount";
+import { formatNumber } from "@/ui/locale";
 import { longDate, longDateOnceLoaded } from "@/ui/dates";
 import { coinPackages, packageCoins, SPECIALS } from "./catalogue";
 import type { Pending } from "./ConfirmPurchase";
@@ -69,7 +70,10 @@ function coinsText(coins: number) {
 }
 
 /** A price, "250 Stars". */
-const starsText = (price: number) => plural(price, { one: `${price} Star`, other: `${price} Stars` });
+function starsText(price: number) {
+  const stars = formatNumber(price);
+  return plural(price, { one: `${stars} Star`, other: `${stars} Stars` });
+}
 
 /** A feature's holding as the row says it: 'Not active' only once his subscriptions are known. */
 function holdingText(mine: UserSubscription[] | undefined, active: boolean, endDate: string | null | undefined) {

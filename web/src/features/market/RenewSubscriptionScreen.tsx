@@ -5,6 +5,7 @@ import { holdingOf, renewableNow, useCatalogue, useMySubscriptions } from "./act
 import { usePurchase } from "./purchase";
 import { longDate, longDateOnceLoaded } from "@/ui/dates";
 import { Dialog } from "@/ui/Dialog";
+import { formatNumber } from "@/ui/locale";
 import { Page } from "@/ui/Page";
 import "./market.css";
 
@@ -20,6 +21,7 @@ export function RenewSubscriptionScreen() {
   const holding = holdingOf(mine.data, "BOOKMAKER");
   const renewable = mine.data !== undefined && renewableNow(holding);
   const price = item?.subscriptionPrice;
+  const stars = price === undefined ? "" : formatNumber(price);
   const opensOn = holding?.renewableFrom ? longDate(holding.renewableFrom) : null;
 
   async function renew() {
@@ -73,7 +75,7 @@ export function RenewSubscriptionScreen() {
         {price !== undefined && (
           <p>
             {/* English as the spec quotes it whatever the price; the plural is for the other languages. */}
-            {plural(price, { one: `Subscription price: ${price} Stars`, other: `Subscription price: ${price} Stars` })}
+            {plural(price, { one: `Subscription price: ${stars} Stars`, other: `Subscription price: ${stars} Stars` })}
           </p>
         )}
       </Dialog>

@@ -8,6 +8,7 @@ import { PaymentNotice } from "./PaymentNotice";
 import { usePurchase } from "./purchase";
 import { Dialog } from "@/ui/Dialog";
 import { LoadFailed } from "@/ui/LoadFailed";
+import { formatNumber } from "@/ui/locale";
 import { Page } from "@/ui/Page";
 import "./market.css";
 
@@ -29,6 +30,9 @@ export function SubscriptionScreen() {
   const item = catalogue.data?.find((i) => i.subscriptionType === "BOOKMAKER");
   const price = item?.subscriptionPrice;
   const regularPrice = item?.regularPrice;
+  // Grouped in the language's way ("2 500" in Russian), the plural still chosen by the number.
+  const stars = price === undefined ? "" : formatNumber(price);
+  const regular = regularPrice === undefined ? "" : formatNumber(regularPrice);
   const priceFailed = catalogue.error !== undefined && !catalogue.data;
   const paidUp = mine.data ? hasActiveSubscription(mine.data, "BOOKMAKER") : false;
 
@@ -46,10 +50,10 @@ export function SubscriptionScreen() {
         <p className="market-offer">{t`The first 30 days of subscription — 50 % off`}</p>
         {regularPrice !== undefined && price !== undefined && (
           <p className="hint">
-            <s>{plural(regularPrice, { one: `${regularPrice} Star`, other: `${regularPrice} Stars` })}</s>{" "}
+            <s>{plural(regularPrice, { one: `${regular} Star`, other: `${regular} Stars` })}</s>{" "}
             {plural(price, {
-              one: `${price} Star for the first 30 days`,
-              other: `${price} Stars for the first 30 days`,
+              one: `${stars} Star for the first 30 days`,
+              other: `${stars} Stars for the first 30 days`,
             })}
           </p>
         )}
@@ -100,7 +104,7 @@ export function SubscriptionScreen() {
         {price !== undefined && (
           <p>
             {/* English as the spec quotes it whatever the price; the plural is for the other languages. */}
-            {plural(price, { one: `Subscription price: ${price} Stars`, other: `Subscription price: ${price} Stars` })}
+            {plural(price, { one: `Subscription price: ${stars} Stars`, other: `Subscription price: ${stars} Stars` })}
           </p>
         )}
       </Dialog>

@@ -2,6 +2,7 @@ import { plural, t } from "@lingui/core/macro";
 import { useLocation } from "wouter";
 import type { MarketpageState, Unlockable } from "@/navigation/marketpage";
 import type { DialogButton } from "@/ui/Dialog";
+import { formatNumber } from "@/ui/locale";
 import { useCatalogue } from "./active";
 
 /**
@@ -15,10 +16,11 @@ export function useUnlockButton(feature: Unlockable): DialogButton {
   const item = useCatalogue().data?.find((i) => i.subscriptionType === feature);
   const state: MarketpageState = { offer: feature };
   const price = item?.subscriptionPrice;
+  const stars = price === undefined ? "" : formatNumber(price);
   return {
     label:
       price !== undefined
-        ? plural(price, { one: `Unlock: ${price} Star`, other: `Unlock: ${price} Stars` })
+        ? plural(price, { one: `Unlock: ${stars} Star`, other: `Unlock: ${stars} Stars` })
         : t`Unlock in the Market`,
     onClick: () => navigate("/marketpage", { state }),
   };
