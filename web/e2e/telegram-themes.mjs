@@ -39,8 +39,9 @@ export const THEMES = {
   },
 };
 
-/** Opens `address` (the app's, with its ?devUser=) on `page` in Telegram's `theme`. */
+/** Opens `address` (the app's, with its ?devUser=) on `page` in Telegram's `theme` (a name of THEMES, or its colours). */
 export async function openInTheme(page, theme, address) {
+  const colours = typeof theme === "string" ? THEMES[theme] : theme;
   // telegram.org does not resolve (harness.mjs): the script is served before any lookup.
   await page
     .context()
@@ -50,9 +51,9 @@ export async function openInTheme(page, theme, address) {
   const hash = new URLSearchParams({
     tgWebAppVersion: "8.0",
     tgWebAppPlatform: "ios",
-    tgWebAppThemeParams: JSON.stringify(THEMES[theme]),
+    tgWebAppThemeParams: JSON.stringify(colours),
   });
   await page.goto(`${address}#${hash}`);
   const bg = await page.evaluate(() => document.documentElement.style.getPropertyValue("--tg-theme-bg-color"));
-  assert(bg === THEMES[theme].bg_color, `Telegram's theme is not on the page (bg ${bg || "unset"})`);
+  assert(bg === colours.bg_color, `Telegram's theme is not on the page (bg ${bg || "unset"})`);
 }
