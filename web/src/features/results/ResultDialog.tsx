@@ -30,7 +30,7 @@ export interface ResultDialogProps {
 }
 
 /**
- * The read-only result of an event (docs/ARCHITECTURE.md, "Badges and event lists"): a GAIN column once a winner is
+ * The read-only result of an event (docs/rules/screens.md, "Badges and event lists"): a GAIN column once a winner is
  * known (a figure on the winners only: losers and non-runners gained nothing), a WHAT IF column
  * while there is none, an abandoned event's too (the spec's rule has no exception for it); an
  * abandoned event also says that bets were refunded.
