@@ -4,7 +4,8 @@ import type { EachWay } from "../../common/each-way";
 import type { Bet, BookmakerEvent } from "../contract";
 import type { EventRoom } from "../events/room/room";
 import { PAYOUT_SQL, PLACE_ONLY_SQL } from "../ledger/settlement";
-import { call, json, type TestUser } from "./api";
+import { call, type TestUser } from "./api";
+import { send } from "./client";
 import type { TestBook } from "./world";
 
 // Builders for event tests, through the API.
@@ -57,12 +58,10 @@ export function draftBody(book: TestBook, o: DraftOptions = {}) {
 
 /** A published event (READY_FOR_BETS) of `book`. */
 export async function newEvent(book: TestBook, o: DraftOptions = {}): Promise<BookmakerEvent> {
-  const { eventId } = await json<{ eventId: number }>("POST", "/drafts", {
-    token: book.owner.token,
-    body: draftBody(book, o),
-  });
-  await json("POST", "/events", { token: book.owner.token, body: { draftId: eventId } });
-  return json<BookmakerEvent>("GET", `/events/${eventId}`, { token: book.owner.token });
+  const token = book.owner.token;
+  const { eventId } = await send("POST /drafts", { token, body: draftBody(book, o) });
+  await send("POST /events", { token, body: { draftId: eventId } });
+  return send("GET /events/:id", { token, params: { id: eventId } });
 }
 
 export function bet(
@@ -134,9 +133,9 @@ export async function startEvent(eventId: number) {
 }
 
 export const coins = async (token: string, bookmakerId: number) =>
-  (await json<{ amount: number }>("GET", `/balances/${bookmakerId}`, { token })).amount;
+  (await send("GET /balances/:bookmakerId", { token, params: { bookmakerId } })).amount;
 export const poolCoins = async (book: TestBook) =>
-  (await json<{ balance: { amount: number } }>("GET", "/balances", { token: book.owner.token })).balance.amount;
+  (await send("GET /balances", { token: book.owner.token })).balance.amount;
 
 /**
  * The book's worst result recomputed from the bets alone, by trying every winner and every set of

@@ -1,5 +1,6 @@
 import type { BookmakerEvent, Multiple, MultipleKind } from "../contract";
-import { call, json, type TestUser } from "./api";
+import { call, type TestUser } from "./api";
+import { send } from "./client";
 import { newEvent, type DraftOptions } from "./events";
 import type { TestBook } from "./world";
 
@@ -58,13 +59,17 @@ export const placeDouble = (punter: TestUser, book: TestBook, a: BookmakerEvent,
   );
 
 export const multiplesOf = (punter: TestUser, book: TestBook) =>
-  json<Multiple[]>("GET", `/bets/${book.bookmakerId}/multiples`, { token: punter.token });
+  send("GET /bets/:bookmakerId/multiples", { token: punter.token, params: { bookmakerId: book.bookmakerId } });
 
 export const finalize = (book: TestBook, event: BookmakerEvent, winners: number[]) =>
-  json<BookmakerEvent>("POST", `/events/${event.id}/finalize`, {
+  send("POST /events/:id/finalize", {
     token: book.owner.token,
+    params: { id: event.id },
     body: { eventId: event.id, winners: winners.map((i) => event.items[i].id) },
   });
 
 export const nonRunner = (book: TestBook, event: BookmakerEvent, itemIndex: number) =>
-  json<BookmakerEvent>("POST", `/events/${event.id}/nr/${event.items[itemIndex].id}`, { token: book.owner.token });
+  send("POST /events/:id/nr/:itemId", {
+    token: book.owner.token,
+    params: { id: event.id, itemId: event.items[itemIndex].id },
+  });

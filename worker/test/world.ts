@@ -2,7 +2,8 @@ import { env } from "cloudflare:workers";
 import { openAccount, pool } from "../ledger/accounts";
 import { runMoneyBatch, transferStatements } from "../ledger/transfer";
 import type { SubscriptionType } from "../subscriptions/activity";
-import { call, json, signIn, type TestUser } from "./api";
+import { call, signIn, type TestUser } from "./api";
+import { send } from "./client";
 
 // Builders for the situations tests start from, going through the API wherever the API
 // can do it, and through our own ledger module for coins that payments will bring.
@@ -27,10 +28,7 @@ export async function newBook(
   const owner = await signIn("bookie", { allowsWrite: options.allowsWrite });
   const name = freshBookName();
   await giveSubscription(owner.userId, "BOOKMAKER");
-  const { bookmakerId } = await json<{ bookmakerId: number }>("PUT", "/bookmakers/register", {
-    token: owner.token,
-    body: { name },
-  });
+  const { bookmakerId } = await send("PUT /bookmakers/register", { token: owner.token, body: { name } });
   if (!(options.active ?? true))
     await giveSubscription(owner.userId, "BOOKMAKER", new Date(Date.now() - 864e5).toISOString());
   if (options.coins) await buyCoins(owner.userId, Math.round(options.coins * 100));
@@ -71,12 +69,13 @@ export async function newPunter(
   options: { coins?: number; prefix?: string; allowsWrite?: boolean } = {},
 ): Promise<TestUser> {
   const punter = await signIn(options.prefix ?? "punter", { allowsWrite: options.allowsWrite });
-  await json("POST", `/bookmakers/${book.bookmakerId}/sign`, { token: punter.token });
+  await send("POST /bookmakers/:id/sign", { token: punter.token, params: { id: book.bookmakerId } });
   const requestId = await pendingRequestId(book, punter.userId);
-  await json("POST", `/bookmakers/requests/${requestId}/approve`, { token: book.owner.token });
+  const token = book.owner.token;
+  await send("POST /bookmakers/requests/:id/approve", { token, params: { id: requestId } });
   if (options.coins) {
-    await json("POST", "/balances/add", {
-      token: book.owner.token,
+    await send("POST /balances/add", {
+      token,
       body: { userId: punter.userId, balance: { amount: options.coins, currency: "COIN" } },
     });
   }
@@ -84,11 +83,7 @@ export async function newPunter(
 }
 
 export async function pendingRequestId(book: TestBook, userId: number): Promise<number> {
-  const requests = await json<{ joinRequest: { id: number }; user: { internalId: number } }[]>(
-    "GET",
-    "/bookmakers/requests",
-    { token: book.owner.token },
-  );
+  const requests = await send("GET /bookmakers/requests", { token: book.owner.token });
   const request = requests.find((r) => r.user.internalId === userId);
   if (!request) throw new Error(`no pending request of ${userId}`);
   return request.joinRequest.id;
@@ -151,9 +146,6 @@ export async function catalogueId(type: string): Promise<number> {
 /** Buys a market item the dev-mode way: an invoice, then `POST /dev/pay`. Answers the pay call. */
 export async function buyInDevMode(user: TestUser, type: string): Promise<Response> {
   const subscriptionId = await catalogueId(type);
-  const { invoiceId } = await json<{ invoiceId: string }>("POST", "/subscriptions/purchase", {
-    token: user.token,
-    body: { subscriptionId },
-  });
+  const { invoiceId } = await send("POST /subscriptions/purchase", { token: user.token, body: { subscriptionId } });
   return call("POST", `/dev/pay/${invoiceId}`);
 }
