@@ -37,6 +37,13 @@ function supportedWebApp(): TelegramWebApp | null {
   return webApp.isVersionAtLeast(MIN_CLIENT_VERSION) ? webApp : null;
 }
 
+/**
+ * Whether dev mode's helpers may run at all: in a dev build, and in tests (which turn dev mode on
+ * case by case). A constant false in the deployed build, so the bundler drops them, and the dev
+ * user's module with them, from the first screen's JavaScript.
+ */
+const DEV_HELPERS = DEV_MODE || import.meta.env.MODE === "test";
+
 /** Dev mode outside Telegram: mock the client, signed in as the tab's dev user. */
 async function prepareDevTelegram(): Promise<void> {
   if (hasLaunchData(currentWebApp())) return;
@@ -68,7 +75,7 @@ export async function launch({
   forgetEarlyAnswers();
   useAuth.getState().restoreSession();
   const waited = waitFromNavigation(startDelayMs);
-  if (devMode) await prepareDevTelegram();
+  if (devMode && DEV_HELPERS) await prepareDevTelegram();
 
   const webApp = supportedWebApp();
   if (!webApp) {
