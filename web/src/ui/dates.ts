@@ -1,9 +1,11 @@
 import { t } from "@lingui/core/macro";
 import { i18n } from "@/i18n/runtime";
+import { formatLocale } from "./locale";
 
 // The spec's date formats, in the phone's local time zone. English reads as the spec writes them;
 // another language in its own way (Intl's), with the same parts: "05.01.2026, 07:08:09" in Russian,
-// "5 de enero de 2026" in Spanish.
+// "5 de enero de 2026" in Spanish; Arabic with Latin digits (docs/DECISIONS.md, "Numbers and dates
+// by language"). Beyond the spec's forms: an event's start without seconds, and a period's range.
 
 const MONTHS = [
   "January",
@@ -30,14 +32,17 @@ function parse(value: string | number | Date | null | undefined): Date | null {
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** `d` in the active language, or null in English (which the spec words itself). */
-function inLocale(d: Date, name: string, options: Intl.DateTimeFormatOptions): string | null {
-  const locale = i18n.locale;
-  if (locale === "en") return null;
+/** The active language's format `name`, made once. */
+function formatOf(name: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = formatLocale();
   let format = formats.get(locale + name);
   if (!format) formats.set(locale + name, (format = new Intl.DateTimeFormat(locale, options)));
-  return format.format(d);
+  return format;
 }
+
+/** `d` in the active language, or null in English (which the spec words itself). */
+const inLocale = (d: Date, name: string, options: Intl.DateTimeFormatOptions): string | null =>
+  i18n.locale === "en" ? null : formatOf(name, options).format(d);
 
 /** 'Mon DD, YYYY' ("Jan 05, 2026"), or 'Unknown'. */
 export function shortDate(value: string | number | Date | null | undefined): string {
@@ -74,6 +79,42 @@ export function longDate(value: string | number | Date | null | undefined): stri
     inLocale(d, "long", { day: "numeric", month: "long", year: "numeric" }) ??
     `${d.getDate()} ${MONTHS[d.getMonth()]}, ${d.getFullYear()}`
   );
+}
+
+/**
+ * When an event starts, to the minute: 'DD.MM.YYYY, HH:MM' ("05.01.2026, 07:08"), another
+ * language's date and time without seconds, or 'Unknown Date / Time'. The spec gives seconds to
+ * the histories' times, when a bet was placed; a start is set to the minute.
+ */
+export function startTime(value: string | number | Date | null | undefined): string {
+  const d = parse(value);
+  if (!d) return t`Unknown Date / Time`;
+  return (
+    inLocale(d, "start", { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit" }) ??
+    `${two(d.getDate())}.${two(d.getMonth() + 1)}.${d.getFullYear()}, ${two(d.getHours())}:${two(d.getMinutes())}`
+  );
+}
+
+/** A calendar date, "2026-11-23", as that day on the phone's calendar. */
+function calendarDay(day: string): Date | null {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return parts ? new Date(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3])) : null;
+}
+
+/**
+ * A period of calendar dates ("2026-11-23" to "2026-11-29") in the language's own range:
+ * "Nov 23 – 29, 2026", "23–29 нояб. 2026 г.", each part said once. As given when not dates.
+ */
+export function dateRange(from: string, to: string): string {
+  const [start, end] = [calendarDay(from), calendarDay(to)];
+  if (!start || !end || start > end) return `${from} – ${to}`;
+  return formatOf("range", { day: "numeric", month: "short", year: "numeric" }).formatRange(start, end);
+}
+
+/** A calendar date ("2026-11-23") in the language's short form: "Nov 23, 2026", "23 нояб. 2026 г.". */
+export function calendarDate(day: string): string {
+  const d = calendarDay(day);
+  return d ? formatOf("range", { day: "numeric", month: "short", year: "numeric" }).format(d) : day;
 }
 
 /**

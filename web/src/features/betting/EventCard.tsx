@@ -2,7 +2,7 @@ import { t } from "@lingui/core/macro";
 import { termsWords } from "@/i18n/common-words";
 import type { PlayerEvent } from "@worker/contract";
 import { Countdown } from "@/ui/Countdown";
-import { dateTime } from "@/ui/dates";
+import { startTime } from "@/ui/dates";
 import { playerBadge, StatusBadge } from "@/ui/StatusBadge";
 import { shownTitle } from "@/i18n/common-words";
 
@@ -35,13 +35,13 @@ export function EventCard({ event, onOpen }: { event: PlayerEvent; onOpen(): voi
       {spAndBog(event) && <span className="hint event-rules">{spAndBog(event)}</span>}
       <span className="event-times">
         {!over && <Countdown to={event.startDate} />}
-        <span className="hint">{dateTime(event.startDate)}</span>
+        <span className="hint">{startTime(event.startDate)}</span>
       </span>
       {open > 0 && <span className="event-your-bets">{t`Your bets: ${open}`}</span>}
       {earlier.length > 0 && (
         <span className="event-earlier hint">
           {earlier.map((d) => (
-            <s key={d}>{dateTime(d)}</s>
+            <s key={d}>{startTime(d)}</s>
           ))}
         </span>
       )}

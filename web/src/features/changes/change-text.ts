@@ -4,7 +4,7 @@ import type { AuditAction, AuditEntry } from "@worker/contract";
 import { formatAmount, formatSigned } from "@/ui/amount";
 import { formatNumber } from "@/ui/locale";
 import { isolated } from "@/ui/bidi";
-import { dateTime } from "@/ui/dates";
+import { startTime } from "@/ui/dates";
 import { i18n, type MessageDescriptor } from "@/i18n/runtime";
 
 // The Changes screen's words for an audit row: what was done, and what it changed from and to.
@@ -108,8 +108,8 @@ export function changeText(entry: AuditEntry, names: OutcomeNames): string {
     case "PRICE":
       return `${outcome(names, entry.itemId)} ${shown(before && decimal(before))} → ${shown(after && decimal(after))}`;
     case "DATES": {
-      const from = dateTime(String(before?.startDate));
-      const to = dateTime(String(after?.startDate));
+      const from = startTime(String(before?.startDate));
+      const to = startTime(String(after?.startDate));
       return t`Start ${from} → ${to}`;
     }
     case "NR": {

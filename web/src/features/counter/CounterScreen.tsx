@@ -5,7 +5,7 @@ import { errorText } from "@/api/error-text";
 import { POLL_MS } from "@/config";
 import { useMe } from "@/features/profile/me";
 import "@/styles/bookmaker.css";
-import { dateTime } from "@/ui/dates";
+import { startTime } from "@/ui/dates";
 import { Page } from "@/ui/Page";
 import "./counter.css";
 import { shownTitle } from "@/i18n/common-words";
@@ -43,7 +43,7 @@ export function CounterScreen() {
       {events.data && open.length === 0 && <p className="bk-empty">{t`No event is taking bets.`}</p>}
       <ul className="counter-events" aria-label={t`Taking bets`}>
         {open.map((e) => {
-          const starts = dateTime(e.startDate);
+          const starts = startTime(e.startDate);
           return (
             <li key={e.id}>
               <button

@@ -2,7 +2,7 @@ import { t } from "@lingui/core/macro";
 import type { BookmakerEvent } from "@worker/contract";
 import { isSettled } from "@/features/event-editing/api";
 import { Countdown } from "@/ui/Countdown";
-import { dateTime } from "@/ui/dates";
+import { startTime } from "@/ui/dates";
 import { bookmakerBadge, hasStarted, StatusBadge } from "@/ui/StatusBadge";
 import { shownTitle } from "@/i18n/common-words";
 
@@ -33,7 +33,7 @@ export function EventCard({
       <p className="bk-muted bk-clamp">{event.description || t`No description`}</p>
       <div className="bk-row">
         {!isSettled(event) && <Countdown to={event.startDate} />}
-        <span className="bk-muted">{dateTime(event.startDate)}</span>
+        <span className="bk-muted">{startTime(event.startDate)}</span>
       </div>
       <div className={resultDue ? "bk-card-actions bk-card-actions-3" : "bk-card-actions"}>
         <button type="button" className="button button-secondary" onClick={onDraft} disabled={busy}>

@@ -7,7 +7,7 @@ import { useAction } from "@/api/useAction";
 import { useBookEvents, useEventWrites } from "@/features/event-editing/api";
 import { newestFirst } from "@/features/event-editing/order";
 import { OwnEventResult } from "@/features/event-editing/OwnEventResult";
-import { dateTime } from "@/ui/dates";
+import { startTime } from "@/ui/dates";
 import { Dialog } from "@/ui/Dialog";
 import { LoadFailed } from "@/ui/LoadFailed";
 import { Page } from "@/ui/Page";
@@ -41,7 +41,7 @@ export function EventHistoryScreen() {
                   <StatusBadge label={historyBadge(e.status)} />
                 </span>
                 <span className="bk-muted bk-clamp">{e.description || t`No description`}</span>
-                <span className="bk-muted">{dateTime(e.startDate)}</span>
+                <span className="bk-muted">{startTime(e.startDate)}</span>
               </button>
               {undoable(e) && (
                 <button

@@ -9,6 +9,7 @@ import "@/styles/bookmaker.css";
 import { POLL_MS } from "@/config";
 import { formatAmount, formatPercent } from "@/ui/amount";
 import { isolated } from "@/ui/bidi";
+import { dateRange } from "@/ui/dates";
 import { LoadFailed } from "@/ui/LoadFailed";
 import { Page } from "@/ui/Page";
 import { CsvExport } from "./CsvExport";
@@ -77,9 +78,7 @@ export function FiguresScreen() {
           </label>
         </div>
       ) : (
-        <p className="hint">
-          {period.from} – {period.to}
-        </p>
+        <p className="hint">{dateRange(period.from, period.to)}</p>
       )}
 
       {!valid ? (

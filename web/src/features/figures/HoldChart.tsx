@@ -1,6 +1,7 @@
 import { plural, t } from "@lingui/core/macro";
 import type { DailyFigure } from "@worker/contract";
 import { formatAmount } from "@/ui/amount";
+import { calendarDate } from "@/ui/dates";
 
 // The daily hold as bars around a zero line: above it the book won the day, below it lost.
 // Plain SVG: thirty bars do not need a chart library in the bundle.
@@ -42,7 +43,7 @@ export function HoldChart({ days }: { days: DailyFigure[] }) {
               y={d.hold >= 0 ? zeroY - h : zeroY}
               height={Math.max(h, d.hold === 0 ? 0 : 1)}
             >
-              <title>{`${d.date}: ${formatAmount(d.hold)}`}</title>
+              <title>{`${calendarDate(d.date)}: ${formatAmount(d.hold)}`}</title>
             </rect>
           );
         })}

@@ -7,7 +7,7 @@ import "@/styles/bookmaker.css";
 import { POLL_MS } from "@/config";
 import { formatAmount, formatSigned } from "@/ui/amount";
 import { isolated } from "@/ui/bidi";
-import { dateTime } from "@/ui/dates";
+import { dateRange, dateTime } from "@/ui/dates";
 import { oddsText } from "@/ui/Odds";
 import { i18n, type MessageDescriptor } from "@/i18n/runtime";
 import { Page } from "@/ui/Page";
@@ -52,9 +52,7 @@ export function StatementScreen() {
   return (
     <Page backTo="/figures" className="bk figures">
       <h1 className="page-title bk-ellipsis">{s ? isolated(s.punter.username) : t`Statement`}</h1>
-      <p className="hint">
-        {period.from} – {period.to}
-      </p>
+      <p className="hint">{dateRange(period.from, period.to)}</p>
       {statement.error && !s ? (
         <p className="bk-empty error-text">{errorText(statement.error, t`Failed to load the statement`)}</p>
       ) : !s ? (

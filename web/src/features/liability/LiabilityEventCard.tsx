@@ -1,7 +1,7 @@
 import { plural, t } from "@lingui/core/macro";
 import type { LiabilityEvent, LiabilityOutcome } from "@worker/contract";
 import { formatAmount } from "@/ui/amount";
-import { dateTime } from "@/ui/dates";
+import { startTime } from "@/ui/dates";
 import { bookmakerBadge, StatusBadge } from "@/ui/StatusBadge";
 import { PayoutBar } from "./PayoutBar";
 import { shownTitle } from "@/i18n/common-words";
@@ -18,7 +18,7 @@ export function LiabilityEventCard({ event, busy, onOpen }: { event: LiabilityEv
         <StatusBadge label={bookmakerBadge(event.status, event.startDate)} />
       </span>
       <span className="bk-row bk-muted">
-        <span>{dateTime(event.startDate)}</span>
+        <span>{startTime(event.startDate)}</span>
         <span>
           {t`Staked ${staked}`} · {betsText(event.bets)}
         </span>
