@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { i18n } from "@/i18n/runtime";
+import { formatLocale } from "./locale";
 
 const SECOND = 1000;
 const UNITS = [
@@ -22,7 +23,7 @@ function part({ label, unit }: (typeof UNITS)[number], n: number, first: boolean
   let format = UNIT_FORMATS.get(key);
   if (!format) {
     const options = { style: "unit", unit, unitDisplay: "narrow", minimumIntegerDigits: first ? 1 : 2 } as const;
-    UNIT_FORMATS.set(key, (format = new Intl.NumberFormat(i18n.locale, options)));
+    UNIT_FORMATS.set(key, (format = new Intl.NumberFormat(formatLocale(), options)));
   }
   return format.format(n);
 }

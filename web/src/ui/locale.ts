@@ -19,6 +19,14 @@ export function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberForm
   return format;
 }
 
+/** Whole hundredths as a decimal with two places, "0.90" ("0,90" in Russian): a ratio such as the return for punters. */
+export function formatHundredths(hundredths: number): string {
+  const text = `${Math.trunc(hundredths / 100)}.${String(Math.abs(hundredths % 100)).padStart(2, "0")}`;
+  if (i18n.locale === "en") return text;
+  // As digits: Intl writes them in the language's way without rounding them again.
+  return numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(text as unknown as number);
+}
+
 /** A count, a price in Stars or a setting: grouped in the language's way ("2 500" in Russian); English as the number is written ("2500"). */
 export const formatNumber = (n: number): string =>
   i18n.locale === "en" ? String(n) : numberFormat({ maximumFractionDigits: 3 }).format(n);

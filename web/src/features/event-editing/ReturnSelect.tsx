@@ -1,6 +1,7 @@
 import { t } from "@lingui/core/macro";
 import { useId } from "react";
 import { RETURN_CHOICES } from "@common/odds";
+import { formatHundredths } from "@/ui/locale";
 
 /** 'Return for punters': 0.01, or 0.50 to 0.95; the value is in hundredths. */
 export function ReturnSelect({ value, onChange }: { value: number; onChange(pct: number): void }) {
@@ -13,7 +14,7 @@ export function ReturnSelect({ value, onChange }: { value: number; onChange(pct:
       <select id={id} className="bk-input" value={value} onChange={(e) => onChange(Number(e.target.value))}>
         {RETURN_CHOICES.map((pct) => (
           <option key={pct} value={pct}>
-            {(pct / 100).toFixed(2)}
+            {formatHundredths(pct)}
           </option>
         ))}
       </select>

@@ -1,6 +1,7 @@
 import { msg, t } from "@lingui/core/macro";
 import type { BookLimits, Id, PunterLimits } from "@worker/contract";
 import { call } from "@/api/call";
+import { formatNumber } from "@/ui/locale";
 
 // The book's risk desk on the screens (docs/rules/limits.md, "Limits"): a limit is typed as
 // coins, and an empty field means none (for a punter: the book's default).
@@ -34,7 +35,10 @@ export const saveBookLimits = (bookmakerId: Id, limits: TypedBookLimits) =>
   call("PUT /bookmakers/:bookmakerId/limits", { params: { bookmakerId }, body: limits });
 
 /** How a default reads where a punter has none of his own. */
-export const defaultText = (limit: number | null | undefined) =>
-  limit === null || limit === undefined ? t`No limit` : t`Book default: ${limit}`;
+export function defaultText(value: number | null | undefined): string {
+  if (value === null || value === undefined) return t`No limit`;
+  const limit = formatNumber(value); // "10 000" in Russian
+  return t`Book default: ${limit}`;
+}
 
 export type { BookLimits, PunterLimits };
