@@ -24,13 +24,13 @@ describe("the worker's import boundaries", () => {
       "worker/limits/limits.ts",
       "../subscriptions/activity",
     ],
-    ["upward from two folders down", "worker/events/room/memory.ts", "../../bets/queries"],
+    ["upward from two folders down", "worker/events/room/memory.ts", "../../figures/queries"],
     ["a rule reaching into the room", "worker/events/rules/guards.ts", "../room/rooms"],
     ["the room reaching into the reads", "worker/events/room/room.ts", "../read/views"],
     ["the event's vocabulary reaching into its rules", "worker/events/state.ts", "./rules/guards"],
     ["a module importing a route", "worker/ledger/queries.ts", "./routes"],
     ["a route importing another folder's route", "worker/bets/routes.ts", "../multiples/routes"],
-    ["a module importing the events' http", "worker/bets/queries.ts", "../events/http/routes"],
+    ["a module importing the events' http", "worker/figures/queries.ts", "../events/http/routes"],
   ])("refuses %s", async (_, file, from) => {
     expect(await refusals(file, from)).toHaveLength(1);
   });

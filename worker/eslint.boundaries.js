@@ -20,11 +20,12 @@ import { join } from "node:path";
 export const LAYERS = [
   ["lib"],
   ["audit", "idempotency"],
-  ["identity", "limits", "subscriptions", "betting"],
+  ["identity", "limits", "subscriptions"],
   ["ledger", "bookmakers", "telegram", "staff"],
+  ["bets"],
   ["memberships", "notifications", "multiples", "cashout", "counter"],
   ["events"],
-  ["bets", "figures", "payments", "schedule"],
+  ["figures", "payments", "schedule"],
   ["config", "dev", "openapi"],
 ];
 

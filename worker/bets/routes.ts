@@ -7,7 +7,7 @@ import { IdParam, validate } from "../lib/validate";
 import { roomOf, unwrap } from "../events/room/rooms";
 import { BetBody } from "./schemas";
 import { HistoryQuery, historyWindow, mayRead, STAFF_ROLE_SQL, type HistoryAccess } from "./history";
-import { placedToBet } from "../events/room/bet-answer";
+import { placedToBet } from "./answer";
 import { betHistory } from "./queries";
 import { versioned } from "../lib/versions";
 import * as docs from "../openapi/docs/bets";

@@ -1,5 +1,5 @@
 import { auditStatement } from "../audit/record";
-import { outcomeOpenSql } from "../betting/may-bet";
+import { outcomeOpenSql } from "../bets/may-bet";
 import { pool, punter } from "../ledger/accounts";
 import { runMoneyBatch, transferStatements } from "../ledger/transfer";
 import { AppError } from "../lib/errors";

@@ -67,7 +67,7 @@ export const changedValue = (valueCents: number) => ({
   value: fromCents(valueCents),
 });
 
-/** Why an open selection takes no cash-out now (the rule bets follow: betting/may-bet.ts), or null. */
+/** Why an open selection takes no cash-out now (the rule bets follow: bets/may-bet.ts), or null. */
 function selectionRefusal(s: Selection, now: number): Unavailable | null {
   if (Date.parse(s.startDate) <= now) return "STARTED";
   if (s.eventStatus !== "READY_FOR_BETS" || s.outcomeStatus !== "ACTIVE") return "SUSPENDED";

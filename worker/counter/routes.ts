@@ -12,7 +12,7 @@ import { requireBook } from "../bookmakers/access";
 import { BetBody } from "../bets/schemas";
 import { betOf, counterBets } from "../bets/queries";
 import { roomOf, unwrap } from "../events/room/rooms";
-import { placedToTicket } from "../events/room/bet-answer";
+import { placedToTicket } from "../bets/answer";
 import { runMoneyBatch } from "../ledger/transfer";
 import * as docs from "../openapi/docs/counter";
 import { newTicketCode, newTicketUserId } from "./code";

@@ -1,4 +1,4 @@
-import type { EachWay, PlaceTerms } from "../../common/each-way";
+import type { EachWay } from "../../common/each-way";
 import type { Odds } from "../../common/odds";
 import type { EventStatus, OutcomeStatus as ItemStatus } from "../contract";
 import { say, type Words } from "../lib/words";
@@ -190,22 +190,8 @@ export interface PunterCaps {
 
 export const NO_CAPS: PunterCaps = { maxStakeCents: null, maxPayoutCents: null };
 
-export interface PlacedBet {
-  betId: number;
-  eventId: number;
-  eventItemId: number;
-  userId: number;
-  stakeCents: number;
-  odds: Odds;
-  createdAt: string;
-  eventTitle: string;
-  eventDescription: string;
-  outcomeTitle: string;
-  /** An each-way bet's place terms when struck (they may change with a non-runner); null for a win bet. */
-  placeTerms: PlaceTerms | null;
-  /** At SP: `odds` is the outcome's price now, which limits count until the result. */
-  atSp: boolean;
-}
+/** A bet the room placed, as the bets folder answers it (bets/answer.ts). */
+export type { PlacedBet } from "../bets/answer";
 
 export interface BetRequest {
   userId: number;

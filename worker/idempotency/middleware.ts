@@ -108,7 +108,7 @@ function parseKey(header: string): string {
 
 /**
  * `idempotent` for a route whose write keeps the answer in its own batch (a bet: the room's
- * group writes the key's row DONE with the 201, events/room/bet-answer.ts), so a bet costs the key
+ * group writes the key's row DONE with the 201, bets/answer.ts), so a bet costs the key
  * no round trip of its own: no claim before, no keeping after. The route sets `idempotency`'s
  * outcome: "kept" when its batch kept the answer. Any other answer below 500 (a refusal, a
  * 400) is kept here unless the key already has a live row, whose answer is then the key's; so

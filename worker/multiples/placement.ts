@@ -1,7 +1,7 @@
 import { linesOf, returnCents, wonFactor, type MultipleKind } from "../../common/multiples";
 import { decimalText, ladderOdds, sameOdds, type Odds } from "../../common/odds";
 import { BOOKMAKER_NOT_FOUND, EVENT_NOT_FOUND, SP_UNAVAILABLE } from "../../common/refusals";
-import { outcomeOpenSql, outcomeRefusal, punterRefusal, type BetRefusal } from "../betting/may-bet";
+import { outcomeOpenSql, outcomeRefusal, punterRefusal, type BetRefusal } from "../bets/may-bet";
 import { pool, punter } from "../ledger/accounts";
 import { runMoneyBatch, transferStatements } from "../ledger/transfer";
 import { AppError, notFound } from "../lib/errors";
@@ -83,7 +83,7 @@ const STATUS = { FORBIDDEN: 403, NOT_FOUND: 404, EVENT_NOT_OPEN: 409 } as const;
 const legOdds = (row: LegRow, atSp: boolean): Odds =>
   atSp ? { num: row.odds_num!, den: row.odds_den! } : { num: row.curr_num!, den: row.curr_den! };
 
-/** A refusal of the rule every bet's door asks (betting/may-bet.ts), as this route answers it. */
+/** A refusal of the rule every bet's door asks (bets/may-bet.ts), as this route answers it. */
 const refusalError = (r: BetRefusal, field?: string) =>
   new AppError(r.code, STATUS[r.code], r.message, field === undefined ? undefined : { field });
 

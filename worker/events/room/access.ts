@@ -1,4 +1,4 @@
-import { punterRefusal } from "../../betting/may-bet";
+import { punterRefusal } from "../../bets/may-bet";
 import { fail, ok, type EventState, type PunterCaps, type RoomResult } from "../state";
 import { counterCheckStatements, punterCheckStatements } from "./statements";
 

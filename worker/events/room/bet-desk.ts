@@ -6,7 +6,7 @@ import { BetNotWritten, betRefusal, BetWriter } from "./bet-writer";
 import type { Exclusive } from "./exclusive";
 import { punterBook, type BetTotals } from "../rules/book";
 import { checkBet } from "../rules/guards";
-import { betAnswerText, ticketAnswerText } from "./bet-answer";
+import { betAnswerText, ticketAnswerText } from "../../bets/answer";
 import type { RoomMemory } from "./memory";
 import type { CurrentOdds } from "./current-odds";
 import {

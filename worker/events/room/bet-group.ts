@@ -23,7 +23,7 @@ export interface GroupBet {
   placeTerms: PlaceTerms | null;
   /**
    * The call's Idempotency-Key: its row is written DONE in the group's batch with the bet's 201
-   * (`answer`, its text with 0 for the bet's id: events/room/bet-answer.ts), the hash of its
+   * (`answer`, its text with 0 for the bet's id: bets/answer.ts), the hash of its
    * request, and the ref a rebuild reads.
    */
   idempotency?: { key: string; hash: string; ref: string; answer: string; userId: number };

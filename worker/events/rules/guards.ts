@@ -18,7 +18,7 @@ import {
 import type { Placing } from "../schemas";
 import { fail, NO_CAPS, OPEN, type EventState, type OutcomeState, type PunterCaps, type RoomResult } from "../state";
 import { BET_EXISTS, INSUFFICIENT_CURRENCY, SP_UNAVAILABLE, SUBSCRIPTION_NOT_FOUND } from "../../../common/refusals";
-import { outcomeRefusal } from "../../betting/may-bet";
+import { outcomeRefusal } from "../../bets/may-bet";
 import { en, words, type Words } from "../../lib/words";
 
 // The rules of an event's lifecycle, free of storage and time sources: each guard answers

@@ -1,7 +1,28 @@
-import { decimalText } from "../../../common/odds";
-import type { Bet, Ticket } from "../../contract";
-import { money } from "../../lib/money";
-import type { PlacedBet } from "../state";
+import type { PlaceTerms } from "../../common/each-way";
+import { decimalText, type Odds } from "../../common/odds";
+import type { Bet, Ticket } from "../contract";
+import { money } from "../lib/money";
+
+// A placed bet's answer: what the room's desk hands back and the bets' batch keeps under the
+// call's Idempotency-Key, so a retry replays the same words (bets/replay.ts rebuilds it from D1).
+
+/** A bet the room placed (events/room/bet-desk.ts), before it is worded as the API's answer. */
+export interface PlacedBet {
+  betId: number;
+  eventId: number;
+  eventItemId: number;
+  userId: number;
+  stakeCents: number;
+  odds: Odds;
+  createdAt: string;
+  eventTitle: string;
+  eventDescription: string;
+  outcomeTitle: string;
+  /** An each-way bet's place terms when struck (they may change with a non-runner); null for a win bet. */
+  placeTerms: PlaceTerms | null;
+  /** At SP: `odds` is the outcome's price now, which limits count until the result. */
+  atSp: boolean;
+}
 
 /** A bet the room has just placed, as POST /bets answers it. */
 export const placedToBet = (p: PlacedBet): Bet => ({
