@@ -74,7 +74,7 @@ describe("one name per thing", () => {
         Object.entries(now)
           .map(([file, n]): [string, number] => [file, Math.min(n, baseline[file] ?? 0)])
           .filter(([, n]) => n > 0)
-          .sort(([a], [b]) => a.localeCompare(b)),
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
       );
       writeFileSync(BASELINE_FILE, `${JSON.stringify(lowered, null, 2)}\n`);
       return;
