@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { AuditEntry, BookBalances, Figure, Figures, Statement } from "@worker/contract";
 import { thisAndLastWeek } from "@/features/figures/period";
@@ -6,8 +6,10 @@ import { auditEntry } from "@/test/audit";
 import { bookEvent, item } from "@/test/events";
 import { json, stubApi } from "@/test/network";
 import { renderAt, signedInRoutes } from "@/test/world";
+import { PriceChart } from "@/ui/PriceChart";
+import { showLanguage } from "./language";
 
-// Arabic screens (docs/DECISIONS.md, "Languages"): a number with a sign or a unit, a username, a
+// Arabic screens (docs/decisions/languages.md, "Languages"): a number with a sign or a unit, a username, a
 // code and a placing each stand in a direction isolate, or the bidi algorithm shows "10-",
 // "11.76%-", "pu_x@" and "Shergar, 2. Arkle .1". An isolate is Unicode's (LRI, RLI or FSI … PDI)
 // or an element of its own direction (<bdi>, dir="ltr"); either passes.
@@ -151,5 +153,15 @@ describe("Arabic screens isolate what the bidi algorithm would reorder", { timeo
     await screen.findByText(/pu_arfdr1/);
     expect(shownIsolated("@pu_arfdr1")).toBe(true);
     expect(shownIsolated("@bk_dave")).toBe(true);
+  });
+
+  it("a price's history: its odds in order, the arrows pointing from the first to the latest", async () => {
+    await showLanguage("ar");
+    const points = [
+      { at: "2026-11-20T10:00:00Z", coefficient: 2.5 },
+      { at: "2026-11-20T11:00:00Z", coefficient: 3 },
+    ];
+    render(<PriceChart points={points} until={Date.parse("2026-11-20T12:00:00Z")} />);
+    expect(shownIsolated("2.5 → 3")).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { plural, t } from "@lingui/core/macro";
 import { useState } from "react";
+import { figure } from "./bidi";
 import { oddsText } from "./Odds";
 
 // An outcome's price since publication as a step chart, plain SVG: a price holds from the moment
@@ -31,10 +32,13 @@ export function stepPath(points: readonly PricePoint[], until: number): string {
   return `${d} H${round(x(until))}`;
 }
 
-/** The prices in words, the first and the latest few when there are many. */
+/**
+ * The prices in words, the first and the latest few when there are many; left to right in
+ * Arabic too, so the arrows point from the first price to the latest.
+ */
 function captionOf(points: readonly PricePoint[]): string {
   const text = points.map((p) => oddsText(p.coefficient, null, false));
-  return (text.length > 6 ? [text[0], "…", ...text.slice(-4)] : text).join(" → ");
+  return figure((text.length > 6 ? [text[0], "…", ...text.slice(-4)] : text).join(" → "));
 }
 
 /** `until`: where the latest price's line ends; the moment the chart opened unless given. */
