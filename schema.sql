@@ -342,7 +342,7 @@ CREATE TABLE idempotency_keys (
 ) WITHOUT ROWID;
 CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
 
--- What a user wants the bot to tell him, and whether it may write to him (docs/DECISIONS.md,
+-- What a user wants the bot to tell him, and whether it may write to him (docs/decisions/bot.md,
 -- "The bot's messages"). Keyed by Telegram id without a reference to users: /start may come from
 -- someone who never opened the app.
 CREATE TABLE notification_settings (

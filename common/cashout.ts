@@ -6,7 +6,7 @@ import type { Odds } from "./odds";
 // less the book's margin, rounded down to the cent once. The factors are the one gate's
 // (common/multiples.ts's wonFactor): exact fractions, never a float.
 //
-// Every price in it is the bookmaker's own (docs/DECISIONS.md, "Cash out: the book's own
+// Every price in it is the bookmaker's own (docs/decisions/events.md, "Cash out: the book's own
 // prices"): "now" is his price, never the equalizer's, which bets move; and a bet struck above his
 // price of that moment (the equalizer lengthens the others as one is backed) counts at his price.
 // So without a change by the book itself no bet is worth more than its stake less the margin,

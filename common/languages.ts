@@ -1,4 +1,4 @@
-// The app's languages (docs/DECISIONS.md, "Languages"): English, the source, and seven more.
+// The app's languages (docs/decisions/languages.md, "Languages"): English, the source, and seven more.
 // Both sides read these: the worker maps Telegram's language_code at sign-in and checks
 // PUT /me/language against them; the mini-app loads the catalogue of the one it is given.
 

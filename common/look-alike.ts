@@ -1,4 +1,4 @@
-// A book name's look, for telling names apart (docs/DECISIONS.md, "Names and texts in any script"):
+// A book name's look, for telling names apart (docs/decisions/languages.md, "Names and texts in any script"):
 // two names with the same look are taken for one another, and a book cannot take a name that looks
 // like another book's. In the spirit of the "skeleton" of Unicode's UTS #39 (no npm package keeps
 // Unicode's confusables data current at a size for a Worker, so this is a compact table of our own):

@@ -1,7 +1,7 @@
 import { en } from "./i18n/marks";
 
 // What people may write in the texts they name things with (a book's name and terms, an event's
-// description, its runners), in any script (docs/DECISIONS.md, "Names and texts in any script").
+// description, its runners), in any script (docs/decisions/languages.md, "Names and texts in any script").
 // A text is checked, counted and kept in NFC. Pure code with no platform globals: imported at
 // run time by worker/ and web/.
 

@@ -1,4 +1,4 @@
-// A counter ticket's code as people handle it (docs/DECISIONS.md, "The counter and its tickets"):
+// A counter ticket's code as people handle it (docs/decisions/events.md, "The counter and its tickets"):
 // 10 of the 32 symbols below, upper case; typed or scanned any case, with spaces or dashes;
 // printed in two halves of five. The worker draws the codes (worker/counter/code.ts).
 

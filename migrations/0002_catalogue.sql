@@ -1,4 +1,4 @@
--- The market's catalogue, priced in Telegram Stars (docs/DECISIONS.md, "Market prices").
+-- The market's catalogue, priced in Telegram Stars (docs/decisions/market.md, "Market prices").
 -- BOOKMAKER's first period costs half; the price here is the full one.
 INSERT INTO subscriptions (type, name, price_stars, period_days, coins_cents) VALUES
   ('BOOKMAKER', 'Bookmaker', 1000, 30, NULL),

@@ -1,4 +1,4 @@
--- What a user wants the bot to tell him, and whether it may write to him (docs/DECISIONS.md,
+-- What a user wants the bot to tell him, and whether it may write to him (docs/decisions/bot.md,
 -- "The bot's messages"). Keyed by Telegram id without a reference to users: /start may come from
 -- someone who never opened the app.
 CREATE TABLE notification_settings (

@@ -1,4 +1,4 @@
--- Starting price and best odds guaranteed (docs/ARCHITECTURE.md and docs/DECISIONS.md, "SP and BOG").
+-- Starting price and best odds guaranteed (docs/ARCHITECTURE.md and docs/decisions/events.md, "SP and BOG").
 -- An event takes SP bets (`sp`) and pays bets struck at a price at the SP when it returns more (`bog`).
 ALTER TABLE events ADD COLUMN sp INTEGER NOT NULL DEFAULT 0 CHECK (sp IN (0, 1));
 ALTER TABLE events ADD COLUMN bog INTEGER NOT NULL DEFAULT 0 CHECK (bog IN (0, 1));

@@ -1,4 +1,4 @@
--- A bookmaker's staff (docs/ARCHITECTURE.md and docs/DECISIONS.md, "Staff"): a user the
+-- A bookmaker's staff (docs/ARCHITECTURE.md and docs/decisions/events.md, "Staff"): a user the
 -- owner added by username as CLERK or MANAGER. A user works for one book at most, and is never a
 -- punter of it (the staff and memberships inserts each refuse the other).
 CREATE TABLE staff (

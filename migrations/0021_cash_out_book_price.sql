@@ -1,4 +1,4 @@
--- A cash-out is priced from the bookmaker's own prices (docs/DECISIONS.md, "Cash out: the book's
+-- A cash-out is priced from the bookmaker's own prices (docs/decisions/events.md, "Cash out: the book's
 -- own prices"): a bet counts at its price, but never above his price when it was struck, since
 -- the equalizer lengthens an outcome's price as the others are backed. `book_num`/`book_den` keep
 -- that price, for a single's rows and for a multiple's legs, written by the insert from the

@@ -1,4 +1,4 @@
--- Book names in any script (docs/DECISIONS.md, "Names and texts in any script"): a book may not
+-- Book names in any script (docs/decisions/languages.md, "Names and texts in any script"): a book may not
 -- take a name that looks like another book's. `name_skeleton` is the name's look
 -- (common/look-alike.ts), written with the name by every door that sets one (register, rename),
 -- and unique. NULL only for a book whose name already looked like an older book's (below).

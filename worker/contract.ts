@@ -113,7 +113,7 @@ export type BetStatus = Of<typeof answers.BetStatus>;
 export type Bet = Of<typeof answers.Bet>;
 
 /**
- * A punter's coins over a period (docs/DECISIONS.md, "Figures"). Always
+ * A punter's coins over a period (docs/decisions/figures.md, "Figures"). Always
  * `opening + added − withdrawn − staked + returned = closing`.
  */
 export type Figure = Of<typeof answers.Figure>;

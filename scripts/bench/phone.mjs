@@ -1,4 +1,4 @@
-// `npm run bench:phone`: the start-up and the first screens on a mid-range phone (docs/DECISIONS.md, "The mini-app's screens").
+// `npm run bench:phone`: the start-up and the first screens on a mid-range phone (docs/decisions/screens.md, "The mini-app's screens").
 // The production build, served gzipped from a local server, in Chromium with the phone profile
 // (CPU ×4, 150 ms round trip, 1.6 Mbit/s down and up) and a cold cache on every run, against the
 // local API (scripts/bench/local-api.mjs: workerd, real D1 and rooms; dev mode only for init data).

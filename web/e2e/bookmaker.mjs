@@ -276,7 +276,7 @@ async function main() {
     await bookie.getByRole("button", { name: "Events", exact: true }).click();
     await bookie.waitForURL(/\/bookmakerevents$/, { timeout: 5_000 });
     await bookie.getByRole("article", { name: eventTitle }).getByRole("button", { name: "Draft", exact: true }).click();
-    // Punters have bet on it: Draft asks first (docs/DECISIONS.md, "The mini-app's screens").
+    // Punters have bet on it: Draft asks first (docs/decisions/screens.md, "The mini-app's screens").
     const asked = await throughDraftQuestion(bookie, new RegExp(`/eventmanagementpage/${eventId}$`));
     assert(asked, `Draft suspended an event with bets without asking "${SUSPEND_QUESTION}"`);
     await bookie.getByRole("heading", { name: "Draft", exact: true }).waitFor({ timeout: 5_000 });

@@ -3,7 +3,7 @@
 // dialog, the bookmaker shortens it to 3.0, and the punter cashes out in his history at the value
 // shown (10 × 5 ÷ 3 × 0.95 = 15.83): his coins rise by exactly that. A double cashed out after its
 // first leg won (10 × 2 × 2/2 × 0.95 = 19). With the equalizer on, the punter's own 10 on Arkle
-// at 5.0 moves its price, not his cash-out: offered and paid 9.50 (docs/DECISIONS.md, "Cash out:
+// at 5.0 moves its price, not his cash-out: offered and paid 9.50 (docs/decisions/events.md, "Cash out:
 // the book's own prices"). The bookmaker's Liability board and history of the
 // punter show the cash-out. axe-core audits each screen and dialog (harness.mjs). Set-up goes
 // through the API. Screenshots (390x844) go to /tmp/bookie-cashout-*.png.

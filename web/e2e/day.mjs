@@ -1,4 +1,4 @@
-// The bookmaker's day in the browser (docs/DECISIONS.md, "The bookmaker's day in the browser"
+// The bookmaker's day in the browser (docs/decisions/screens.md, "The bookmaker's day in the browser"
 // and "The bookmaker's taps"): a new bookmaker's "First steps" on his main page, ticked one by
 // one and gone once all three are done, its invite step opening Telegram's share sheet (or, in a
 // client without one, scrolling to the invite card); "Result" on a started event's card, which

@@ -733,7 +733,7 @@ export function run(main, { limitMs = 5 * 60_000 } = {}) {
   main().then(() => finish(), finish);
 }
 
-/** The question Draft asks before it suspends a live event that may have bets (docs/DECISIONS.md, "The mini-app's screens"). */
+/** The question Draft asks before it suspends a live event that may have bets (docs/decisions/screens.md, "The mini-app's screens"). */
 export const SUSPEND_QUESTION = "Punters cannot bet while you edit it";
 
 /**

@@ -154,7 +154,7 @@ async function screenFaults(page, language, where, own, leftovers, audited) {
 
 /**
  * In Russian and Arabic the bookmaker writes in his own script: his book's name, the races'
- * descriptions and the runners (docs/DECISIONS.md, "Names and texts in any script").
+ * descriptions and the runners (docs/decisions/languages.md, "Names and texts in any script").
  */
 const OWN_SCRIPT = {
   ru: { book: "Контора", race: "Заезд", runners: ["Буран", "Ласточка", "Гром"] },

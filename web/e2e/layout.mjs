@@ -244,7 +244,7 @@ function lowContrast() {
   return found;
 }
 
-/** Names of the user's own words in his script (docs/DECISIONS.md, "Names and texts in any script"). */
+/** Names of the user's own words in his script (docs/decisions/languages.md, "Names and texts in any script"). */
 const OWN_SCRIPT = {
   ru: {
     book: "Контора",

@@ -1,4 +1,4 @@
-// Browser check of the limits (docs/DECISIONS.md, "Limits"): a bookmaker caps a punter's stake at 20 in the
+// Browser check of the limits (docs/decisions/events.md, "Limits"): a bookmaker caps a punter's stake at 20 in the
 // Manage punter dialog while the punter has a bet of 25 (his Max) ready in his bet dialog; the bet is
 // refused with the message naming the limit, and the punter's Max then shows 20. The bookmaker's
 // main page shows and saves the book's defaults, the multiples cap among them.

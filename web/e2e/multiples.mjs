@@ -1,4 +1,4 @@
-// Browser journey of a multiple (docs/DECISIONS.md, "Multiples"): a bookmaker has three races open (set up through the
+// Browser journey of a multiple (docs/decisions/events.md, "Multiples"): a bookmaker has three races open (set up through the
 // API); a punter, on his own phone, taps "+ Slip" on a runner of each, reads the kinds three legs
 // allow with their lines, the total and the potential return in the bet slip, and places a Treble;
 // his history shows it pending. Two tabs of the bookmaker's settle the races through the Draft

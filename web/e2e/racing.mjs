@@ -1,9 +1,9 @@
-// Browser journey of the racing rules (docs/DECISIONS.md, "Racing rules"), through the screens: a bookmaker starts a
+// Browser journey of the racing rules (docs/decisions/api.md, "Racing rules"), through the screens: a bookmaker starts a
 // horse race from the New Event form with Rule 4 on (the sport's default); the punter sees
 // 'Rule 4 applies' and bets; the bookmaker withdraws the short-priced favourite with Calc and its
 // deduction shows, settles with the wrong winner, undoes the result from Event history and
 // settles again with the right one. The punter's history shows the deduction and the corrected
-// result, and his coins are exact. Then each-way (docs/DECISIONS.md, "Each-way"): an 8-runner race with the standard
+// result, and his coins are exact. Then each-way (docs/decisions/events.md, "Each-way"): an 8-runner race with the standard
 // terms the form offers for racing; the punter backs one each-way; a runner is withdrawn, so 7
 // run and the terms become 2 places at 1/4; the bookmaker enters placings with his horse 2nd and
 // the punter reads "placed" with the place part's return, to the cent in his coins.

@@ -1,4 +1,4 @@
-// Taps, counted (docs/DECISIONS.md, "The bookmaker's taps"): a punter's first bet from an
+// Taps, counted (docs/decisions/screens.md, "The bookmaker's taps"): a punter's first bet from an
 // invite link once approved, at most 5; a 4-outcome event from the bookmaker's main page, at
 // most 16. A tap is a click; focusing a field to type in it is one tap (the keys are not taps);
 // a paste is two (hold, Paste). Set-up goes through the API. Prints the counts.

@@ -188,7 +188,7 @@ export const ROUTES: readonly ScreenRoute[] = [
       (m) => m.MarketpageScreen,
     ),
   },
-  // Beyond the spec (docs/DECISIONS.md, "Figures"): settling up with punters.
+  // Beyond the spec (docs/decisions/figures.md, "Figures"): settling up with punters.
   {
     path: "/figures",
     ...onFirstVisit(
@@ -203,7 +203,7 @@ export const ROUTES: readonly ScreenRoute[] = [
       (m) => m.StatementScreen,
     ),
   },
-  // Beyond the spec (docs/DECISIONS.md, "The liability board"): what each result would cost.
+  // Beyond the spec (docs/decisions/api.md, "The liability board"): what each result would cost.
   {
     path: "/liability",
     ...onFirstVisit(
@@ -211,7 +211,7 @@ export const ROUTES: readonly ScreenRoute[] = [
       (m) => m.LiabilityScreen,
     ),
   },
-  // Beyond the spec (docs/DECISIONS.md, "Audit log and price history"): what changed, who changed it.
+  // Beyond the spec (docs/decisions/figures.md, "Audit log and price history"): what changed, who changed it.
   {
     path: "/changes",
     ...onFirstVisit(

@@ -5,7 +5,7 @@ import { call, json, signIn } from "../test/api";
 import { giveSubscription, newBook } from "../test/world";
 import { nameSkeleton } from "../../common/look-alike";
 
-// Book names and terms in any script (docs/DECISIONS.md, "Names and texts in any script"):
+// Book names and terms in any script (docs/decisions/languages.md, "Names and texts in any script"):
 // stored NFC-normalised, counted as a person sees them, refused with the field named when they
 // hide control, direction or zero-width characters, and refused 409 when a name looks like
 // another book's.

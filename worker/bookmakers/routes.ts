@@ -43,7 +43,7 @@ const isNameClash = (err: unknown) =>
 
 /**
  * Why `name` cannot be had, once its insert or update clashed: another book (not `ownId`) has it
- * whatever its case, or a name that looks like it (docs/DECISIONS.md, "Names and texts in any script").
+ * whatever its case, or a name that looks like it (docs/decisions/languages.md, "Names and texts in any script").
  */
 async function nameTaken(db: D1Database, name: string, skeleton: string, ownId: number) {
   const { results } = await db

@@ -7,7 +7,7 @@ import { newEvent } from "../test/events";
 import { propertyRuns } from "../test/property";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 
-// Cash out as a ring of punters would farm it (docs/DECISIONS.md, "Cash out: the book's own
+// Cash out as a ring of punters would farm it (docs/decisions/events.md, "Cash out: the book's own
 // prices"), driven at random: several punters bet (win, each-way, at SP) and cash out together,
 // at the value offered or a cent over, some sent twice at once with one key, on events with and without the equalizer, SP and BOG,
 // while the bookmaker now and then cuts a price, withdraws a runner or settles. After every step:

@@ -5,7 +5,7 @@ import { bet, betAtSp, coins, newEvent, placeBet, type DraftOptions } from "../t
 import { placeMultiple } from "../test/multiples";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 
-// Cash out as a punter who wants to drain the book would try it (docs/DECISIONS.md, "Cash out:
+// Cash out as a punter who wants to drain the book would try it (docs/decisions/events.md, "Cash out:
 // the book's own prices"): with the equalizer on, a bet moves its own outcome's price, and
 // another's bet lengthens the others; at SP a bet's price is the book's; and a cash-out races the
 // bookmaker's price cut. The rule: with no change by the book itself, bets and cash-outs never

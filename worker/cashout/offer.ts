@@ -21,7 +21,7 @@ export interface Selection {
   outcomeStatus: string;
   /**
    * The bookmaker's own price now: a cash-out is priced from it, never from the equalizer's,
-   * which bets move (docs/DECISIONS.md, "Cash out: the book's own prices").
+   * which bets move (docs/decisions/events.md, "Cash out: the book's own prices").
    */
   price: Odds;
 }

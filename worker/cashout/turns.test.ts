@@ -7,7 +7,7 @@ import { bet, betAtSp, newEvent, type DraftOptions } from "../test/events";
 import { placeMultiple } from "../test/multiples";
 import { ledgerViolations, newBook, newPunter, NO_VIOLATIONS, type TestBook } from "../test/world";
 
-// A cash-out is priced in the room's turn (docs/DECISIONS.md, "Cash out: the book's own prices"):
+// A cash-out is priced in the room's turn (docs/decisions/events.md, "Cash out: the book's own prices"):
 // punters post the value they were shown while the book changes something, for each kind of bet
 // (a priced single, an SP bet, each-way, a double). Each bet has exactly one outcome: paid at the
 // value of the turn it landed in, or refused with that turn's word. Which turn it landed in is the

@@ -4,7 +4,7 @@ import { call, json } from "../test/api";
 import { draftBody, newEvent } from "../test/events";
 import { newBook } from "../test/world";
 
-// Event descriptions and runners in any script (docs/DECISIONS.md, "Names and texts in any
+// Event descriptions and runners in any script (docs/decisions/languages.md, "Names and texts in any
 // script"): stored NFC-normalised, refused with the field named when they hide control, direction
 // or zero-width characters.
 

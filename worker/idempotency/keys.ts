@@ -4,7 +4,7 @@ import type { AppEnv } from "../env";
 import { nowIso } from "../lib/time";
 import { en } from "../lib/words";
 
-// `Idempotency-Key` on the calls that move coins (docs/DECISIONS.md, "Idempotency-Key"). An attempt
+// `Idempotency-Key` on the calls that move coins (docs/decisions/api.md, "Idempotency-Key"). An attempt
 // claims the key, runs, and keeps its answer; a retry replays that answer. The claim is one
 // row per (user, key); the batch that moves the coins also marks the row COMMITTED, so an
 // attempt that died between its batch and keeping its answer is answered from what it

@@ -5,7 +5,7 @@ import { call, json } from "../test/api";
 import { faultyD1, inOrder, LOST } from "../test/faulty-d1";
 import { signInitData } from "./init-data";
 
-// Each user's language (docs/DECISIONS.md, "Languages"): Telegram's language_code as one of ours, kept at
+// Each user's language (docs/decisions/languages.md, "Languages"): Telegram's language_code as one of ours, kept at
 // every sign-in, unless he chose one in Settings; null gives Telegram's back.
 
 let next = 7_000_000_000 + Math.floor(Math.random() * 1e8);

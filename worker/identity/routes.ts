@@ -60,7 +60,7 @@ const LanguageBody = v.object({
   language: v.nullable(v.picklist(LANGUAGES, LANGUAGES_MESSAGE)),
 });
 
-/** The language he chose in Settings, or null for Telegram's again (docs/DECISIONS.md, "Languages"). */
+/** The language he chose in Settings, or null for Telegram's again (docs/decisions/languages.md, "Languages"). */
 export const languageRoutes = new Hono<AppEnv>().put(
   "/language",
   docs.language,

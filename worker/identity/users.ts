@@ -35,7 +35,7 @@ export interface LanguageRow {
   telegram_language: Language | null;
 }
 
-/** The language he reads: the one he chose, else Telegram's, else English (docs/DECISIONS.md, "Languages"). */
+/** The language he reads: the one he chose, else Telegram's, else English (docs/decisions/languages.md, "Languages"). */
 export const languageIn = (row: LanguageRow | undefined): Language =>
   row?.language ?? row?.telegram_language ?? DEFAULT_LANGUAGE;
 

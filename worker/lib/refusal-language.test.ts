@@ -8,7 +8,7 @@ import ru from "../locales/ru.json";
 import { call, signIn } from "../test/api";
 import { say } from "./words";
 
-// A refusal reads in the caller's language (docs/DECISIONS.md, "Languages"): the mini-app sends
+// A refusal reads in the caller's language (docs/decisions/languages.md, "Languages"): the mini-app sends
 // the one it shows as Accept-Language; the code and the field never change with it.
 
 const refusal = async (res: Response) => (await res.json<ErrorBody>()).error;

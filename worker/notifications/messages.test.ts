@@ -14,7 +14,7 @@ import {
   type SettledBet,
 } from "./messages";
 
-// The bot's messages in each recipient's language (docs/DECISIONS.md, "Languages"): every
+// The bot's messages in each recipient's language (docs/decisions/languages.md, "Languages"): every
 // builder, every kind of bet line, in all eight. Names, titles and notes are the users' own.
 
 const book = { id: 7, name: "AceBooks" };

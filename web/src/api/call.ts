@@ -5,7 +5,7 @@ import { forgetEarlyAnswers } from "./early";
 import { routePath, type CallArgs } from "./route-request";
 
 /**
- * Sent with an Idempotency-Key and retried when the answer is lost (docs/DECISIONS.md, "Idempotency-Key"):
+ * Sent with an Idempotency-Key and retried when the answer is lost (docs/decisions/api.md, "Idempotency-Key"):
  * a bet or a coin move that went through is never made twice.
  */
 const IDEMPOTENT: ReadonlySet<Route> = new Set<Route>([

@@ -146,7 +146,7 @@ export interface Calls {
 
   "POST /bets": { body: InferInput<typeof BetBody>; answer: Bet };
   /**
-   * `amount` is the stake per line; `coefficient` each leg's odds as shown, or "SP" (docs/DECISIONS.md,
+   * `amount` is the stake per line; `coefficient` each leg's odds as shown, or "SP" (docs/decisions/events.md,
    * "Multiples", "SP and BOG").
    */
   "POST /bets/multiple": {

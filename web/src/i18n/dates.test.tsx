@@ -10,7 +10,7 @@ import { json, stubApi } from "@/test/network";
 import { renderAt, signedInRoutes } from "@/test/world";
 import { dateRange, startTime } from "@/ui/dates";
 
-// Dates by language (docs/DECISIONS.md, "Numbers and dates by language"): a period as the
+// Dates by language (docs/decisions/languages.md, "Numbers and dates by language"): a period as the
 // language writes a range, an event's start to the minute, Latin digits in Arabic; English as
 // the spec writes its forms.
 

@@ -8,7 +8,7 @@ import { renderApp } from "@/test/render";
 import { installTelegram } from "@/test/telegram";
 import { i18n } from "./runtime";
 
-// Which language the app speaks (docs/DECISIONS.md, "Languages"): Telegram's at launch, the one
+// Which language the app speaks (docs/decisions/languages.md, "Languages"): Telegram's at launch, the one
 // the device showed last if any, the user's own once sign-in answers, and his choice in Settings.
 // A language's catalogue compiles on its first import in a test run: these take their time.
 

@@ -5,7 +5,7 @@ import { defaultText } from "@/features/limits/limits";
 import { countdownText } from "@/ui/Countdown";
 import { showLanguage } from "./language";
 
-// The screens' other numbers by language (docs/DECISIONS.md, "Numbers and dates by language"):
+// The screens' other numbers by language (docs/decisions/languages.md, "Numbers and dates by language"):
 // the return for punters with the decimal sign of the amounts beside it, a limit grouped, the
 // countdown in Latin digits in Arabic; English as it was.
 

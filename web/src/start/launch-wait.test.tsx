@@ -5,7 +5,7 @@ import { json, stubApi } from "@/test/network";
 import { renderApp } from "@/test/render";
 import { installTelegram } from "@/test/telegram";
 
-// The spec's start-up wait of about 1.5 s, put to use (docs/DECISIONS.md, "The mini-app's screens"): it counts from navigation,
+// The spec's start-up wait of about 1.5 s, put to use (docs/decisions/screens.md, "The mini-app's screens"): it counts from navigation,
 // and sign-in, home's code and home's first data load during it.
 
 const session = { token: "fresh-token", userId: 42, username: "alice" };

@@ -7,7 +7,7 @@ import { renderApp } from "@/test/render";
 import { installTelegram } from "@/test/telegram";
 
 // A sign-in refused or failed at start-up is said on screen, with Retry, not left as an app
-// whose buttons do nothing (docs/DECISIONS.md, "The mini-app's screens").
+// whose buttons do nothing (docs/decisions/screens.md, "The mini-app's screens").
 
 const alice: Me = { userId: 42, username: "alice", bookmakerDto: null, staffOf: null };
 const pass = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));

@@ -4,7 +4,7 @@ import type { Id } from "@worker/contract";
 import { persistOnDevice } from "./storage";
 
 // The bookmaker's notes on his punters as this device keeps them, by the punter's user id (the
-// spec's client state "local notes by userId"; docs/DECISIONS.md, "Local notes"). A note is kept
+// spec's client state "local notes by userId"; docs/decisions/screens.md, "Local notes"). A note is kept
 // here the moment he saves it, then sent to the API: his punters list shows it at once, and still
 // shows it should the call fail, until the API's note moves on from the one it was written over.
 

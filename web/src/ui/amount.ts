@@ -5,7 +5,7 @@ import { numberFormat } from "./locale";
 // Amount display (docs/rules/screens.md, "Amounts and dates on screen"): 1,000 and over as K,
 // 1,000,000 and over as M, two decimals, truncated (a punter must never see more coins than he has).
 // English as the spec writes it ("1.23K"); another language by Intl in its own way: its decimal
-// sign, its grouping and its compact words ("1,23 тыс.", "1.23 ألف"; docs/DECISIONS.md, "Numbers
+// sign, its grouping and its compact words ("1,23 тыс.", "1.23 ألف"; docs/decisions/languages.md, "Numbers
 // and dates by language"). Exact: the cents are cut as digits and handed to Intl as a decimal
 // string, never divided into a float that could round up.
 

@@ -4,7 +4,7 @@ import { formatLocale } from "./locale";
 
 // The spec's date formats, in the phone's local time zone. English reads as the spec writes them;
 // another language in its own way (Intl's), with the same parts: "05.01.2026, 07:08:09" in Russian,
-// "5 de enero de 2026" in Spanish; Arabic with Latin digits (docs/DECISIONS.md, "Numbers and dates
+// "5 de enero de 2026" in Spanish; Arabic with Latin digits (docs/decisions/languages.md, "Numbers and dates
 // by language"). Beyond the spec's forms: an event's start without seconds, and a period's range.
 
 const MONTHS = [

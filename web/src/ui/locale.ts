@@ -2,7 +2,7 @@ import { i18n } from "@/i18n/runtime";
 
 /**
  * The locale numbers and dates are written in: the language's own, with Latin digits in Arabic
- * (docs/DECISIONS.md, "Numbers and dates by language"). Intl's default digits for "ar" are
+ * (docs/decisions/languages.md, "Numbers and dates by language"). Intl's default digits for "ar" are
  * Arabic-Indic on older engines and Latin on newer ones; pinned, every phone shows what the
  * amounts, odds, codes and typed stakes show.
  */

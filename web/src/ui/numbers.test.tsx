@@ -10,7 +10,7 @@ import { formatAmount, formatCents, formatPercent, formatSigned } from "./amount
 import { formatNumber } from "./locale";
 import { oddsText } from "./Odds";
 
-// One rule for numbers per language (docs/DECISIONS.md, "Numbers and dates by language"):
+// One rule for numbers per language (docs/decisions/languages.md, "Numbers and dates by language"):
 // amounts and odds with the same decimal sign, thousands grouped, amounts of 1,000 and more in
 // the language's compact words, Latin digits in Arabic, every amount cut and never rounded up.
 

@@ -5,7 +5,7 @@ import { aBet } from "@/test/bets";
 import { errorBody } from "@/test/network";
 import { betPosts, choose, event, item, openEvents } from "@/test/punter-events";
 
-// What a bet gives back, before and after it is placed (docs/DECISIONS.md, "A bet you can see").
+// What a bet gives back, before and after it is placed (docs/decisions/screens.md, "A bet you can see").
 
 const openDialog = async () => fireEvent.click(await screen.findByRole("button", { name: /^Horse Racing \/ Ireland/ }));
 const rowOf = (title: string) => screen.getAllByRole("row").find((r) => r.firstElementChild?.textContent === title)!;

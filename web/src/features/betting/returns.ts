@@ -3,7 +3,7 @@ import { ladderOdds, type Odds } from "@common/odds";
 import type { Bet } from "@worker/contract";
 
 // What a bet gives back should its outcome win, stake included: the figures the bet dialog, its
-// receipt and a Suspended outcome show (docs/DECISIONS.md, "A bet you can see"). The rounding is the
+// receipt and a Suspended outcome show (docs/decisions/screens.md, "A bet you can see"). The rounding is the
 // ledger's (common/each-way.ts), so the number shown is the number paid.
 
 /** Odds as the ladder holds them; odds off the ladder (none should be) as a fraction of cents. */

@@ -5,7 +5,7 @@ import { bookEvent } from "@/test/events";
 import { json, stubApi } from "@/test/network";
 import { BOOK_ID, renderAt, signedInRoutes } from "@/test/world";
 
-// The new bookmaker's checklist on his main page (docs/DECISIONS.md, "The mini-app's screens").
+// The new bookmaker's checklist on his main page (docs/decisions/screens.md, "The mini-app's screens").
 
 const punter = (coins: number): PunterBalance => ({
   user: { internalId: 77, username: "bob" },

@@ -1,6 +1,6 @@
 import { useApi } from "@/api/swr";
 
-/** The new bookmaker's first steps, in order (docs/DECISIONS.md, "The mini-app's screens"): each done or not, from what he has. */
+/** The new bookmaker's first steps, in order (docs/decisions/screens.md, "The mini-app's screens"): each done or not, from what he has. */
 export interface FirstSteps {
   event: boolean;
   invite: boolean;

@@ -16,7 +16,7 @@ import { Page } from "@/ui/Page";
 import { actionWords, changeText, type OutcomeNames } from "./change-text";
 import { shownTitle } from "@/i18n/common-words";
 
-// Beyond the spec (docs/DECISIONS.md, "Audit log and price history"): what changed in the book
+// Beyond the spec (docs/decisions/figures.md, "Audit log and price history"): what changed in the book
 // and who changed it, newest first (GET /audit), filtered by event or punter, as CSV too.
 
 /** What the screen asks GET /audit for. */

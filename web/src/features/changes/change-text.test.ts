@@ -3,7 +3,7 @@ import type { AuditEntry } from "@worker/contract";
 import { auditEntry } from "@/test/audit";
 import { actionWords, changeText } from "./change-text";
 
-// The words of the rows every door into an event writes (docs/DECISIONS.md, "Audit log").
+// The words of the rows every door into an event writes (docs/decisions/figures.md, "Audit log").
 
 /** A row of event 9's, an ODDS row unless `e` says otherwise. */
 const row = (e: Partial<AuditEntry>) => auditEntry({ action: "ODDS", eventId: 9, ...e });

@@ -6,7 +6,7 @@ import { stepOdds, typedOdds } from "./typed-odds";
 /**
  * Odds from the ladder, shown decimal or fractional as the switch says: typed (taken to the
  * nearest rung when he leaves the box or presses Enter) or stepped rung by rung with − and +,
- * rather than picked from a list of 90 (docs/DECISIONS.md, "The mini-app's screens").
+ * rather than picked from a list of 90 (docs/decisions/screens.md, "The mini-app's screens").
  */
 export function OddsStepper({
   value,

@@ -15,7 +15,7 @@ export function ToDraftDialogs({ drafting }: { drafting: ReturnType<typeof useTo
           { label: t`Draft`, onClick: drafting.confirm, primary: true },
         ]}
       >
-        {/* Draft suspends a live event: asked where it may have bets (docs/DECISIONS.md, "The mini-app's screens"). */}
+        {/* Draft suspends a live event: asked where it may have bets (docs/decisions/screens.md, "The mini-app's screens"). */}
         {drafting.asking?.title}
       </Dialog>
       <Dialog open={drafting.error !== null} onClose={drafting.clearError}>

@@ -18,7 +18,7 @@ export type Draftable = Pick<BookmakerEvent, "id" | "title" | "status"> &
 const isLive = (e: Draftable) => e.status === "READY_FOR_BETS" || e.status === "WAITING_FOR_RESULT";
 
 /**
- * Whether a live event may have bets, so that suspending it stops punters who bet on it (docs/DECISIONS.md, "The mini-app's screens").
+ * Whether a live event may have bets, so that suspending it stops punters who bet on it (docs/decisions/screens.md, "The mini-app's screens").
  * The list's event carries no bet count; its what-if figures do: any bet makes some outcome's
  * figure non-zero. They are all 0 without WHAT_IF, so then (or while his subscriptions load) it may.
  */

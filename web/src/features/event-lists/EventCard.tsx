@@ -8,7 +8,7 @@ import { shownTitle } from "@/i18n/common-words";
 
 /**
  * One event of the live list, with Draft (edit) and View (results so far); once it has started,
- * Result too, which opens it at the placings (docs/DECISIONS.md, "The mini-app's screens").
+ * Result too, which opens it at the placings (docs/decisions/screens.md, "The mini-app's screens").
  */
 export function EventCard({
   event,

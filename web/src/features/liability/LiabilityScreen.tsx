@@ -11,7 +11,7 @@ import { Page } from "@/ui/Page";
 import { LiabilityEventCard } from "./LiabilityEventCard";
 import "./liability.css";
 
-/** The bookmaker's liability board: what each result of his open events would cost him (docs/DECISIONS.md, "Limits"). */
+/** The bookmaker's liability board: what each result of his open events would cost him (docs/decisions/events.md, "Limits"). */
 export function LiabilityScreen() {
   const board = useApi("GET /events/liability", {}, { refreshInterval: POLL_MS });
   // A tap opens the event's draft screen as the event list's Draft does, Back returning here.

@@ -6,7 +6,7 @@ import { formatNumber } from "@/ui/locale";
 import { useCatalogue } from "./active";
 
 /**
- * The way out of a locked feature's popup for the bookmaker (docs/DECISIONS.md, "The mini-app's screens"): a button to the
+ * The way out of a locked feature's popup for the bookmaker (docs/decisions/screens.md, "The mini-app's screens"): a button to the
  * feature's Market item with its price, which opens the Market asking to buy it (the Market's
  * own confirmation; nothing is bought without it). Call only while the popup is open: it reads
  * the catalogue.

@@ -3,7 +3,7 @@ import { useId } from "react";
 import { parseCoins } from "./coins";
 
 const STEP = 1;
-/** Quick amounts beside the counter (docs/DECISIONS.md, "The mini-app's screens"): coins are given in round sums more than one by one. */
+/** Quick amounts beside the counter (docs/decisions/screens.md, "The mini-app's screens"): coins are given in round sums more than one by one. */
 const QUICK = [10, 50, 100];
 
 /**
