@@ -1,5 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { OddsStepper } from "@/features/event-editing/OddsStepper";
 import { ReturnSelect } from "@/features/event-editing/ReturnSelect";
 import { defaultText } from "@/features/limits/limits";
 import { countdownText } from "@/ui/Countdown";
@@ -20,7 +21,18 @@ function returnChoices(): string[] {
     .map((o) => o.textContent ?? "");
 }
 
+/** The odds box of the event form, showing 6/4. */
+function oddsBox(): HTMLInputElement {
+  render(<OddsStepper value={{ num: 3, den: 2 }} onChange={() => {}} asFractional={false} label="Red Rum" />);
+  return screen.getByRole("textbox", { name: "Red Rum" });
+}
+
 describe("in Russian", () => {
+  it("the event form's odds box has the decimal comma", async () => {
+    await showLanguage("ru");
+    expect(oddsBox().value).toBe("2,5");
+  });
+
   it("the return for punters has the decimal comma", async () => {
     await showLanguage("ru");
     expect(returnChoices()).toContain("0,90");
@@ -46,5 +58,6 @@ describe("in English", () => {
     await showLanguage("en");
     expect(returnChoices()).toContain("0.90");
     expect(defaultText(50)).toBe("Book default: 50");
+    expect(oddsBox().value).toBe("2.5");
   });
 });

@@ -1,6 +1,7 @@
 import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { decimalText, fractionalText, type Odds } from "@common/odds";
+import { oddsText } from "@/ui/Odds";
 import { stepOdds, typedOdds } from "./typed-odds";
 
 /**
@@ -23,7 +24,8 @@ export function OddsStepper({
 }) {
   // What he is typing, until he leaves the box; null shows the odds as they are.
   const [typed, setTyped] = useState<string | null>(null);
-  const shown = asFractional ? fractionalText(value) : String(decimalText(value));
+  // The decimal sign of the language, as the odds and amounts beside it (typedOdds takes either).
+  const shown = asFractional ? fractionalText(value) : oddsText(decimalText(value), null, false);
   const lower = stepOdds(value, -1);
   const higher = stepOdds(value, 1);
   const commit = () => {
