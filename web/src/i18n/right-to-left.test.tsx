@@ -5,7 +5,7 @@ import { thisAndLastWeek } from "@/features/figures/period";
 import { auditEntry } from "@/test/audit";
 import { bookEvent, item } from "@/test/events";
 import { json, stubApi } from "@/test/network";
-import { renderAt, signedInRoutes } from "@/test/world";
+import { BOOK_ID, renderAt, signedInRoutes } from "@/test/world";
 import { PriceChart } from "@/ui/PriceChart";
 import { showLanguage } from "./language";
 
@@ -163,5 +163,17 @@ describe("Arabic screens isolate what the bidi algorithm would reorder", { timeo
     ];
     render(<PriceChart points={points} until={Date.parse("2026-11-20T12:00:00Z")} />);
     expect(shownIsolated("2.5 → 3")).toBe(true);
+  });
+
+  it("the main page: the invite link, a code, reads left to right", async () => {
+    stubApi({
+      ...inArabic(),
+      "GET /config": () => json({ botUsername: "bk_bot" }),
+      [`GET /subscriptions/active/${BOOK_ID}`]: () => json([]),
+    });
+    renderAt("/mainpage");
+    const link = `https://t.me/bk_bot?startapp=bk_${BOOK_ID}`;
+    await screen.findByText(link);
+    expect(shownIsolated(link)).toBe(true);
   });
 });

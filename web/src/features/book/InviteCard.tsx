@@ -39,7 +39,9 @@ export function InviteCard({ bookmakerId }: { bookmakerId: Id }) {
       </div>
       {link ? (
         <div className="bk-row">
-          <code className="bk-link-text">{link}</code>
+          <code className="bk-link-text" dir="ltr">
+            {link}
+          </code>
           <button type="button" className="bk-icon-button" aria-label={t`Copy invite link`} onClick={copy}>
             <CopyIcon />
           </button>
