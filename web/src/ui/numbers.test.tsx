@@ -122,6 +122,8 @@ describe("on a screen", { timeout: 30_000 }, () => {
     const [, , fifty] = await coinPackagesIn("ru");
     expect(fifty).toContain(`50,00${NBSP}тыс.`);
     expect(fifty).toContain(`2${NBSP}500`);
+    // Renew {price}: the subscription's 1,000 Stars.
+    expect(screen.getAllByRole("button").some((b) => b.textContent?.endsWith(` 1${NBSP}000`))).toBe(true);
   });
 
   it("the Market in Arabic: its own words for thousands, Latin digits", async () => {

@@ -34,7 +34,7 @@ export function SubscriptionBlock({ items, mine, locked, onPick }: SectionProps)
         disabled={!bookmaker || mine === undefined || !renewableNow(holding) || locked}
         onClick={() => bookmaker && onPick({ kind: "renew", item: bookmaker })}
       >
-        {price !== undefined ? t`Renew ${price}` : t`Loading...`}
+        {price !== undefined ? renewText(price) : t`Loading...`}
       </button>
       <p className="hint market-note">{t`Available only eight days before the previous one expires`}</p>
     </section>
@@ -67,6 +67,12 @@ export function CoinPackages({ items, locked, onPick }: Omit<SectionProps, "mine
 function coinsText(coins: number) {
   const amount = formatAmount(coins);
   return plural(coins, { one: `${amount} coin`, other: `${amount} coins` });
+}
+
+/** 'Renew {price}', the price grouped in the language's way. */
+function renewText(stars: number) {
+  const price = formatNumber(stars);
+  return t`Renew ${price}`;
 }
 
 /** A price, "250 Stars". */

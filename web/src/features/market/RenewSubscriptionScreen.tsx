@@ -50,7 +50,7 @@ export function RenewSubscriptionScreen() {
         disabled={!item || !renewable || purchase.busy}
         onClick={() => setConfirmOpen(true)}
       >
-        {purchase.busy ? t`Creating invoice...` : price !== undefined ? t`Subscribe ${price}` : t`Loading...`}
+        {purchase.busy ? t`Creating invoice...` : price !== undefined ? subscribeText(price) : t`Loading...`}
       </button>
       {purchase.error && (
         <p className="error-text" role="alert">
@@ -81,4 +81,10 @@ export function RenewSubscriptionScreen() {
       </Dialog>
     </Page>
   );
+}
+
+/** 'Subscribe {price}', the price grouped in the language's way. */
+function subscribeText(stars: number) {
+  const price = formatNumber(stars);
+  return t`Subscribe ${price}`;
 }

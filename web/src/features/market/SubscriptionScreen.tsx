@@ -79,7 +79,7 @@ export function SubscriptionScreen() {
           aria-busy={price === undefined && !priceFailed}
           onClick={() => setConfirmOpen(true)}
         >
-          {price === undefined ? t`Loading...` : t`Subscribe ${price}`}
+          {price === undefined ? t`Loading...` : subscribeText(price)}
         </button>
       )}
       {priceFailed && !paidUp && <LoadFailed message={t`Unexpected error.`} onRetry={() => catalogue.mutate()} />}
@@ -110,4 +110,10 @@ export function SubscriptionScreen() {
       </Dialog>
     </Page>
   );
+}
+
+/** 'Subscribe {price}', the price grouped in the language's way. */
+function subscribeText(stars: number) {
+  const price = formatNumber(stars);
+  return t`Subscribe ${price}`;
 }
