@@ -80,12 +80,13 @@ const FILES = "*.{ts,tsx}";
  * "@/features/<name>"; no "../" out of the feature; nothing of the shell but routes.tsx, whose
  * preloadOn starts loading a screen by its path.
  */
-const featureBoundary = (feature, depth) => {
+const featureBoundary = (feature, depth, files = FILES, extra = []) => {
   const allowed = [feature, ...FEATURE_DEPENDENCIES[feature]].join("|");
   const listed = FEATURE_DEPENDENCIES[feature].join(", ") || "none";
   return restrict(
-    [`web/src/features/${feature}/${"*/".repeat(depth - 1)}${FILES}`],
+    [`web/src/features/${feature}/${"*/".repeat(depth - 1)}${files}`],
     [
+      ...extra,
       {
         regex: `^@/features/(?!(${allowed})(/|$))`,
         message: `features/${feature}/ imports only the features FEATURE_DEPENDENCIES in web/eslint.boundaries.js lists for it (${listed}); what two features share belongs lower down.`,
@@ -118,7 +119,24 @@ const sharedBoundary = restrict(
   ],
 );
 
+/**
+ * A component talks to the server through its feature's module (api.ts, or the feature's reads
+ * module), never with the API client itself: the calls, their keys and what each write
+ * refreshes stay in one place per feature. Its tests may call the client to set up.
+ */
+const COMPONENT_CALLS = {
+  regex: "^@/api/call$",
+  message:
+    "A component does not call the API itself: put the call in its feature's api.ts (with what it refreshes) and import that.",
+};
+
 export const webBoundaries = [
-  ...FEATURES.flatMap((feature) => [1, 2, 3].map((depth) => featureBoundary(feature, depth))),
+  ...FEATURES.flatMap((feature) =>
+    [1, 2, 3].flatMap((depth) => [
+      featureBoundary(feature, depth),
+      // After the one above, so for components its patterns and this one hold together.
+      { ...featureBoundary(feature, depth, "*.tsx", [COMPONENT_CALLS]), ignores: ["**/*.test.tsx"] },
+    ]),
+  ),
   sharedBoundary,
 ];

@@ -1,12 +1,12 @@
 import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import type { CashOutSetting, Id } from "@worker/contract";
-import { call } from "@/api/call";
 import { useApi } from "@/api/swr";
 import { useAction } from "@/api/useAction";
 import { LimitField } from "@/features/limits/LimitField";
 import { Dialog } from "@/ui/Dialog";
 import { Switch } from "@/ui/Switch";
+import { saveCashOut } from "./api";
 import { PenIcon } from "./icons";
 
 // The book's cash out (docs/rules/cash-out.md "Cash out"), beside its limits: offered to its punters or not, and
@@ -74,12 +74,7 @@ function CashOutDialog(props: {
     if (typed === undefined) return setProblem(t`The margin is a whole percentage from 0 to 50.`);
     setProblem(null);
     void run(async () => {
-      onSaved(
-        await call("PUT /bookmakers/:bookmakerId/cashout", {
-          params: { bookmakerId },
-          body: { enabled, margin: typed },
-        }),
-      );
+      onSaved(await saveCashOut(bookmakerId, enabled, typed));
       onClose();
     });
   };

@@ -1,12 +1,12 @@
 import { t } from "@lingui/core/macro";
 import { useId, useState } from "react";
 import type { Id, Staff, StaffRole } from "@worker/contract";
-import { call } from "@/api/call";
 import { useApi } from "@/api/swr";
 import { useAction } from "@/api/useAction";
 import { userTag } from "@/ui/bidi";
 import { Dialog } from "@/ui/Dialog";
 import { dateTime } from "@/ui/dates";
+import { removeStaff, saveStaff } from "./api";
 
 // The book's staff (docs/rules/staff.md "Staff" and "The counter"), on the main page beside its limits and
 // cash out: who works the counter for the bookmaker, as Clerk or Manager, since when; he adds
@@ -84,7 +84,7 @@ function AddStaffDialog(props: { bookmakerId: Id; onClose(): void; onSaved(): vo
   const { busy, error, run } = useAction();
   const save = () =>
     void run(async () => {
-      await call("PUT /bookmakers/:bookmakerId/staff", { params: { bookmakerId }, body: { username, role } });
+      await saveStaff(bookmakerId, username, role);
       onSaved();
       onClose();
     });
@@ -146,7 +146,7 @@ function RemoveStaffDialog(props: { bookmakerId: Id; member: Staff; onClose(): v
   const username = member.username;
   const remove = () =>
     void run(async () => {
-      await call("DELETE /bookmakers/:bookmakerId/staff/:userId", { params: { bookmakerId, userId: member.userId } });
+      await removeStaff(bookmakerId, member.userId);
       onRemoved();
       onClose();
     });

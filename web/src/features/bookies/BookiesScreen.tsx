@@ -3,14 +3,13 @@ import { useState } from "react";
 import { useLocation } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
 import type { Bookmaker, Id } from "@worker/contract";
-import { call } from "@/api/call";
 import { useAction } from "@/api/useAction";
 import { useMe } from "@/features/profile/me";
 import { Dialog } from "@/ui/Dialog";
 import { Page } from "@/ui/Page";
 import type { EventsState } from "@/navigation/events";
 import { BookmakerCard } from "./BookmakerCard";
-import { useBookmakerLists, withRequest } from "./bookmakers";
+import { askToJoin, useBookmakerLists, withRequest } from "./bookmakers";
 import { MyBookmakers } from "./MyBookmakers";
 import { myBookmakers, SEARCH_MIN, searchBookmakers } from "./search";
 import type { BookiesState } from "@/navigation/bookies";
@@ -37,7 +36,7 @@ export function BookiesScreen() {
   async function join(b: Bookmaker) {
     if (joining.busy) return;
     setJoined(b.bookmakerId);
-    const asked = await joining.run(() => call("POST /bookmakers/:id/sign", { params: { id: b.bookmakerId } }));
+    const asked = await joining.run(() => askToJoin(b.bookmakerId));
     if (asked) {
       // His request shows under My Bookie at once, not as an empty search ('No bookmakers found').
       setQuery("");

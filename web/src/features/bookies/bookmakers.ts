@@ -1,4 +1,5 @@
 import type { Bookmaker, BookmakerLists, Id } from "@worker/contract";
+import { call } from "@/api/call";
 import { useApi } from "@/api/swr";
 import { POLL_MS } from "@/config";
 
@@ -8,6 +9,9 @@ import { POLL_MS } from "@/config";
  */
 export const useBookmakerLists = () =>
   useApi("GET /bookmakers", {}, { refreshInterval: POLL_MS, revalidateOnFocus: true, revalidateOnReconnect: true });
+
+/** Asks to join a book (POST /bookmakers/{id}/sign); answers the book with his request's standing. */
+export const askToJoin = (bookmakerId: Id) => call("POST /bookmakers/:id/sign", { params: { id: bookmakerId } });
 
 /** A bookmaker from either list, by id. */
 export const findBookmaker = (lists: BookmakerLists | undefined, id: Id): Bookmaker | undefined =>

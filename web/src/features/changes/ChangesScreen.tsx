@@ -1,40 +1,27 @@
 import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import type { AuditEntry } from "@worker/contract";
-import { call } from "@/api/call";
 import { errorText } from "@/api/error-text";
 import { useApi } from "@/api/swr";
 import "@/styles/bookmaker.css";
-import { POLL_MS } from "@/config";
 import { CsvExport } from "@/features/figures/CsvExport";
 import "@/features/figures/figures.css";
-import { periodQuery, thisAndLastWeek, type Period } from "@/features/figures/period";
+import { thisAndLastWeek } from "@/features/figures/period";
 import { isolated, userTag } from "@/ui/bidi";
 import { dateTime } from "@/ui/dates";
 import { LoadFailed } from "@/ui/LoadFailed";
 import { Page } from "@/ui/Page";
+import { auditCsvLink, useAudit, type ChangesFilter } from "./api";
 import { actionWords, changeText, type OutcomeNames } from "./change-text";
 import { shownTitle } from "@/i18n/common-words";
 
 // Beyond the spec (docs/decisions/figures.md, "Audit log and price history"): what changed in the book
 // and who changed it, newest first (GET /audit), filtered by event or punter, as CSV too.
 
-/** What the screen asks GET /audit for. */
-export interface ChangesFilter extends Period {
-  eventId: string;
-  userId: string;
-}
-
-const auditQuery = (f: ChangesFilter) => ({
-  ...periodQuery(f),
-  ...(f.eventId ? { eventId: f.eventId } : {}),
-  ...(f.userId ? { userId: f.userId } : {}),
-});
-
 export function ChangesScreen() {
   const [filter, setFilter] = useState<ChangesFilter>({ ...thisAndLastWeek().thisWeek, eventId: "", userId: "" });
   const valid = filter.from !== "" && filter.to !== "" && filter.from <= filter.to;
-  const rows = useApi("GET /audit", valid ? { query: auditQuery(filter) } : null, { refreshInterval: POLL_MS });
+  const rows = useAudit(filter, valid);
   const open = useApi("GET /events", { query: { view: "open" } });
   const history = useApi("GET /events", { query: { view: "history" } });
   const balances = useApi("GET /balances");
@@ -98,7 +85,7 @@ export function ChangesScreen() {
         <ChangeList rows={rows.data} names={names} eventTitles={eventTitles} />
       )}
 
-      {valid && <CsvExport linkOf={() => call("GET /audit/link", { query: auditQuery(filter) })} />}
+      {valid && <CsvExport linkOf={() => auditCsvLink(filter)} />}
     </Page>
   );
 }

@@ -1,13 +1,13 @@
 import { t } from "@lingui/core/macro";
 import { useId, useState } from "react";
 import type { Ticket } from "@worker/contract";
-import { call } from "@/api/call";
 import { useAction } from "@/api/useAction";
 import { useWebApp } from "@/telegram/context";
 import { canScanQr, scanQr, useHaptic } from "@/telegram/features";
 import "@/styles/bookmaker.css";
 import { formatAmount } from "@/ui/amount";
 import { Page } from "@/ui/Page";
+import { lookUpTicket, payTicket } from "./api";
 import { TicketCard } from "./TicketCard";
 import { normalCode, TICKET_CODE } from "@common/ticket-code";
 import "./counter.css";
@@ -33,7 +33,7 @@ export function CheckTicketScreen() {
   const look = (typed: string) =>
     void check.run(async () => {
       setTicket(null);
-      setTicket(await call("GET /counter/tickets/:code", { params: { code: normalCode(typed) } }));
+      setTicket(await lookUpTicket(typed));
     });
   const scan = () =>
     scanQr(webApp, t`Scan the ticket's QR code`, (text) => {
@@ -45,7 +45,7 @@ export function CheckTicketScreen() {
     });
   const payOut = (paying: Ticket) =>
     void pay.run(async () => {
-      setTicket(await call("POST /counter/tickets/:code/pay", { params: { code: paying.code } }));
+      setTicket(await payTicket(paying.code));
       haptic("success");
     });
 

@@ -2,16 +2,14 @@ import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { useParams } from "wouter";
 import type { BookmakerEvent, Ticket, TicketStatus } from "@worker/contract";
-import { call } from "@/api/call";
-import { useApi } from "@/api/swr";
 import { useAction } from "@/api/useAction";
 import { errorText } from "@/api/error-text";
-import { POLL_MS } from "@/config";
 import { useHaptic } from "@/telegram/features";
 import "@/styles/bookmaker.css";
 import { formatAmount } from "@/ui/amount";
 import { Odds } from "@/ui/Odds";
 import { Page } from "@/ui/Page";
+import { takeCounterBet, useCounterEvent, useTickets } from "./api";
 import { TicketBet, TicketCard } from "./TicketCard";
 import { spacedCode } from "@common/ticket-code";
 import "./counter.css";
@@ -26,8 +24,8 @@ const STAKES = [5, 10, 20, 50];
 export function CounterEventScreen() {
   const { eventId } = useParams<{ eventId: string }>();
   const id = Number(eventId);
-  const event = useApi("GET /events/:id", { params: { id } }, { refreshInterval: POLL_MS });
-  const tickets = useApi("GET /counter/tickets", { query: { eventId } }, { refreshInterval: POLL_MS });
+  const event = useCounterEvent(id);
+  const tickets = useTickets(eventId);
   const [taken, setTaken] = useState<Ticket | null>(null);
   return (
     <Page backTo="/counter" className="bk">
@@ -68,15 +66,10 @@ function BetSlip(props: { event: BookmakerEvent; onTaken(ticket: Ticket): void; 
 
   const take = () =>
     void run(async () => {
-      const ticket = await call("POST /counter/bets", {
-        body: {
-          bookmakerId: event.bookmakerId,
-          eventId: event.id,
-          eventItemId: item!.id,
-          amount,
-          ...(atSp ? { atSp: true } : { coefficient: item!.currCoefficient }),
-          eachWay: canEachWay && eachWay,
-        },
+      const ticket = await takeCounterBet(event, item!.id, amount, {
+        atSp,
+        eachWay: canEachWay && eachWay,
+        coefficient: item!.currCoefficient,
       });
       haptic("success");
       setItemId(null);

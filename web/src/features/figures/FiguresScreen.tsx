@@ -2,11 +2,8 @@ import { plural, t } from "@lingui/core/macro";
 import { useState } from "react";
 import { useLocation } from "wouter";
 import type { Figures } from "@worker/contract";
-import { call } from "@/api/call";
 import { errorText } from "@/api/error-text";
-import { useApi } from "@/api/swr";
 import "@/styles/bookmaker.css";
-import { POLL_MS } from "@/config";
 import { formatAmount, formatPercent } from "@/ui/amount";
 import { isolated } from "@/ui/bidi";
 import { dateRange } from "@/ui/dates";
@@ -15,7 +12,8 @@ import { Page } from "@/ui/Page";
 import { CsvExport } from "./CsvExport";
 import "./figures.css";
 import { HoldChart } from "./HoldChart";
-import { deviceTimeZone, owesText, periodQuery, thisAndLastWeek, type Period } from "./period";
+import { figuresCsvLink, useDailyHold, useFigures } from "./api";
+import { owesText, thisAndLastWeek, type Period } from "./period";
 
 type Choice = "this" | "last" | "custom";
 
@@ -26,12 +24,8 @@ export function FiguresScreen() {
   const [custom, setCustom] = useState<Period>(weeks.lastWeek);
   const period = choice === "this" ? weeks.thisWeek : choice === "last" ? weeks.lastWeek : custom;
   const valid = period.from !== "" && period.to !== "" && period.from <= period.to;
-  const figures = useApi("GET /figures", valid ? { query: periodQuery(period) } : null, { refreshInterval: POLL_MS });
-  const daily = useApi(
-    "GET /figures/daily",
-    { query: { days: 30, tz: deviceTimeZone() } },
-    { refreshInterval: POLL_MS },
-  );
+  const figures = useFigures(period, valid);
+  const daily = useDailyHold();
 
   return (
     <Page backTo="/mainpage" className="bk figures">
@@ -100,11 +94,7 @@ export function FiguresScreen() {
         {daily.data ? <HoldChart days={daily.data} /> : <p className="hint">{t`Loading...`}</p>}
       </section>
 
-      {valid && (
-        <CsvExport
-          linkOf={() => call("GET /figures/link/:file", { params: { file: "figures" }, query: periodQuery(period) })}
-        />
-      )}
+      {valid && <CsvExport linkOf={() => figuresCsvLink(period)} />}
     </Page>
   );
 }

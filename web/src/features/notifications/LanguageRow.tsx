@@ -1,10 +1,10 @@
 import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { LANGUAGES, type Language } from "@common/languages";
-import { call } from "@/api/call";
 import { useAction } from "@/api/useAction";
 import { showLanguage, useLanguage } from "@/i18n/language";
 import { useWebApp } from "@/telegram/context";
+import { saveLanguage } from "./api";
 
 /** Each language by its own name, as its readers look for it in a list. */
 const NAMES: Record<Language, string> = {
@@ -35,7 +35,7 @@ export function LanguageRow() {
   const choose = (value: string) =>
     run(async () => {
       const language = value === TELEGRAMS ? null : (value as Language);
-      const answer = await call("PUT /me/language", { body: { language } });
+      const answer = await saveLanguage(language);
       setTelegram(answer.telegram);
       await showLanguage(answer.language);
     });

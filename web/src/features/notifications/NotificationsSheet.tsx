@@ -1,12 +1,11 @@
 import { msg, t } from "@lingui/core/macro";
 import { useState } from "react";
 import type { NotificationSettings } from "@worker/contract";
-import { call } from "@/api/call";
-import { useApi } from "@/api/swr";
 import { useAction } from "@/api/useAction";
 import { i18n, type MessageDescriptor } from "@/i18n/runtime";
 import { useWebApp } from "@/telegram/context";
 import { Dialog } from "@/ui/Dialog";
+import { saveNotificationSettings, useNotificationSettings } from "./api";
 import { LanguageRow } from "./LanguageRow";
 import "./notifications.css";
 
@@ -38,7 +37,7 @@ export function NotificationsSheet({
   role: "punter" | "bookmaker";
 }) {
   const webApp = useWebApp();
-  const { data, mutate, error } = useApi("GET /me/notifications", open ? {} : null);
+  const { data, mutate, error } = useNotificationSettings(open);
   const [threshold, setThreshold] = useState<string | null>(null);
   // A failure is said in Telegram's own alert: the sheet has no room for a line of error.
   const { busy, run } = useAction({ onError: () => webApp.showAlert(t`Failed to save your settings`) });
@@ -47,7 +46,7 @@ export function NotificationsSheet({
     run(async () => {
       // Turning a message on is when the bot needs leave to write: Telegram asks the user.
       if (turningOn && data && !data.canWrite) await askWriteAccess(webApp.requestWriteAccess?.bind(webApp));
-      const next = await call("PUT /me/notifications", { body: change });
+      const next = await saveNotificationSettings(change);
       await mutate(next, { revalidate: false });
     });
 

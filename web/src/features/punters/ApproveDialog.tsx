@@ -1,10 +1,10 @@
 import { t } from "@lingui/core/macro";
 import type { JoinRequestItem } from "@worker/contract";
-import { call } from "@/api/call";
 import { useAction } from "@/api/useAction";
 import { useHaptic } from "@/telegram/features";
 import { userTag } from "@/ui/bidi";
 import { Dialog } from "@/ui/Dialog";
+import { answerJoinRequest } from "./data";
 
 /** Approve or deny one join request; `onDone` reloads the lists. */
 export function ApproveDialog({
@@ -27,7 +27,7 @@ export function ApproveDialog({
   const answer = (verdict: "approve" | "reject") =>
     run(async () => {
       if (!request) return;
-      await call(`POST /bookmakers/requests/:id/${verdict}`, { params: { id: request.joinRequest.id } });
+      await answerJoinRequest(request.joinRequest.id, verdict);
       if (verdict === "approve") haptic("success");
       onDone();
       onClose();
