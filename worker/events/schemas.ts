@@ -147,7 +147,7 @@ export const DraftBody = v.pipe(
 );
 export type DraftInput = v.InferOutput<typeof DraftBody>;
 
-export const UpdateDraftItemsBody = v.object({
+export const DraftOutcomesBody = v.object({
   items: DraftItems,
   rule4: v.optional(Flag),
   deadHeat: v.optional(Flag),
@@ -156,7 +156,7 @@ export const UpdateDraftItemsBody = v.object({
   bog: v.optional(Flag),
 });
 
-export const CoefficientsBody = v.object({
+export const OddsBody = v.object({
   items: v.optional(
     v.array(v.object({ id: v.pipe(v.number(), v.safeInteger()), coefficient: LadderOdds }), en("Must be a list.")),
     [],
@@ -185,7 +185,7 @@ export const DatesBody = v.pipe(
  */
 export const SaveBody = v.pipe(
   v.object({
-    ...CoefficientsBody.entries,
+    ...OddsBody.entries,
     startDate: v.optional(IsoDate),
     endDate: v.optional(IsoDate),
     live: v.optional(v.boolean(en("Must be true or false.")), true),
@@ -207,7 +207,7 @@ export const SaveBody = v.pipe(
  * A non-runner's optional body: the racing rules the draft screen shows, when the bookmaker
  * changed them, set in the withdrawal's own batch (no body: the event's rules stand).
  */
-export const NonRunnerBody = v.pipe(
+export const WithdrawBody = v.pipe(
   v.object({
     rule4: v.optional(Flag),
     deadHeat: v.optional(Flag),

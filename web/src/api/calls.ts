@@ -48,13 +48,13 @@ import type {
 import type { BetBody } from "@worker/bets/schemas";
 import type { Language } from "@common/languages";
 import type {
-  CoefficientsBody,
+  OddsBody,
   DatesBody,
   DraftBody,
   FinalizeBody,
-  NonRunnerBody,
+  WithdrawBody,
   SaveBody,
-  UpdateDraftItemsBody,
+  DraftOutcomesBody,
 } from "@worker/events/schemas";
 
 // Every call the mini-app makes, reads (SWR's `useApi`) and writes (`call`) alike: "METHOD /path"
@@ -132,16 +132,16 @@ export interface Calls {
   "PUT /balances/limits": { body: InferInput<typeof PunterLimitsBody>; answer: PunterLimits };
 
   "POST /drafts": { body: InferInput<typeof DraftBody>; answer: { eventId: Id } };
-  "POST /drafts/:draftId/updateCoefficients": { body: InferInput<typeof UpdateDraftItemsBody>; answer: BookmakerEvent };
+  "POST /drafts/:draftId/updateCoefficients": { body: InferInput<typeof DraftOutcomesBody>; answer: BookmakerEvent };
   "POST /events": { body: { draftId: Id }; answer: { id: Id } };
   "POST /events/:id/draft": Event;
   "POST /events/:id/live": { body: { eventId: Id }; answer: BookmakerEvent };
   "POST /events/:id/abandon": Event;
   "POST /events/:id/unsettle": Event;
-  "POST /events/:id/nr/:itemId": { body: InferInput<typeof NonRunnerBody>; answer: BookmakerEvent };
+  "POST /events/:id/nr/:itemId": { body: InferInput<typeof WithdrawBody>; answer: BookmakerEvent };
   "POST /events/:id/finalize": { body: InferInput<typeof FinalizeBody>; answer: BookmakerEvent };
   "POST /events/:id/modifyDates": { body: InferInput<typeof DatesBody>; answer: BookmakerEvent };
-  "POST /events/:id/coefficients": { body: InferInput<typeof CoefficientsBody>; answer: BookmakerEvent };
+  "POST /events/:id/coefficients": { body: InferInput<typeof OddsBody>; answer: BookmakerEvent };
   "POST /events/:id/save": { body: InferInput<typeof SaveBody>; answer: BookmakerEvent };
 
   "POST /bets": { body: InferInput<typeof BetBody>; answer: Bet };

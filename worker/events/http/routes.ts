@@ -16,13 +16,13 @@ import { COUNTRIES, SPORTS } from "../catalog";
 import { allow, newEventId, roomOf, unwrap } from "../room/rooms";
 import { OPEN_SQL, type RoomResult } from "../state";
 import {
-  CoefficientsBody,
+  OddsBody,
   DatesBody,
   DraftBody,
   FinalizeBody,
-  NonRunnerBody,
+  WithdrawBody,
   SaveBody,
-  UpdateDraftItemsBody,
+  DraftOutcomesBody,
 } from "../schemas";
 import { bookmakerEvents } from "../read/views";
 import { boardVersions, liabilityBoard } from "../read/liability";
@@ -96,12 +96,12 @@ export const draftRoutes = new Hono<AppEnv>()
     "/:draftId/updateCoefficients",
     docs.replaceOutcomes,
     validate("param", DraftParam),
-    validate("json", UpdateDraftItemsBody),
+    validate("json", DraftOutcomesBody),
     async (c) => {
       const { draftId } = c.req.valid("param");
       const { items, rule4, deadHeat, eachWay, sp, bog } = c.req.valid("json");
       return change(c, draftId, "ODDS", (room, caller) =>
-        room.updateDraftItems(draftId, caller, items, { rule4, deadHeat, eachWay, sp, bog }),
+        room.replaceOutcomes(draftId, caller, items, { rule4, deadHeat, eachWay, sp, bog }),
       );
     },
   );
@@ -177,11 +177,11 @@ export const eventRoutes = new Hono<AppEnv>()
     "/:id/nr/:itemId",
     docs.nonRunner,
     validate("param", v.object({ id: IdParam, itemId: IdParam })),
-    validate("json", NonRunnerBody),
+    validate("json", WithdrawBody),
     async (c) => {
       const { id, itemId } = c.req.valid("param");
       const rules = c.req.valid("json");
-      return change(c, id, "RESULTS", (room, caller) => room.withdrawRunner(id, caller, itemId, rules));
+      return change(c, id, "RESULTS", (room, caller) => room.withdraw(id, caller, itemId, rules));
     },
   )
   .post("/:id/finalize", docs.finalize, validate("param", EventParam), validate("json", FinalizeBody), async (c) => {
@@ -189,9 +189,9 @@ export const eventRoutes = new Hono<AppEnv>()
     const { placings, field, rules, sps } = c.req.valid("json");
     return change(c, id, "RESULTS", (room, caller) => room.finalize(id, caller, placings, field, rules, sps));
   })
-  .post("/:id/unsettle", docs.unsettle, validate("param", EventParam), async (c) => {
+  .post("/:id/unsettle", docs.undo, validate("param", EventParam), async (c) => {
     const { id } = c.req.valid("param");
-    return change(c, id, "RESULTS", (room, caller) => room.unsettle(id, caller));
+    return change(c, id, "RESULTS", (room, caller) => room.undo(id, caller));
   })
   .get("/:id/settlement", docs.settlement, validate("param", EventParam), async (c) => {
     // What "Undo result" would move back, for its confirmation.
@@ -216,7 +216,7 @@ export const eventRoutes = new Hono<AppEnv>()
     const { startDate, endDate } = c.req.valid("json");
     // New dates may take a started event back to taking bets: the room asks what reopening asks.
     return change(c, id, "ODDS", async (room, caller, book) =>
-      room.modifyDates(id, caller, startDate, endDate, await runFacts(c.env, book)),
+      room.moveDates(id, caller, startDate, endDate, await runFacts(c.env, book)),
     );
   })
   .post("/:id/save", docs.save, validate("param", EventParam), validate("json", SaveBody), async (c) => {
@@ -231,13 +231,13 @@ export const eventRoutes = new Hono<AppEnv>()
     "/:id/coefficients",
     docs.setOdds,
     validate("param", EventParam),
-    validate("json", CoefficientsBody),
+    validate("json", OddsBody),
     async (c) => {
       const { id } = c.req.valid("param");
       const { items, returnPrice, maxTotalPayout, botEqualizer, rule4, deadHeat, eachWay, sp, bog } =
         c.req.valid("json");
       return change(c, id, "ODDS", (room, caller) =>
-        room.setCoefficients(id, caller, {
+        room.setOdds(id, caller, {
           items,
           returnPrice,
           maxTotalPayout,

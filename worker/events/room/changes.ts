@@ -368,7 +368,7 @@ function placeDeadHeats(db: D1Database, eventId: number, placings: Placing[], pl
 }
 
 /** The settlement undone: every coin it moved goes back by new ledger rows, the event waits for its result again. */
-export function unsettle(db: D1Database, e: EventState, settledAt: string, now: string): D1PreparedStatement[] {
+export function undo(db: D1Database, e: EventState, settledAt: string, now: string): D1PreparedStatement[] {
   return [
     ...undoSettlementStatements(db, { eventId: e.id, settledAt, poolOwnerId: e.ownerId, now }),
     ...legs.reopenStatements(db, e.id, settledAt, e.ownerId, now),

@@ -19,7 +19,7 @@ import {
   canChange,
   canMoveDates,
   canPublish,
-  canReplaceItems,
+  canReplaceOutcomes,
   canSetOdds,
   canChangeRules,
   canSetDraftOdds,
@@ -31,7 +31,7 @@ import {
   canTakeSps,
   canRunEvents,
   canSuspend,
-  canUnsettle,
+  canUndo,
   canWithdraw,
   isOpen,
   nextAlarm,
@@ -107,7 +107,7 @@ export class EventRoom extends DurableObject<Env> {
    * draft door into a published event, under the live edit's guards (the rules struck bets were
    * struck under, the equalizer's odds).
    */
-  async updateDraftItems(
+  async replaceOutcomes(
     eventId: number,
     caller: Caller,
     items: { title: string; coefficient: Odds }[],
@@ -124,7 +124,7 @@ export class EventRoom extends DurableObject<Env> {
           plan.dropped.map((i) => i.id),
         ));
       const refusal =
-        canReplaceItems(e, plan.dropped, inMultiples) ??
+        canReplaceOutcomes(e, plan.dropped, inMultiples) ??
         canSetDraftOdds(
           e,
           e.botEqualizer,
@@ -188,7 +188,7 @@ export class EventRoom extends DurableObject<Env> {
   }
 
   /** Postponement: the old start moves to startDate2 (2 → 3 … → 5) so punters see it struck through. */
-  async modifyDates(
+  async moveDates(
     eventId: number,
     caller: Caller,
     startDate: string,
@@ -208,7 +208,7 @@ export class EventRoom extends DurableObject<Env> {
   }
 
   /** New odds by hand, the return for punters, the max payout, the equalizer on or off. */
-  async setCoefficients(eventId: number, caller: Caller, change: changes.OddsChange): Promise<RoomResult> {
+  async setOdds(eventId: number, caller: Caller, change: changes.OddsChange): Promise<RoomResult> {
     return this.owned(eventId, caller, "ODDS", async (e) => {
       const equalizer = change.botEqualizer ?? e.botEqualizer;
       const refusal =
@@ -230,7 +230,7 @@ export class EventRoom extends DurableObject<Env> {
 
   /**
    * A draft's Save in one batch: its new dates, odds and settings, and (`live`) the event live
-   * again, each under the guards of its own door (modifyDates, setCoefficients, open), with
+   * again, each under the guards of its own door (modifyDates, setOdds, open), with
    * their rows; none of it lands unless all of it may.
    */
   async save(
@@ -280,7 +280,7 @@ export class EventRoom extends DurableObject<Env> {
    * The racing rules the draft screen shows, when it changed them, are set in the same batch
    * and apply to this withdrawal (its Rule 4 deduction, the place terms after it).
    */
-  async withdrawRunner(
+  async withdraw(
     eventId: number,
     caller: Caller,
     itemId: number,
@@ -358,11 +358,11 @@ export class EventRoom extends DurableObject<Env> {
   }
 
   /** Undoes a result within 24 hours: every coin of the settlement back, the event waiting for its result; refused, naming them, when punters are short. */
-  async unsettle(eventId: number, caller: Caller): Promise<RoomResult> {
+  async undo(eventId: number, caller: Caller): Promise<RoomResult> {
     return this.owned(eventId, caller, "RESULTS", async (e) => {
-      const refusal = canUnsettle(e, Date.now()) ?? (await changes.reversalRefusal(this.db, e));
+      const refusal = canUndo(e, Date.now()) ?? (await changes.reversalRefusal(this.db, e));
       if (refusal) return refusal;
-      const result = await this.commit(eventId, changes.unsettle(this.db, e, e.settledAt!, nowIso()), {
+      const result = await this.commit(eventId, changes.undo(this.db, e, e.settledAt!, nowIso()), {
         money: true,
         actor: caller.userId,
         tell: { fanOut: "UNDONE", eventId },

@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   canMoveDates,
   canPublish,
-  canReplaceItems,
+  canReplaceOutcomes,
   canSetOdds,
   canSettle,
   canSuspend,
-  canUnsettle,
+  canUndo,
   canWithdraw,
   checkBet,
   nextAlarm,
@@ -170,11 +170,11 @@ describe("event guards", () => {
   });
 
   it("keeps a draft's outcomes that have bets or were withdrawn", () => {
-    expect(canReplaceItems(event({ status: "CREATED" }), [item()])).toBeNull();
-    expect(canReplaceItems(event({ status: "CREATED" }), [item({ stakeCents: 100 })])).toMatchObject({
+    expect(canReplaceOutcomes(event({ status: "CREATED" }), [item()])).toBeNull();
+    expect(canReplaceOutcomes(event({ status: "CREATED" }), [item({ stakeCents: 100 })])).toMatchObject({
       code: "CONFLICT",
     });
-    expect(canReplaceItems(event(), [])).toMatchObject({ code: "EVENT_NOT_OPEN" });
+    expect(canReplaceOutcomes(event(), [])).toMatchObject({ code: "EVENT_NOT_OPEN" });
   });
 
   it("wakes the room at the start of a live event, at the end of its grace otherwise, never once settled", () => {
@@ -186,12 +186,12 @@ describe("event guards", () => {
 
   it("undoes a result once settled, for 24 hours", () => {
     const settledAt = new Date(NOW - 3600_000).toISOString();
-    expect(canUnsettle(event({ status: "CALCULATED", settledAt }), NOW)).toBeNull();
-    expect(canUnsettle(event({ status: "CANCELLED", settledAt }), NOW)).toBeNull();
-    expect(canUnsettle(event({ status: "CALCULATED", settledAt }), NOW + 24 * 3600_000)).toMatchObject({
+    expect(canUndo(event({ status: "CALCULATED", settledAt }), NOW)).toBeNull();
+    expect(canUndo(event({ status: "CANCELLED", settledAt }), NOW)).toBeNull();
+    expect(canUndo(event({ status: "CALCULATED", settledAt }), NOW + 24 * 3600_000)).toMatchObject({
       code: "CANNOT_UNSETTLE",
     });
-    expect(canUnsettle(event(), NOW)).toMatchObject({ code: "CANNOT_UNSETTLE" });
+    expect(canUndo(event(), NOW)).toMatchObject({ code: "CANNOT_UNSETTLE" });
   });
 
   describe("a bet", () => {

@@ -77,7 +77,7 @@ export function canSuspend(e: EventState): Refusal {
 }
 
 /** `inMultiples`: a dropped outcome is a leg of a multiple. */
-export function canReplaceItems(e: EventState, dropped: OutcomeState[], inMultiples = false): Refusal {
+export function canReplaceOutcomes(e: EventState, dropped: OutcomeState[], inMultiples = false): Refusal {
   if (e.status !== "CREATED")
     return fail("EVENT_NOT_OPEN", en("Only a draft's outcomes can be replaced; move the event to draft first."));
   if (inMultiples || dropped.some((i) => i.stakeCents > 0 || i.status !== "ACTIVE"))
@@ -307,7 +307,7 @@ export function hasResult(e: Pick<EventState, "status" | "settledAt">): Refusal 
 }
 
 /** A result may be undone once, within 24 hours of the settlement. */
-export function canUnsettle(e: EventState, now: number): Refusal {
+export function canUndo(e: EventState, now: number): Refusal {
   const none = hasResult(e);
   if (none || !e.settledAt) return none;
   if (Date.parse(e.settledAt) + UNSETTLE_WINDOW_MS < now)

@@ -106,7 +106,7 @@ export const finalize = change({
   errors: ["NOT_FOUND", "FORBIDDEN", "ALREADY_SETTLED", "INSUFFICIENT_COINS", "CONFLICT", "SP_UNAVAILABLE"],
 });
 
-export const unsettle = change({
+export const undo = change({
   summary: "Undo the result",
   description:
     "Within 24 hours of settling or abandoning: every coin of the settlement moves back, the bets are ACCEPTED again and the event waits for its result (WAITING_FOR_RESULT). Refused, naming them, when punters no longer hold what it takes back.",
