@@ -6,6 +6,7 @@ import { formatNumber } from "@/ui/locale";
 import { isolated } from "@/ui/bidi";
 import { startTime } from "@/ui/dates";
 import { i18n, type MessageDescriptor } from "@/i18n/runtime";
+import { joinList } from "@/ui/in-language";
 
 // The Changes screen's words for an audit row: what was done, and what it changed from and to.
 
@@ -102,9 +103,9 @@ export function changeText(entry: AuditEntry, names: OutcomeNames): string {
     case "ODDS":
     case "LIMITS":
     case "CASH_OUT_SETTING":
-      return oddsText(before, after, names).join(", ");
+      return joinList(oddsText(before, after, names));
     case "OUTCOMES":
-      return [...fieldText(before, after), ...oddsText(before, after, names)].join(", ");
+      return joinList([...fieldText(before, after), ...oddsText(before, after, names)]);
     case "PRICE":
       return `${outcome(names, entry.itemId)} ${shown(before && decimal(before))} → ${shown(after && decimal(after))}`;
     case "DATES": {
@@ -116,12 +117,12 @@ export function changeText(entry: AuditEntry, names: OutcomeNames): string {
       const name = outcome(names, entry.itemId);
       const deduction = after?.deduction ? shown(after.deduction) : null;
       const withdrawn = deduction ? t`${name}, Rule 4 deduction ${deduction}p` : name;
-      return [withdrawn, ...oddsText(before, after, names)].join(", ");
+      return joinList([withdrawn, ...oddsText(before, after, names)]);
     }
     case "RESULT": {
       const placings = (after?.placings as { itemId: number; place: number }[] | undefined) ?? [];
       if (placings.length === 0) return t`No result: every bet refunded`;
-      return placings.map((p) => isolated(`${p.place}. ${outcome(names, p.itemId)}`)).join(", ");
+      return joinList(placings.map((p) => isolated(`${p.place}. ${outcome(names, p.itemId)}`)));
     }
     case "CASH_OUT": {
       const value = formatAmount(Number(after?.value));

@@ -2,12 +2,13 @@ import { msg, t } from "@lingui/core/macro";
 import type { BookLimits, Id, PunterLimits } from "@worker/contract";
 import { call } from "@/api/call";
 import { formatNumber } from "@/ui/locale";
+import { fieldNumber } from "@/ui/in-language";
 
 // The book's risk desk on the screens (docs/rules/limits.md, "Limits"): a limit is typed as
 // coins, and an empty field means none (for a punter: the book's default).
 
 /** What a limit field shows: its coins, or nothing for none. */
-export const limitText = (limit: number | null) => (limit === null ? "" : String(limit));
+export const limitText = (limit: number | null) => (limit === null ? "" : fieldNumber(limit));
 
 /** A typed limit: null when empty, the coins when above 0 with 2 decimals at most, else undefined (not a limit). */
 export function parseLimit(text: string): number | null | undefined {

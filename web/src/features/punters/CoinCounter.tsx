@@ -1,6 +1,7 @@
 import { t } from "@lingui/core/macro";
 import { useId } from "react";
 import { parseCoins } from "./coins";
+import { fieldNumber } from "@/ui/in-language";
 
 const STEP = 1;
 /** Quick amounts beside the counter (docs/decisions/screens.md, "The mini-app's screens"): coins are given in round sums more than one by one. */
@@ -13,7 +14,7 @@ const QUICK = [10, 50, 100];
 export function CoinCounter({ text, onText }: { text: string; onText(text: string): void }) {
   const id = useId();
   const coins = parseCoins(text);
-  const step = (by: number) => onText(String(parseCoins(String(Math.round((coins + by) * 100) / 100))));
+  const step = (by: number) => onText(fieldNumber(Math.max(0, Math.round((coins + by) * 100) / 100)));
   return (
     <div className="bk-field">
       <label className="bk-label" htmlFor={id}>
@@ -35,7 +36,7 @@ export function CoinCounter({ text, onText }: { text: string; onText(text: strin
           inputMode="decimal"
           value={text}
           onChange={(e) => onText(e.target.value)}
-          onBlur={() => onText(String(coins))}
+          onBlur={() => onText(fieldNumber(coins))}
         />
         <button
           type="button"

@@ -13,6 +13,7 @@ import { userTag } from "@/ui/bidi";
 import { Dialog } from "@/ui/Dialog";
 import type { HistoryOfUserState } from "@/navigation/historyofuser";
 import { useNotes, shownNote } from "@/store/notes";
+import { fieldNumber } from "@/ui/in-language";
 
 /**
  * One punter's coins, note and limits (empty: the book's default, shown as the placeholder):
@@ -30,7 +31,7 @@ export function ManagePunterDialog({
   onSaved(): void;
 }) {
   const [, navigate] = useLocation();
-  const [coinsText, setCoinsText] = useState(() => String(punter.money.amount));
+  const [coinsText, setCoinsText] = useState(() => fieldNumber(punter.money.amount));
   // His note as this device shows it: one kept here and not yet in the API's answer included.
   const [note, setNote] = useState(() => shownNote(useNotes.getState().byUser[punter.user.internalId], punter.note));
   const form = useLimitsForm({

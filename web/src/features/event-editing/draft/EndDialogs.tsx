@@ -3,11 +3,12 @@ import type { BookmakerOutcome, Id } from "@worker/contract";
 import { ordinal } from "@/features/results/racing";
 import { isolated } from "@/ui/bidi";
 import { Dialog } from "@/ui/Dialog";
+import { joinList } from "@/ui/in-language";
 
 /** What End Event will do, said before it is done. */
 export function endEventText(winners: BookmakerOutcome[], deadHeat: boolean): string {
   if (winners.length === 0) return t`No outcome is at place 1: there is no winner and every bet is refunded.`;
-  const names = winners.map((w) => w.title).join(", ");
+  const names = joinList(winners.map((w) => isolated(w.title)));
   const settled = t`Winner: ${names}. Bets are settled now.`;
   if (winners.length === 1) return settled;
   const winnerCount = winners.length;
@@ -23,7 +24,7 @@ export function placedText(placings: { itemId: Id; place: number }[], items: Boo
     .filter((p) => p.place > 1)
     .sort((a, b) => a.place - b.place)
     .map((p) => isolated(`${items.find((i) => i.id === p.itemId)?.title ?? ""} ${ordinal(p.place)}`));
-  const list = placed.join(", ");
+  const list = joinList(placed);
   return placed.length ? ` ${t`Placed: ${list}.`}` : "";
 }
 
