@@ -15,15 +15,7 @@ import * as docs from "../../openapi/docs/events";
 import { COUNTRIES, SPORTS } from "../catalog";
 import { allow, newEventId, roomOf, unwrap } from "../room/rooms";
 import { OPEN_SQL, type RoomResult } from "../state";
-import {
-  OddsBody,
-  DatesBody,
-  DraftBody,
-  FinalizeBody,
-  WithdrawBody,
-  SaveBody,
-  DraftOutcomesBody,
-} from "../schemas";
+import { OddsBody, DatesBody, DraftBody, FinalizeBody, WithdrawBody, SaveBody, DraftOutcomesBody } from "../schemas";
 import { bookmakerEvents } from "../read/views";
 import { boardVersions, liabilityBoard } from "../read/liability";
 import { hasResult, UNSETTLE_WINDOW_MS, type RunFacts } from "../rules/guards";
@@ -227,27 +219,20 @@ export const eventRoutes = new Hono<AppEnv>()
       room.save(id, caller, { dates, odds, live }, await runFacts(c.env, book)),
     );
   })
-  .post(
-    "/:id/coefficients",
-    docs.setOdds,
-    validate("param", EventParam),
-    validate("json", OddsBody),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      const { items, returnPrice, maxTotalPayout, botEqualizer, rule4, deadHeat, eachWay, sp, bog } =
-        c.req.valid("json");
-      return change(c, id, "ODDS", (room, caller) =>
-        room.setOdds(id, caller, {
-          items,
-          returnPrice,
-          maxTotalPayout,
-          botEqualizer,
-          rule4,
-          deadHeat,
-          eachWay,
-          sp,
-          bog,
-        }),
-      );
-    },
-  );
+  .post("/:id/coefficients", docs.setOdds, validate("param", EventParam), validate("json", OddsBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const { items, returnPrice, maxTotalPayout, botEqualizer, rule4, deadHeat, eachWay, sp, bog } = c.req.valid("json");
+    return change(c, id, "ODDS", (room, caller) =>
+      room.setOdds(id, caller, {
+        items,
+        returnPrice,
+        maxTotalPayout,
+        botEqualizer,
+        rule4,
+        deadHeat,
+        eachWay,
+        sp,
+        bog,
+      }),
+    );
+  });
