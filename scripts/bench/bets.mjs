@@ -11,7 +11,7 @@
 // - `nolim`: the same with every rate limiter bypassed (a bench-only header the deployed worker
 //   does not know): the app's own cost;
 // - `key`: `nolim` with an Idempotency-Key on every bet, as the mini-app sends them: the key's
-//   record (claimed before the bet, marked in its batch, its answer kept after) is part of the cost;
+//   row, written DONE with its answer in the bet's own batch (worker/idempotency/), is part of the cost;
 // - `room`: the bet handed straight to the event's room (bench-only route): the room and its D1
 //   writes without the HTTP layer (routing, auth, validation, the answer);
 // - `bare`: a bare Durable Object (its own SQLite, no auth, no D1): the ceiling of this stack here;
