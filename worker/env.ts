@@ -21,6 +21,8 @@ export interface Env extends Omit<WranglerEnv, "NOTIFICATIONS"> {
   BOT_USERNAME?: string;
   /** Seconds before the first retry of a message Telegram failed (5xx); doubles each try. Default 2. */
   BOT_RETRY_SECONDS?: string;
+  /** "false" leaves out the line per request (lib/request-log.ts): the tests, whose thousands of calls it would bury. */
+  LOG_REQUESTS?: string;
 }
 
 /** The authenticated caller, set by `requireUser`. */

@@ -11,6 +11,9 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
+/** The line per request as deployed (the tests' config leaves it out: vitest.config.ts). */
+const LOGGED = { LOG_REQUESTS: "true" };
+
 const lines = (spy: MockInstance) =>
   spy.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, unknown>);
 const lineOf = (spy: MockInstance, requestId: string | null) => lines(spy).filter((l) => l.requestId === requestId);
@@ -20,7 +23,7 @@ describe("request log", () => {
     const book = await newBook();
     const punter = await newPunter(book);
     logs.mockClear();
-    const res = await call("GET", `/balances/${book.bookmakerId}`, { token: punter.token });
+    const res = await call("GET", `/balances/${book.bookmakerId}`, { token: punter.token, env: LOGGED });
     const requestId = res.headers.get(REQUEST_ID_HEADER);
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
     const [line] = lineOf(logs, requestId);
@@ -36,7 +39,11 @@ describe("request log", () => {
   });
 
   it("gives every request its own id, also refusals and unknown routes, with no user before sign-in", async () => {
-    const answers = [await call("GET", "/health"), await call("GET", "/balances"), await call("GET", "/no/such/route")];
+    const answers = [
+      await call("GET", "/health", { env: LOGGED }),
+      await call("GET", "/balances", { env: LOGGED }),
+      await call("GET", "/no/such/route", { env: LOGGED }),
+    ];
     const ids = answers.map((r) => r.headers.get(REQUEST_ID_HEADER));
     expect(new Set(ids).size).toBe(3);
     expect(lines(logs).map((l) => [l.requestId, l.status, l.userId])).toEqual([
@@ -48,7 +55,7 @@ describe("request log", () => {
 
   it("never writes a token or init data", async () => {
     const user = await signIn("logged");
-    await call("GET", "/bookmakers", { token: user.token });
+    await call("GET", "/bookmakers", { token: user.token, env: LOGGED });
     const text = JSON.stringify(logs.mock.calls);
     expect(text).not.toContain(user.token);
     expect(text).not.toMatch(/hash=|initData|auth_date/);
@@ -61,7 +68,7 @@ describe("request log", () => {
         throw new Error("database on fire");
       },
     } as unknown as D1Database;
-    const res = await call("GET", "/bookmakers", { token: user.token, env: { DB: broken } });
+    const res = await call("GET", "/bookmakers", { token: user.token, env: { DB: broken, ...LOGGED } });
     expect(res.status).toBe(500);
     const body = await res.text();
     expect(body).not.toContain("on fire");

@@ -21,6 +21,7 @@ export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
     c.res = new Response(c.res.body, c.res);
     c.res.headers.set(REQUEST_ID_HEADER, requestId);
   }
+  if (c.env.LOG_REQUESTS === "false") return;
   console.log(
     JSON.stringify({
       requestId,

@@ -2,9 +2,9 @@ import { i18n } from "@/i18n/runtime";
 import { rightToLeft } from "./bidi";
 import { numberFormat } from "./locale";
 
-// Numbers a field holds and lists a sentence joins, in the language shown (docs/decisions/
-// languages.md, "Numbers and dates by language"), for the screens that have them: out of the
-// first screen's modules (bidi.ts and locale.ts are there already).
+// Numbers a field holds and lists a sentence joins, in the language shown
+// (docs/decisions/languages.md, "Numbers and dates by language"), for the screens that have
+// them: out of the first screen's modules (bidi.ts and locale.ts are there already).
 
 /**
  * A number as a field holds it for him to edit: the language's decimal sign ("12,5" in
