@@ -22,7 +22,9 @@ const LANGUAGES = ["en", "es", "pt-BR", "ru", "fr", "tr", "id", "ar"];
 /** The languages axe-core audits without a theme (see above). */
 const AUDITED = new Set(["en", "ar"]);
 const MONTH = "(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*";
-const DATE = new RegExp(`^(\\d{1,2} ${MONTH},? \\d{4}|${MONTH} \\d{1,2}, \\d{4})$`);
+/** A date as English writes it, or a period as Intl's formatRange does ("Nov 23 – 29, 2026", "Nov 30 – Dec 6, 2026"). */
+const DAY = `(\\d{1,2} ${MONTH},? \\d{4}|${MONTH} \\d{1,2}, \\d{4})`;
+const DATE = new RegExp(`^(${DAY}|${MONTH} \\d{1,2}\\s+–\\s+(${MONTH} )?\\d{1,2}, \\d{4}|${DAY}\\s+–\\s+${DAY})$`);
 
 let url;
 let browser;
