@@ -11,12 +11,14 @@ import { useCoins, usePlayerEvents } from "./player-events";
 export function usePunterBook(bookmakerId: Id | null) {
   const lists = useBookmakerLists();
   const bookmaker = bookmakerId === null ? undefined : findBookmaker(lists.data, bookmakerId);
-  // A pending or declined punter, who reaches this screen from his card, is not asked for what
-  // the API keeps for approved punters (it would answer 403); the screen says where he stands.
+  // Where a pending or declined punter stands, from the lists; but the API is asked for the
+  // events either way, and they show once it answers them: a list read before he was approved
+  // (cached, or polled 12 s apart) would keep a punter just approved at 'Ask this bookmaker to
+  // join'. A punter not approved gets the API's 403, and the screen says where he stands.
   const request = bookmaker?.joinRequestStatus;
-  const notApproved = bookmaker !== undefined && request !== "APPROVED";
-  const events = usePlayerEvents(notApproved ? null : bookmakerId);
-  const coins = useCoins(notApproved ? null : bookmakerId);
+  const events = usePlayerEvents(bookmakerId);
+  const coins = useCoins(bookmakerId);
+  const notApproved = bookmaker !== undefined && request !== "APPROVED" && !events.data;
   const subscriptions = useActiveSubscriptions(bookmakerId).data;
   const holds = (type: "BOOKMAKER" | "FRACTAL_ODDS" | "WHAT_IF", whileLoading: boolean) =>
     subscriptions ? hasActiveSubscription(subscriptions, type) : whileLoading;
