@@ -1,5 +1,5 @@
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach, vi } from "vitest";
+import { afterEach, beforeAll, vi } from "vitest";
 import type { StoreApi } from "zustand";
 import { forgetAnswers } from "@/api/last-answers";
 import { useAuth } from "@/store/auth";
@@ -11,6 +11,10 @@ import { useNotes } from "@/store/notes";
 import { useSignIn } from "@/store/sign-in";
 import { usePaidInvoices } from "@/features/market/paid";
 import { showLanguage } from "@/i18n/language";
+import { loadEveryModule } from "./every-module";
+
+// Every module in before the first test, none loading as a file ends (every-module.ts).
+beforeAll(loadEveryModule);
 
 // Screens render in English, the source, unless a test shows another language.
 await showLanguage("en");
