@@ -67,10 +67,11 @@ export function count(passed, failed) {
   tally.failed += failed;
 }
 
-async function report(ok, name, err) {
+async function report(ok, name, err, seconds = 0) {
   if (stopping) return;
   count(ok ? 1 : 0, ok ? 0 : 1);
-  if (ok) return log(`ok   ${name}`);
+  // A check's time when it is long enough to matter to the run's.
+  if (ok) return log(`ok   ${name}${seconds >= 3 ? ` (${seconds.toFixed(1)} s)` : ""}`);
   const lines = String(err?.message ?? err)
     .split("\n")
     .slice(0, 30);
@@ -93,9 +94,10 @@ async function report(ok, name, err) {
 }
 
 async function attempt(name, fn) {
+  const started = Date.now();
   try {
     await fn();
-    await report(true, name);
+    await report(true, name, undefined, (Date.now() - started) / 1000);
     return true;
   } catch (err) {
     await report(false, name, err);
@@ -349,7 +351,7 @@ export async function launchBrowser() {
  * Telegram's SDK cannot load offline (CHROMIUM_ARGS), as outside Telegram it may be missing. The
  * dev Telegram stand-in asks window.confirm before paying an invoice: the phone says yes.
  */
-export async function phone(browser, options = {}) {
+export async function phone(browser, { audited = true, ...options } = {}) {
   const context = await browser.newContext({
     viewport: PHONE,
     deviceScaleFactor: 2,
@@ -357,7 +359,7 @@ export async function phone(browser, options = {}) {
     hasTouch: true,
     ...options,
   });
-  return watched(await context.newPage());
+  return watched(await context.newPage(), { audited });
 }
 
 /**
@@ -368,8 +370,11 @@ export async function anotherTab(page) {
   return watched(await page.context().newPage());
 }
 
-/** Errors, dialogs and the accessibility audit on a page, as every phone has them. */
-function watched(page) {
+/**
+ * Errors, dialogs, requests under way and the accessibility audit on a page, as every phone has
+ * them; `audited: false` leaves its screens to the caller's own audit() calls.
+ */
+function watched(page, { audited = true } = {}) {
   pages.push(page);
   page.errors = [];
   page.on("pageerror", (err) => page.errors.push(err.message));
@@ -379,8 +384,35 @@ function watched(page) {
     if (msg.type() === "error" && msg.text().includes("CORS policy")) page.errors.push(msg.text());
   });
   page.on("dialog", (dialog) => void dialog.accept());
-  auditEveryScreen(page);
+  // Requests under way and when the last began or ended, for networkQuiet.
+  page.network = { underWay: 0, lastAt: Date.now() };
+  const begun = () => {
+    page.network.underWay++;
+    page.network.lastAt = Date.now();
+  };
+  const ended = () => {
+    page.network.underWay--;
+    page.network.lastAt = Date.now();
+  };
+  page.on("request", begun);
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+  if (audited) auditEveryScreen(page);
   return page;
+}
+
+/**
+ * Waits until `page` (a phone) has had no request under way for `quietMs`: a screen's answers
+ * are in and drawn. A fixed sleep waited as long on every screen, the quick ones too; a screen
+ * that polls is quiet between its polls. Gives up after `timeoutMs` without failing: what the
+ * caller checks next says whether the screen is right.
+ */
+export async function networkQuiet(page, quietMs = 200, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (page.network.underWay <= 0 && Date.now() - page.network.lastAt >= quietMs) return;
+    await sleep(25);
+  }
 }
 
 // ---- accessibility --------------------------------------------------------------------
