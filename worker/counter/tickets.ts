@@ -23,8 +23,25 @@ export interface TicketOpening {
   takenBy: number;
 }
 
+/**
+ * A counter bet's own statements around its group's (events/room/bet-group.ts), given to the
+ * event's room as a kind of bet (room.ts): the cash taken comes in before the stakes move, the
+ * ticket after the bet's rows.
+ */
+export function counterBetStatements(
+  db: D1Database,
+  t: Omit<TicketOpening, "userId"> & {
+    ownerId: number;
+    stakedCents: number;
+    row: { userId: number; bookmakerId: number; eventId: number; itemId: number; createdAt: string };
+  },
+) {
+  const ticket = { ...t, ...t.row };
+  return { before: cashTakenStatements(db, ticket), after: [ticketStatement(db, ticket)] };
+}
+
 /** Before the bet's stake: the ticket's user and account, and the cash taken into it. */
-export function cashTakenStatements(
+function cashTakenStatements(
   db: D1Database,
   t: TicketOpening & { ownerId: number; stakedCents: number; createdAt: string },
 ): D1PreparedStatement[] {
@@ -45,7 +62,7 @@ export function cashTakenStatements(
 }
 
 /** After the bet's rows: the ticket, naming its WIN row. */
-export const ticketStatement = (
+const ticketStatement = (
   db: D1Database,
   t: TicketOpening & { bookmakerId: number; eventId: number; itemId: number; createdAt: string },
 ) =>

@@ -3,6 +3,8 @@ import type { Odds } from "../../../common/odds";
 import { nowIso } from "../../lib/time";
 import { BookAccess } from "./access";
 import { BetNotWritten, betRefusal, BetWriter } from "./bet-writer";
+import type { OwnStatements } from "./bet-group";
+import type { BetRowInput } from "./statements";
 import type { Exclusive } from "./exclusive";
 import { punterBook, type BetTotals } from "../rules/book";
 import { checkBet } from "../rules/guards";
@@ -34,6 +36,18 @@ export interface DeskRoom {
 }
 
 /**
+ * Bets of their own kind, given by the room (room.ts): what each writes beside its bet (bet-group.ts,
+ * `GroupBet.own`). The desk strikes every bet the same way and knows no kind's tables.
+ */
+export interface BetKinds {
+  /** A counter bet's ticket (counter/tickets.ts), beside the bet's `row`. */
+  counter: (
+    db: D1Database,
+    ticket: { code: string; takenBy: number; ownerId: number; stakedCents: number; row: BetRowInput },
+  ) => OwnStatements;
+}
+
+/**
  * The room's bets: checked and reserved in memory before their first await, then written in
  * groups (BetWriter). A bet never runs beside an admin operation: it waits for one queued, and
  * one waits for the bets in flight (`inflight`).
@@ -45,7 +59,10 @@ export class BetDesk {
   private writer: BetWriter | null = null;
   private readonly access = new BookAccess();
 
-  constructor(private readonly room: DeskRoom) {}
+  constructor(
+    private readonly room: DeskRoom,
+    private readonly kinds: BetKinds,
+  ) {}
 
   /**
    * A bet sent with an Idempotency-Key waits for an attempt with the same key in flight here,
@@ -174,7 +191,17 @@ export class BetDesk {
       outcomeTitle: item.title,
       placeTerms: taken.placeTerms,
     };
-    const ticket = bet.counter && { code: bet.counter.code, userId: bet.userId, takenBy: bet.counter.takenBy.userId };
+    const { counter } = bet;
+    const own =
+      counter &&
+      ((db: D1Database) =>
+        this.kinds.counter(db, {
+          code: counter.code,
+          takenBy: counter.takenBy.userId,
+          ownerId: e.ownerId,
+          stakedCents: taken.placeTerms ? 2 * bet.stakeCents : bet.stakeCents,
+          row,
+        }));
     const write = this.betWriter(e.id).write({
       row,
       poolOwnerId: e.ownerId,
@@ -187,7 +214,7 @@ export class BetDesk {
           : betAnswerText(placed),
       },
       totals: taken.totals,
-      ticket,
+      own,
     });
     this.inflight.add(write);
     try {

@@ -4,7 +4,6 @@ import { replaceableBinds, replaceableSql } from "../../idempotency/keys";
 import { nowIso } from "../../lib/time";
 import type { BetTotals } from "../rules/book";
 import type { BetRowInput } from "./statements";
-import { cashTakenStatements, ticketStatement, type TicketOpening } from "../../counter/tickets";
 
 // A group of an event's bets as D1 writes them: a handful of statements whatever the group's
 // size, each taking the group's rows as one JSON array (json_each), rather than four or five
@@ -28,8 +27,19 @@ export interface GroupBet {
    */
   idempotency?: { key: string; hash: string; ref: string; answer: string; userId: number };
   totals: BetTotals;
-  /** A counter bet's ticket (counter/tickets.ts): its cash comes in before the stake, the ticket after the bet. */
-  ticket?: TicketOpening;
+  /**
+   * What a bet of its own kind writes beside it, given by the room (BetDesk's `BetKinds`) and
+   * prepared on the database the group is written to: `before` the stakes move, `after` the
+   * bet's rows (which it may name by punter and outcome). A counter bet's ticket: its cash in
+   * before, the ticket after.
+   */
+  own?: (db: D1Database) => OwnStatements;
+}
+
+/** A bet's own statements around its group's (GroupBet.own). */
+export interface OwnStatements {
+  before: D1PreparedStatement[];
+  after: D1PreparedStatement[];
 }
 
 const at = (path: string) => `json_extract(j.value, '$[${path}]')`;
@@ -45,6 +55,7 @@ export function groupStatements(
   if (bets.some((b) => b.row.eventId !== eventId || b.poolOwnerId !== poolOwnerId))
     throw new Error("a group of bets spans events");
   // An each-way bet stakes both parts in one move.
+  const own = bets.flatMap((b) => (b.own ? [b.own(db)] : []));
   const staked = (b: GroupBet) => (b.placeTerms ? 2 * b.row.stakeCents : b.row.stakeCents);
   const totals = new Map<number, BetTotals>();
   for (const b of bets) {
@@ -56,12 +67,10 @@ export function groupStatements(
   }
   const places = bets.filter((b) => b.placeTerms);
   const keyed = bets.filter((b) => b.idempotency);
-  // Counter bets are few (one a clerk's tap): theirs are a handful of statements each.
-  const tickets = bets.filter((b) => b.ticket);
-  const ticketOf = (b: GroupBet) => ({ ...b.ticket!, ownerId: poolOwnerId, createdAt: b.row.createdAt });
 
   const statements = [
-    ...tickets.flatMap((b) => cashTakenStatements(db, { ...ticketOf(b), stakedCents: staked(b) })),
+    // Bets of their own kind are few (a counter bet is a clerk's tap): a handful of statements each.
+    ...own.flatMap((o) => o.before),
     // One STAKE move per bet, in the group's order, through the ledger's set-wise writer.
     ...bookMovesStatements(db, {
       moves: `SELECT ${at("0")} AS punter_id, ${at("1")} AS amount_cents, 'STAKE' AS kind, ?2 AS ref, ${at("2")} AS created_at
@@ -160,9 +169,8 @@ export function groupStatements(
   ];
   // After the WIN insert come the PLACE insert, the keys and the totals, each when there is one.
   const idsAt = statements.length - 2 - (places.length === 0 ? 0 : 1) - (keyed.length === 0 ? 0 : 1);
-  // Last, each counter bet's ticket, naming its WIN row.
-  for (const b of tickets)
-    statements.push(ticketStatement(db, { ...ticketOf(b), bookmakerId, eventId, itemId: b.row.itemId }));
+  // Last, what each bet of its own kind writes after it (a counter bet's ticket, naming its WIN row).
+  statements.push(...own.flatMap((o) => o.after));
   return { statements, idsAt };
 }
 

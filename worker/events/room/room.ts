@@ -5,6 +5,7 @@ import type { Env } from "../../env";
 import { AppError } from "../../lib/errors";
 import { nowIso } from "../../lib/time";
 import { BetDesk, type DeskRoom } from "./bet-desk";
+import { counterBetStatements } from "../../counter/tickets";
 import * as audit from "./audit";
 import { recordPricesStatement } from "../../audit/record";
 import * as changes from "./changes";
@@ -74,7 +75,8 @@ export class EventRoom extends DurableObject<Env> {
     freshen: (eventId) => this.freshen(eventId),
     afterAdmin: (eventId) => this.exclusive(eventId, async () => ok(null)),
   };
-  private readonly desk = new BetDesk(this.deskRoom);
+  // The room's one kind of bet with tables of its own: the counter's tickets.
+  private readonly desk = new BetDesk(this.deskRoom, { counter: counterBetStatements });
   private readonly cash = new CashDesk(this.deskRoom, this.desk);
 
   // ---- admin operations -----------------------------------------------------------------
