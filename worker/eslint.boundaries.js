@@ -7,9 +7,9 @@
 //    import each other, directly or round a circle.
 // 2. Edges on top. The HTTP routes, the webhook and the bot's commands answer the outside world:
 //    they may call any folder's modules, but no module imports an edge, and no edge another.
-// 3. Inside events/: the event's vocabulary (state.ts, schemas.ts, catalog.ts at its root) <
-//    rules/ (pure lifecycle guards and the book's arithmetic) < room/ (the Durable Object) and
-//    read/ (lists and views from D1, which never wake a room) < http/.
+// 3. Inside events/: the event's vocabulary (state.ts, bet-request.ts, room-result.ts, schemas.ts,
+//    catalog.ts at its root) < rules/ (pure lifecycle guards and the book's arithmetic) < room/
+//    (the Durable Object) and read/ (lists and views from D1, which never wake a room) < http/.
 //
 // Tests and their helpers (worker/test/) may import anything: they drive the worker from outside.
 
@@ -26,7 +26,9 @@ export const LAYERS = [
   ["memberships", "notifications", "multiples", "cashout", "counter"],
   ["events"],
   ["figures", "payments", "schedule"],
-  ["config", "dev", "openapi"],
+  ["config", "dev"],
+  // The document gathers every folder's answers (openapi/answers.ts).
+  ["openapi"],
 ];
 
 /** Folders that hold no module the rules govern: tests' helpers, the bot's words, the schema's test. */

@@ -1,7 +1,6 @@
 import type { EachWay } from "../../common/each-way";
 import type { Odds } from "../../common/odds";
 import type { EventStatus, OutcomeStatus as ItemStatus } from "../contract";
-import { say, type Words } from "../lib/words";
 
 // What an EventRoom holds in memory, loaded from D1 and written through to it.
 
@@ -170,91 +169,4 @@ export const toOutcomeState = (
   placeLiabilityCents: sums?.place_liability ?? 0,
   deduction: i.deduction,
   withdrawnAt: i.withdrawn_at,
-});
-
-/** What one punter's accepted bets on one outcome pay: should it win (each-way pairs whole), and should it only be placed. */
-export interface OwnShare {
-  winCents: number;
-  placeCents: number;
-}
-
-/**
- * The limits on one punter's bets (docs/rules/limits.md, "Limits"), in cents: his own, else the
- * book's defaults; null = none. `maxStakeCents` caps what one bet stakes (both parts of an each-way
- * bet), `maxPayoutCents` what his bets on one event may pay on its worst result.
- */
-export interface PunterCaps {
-  maxStakeCents: number | null;
-  maxPayoutCents: number | null;
-}
-
-export const NO_CAPS: PunterCaps = { maxStakeCents: null, maxPayoutCents: null };
-
-/** A bet the room placed, as the bets folder answers it (bets/answer.ts). */
-export type { PlacedBet } from "../bets/answer";
-
-export interface BetRequest {
-  userId: number;
-  bookmakerId: number;
-  itemId: number;
-  /** The stake, per part for an each-way bet (twice this is staked). */
-  stakeCents: number;
-  /** The odds the punter was shown; null for a bet at SP. */
-  coefficient: number | null;
-  /** At the starting price (the event must take SP bets). */
-  atSp?: boolean;
-  /** An each-way bet: a win and a place part, struck together. */
-  eachWay?: boolean;
-  /**
-   * The call's Idempotency-Key, its request's hash and the ref a rebuild reads (the bet route
-   * names it, bets/replay.ts reads it back): the key's row is written DONE with the bet's answer
-   * in the bet's own batch (events/room/bet-group.ts).
-   */
-  idempotency?: { key: string; ref: string; hash: string };
-  /**
-   * A counter bet (counter/): `userId` is its ticket's own user, new to the book; the bet is
-   * struck within the book's limits rather than a member's, and its Idempotency-Key is the
-   * member's of staff who took it.
-   */
-  counter?: { code: string; takenBy: { userId: number; username: string } };
-}
-
-/**
- * Results of the room's methods: RPC drops error fields, so failures are values. A failure's
- * `words` are said in the caller's language (lib/words.ts); `message` is their English.
- */
-export type RoomResult<T = null> =
-  | { ok: true; value: T }
-  | { ok: false; code: RoomErrorCode; message: string; words: Words | string; extra?: Record<string, unknown> };
-
-export type RoomErrorCode =
-  | "NOT_FOUND"
-  | "FORBIDDEN"
-  | "SUBSCRIPTION_REQUIRED"
-  | "VALIDATION"
-  | "CONFLICT"
-  | "EVENT_NOT_OPEN"
-  | "BET_EXISTS"
-  | "ODDS_CHANGED"
-  | "LIMIT_EXCEEDED"
-  | "INSUFFICIENT_COINS"
-  | "ALREADY_SETTLED"
-  | "UNAVAILABLE"
-  | "CANNOT_UNSETTLE"
-  | "EACH_WAY_UNAVAILABLE"
-  | "SP_UNAVAILABLE"
-  | "CASH_OUT_UNAVAILABLE"
-  | "CASH_OUT_CHANGED"
-  /** Another attempt with the caller's Idempotency-Key was in flight: its answer is the key's (worker/idempotency/). */
-  | "KEY_SEEN"
-  | "INTERNAL";
-
-export const ok = <T>(value: T): RoomResult<T> => ({ ok: true, value });
-/** A refusal: a marked text (en("…")) or words ("… {name}", values), as the user reads it. */
-export const fail = (code: RoomErrorCode, said: string | Words, extra?: Record<string, unknown>) => ({
-  ok: false as const,
-  code,
-  message: say("en", said),
-  words: said,
-  extra,
 });

@@ -14,8 +14,8 @@ import {
   toOutcomeState,
   type EventRow,
   type OutcomeRow,
-  type PunterCaps,
 } from "../state";
+import { type PunterCaps } from "../bet-request";
 
 // Reads for the event screens, straight from D1 (never through a room).
 

@@ -1,5 +1,7 @@
 import { punterRefusal } from "../../bets/may-bet";
-import { fail, ok, type EventState, type PunterCaps, type RoomResult } from "../state";
+import { type EventState } from "../state";
+import { type PunterCaps } from "../bet-request";
+import { fail, ok, type RoomResult } from "../room-result";
 import { counterCheckStatements, punterCheckStatements } from "./statements";
 
 /**

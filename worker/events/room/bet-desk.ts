@@ -11,15 +11,9 @@ import { checkBet } from "../rules/guards";
 import { betAnswerText, ticketAnswerText } from "../../bets/answer";
 import type { RoomMemory } from "./memory";
 import type { CurrentOdds } from "./current-odds";
-import {
-  fail,
-  ok,
-  type BetRequest,
-  type EventState,
-  type OutcomeState,
-  type PlacedBet,
-  type RoomResult,
-} from "../state";
+import { type EventState, type OutcomeState } from "../state";
+import { type BetRequest, type PlacedBet } from "../bet-request";
+import { fail, ok, type RoomResult } from "../room-result";
 import { EVENT_NOT_FOUND } from "../../../common/refusals";
 import { en } from "../../lib/words";
 

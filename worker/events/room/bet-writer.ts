@@ -1,7 +1,7 @@
 import { AppError } from "../../lib/errors";
 import { runMoneyBatch } from "../../ledger/transfer";
 import { groupStatements, insertedIds, type GroupBet } from "./bet-group";
-import { fail, type RoomResult } from "../state";
+import { fail, type RoomResult } from "../room-result";
 import { existingBetsStatement } from "./statements";
 import { BET_EXISTS } from "../../../common/refusals";
 import { en } from "../../lib/words";

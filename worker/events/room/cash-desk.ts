@@ -10,7 +10,8 @@ import { nowIso } from "../../lib/time";
 import { en } from "../../lib/words";
 import * as audit from "./audit";
 import type { BetDesk, DeskRoom } from "./bet-desk";
-import { fail, ok, type EventState, type OutcomeState, type RoomResult } from "../state";
+import { type EventState, type OutcomeState } from "../state";
+import { fail, ok, type RoomResult } from "../room-result";
 
 // Cash-outs of single bets (docs/rules/cash-out.md, "Cash out"). A cash-out is desk traffic, as a
 // bet is: it runs beside the bets, after any admin operation queued and before the next one (its

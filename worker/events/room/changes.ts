@@ -13,7 +13,8 @@ import type { DraftInput, Placing, StartingPriceInput } from "../schemas";
 import type { Completions, LegsChange } from "../../multiples/completion";
 import * as legs from "../../multiples/settlement";
 import * as sql from "./statements";
-import { fail, type EventState, type OutcomeState } from "../state";
+import { type EventState, type OutcomeState } from "../state";
+import { fail } from "../room-result";
 import { words, type Words } from "../../lib/words";
 
 // What each admin operation writes, worked out from the room's state without changing it:

@@ -2,7 +2,8 @@ import type { BetTotals } from "../rules/book";
 import { isOpen } from "../rules/guards";
 import type { CurrentOdds } from "./current-odds";
 import * as sql from "./statements";
-import type { EventState, OutcomeState, OwnShare } from "../state";
+import type { EventState, OutcomeState } from "../state";
+import type { OwnShare } from "../bet-request";
 
 /**
  * The room's copy of its event as D1 has it: loaded once, reloaded after every write and

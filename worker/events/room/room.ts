@@ -41,7 +41,9 @@ import {
 } from "../rules/guards";
 import type { DraftInput, Placing, StartingPriceInput } from "../schemas";
 import * as sql from "./statements";
-import { fail, ok, type BetRequest, type EventState, type PlacedBet, type RoomResult } from "../state";
+import { type EventState } from "../state";
+import { type BetRequest, type PlacedBet } from "../bet-request";
+import { fail, ok, type RoomResult } from "../room-result";
 import { EVENT_NOT_FOUND } from "../../../common/refusals";
 import { en } from "../../lib/words";
 import { CashDesk, type CashOutRequest } from "./cash-desk";

@@ -1,6 +1,6 @@
 import type { Env } from "../../env";
 import { AppError } from "../../lib/errors";
-import type { RoomErrorCode, RoomResult } from "../state";
+import type { RoomErrorCode, RoomResult } from "../room-result";
 
 /** A fresh stub per request (a stub is not cached across requests). */
 export const roomOf = (env: Env, eventId: number) => env.EVENT_ROOM.get(env.EVENT_ROOM.idFromName(String(eventId)));

@@ -20,8 +20,8 @@ import {
   type EventState,
   type OutcomeRow,
   type OutcomeState,
-  type OwnShare,
 } from "../state";
+import { type OwnShare } from "../bet-request";
 
 // The statements the EventRoom runs against D1 for its event, outcomes and bets, but a group
 // of bets' (bet-group.ts, set-wise). The room arranges them into batches; no module outside

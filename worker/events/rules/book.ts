@@ -1,6 +1,7 @@
 import { partReturnCents, placeReturnCents, termsInForce, type PlaceTerms } from "../../../common/each-way";
 import { ladderDown, type Odds, type Ratio } from "../../../common/odds";
-import type { EventState, OutcomeState, OwnShare, PunterCaps } from "../state";
+import type { EventState, OutcomeState } from "../state";
+import type { OwnShare, PunterCaps } from "../bet-request";
 
 // The arithmetic of a book, free of storage: odds after a non-runner and the equalizer's
 // odds, as exact ratios snapped down to a rung of the ladder; what a bet adds to its

@@ -16,7 +16,9 @@ import {
   type Liability,
 } from "./book";
 import type { Placing } from "../schemas";
-import { fail, NO_CAPS, OPEN, type EventState, type OutcomeState, type PunterCaps, type RoomResult } from "../state";
+import { OPEN, type EventState, type OutcomeState } from "../state";
+import { NO_CAPS, type PunterCaps } from "../bet-request";
+import { fail, type RoomResult } from "../room-result";
 import { BET_EXISTS, INSUFFICIENT_CURRENCY, SP_UNAVAILABLE, SUBSCRIPTION_NOT_FOUND } from "../../../common/refusals";
 import { outcomeRefusal } from "../../bets/may-bet";
 import { en, words, type Words } from "../../lib/words";
