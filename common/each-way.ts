@@ -106,7 +106,7 @@ const NO_WINNER = en("No outcome is at place 1: a result needs a winner.");
  * Why placings cannot settle an event, or null: they read as a race finishes. Placings name a
  * winner (place 1), and a place shared by n outcomes is followed by the place n further on
  * (1, 1, 3). In English: the reader's language says placingsWords, the server's refusal
- * (worker/events/rules/guards.ts, canSettle) as the draft screen before End Event is sent.
+ * (worker/events/rules/guards.ts, canFinalize) as the draft screen before End Event is sent.
  */
 export function placingsProblem(placings: { place: number }[]): string | null {
   const fault = placingsFault(placings);

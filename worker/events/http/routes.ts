@@ -134,7 +134,7 @@ export const eventRoutes = new Hono<AppEnv>()
       const { draftId } = c.req.valid("json");
       const { userId } = c.get("user");
       const book = await requireBook(c.env.DB, userId, "ODDS");
-      unwrap(await roomOf(c.env, draftId).open(draftId, callerOf(userId, book), await runFacts(c.env, book)));
+      unwrap(await roomOf(c.env, draftId).publish(draftId, callerOf(userId, book), await runFacts(c.env, book)));
       return c.json({ id: draftId });
     },
   )
@@ -159,7 +159,7 @@ export const eventRoutes = new Hono<AppEnv>()
     validate("json", v.object({ eventId: v.optional(v.unknown()) })),
     async (c) => {
       const { id } = c.req.valid("param");
-      return change(c, id, "ODDS", async (room, caller, book) => room.open(id, caller, await runFacts(c.env, book)));
+      return change(c, id, "ODDS", async (room, caller, book) => room.publish(id, caller, await runFacts(c.env, book)));
     },
   )
   .post("/:id/abandon", docs.abandon, validate("param", EventParam), async (c) => {

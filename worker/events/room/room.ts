@@ -28,7 +28,7 @@ import {
   singlesStruck,
   type Rules,
   type RunFacts,
-  canSettle,
+  canFinalize,
   canTakeSps,
   canRunEvents,
   canSuspend,
@@ -146,7 +146,7 @@ export class EventRoom extends DurableObject<Env> {
   }
 
   /** CREATED → READY_FOR_BETS: the draft is published, or a suspended event reopened, by a book that may run events. */
-  async open(eventId: number, caller: Caller, book: RunFacts): Promise<RoomResult> {
+  async publish(eventId: number, caller: Caller, book: RunFacts): Promise<RoomResult> {
     return this.owned(
       eventId,
       caller,
@@ -337,7 +337,7 @@ export class EventRoom extends DurableObject<Env> {
   ): Promise<RoomResult> {
     return this.owned(eventId, caller, "RESULTS", async (e) => {
       const refusal =
-        canSettle(e, this.memory.items, placings, field) ??
+        canFinalize(e, this.memory.items, placings, field) ??
         canTakeSps(e, this.memory.items, sps) ??
         canChangeRules(e, rules, await this.struckUnder(e, rules));
       if (refusal) return refusal;

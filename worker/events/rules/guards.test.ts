@@ -4,7 +4,7 @@ import {
   canPublish,
   canReplaceOutcomes,
   canSetOdds,
-  canSettle,
+  canFinalize,
   canSuspend,
   canUndo,
   canWithdraw,
@@ -94,7 +94,7 @@ describe("event guards", () => {
       expect(code(canMoveDates(e, { ...e, startDate: later }, NOW, RUNS))).toBe("ALREADY_SETTLED");
       expect(code(canSetOdds(e, false, new Map(), []))).toBe("ALREADY_SETTLED");
       expect(code(canWithdraw(e, item()))).toBe("ALREADY_SETTLED");
-      expect(code(canSettle(e, new Map(), []))).toBe("ALREADY_SETTLED");
+      expect(code(canFinalize(e, new Map(), []))).toBe("ALREADY_SETTLED");
     }
   });
 
@@ -145,9 +145,9 @@ describe("event guards", () => {
     expect(canWithdraw(event(), items.get(11))).toMatchObject({ message: "Shergar is withdrawn already." });
     expect(canWithdraw(event(), undefined)).toMatchObject({ code: "NOT_FOUND" });
     const first = (itemId: number) => [{ itemId, place: 1 }];
-    expect(canSettle(event(), items, first(10))).toBeNull();
-    expect(canSettle(event(), items, first(11))).toMatchObject({ code: "VALIDATION", extra: { field: "placings" } });
-    expect(canSettle(event(), items, first(12))).toMatchObject({
+    expect(canFinalize(event(), items, first(10))).toBeNull();
+    expect(canFinalize(event(), items, first(11))).toMatchObject({ code: "VALIDATION", extra: { field: "placings" } });
+    expect(canFinalize(event(), items, first(12))).toMatchObject({
       code: "VALIDATION",
       message: "Not an outcome of this event.",
     });
@@ -156,7 +156,7 @@ describe("event guards", () => {
   it("takes placings as a race finishes: a winner, and after n tied at a place the place n further on", () => {
     const field = new Map([10, 11, 12, 13].map((id) => [id, item({ id, position: id })]));
     const result = (...places: [number, number][]) =>
-      canSettle(
+      canFinalize(
         event(),
         field,
         places.map(([itemId, place]) => ({ itemId, place })),

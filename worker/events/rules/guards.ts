@@ -168,7 +168,7 @@ export function canWithdraw(e: EventState, item: OutcomeState | undefined): Refu
  * A result: outcomes of this event that still run, placed as a race finishes: a place shared by n
  * outcomes is followed by the place n further on (1, 1, 3), and placings name a winner.
  */
-export function canSettle(
+export function canFinalize(
   e: EventState,
   items: Map<number, OutcomeState>,
   placings: Placing[],
