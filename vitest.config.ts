@@ -18,9 +18,7 @@ export const TEST_VARS = {
   DEV_MODE: "true",
   WEB_ORIGIN: "http://localhost:5173",
   TELEGRAM_API_URL: "http://telegram.test",
-  // No line per request (request-log.test.ts turns it on): a file's last lines still on their way
-  // to the runner when it closed failed a green run ("Closing rpc while onUserConsoleLog was
-  // pending", after staff/roles.test.ts's 87 tests of calls).
+  // No line per request (request-log.test.ts turns it on): thousands of lines nobody reads.
   LOG_REQUESTS: "false",
 };
 
@@ -158,6 +156,11 @@ export default defineConfig(({ mode }) => {
             // modules: tests use fresh ids and check what they made, and a new workerd with its
             // migrations per file cost more than most files (npm test 405 s isolated, 230 s not).
             isolate: false,
+            // What the worker logs goes straight to workerd's output, not through vitest's RPC:
+            // a run whose every test passed went red as a file's last lines were still on their
+            // way when its worker closed ("Closing rpc while onUserConsoleLog was pending", after
+            // staff/roles.test.ts, then after lib/input-defects.test.ts's refusals were logged).
+            disableConsoleIntercept: true,
             setupFiles: ["./worker/test/apply-migrations.ts", "./worker/test/setup-property.ts"],
             // A test's calls go through workerd, D1 and the rooms: vitest's 5 s is not a budget that
             // holds on a busy 2-core machine. Heavier tests (property runs, races) set their own.
