@@ -1,7 +1,8 @@
 // The API's answer types, shared with the web app through `import type` only. Each is derived
-// from its valibot schema in openapi/answers.ts, which /openapi.json describes: one text for the
-// document, the handlers and the web. Pure types: nothing here may refer to worker globals
-// (D1Database, …), so the web typechecks it under the DOM lib.
+// from its valibot schema in the answers.ts of the folder that answers it, gathered by
+// openapi/answers.ts, which /openapi.json describes: one text for the document, the handlers and
+// the web. Pure types: nothing here may refer to worker globals (D1Database, …), so the web
+// typechecks it under the DOM lib.
 
 import type * as v from "valibot";
 import type { MultipleKind } from "../common/multiples";

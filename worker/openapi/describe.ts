@@ -36,7 +36,7 @@ export interface RouteDoc {
   summary: string;
   /** What it does and answers, for a client developer. */
   description: string;
-  /** The success answer: a schema of answers.ts (JSON), a CSV or HTML page, or none (204). */
+  /** The success answer: a schema of a folder's answers.ts (JSON), a CSV or HTML page, or none (204). */
   answer: v.GenericSchema | "text/csv" | "text/html" | "none";
   /** 201 when it creates, 204 when it answers nothing; 200 otherwise. */
   status?: 200 | 201 | 204;
@@ -68,12 +68,13 @@ const IDEMPOTENCY_KEY: OpenAPIV3_1.ParameterObject = {
 export const REFUSALS = "x-refusals";
 export const DEV_ONLY = "x-dev-only";
 
-// The answers of answers.ts are named schemas, each written out once in components/schemas
-// (where hono-openapi lifts the $defs the conversion makes).
+// The answers answers.ts gathers are named schemas, each written out once in components/schemas
+// (where hono-openapi lifts the $defs the conversion makes), in the order of their names: a
+// bundle's namespace object lists them so, a test runner's as its modules export them.
 const NAMED = {
   options: {
     target: "draft-2020-12",
-    definitions: answers,
+    definitions: Object.fromEntries(Object.entries(answers).sort(([a], [b]) => (a < b ? -1 : 1))),
     overrideRef: ({ referenceId }: { referenceId: string }) => `#/components/schemas/${referenceId}`,
   },
 };
