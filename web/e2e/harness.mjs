@@ -12,6 +12,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { formatter } from "@lingui/format-po";
 import { chromium } from "playwright-core";
 import { tempInMemory } from "../../scripts/memory-tmp.mjs";
 
@@ -413,6 +414,34 @@ export async function networkQuiet(page, quietMs = 200, timeoutMs = 5_000) {
     if (page.network.underWay <= 0 && Date.now() - page.network.lastAt >= quietMs) return;
     await sleep(25);
   }
+}
+
+/**
+ * Opens `route` inside the app as a tap would (history and popstate, no reload) and waits for
+ * its screen to settle: drawn, nothing loading, its first answers in.
+ */
+export async function openRoute(page, route) {
+  await page.evaluate((r) => {
+    history.pushState(null, "", r);
+    dispatchEvent(new PopStateEvent("popstate"));
+  }, route);
+  await page.waitForFunction(
+    () => document.querySelector("#root main") && !document.querySelector('[aria-busy="true"]'),
+    null,
+    { timeout: 10_000 },
+  );
+  await networkQuiet(page);
+}
+
+/** A language's catalogue as {English: translation}: a check finds a button by its name in the language. */
+export async function catalogue(language) {
+  const file = path.join(repo, `web/src/locales/${language}.po`);
+  const parsed = await formatter().parse(readFileSync(file, "utf8"), {
+    locale: language,
+    sourceLocale: "en",
+    filename: file,
+  });
+  return new Map(Object.values(parsed).map((m) => [m.message, m.translation]));
 }
 
 // ---- accessibility --------------------------------------------------------------------

@@ -12,21 +12,18 @@
 // Telegram's themes: Arabic in the dark one, Russian in the light one. The other languages have
 // the same structure and colours (their screens are checked for words and fit alone), which is
 // where the audits' minutes went. Set-up goes through the API.
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { formatter } from "@lingui/format-po";
 import {
   apiAs,
   assert,
   audit,
   buy,
+  catalogue,
   check,
-  networkQuiet,
+  openRoute,
   phone,
   prepare,
   publishRace,
   rand,
-  repo,
   run,
   sleep,
 } from "./harness.mjs";
@@ -42,17 +39,6 @@ const DATE = new RegExp(`^(${DAY}|${MONTH} \\d{1,2}\\s+–\\s+(${MONTH} )?\\d{1,
 
 let url;
 let browser;
-
-/** A catalogue as {English: translation}. */
-async function catalogue(language) {
-  const file = path.join(repo, `web/src/locales/${language}.po`);
-  const parsed = await formatter().parse(readFileSync(file, "utf8"), {
-    locale: language,
-    sourceLocale: "en",
-    filename: file,
-  });
-  return new Map(Object.values(parsed).map((m) => [m.message, m.translation]));
-}
 
 /**
  * The English texts that would show as they are if left untranslated: whole messages without
@@ -76,24 +62,6 @@ async function phoneIn(language, user, route, theme) {
   if (theme) await openInTheme(page, theme, address);
   else await page.goto(address);
   return { page, api: await apiAs(page), user };
-}
-
-/** Opens `route` inside the app (as a tap would) and waits for its screen to settle. */
-async function open(page, route) {
-  await page.evaluate((r) => {
-    history.pushState(null, "", r);
-    dispatchEvent(new PopStateEvent("popstate"));
-  }, route);
-  await settled(page);
-}
-
-async function settled(page) {
-  await page.waitForFunction(
-    () => document.querySelector("#root main") && !document.querySelector('[aria-busy="true"]'),
-    null,
-    { timeout: 10_000 },
-  );
-  await networkQuiet(page); // the screen's first answers
 }
 
 /** Every visible text of the page, each text node trimmed. */
@@ -256,12 +224,12 @@ async function walk(language, theme) {
     `/counter/${live}`,
     "/ticket",
   ]) {
-    await open(b, route);
+    await openRoute(b, route);
     faults.push(...(await screenFaults(b, language, `bookmaker ${route.split("/")[1]}`, own, leftovers, audited)));
   }
   const p = punter.page;
   for (const route of ["/home", "/bookies", `/events/${bookmakerId}`, `/history/${bookmakerId}`, "/subscription"]) {
-    await open(p, route);
+    await openRoute(p, route);
     faults.push(...(await screenFaults(p, language, `punter ${route.split("/")[1]}`, own, leftovers, audited)));
     // The names he typed in his own script read back as typed.
     if (route === "/bookies" && !(await visibleTexts(p)).some((text) => text.includes(bookName)))
@@ -278,7 +246,7 @@ async function walk(language, theme) {
           .replace(/\{\w+\}/g, ".+")}`,
       );
     const dialog = async (page, route, english, where) => {
-      await open(page, route);
+      await openRoute(page, route);
       await page
         .getByRole("button", { name: named(english) })
         .first()
@@ -296,7 +264,7 @@ async function walk(language, theme) {
     await dialog(p, `/history/${bookmakerId}`, "Cash out {value}: {bet}", "punter cash out");
   }
   // The bet dialog on the live race, then the settled race's result.
-  await open(p, `/events/${bookmakerId}`);
+  await openRoute(p, `/events/${bookmakerId}`);
   await p.getByRole("button").filter({ hasText: liveName }).first().click();
   await p.getByRole("dialog").first().waitFor({ timeout: 5_000 });
   await sleep(300);

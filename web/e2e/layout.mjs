@@ -14,16 +14,17 @@
 // One API, one browser, two phones per language reused screen to screen, the languages side by
 // side; set-up through the API.
 // `npm run test:e2e` runs it, or alone: `BOOKIE_E2E_API_PORT=0 node web/e2e/layout.mjs [ar,ru]`.
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { formatter } from "@lingui/format-po";
 import {
   apiAs,
   assert,
   audit,
   buy,
+  catalogue,
   check,
   log,
+  openRoute,
   phone,
   prepare,
   publishRace,
@@ -45,31 +46,6 @@ const SCREENS = path.join(repo, "web/e2e/screens");
 
 let url;
 let browser;
-
-/** A catalogue as {English: translation}: dialogs are opened by their buttons' names in the language. */
-async function catalogue(language) {
-  const file = path.join(repo, `web/src/locales/${language}.po`);
-  const parsed = await formatter().parse(readFileSync(file, "utf8"), {
-    locale: language,
-    sourceLocale: "en",
-    filename: file,
-  });
-  return new Map(Object.values(parsed).map((m) => [m.message, m.translation]));
-}
-
-/** Opens `route` inside the app (as a tap would) and waits for its screen to settle. */
-async function open(page, route) {
-  await page.evaluate((r) => {
-    history.pushState(null, "", r);
-    dispatchEvent(new PopStateEvent("popstate"));
-  }, route);
-  await page.waitForFunction(
-    () => document.querySelector("#root main") && !document.querySelector('[aria-busy="true"]'),
-    null,
-    { timeout: 10_000 },
-  );
-  await sleep(400); // the screen's first answers
-}
 
 /** What the page draws badly now (run in the page). */
 function layoutFaults() {
@@ -364,19 +340,19 @@ async function walk(language) {
     ["counter-event", `/counter/${live}`],
     ["ticket", "/ticket"],
   ]) {
-    await open(b, route);
+    await openRoute(b, route);
     await look(b, screen);
   }
   // Each-way terms of the bookmaker's own: places and fraction side by side.
-  await open(b, "/createeventpage");
+  await openRoute(b, "/createeventpage");
   await b.locator('select:has(option[value="custom"])').selectOption("custom");
   await look(b, "createeventpage-each-way");
-  await open(b, "/mainpage");
+  await openRoute(b, "/mainpage");
   await inDialog(b, "guide", tap(b, "Bookmaker's Guide"));
   await inDialog(b, "cashout-edit", tap(b, "Edit cash out"));
-  await open(b, "/home");
+  await openRoute(b, "/home");
   await inDialog(b, "bookmaker-notifications", tap(b, "Notifications"));
-  await open(b, "/playermanagement");
+  await openRoute(b, "/playermanagement");
   await inDialog(b, "manage-punter", () =>
     b
       .getByRole("button")
@@ -384,7 +360,7 @@ async function walk(language) {
       .first()
       .click(),
   );
-  await open(b, "/eventhistorypage");
+  await openRoute(b, "/eventhistorypage");
   await inDialog(b, "bookmaker-result", () => b.getByRole("button").filter({ hasText: doneName }).first().click());
 
   const p = punter.page;
@@ -395,17 +371,17 @@ async function walk(language) {
     ["history", `/history/${bookmakerId}`],
     ["subscription", "/subscription"],
   ]) {
-    await open(p, route);
+    await openRoute(p, route);
     await look(p, screen);
   }
-  await open(p, "/home");
+  await openRoute(p, "/home");
   await inDialog(p, "faq", tap(p, "FAQ"));
   await inDialog(p, "punter-notifications", tap(p, "Notifications"));
-  await open(p, "/bookies");
+  await openRoute(p, "/bookies");
   await inDialog(p, "terms", tap(p, "Terms and Conditions"));
-  await open(p, `/history/${bookmakerId}`);
+  await openRoute(p, `/history/${bookmakerId}`);
   await inDialog(p, "cashout", tap(p, "Cash out {value}: {bet}"));
-  await open(p, `/events/${bookmakerId}`);
+  await openRoute(p, `/events/${bookmakerId}`);
   await inDialog(p, "stake-menu", async () => {
     await p.getByRole("button").filter({ hasText: liveName }).first().click();
     await p.getByRole("dialog").first().waitFor({ timeout: 5_000 });
