@@ -53,25 +53,14 @@ export const idempotent = (rebuild: Rebuild) =>
 
     for (let attempt = 0; ; attempt++) {
       const row = await claimKey(db, userId, key, hash, claim);
-      if (row.request_hash !== hash)
-        throw new AppError("IDEMPOTENCY_KEY_REUSED", 422, en("This Idempotency-Key was sent with another request."));
+      if (row.request_hash !== hash) throw keyReused();
       if (row.state === "PENDING" && row.claim === claim) break;
       if (row.state === "DONE") return replay(c, row);
       // A committed attempt keeps its answer a moment later; if it does not, it died.
       const waitedEnough = attempt === WAIT_STEPS_MS.length;
       if (row.state === "COMMITTED" && (waitedEnough || isStale(row.claimed_at)))
         return answerCommitted(c, rebuild, key, row);
-      if (waitedEnough) {
-        c.header("Retry-After", "1");
-        return errorResponse(
-          c,
-          new AppError(
-            "IDEMPOTENCY_KEY_IN_USE",
-            409,
-            en("A request with this Idempotency-Key is still being processed."),
-          ),
-        );
-      }
+      if (waitedEnough) return keyInUse(c);
       await sleep(WAIT_STEPS_MS[attempt]);
     }
 
@@ -176,27 +165,12 @@ async function answerFromRow(
   for (let attempt = 0; ; attempt++) {
     const row = await c.env.DB.prepare(ROW).bind(userId, key).first<KeyRow>();
     const live = row !== null && Date.parse(row.created_at) >= Date.now() - KEY_LIFETIME_MS;
-    if (live && row.request_hash !== hash)
-      return errorResponse(
-        c,
-        new AppError("IDEMPOTENCY_KEY_REUSED", 422, en("This Idempotency-Key was sent with another request.")),
-      );
+    if (live && row.request_hash !== hash) return errorResponse(c, keyReused());
     if (live && row.state === "DONE") return replay(c, row);
     if (live && row.state === "COMMITTED") return answerCommitted(c, rebuild, key, row);
     // Our own failure, with nothing committed under the key: the failure is the answer.
     if (failed && !live) return failed;
-    if (attempt === WAIT_STEPS_MS.length) {
-      if (failed) return failed;
-      c.header("Retry-After", "1");
-      return errorResponse(
-        c,
-        new AppError(
-          "IDEMPOTENCY_KEY_IN_USE",
-          409,
-          en("A request with this Idempotency-Key is still being processed."),
-        ),
-      );
-    }
+    if (attempt === WAIT_STEPS_MS.length) return failed ?? keyInUse(c);
     await sleep(WAIT_STEPS_MS[attempt]);
   }
 }
@@ -276,6 +250,19 @@ async function answerCommitted(
   // Whichever attempt kept its answer first, the row now says what every retry hears.
   const kept = await c.env.DB.prepare(ROW).bind(userId, key).first<KeyRow>();
   return replay(c, kept?.state === "DONE" ? kept : { ...row, status: answer.status, body: text });
+}
+
+/** The key came with another request's body: 422, whichever attempt finds it. */
+const keyReused = () =>
+  new AppError("IDEMPOTENCY_KEY_REUSED", 422, en("This Idempotency-Key was sent with another request."));
+
+/** Another attempt of the key has no answer yet after the waits: 409, to be tried again in a second. */
+function keyInUse(c: Context): Response {
+  c.header("Retry-After", "1");
+  return errorResponse(
+    c,
+    new AppError("IDEMPOTENCY_KEY_IN_USE", 409, en("A request with this Idempotency-Key is still being processed.")),
+  );
 }
 
 function replay(c: Context, row: Pick<KeyRow, "status" | "body">): Response {
