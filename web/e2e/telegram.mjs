@@ -191,6 +191,26 @@ async function bookmaker() {
 }
 
 /** A two-runner race three hours ahead, drafted by `book`; answers its id. */
+/** Publishes a race from the bookmaker's other device (the API), the phone in Telegram untouched. */
+async function publishElsewhere(book, description) {
+  const eventId = await draftRace(book, description);
+  await api("POST", "/events", { token: book.token, body: { draftId: eventId } });
+}
+
+/** Taps Events on the main page: its list must show `description` within 2 s. */
+async function eventsShows(tg, description) {
+  await button(tg.app, "Events").click();
+  await waitForPath(tg, "/bookmakerevents");
+  const shown = await tg.app
+    .getByText(description, { exact: true })
+    .waitFor({ timeout: 2_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  assert(shown, `Events did not show '${description}' within 2 s: ${await tg.app.getByRole("main").textContent()}`);
+}
+
 async function draftRace(book, description) {
   const start = new Date(Date.now() + 3 * 3_600_000);
   const { eventId } = await api("POST", "/drafts", {
@@ -318,18 +338,8 @@ async function main() {
       await tg.app.getByRole("region", { name: "First steps" }).waitFor({ timeout: 15_000 });
       await sleep(1_200);
       const description = `Tg elsewhere ${rand()}`;
-      const eventId = await draftRace(book, description);
-      await api("POST", "/events", { token: book.token, body: { draftId: eventId } });
-      await button(tg.app, "Events").click();
-      await waitForPath(tg, "/bookmakerevents");
-      const shown = await tg.app
-        .getByText(description, { exact: true })
-        .waitFor({ timeout: 2_000 })
-        .then(
-          () => true,
-          () => false,
-        );
-      assert(shown, `Events did not show '${description}' within 2 s`);
+      await publishElsewhere(book, description);
+      await eventsShows(tg, description);
       await tg.page.context().close();
     },
   );
@@ -363,21 +373,11 @@ async function main() {
       await tg.send("reload_iframe");
       await readByApi;
       const description = `Tg reloaded ${rand()}`;
-      const eventId = await draftRace(book, description);
-      await api("POST", "/events", { token: book.token, body: { draftId: eventId } });
+      await publishElsewhere(book, description);
       // He taps Events a moment later, the start-up's answer (the list without it) still on its way.
       await button(tg.app, "Events").waitFor({ timeout: 15_000 });
       await sleep(1_000);
-      await button(tg.app, "Events").click();
-      await waitForPath(tg, "/bookmakerevents");
-      const shown = await tg.app
-        .getByText(description, { exact: true })
-        .waitFor({ timeout: 2_000 })
-        .then(
-          () => true,
-          () => false,
-        );
-      assert(shown, `Events did not show '${description}' within 2 s: ${await tg.app.getByRole("main").textContent()}`);
+      await eventsShows(tg, description);
       assertNoPageErrors(tg.page);
       await tg.page.context().close();
     },
