@@ -1,8 +1,9 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { AuditEntry, BookBalances, Figure, Figures, Statement } from "@worker/contract";
+import type { AuditEntry, BookBalances, Statement } from "@worker/contract";
 import { thisAndLastWeek } from "@/features/figures/period";
 import { auditEntry } from "@/test/audit";
+import { figure, weekFigures } from "@/test/figures";
 import { bookEvent, item } from "@/test/events";
 import { json, stubApi } from "@/test/network";
 import { BOOK_ID, renderAt, signedInRoutes } from "@/test/world";
@@ -34,31 +35,16 @@ const inArabic = () => ({
   "POST /auth/telegram": () => json({ token: "t", userId: 42, username: "alice", language: "ar" }),
 });
 
-const figure = (f: Partial<Figure> = {}): Figure => ({
-  opening: 0,
-  added: 0,
-  withdrawn: 0,
-  staked: 0,
-  returned: 0,
-  net: 0,
-  closing: 0,
-  openStakes: 0,
-  ...f,
-});
-
 const week = thisAndLastWeek().thisWeek;
 const WINNER = { userId: 7, username: "pu_arfdr1", ...figure({ staked: 100, returned: 300, net: 200 }) };
 
 describe("Arabic screens isolate what the bidi algorithm would reorder", { timeout: 30_000 }, () => {
   it("the figures: a negative hold and its percentage keep their sign before them", async () => {
-    const figures: Figures = {
-      ...week,
-      tz: "UTC",
+    const figures = weekFigures({
       punters: [WINNER],
       totals: figure({ staked: 100, returned: 300, net: 200 }),
       book: { staked: 100, paidOut: 300, refunded: 0, hold: -10, holdPct: -11.76, openLiability: 0 },
-      counter: { tickets: 0, taken: 0, paid: 0, owed: 0, result: 0 },
-    };
+    });
     stubApi({ ...inArabic(), "GET /figures": () => json(figures), "GET /figures/daily": () => json([]) });
     renderAt("/figures");
     await screen.findByRole("row", { name: "pu_arfdr1" });

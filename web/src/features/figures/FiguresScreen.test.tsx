@@ -1,35 +1,21 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { DailyFigure, Figure, Figures, Statement } from "@worker/contract";
+import type { DailyFigure, Figures, Statement } from "@worker/contract";
 import { aBet } from "@/test/bets";
 import { json, stubApi } from "@/test/network";
 import { renderApp } from "@/test/render";
+import { figure, weekFigures } from "@/test/figures";
 import { installTelegram } from "@/test/telegram";
 import { thisAndLastWeek } from "./period";
 
-const figure = (f: Partial<Figure> = {}): Figure => ({
-  opening: 0,
-  added: 0,
-  withdrawn: 0,
-  staked: 0,
-  returned: 0,
-  net: 0,
-  closing: 0,
-  openStakes: 0,
-  ...f,
-});
-
-const FIGURES: Figures = {
-  ...thisAndLastWeek().thisWeek,
-  tz: "UTC",
+const FIGURES: Figures = weekFigures({
   punters: [
     { userId: 7, username: "winner", ...figure({ added: 500, staked: 100, returned: 300, net: 200, closing: 700 }) },
     { userId: 8, username: "loser", ...figure({ added: 100, staked: 40, net: -40, closing: 60, openStakes: 15 }) },
   ],
   totals: figure({ added: 600, staked: 140, returned: 300, net: 160, closing: 760 }),
   book: { staked: 140, paidOut: 300, refunded: 0, hold: -160, holdPct: -114.29, openLiability: 25 },
-  counter: { tickets: 0, taken: 0, paid: 0, owed: 0, result: 0 },
-};
+});
 
 const DAILY: DailyFigure[] = Array.from({ length: 30 }, (_, i) => ({
   date: `2026-10-${String(i + 1).padStart(2, "0")}`,
