@@ -23,7 +23,7 @@ import { telegramRoutes } from "./telegram/webhook";
 import { crossOrigin } from "./lib/cross-origin";
 import { notFound, onError } from "./lib/errors";
 import { REQUEST_ID_HEADER, requestLog } from "./lib/request-log";
-import * as docs from "./openapi/docs/service";
+import * as docs from "./openapi/docs";
 import { contractRoutes } from "./openapi/routes";
 import { en } from "./lib/words";
 

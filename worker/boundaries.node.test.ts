@@ -31,6 +31,7 @@ describe("the worker's import boundaries", () => {
     ["a module importing a route", "worker/ledger/queries.ts", "./routes"],
     ["a route importing another folder's route", "worker/bets/routes.ts", "../multiples/routes"],
     ["a module importing the events' http", "worker/figures/queries.ts", "../events/http/routes"],
+    ["an answer from a folder of its own layer", "worker/staff/answers.ts", "../bookmakers/answers"],
   ])("refuses %s", async (_, file, from) => {
     expect(await refusals(file, from)).toHaveLength(1);
   });
@@ -41,6 +42,8 @@ describe("the worker's import boundaries", () => {
     ["a route into any folder", "worker/ledger/routes.ts", "../memberships/queries"],
     ["the webhook into its own commands", "worker/telegram/webhook.ts", "./commands"],
     ["a test into anything", "worker/ledger/balances.test.ts", "../events/http/routes"],
+    ["a route's words into a lower folder's answers", "worker/cashout/docs.ts", "../multiples/answers"],
+    ["the document gathering every folder's answers", "worker/openapi/answers.ts", "../dev/answers"],
   ])("lets be %s", async (_, file, from) => {
     expect(await refusals(file, from)).toEqual([]);
   });

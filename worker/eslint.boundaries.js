@@ -23,7 +23,9 @@ export const LAYERS = [
   ["identity", "limits", "subscriptions"],
   ["ledger", "bookmakers", "telegram", "staff"],
   ["bets"],
-  ["memberships", "notifications", "multiples", "cashout", "counter"],
+  ["memberships", "notifications", "multiples", "counter"],
+  // Cash out works on bets and multiples: a multiple cashed out is its answer.
+  ["cashout"],
   ["events"],
   ["figures", "payments", "schedule"],
   ["config", "dev"],

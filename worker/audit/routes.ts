@@ -8,7 +8,7 @@ import { csvCaller, issueTicket } from "../figures/ticket";
 import { requireUser } from "../identity/require-user";
 import { secret } from "../identity/secrets";
 import { IdParam, validate } from "../lib/validate";
-import * as docs from "../openapi/docs/audit";
+import * as docs from "./docs";
 import { auditCsv } from "./csv";
 import { auditRows } from "./queries";
 

@@ -10,7 +10,7 @@ import { HistoryQuery, historyWindow, mayRead, STAFF_ROLE_SQL, type HistoryAcces
 import { placedToBet } from "./answer";
 import { betHistory } from "./queries";
 import { versioned } from "../lib/versions";
-import * as docs from "../openapi/docs/bets";
+import * as docs from "./docs";
 import { betRef, placedAnswer } from "./replay";
 import { notifyAfter } from "../notifications/enqueue";
 import { bigBetMessages, knownSmallBet } from "../notifications/triggers";

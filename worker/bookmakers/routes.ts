@@ -14,7 +14,7 @@ import { NameBody, TermsBody } from "./profile";
 import { requireBook } from "./access";
 import { bookmakerById, bookmakerCards, bookmakerOwnedBy, directoryState, toBookmakerDto } from "./queries";
 import { versioned } from "../lib/versions";
-import * as docs from "../openapi/docs/bookmakers";
+import * as docs from "./docs";
 import { deletionWarning } from "../schedule/retention";
 import { BOOKMAKER_NOT_FOUND, SUBSCRIPTION_NOT_FOUND } from "../../common/refusals";
 import { en } from "../lib/words";

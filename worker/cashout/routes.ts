@@ -14,7 +14,7 @@ import { IdParam, validate } from "../lib/validate";
 import { versioned } from "../lib/versions";
 import { acceptedLanguage, en, say } from "../lib/words";
 import { multipleOf } from "../multiples/queries";
-import * as docs from "../openapi/docs/cashout";
+import * as docs from "./docs";
 import { BET_NOT_FOUND, BOOKMAKER_NOT_FOUND } from "../../common/refusals";
 import { notifyAfter } from "../notifications/enqueue";
 import { bigCashOutMessages, knownSmallBet } from "../notifications/triggers";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { PublicConfig } from "../contract";
 import type { AppEnv, Env } from "../env";
-import * as docs from "../openapi/docs/service";
+import * as docs from "./docs";
 import { callBotApi } from "../telegram/bot-api";
 
 // getMe's answer, per bot token, for the isolate's life: a bot's username does not change under

@@ -14,7 +14,7 @@ import { betOf, counterBets } from "../bets/queries";
 import { roomOf, unwrap } from "../events/room/rooms";
 import { placedToTicket } from "../bets/answer";
 import { runMoneyBatch } from "../ledger/transfer";
-import * as docs from "../openapi/docs/counter";
+import * as docs from "./docs";
 import { newTicketCode, newTicketUserId } from "./code";
 import { CodeParam, TicketsQuery } from "./schemas";
 import { payStatements, statusOf, ticketByCode, ticketsOfEvent, toTicket, type TicketRow } from "./tickets";

@@ -7,7 +7,7 @@ import { validate } from "../lib/validate";
 import { signInitData } from "../identity/init-data";
 import { secret } from "../identity/secrets";
 import type { DevPayment } from "../contract";
-import * as docs from "../openapi/docs/dev";
+import * as docs from "./docs";
 import { applyPayment } from "../payments/apply";
 import { invoiceById } from "../payments/invoices";
 import { checkoutVerdict } from "../payments/pre-checkout";

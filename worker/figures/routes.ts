@@ -11,7 +11,7 @@ import { secret } from "../identity/secrets";
 import { notFound } from "../lib/errors";
 import { IdParam, validate } from "../lib/validate";
 import { membershipOf } from "../memberships/queries";
-import * as docs from "../openapi/docs/figures";
+import * as docs from "./docs";
 import { figuresCsv, ledgerCsv } from "./csv";
 import {
   bookFigure,

@@ -4,7 +4,7 @@ import type { AppEnv } from "../env";
 import { AppError } from "../lib/errors";
 import { signInLimit } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
-import * as docs from "../openapi/docs/identity";
+import * as docs from "./docs";
 import { checkInitData } from "./init-data";
 import { secret } from "./secrets";
 import { issueSession } from "./session";

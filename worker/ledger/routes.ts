@@ -16,7 +16,7 @@ import { balanceOf, balanceSql, pool, punter } from "./accounts";
 import { fromCents, money, PositiveCoins } from "../lib/money";
 import { bookBalancesState, ledgerPage, punterBalanceInBook, punterBalances } from "./queries";
 import { versioned } from "../lib/versions";
-import * as docs from "../openapi/docs/ledger";
+import * as docs from "./docs";
 import { runMoneyBatch, transferStatements } from "./transfer";
 import { notifyAfter } from "../notifications/enqueue";
 import { coinsMessages } from "../notifications/triggers";

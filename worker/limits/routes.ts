@@ -7,7 +7,7 @@ import { requireUser } from "../identity/require-user";
 import { AppError, forbidden, notFound } from "../lib/errors";
 import { IdParam, validate } from "../lib/validate";
 import { ownApprovedPunter } from "../memberships/queries";
-import * as docs from "../openapi/docs/limits";
+import * as docs from "./docs";
 import {
   limitsAuditStatement,
   setBookLimitsStatement,

@@ -12,7 +12,7 @@ import { bookmakerById, bookmakerCard } from "../bookmakers/queries";
 import { requireBook } from "../bookmakers/access";
 import { membershipById, membershipOf } from "./queries";
 import { staffPost } from "../staff/queries";
-import * as docs from "../openapi/docs/memberships";
+import * as docs from "./docs";
 import { notifyAfter } from "../notifications/enqueue";
 import { joinRequestMessages, membershipMessages } from "../notifications/triggers";
 import { BOOKMAKER_NOT_FOUND } from "../../common/refusals";

@@ -7,7 +7,7 @@ import { idempotent } from "../idempotency/middleware";
 import { IdParam, validate } from "../lib/validate";
 import { versioned } from "../lib/versions";
 import { HistoryQuery, historyWindow, mayRead, STAFF_ROLE_SQL, type HistoryAccess } from "../bets/history";
-import * as docs from "../openapi/docs/multiples";
+import * as docs from "./docs";
 import { placeMultiple } from "./placement";
 import { multipleHistory, multipleOf, multiplesVersion } from "./queries";
 import { MultipleBody } from "./schemas";

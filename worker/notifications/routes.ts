@@ -5,7 +5,7 @@ import type { AppEnv } from "../env";
 import { requireUser } from "../identity/require-user";
 import { isWholeCents, MAX_CENTS } from "../lib/money";
 import { validate } from "../lib/validate";
-import * as docs from "../openapi/docs/notifications";
+import * as docs from "./docs";
 import { changeSettings, settingsAnswer, settingsOf } from "./settings";
 import { en } from "../lib/words";
 

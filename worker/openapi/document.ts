@@ -4,8 +4,9 @@ import type { Schema } from "hono/types";
 import type { OpenAPIV3_1 } from "openapi-types";
 import type { AppEnv } from "../env";
 import type { ErrorCode } from "../contract";
-import { DEV_ONLY, REFUSALS, TAGS } from "./describe";
-import { ERROR_CODES, ErrorBody, errorResponses, type Refusal } from "./errors";
+import type { Refusal } from "../lib/route-doc";
+import { DEV_ONLY, nameEveryAnswer, REFUSALS, TAGS } from "./describe";
+import { ERROR_CODES, ErrorBody, errorResponses } from "./errors";
 
 // /openapi.json: the app's routes as hono-openapi reads them (each route's doc() and its
 // validate() schemas), with the answers every route shares added from what each one declares.
@@ -62,6 +63,7 @@ function finish(method: string, op: Operation) {
 
 /** The OpenAPI 3.1 document of `app`. */
 export async function contractDocument<S extends Schema>(app: Hono<AppEnv, S>): Promise<OpenAPIV3_1.Document> {
+  nameEveryAnswer();
   const document = (await generateSpecs(app, {
     documentation: {
       info: { title: "Bookie API", version: "1", description: INTRODUCTION },

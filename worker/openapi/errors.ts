@@ -51,9 +51,6 @@ export const ERROR_CODES: Record<ErrorCode, { status: number; meaning: string }>
   UNAVAILABLE: { status: 503, meaning: "Nothing was written; trying again is safe." },
 };
 
-/** A refusal a route answers: its code, with its status when not the code's usual one. */
-export type Refusal = ErrorCode | readonly [ErrorCode, number];
-
 export const ErrorBody: OpenAPIV3_1.SchemaObject = {
   type: "object",
   required: ["error"],

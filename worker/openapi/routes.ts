@@ -5,7 +5,7 @@ import type { OpenAPIV3_1 } from "openapi-types";
 import { devOnly } from "../dev/mode";
 import type { AppEnv } from "../env";
 import { contractDocument } from "./document";
-import * as docs from "./docs/service";
+import * as docs from "./docs";
 
 /** GET /openapi.json for anyone, and in dev mode GET /docs, the reference page that reads it. */
 export function contractRoutes<S extends Schema>(app: Hono<AppEnv, S>) {

@@ -8,7 +8,7 @@ import { AppError, forbidden, notFound } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { IdParam, validate } from "../lib/validate";
 import { en, words } from "../lib/words";
-import * as docs from "../openapi/docs/staff";
+import * as docs from "./docs";
 import {
   candidateStatement,
   putStaffStatements,

@@ -10,7 +10,7 @@ import { catalogue, catalogueItem, everHeldBookmaker, priceFor, toCatalogueItem 
 import { holdingsOf, holdingsOfBook, toUserSubscription } from "./holdings";
 import { versioned } from "../lib/versions";
 import { NO_PROFILE } from "../../common/refusals";
-import * as docs from "../openapi/docs/subscriptions";
+import * as docs from "./docs";
 import { acceptedLanguage, en } from "../lib/words";
 
 const SubscriptionId = v.union(

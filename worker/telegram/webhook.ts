@@ -6,7 +6,7 @@ import { secret } from "../identity/secrets";
 import { AppError } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { validate } from "../lib/validate";
-import * as docs from "../openapi/docs/telegram";
+import * as docs from "./docs";
 import { applyPayment } from "../payments/apply";
 import { checkoutVerdict } from "../payments/pre-checkout";
 import { BotApiError, callBotApi } from "./bot-api";

@@ -6,8 +6,7 @@ import { requireUser } from "../../identity/require-user";
 import { AppError, notFound } from "../../lib/errors";
 import { nowIso } from "../../lib/time";
 import { IdParam, validate } from "../../lib/validate";
-import * as docs from "../../openapi/docs/events";
-import { prices as pricesDoc } from "../../openapi/docs/audit";
+import * as docs from "./docs";
 import { acceptedAgeMs, unchanged, versioned } from "../../lib/versions";
 import { keepState, playerListStatement, recentState, type PlayerListState } from "../read/player-list-state";
 import { ownTotals, playerEvents, readOwnTotals, type OwnTotalRow } from "../read/views";
@@ -80,7 +79,7 @@ export const playerRoutes = new Hono<AppEnv>()
   // The book's approved punters see it in the bet dialog, its owner and staff on the draft screen.
   .get(
     "/events/:bookmakerId/:eventId/prices",
-    pricesDoc,
+    docs.prices,
     validate("param", v.object({ bookmakerId: IdParam, eventId: IdParam })),
     async (c) => {
       const { bookmakerId, eventId } = c.req.valid("param");

@@ -11,7 +11,7 @@ import { noProfile, type BookmakerRow } from "../../bookmakers/queries";
 import { bookOfSql, callerOf, requireBook, type BookAccess, type Caller, type Power } from "../../bookmakers/access";
 import { holdsSubscription, holdsSubscriptionSql } from "../../subscriptions/activity";
 import { versioned } from "../../lib/versions";
-import * as docs from "../../openapi/docs/events";
+import * as docs from "./docs";
 import { COUNTRIES, SPORTS } from "../catalog";
 import { allow, newEventId, roomOf, unwrap } from "../room/rooms";
 import { OPEN_SQL } from "../state";

@@ -1,24 +1,35 @@
-import * as answers from "../answers";
-import { doc, type RouteDoc } from "../describe";
+import { OfferedPrices } from "../../audit/answers";
+import { doc, type RouteDoc } from "../../lib/route-doc";
+import {
+  BookmakerEvent,
+  BookmakerEvents,
+  Countries,
+  CreatedDraft,
+  EventTypes,
+  LiabilityBoard,
+  PlayerEvents,
+  PublishedEvent,
+  SettlementSize,
+} from "../answers";
 
 // Every change goes through the event's room and answers the event as its bookmaker now sees
 // it; the room may refuse UNAVAILABLE (nothing written, try again) when its write failed.
 
 const change = (route: Omit<RouteDoc, "tag" | "answer">) =>
-  doc({ tag: "Events", answer: answers.BookmakerEvent, ...route, errors: [...(route.errors ?? []), "UNAVAILABLE"] });
+  doc({ tag: "Events", answer: BookmakerEvent, ...route, errors: [...(route.errors ?? []), "UNAVAILABLE"] });
 
 export const sports = doc({
   tag: "Events",
   summary: "Sports",
   description: "The sports an event's title may name (`Sport / Country`).",
-  answer: answers.EventTypes,
+  answer: EventTypes,
 });
 
 export const countries = doc({
   tag: "Events",
   summary: "Countries",
   description: "The countries an event's title may name (`Sport / Country`).",
-  answer: answers.Countries,
+  answer: Countries,
 });
 
 export const createDraft = doc({
@@ -26,7 +37,7 @@ export const createDraft = doc({
   summary: "Create a draft",
   description:
     "A new event of the caller's book, as a draft (CREATED) that takes no bets yet: its title, description, dates (the start in the future), outcomes with their odds on the ladder, max payout and rules. Needs an active BOOKMAKER subscription and coins in the pool.",
-  answer: answers.CreatedDraft,
+  answer: CreatedDraft,
   errors: ["NOT_FOUND", "FORBIDDEN", "SUBSCRIPTION_REQUIRED", "INSUFFICIENT_COINS", "CONFLICT", "UNAVAILABLE"],
 });
 
@@ -42,7 +53,7 @@ export const list = doc({
   summary: "The book's events",
   description:
     "The caller's events as their bookmaker sees them. `view`: `open` (CREATED, READY_FOR_BETS, WAITING_FOR_RESULT, SUSPENDED), `history` (settled or abandoned in the last 30 days) or `all` (both, the default).",
-  answer: answers.BookmakerEvents,
+  answer: BookmakerEvents,
   errors: ["NOT_FOUND"],
 });
 
@@ -51,7 +62,7 @@ export const liability = doc({
   summary: "Liability board",
   description:
     "The caller's open events (READY_FOR_BETS, WAITING_FOR_RESULT, and drafts put back with bets on them), next to start first: per outcome the stakes taken, the bets (an each-way bet once) and what the book pays should it win (Rule 4 deductions known so far taken off, each-way place parts of the other paying places at their worst); each event's worst result; and the book's worst case, every event's worst result plus every open multiple paid in full. Read from the stored totals, never waking an event.",
-  answer: answers.LiabilityBoard,
+  answer: LiabilityBoard,
   errors: ["NOT_FOUND"],
 });
 
@@ -60,7 +71,7 @@ export const publish = doc({
   summary: "Publish a draft",
   description:
     "Opens a draft for bets (READY_FOR_BETS); it needs at least 2 outcomes and a start in the future, and the book an active BOOKMAKER subscription and coins in the pool. The book's punters hear of it the first time.",
-  answer: answers.PublishedEvent,
+  answer: PublishedEvent,
   errors: ["NOT_FOUND", "FORBIDDEN", "SUBSCRIPTION_REQUIRED", "INSUFFICIENT_COINS", "CONFLICT", "UNAVAILABLE"],
 });
 
@@ -68,7 +79,7 @@ export const one = doc({
   tag: "Events",
   summary: "One of the book's events",
   description: "An event of the caller's book as its bookmaker sees it.",
-  answer: answers.BookmakerEvent,
+  answer: BookmakerEvent,
   errors: ["NOT_FOUND"],
 });
 
@@ -118,7 +129,7 @@ export const settlement = doc({
   summary: "What undoing the result would move",
   description:
     "For the confirmation of Undo: the bets and coins that undoing the result moves back, and until when it can.",
-  answer: answers.SettlementSize,
+  answer: SettlementSize,
   errors: ["NOT_FOUND", "FORBIDDEN", "CANNOT_UNSETTLE"],
 });
 
@@ -156,6 +167,15 @@ export const playerEvents = doc({
   summary: "A book's events, for its punter",
   description:
     "The events of a book the caller is an approved punter of, started in the last 15 days or later, with the odds he can take now, his own stakes and the most each outcome still takes. `fractional=true` asks for fractional odds, which the book must hold FRACTAL_ODDS for.",
-  answer: answers.PlayerEvents,
+  answer: PlayerEvents,
   errors: ["NOT_FOUND", "FORBIDDEN", "FEATURE_UNAVAILABLE"],
+});
+
+export const prices = doc({
+  tag: "Betting",
+  summary: "An event's price history",
+  description:
+    "Every price each outcome of the event was offered at (the odds bets are taken at), oldest first, from its publication: the bookmaker's and the equalizer's. For the book's approved punters and its owner.",
+  answer: OfferedPrices,
+  errors: ["NOT_FOUND", "FORBIDDEN"],
 });

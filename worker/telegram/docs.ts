@@ -1,12 +1,12 @@
-import * as answers from "../answers";
-import { doc } from "../describe";
+import { Ok } from "../lib/answers";
+import { doc } from "../lib/route-doc";
 
 export const webhook = doc({
   tag: "Telegram",
   summary: "The bot's webhook",
   description:
     "Telegram's updates to the bot: commands, pre-checkout queries and payments, each handled once. Answers 200 unless Telegram should deliver the update again.",
-  answer: answers.Ok,
+  answer: Ok,
   caller: "telegram",
   errors: [["INTERNAL", 503]],
 });

@@ -1,12 +1,12 @@
-import * as answers from "../answers";
-import { doc } from "../describe";
+import { doc } from "../lib/route-doc";
+import { Ticket, Tickets } from "./answers";
 
 export const take = doc({
   tag: "Counter",
   summary: "Take a counter bet",
   description:
     "A bet taken at the pitch for cash (the book's owner, a manager or a clerk): struck by the event's room like a punter's bet (its odds, the book's max stake and max payout on an event, the event's max payout, each-way with `eachWay`, SP with `atSp`), for a ticket of its own. Its stake is cash taken (CASH_IN), staked as a punter's coins are. Answers 201 with the ticket: its code, OPEN.",
-  answer: answers.Ticket,
+  answer: Ticket,
   status: 201,
   errors: [
     "NOT_FOUND",
@@ -26,7 +26,7 @@ export const list = doc({
   summary: "An event's tickets",
   description:
     "The counter's tickets on one of the book's events, newest first; with `status`, those of that status only.",
-  answer: answers.Tickets,
+  answer: Tickets,
   errors: ["NOT_FOUND", "FORBIDDEN"],
 });
 
@@ -35,7 +35,7 @@ export const check = doc({
   summary: "Check a ticket",
   description:
     "The book's ticket of this code (as typed or scanned: any case, spaces and dashes dropped): its bet, status and what it pays. Another book's ticket is not found. Lookups count against the caller's own rate limit, so codes cannot be tried in bulk.",
-  answer: answers.Ticket,
+  answer: Ticket,
   errors: ["NOT_FOUND", "FORBIDDEN", "RATE_LIMITED"],
 });
 
@@ -44,6 +44,6 @@ export const pay = doc({
   summary: "Pay a ticket",
   description:
     "Pays a WON or VOID ticket out once: its returns leave the ticket into the book's CASH account (CASH_PAID) and it is marked paid, in one batch. A paid ticket is refused (ALREADY_PAID, with `paidAt`), as is an open or lost one (CONFLICT); a refusal writes nothing. Counts against the caller's ticket rate limit. Answers the ticket, PAID.",
-  answer: answers.Ticket,
+  answer: Ticket,
   errors: ["NOT_FOUND", "FORBIDDEN", "ALREADY_PAID", "CONFLICT", "RATE_LIMITED"],
 });

@@ -1,12 +1,12 @@
-import * as answers from "../answers";
-import { doc, type RouteDoc } from "../describe";
+import { doc, type RouteDoc } from "../lib/route-doc";
+import { Catalogue, InvoiceAnswer, UserSubscriptions } from "./answers";
 
 export const catalogue = doc({
   tag: "Subscriptions",
   summary: "The market",
   description:
     "Every subscription and coin package, priced for the caller in Stars (`regularPrice` when a discount applies, such as the first BOOKMAKER period).",
-  answer: answers.Catalogue,
+  answer: Catalogue,
 });
 
 export const mine = doc({
@@ -14,20 +14,20 @@ export const mine = doc({
   summary: "The caller's subscriptions",
   description:
     "What the caller holds of each subscription type, profile or not (a BOOKMAKER subscription comes before the profile): active or not, until when, and from when a renewal is accepted.",
-  answer: answers.UserSubscriptions,
+  answer: UserSubscriptions,
 });
 
 export const ofBook = doc({
   tag: "Subscriptions",
   summary: "A book's subscriptions",
   description: "The subscriptions the bookmaker of this book holds.",
-  answer: answers.UserSubscriptions,
+  answer: UserSubscriptions,
   errors: ["NOT_FOUND"],
 });
 
 const invoice: Omit<RouteDoc, "summary" | "description"> = {
   tag: "Subscriptions",
-  answer: answers.InvoiceAnswer,
+  answer: InvoiceAnswer,
   // 502: Telegram did not make the invoice link.
   errors: ["NOT_FOUND", "CONFLICT", ["INTERNAL", 502]],
 };

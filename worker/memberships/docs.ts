@@ -1,12 +1,13 @@
-import * as answers from "../answers";
-import { doc } from "../describe";
+import { Bookmaker } from "../bookmakers/answers";
+import { doc } from "../lib/route-doc";
+import { JoinRequestAnswer, JoinRequestItems } from "./answers";
 
 export const sign = doc({
   tag: "Memberships",
   summary: "Ask to join a book, or withdraw the request",
   description:
     "With no request or a declined one, asks to join (CREATED); with one pending, withdraws it. A member already is refused. Answers the book as the caller now sees it.",
-  answer: answers.Bookmaker,
+  answer: Bookmaker,
   errors: ["NOT_FOUND", "FORBIDDEN", "CONFLICT"],
 });
 
@@ -14,14 +15,14 @@ export const requests = doc({
   tag: "Memberships",
   summary: "Pending join requests",
   description: "The requests waiting for the caller's decision on his book, oldest first.",
-  answer: answers.JoinRequestItems,
+  answer: JoinRequestItems,
   errors: ["NOT_FOUND", "FORBIDDEN"],
 });
 
 /** A decision on a pending request to the caller's book: the request as it now stands. */
 const decision = {
   tag: "Memberships",
-  answer: answers.JoinRequestAnswer,
+  answer: JoinRequestAnswer,
   errors: ["NOT_FOUND", "FORBIDDEN", "CONFLICT"],
 } as const;
 

@@ -1,12 +1,13 @@
-import * as answers from "../answers";
-import { doc } from "../describe";
+import { Money } from "../lib/answers";
+import { doc } from "../lib/route-doc";
+import { BookBalances, LedgerPage, PunterCoins, PunterNote } from "./answers";
 
 export const book = doc({
   tag: "Balances",
   summary: "The book's coins",
   description:
     "The coins in the caller's pool (what his book can give and pay out) and each of his punters' balances, with his note and his own limits (null: the book's default) on each; `limits`: the book's defaults.",
-  answer: answers.BookBalances,
+  answer: BookBalances,
   errors: ["NOT_FOUND", "FORBIDDEN"],
 });
 
@@ -15,7 +16,7 @@ export const ledger = doc({
   summary: "The book's ledger",
   description:
     "Every coin movement of the caller's book, newest first, a page at a time: `limit` entries (1–200, default 50), older than the entry `before`.",
-  answer: answers.LedgerPage,
+  answer: LedgerPage,
   errors: ["NOT_FOUND", "FORBIDDEN"],
 });
 
@@ -23,14 +24,14 @@ export const mine = doc({
   tag: "Balances",
   summary: "The caller's coins with a book",
   description: "The caller's balance with this bookmaker.",
-  answer: answers.Money,
+  answer: Money,
   errors: ["NOT_FOUND"],
 });
 
 /** Coins moved between the caller's pool and one of his approved punters: the punter's balance after. */
 const move = {
   tag: "Balances",
-  answer: answers.PunterCoins,
+  answer: PunterCoins,
   errors: ["NOT_FOUND", "FORBIDDEN", "INSUFFICIENT_COINS"],
   idempotent: true,
 } as const;
@@ -52,6 +53,6 @@ export const note = doc({
   tag: "Balances",
   summary: "Note on a punter",
   description: "Replaces the caller's note on one of his punters (200 characters at most).",
-  answer: answers.PunterNote,
+  answer: PunterNote,
   errors: ["NOT_FOUND", "FORBIDDEN"],
 });

@@ -1,20 +1,12 @@
-import * as answers from "../answers";
-import { doc } from "../describe";
+import { Ok } from "../lib/answers";
+import { doc } from "../lib/route-doc";
+import { OpenApiDocument } from "./answers";
 
 export const health = doc({
   tag: "Service",
   summary: "Health",
   description: "Answers while the API runs.",
-  answer: answers.Ok,
-  caller: "public",
-});
-
-export const config = doc({
-  tag: "Service",
-  summary: "The web app's configuration",
-  description:
-    "What the web app learns at start-up, so one build serves any deployment: the bot's username (for invite links), null when it is not known.",
-  answer: answers.PublicConfig,
+  answer: Ok,
   caller: "public",
 });
 
@@ -22,7 +14,7 @@ export const openApi = doc({
   tag: "Service",
   summary: "This document",
   description: "The API's OpenAPI 3.1 document, generated from its routes and their schemas.",
-  answer: answers.OpenApiDocument,
+  answer: OpenApiDocument,
   caller: "public",
 });
 

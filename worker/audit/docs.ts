@@ -1,5 +1,6 @@
-import * as answers from "../answers";
-import { doc } from "../describe";
+import { DownloadLink } from "../lib/answers";
+import { doc } from "../lib/route-doc";
+import { AuditLog } from "./answers";
 
 // The audit log (docs/rules/audit.md, "Audit"). A period is as GET /figures takes it.
 
@@ -8,7 +9,7 @@ export const log = doc({
   summary: "What changed in the book, and who changed it",
   description:
     "The book's changes over the period, newest first, at most 1,000 (narrow the period or filter for more): odds and settings, dates, publishing, suspending, reopening, non-runners with their deduction, results, abandons, undos, coins added or withdrawn with their note, limits, and the equalizer's price moves. `from` and `to` (dates, inclusive) in `tz`, or neither for this week; `eventId` and `userId` (a punter) filter.",
-  answer: answers.AuditLog,
+  answer: AuditLog,
   errors: ["NOT_FOUND", "FORBIDDEN"],
 });
 
@@ -27,15 +28,6 @@ export const link = doc({
   summary: "A download link for the changes' CSV",
   description:
     "A link to audit.csv for the period and filters that works without the session header for five minutes, for Telegram's downloadFile.",
-  answer: answers.DownloadLink,
-  errors: ["NOT_FOUND", "FORBIDDEN"],
-});
-
-export const prices = doc({
-  tag: "Betting",
-  summary: "An event's price history",
-  description:
-    "Every price each outcome of the event was offered at (the odds bets are taken at), oldest first, from its publication: the bookmaker's and the equalizer's. For the book's approved punters and its owner.",
-  answer: answers.OfferedPrices,
+  answer: DownloadLink,
   errors: ["NOT_FOUND", "FORBIDDEN"],
 });

@@ -1,5 +1,6 @@
-import * as answers from "../answers";
-import { doc } from "../describe";
+import { DownloadLink } from "../lib/answers";
+import { doc } from "../lib/route-doc";
+import { DailyFigures, Figure, Figures, Statement } from "./answers";
 
 // A period is `from` and `to` (dates YYYY-MM-DD, inclusive, at most 366 days) in the time zone
 // `tz` (IANA, default UTC), or neither for this week, Monday to Sunday.
@@ -9,7 +10,7 @@ export const figures = doc({
   summary: "The book's figures for a period",
   description:
     "Each punter's coins over the period (opening, added, withdrawn, staked, returned, net, closing, open stakes), their totals and the book's side (staked, paid out, refunded, hold, open liability). `from` and `to` (dates, inclusive) in `tz`, or neither for this week.",
-  answer: answers.Figures,
+  answer: Figures,
   errors: ["NOT_FOUND", "FORBIDDEN"],
 });
 
@@ -38,7 +39,7 @@ export const link = doc({
   summary: "A download link for a CSV",
   description:
     "A link to figures.csv or ledger.csv for the period that works without the session header for five minutes, for Telegram's downloadFile.",
-  answer: answers.DownloadLink,
+  answer: DownloadLink,
   errors: ["NOT_FOUND", "FORBIDDEN"],
 });
 
@@ -47,7 +48,7 @@ export const daily = doc({
   summary: "The book's days",
   description:
     "One row per day of the last `days` (1–366, default 30) in `tz`, oldest first, days with no bets as zeros: staked, returned, hold.",
-  answer: answers.DailyFigures,
+  answer: DailyFigures,
   errors: ["NOT_FOUND", "FORBIDDEN"],
 });
 
@@ -56,7 +57,7 @@ export const punter = doc({
   summary: "A punter's statement",
   description:
     "The bookmaker's view of one of his punters over the period: his figure with what made it, the bets placed or settled in it and his coin movements.",
-  answer: answers.Statement,
+  answer: Statement,
   errors: ["NOT_FOUND", "FORBIDDEN"],
 });
 
@@ -64,6 +65,6 @@ export const mine = doc({
   tag: "Figures",
   summary: "The caller's figure with a book",
   description: "The caller's own figure with this bookmaker over the period.",
-  answer: answers.Figure,
+  answer: Figure,
   errors: ["NOT_FOUND"],
 });

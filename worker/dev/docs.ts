@@ -1,12 +1,12 @@
-import * as answers from "../answers";
-import { doc } from "../describe";
+import { doc } from "../lib/route-doc";
+import { DevInitData, DevPayment, Outbox } from "./answers";
 
 export const initData = doc({
   tag: "Dev",
   summary: "Init data for a made-up user",
   description:
     'Telegram init data signed with the configured bot token, for POST /auth/telegram outside Telegram. The same `username` is always the same user; `id` picks the Telegram id; without a username, sign-in is refused as it is for such a Telegram account; `language` is his Telegram app\'s language_code ("ru", "pt-br").',
-  answer: answers.DevInitData,
+  answer: DevInitData,
   caller: "public",
   devOnly: true,
   errors: ["MISCONFIGURED"],
@@ -17,7 +17,7 @@ export const outbox = doc({
   summary: "The bot's messages to a user",
   description:
     "What the bot would have sent the user with this id, oldest first: with the dev bot token, messages go here instead of Telegram.",
-  answer: answers.Outbox,
+  answer: Outbox,
   caller: "public",
   devOnly: true,
 });
@@ -27,7 +27,7 @@ export const pay = doc({
   summary: "Pay an invoice",
   description:
     "Pays an invoice as Telegram would (pre-checkout, then the successful payment), through the same code; in dev mode the invoice link of POST /subscriptions/purchase points here. An invoice paid twice is applied once (`applied: false`).",
-  answer: answers.DevPayment,
+  answer: DevPayment,
   caller: "public",
   devOnly: true,
   errors: ["NOT_FOUND", "CONFLICT"],
