@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { etag, RETAINED_304_HEADERS } from "hono/etag";
-import { auditRoutes } from "./audit/routes";
+import { auditCsvRoutes, auditRoutes } from "./audit/routes";
 import { betRoutes } from "./bets/routes";
-import { cashOutRoutes } from "./cashout/routes";
+import { cashOutRoutes, cashOutSettingRoutes } from "./cashout/routes";
 import { staffRoutes } from "./staff/routes";
 import { counterRoutes } from "./counter/routes";
 import { multipleRoutes } from "./multiples/routes";
@@ -11,10 +11,10 @@ import { configRoutes } from "./config/routes";
 import { devRoutes } from "./dev/routes";
 import { isDevMode, type AppEnv } from "./env";
 import { playerRoutes } from "./events/http/player-routes";
-import { draftRoutes, eventRoutes, referenceRoutes } from "./events/http/routes";
-import { figureRoutes } from "./figures/routes";
+import { countryRoutes, draftRoutes, eventRoutes, eventTypeRoutes } from "./events/http/routes";
+import { figureRoutes, figuresCsvRoutes, ledgerCsvRoutes } from "./figures/routes";
 import { identityRoutes, languageRoutes } from "./identity/routes";
-import { limitRoutes } from "./limits/routes";
+import { bookLimitRoutes, punterLimitRoutes } from "./limits/routes";
 import { balanceRoutes } from "./ledger/routes";
 import { membershipRoutes } from "./memberships/routes";
 import { notificationRoutes } from "./notifications/routes";
@@ -36,6 +36,12 @@ const LOCALHOST = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
 // origin and its poll would fail.
 const readEtag = etag({ retainedHeaders: RETAINED_304_HEADERS });
 
+// Each router is mounted at its prefix, so a path is found from its prefix (several folders
+// answer under /bookmakers, /balances and /bets). A router mounted at "/audit" answers "/audit"
+// and "/audit/…" only: the CSV downloads beside /figures and /audit are routers of their own,
+// mounted at their full paths. Where two routers could take one path, the one mounted first
+// answers, and a router's use() runs before any route mounted after it under its prefix: keep
+// the order.
 export const app = new Hono<AppEnv>()
   .use(requestLog)
   .use(
@@ -64,16 +70,24 @@ export const app = new Hono<AppEnv>()
   .route("/bookmakers", bookmakerRoutes)
   .route("/bookmakers", membershipRoutes)
   .route("/bookmakers", staffRoutes)
-  // Before the balances: it answers /balances/ledger.csv, which they would take for an id.
-  .route("/", figureRoutes)
-  .route("/", auditRoutes)
+  .route("/figures", figureRoutes)
+  .route("/figures.csv", figuresCsvRoutes)
+  // Before the balances: they would take ledger.csv for an id.
+  .route("/balances", ledgerCsvRoutes)
+  .route("/audit", auditRoutes)
+  .route("/audit.csv", auditCsvRoutes)
   .route("/balances", balanceRoutes)
-  .route("/", limitRoutes)
-  .route("/", referenceRoutes)
+  .route("/bookmakers", bookLimitRoutes)
+  .route("/balances", punterLimitRoutes)
+  // Before the events: they would take types for an id.
+  .route("/events", eventTypeRoutes)
+  .route("/countries", countryRoutes)
   .route("/drafts", draftRoutes)
   .route("/events", eventRoutes)
   .route("/player", playerRoutes)
-  .route("/", cashOutRoutes)
+  .route("/bookmakers", cashOutSettingRoutes)
+  // Before the bets, whose use() would run first for these too.
+  .route("/bets", cashOutRoutes)
   .route("/bets", multipleRoutes)
   .route("/bets", betRoutes)
   .route("/counter", counterRoutes)

@@ -85,8 +85,9 @@ async function ownBook(c: Context<AppEnv>, bookmakerId: number) {
   if (row.owner_id !== c.get("user").userId) throw forbidden(en("Only the bookmaker can set cash out."));
 }
 
-export const cashOutRoutes = new Hono<AppEnv>()
-  .get("/bookmakers/:bookmakerId/cashout", docs.getSetting, requireUser, validate("param", BookParam), async (c) => {
+/** The book's cash-out setting: app.ts mounts it at /bookmakers. */
+export const cashOutSettingRoutes = new Hono<AppEnv>()
+  .get("/:bookmakerId/cashout", docs.getSetting, requireUser, validate("param", BookParam), async (c) => {
     const { bookmakerId } = c.req.valid("param");
     await ownBook(c, bookmakerId);
     const row = await cashOutSettingStatement(c.env.DB, bookmakerId).first<CashOutSettingRow>();
@@ -94,7 +95,7 @@ export const cashOutRoutes = new Hono<AppEnv>()
     return c.json(toCashOutSetting(row));
   })
   .put(
-    "/bookmakers/:bookmakerId/cashout",
+    "/:bookmakerId/cashout",
     docs.setSetting,
     requireUser,
     validate("param", BookParam),
@@ -113,8 +114,11 @@ export const cashOutRoutes = new Hono<AppEnv>()
       if (!saved) throw notFound(BOOKMAKER_NOT_FOUND);
       return c.json(toCashOutSetting(saved));
     },
-  )
-  .get("/bets/:bookmakerId/cashouts", docs.offers, requireUser, validate("param", BookParam), async (c) => {
+  );
+
+/** The punter's offers and cash-outs: app.ts mounts them at /bets, before the bets' routes. */
+export const cashOutRoutes = new Hono<AppEnv>()
+  .get("/:bookmakerId/cashouts", docs.offers, requireUser, validate("param", BookParam), async (c) => {
     const { bookmakerId } = c.req.valid("param");
     const { userId } = c.get("user");
     const { singles, multiples } = await openStates(c.env.DB, bookmakerId, userId);
@@ -134,7 +138,7 @@ export const cashOutRoutes = new Hono<AppEnv>()
     c.header("Vary", "Accept-Language", { append: true });
     return offered(c, body);
   })
-  .get("/bets/:betId/cashout", docs.betOffer, requireUser, validate("param", BetParam), async (c) => {
+  .get("/:betId/cashout", docs.betOffer, requireUser, validate("param", BetParam), async (c) => {
     const bet = await singleState(c.env.DB, c.req.valid("param").betId, c.get("user").userId);
     if (!bet) throw notFound(BET_NOT_FOUND);
     const offer = singleOffer(bet.setting, bet.parts, bet.selection, Date.now());
@@ -142,7 +146,7 @@ export const cashOutRoutes = new Hono<AppEnv>()
     return offered(c, { betId: bet.betId, value: fromCents(offer.valueCents), coefficientNow: offer.coefficientNow });
   })
   .post(
-    "/bets/:betId/cashout",
+    "/:betId/cashout",
     docs.cashOutBet,
     requireUser,
     idempotent(cashedOutAnswer),
@@ -171,7 +175,7 @@ export const cashOutRoutes = new Hono<AppEnv>()
     },
   )
   .get(
-    "/bets/multiple/:multipleId/cashout",
+    "/multiple/:multipleId/cashout",
     docs.multipleOffer,
     requireUser,
     validate("param", MultipleParam),
@@ -184,7 +188,7 @@ export const cashOutRoutes = new Hono<AppEnv>()
     },
   )
   .post(
-    "/bets/multiple/:multipleId/cashout",
+    "/multiple/:multipleId/cashout",
     docs.cashOutMultiple,
     requireUser,
     idempotent(cashedOutAnswer),

@@ -74,28 +74,16 @@ const csv = (body: string, fileName: string) =>
 
 const fileName = (file: CsvFile, from: string, to: string) => `${file}-${from}-to-${to}.csv`;
 
+/** The book's figures: app.ts mounts them at /figures. */
 export const figureRoutes = new Hono<AppEnv>()
-  .get("/figures", docs.figures, requireUser, validate("query", PeriodQuery), async (c) => {
+  .get("/", docs.figures, requireUser, validate("query", PeriodQuery), async (c) => {
     const book = await requireBook(c.env.DB, c.get("user").userId, "OWNER");
     return c.json(await figuresOf(c.env.DB, book, c.req.valid("query")));
   })
 
-  .get("/figures.csv", docs.figuresCsv, csvCaller("figures"), validate("query", PeriodQuery), async (c) => {
-    const book = await requireBook(c.env.DB, c.get("user").userId, "OWNER");
-    const figures = await figuresOf(c.env.DB, book, c.req.valid("query"));
-    return csv(figuresCsv(figures), fileName("figures", figures.from, figures.to));
-  })
-
-  .get("/balances/ledger.csv", docs.ledgerCsv, csvCaller("ledger"), validate("query", PeriodQuery), async (c) => {
-    const { userId } = c.get("user");
-    await requireBook(c.env.DB, userId, "OWNER");
-    const p = resolvePeriod(c.req.valid("query"));
-    return csv(ledgerCsv(await ledgerRows(c.env.DB, userId, p)), fileName("ledger", p.from, p.to));
-  })
-
   // A link to the CSV that works without the session header, for Telegram's downloadFile.
   .get(
-    "/figures/link/:file",
+    "/link/:file",
     docs.link,
     requireUser,
     validate("param", LinkParam),
@@ -117,7 +105,7 @@ export const figureRoutes = new Hono<AppEnv>()
     },
   )
 
-  .get("/figures/daily", docs.daily, requireUser, validate("query", DailyQuery), async (c) => {
+  .get("/daily", docs.daily, requireUser, validate("query", DailyQuery), async (c) => {
     const book = await requireBook(c.env.DB, c.get("user").userId, "OWNER");
     const { days, tz } = c.req.valid("query");
     const today = dateIn(Date.now(), tz);
@@ -130,7 +118,7 @@ export const figureRoutes = new Hono<AppEnv>()
 
   // The bookmaker's view of one punter: his figure with what made it.
   .get(
-    "/figures/punters/:userId",
+    "/punters/:userId",
     docs.punter,
     requireUser,
     validate("param", v.object({ userId: IdParam })),
@@ -151,7 +139,7 @@ export const figureRoutes = new Hono<AppEnv>()
   )
 
   .get(
-    "/figures/:bookmakerId/mine",
+    "/:bookmakerId/mine",
     docs.mine,
     requireUser,
     validate("param", v.object({ bookmakerId: IdParam })),
@@ -169,3 +157,33 @@ export const figureRoutes = new Hono<AppEnv>()
       return c.json(body);
     },
   );
+
+// The CSV downloads are routers of their own: one mounted at /figures answers /figures/… only,
+// and the ledger's is under /balances (app.ts mounts each at its prefix).
+
+/** GET /figures.csv: app.ts mounts it at that path. */
+export const figuresCsvRoutes = new Hono<AppEnv>().get(
+  "/",
+  docs.figuresCsv,
+  csvCaller("figures"),
+  validate("query", PeriodQuery),
+  async (c) => {
+    const book = await requireBook(c.env.DB, c.get("user").userId, "OWNER");
+    const figures = await figuresOf(c.env.DB, book, c.req.valid("query"));
+    return csv(figuresCsv(figures), fileName("figures", figures.from, figures.to));
+  },
+);
+
+/** GET /balances/ledger.csv: app.ts mounts it at /balances, before the balances' routes. */
+export const ledgerCsvRoutes = new Hono<AppEnv>().get(
+  "/ledger.csv",
+  docs.ledgerCsv,
+  csvCaller("ledger"),
+  validate("query", PeriodQuery),
+  async (c) => {
+    const { userId } = c.get("user");
+    await requireBook(c.env.DB, userId, "OWNER");
+    const p = resolvePeriod(c.req.valid("query"));
+    return csv(ledgerCsv(await ledgerRows(c.env.DB, userId, p)), fileName("ledger", p.from, p.to));
+  },
+);

@@ -68,34 +68,40 @@ export async function saveLimits<T>(c: Context<AppEnv>, bookmakerId: number, wri
   return saved;
 }
 
-export const limitRoutes = new Hono<AppEnv>()
-  .put(
-    "/bookmakers/:bookmakerId/limits",
-    docs.book,
-    requireUser,
-    validate("param", v.object({ bookmakerId: IdParam })),
-    validate("json", BookLimitsBody),
-    async (c) => {
-      const { bookmakerId } = c.req.valid("param");
-      const row = await bookmakerById(c.env.DB, bookmakerId);
-      if (!row) throw notFound(BOOKMAKER_NOT_FOUND);
-      if (row.owner_id !== c.get("user").userId) throw forbidden(en("Only the bookmaker can set his limits."));
-      const body = c.req.valid("json");
-      const db = c.env.DB;
-      // The change and its audit row in one batch (the row reads the limits as they were).
-      const [, set] = await saveLimits(c, bookmakerId, () =>
-        db.batch([
-          limitsAuditStatement(db, { bookmakerId, actorId: c.get("user").userId }, body),
-          setBookLimitsStatement(db, bookmakerId, body),
-        ]),
-      );
-      const saved = set.results[0] as BookLimitsRow | undefined;
-      if (!saved) throw notFound(BOOKMAKER_NOT_FOUND);
-      return c.json(toBookLimits(saved));
-    },
-  )
+/** The book's default limits: app.ts mounts them at /bookmakers. */
+export const bookLimitRoutes = new Hono<AppEnv>().put(
+  "/:bookmakerId/limits",
+  docs.book,
+  requireUser,
+  validate("param", v.object({ bookmakerId: IdParam })),
+  validate("json", BookLimitsBody),
+  async (c) => {
+    const { bookmakerId } = c.req.valid("param");
+    const row = await bookmakerById(c.env.DB, bookmakerId);
+    if (!row) throw notFound(BOOKMAKER_NOT_FOUND);
+    if (row.owner_id !== c.get("user").userId) throw forbidden(en("Only the bookmaker can set his limits."));
+    const body = c.req.valid("json");
+    const db = c.env.DB;
+    // The change and its audit row in one batch (the row reads the limits as they were).
+    const [, set] = await saveLimits(c, bookmakerId, () =>
+      db.batch([
+        limitsAuditStatement(db, { bookmakerId, actorId: c.get("user").userId }, body),
+        setBookLimitsStatement(db, bookmakerId, body),
+      ]),
+    );
+    const saved = set.results[0] as BookLimitsRow | undefined;
+    if (!saved) throw notFound(BOOKMAKER_NOT_FOUND);
+    return c.json(toBookLimits(saved));
+  },
+);
 
-  .put("/balances/limits", docs.punter, requireUser, validate("json", PunterLimitsBody), async (c) => {
+/** A punter's own limits: app.ts mounts them at /balances. */
+export const punterLimitRoutes = new Hono<AppEnv>().put(
+  "/limits",
+  docs.punter,
+  requireUser,
+  validate("json", PunterLimitsBody),
+  async (c) => {
     const body = c.req.valid("json");
     const book = await ownApprovedPunter(c.env.DB, c.get("user").userId, body.userId, "limits");
     const db = c.env.DB;
@@ -109,4 +115,5 @@ export const limitRoutes = new Hono<AppEnv>()
     const saved = set.results[0] as PunterLimitsRow | undefined;
     if (!saved) throw notFound(NOT_YOUR_PUNTER);
     return c.json(toPunterLimits(saved));
-  });
+  },
+);

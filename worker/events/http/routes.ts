@@ -65,10 +65,18 @@ async function change(
   return c.json(await oneEvent(c.env, book, eventId));
 }
 
-// Mounted at the root, so the token is required per route rather than for every path.
-export const referenceRoutes = new Hono<AppEnv>()
-  .get("/events/types", docs.sports, requireUser, (c) => c.json(SPORTS.map((eventTypeName) => ({ eventTypeName }))))
-  .get("/countries", docs.countries, requireUser, (c) => c.json(COUNTRIES.map((countryName) => ({ countryName }))));
+// The reference lists take the token per route: a use() would reach every path under their
+// prefix, the events' own among them.
+
+/** GET /events/types: app.ts mounts it at /events, before the events' routes (/events/:id). */
+export const eventTypeRoutes = new Hono<AppEnv>().get("/types", docs.sports, requireUser, (c) =>
+  c.json(SPORTS.map((eventTypeName) => ({ eventTypeName }))),
+);
+
+/** GET /countries: app.ts mounts it at that path. */
+export const countryRoutes = new Hono<AppEnv>().get("/", docs.countries, requireUser, (c) =>
+  c.json(COUNTRIES.map((countryName) => ({ countryName }))),
+);
 
 export const draftRoutes = new Hono<AppEnv>()
   .use(requireUser)
