@@ -18,6 +18,7 @@ import { bookLimitRoutes, punterLimitRoutes } from "./limits/routes";
 import { balanceRoutes } from "./ledger/routes";
 import { membershipRoutes } from "./memberships/routes";
 import { notificationRoutes } from "./notifications/routes";
+import { shareRoutes } from "./sharing/routes";
 import { subscriptionRoutes } from "./subscriptions/routes";
 import { telegramRoutes } from "./telegram/webhook";
 import { crossOrigin } from "./lib/cross-origin";
@@ -94,6 +95,7 @@ export const app = new Hono<AppEnv>()
   .route("/subscriptions", subscriptionRoutes)
   .route("/me", notificationRoutes)
   .route("/me", languageRoutes)
+  .route("/share", shareRoutes)
   .route("/telegram", telegramRoutes);
 
 // The routes above as an OpenAPI document (worker/openapi/); outside AppType, which the web reads.

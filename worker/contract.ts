@@ -30,12 +30,14 @@ export type ErrorCode =
   | "CONFLICT"
   | "MISCONFIGURED"
   | "UNAVAILABLE"
+  | "TELEGRAM_UNAVAILABLE"
   | "CANNOT_UNSETTLE"
   | "EACH_WAY_UNAVAILABLE"
   | "SP_UNAVAILABLE"
   | "CASH_OUT_UNAVAILABLE"
   | "CASH_OUT_CHANGED"
   | "ALREADY_PAID"
+  | "EVENT_NOT_SETTLED"
   | "IDEMPOTENCY_KEY_REUSED"
   | "IDEMPOTENCY_KEY_IN_USE"
   | "RATE_LIMITED"
@@ -130,6 +132,8 @@ export type Statement = Of<typeof answers.Statement>;
 export type DownloadLink = Of<typeof answers.DownloadLink>;
 /** GET /config: what the web app learns from the API at start-up, so one build serves any deployment. */
 export type PublicConfig = Of<typeof answers.PublicConfig>;
+/** POST /share: the card Telegram keeps for the caller, its text and button. */
+export type SharedCard = Of<typeof answers.SharedCard>;
 /** What undoing an event's result would move back (`GET /events/{id}/settlement`). */
 export type SettlementSize = Of<typeof answers.SettlementSize>;
 

@@ -27,7 +27,8 @@ export const LAYERS = [
   // Cash out works on bets and multiples: a multiple cashed out is its answer.
   ["cashout"],
   ["events"],
-  ["figures", "payments", "schedule"],
+  // Sharing makes cards of bets, multiples and events.
+  ["figures", "payments", "schedule", "sharing"],
   ["config", "dev"],
   // The document gathers every folder's answers (openapi/answers.ts).
   ["openapi"],

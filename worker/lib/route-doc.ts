@@ -23,6 +23,7 @@ export type Tag =
   | "Audit"
   | "Subscriptions"
   | "Notifications"
+  | "Sharing"
   | "Telegram"
   | "Service"
   | "Dev";

@@ -56,7 +56,7 @@ export const coins = (cents: number, language: Language = "en") =>
   });
 
 /** An event as a reader knows it: its title in his language (sport, country), its description as typed. */
-const eventName = (language: Language, e: { title: string; description: string }) =>
+export const eventName = (language: Language, e: { title: string; description: string }) =>
   e.description ? `${titleIn(language, e.title)}, ${e.description}` : titleIn(language, e.title);
 
 const openBook = (language: Language, book: { id: number; name: string }): Button => ({
@@ -126,7 +126,7 @@ export interface EventInfo {
 }
 
 /** When an event starts, in UTC: "2026-11-28 14:00" in English, else as the language writes a date and time. */
-function startsAt(language: Language, startDate: string): string {
+export function startsAt(language: Language, startDate: string): string {
   if (language === "en") return startDate.slice(0, 16).replace("T", " ");
   return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(
     new Date(startDate),

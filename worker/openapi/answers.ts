@@ -24,6 +24,7 @@ export * from "../counter/answers";
 export * from "../cashout/answers";
 export * from "../events/answers";
 export * from "../figures/answers";
+export * from "../sharing/answers";
 export * from "../config/answers";
 export * from "../dev/answers";
 

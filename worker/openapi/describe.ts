@@ -20,6 +20,7 @@ export const TAGS: Record<Tag, string> = {
   Audit: "What changed in a book and who changed it, and the prices punters were offered.",
   Subscriptions: "The market: subscriptions and coin packages, paid in Telegram Stars.",
   Notifications: "Which messages the bot sends the caller.",
+  Sharing: "Cards of bets, multiples, results and books for the caller to send to a Telegram chat.",
   Telegram: "Calls from Telegram itself.",
   Service: "Health, configuration and this document.",
   Dev: "Local development only (DEV_MODE=true); without it these routes answer 404.",

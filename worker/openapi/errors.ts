@@ -40,6 +40,7 @@ export const ERROR_CODES: Record<ErrorCode, { status: number; meaning: string }>
   },
   CASH_OUT_CHANGED: { status: 409, meaning: "The cash-out value moved; `value` holds the value now." },
   ALREADY_PAID: { status: 409, meaning: "The ticket was paid already; `paidAt` says when." },
+  EVENT_NOT_SETTLED: { status: 409, meaning: "The event has no result yet: it is neither settled nor abandoned." },
   IDEMPOTENCY_KEY_IN_USE: {
     status: 409,
     meaning: "A request with this key is still running; retry after Retry-After.",
@@ -49,6 +50,10 @@ export const ERROR_CODES: Record<ErrorCode, { status: number; meaning: string }>
   MISCONFIGURED: { status: 500, meaning: "The server lacks a setting." },
   INTERNAL: { status: 500, meaning: "Unexpected error (logged under the X-Request-Id answered)." },
   UNAVAILABLE: { status: 503, meaning: "Nothing was written; trying again is safe." },
+  TELEGRAM_UNAVAILABLE: {
+    status: 502,
+    meaning: "Telegram refused or could not be reached; nothing was kept, and trying again is safe.",
+  },
 };
 
 export const ErrorBody: OpenAPIV3_1.SchemaObject = {

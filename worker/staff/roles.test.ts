@@ -566,6 +566,16 @@ const NOT_THE_BOOKS: OtherRow[] = [
     serves: SIGNED_IN,
     ask: async () => ({ path: "/me/language", body: { language: null } }),
   },
+  {
+    route: "POST /share",
+    why: "a card of a book the caller is in: its owner, staff or approved punter",
+    serves: ["OWNER", "MANAGER", "CLERK", "PUNTER"],
+    ask: async (w) => {
+      bot.answer("getMe", () => ({ body: { ok: true, result: { id: 1, is_bot: true, username: "BookieBot" } } }));
+      bot.answer("savePreparedInlineMessage", () => ({ body: { ok: true, result: { id: "p", expiration_date: 1 } } }));
+      return { path: "/share", body: { kind: "INVITE", id: w.book.bookmakerId } };
+    },
+  },
   // A punter's own, with the book.
   {
     route: "GET /figures/{bookmakerId}/mine",

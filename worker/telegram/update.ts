@@ -36,10 +36,20 @@ const PreCheckoutQuery = v.object({
   invoice_payload: v.string(),
 });
 
+/** "@<bot> text" typed in a chat (inline mode). */
+const InlineQuery = v.object({
+  id: v.string(),
+  from: User,
+  query: v.string(),
+  offset: v.optional(v.string()),
+  chat_type: v.optional(v.string()),
+});
+
 export const Update = v.object({
   update_id: v.pipe(TelegramId, v.minValue(0, "Must be 0 or more.")),
   message: v.optional(Message),
   pre_checkout_query: v.optional(PreCheckoutQuery),
+  inline_query: v.optional(InlineQuery),
 });
 
 export type Update = v.InferOutput<typeof Update>;

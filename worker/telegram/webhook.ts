@@ -16,6 +16,7 @@ import { Update, type Message, type PreCheckoutQuery } from "./update";
 import { languageIn, type LanguageRow } from "../identity/users";
 import { languageOfTag, type Language } from "../../common/languages";
 import { say } from "../lib/words";
+import { answerInlineQuery } from "../sharing/inline";
 
 // Telegram's calls to the bot. Every update is handled once (by update_id); a payment once
 // per charge id, whatever the update. The answer is 200 unless Telegram should deliver the
@@ -79,6 +80,7 @@ async function handleMessage(env: Env, message: Message) {
 async function handleUpdate(env: Env, update: Update) {
   if (update.pre_checkout_query) await answerPreCheckout(env, update.pre_checkout_query);
   else if (update.message) await handleMessage(env, update.message);
+  else if (update.inline_query) await answerInlineQuery(env, update.inline_query);
 }
 
 /** Claims the update; false when it was handled already (or is being handled now). */
