@@ -1,6 +1,8 @@
 // `npm run bot:setup`: points the Telegram bot at the deployed worker. Sets the webhook (with
-// the secret Telegram echoes in X-Telegram-Bot-Api-Secret-Token), the menu button that opens
-// the mini-app, and the command list. Run it once per deployment address.
+// the secret Telegram echoes in X-Telegram-Bot-Api-Secret-Token, and the updates it reads: messages,
+// pre-checkout queries, inline queries), the menu button that opens the mini-app, and the command
+// list, and says whether inline mode still needs turning on in BotFather. Run it once per
+// deployment address.
 //
 //   BOT_TOKEN=… WEBHOOK_SECRET=… WORKER_URL=https://bookie-api.example.workers.dev \
 //   WEB_ORIGIN=https://bookie-mini-app.pages.dev npm run bot:setup
@@ -45,7 +47,7 @@ try {
   await bot("setWebhook", {
     url: webhookUrl,
     secret_token: WEBHOOK_SECRET,
-    allowed_updates: ["message", "pre_checkout_query"],
+    allowed_updates: ["message", "pre_checkout_query", "inline_query"],
   });
   await bot("setChatMenuButton", {
     menu_button: { type: "web_app", text: "Open Bookie", web_app: { url: WEB_ORIGIN } },
@@ -59,6 +61,15 @@ try {
   const info = await bot("getWebhookInfo", {});
   console.log(`Webhook: ${info.url} (pending updates: ${info.pending_update_count})`);
   console.log(`Menu button opens ${WEB_ORIGIN}`);
+  // Inline mode's switch and placeholder are BotFather's alone: the Bot API has no method for them.
+  const me = await bot("getMe", {});
+  if (me.supports_inline_queries) console.log(`Inline mode is on for @${me.username}.`);
+  else
+    console.log(
+      `Inline mode is off for @${me.username}: in @BotFather send /setinline, pick @${me.username} and give the ` +
+        `placeholder "Search your events…" (and, optionally, /setinlinefeedback). Sharing from the mini-app ` +
+        `(shareMessage) needs it on.`,
+    );
 } catch (err) {
   console.error(`bot:setup failed: ${err.message}`);
   process.exit(1);
