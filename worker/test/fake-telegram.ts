@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { vi } from "vitest";
+import type { Env } from "../env";
 import { call } from "./api";
 
 // Test-only: Telegram as the outside world. The Bot API is faked at its configured address
@@ -76,11 +77,15 @@ let nextUpdateId = Math.floor(Math.random() * 1e9);
 export const freshUpdateId = () => nextUpdateId++;
 
 /** Posts an update to our webhook as Telegram would, with the webhook secret. */
-export function sendUpdate(update: Record<string, unknown>, options: { secret?: string | null } = {}) {
+export function sendUpdate(
+  update: Record<string, unknown>,
+  options: { secret?: string | null; env?: Partial<Env> } = {},
+) {
   const secret = options.secret === undefined ? env.WEBHOOK_SECRET : options.secret;
   return call("POST", "/telegram/webhook", {
     body: { update_id: freshUpdateId(), ...update },
     headers: secret === null ? {} : { "X-Telegram-Bot-Api-Secret-Token": secret },
+    env: options.env,
   });
 }
 
