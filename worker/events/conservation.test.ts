@@ -298,23 +298,17 @@ describe("coin conservation with events", () => {
         ),
         propertyRuns(runs),
       );
-      // the sequences must reach the interesting part: bets actually taken, and cashed out (at 100
-      // runs they reach some 40 cash-outs, with the one after each run's steps: far above the bound)
-      expect(accepted).toBeGreaterThan(runs / 2);
-      const { n } = (await env.DB.prepare(`SELECT COUNT(*) AS n FROM bets WHERE status = 'CASHED_OUT'`).first<{
-        n: number;
-      }>())!;
-      expect(n).toBeGreaterThan(runs / 20);
-      // and bets paid at SP, SP bets and BOG bets alike (some 25 in 100 runs)
-      const paidAtSp = (await env.DB.prepare(
-        `SELECT COUNT(*) AS n FROM bets WHERE status = 'WON' AND sp_num IS NOT NULL`,
-      ).first<{ n: number }>())!.n;
-      expect(paidAtSp).toBeGreaterThan(runs / 25);
-      // and tickets paid at the counter (some 22 in 100 runs)
-      const paidTickets = (await env.DB.prepare(`SELECT COUNT(*) AS n FROM tickets WHERE paid_at IS NOT NULL`).first<{
-        n: number;
-      }>())!.n;
-      expect(paidTickets).toBeGreaterThan(runs / 20);
+      // The sequences must reach the interesting part: bets taken, cashed out, paid at SP (SP and
+      // BOG bets alike) and tickets paid at the counter (at 100 runs some 60, 40, 25 and 22). A
+      // guard against sequences that never reach a case, not a quota: each commit's seed draws others.
+      const count = async (sql: string) => (await env.DB.prepare(sql).first<{ n: number }>())!.n;
+      const cashedOut = await count(`SELECT COUNT(*) AS n FROM bets WHERE status = 'CASHED_OUT'`);
+      const paidAtSp = await count(`SELECT COUNT(*) AS n FROM bets WHERE status = 'WON' AND sp_num IS NOT NULL`);
+      const paidTickets = await count(`SELECT COUNT(*) AS n FROM tickets WHERE paid_at IS NOT NULL`);
+      console.log(
+        `conservation: ${accepted} bets, ${cashedOut} cashed out, ${paidAtSp} paid at SP, ${paidTickets} tickets paid in ${runs} runs`,
+      );
+      for (const reached of [accepted, cashedOut, paidAtSp, paidTickets]) expect(reached).toBeGreaterThan(0);
     },
   );
 });

@@ -657,14 +657,13 @@ describe("the room under random failing writes", () => {
       ),
       { ...propertyRuns(runs), examples: FOUND.map((found) => [found] as [Sequence]) },
     );
-    // The runs must reach the interesting part: bets taken, and writes that failed (unless one run is replayed).
-    // Each bound sits far below what the runs reach (at 200 runs: 162 bets, 337 failures, 44 each-way
-    // pairs paid, 84 cash-outs, 48 bets paid at SP), so a random draw never fails it.
+    // The runs must reach the interesting part: bets taken, writes that failed, each-way pairs
+    // paid, cash-outs and bets paid at SP (at 200 runs some 162, 337, 44, 84 and 48). A guard
+    // against sequences that never reach a case, not a quota: each commit's seed draws others.
+    console.log(
+      `event faults: ${accepted} bets, ${failed} failed writes, ${eachWayPaid} each-way paid, ${cashOuts} cash-outs, ${paidAtSp} paid at SP in ${runs} runs`,
+    );
     if (env.PROPERTY_REPLAY) return;
-    expect(accepted).toBeGreaterThan(runs / 4);
-    expect(failed).toBeGreaterThan(runs / 10);
-    expect(eachWayPaid).toBeGreaterThan(runs / 20);
-    expect(cashOuts).toBeGreaterThan(runs / 20);
-    expect(paidAtSp).toBeGreaterThan(runs / 20);
+    for (const reached of [accepted, failed, eachWayPaid, cashOuts, paidAtSp]) expect(reached).toBeGreaterThan(0);
   });
 });

@@ -325,11 +325,11 @@ describe("multiples under random settlements, undos and failing writes", () => {
       }),
       propertyRuns(runs),
     );
-    // The runs must reach the interesting part: multiples taken and paid. Each bound sits far below
-    // what the runs reach (at 50 runs: 96 taken, 16 won, 22 cashed out), so a random draw never fails it.
+    // The runs must reach the interesting part: multiples taken, won and cashed out (at 50 runs
+    // some 96, 16 and 22). A guard against sequences that never reach a case, not a quota: each
+    // commit's seed draws others.
+    console.log(`multiple faults: ${taken} taken, ${won} won, ${cashOuts} cashed out in ${runs} runs`);
     if (env.PROPERTY_REPLAY) return;
-    expect(taken).toBeGreaterThan(runs / 2);
-    expect(won).toBeGreaterThan(runs / 10);
-    expect(cashOuts).toBeGreaterThan(runs / 10);
+    for (const reached of [taken, won, cashOuts]) expect(reached).toBeGreaterThan(0);
   });
 });
