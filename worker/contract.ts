@@ -132,6 +132,8 @@ export type Statement = Of<typeof answers.Statement>;
 export type DownloadLink = Of<typeof answers.DownloadLink>;
 /** GET /config: what the web app learns from the API at start-up, so one build serves any deployment. */
 export type PublicConfig = Of<typeof answers.PublicConfig>;
+/** GET /events/{id}/book: the book a published event is in. */
+export type EventBook = Of<typeof answers.EventBook>;
 /** POST /share: the card Telegram keeps for the caller, its text and button. */
 export type SharedCard = Of<typeof answers.SharedCard>;
 /** What undoing an event's result would move back (`GET /events/{id}/settlement`). */

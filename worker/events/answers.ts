@@ -171,3 +171,6 @@ export const Countries = v.array(v.object({ countryName: v.string() }));
 export const CreatedDraft = v.object({ eventId: Id });
 
 export const PublishedEvent = v.object({ id: Id });
+
+/** GET /events/{id}/book: whose book a published event is in (a shared link's `ev_<id>`). */
+export const EventBook = v.object({ bookmakerId: Id });

@@ -584,6 +584,12 @@ const NOT_THE_BOOKS: OtherRow[] = [
     ask: async (w) => ({ path: `/figures/${w.book.bookmakerId}/mine?${period}` }),
   },
   {
+    route: "GET /events/{id}/book",
+    why: "whose book a published event is in (a shared link's)",
+    serves: SIGNED_IN,
+    ask: async (w) => ({ path: `/events/${(await anEvent(w)).id}/book` }),
+  },
+  {
     route: "GET /balances/{bookmakerId}",
     why: "the caller's own coins with the book (none: 0)",
     serves: SIGNED_IN,

@@ -18,6 +18,7 @@ import type {
   CatalogueItem,
   DailyFigure,
   DownloadLink,
+  EventBook,
   Figure,
   Figures,
   Id,
@@ -39,6 +40,7 @@ import type {
   PunterLimits,
   Session,
   SettlementSize,
+  SharedCard,
   Staff,
   Statement,
   Ticket,
@@ -46,6 +48,7 @@ import type {
   UserSubscription,
 } from "@worker/contract";
 import type { BetBody } from "@worker/bets/schemas";
+import type { ShareBody } from "@worker/sharing/schemas";
 import type { Language } from "@common/languages";
 import type {
   OddsBody,
@@ -87,6 +90,7 @@ export interface Calls {
   "GET /events/liability": { answer: LiabilityBoard };
   "GET /events/:id": { answer: BookmakerEvent };
   "GET /events/:id/settlement": { answer: SettlementSize };
+  "GET /events/:id/book": { answer: EventBook };
   "GET /player/events/:bookmakerId": { answer: PlayerEvent[] };
   "GET /bets/:bookmakerId/": { query?: { userId: Id }; answer: Bet[] };
   "GET /bets/:bookmakerId/multiples": { query?: { userId: Id }; answer: Multiple[] };
@@ -167,6 +171,7 @@ export interface Calls {
 
   "PUT /me/notifications": { body: Partial<Omit<NotificationSettings, "canWrite">>; answer: NotificationSettings };
   "PUT /me/language": { body: { language: Language | null }; answer: Languages };
+  "POST /share": { body: InferInput<typeof ShareBody>; answer: SharedCard };
   "POST /subscriptions/purchase": { body: { subscriptionId: Id }; answer: InvoiceAnswer };
 }
 

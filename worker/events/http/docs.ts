@@ -5,6 +5,7 @@ import {
   BookmakerEvents,
   Countries,
   CreatedDraft,
+  EventBook,
   EventTypes,
   LiabilityBoard,
   PlayerEvents,
@@ -80,6 +81,15 @@ export const one = doc({
   summary: "One of the book's events",
   description: "An event of the caller's book as its bookmaker sees it.",
   answer: BookmakerEvent,
+  errors: ["NOT_FOUND"],
+});
+
+export const book = doc({
+  tag: "Events",
+  summary: "An event's book",
+  description:
+    "The book a published event is in, for any signed-in user: a shared card's link (`startapp=ev_<eventId>`) opens the event for the book's own and its join screen for anyone else. An event never published is NOT_FOUND, as an unknown one.",
+  answer: EventBook,
   errors: ["NOT_FOUND"],
 });
 

@@ -152,6 +152,14 @@ export const eventRoutes = new Hono<AppEnv>()
     if (!state) throw noProfile();
     return versioned(c, [state.events, state.multiples], () => liabilityBoard(c.env.DB, state.book_id));
   })
+  // Any signed-in user: a shared link names the event, and the mini-app needs its book to open it or to join.
+  .get("/:id/book", docs.book, validate("param", EventParam), async (c) => {
+    const row = await c.env.DB.prepare(`SELECT bookmaker_id FROM events WHERE id = ?1 AND published_at IS NOT NULL`)
+      .bind(c.req.valid("param").id)
+      .first<{ bookmaker_id: number }>();
+    if (!row) throw notFound(EVENT_NOT_FOUND);
+    return c.json({ bookmakerId: row.bookmaker_id });
+  })
   .get("/:id", docs.one, validate("param", EventParam), async (c) => {
     const book = await requireBook(c.env.DB, c.get("user").userId, "EVENTS");
     return c.json(await oneEvent(c.env, book, c.req.valid("param").id));
