@@ -4,9 +4,11 @@ import { sessionStore } from "@/store/storage";
 import type { TelegramWebApp } from "@/telegram/web-app";
 
 // A bookmaker's invitation link: t.me/<bot>?startapp=bk_<id> arrives as Telegram's start_param;
-// the bot's /start button opens WEB_ORIGIN/?startapp=bk_<id> instead (see docs/DECISIONS.md).
+// the bot's /start button opens WEB_ORIGIN/?startapp=bk_<id> instead (see docs/DECISIONS.md). A
+// shared card's link names an event, ev_<id> (docs/decisions/telegram.md, "Sharing").
 
 const BOOKMAKER_LINK = /^bk_(\d{1,15})$/;
+const EVENT_LINK = /^ev_(\d{1,15})$/;
 /**
  * The launch whose start parameter was followed, named by its init data: a reload keeps the
  * launch's init data and stays where it was, while a new launch (an invite tapped again in the
@@ -19,12 +21,18 @@ export function startParam(webApp: TelegramWebApp, search: string): string | nul
   return webApp.initDataUnsafe.start_param || query.get("startapp") || query.get("tgWebAppStartParam") || null;
 }
 
-/** The bookmaker a start parameter names, if it names one. */
-export function deepLinkedBookmaker(param: string | null): Id | null {
-  const match = param ? BOOKMAKER_LINK.exec(param.trim()) : null;
+/** The id a start parameter names by `link`, if it names one. */
+function linkedId(link: RegExp, param: string | null): Id | null {
+  const match = param ? link.exec(param.trim()) : null;
   const id = match ? Number(match[1]) : 0;
   return id > 0 ? id : null;
 }
+
+/** The bookmaker a start parameter names, if it names one. */
+export const deepLinkedBookmaker = (param: string | null) => linkedId(BOOKMAKER_LINK, param);
+
+/** The event a shared card's start parameter names, if it names one. */
+export const deepLinkedEvent = (param: string | null) => linkedId(EVENT_LINK, param);
 
 /** The screen a bot message's button opens (worker/notifications/messages.ts): join requests, or one event. */
 export function botMessageScreen(param: string): string | null {
@@ -35,7 +43,9 @@ export function botMessageScreen(param: string): string | null {
 
 /**
  * Before the router mounts: a launch by a bookmaker's link opens /bookies with him shown;
- * /bookies goes on to his events when the punter is already approved there.
+ * /bookies goes on to his events when the punter is already approved there. A shared event's
+ * link opens /bookies too, which asks the event's book and goes on the same way (at the event),
+ * or to the event's own screen for the book's owner and staff.
  */
 export function followDeepLink(webApp: TelegramWebApp): void {
   const param = startParam(webApp, window.location.search);
@@ -46,9 +56,10 @@ export function followDeepLink(webApp: TelegramWebApp): void {
     return;
   }
   const bookmakerId = deepLinkedBookmaker(param);
+  const eventId = deepLinkedEvent(param);
   const launchKey = `${webApp.initData}|${param}`;
-  if (bookmakerId === null || sessionStore.getItem(FOLLOWED_KEY) === launchKey) return;
+  if ((bookmakerId ?? eventId) === null || sessionStore.getItem(FOLLOWED_KEY) === launchKey) return;
   sessionStore.setItem(FOLLOWED_KEY, launchKey);
-  const state: BookiesState = { showBookmakerId: bookmakerId };
+  const state: BookiesState = bookmakerId !== null ? { showBookmakerId: bookmakerId } : { showEventId: eventId! };
   window.history.replaceState(state, "", "/bookies");
 }

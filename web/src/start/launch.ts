@@ -100,7 +100,7 @@ export async function launch({
   webApp.ready();
   webApp.expand();
   keepSwipesForScrolling(webApp);
-  // The invite's module reads with SWR, which the first screen does without.
-  void import("@/features/book/invite").then(({ preloadBotUsername }) => preloadBotUsername());
+  // The bot's links (the invite's, a shared card's) read with SWR, which the first screen does without.
+  void import("@/features/sharing/links").then(({ preloadBotUsername }) => preloadBotUsername());
   return { supported: true, webApp };
 }

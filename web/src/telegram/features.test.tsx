@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import { describe, expect, it, vi } from "vitest";
 import type { BookBalances, JoinRequestItem } from "@worker/contract";
 import { renderAt, signedInRoutes } from "@/test/world";
-import { json, stubApi } from "@/test/network";
+import { errorBody, json, stubApi } from "@/test/network";
 import { renderApp } from "@/test/render";
 import { installTelegram } from "@/test/telegram";
 import type { TelegramWebApp } from "./web-app";
@@ -115,30 +115,45 @@ describe("closing confirmation", () => {
 });
 
 describe("the invite link", () => {
-  it("is shared through Telegram's chat picker", async () => {
-    stubApi({
-      ...signedInRoutes(),
-      "GET /config": () => json({ botUsername: "bookie_test_bot" }),
-      "GET /subscriptions/active/5": () => json([]),
-    });
+  const routes = (share: () => Response) => ({
+    ...signedInRoutes(),
+    "GET /config": () => json({ botUsername: "bookie_test_bot" }),
+    "GET /subscriptions/active/5": () => json([]),
+    "POST /share": share,
+  });
+  const link = "https://t.me/bookie_test_bot?startapp=bk_5";
+  const shareUrl = `https://t.me/share/url?url=${encodeURIComponent(link)}&text=${encodeURIComponent("Join my book on Bookie")}`;
+
+  it("is shared as the bot's invitation card through Telegram's chat picker (shareMessage)", async () => {
+    const calls = stubApi(
+      routes(() => json({ preparedMessageId: "p-1", text: "Join AliceBooks", buttons: [{ text: "Open", url: link }] })),
+    );
+    const features = withFeatures(launched());
+    const shareMessage = vi.fn();
+    Object.assign(launched(), { shareMessage });
+    renderAt("/mainpage");
+    fireEvent.click(await screen.findByRole("button", { name: "Share invite link" }));
+    await waitFor(() => expect(shareMessage).toHaveBeenCalledWith("p-1", expect.any(Function)));
+    expect(calls.find((c) => c.path === "/share")?.body).toEqual({ kind: "INVITE", id: 5 });
+    expect(features.openTelegramLink).not.toHaveBeenCalled();
+  });
+
+  it("is shared with its words through t.me/share/url when Telegram did not prepare the card", async () => {
+    stubApi(routes(() => errorBody(502, "TELEGRAM_UNAVAILABLE", "Telegram did not prepare the message.")));
     const features = withFeatures(launched());
     renderAt("/mainpage");
     fireEvent.click(await screen.findByRole("button", { name: "Share invite link" }));
-    const link = "https://t.me/bookie_test_bot?startapp=bk_5";
-    expect(features.openTelegramLink).toHaveBeenCalledWith(
-      `https://t.me/share/url?url=${encodeURIComponent(link)}&text=${encodeURIComponent("Join my book on Bookie")}`,
-    );
+    await waitFor(() => expect(features.openTelegramLink).toHaveBeenCalledWith(shareUrl));
   });
 
-  it("can still be copied where the client cannot share", async () => {
-    stubApi({
-      ...signedInRoutes(),
-      "GET /config": () => json({ botUsername: "bookie_test_bot" }),
-      "GET /subscriptions/active/5": () => json([]),
-    });
+  it("can still be copied, and is shared in a new tab, where the client opens no Telegram links", async () => {
+    stubApi(routes(() => errorBody(502, "TELEGRAM_UNAVAILABLE", "Telegram did not prepare the message.")));
+    const open = vi.spyOn(window, "open").mockReturnValue(null);
     renderAt("/mainpage");
     expect(await screen.findByRole("button", { name: "Copy invite link" })).toBeTruthy();
-    expect(screen.queryByRole("button", { name: "Share invite link" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Share invite link" }));
+    await waitFor(() => expect(open).toHaveBeenCalledWith(shareUrl, "_blank", "noopener"));
+    open.mockRestore();
   });
 });
 

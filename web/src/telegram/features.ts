@@ -11,6 +11,7 @@ const HAPTICS = "6.1";
 const CLOSING_CONFIRMATION = "6.2";
 const SETTINGS_BUTTON = "6.10";
 const TELEGRAM_LINKS = "6.1";
+const SHARE_MESSAGE = "8.0";
 const QR_SCANNER = "6.4";
 
 /** A buzz for an outcome the user waited on: a bet accepted or refused, an approval, a settlement. */
@@ -38,6 +39,10 @@ export function useClosingConfirmation(unsaved: boolean): void {
   }, [unsaved, webApp]);
 }
 
+/** Telegram's page that shares `url` with `text` to a chat the user picks. */
+export const shareUrl = (url: string, text: string) =>
+  `https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(text)}`;
+
 /**
  * Shares a link through Telegram's own share sheet (the chat picker); false where the client
  * cannot, so the caller falls back to copying.
@@ -45,7 +50,21 @@ export function useClosingConfirmation(unsaved: boolean): void {
 export function shareThroughTelegram(webApp: TelegramWebApp, url: string, text: string): boolean {
   if (!has(webApp, TELEGRAM_LINKS, webApp.openTelegramLink)) return false;
   try {
-    webApp.openTelegramLink!(`https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(text)}`);
+    webApp.openTelegramLink!(shareUrl(url, text));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Hands a message the bot prepared to Telegram's chat picker (shareMessage), with a buzz once it
+ * is sent; false where the client has no shareMessage or refuses it (one picker already open).
+ */
+export function shareMessage(webApp: TelegramWebApp, id: string): boolean {
+  if (!has(webApp, SHARE_MESSAGE, webApp.shareMessage)) return false;
+  try {
+    webApp.shareMessage!(id, (sent) => sent && haptic(webApp, "success"));
     return true;
   } catch {
     return false;

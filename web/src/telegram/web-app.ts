@@ -84,6 +84,8 @@ export interface TelegramWebApp {
   closeScanQrPopup?(): void;
   /** Bot API 6.1+ inside Telegram: a t.me link opened by the client itself. */
   openTelegramLink?(url: string): void;
+  /** Bot API 8.0+: sends a message the bot prepared (savePreparedInlineMessage) to a chat the user picks. */
+  shareMessage?(id: string, callback?: (sent: boolean) => void): void;
   onEvent?(event: string, handler: () => void): void;
   offEvent?(event: string, handler: () => void): void;
 }

@@ -80,6 +80,7 @@ export function BetDialog({ event, coins, asFractional, myBets, onClose }: BetDi
     terms: s.eachWay ? event.eachWay : null,
   });
   const yourBets = yourBetsOf(event, taken, myBets);
+  const sharing = (betId: Id | undefined) => (betId === undefined ? undefined : { betId, eventId: event.eventId });
 
   async function bet() {
     if (exceedsCoins(staking, coins)) {
@@ -95,7 +96,9 @@ export function BetDialog({ event, coins, asFractional, myBets, onClose }: BetDi
     setStakes((prev) => Object.fromEntries(Object.entries(prev).filter(([id]) => !ids.includes(Number(id)))));
     setTaken((prev) => ({
       ...prev,
-      ...Object.fromEntries(ok.map((s) => [s.item.id, { item: s.item, ...lineOf(s) }])),
+      ...Object.fromEntries(
+        ok.map((s) => [s.item.id, { item: s.item, ...lineOf(s), share: sharing(outcomes[chosen.indexOf(s)]?.betId) }]),
+      ),
     }));
     setResult(outcomes);
     haptic(outcomes.every((o) => o.error === null) ? "success" : "error");

@@ -47,6 +47,14 @@ export function EventsScreen() {
     openEvent && bookmakerId !== null ? { params: { bookmakerId } } : null,
   );
   const betOn = (e: PlayerEvent) => isOpenForBets(e) && book.active;
+  // A shared card's event (ev_<id>, /bookies): opened once, as a tap on its card would, when the list has it.
+  const linkedId = useHistoryState<EventsState | null>()?.eventId;
+  const [followed, setFollowed] = useState(false);
+  const linked = followed ? undefined : list?.find((e) => e.eventId === linkedId);
+  if (linked) {
+    setFollowed(true);
+    setOpened({ eventId: linked.eventId, betting: betOn(linked) });
+  }
   const selections = slip.legs.length;
 
   return (
@@ -132,6 +140,7 @@ export function EventsScreen() {
           asFractional={showFractional}
           whatIfHeld={book.whatIfHeld}
           rules={viewing}
+          eventId={viewing.eventId}
         />
       )}
       <TermsDialog open={termsOpen} onClose={() => setTermsOpen(false)} terms={book.bookmaker?.terms} />

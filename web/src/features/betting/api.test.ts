@@ -20,7 +20,7 @@ describe("placing bets", () => {
     });
     const outcomes = placeBets(event, [{ item, amount: 10 }]);
     await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS[0]);
-    expect(await outcomes).toEqual([{ item, error: null }]);
+    expect(await outcomes).toEqual([{ item, error: null, betId: 9 }]);
     const [first, retry] = calls;
     expect(first.headers.get("Idempotency-Key")).toBeTruthy();
     expect(retry.headers.get("Idempotency-Key")).toBe(first.headers.get("Idempotency-Key"));

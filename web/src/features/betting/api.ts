@@ -10,6 +10,8 @@ import { pathOf } from "@/api/swr";
 
 export interface BetOutcome {
   item: PlayerOutcome;
+  /** The bet taken (an each-way bet's WIN row), which its receipt shares. */
+  betId?: Id;
   /** null when the bet was taken; the API's reason when not. */
   error: string | null;
 }
@@ -26,7 +28,7 @@ export async function placeBets(
   for (const { item, amount, eachWay, atSp } of stakes) {
     if (!(amount > 0)) continue;
     try {
-      await call("POST /bets", {
+      const bet = await call("POST /bets", {
         body: {
           requestId: event.requestId,
           bookmakerId: event.bookmakerId,
@@ -39,7 +41,7 @@ export async function placeBets(
           ...(eachWay ? { eachWay: true } : {}),
         },
       });
-      results.push({ item, error: null });
+      results.push({ item, error: null, betId: bet.betId });
     } catch (err) {
       results.push({ item, error: errorText(err) });
     }

@@ -1,12 +1,13 @@
 import { msg, t } from "@lingui/core/macro";
 import { useState } from "react";
+import { useAction } from "@/api/useAction";
+import { share } from "@/features/sharing/api";
 import type { Id } from "@worker/contract";
 import { CopyIcon, ShareIcon } from "./icons";
 import { useInviteLink } from "./invite";
 import { PRODUCT_TITLE } from "@/config";
 import { i18n } from "@/i18n/runtime";
 import { useWebApp } from "@/telegram/context";
-import { shareThroughTelegram } from "@/telegram/features";
 
 /** The message punters receive with the link (said with `i18n._`). */
 export const INVITE_TEXT = msg`Join my book on ${PRODUCT_TITLE}`;
@@ -14,11 +15,15 @@ export const INVITE_TEXT = msg`Join my book on ${PRODUCT_TITLE}`;
 /** The card's id: the first steps' invite scrolls to it where Telegram cannot share. */
 export const INVITE_CARD_ID = "invite-link";
 
-/** The link a bookmaker shares with punters; it opens the app on his book. */
+/**
+ * The link a bookmaker shares with punters; it opens the app on his book. Share sends the bot's
+ * invitation card (POST /share, shareMessage), or the link with its words where it cannot.
+ */
 export function InviteCard({ bookmakerId }: { bookmakerId: Id }) {
   const { link, loading } = useInviteLink(bookmakerId);
   const [copied, setCopied] = useState(false);
   const webApp = useWebApp();
+  const sharing = useAction();
 
   async function copy() {
     if (!link) return;
@@ -45,23 +50,26 @@ export function InviteCard({ bookmakerId }: { bookmakerId: Id }) {
           <button type="button" className="bk-icon-button" aria-label={t`Copy invite link`} onClick={copy}>
             <CopyIcon />
           </button>
-          {/* Telegram's chat picker; a client without it keeps the copy button alone. */}
-          {webApp.openTelegramLink && webApp.isVersionAtLeast("6.1") && (
-            <button
-              type="button"
-              className="bk-icon-button"
-              aria-label={t`Share invite link`}
-              onClick={() => shareThroughTelegram(webApp, link, i18n._(INVITE_TEXT))}
-            >
-              <ShareIcon />
-            </button>
-          )}
+          <button
+            type="button"
+            className="bk-icon-button"
+            aria-label={t`Share invite link`}
+            disabled={sharing.busy}
+            onClick={() =>
+              void sharing.run(() =>
+                share(webApp, { kind: "INVITE", id: bookmakerId }, { url: link, text: i18n._(INVITE_TEXT) }),
+              )
+            }
+          >
+            <ShareIcon />
+          </button>
         </div>
       ) : loading ? (
         <p className="bk-muted">{t`Loading...`}</p>
       ) : (
         <p className="bk-muted">{t`No invite link: the API does not know its bot's username (BOT_USERNAME).`}</p>
       )}
+      {sharing.error && <p className="bk-muted">{sharing.error}</p>}
     </section>
   );
 }

@@ -20,7 +20,6 @@ import "./bookies.css";
 /** The punter's bookmakers, and search among the others to ask to join (docs/rules/screens.md, "Bookmaker search"). */
 export function BookiesScreen() {
   const [, navigate] = useLocation();
-  const shown = useHistoryState<BookiesState | null>()?.showBookmakerId;
   const ownId = useMe().data?.bookmakerDto?.bookmakerId ?? null;
   const lists = useBookmakerLists();
   const [query, setQuery] = useState("");
@@ -28,7 +27,7 @@ export function BookiesScreen() {
   const [joined, setJoined] = useState<Id | null>(null);
   const joining = useAction();
 
-  useDeepLink(shown, lists.data, setQuery);
+  const shown = useDeepLink(useHistoryState<BookiesState | null>(), lists.data, setQuery);
 
   const open = (b: Bookmaker) =>
     navigate(`/events/${b.bookmakerId}`, { state: { name: b.bookmakerName } satisfies EventsState });

@@ -20,6 +20,7 @@ export function OwnEventResult({ event, onClose }: { event: BookmakerEvent; onCl
       whatIfHeld={whatIfHeld}
       rules={event}
       ownBook
+      eventId={event.id}
     />
   );
 }

@@ -21,6 +21,7 @@ import { CashOutLine } from "@/features/cashout/CashOut";
 import { offerFor, returnIfWon, useCashOutOffers } from "@/features/cashout/offers";
 import type { CashOutOffers, Id } from "@worker/contract";
 import { shownTitle } from "@/i18n/common-words";
+import { ShareButton } from "@/features/sharing/ShareButton";
 
 /** The punter's bets with one bookmaker, 15 days, newest first (docs/rules/screens.md, "Windows and timings"). */
 export function HistoryScreen() {
@@ -56,13 +57,20 @@ export function HistoryScreen() {
                 key={`m${multiple.multipleId}`}
                 multiple={multiple}
                 below={
-                  <CashOutLine
-                    bookmakerId={bookmakerId}
-                    target={{ multipleId: multiple.multipleId }}
-                    offer={offerFor(offers, { multipleId: multiple.multipleId })}
-                    returns={multiple.potentialPayout}
-                    label={kindWithLines(multiple.kind, multiple.legs.length, multiple.lines)}
-                  />
+                  <>
+                    <CashOutLine
+                      bookmakerId={bookmakerId}
+                      target={{ multipleId: multiple.multipleId }}
+                      offer={offerFor(offers, { multipleId: multiple.multipleId })}
+                      returns={multiple.potentialPayout}
+                      label={kindWithLines(multiple.kind, multiple.legs.length, multiple.lines)}
+                    />
+                    <ShareButton
+                      target={{ kind: "MULTIPLE", id: multiple.multipleId }}
+                      startParam={`ev_${multiple.legs[0]?.eventId}`}
+                      label={t`Share the multiple`}
+                    />
+                  </>
                 }
               />
             ) : (
@@ -86,6 +94,7 @@ function BetRows({
   bookmakerId,
   offers,
 }: BetLine & { bookmakerId: Id; offers: CashOutOffers | undefined }) {
+  const title = bet.outcomeTitle;
   return (
     <tbody className="history-bet" aria-label={`${shownTitle(bet.eventTitle)}, ${bet.outcomeTitle}`}>
       <tr className="history-event">
@@ -108,6 +117,11 @@ function BetRows({
             offer={offerFor(offers, { betId: bet.betId })}
             returns={returnIfWon(bet, place)}
             label={bet.outcomeTitle}
+          />
+          <ShareButton
+            target={{ kind: "BET", id: bet.betId }}
+            startParam={`ev_${bet.eventId}`}
+            label={t`Share the bet on ${title}`}
           />
         </td>
         <td className="num">

@@ -1,9 +1,10 @@
 import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { termsWords } from "@/i18n/common-words";
-import type { EachWayRule, EventStatus, RacingRules } from "@worker/contract";
+import type { EachWayRule, EventStatus, Id, RacingRules } from "@worker/contract";
 import { Dialog } from "@/ui/Dialog";
 import { FeatureUnavailable } from "@/features/market/FeatureUnavailable";
+import { ShareButton } from "@/features/sharing/ShareButton";
 import { StatusBadge } from "@/ui/StatusBadge";
 import { isRefunded, isWinner, type ResultOutcome } from "./outcome";
 import { ResultRow } from "./ResultRow";
@@ -27,6 +28,8 @@ export interface ResultDialogProps {
   rules?: Pick<RacingRules, "rule4" | "deadHeat"> & Partial<EachWayRule>;
   /** The bookmaker's own event: the 'Feature is unavailable' popup offers WHAT_IF in the Market. */
   ownBook?: boolean;
+  /** The event's id: a settled event's result offers Share (its bookmaker's and his punters'). */
+  eventId?: Id;
 }
 
 /**
@@ -46,6 +49,7 @@ export function ResultDialog({
   whatIfHeld = true,
   rules,
   ownBook = false,
+  eventId,
 }: ResultDialogProps) {
   const [asked, setAsked] = useState(false);
   const refunded = isRefunded(status);
@@ -96,6 +100,13 @@ export function ResultDialog({
             ))}
           </tbody>
         </BetTable>
+        {eventId !== undefined && (refunded || status === "CALCULATED") && (
+          <ShareButton
+            target={{ kind: "RESULT", id: eventId }}
+            startParam={`ev_${eventId}`}
+            label={t`Share the result`}
+          />
+        )}
       </Dialog>
       <FeatureUnavailable open={asked} onClose={() => setAsked(false)} unlock={ownBook ? "WHAT_IF" : undefined} />
     </>
