@@ -43,6 +43,8 @@ const UNLIMITED = Object.fromEntries(
  * never collide). Options:
  * - `bot`: { apiUrl, token } sends the bot's messages to a fake Bot API there, with that token
  *   (not the dev one, whose messages stay in the dev outbox);
+ * - `telegramApiUrl`: a fake Bot API for the dev bot's other calls (getMe, savePreparedInlineMessage),
+ *   its messages still in the dev outbox;
  * - `entry`: the worker to bundle, scripts/bench/metered-worker.ts unless named (the browser
  *   checks run worker/index.ts itself), with `durableObjects` its rooms;
  * - `ratelimits`: the limiters' config, every one out of reach unless given;
@@ -54,6 +56,7 @@ export async function startApi(
   port = Number(process.env.BENCH_PORT ?? 8799),
   {
     bot,
+    telegramApiUrl,
     entry = "scripts/bench/metered-worker.ts",
     durableObjects = {
       EVENT_ROOM: { className: "EventRoom", useSQLite: true },
@@ -98,6 +101,7 @@ export async function startApi(
           ...NOTIFICATION_QUEUES,
           bindings: {
             ...(bot ? { ...DEV_VARS, BOT_TOKEN: bot.token, TELEGRAM_API_URL: bot.apiUrl } : DEV_VARS),
+            ...(telegramApiUrl ? { TELEGRAM_API_URL: telegramApiUrl } : {}),
             // BENCH_METER=off: no counting of D1 statements and room calls (scripts/bench/metered-worker.ts).
             ...(process.env.BENCH_METER ? { BENCH_METER: process.env.BENCH_METER } : {}),
           },

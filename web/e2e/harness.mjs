@@ -7,6 +7,7 @@
 // in BOOKIE_E2E_DEV_URL and BOOKIE_E2E_PROD_URL.
 import { spawn, spawnSync } from "node:child_process";
 import { appendFileSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -233,9 +234,46 @@ export const apiRequests = [];
 export const API_LOG = path.join(work, "api.log");
 export const apiProblems = { count: 0 };
 
+/** The bot's username the fake Bot API answers getMe with: GET /config's, and every t.me link's. */
+export const E2E_BOT = "BookieE2EBot";
+
+/**
+ * The dev bot's Bot API as the checks' API sees it (its messages stay in the dev outbox): getMe
+ * names E2E_BOT, savePreparedInlineMessage keeps a shared card (POST /share) and answers its id
+ * (`e2e-<n>-<result id>`); any other method is unreachable, as Telegram is from this machine.
+ */
+async function fakeBotApi() {
+  let prepared = 0;
+  const server = createHttpServer((req, res) => {
+    const method = req.url.split("/").pop();
+    let body = "";
+    req.on("data", (chunk) => (body += chunk));
+    req.on("end", () => {
+      const answer = (result) => {
+        res.writeHead(200, { "Content-Type": "application/json" });
+        res.end(JSON.stringify({ ok: true, result }));
+      };
+      if (method === "getMe") return answer({ id: 1, is_bot: true, first_name: "Bookie", username: E2E_BOT });
+      if (method === "savePreparedInlineMessage") {
+        const { result } = JSON.parse(body);
+        return answer({ id: `e2e-${++prepared}-${result.id}`, expiration_date: Math.floor(Date.now() / 1000) + 3600 });
+      }
+      req.socket.destroy();
+    });
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  server.unref();
+  cleanups.push(async () => {
+    server.closeAllConnections();
+    server.close();
+  });
+  return `http://127.0.0.1:${server.address().port}`;
+}
+
 /**
  * The checks' own API: the worker run by Miniflare in one workerd (no wrangler dev reload proxy, a
- * second workerd on two cores), dev mode on, D1 and rooms in this run's work directory. Its rate
+ * second workerd on two cores), dev mode on, D1 and rooms in this run's work directory, the dev
+ * bot's Bot API faked (fakeBotApi). Its rate
  * limits are wrangler.toml's, but sign-in's: that one counts per client address, and every
  * browser here signs in from 127.0.0.1, so all the checks together would share one address's
  * limit (100 a window) as no real pub does; it is raised out of reach, as the benchmarks raise it.
@@ -254,11 +292,11 @@ async function apiOfTheChecks() {
   );
   const api = await startLocalApi(API_PORT, {
     entry: "worker/index.ts",
+    telegramApiUrl: await fakeBotApi(),
     durableObjects: { EVENT_ROOM: { className: "EventRoom", useSQLite: true } },
     ratelimits,
     onRequest: ({ method, route, status, ms }) => apiRequests.push({ method, route, status, ms }),
-    // Its errors and warnings go to its log, as wrangler dev's would (in dev mode without the
-    // internet, every GET /config logs that Telegram's getMe failed); run.mjs counts them.
+    // Its errors and warnings go to its log, as wrangler dev's would; run.mjs counts them.
     onProblem: (message) => {
       apiProblems.count++;
       appendFileSync(API_LOG, `${message}\n`);

@@ -64,7 +64,7 @@ const DRIVES = {
   "languages.mjs": ["locales", "i18n", ".po"],
   "themes.mjs": [".css", "theme"],
   "layout.mjs": [".css", "ui/Switch", "web/index.html"],
-  "telegram.mjs": ["web/src/telegram", "web/src/start", "web/src/api/cache", "web/src/api/early"],
+  "telegram.mjs": ["web/src/telegram", "web/src/start", "web/src/api/cache", "web/src/api/early", "sharing"],
   "taps.mjs": ["betting", "event-lists"],
   "day.mjs": ["book/", "punters", "event-editing"],
   "bookmaker.mjs": ["profile", "market", "payments", "subscriptions"],

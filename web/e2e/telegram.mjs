@@ -11,7 +11,19 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { DEV_VARS } from "../../scripts/dev-vars.mjs";
 import { expectNoUnknownEndTime, recordEndTimes, refuseFirstSignIn } from "./shared-checks.mjs";
-import { API_URL, assert, assertNoPageErrors, check, phone, prepare, rand, repo, run, sleep } from "./harness.mjs";
+import {
+  API_URL,
+  E2E_BOT,
+  assert,
+  assertNoPageErrors,
+  check,
+  phone,
+  prepare,
+  rand,
+  repo,
+  run,
+  sleep,
+} from "./harness.mjs";
 
 const TELEGRAM_SCRIPT = path.join(repo, "node_modules/@twa-dev/sdk/src/telegram-web-apps.js");
 const OOPS_TEXT = "You are using too old Telegram client to run this application";
@@ -209,6 +221,33 @@ async function eventsShows(tg, description) {
       () => false,
     );
   assert(shown, `Events did not show '${description}' within 2 s: ${await tg.app.getByRole("main").textContent()}`);
+}
+
+/** A user of Telegram who joined `book` and was approved and given `coins`, signed in: { user, token }. */
+async function punterOf(book, coins = 100) {
+  const user = newUser("tgpunter");
+  const { token } = await api("POST", "/auth/telegram", { body: { initData: signInitData(user) } });
+  await api("POST", `/bookmakers/${book.bookmakerId}/sign`, { token });
+  const requests = await api("GET", "/bookmakers/requests", { token: book.token });
+  const request = requests.find((r) => r.user.username === user.username);
+  await api("POST", `/bookmakers/requests/${request.joinRequest.id}/approve`, { token: book.token });
+  const balance = { amount: coins, currency: "COIN" };
+  await api("POST", "/balances/add", { token: book.token, body: { userId: request.user.internalId, balance } });
+  return { user, token };
+}
+
+/** POST /share's answer to the app in `tg` (its status and card) once `tap` has asked for it. */
+async function shareAnswer(tg, tap) {
+  const answered = tg.page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/share",
+    { timeout: 10_000 },
+  );
+  await tap();
+  const response = await answered;
+  const card = await response.json();
+  // 502: an API whose Bot API is not faked (npm run dev's); the checks' own fakes it (harness.mjs).
+  assert(response.status() === 200, `POST /share answered ${response.status()} ${JSON.stringify(card)}`);
+  return card;
 }
 
 async function draftRace(book, description) {
@@ -497,6 +536,84 @@ async function main() {
       await tg.launch(launchUrl("/", punter, { startParam: `bk_${book.bookmakerId}` }));
       await button(tg.app, "Join").waitFor({ timeout: 15_000 });
       assert(pathOf(tg) === "/bookies", `the second tap opened ${pathOf(tg)}`);
+      await tg.page.context().close();
+    },
+  );
+
+  await check(
+    "Share on a bet's receipt hands the bot's prepared card to shareMessage (web_app_send_prepared_message)",
+    async () => {
+      const book = await bookmaker();
+      const eventId = await draftRace(book, `Tg share ${rand()}`);
+      await api("POST", "/events", { token: book.token, body: { draftId: eventId } });
+      const punter = await punterOf(book);
+      const tg = await telegramWeb();
+      await tg.launch(launchUrl(`/events/${book.bookmakerId}`, punter.user));
+      await tg.app.getByRole("button", { name: /^Horse Racing \/ Ireland/ }).click({ timeout: 15_000 });
+      const dialog = tg.app.getByRole("dialog", { name: "Horse Racing / Ireland" });
+      await dialog.getByRole("button", { name: /^Bet on Red Rum:/ }).click();
+      await dialog.getByRole("option", { name: /^1\/4 Max/ }).click();
+      await button(dialog, "Bet").click();
+      const receipt = tg.app.getByRole("dialog", { name: "Your bet is successful" });
+      const card = await shareAnswer(tg, () => button(receipt, "Share the bet").click({ timeout: 10_000 }));
+      assert(
+        card.buttons[0]?.url === `https://t.me/${E2E_BOT}?startapp=ev_${eventId}`,
+        `the card's button opens ${card.buttons[0]?.url}`,
+      );
+      await tg.posted("web_app_send_prepared_message", (d) => d.id === card.preparedMessageId);
+      assertNoPageErrors(tg.page);
+      await tg.page.context().close();
+    },
+  );
+
+  await check("Share in an older client (7.10) opens t.me/share/url with the card's text and link", async () => {
+    const book = await bookmaker();
+    const eventId = await draftRace(book, `Tg share old ${rand()}`);
+    const event = await api("POST", "/events", { token: book.token, body: { draftId: eventId } }).then(() =>
+      api("GET", `/events/${eventId}`, { token: book.token }),
+    );
+    const punter = await punterOf(book);
+    const [runner] = event.items;
+    await api("POST", "/bets", {
+      token: punter.token,
+      body: {
+        requestId: (await api("GET", `/player/events/${book.bookmakerId}`, { token: punter.token }))[0].requestId,
+        bookmakerId: book.bookmakerId,
+        eventId,
+        eventItemId: runner.id,
+        amount: 10,
+        coefficient: runner.currCoefficient,
+      },
+    });
+    const tg = await telegramWeb();
+    await tg.launch(launchUrl(`/history/${book.bookmakerId}`, punter.user, { version: "7.10" }));
+    const share = button(tg.app, `Share the bet on ${runner.title}`);
+    const card = await shareAnswer(tg, () => share.click({ timeout: 15_000 }));
+    const shareUrl = `/share/url?url=${encodeURIComponent(card.buttons[0].url)}&text=${encodeURIComponent(card.text)}`;
+    await tg.posted("web_app_open_tg_link", (d) => d.path_full === shareUrl);
+    const sent = (await tg.events()).filter((e) => e.eventType === "web_app_send_prepared_message");
+    assert(sent.length === 0, "a 7.10 client was handed shareMessage");
+    await tg.page.context().close();
+  });
+
+  await check(
+    "a shared event's link (startapp=ev_<id>) opens the event for the book's punter, the book's join screen for anyone else",
+    async () => {
+      const book = await bookmaker();
+      const description = `Tg linked ${rand()}`;
+      const eventId = await draftRace(book, description);
+      await api("POST", "/events", { token: book.token, body: { draftId: eventId } });
+      const punter = await punterOf(book);
+      const tg = await telegramWeb();
+      await tg.launch(launchUrl("/", punter.user, { startParam: `ev_${eventId}` }));
+      const dialog = tg.app.getByRole("dialog", { name: "Horse Racing / Ireland" });
+      await dialog.getByText(description, { exact: true }).waitFor({ timeout: 15_000 });
+      await waitForPath(tg, `/events/${book.bookmakerId}`);
+
+      await tg.launch(launchUrl("/", newUser("tgstranger"), { startParam: `ev_${eventId}` }));
+      await button(tg.app, "Join").waitFor({ timeout: 15_000 });
+      assert(pathOf(tg) === "/bookies", `the link opened ${pathOf(tg)} for a stranger`);
+      assertNoPageErrors(tg.page);
       await tg.page.context().close();
     },
   );
