@@ -19,6 +19,7 @@ import { balanceRoutes } from "./ledger/routes";
 import { membershipRoutes } from "./memberships/routes";
 import { notificationRoutes } from "./notifications/routes";
 import { shareRoutes } from "./sharing/routes";
+import { priceRequestRoutes } from "./price-requests/routes";
 import { subscriptionRoutes } from "./subscriptions/routes";
 import { telegramRoutes } from "./telegram/webhook";
 import { crossOrigin } from "./lib/cross-origin";
@@ -92,6 +93,7 @@ export const app = new Hono<AppEnv>()
   .route("/bets", multipleRoutes)
   .route("/bets", betRoutes)
   .route("/counter", counterRoutes)
+  .route("/price-requests", priceRequestRoutes)
   .route("/subscriptions", subscriptionRoutes)
   .route("/me", notificationRoutes)
   .route("/me", languageRoutes)

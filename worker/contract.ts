@@ -38,6 +38,10 @@ export type ErrorCode =
   | "CASH_OUT_CHANGED"
   | "ALREADY_PAID"
   | "EVENT_NOT_SETTLED"
+  | "PRICE_REQUEST_NOT_NEEDED"
+  | "PRICE_REQUEST_OPEN"
+  | "OFFER_EXPIRED"
+  | "ALREADY_TAKEN"
   | "IDEMPOTENCY_KEY_REUSED"
   | "IDEMPOTENCY_KEY_IN_USE"
   | "RATE_LIMITED"
@@ -89,6 +93,10 @@ export type DevPayment = Of<typeof answers.DevPayment>;
 export type NotificationSettings = Of<typeof answers.NotificationSettings>;
 /** GET /dev/outbox: a message the bot would have sent. */
 export type OutboxMessage = Of<typeof answers.Outbox>[number];
+export type DevPress = Of<typeof answers.DevPress>;
+/** A bet beyond what the box takes, asked of the book (price-requests/). */
+export type PriceRequest = Of<typeof answers.PriceRequest>;
+export type PriceRequestStatus = Of<typeof answers.PriceRequestStatus>;
 
 export type EventStatus = Of<typeof answers.EventStatus>;
 export type OutcomeStatus = Of<typeof answers.OutcomeStatus>;

@@ -24,8 +24,9 @@ export const LAYERS = [
   ["ledger", "bookmakers", "telegram", "staff"],
   ["bets"],
   ["memberships", "notifications", "multiples", "counter"],
-  // Cash out works on bets and multiples: a multiple cashed out is its answer.
-  ["cashout"],
+  // Cash out works on bets and multiples: a multiple cashed out is its answer. A price request
+  // is asked and answered beside the room, whose bet desk writes its take.
+  ["cashout", "price-requests"],
   ["events"],
   // Sharing makes cards of bets, multiples and events.
   ["figures", "payments", "schedule", "sharing"],

@@ -30,6 +30,7 @@ export const AuditAction = v.picklist([
   "CASH_OUT",
   "STAFF",
   "TICKET_PAID",
+  "PRICE_REQUEST",
 ]);
 
 export const AuditEntry = v.object({

@@ -1,5 +1,5 @@
 import { doc } from "../lib/route-doc";
-import { DevInitData, DevPayment, Outbox } from "./answers";
+import { DevInitData, DevPayment, DevPress, Outbox } from "./answers";
 
 export const initData = doc({
   tag: "Dev",
@@ -16,7 +16,7 @@ export const outbox = doc({
   tag: "Dev",
   summary: "The bot's messages to a user",
   description:
-    "What the bot would have sent the user with this id, oldest first: with the dev bot token, messages go here instead of Telegram.",
+    "What the bot would have sent the user with this id, oldest first, as it stands after the bot's edits: with the dev bot token, messages go here instead of Telegram. `messageId` names a message for a press on its callback buttons.",
   answer: Outbox,
   caller: "public",
   devOnly: true,
@@ -31,4 +31,15 @@ export const pay = doc({
   caller: "public",
   devOnly: true,
   errors: ["NOT_FOUND", "CONFLICT"],
+});
+
+export const press = doc({
+  tag: "Dev",
+  summary: "Press a button of a bot message",
+  description:
+    "Presses one of the message's callback buttons as its recipient would in Telegram: the press is delivered to the webhook as a callback_query update, through the same code. Answers the text the bot answered the press with (answerCallbackQuery's). 404 for a message not in the outbox; 400 for a button it does not carry.",
+  answer: DevPress,
+  caller: "public",
+  devOnly: true,
+  errors: ["NOT_FOUND"],
 });

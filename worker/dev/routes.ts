@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../env";
 import { devOnly } from "./mode";
-import { AppError, notFound } from "../lib/errors";
+import { AppError, notFound, validationError } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { signInitData } from "../identity/init-data";
 import { secret } from "../identity/secrets";
@@ -11,7 +11,9 @@ import * as docs from "./docs";
 import { applyPayment } from "../payments/apply";
 import { invoiceById } from "../payments/invoices";
 import { checkoutVerdict } from "../payments/pre-checkout";
-import { outboxOf } from "../notifications/outbox";
+import { keptMessage, outboxOf } from "../notifications/outbox";
+// eslint-disable-next-line no-restricted-imports -- dev mode presses a bot message's button through the webhook itself, as Telegram would
+import { telegramRoutes } from "../telegram/webhook";
 
 // Local development only (DEV_MODE=true): lets a browser outside Telegram play any user.
 // With dev mode off these routes do not exist (404), whatever is asked.
@@ -29,6 +31,15 @@ const OutboxQuery = v.object({
     v.regex(/^[1-9]\d{0,15}$/, "Must be a user id."),
     v.transform(Number),
   ),
+});
+
+const MessageParam = v.object({
+  messageId: v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/, "Must be a message id."), v.transform(Number)),
+});
+
+const PressBody = v.object({
+  // eslint-disable-next-line no-restricted-syntax -- dev-only route, read by developers
+  callbackData: v.pipe(v.string("Must be a button's callback data."), v.maxLength(64)),
 });
 
 const InvoiceParam = v.object({
@@ -61,6 +72,54 @@ export const devRoutes = new Hono<AppEnv>()
   // What the bot would have sent this user, with the dev bot token (worker/notifications/outbox.ts).
   .get("/outbox", docs.outbox, validate("query", OutboxQuery), async (c) =>
     c.json(await outboxOf(c.env.DB, c.req.valid("query").userId)),
+  )
+
+  // A press on a callback button, delivered to the webhook as Telegram would: signed with the
+  // webhook's secret, a new update id, the message's recipient pressing.
+  .post(
+    "/outbox/:messageId/press",
+    docs.press,
+    validate("param", MessageParam),
+    validate("json", PressBody),
+    async (c) => {
+      const { messageId } = c.req.valid("param");
+      const { callbackData } = c.req.valid("json");
+      const kept = await keptMessage(c.env.DB, messageId);
+      // eslint-disable-next-line no-restricted-syntax -- dev-only route, read by developers
+      if (!kept) throw notFound("No such message in the outbox.");
+      if (!kept.message.buttons.some((b) => b.callbackData === callbackData))
+        // eslint-disable-next-line no-restricted-syntax -- dev-only route, read by developers
+        throw validationError("callbackData", "The message has no such button.");
+      const user = await c.env.DB.prepare(`SELECT username FROM users WHERE id = ?1`)
+        .bind(kept.userId)
+        .first<{ username: string }>();
+      const update = {
+        update_id: Date.now() * 1000 + Math.floor(Math.random() * 1000),
+        callback_query: {
+          id: `dev-${messageId}-${Date.now()}`,
+          from: { id: kept.userId, ...(user && { username: user.username }) },
+          data: callbackData,
+          message: { message_id: messageId, chat: { id: kept.message.chatId, type: "private" } },
+        },
+      };
+      const delivered = await telegramRoutes.request(
+        "/webhook",
+        {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/json",
+            "X-Telegram-Bot-Api-Secret-Token": secret(c.env, "WEBHOOK_SECRET"),
+          },
+          body: JSON.stringify(update),
+        },
+        c.env,
+        c.executionCtx,
+      );
+      // eslint-disable-next-line no-restricted-syntax -- dev-only route, read by developers
+      if (!delivered.ok) throw new AppError("INTERNAL", 500, `The webhook answered ${delivered.status}.`);
+      const answer = await delivered.json<{ callbackAnswer?: string }>();
+      return c.json({ text: answer.callbackAnswer ?? "" });
+    },
   )
 
   // Telegram's two steps, pre-checkout then successful_payment, through the same code.

@@ -1,3 +1,5 @@
+import type { Odds } from "../../common/odds";
+
 // A bet as the routes hand it to an event's room, and the limits the room holds it to.
 
 /** What one punter's accepted bets on one outcome pay: should it win (each-way pairs whole), and should it only be placed. */
@@ -45,4 +47,19 @@ export interface BetRequest {
    * member's of staff who took it.
    */
   counter?: { code: string; takenBy: { userId: number; username: string } };
+  /**
+   * A price request's offer taken (price-requests/): struck at its odds, past the punter's limits
+   * and the event's max payout; its take is guarded in the bet's batch (the offer still stands).
+   */
+  offer?: { requestId: number; odds: Odds };
+}
+
+/** What a price request asks (price-requests/asking.ts): checked by the room as the bet it would be. */
+export interface PriceAsk {
+  userId: number;
+  bookmakerId: number;
+  itemId: number;
+  stakeCents: number;
+  odds: Odds;
+  eachWay: boolean;
 }

@@ -26,6 +26,8 @@ export type RoomErrorCode =
   | "SP_UNAVAILABLE"
   | "CASH_OUT_UNAVAILABLE"
   | "CASH_OUT_CHANGED"
+  | "OFFER_EXPIRED"
+  | "ALREADY_TAKEN"
   /** Another attempt with the caller's Idempotency-Key was in flight: its answer is the key's (worker/idempotency/). */
   | "KEY_SEEN"
   | "INTERNAL";

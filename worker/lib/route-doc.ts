@@ -19,6 +19,7 @@ export type Tag =
   | "Events"
   | "Betting"
   | "Counter"
+  | "Price requests"
   | "Figures"
   | "Audit"
   | "Subscriptions"

@@ -5,6 +5,7 @@ import { enqueue } from "./enqueue";
 import type { BotMessage, FanOut, QueueMessage } from "./messages";
 import { newEventMessages, settlementMessages, undoneMessages } from "./triggers";
 import { keepMessage, usesDevOutbox, type SentButton } from "./outbox";
+import { editCopies, keepCopy, stillWaiting } from "./price-request-messages";
 import { canWrite, markBlocked, settingsOf, wants } from "./settings";
 
 // The queue consumer: sends the bot's messages through the Bot API within Telegram's limits
@@ -45,22 +46,48 @@ async function pace(chatId: number) {
 
 type Outcome = { done: true } | { done: false; delaySeconds: number; stopBatch?: boolean };
 
+/** A message's buttons as sent: each opening the mini-app at its screen, or answered in the chat. */
+export const sentButtons = (env: Env, message: Pick<BotMessage, "button" | "buttons">): SentButton[] =>
+  (message.buttons ?? [message.button]).map((b) =>
+    "startapp" in b
+      ? { text: b.text, url: webAppUrl(env, b.startapp) }
+      : { text: b.text, callbackData: b.callbackData },
+  );
+
+/** Buttons in one row, as Telegram's inline keyboard takes them. */
+export const keyboard = (buttons: SentButton[]) => ({
+  inline_keyboard: buttons.length
+    ? [
+        buttons.map((b) =>
+          b.url ? { text: b.text, web_app: { url: b.url } } : { text: b.text, callback_data: b.callbackData },
+        ),
+      ]
+    : [],
+});
+
 async function deliver(env: Env, message: BotMessage, attempts: number): Promise<Outcome> {
   const settings = await settingsOf(env.DB, message.userId);
   // A switch turned off, or no consent (or blocked) by the time it is sent: nothing to do.
   if (!canWrite(settings) || !wants(settings, message)) return { done: true };
-  const button: SentButton = { text: message.button.text, url: webAppUrl(env, message.button.startapp) };
+  // A request answered before its message went out: its buttons would answer nothing.
+  if (message.priceRequestId !== undefined && !(await stillWaiting(env.DB, message.priceRequestId)))
+    return { done: true };
+  const buttons = sentButtons(env, message);
   if (usesDevOutbox(env)) {
-    await keepMessage(env.DB, "OUTBOX", message.userId, message.text, button);
+    const messageId = await keepMessage(env.DB, "OUTBOX", message.userId, message.text, buttons);
+    if (message.priceRequestId !== undefined)
+      await keepCopy(env.DB, message.priceRequestId, message.userId, message.userId, messageId);
     return { done: true };
   }
   await pace(message.userId);
   try {
-    await callBotApi(env, "sendMessage", {
+    const sent = await callBotApi<{ message_id: number }>(env, "sendMessage", {
       chat_id: message.userId,
       text: message.text,
-      reply_markup: { inline_keyboard: [[{ text: button.text, web_app: { url: button.url } }]] },
+      reply_markup: keyboard(buttons),
     });
+    if (message.priceRequestId !== undefined)
+      await keepCopy(env.DB, message.priceRequestId, message.userId, message.userId, sent.message_id);
     return { done: true };
   } catch (err) {
     if (!(err instanceof BotApiError)) throw err;
@@ -95,13 +122,18 @@ export async function consumeBotMessages(batch: MessageBatch<QueueMessage>, env:
   let stoppedFor: number | null = null;
   for (const message of batch.messages) {
     const body = message.body;
-    if (stoppedFor !== null && !("fanOut" in body)) {
+    if (stoppedFor !== null && !("fanOut" in body) && !("edit" in body)) {
       message.retry({ delaySeconds: stoppedFor });
       continue;
     }
     let outcome: Outcome;
     try {
-      outcome = "fanOut" in body ? await fanOut(env, body) : await deliver(env, body, message.attempts);
+      outcome =
+        "fanOut" in body
+          ? await fanOut(env, body)
+          : "edit" in body
+            ? await editCopies(env, body.requestId)
+            : await deliver(env, body, message.attempts);
     } catch (err) {
       // Our own failure (D1): try again later like a Telegram failure.
       console.error("bot message failed", err);
@@ -119,16 +151,18 @@ export async function consumeBotMessages(batch: MessageBatch<QueueMessage>, env:
 export async function consumeDeadMessages(batch: MessageBatch<QueueMessage>, env: Env): Promise<void> {
   for (const message of batch.messages) {
     const m = message.body;
+    if ("edit" in m) {
+      console.error(`edits of price request ${m.requestId} dead-lettered after 5 tries`);
+      message.ack();
+      continue;
+    }
     if ("fanOut" in m) {
       console.error(`bot messages of ${m.fanOut} for event ${m.eventId} dead-lettered after 5 tries`);
       message.ack();
       continue;
     }
     console.error(`bot message to ${m.userId} dead-lettered after 5 tries`);
-    await keepMessage(env.DB, "DEAD", m.userId, m.text, {
-      text: m.button.text,
-      url: webAppUrl(env, m.button.startapp),
-    });
+    await keepMessage(env.DB, "DEAD", m.userId, m.text, sentButtons(env, m));
     message.ack();
   }
 }

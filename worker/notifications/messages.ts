@@ -10,13 +10,19 @@ import { say, words, type Words } from "../lib/words";
 // descriptions and notes are the users' own and never translated; an event's sport and country
 // are said in the reader's language (lib/places.ts).
 
-/** Which switch of GET /me/notifications a message answers to; MEMBERSHIP is always on. */
-export type Topic = "JOIN_REQUESTS" | "RESULTS" | "COINS" | "NEW_EVENTS" | "BIG_BETS" | "MEMBERSHIP";
+/** Which switch of GET /me/notifications a message answers to; MEMBERSHIP and PRICE_REQUESTS are always on. */
+export type Topic = "JOIN_REQUESTS" | "RESULTS" | "COINS" | "NEW_EVENTS" | "BIG_BETS" | "MEMBERSHIP" | "PRICE_REQUESTS";
 
 export interface Button {
   text: string;
   /** The `startapp` parameter the mini-app opens with (web/src/start/deep-link.ts). */
   startapp: string;
+}
+
+/** A button answered in the chat (a price request's Accept and Decline): the webhook gets its press. */
+export interface CallbackButton {
+  text: string;
+  callbackData: string;
 }
 
 /** One message on the queue. The recipient's Telegram id is also his private chat's id. */
@@ -25,8 +31,21 @@ export interface BotMessage {
   topic: Topic;
   text: string;
   button: Button;
+  /** Buttons in a row instead of `button` alone (a price request's Accept, Counter, Decline). */
+  buttons?: (Button | CallbackButton)[];
+  /**
+   * A price request's message to the book: its id is kept with the request's, to be edited when
+   * it is answered or expires; not sent at all once the request is no longer waiting.
+   */
+  priceRequestId?: number;
   /** A big bet's stake, checked against the bookmaker's `bigBetsOver` when it is sent. */
   stakeCents?: number;
+}
+
+/** Every copy of a price request's message to the book, edited to say how it ended (price-requests/messages.ts). */
+export interface PriceRequestEdit {
+  edit: "PRICE_REQUEST";
+  requestId: number;
 }
 
 /**
@@ -39,13 +58,15 @@ export type FanOut =
   | { fanOut: "UNDONE"; eventId: number };
 
 /** What travels on the queue. */
-export type QueueMessage = BotMessage | FanOut;
+export type QueueMessage = BotMessage | FanOut | PriceRequestEdit;
 
 /** Start parameters: a bookmaker's card (punters), his join requests, one of his events. */
 export const startFor = {
   book: (bookmakerId: number) => `bk_${bookmakerId}`,
   requests: () => "requests",
   event: (eventId: number) => `event_${eventId}`,
+  /** A price request, for the book to answer in the mini-app (Counter). */
+  priceRequest: (requestId: number) => `pr_${requestId}`,
 };
 
 /** An amount of coins as the recipient writes numbers: "1,234.50", in Russian "1 234,50". */

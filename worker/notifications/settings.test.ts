@@ -128,8 +128,11 @@ describe("the dev outbox", () => {
     expect(outbox).toEqual(
       ["first", "second"].map((text) => ({
         chatId: user.userId,
+        messageId: expect.any(Number),
         text,
         button: { text: "Open", url: `${env.WEB_ORIGIN}/?startapp=requests` },
+        buttons: [{ text: "Open", url: `${env.WEB_ORIGIN}/?startapp=requests` }],
+        editedAt: null,
         createdAt: expect.any(String),
       })),
     );

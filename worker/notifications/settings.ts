@@ -54,6 +54,7 @@ export function wants(s: SettingsRow, m: Pick<BotMessage, "topic" | "stakeCents"
     case "BIG_BETS":
       return s.big_bets_over_cents !== null && (m.stakeCents ?? 0) > s.big_bets_over_cents;
     case "MEMBERSHIP":
+    case "PRICE_REQUESTS":
       return true;
   }
 }

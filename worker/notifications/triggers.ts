@@ -21,7 +21,7 @@ import {
 // which language each recipient reads it.
 
 /** Each of `userIds`' language (his choice, else Telegram's, else English), in one read. */
-async function languagesOf(db: D1Database, userIds: number[]): Promise<(userId: number) => Language> {
+export async function languagesOf(db: D1Database, userIds: number[]): Promise<(userId: number) => Language> {
   if (userIds.length === 0) return () => DEFAULT_LANGUAGE;
   const { results } = await db
     .prepare(`SELECT id, language, telegram_language FROM users WHERE id IN (SELECT value FROM json_each(?1))`)

@@ -25,6 +25,8 @@ export * from "../cashout/answers";
 export * from "../events/answers";
 export * from "../figures/answers";
 export * from "../sharing/answers";
+export * from "../telegram/answers";
+export * from "../price-requests/answers";
 export * from "../config/answers";
 export * from "../dev/answers";
 

@@ -112,6 +112,7 @@ describe("the OpenAPI document", () => {
       "GET /dev/init-data",
       "GET /dev/outbox",
       "GET /docs",
+      "POST /dev/outbox/{messageId}/press",
       "POST /dev/pay/{invoiceId}",
     ]);
     for (const { route } of dev) {

@@ -20,6 +20,8 @@ export const TAGS: Record<Tag, string> = {
   Audit: "What changed in a book and who changed it, and the prices punters were offered.",
   Subscriptions: "The market: subscriptions and coin packages, paid in Telegram Stars.",
   Notifications: "Which messages the bot sends the caller.",
+  "Price requests":
+    "A bet the box refused, asked of the book: answered by its owner or a manager (here or from the bot's message) and taken by the punter within 60 s.",
   Sharing: "Cards of bets, multiples, results and books for the caller to send to a Telegram chat.",
   Telegram: "Calls from Telegram itself.",
   Service: "Health, configuration and this document.",

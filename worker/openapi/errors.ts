@@ -41,6 +41,16 @@ export const ERROR_CODES: Record<ErrorCode, { status: number; meaning: string }>
   CASH_OUT_CHANGED: { status: 409, meaning: "The cash-out value moved; `value` holds the value now." },
   ALREADY_PAID: { status: 409, meaning: "The ticket was paid already; `paidAt` says when." },
   EVENT_NOT_SETTLED: { status: 409, meaning: "The event has no result yet: it is neither settled nor abandoned." },
+  PRICE_REQUEST_NOT_NEEDED: { status: 409, meaning: "The bet would be taken as asked: place it instead of asking." },
+  PRICE_REQUEST_OPEN: {
+    status: 409,
+    meaning: "The punter has a request on this outcome waiting for an answer or taking.",
+  },
+  OFFER_EXPIRED: {
+    status: 409,
+    meaning: "The offer's 60 s are over (or the request was never offered, or was declined).",
+  },
+  ALREADY_TAKEN: { status: 409, meaning: "The offer was taken already, with another Idempotency-Key." },
   IDEMPOTENCY_KEY_IN_USE: {
     status: 409,
     meaning: "A request with this key is still running; retry after Retry-After.",

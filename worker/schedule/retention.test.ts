@@ -55,6 +55,11 @@ async function rowsOf(book: TestBook) {
     memberships: await count(`SELECT COUNT(*) AS n FROM memberships WHERE bookmaker_id = ?1`, id),
     accounts: await count(`SELECT COUNT(*) AS n FROM accounts WHERE pool_owner_id = ?1`, owner),
     ledger: await count(`SELECT COUNT(*) AS n FROM ledger WHERE pool_owner_id = ?1`, owner),
+    price_requests: await count(`SELECT COUNT(*) AS n FROM price_requests WHERE bookmaker_id = ?1`, id),
+    price_request_takes: await count(
+      `SELECT COUNT(*) AS n FROM price_request_takes WHERE request_id IN (SELECT id FROM price_requests WHERE bookmaker_id = ?1)`,
+      id,
+    ),
   };
 }
 const NOTHING = {
@@ -68,6 +73,8 @@ const NOTHING = {
   memberships: 0,
   accounts: 0,
   ledger: 0,
+  price_requests: 0,
+  price_request_takes: 0,
 };
 
 /** A book with punters, a settled event, an open event with bets and a draft; `shared` also plays with it. */
@@ -99,6 +106,27 @@ async function busyBook(shared?: Awaited<ReturnType<typeof newPunter>>) {
     body: { eventId: settled.id, winners: [settled.items[0].id] },
   });
   await placeBet(punter, book, open, 1, 5);
+  // A price request taken, and one waiting: over a max stake of 5.
+  await json("PUT", "/balances/limits", {
+    token: book.owner.token,
+    body: { userId: punter.userId, maxStake: 5, maxPayoutPerEvent: null },
+  });
+  const ask = (item: number) =>
+    json<{ id: number }>("POST", "/price-requests", {
+      token: punter.token,
+      expect: 201,
+      body: {
+        bookmakerId: book.bookmakerId,
+        eventId: open.id,
+        eventItemId: open.items[item].id,
+        amount: 8,
+        coefficient: open.items[item].currCoefficient,
+      },
+    });
+  const taken = await ask(2);
+  await json("POST", `/price-requests/${taken.id}/answer`, { token: book.owner.token, body: { action: "ACCEPT" } });
+  await json("POST", `/price-requests/${taken.id}/take`, { token: punter.token, expect: 201 });
+  await ask(0);
   await json("POST", "/drafts", {
     token: book.owner.token,
     body: {

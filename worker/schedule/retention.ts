@@ -63,6 +63,22 @@ async function lapsedBooks(db: D1Database, now: number): Promise<LapsedBook[]> {
 
 /** Children first: D1 enforces the foreign keys. `?1` is the book, or its owner for the pool's accounts and rows. */
 const steps = (chunk: number): [table: string, sql: string, by: "book" | "owner"][] => [
+  // Price requests name their bets, events and outcomes: they go first, their takes and copies before them.
+  [
+    "price_request_takes",
+    `DELETE FROM price_request_takes WHERE request_id IN (SELECT t.request_id FROM price_requests r JOIN price_request_takes t ON t.request_id = r.id WHERE r.bookmaker_id = ?1 LIMIT ${chunk})`,
+    "book",
+  ],
+  [
+    "price_request_messages",
+    `DELETE FROM price_request_messages WHERE rowid IN (SELECT m.rowid FROM price_requests r JOIN price_request_messages m ON m.request_id = r.id WHERE r.bookmaker_id = ?1 LIMIT ${chunk})`,
+    "book",
+  ],
+  [
+    "price_requests",
+    `DELETE FROM price_requests WHERE id IN (SELECT id FROM price_requests WHERE bookmaker_id = ?1 LIMIT ${chunk})`,
+    "book",
+  ],
   [
     "tickets",
     `DELETE FROM tickets WHERE code IN (SELECT code FROM tickets WHERE bookmaker_id = ?1 LIMIT ${chunk})`,

@@ -8,6 +8,7 @@ import { documentedAnswers, undocumented, type Documented } from "../test/contra
 import { draftBody, newEvent, placeBet } from "../test/events";
 import { commandUpdate, fakeBotApi, freshUpdateId, type FakeBotApi } from "../test/fake-telegram";
 import { multipleBody, placeDouble } from "../test/multiples";
+import { keepMessage } from "../notifications/outbox";
 import {
   catalogueId,
   freshBookName,
@@ -97,6 +98,23 @@ const aTicket = async (w: World, won = false) => {
   const ticket = await json<Ticket>("POST", "/counter/bets", { ...owner(w), body: counterBet(w, e) });
   if (won) await json("POST", `/events/${e.id}/finalize`, { ...owner(w), body: winner(e) });
   return ticket;
+};
+/** A price request of the punter's on a fresh event: 10 over his max stake of 5. */
+const priceRequest = async (w: World) => {
+  await json("PUT", "/balances/limits", {
+    ...owner(w),
+    body: { userId: w.punter.userId, maxStake: 5, maxPayoutPerEvent: null },
+  });
+  return json<{ id: number }>("POST", "/price-requests", {
+    token: w.punter.token,
+    body: { ...counterBet(w, await anEvent(w)), amount: 10 },
+  });
+};
+/** The punter's request, offered by the owner. */
+const priceOffer = async (w: World) => {
+  const { id } = await priceRequest(w);
+  await json("POST", `/price-requests/${id}/answer`, { ...owner(w), body: { action: "ACCEPT" } });
+  return id;
 };
 const period = "from=2026-01-01&to=2026-01-31&tz=UTC";
 const noLimits = { maxStake: null, maxPayoutPerEvent: null };
@@ -397,6 +415,13 @@ const BOOK_ROUTES: Row[] = [
   },
   { route: "GET /balances/ledger", power: "OWNER", ok: 200, ask: async () => ({ path: "/balances/ledger" }) },
   { route: "GET /audit", power: "OWNER", ok: 200, ask: async () => ({ path: "/audit" }) },
+  // Price requests: answered by the owner or a manager.
+  {
+    route: "POST /price-requests/{id}/answer",
+    power: "ODDS",
+    ok: 200,
+    ask: async (w) => ({ path: `/price-requests/${(await priceRequest(w)).id}/answer`, body: { action: "DECLINE" } }),
+  },
   { route: "GET /audit.csv", power: "OWNER", ok: 200, ask: async () => ({ path: "/audit.csv" }) },
   { route: "GET /audit/link", power: "OWNER", ok: 200, ask: async () => ({ path: "/audit/link" }) },
 ];
@@ -474,6 +499,17 @@ const NOT_THE_BOOKS: OtherRow[] = [
     why: "dev mode",
     serves: CALLERS,
     ask: async (w, { user }) => ({ path: `/dev/outbox?userId=${(user ?? w.punter).userId}` }),
+  },
+  {
+    route: "POST /dev/outbox/{messageId}/press",
+    why: "dev mode: the message's recipient presses",
+    serves: CALLERS,
+    ask: async (w) => {
+      const messageId = await keepMessage(env.DB, "OUTBOX", w.punter.userId, "A button", [
+        { text: "Press", callbackData: "pr:1:X" },
+      ]);
+      return { path: `/dev/outbox/${messageId}/press`, body: { callbackData: "pr:1:X" } };
+    },
   },
   {
     route: "POST /dev/pay/{invoiceId}",
@@ -627,6 +663,30 @@ const NOT_THE_BOOKS: OtherRow[] = [
       await punterBet(w);
       return { path: `/bets/${w.book.bookmakerId}/cashouts` };
     },
+  },
+  {
+    route: "POST /price-requests",
+    why: "a punter's request (staff are never punters)",
+    serves: PUNTER_ONLY,
+    ask: async (w) => {
+      await json("PUT", "/balances/limits", {
+        ...owner(w),
+        body: { userId: w.punter.userId, maxStake: 5, maxPayoutPerEvent: null },
+      });
+      return { path: "/price-requests", body: { ...counterBet(w, await anEvent(w)), amount: 10 } };
+    },
+  },
+  {
+    route: "GET /price-requests",
+    why: "the book's to its owner and managers, the caller's own to anyone else",
+    serves: SIGNED_IN,
+    ask: plain("/price-requests"),
+  },
+  {
+    route: "POST /price-requests/{id}/take",
+    why: "the punter who asked",
+    serves: PUNTER_ONLY,
+    ask: async (w) => ({ path: `/price-requests/${await priceOffer(w)}/take` }),
   },
   {
     route: "GET /bets/{betId}/cashout",

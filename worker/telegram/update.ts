@@ -45,13 +45,23 @@ const InlineQuery = v.object({
   chat_type: v.optional(v.string()),
 });
 
+/** A press on a message's callback button (a price request's Accept or Decline). */
+const CallbackQuery = v.object({
+  id: v.string(),
+  from: User,
+  data: v.optional(v.string()),
+  message: v.optional(v.object({ message_id: TelegramId, chat: v.object({ id: TelegramId, type: v.string() }) })),
+});
+
 export const Update = v.object({
   update_id: v.pipe(TelegramId, v.minValue(0, "Must be 0 or more.")),
   message: v.optional(Message),
   pre_checkout_query: v.optional(PreCheckoutQuery),
   inline_query: v.optional(InlineQuery),
+  callback_query: v.optional(CallbackQuery),
 });
 
 export type Update = v.InferOutput<typeof Update>;
 export type Message = v.InferOutput<typeof Message>;
 export type PreCheckoutQuery = v.InferOutput<typeof PreCheckoutQuery>;
+export type CallbackQuery = v.InferOutput<typeof CallbackQuery>;

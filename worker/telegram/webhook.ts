@@ -17,6 +17,7 @@ import { languageIn, type LanguageRow } from "../identity/users";
 import { languageOfTag, type Language } from "../../common/languages";
 import { say } from "../lib/words";
 import { answerInlineQuery } from "../sharing/inline";
+import { answerPress } from "../price-requests/presses";
 
 // Telegram's calls to the bot. Every update is handled once (by update_id); a payment once
 // per charge id, whatever the update. The answer is 200 unless Telegram should deliver the
@@ -77,10 +78,15 @@ async function handleMessage(env: Env, message: Message) {
   await answerCommand(env, message);
 }
 
-async function handleUpdate(env: Env, update: Update) {
+/** Handles the update; a button's press answers the text the presser is shown. */
+async function handleUpdate(env: Env, update: Update): Promise<string | undefined> {
   if (update.pre_checkout_query) await answerPreCheckout(env, update.pre_checkout_query);
   else if (update.message) await handleMessage(env, update.message);
   else if (update.inline_query) await answerInlineQuery(env, update.inline_query);
+  else if (update.callback_query) {
+    const q = update.callback_query;
+    return answerPress(env, { id: q.id, fromId: q.from.id, data: q.data ?? "" });
+  }
 }
 
 /** Claims the update; false when it was handled already (or is being handled now). */
@@ -99,14 +105,15 @@ export const telegramRoutes = new Hono<AppEnv>().post(
   validate("json", Update),
   async (c) => {
     const update = c.req.valid("json");
-    if (!(await claim(c.env.DB, update.update_id))) return c.json({ ok: true });
+    if (!(await claim(c.env.DB, update.update_id))) return c.json({ ok: true as const });
+    let callbackAnswer: string | undefined;
     try {
-      await handleUpdate(c.env, update);
+      callbackAnswer = await handleUpdate(c.env, update);
     } catch (err) {
       // Telegram refused our call (a blocked bot, an expired query): trying again cannot help.
       if (err instanceof BotApiError && !err.retryable) {
         console.error(err.message);
-        return c.json({ ok: true });
+        return c.json({ ok: true as const });
       }
       // Let the redelivery in.
       await c.env.DB.prepare(`DELETE FROM telegram_updates WHERE update_id = ?1`).bind(update.update_id).run();
@@ -117,6 +124,6 @@ export const telegramRoutes = new Hono<AppEnv>().post(
       }
       throw err;
     }
-    return c.json({ ok: true });
+    return c.json({ ok: true as const, ...(callbackAnswer !== undefined && { callbackAnswer }) });
   },
 );

@@ -1,5 +1,8 @@
 import type { PlaceTerms } from "../../../common/each-way";
 import type { Odds } from "../../../common/odds";
+
+/** Odds `a` longer than `b` (it pays more). */
+const longer = (a: Odds, b: Odds) => a.num * b.den > b.num * a.den;
 import { nowIso } from "../../lib/time";
 import { BookAccess } from "./access";
 import { BetNotWritten, betRefusal, BetWriter } from "./bet-writer";
@@ -12,7 +15,7 @@ import { betAnswerText, ticketAnswerText } from "../../bets/answer";
 import type { RoomMemory } from "./memory";
 import type { CurrentOdds } from "./current-odds";
 import { type EventState, type OutcomeState } from "../state";
-import { type BetRequest, type PlacedBet } from "../bet-request";
+import { type BetRequest, type PlacedBet, type PriceAsk, type PunterCaps } from "../bet-request";
 import { fail, ok, type RoomResult } from "../room-result";
 import { EVENT_NOT_FOUND } from "../../../common/refusals";
 import { en } from "../../lib/words";
@@ -39,6 +42,8 @@ export interface BetKinds {
     db: D1Database,
     ticket: { code: string; takenBy: number; ownerId: number; stakedCents: number; row: BetRowInput },
   ) => OwnStatements;
+  /** A price request's offer taken (price-requests/taking.ts): its guard before, the request marked after. */
+  offer: (db: D1Database, take: { requestId: number; row: BetRowInput }) => OwnStatements;
 }
 
 /**
@@ -112,16 +117,10 @@ export class BetDesk {
         eachWay: bet.eachWay === true,
         atSp: bet.atSp === true,
         counter: bet.counter !== undefined,
+        offer: bet.offer?.odds,
       },
       Date.now(),
-      {
-        caps: access.value,
-        // His share of the event's results counts only against a max payout: without one, not built.
-        own:
-          access.value.maxPayoutCents === null
-            ? []
-            : punterBook(memory.items, (itemId) => memory.bettors.get(`${bet.userId}:${itemId}`)),
-      },
+      this.punterLimits(bet.userId, access.value),
     );
     if ("refusal" in check) {
       // A punter shown odds D1 still owes (a failed odds flush) is refused: the flush is tried again now.
@@ -129,6 +128,50 @@ export class BetDesk {
       return check.refusal;
     }
     return this.reserveAndWrite(e, memory.items.get(bet.itemId)!, bet, check);
+  }
+
+  /**
+   * Whether a price request is needed (price-requests/asking.ts): the bet it asks for, checked as
+   * the room would check it at the odds now. A bet the box would take as asked (its stake fits and
+   * the odds asked are no longer than the odds now) answers false; a refusal of its stake or payout
+   * answers true, any other refusal (closed, withdrawn, one bet per outcome…) is the answer.
+   */
+  async askNeeded(eventId: number, ask: PriceAsk): Promise<RoomResult<boolean>> {
+    const { memory } = this.room;
+    await this.ready(eventId);
+    const e = memory.event;
+    if (!e || e.id !== eventId || e.bookmakerId !== ask.bookmakerId || !e.publishedAt)
+      return fail("NOT_FOUND", EVENT_NOT_FOUND);
+    const access = await this.access.check(this.room.db(), e, ask.userId);
+    if (!access.ok) return access;
+    const check = checkBet(
+      e,
+      memory.items,
+      {
+        itemId: ask.itemId,
+        stakeCents: ask.stakeCents,
+        coefficient: null,
+        alreadyBet: memory.bettors.has(`${ask.userId}:${ask.itemId}`),
+        eachWay: ask.eachWay,
+        anyOdds: true,
+      },
+      Date.now(),
+      this.punterLimits(ask.userId, access.value),
+    );
+    if ("refusal" in check) return check.refusal.code === "LIMIT_EXCEEDED" ? ok(true) : check.refusal;
+    return ok(longer(ask.odds, check.odds));
+  }
+
+  /** His limits, with his share of the event's results only where a max payout needs it. */
+  private punterLimits(userId: number, caps: PunterCaps) {
+    const { memory } = this.room;
+    return {
+      caps,
+      own:
+        caps.maxPayoutCents === null
+          ? []
+          : punterBook(memory.items, (itemId) => memory.bettors.get(`${userId}:${itemId}`)),
+    };
   }
 
   /** Prices moved outside a bet (a cash-out): written now unless a group being written carries them. */
@@ -185,17 +228,17 @@ export class BetDesk {
       outcomeTitle: item.title,
       placeTerms: taken.placeTerms,
     };
-    const { counter } = bet;
-    const own =
-      counter &&
-      ((db: D1Database) =>
-        this.kinds.counter(db, {
-          code: counter.code,
-          takenBy: counter.takenBy.userId,
-          ownerId: e.ownerId,
-          stakedCents: taken.placeTerms ? 2 * bet.stakeCents : bet.stakeCents,
-          row,
-        }));
+    const { counter, offer } = bet;
+    const own = counter
+      ? (db: D1Database) =>
+          this.kinds.counter(db, {
+            code: counter.code,
+            takenBy: counter.takenBy.userId,
+            ownerId: e.ownerId,
+            stakedCents: taken.placeTerms ? 2 * bet.stakeCents : bet.stakeCents,
+            row,
+          })
+      : offer && ((db: D1Database) => this.kinds.offer(db, { requestId: offer.requestId, row }));
     const write = this.betWriter(e.id).write({
       row,
       poolOwnerId: e.ownerId,

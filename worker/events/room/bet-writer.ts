@@ -1,4 +1,5 @@
 import { AppError } from "../../lib/errors";
+import { takeRefusal } from "../../price-requests/taking";
 import { runMoneyBatch } from "../../ledger/transfer";
 import { groupStatements, insertedIds, type GroupBet } from "./bet-group";
 import { fail, type RoomResult } from "../room-result";
@@ -43,6 +44,9 @@ export class BetNotWritten extends Error {
 
 /** A bet the writer could not write, as the punter is told. */
 export function betRefusal(err: unknown): RoomResult<never> {
+  const take = takeRefusal(err);
+  if (take === "ALREADY_TAKEN") return fail(take, en("You have taken this offer already."));
+  if (take === "OFFER_EXPIRED") return fail(take, en("This offer has expired."));
   if (err instanceof AppError && err.code === "INSUFFICIENT_COINS")
     return fail("INSUFFICIENT_COINS", en("You don’t have enough coins to place these bets"));
   if (err instanceof Error && /UNIQUE constraint failed: bets/.test(err.message)) return fail("BET_EXISTS", BET_EXISTS);
@@ -70,7 +74,8 @@ export interface BetWriterHooks {
 
 const isDefinite = (err: unknown) =>
   (err instanceof AppError && err.code === "INSUFFICIENT_COINS") ||
-  (err instanceof Error && /UNIQUE constraint failed|CHECK constraint failed/.test(err.message));
+  (err instanceof Error && /UNIQUE constraint failed|CHECK constraint failed/.test(err.message)) ||
+  takeRefusal(err) !== null;
 
 export class BetWriter {
   private queue: Queued[] = [];

@@ -6,6 +6,7 @@ import { AppError } from "../../lib/errors";
 import { nowIso } from "../../lib/time";
 import { BetDesk, type DeskRoom } from "./bet-desk";
 import { counterBetStatements } from "../../counter/tickets";
+import { offerTakenStatements } from "../../price-requests/taking";
 import * as audit from "./audit";
 import { recordPricesStatement } from "../../audit/record";
 import * as changes from "./changes";
@@ -42,7 +43,7 @@ import {
 import type { DraftInput, Placing, StartingPriceInput } from "../schemas";
 import * as sql from "./statements";
 import { type EventState } from "../state";
-import { type BetRequest, type PlacedBet } from "../bet-request";
+import { type BetRequest, type PriceAsk, type PlacedBet } from "../bet-request";
 import { fail, ok, type RoomResult } from "../room-result";
 import { EVENT_NOT_FOUND } from "../../../common/refusals";
 import { en } from "../../lib/words";
@@ -78,7 +79,10 @@ export class EventRoom extends DurableObject<Env> {
     afterAdmin: (eventId) => this.exclusive(eventId, async () => ok(null)),
   };
   // The room's one kind of bet with tables of its own: the counter's tickets.
-  private readonly desk = new BetDesk(this.deskRoom, { counter: counterBetStatements });
+  private readonly desk = new BetDesk(this.deskRoom, {
+    counter: counterBetStatements,
+    offer: offerTakenStatements,
+  });
   private readonly cash = new CashDesk(this.deskRoom, this.desk);
 
   // ---- admin operations -----------------------------------------------------------------
@@ -404,6 +408,11 @@ export class EventRoom extends DurableObject<Env> {
   /** Takes a bet (BetDesk): membership and subscription, the rules, one reservation and a group write. */
   async placeBet(eventId: number, bet: BetRequest): Promise<RoomResult<PlacedBet>> {
     return this.safely(() => this.desk.place(eventId, bet));
+  }
+
+  /** Whether a price request is needed for what it asks (BetDesk.askNeeded): read only. */
+  async askNeeded(eventId: number, ask: PriceAsk): Promise<RoomResult<boolean>> {
+    return this.safely(() => this.desk.askNeeded(eventId, ask));
   }
 
   /** Cashes out a single (CashDesk): beside the bets, one read and one batch. */

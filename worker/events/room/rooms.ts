@@ -22,6 +22,8 @@ const STATUS: Record<RoomErrorCode, 400 | 403 | 404 | 409 | 500 | 503> = {
   SP_UNAVAILABLE: 409,
   CASH_OUT_UNAVAILABLE: 409,
   CASH_OUT_CHANGED: 409,
+  OFFER_EXPIRED: 409,
+  ALREADY_TAKEN: 409,
   KEY_SEEN: 409,
   // nothing was written; trying again is safe
   UNAVAILABLE: 503,

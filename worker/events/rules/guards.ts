@@ -264,6 +264,13 @@ export function checkBet(
     atSp?: boolean;
     /** A counter bet (a ticket): a limit refusing it is said as the book's for a ticket. */
     counter?: boolean;
+    /**
+     * A price request's offer taken (price-requests/): struck at the offer's odds, whatever the
+     * odds now, past the punter's limits and the event's max payout, since the book chose it.
+     */
+    offer?: Odds;
+    /** Checks all but the odds sent, at the odds now (a price request being asked). */
+    anyOdds?: boolean;
   },
   now: number,
   punter: { caps: PunterCaps; own: Liability[] } = { caps: NO_CAPS, own: [] },
@@ -278,11 +285,12 @@ export function checkBet(
   if (bet.atSp && !e.sp) return { refusal: fail("SP_UNAVAILABLE", SP_UNAVAILABLE) };
   if (bet.alreadyBet) return { refusal: fail("BET_EXISTS", BET_EXISTS) };
   // A bet at SP has no price until the result: it counts at the bookmaker's price now.
-  const odds = bet.atSp ? item.odds : item.curr;
+  const odds = bet.offer ?? (bet.atSp ? item.odds : item.curr);
   const sent = bet.coefficient === null ? undefined : ladderOdds(bet.coefficient);
-  if (!bet.atSp && (!sent || !sameOdds(sent, odds)))
+  if (!bet.atSp && !bet.offer && !bet.anyOdds && (!sent || !sameOdds(sent, odds)))
     return { refusal: fail("ODDS_CHANGED", en("The odds have changed."), { coefficient: decimalText(odds) }) };
   const totals = betTotals(bet.stakeCents, odds, placeTerms);
+  if (bet.offer) return { odds, totals, placeTerms };
   const own = punterRefusal(e, items, item, totals, punter.caps, punter.own, bet.counter === true);
   const book = [...items.values()].map(liabilityOf);
   const places = placesInForce(e, items);
