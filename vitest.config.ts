@@ -91,6 +91,7 @@ const LONG_RUNNING = [
   "worker/figures/property.test.ts",
   "worker/notifications/triggers.test.ts",
   "worker/notifications/delivery.test.ts",
+  "worker/price-requests/price-requests.test.ts",
   "web/src/features/market/paid.test.tsx",
 ];
 
