@@ -17,7 +17,7 @@ const NOT_FOUND = en("Price request not found.");
 
 /** Why a request can no longer be answered, in words its reader understands. */
 function answeredAlready(r: RequestRow) {
-  if (r.status === "EXPIRED" && r.answered_by === null)
+  if (r.answered_by === null)
     return new AppError("CONFLICT", 409, en("This request has expired."), { status: r.status });
   return new AppError(
     "CONFLICT",
@@ -80,12 +80,12 @@ export async function answerRequest(
   const [, updated] = await db.batch([
     // Written before the change, read from the row as it waits: nothing when it waits no more.
     db
-      .prepare(requestAuditSql(`id = ?1 AND status = 'PENDING'`, "json(?9)"))
+      .prepare(requestAuditSql(`id = ?1 AND status = 'PENDING' AND expires_at > ?8`, "json(?9)"))
       .bind(requestId, null, null, null, null, null, userId, at, after),
     db
       .prepare(
         `UPDATE price_requests SET status = ?2, answered_by = ?3, offer_stake_cents = ?4, offer_num = ?5,
-           offer_den = ?6, offer_expires_at = ?7 WHERE id = ?1 AND status = 'PENDING' RETURNING id`,
+           offer_den = ?6, offer_expires_at = ?7 WHERE id = ?1 AND status = 'PENDING' AND expires_at > ?8 RETURNING id`,
       )
       .bind(
         requestId,
@@ -95,10 +95,11 @@ export async function answerRequest(
         offer?.odds.num ?? null,
         offer?.odds.den ?? null,
         expiresAt,
+        at,
       ),
   ]);
   const standing = (await requestById(db, requestId))!;
-  // Another answer got in first.
+  // Another answer got in first (or its 5 minutes ended in between).
   if (updated.results.length === 0) return { refusal: answeredAlready(standing), changed };
   return { request: toPriceRequest(standing), changed: [...changed, requestId] };
 }
