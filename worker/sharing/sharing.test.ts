@@ -4,7 +4,7 @@ import { newEvent, placeBet } from "../test/events";
 import { fakeBotApi, type BotApiParams, type FakeBotApi } from "../test/fake-telegram";
 import { finalize, placeDouble } from "../test/multiples";
 import { newBook, newPunter } from "../test/world";
-import type { SharedCard } from "../contract";
+import type { Bet, SharedCard } from "../contract";
 
 // POST /share (docs/decisions/telegram.md, "Sharing"): the card the bot keeps for the caller,
 // as savePreparedInlineMessage receives it, and its answer.
@@ -151,6 +151,67 @@ describe("POST /share", () => {
     const button = { text: "Open the event", url: link(`ev_${event.id}`) };
     expectCard(await shared(punter.token, "RESULT", event.id), punter.userId, text, button);
     expectCard(await shared(book.owner.token, "RESULT", event.id), book.owner.userId, text, button);
+  });
+
+  it("shares each-way, SP, cashed-out and refunded bets, and a result with no winner, as each stands", async () => {
+    const book = await newBook({ coins: 1000 });
+    const punter = await newPunter(book, { coins: 200 });
+    const event = await newEvent(book, {
+      items: [
+        ["Red Rum", 5],
+        ["Shergar", 3],
+        ["Arkle", 4],
+        ["Mill Reef", 6],
+      ],
+      eachWay: { places: 2, fraction: 4 },
+      sp: true,
+    });
+    const line = async (betId: number) => (await shared(punter.token, "BET", betId)).text.split("\n")[1];
+
+    // Each-way at 5.0 (4/1), a quarter the odds for a place: 10 + 10 returns up to 50 + 20.
+    const eachWay = await json<Bet>("POST", "/bets", {
+      token: punter.token,
+      expect: 201,
+      body: {
+        bookmakerId: book.bookmakerId,
+        eventId: event.id,
+        eventItemId: event.items[0].id,
+        amount: 10,
+        coefficient: 5,
+        eachWay: true,
+      },
+    });
+    expect(await line(eachWay.betId)).toBe("Red Rum, 10.00 each-way at 5: returns up to 70.00");
+    // At SP: no price until the result.
+    const atSp = await json<Bet>("POST", "/bets", {
+      token: punter.token,
+      expect: 201,
+      body: { bookmakerId: book.bookmakerId, eventId: event.id, eventItemId: event.items[1].id, amount: 5, atSp: true },
+    });
+    expect(await line(atSp.betId)).toBe("Shergar, 5.00 at SP: still open");
+    // Cashed out, at the value offered.
+    await json("PUT", `/bookmakers/${book.bookmakerId}/cashout`, {
+      token: book.owner.token,
+      body: { enabled: true, margin: 0.05 },
+    });
+    const cashed = await placeBet(punter, book, event, 2, 4);
+    const { value } = await json<{ value: number }>("GET", `/bets/${cashed.betId}/cashout`, { token: punter.token });
+    await json("POST", `/bets/${cashed.betId}/cashout`, { token: punter.token, body: { value } });
+    expect(await line(cashed.betId)).toMatch(/^Arkle, 4\.00 at 4: cashed out for \d+\.\d\d$/);
+    // Refunded: its runner withdrawn.
+    const refunded = await placeBet(punter, book, event, 3, 3);
+    await json("POST", `/events/${event.id}/nr/${event.items[3].id}`, { token: book.owner.token, body: {} });
+    expect(await line(refunded.betId)).toBe("Mill Reef, 3.00 at 6: refunded 3.00");
+
+    // No winner: every stake back, and the cards say so.
+    await json("POST", `/events/${event.id}/finalize`, {
+      token: book.owner.token,
+      body: { eventId: event.id, winners: [] },
+    });
+    expect((await shared(punter.token, "RESULT", event.id)).text).toBe(
+      "Result of Horse Racing / United Kingdom, Race 1 at Ascot:\nNo winner: every stake was refunded.",
+    );
+    expect(await line(eachWay.betId)).toBe("Red Rum, 10.00 each-way at 5: refunded 20.00");
   });
 
   it("shares an abandoned event's result", async () => {
