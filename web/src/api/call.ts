@@ -16,6 +16,7 @@ const IDEMPOTENT: ReadonlySet<Route> = new Set<Route>([
   "POST /balances/add",
   "POST /balances/subtract",
   "POST /counter/bets",
+  "POST /price-requests/:id/take",
 ]);
 
 /**

@@ -35,6 +35,9 @@ import type {
   NotificationSettings,
   OfferedPrice,
   OutboxMessage,
+  DevPress,
+  PriceRequest,
+  PriceRequestStatus,
   PlayerEvent,
   PublicConfig,
   PunterLimits,
@@ -49,6 +52,7 @@ import type {
 } from "@worker/contract";
 import type { BetBody } from "@worker/bets/schemas";
 import type { ShareBody } from "@worker/sharing/schemas";
+import type { AnswerBody, PriceRequestBody } from "@worker/price-requests/schemas";
 import type { Language } from "@common/languages";
 import type {
   OddsBody,
@@ -114,6 +118,8 @@ export interface Calls {
   "GET /counter/tickets": { query: { eventId: string; status?: TicketStatus }; answer: Ticket[] };
   "GET /counter/tickets/:code": { answer: Ticket };
   "GET /dev/outbox": { query: { userId: Id }; answer: OutboxMessage[] };
+  /** The book's (owner, managers) or the punter's own, newest first; the event's id as text. */
+  "GET /price-requests": { query?: { eventId?: string; status?: PriceRequestStatus }; answer: PriceRequest[] };
 
   // Writes.
   "POST /auth/telegram": { body: { initData: string }; answer: Session };
@@ -166,12 +172,19 @@ export interface Calls {
   "POST /bets/:betId/cashout": { body: InferInput<typeof CashOutBody>; answer: Bet };
   "POST /bets/multiple/:multipleId/cashout": { body: InferInput<typeof CashOutBody>; answer: Multiple };
 
+  /** A bet beyond what the box takes, asked of the book; the book's answer; the punter taking an offer. */
+  "POST /price-requests": { body: InferInput<typeof PriceRequestBody>; answer: PriceRequest };
+  "POST /price-requests/:id/answer": { body: InferInput<typeof AnswerBody>; answer: PriceRequest };
+  "POST /price-requests/:id/take": { body?: never; answer: Bet };
+
   "POST /counter/bets": { body: InferInput<typeof BetBody>; answer: Ticket };
   "POST /counter/tickets/:code/pay": { body?: never; answer: Ticket };
 
   "PUT /me/notifications": { body: Partial<Omit<NotificationSettings, "canWrite">>; answer: NotificationSettings };
   "PUT /me/language": { body: { language: Language | null }; answer: Languages };
   "POST /share": { body: InferInput<typeof ShareBody>; answer: SharedCard };
+  /** Dev mode: a callback button of a bot message pressed, as Telegram would deliver it. */
+  "POST /dev/outbox/:messageId/press": { body: { callbackData: string }; answer: DevPress };
   "POST /subscriptions/purchase": { body: { subscriptionId: Id }; answer: InvoiceAnswer };
 }
 

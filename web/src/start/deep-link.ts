@@ -34,11 +34,14 @@ export const deepLinkedBookmaker = (param: string | null) => linkedId(BOOKMAKER_
 /** The event a shared card's start parameter names, if it names one. */
 export const deepLinkedEvent = (param: string | null) => linkedId(EVENT_LINK, param);
 
-/** The screen a bot message's button opens (worker/notifications/messages.ts): join requests, or one event. */
+/**
+ * The screen a bot message's button opens (worker/notifications/messages.ts): join requests, one
+ * event, or a price request the book is asked to counter (`pr_<id>`).
+ */
 export function botMessageScreen(param: string): string | null {
   if (param === "requests") return "/playermanagement";
-  const event = /^event_(\d{1,15})$/.exec(param);
-  return event ? `/eventmanagementpage/${event[1]}` : null;
+  const link = /^(event|pr)_(\d{1,15})$/.exec(param);
+  return link && `${link[1] === "pr" ? "/pricerequests/" : "/eventmanagementpage/"}${link[2]}`;
 }
 
 /**

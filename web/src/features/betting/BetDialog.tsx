@@ -1,7 +1,7 @@
 import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { termsWords } from "@/i18n/common-words";
-import type { Bet, Id, PlayerEvent } from "@worker/contract";
+import type { Bet, Id, PlayerEvent, PriceRequest } from "@worker/contract";
 import { betRowsReturn, mostBack, stakeReturn, type StakeLine } from "./returns";
 import { useHaptic } from "@/telegram/features";
 import { formatAmount } from "@/ui/amount";
@@ -12,6 +12,8 @@ import { spAndBog } from "./EventCard";
 import { hasBet, OutcomeStakes, type YourBet } from "./OutcomeStakes";
 import { amountOf, exceedsCoins, staked, totalStake, type Stake } from "./volume";
 import { shownTitle } from "@/i18n/common-words";
+import { AskPriceDialog, type AskPriceProps } from "./AskPriceDialog";
+import { PriceRequestLines } from "./PriceRequestLines";
 
 export interface BetDialogProps {
   event: PlayerEvent;
@@ -19,11 +21,13 @@ export interface BetDialogProps {
   asFractional: boolean;
   /** His bet rows with this bookmaker, once loaded: a Suspended outcome's return at the odds taken. */
   myBets: readonly Bet[] | undefined;
+  /** His price requests with this bookmaker: this event's show under the table. */
+  requests?: readonly PriceRequest[];
   onClose(): void;
   /** After bets were sent: refresh events, coins and history. */
 }
 
-export function BetDialog({ event, coins, asFractional, myBets, onClose }: BetDialogProps) {
+export function BetDialog({ event, coins, asFractional, myBets, requests, onClose }: BetDialogProps) {
   const { placeBets } = useBetting(event.bookmakerId);
   const [stakes, setStakes] = useState<Record<Id, Stake>>({});
   const [eachWay, setEachWay] = useState<Record<Id, boolean>>({});
@@ -38,6 +42,9 @@ export function BetDialog({ event, coins, asFractional, myBets, onClose }: BetDi
   // The bets taken in this dialog, as sent: the receipt and their Suspended lines read them.
   const [taken, setTaken] = useState<Record<Id, ReceiptLine>>({});
   const haptic = useHaptic();
+  // Asking the bookmaker for what the box would refuse: from here, or from a refused bet.
+  const [asking, setAsking] = useState<Omit<AskPriceProps, "event" | "onClose"> | null>(null);
+  const canAsk = event.items.some((i) => i.status === "ACTIVE" && !hasBet(i, placed));
 
   // A preset (Max, 1/2 Max…) is worth what it is now, not when it was picked: his coins may
   // arrive after the dialog opened, and the odds and the outcome's room move with other bets.
@@ -150,6 +157,16 @@ export function BetDialog({ event, coins, asFractional, myBets, onClose }: BetDi
           </p>
         )}
         {chosen.some((s) => s.atSp) && <p className="hint">{t`SP bets counted at today's price`}</p>}
+        <PriceRequestLines event={event} requests={requests} />
+        {canAsk && (
+          <button
+            type="button"
+            className="button button-secondary button-wide ask-price-open"
+            onClick={() => setAsking({})}
+          >
+            {t`Ask for a price`}
+          </button>
+        )}
       </Dialog>
 
       <Dialog open={notEnough} onClose={() => setNotEnough(false)}>
@@ -161,7 +178,12 @@ export function BetDialog({ event, coins, asFractional, myBets, onClose }: BetDi
         receipt={result ? result.filter((o) => o.error === null && taken[o.item.id]).map((o) => taken[o.item.id]) : []}
         asFractional={asFractional}
         onClose={() => setResult(null)}
+        onAsk={(o) => {
+          setResult(null);
+          setAsking({ itemId: o.item.id, amount: o.amount, eachWay: o.eachWay });
+        }}
       />
+      {asking && <AskPriceDialog event={event} {...asking} onClose={() => setAsking(null)} />}
     </>
   );
 }
@@ -172,18 +194,18 @@ export function BetDialog({ event, coins, asFractional, myBets, onClose }: BetDi
  */
 function yourBetsOf(event: PlayerEvent, taken: Record<Id, ReceiptLine>, myBets: readonly Bet[] | undefined) {
   const bets: Record<Id, YourBet> = {};
-  for (const item of event.items) {
-    const here = taken[item.id];
+  for (const outcome of event.items) {
+    const here = taken[outcome.id];
     if (here) {
-      bets[item.id] = {
+      bets[outcome.id] = {
         stake: staked(here.amount, here.terms !== null),
         returns: stakeReturn(here.amount, here.coefficient, here.terms),
       };
-    } else if (item.myStake > 0) {
-      const rows = myBets ? betRowsReturn(myBets, event.eventId, item.id) : null;
+    } else if (outcome.myStake > 0) {
+      const rows = myBets ? betRowsReturn(myBets, event.eventId, outcome.id) : null;
       // An each-way stake's return needs its rows: the stake alone does not say it was each-way.
-      const guess = event.eachWay === null ? stakeReturn(item.myStake, item.coefficient) : null;
-      bets[item.id] = { stake: item.myStake, returns: rows ?? guess };
+      const guess = event.eachWay === null ? stakeReturn(outcome.myStake, outcome.coefficient) : null;
+      bets[outcome.id] = { stake: outcome.myStake, returns: rows ?? guess };
     }
   }
   return bets;
@@ -195,11 +217,14 @@ function BetResultDialog({
   receipt,
   asFractional,
   onClose,
+  onAsk,
 }: {
   result: BetOutcome[] | null;
   receipt: ReceiptLine[];
   asFractional: boolean;
   onClose(): void;
+  /** A stake over his limits may be asked of the bookmaker instead. */
+  onAsk(refused: BetOutcome): void;
 }) {
   const failed = result?.filter((o) => o.error !== null) ?? [];
   return (
@@ -213,6 +238,11 @@ function BetResultDialog({
           {failed.map((o) => (
             <li key={o.item.id}>
               {o.item.title}: {o.error}
+              {o.code === "LIMIT_EXCEEDED" && (
+                <button type="button" className="button button-secondary ask-price-open" onClick={() => onAsk(o)}>
+                  {t`Ask the bookmaker`}
+                </button>
+              )}
             </li>
           ))}
         </ul>

@@ -19,6 +19,8 @@ import { SlipDialog } from "./SlipDialog";
 import { SlipPicks } from "./SlipPicks";
 import type { EventsState } from "@/navigation/events";
 import { usePunterBook } from "./usePunterBook";
+import { latestRequests, useMyPriceRequests } from "./price-requests";
+import { PriceRequestLines } from "./PriceRequestLines";
 import "./events.css";
 import { shownTitle } from "@/i18n/common-words";
 
@@ -56,6 +58,8 @@ export function EventsScreen() {
     setOpened({ eventId: linked.eventId, betting: betOn(linked) });
   }
   const selections = slip.legs.length;
+  // His price requests: each event shows his under its card, with an offer's Take.
+  const requests = useMyPriceRequests(book.notApproved ? null : bookmakerId).data;
 
   return (
     <Page backTo="/bookies" className="events">
@@ -82,15 +86,19 @@ export function EventsScreen() {
           onRetry={bookmakerId === null ? undefined : () => book.events.mutate()}
           onOpen={(e) => setOpened({ eventId: e.eventId, betting: betOn(e) })}
           below={(e) =>
-            bookmakerId !== null &&
-            betOn(e) && (
-              <SlipPicks
-                event={e}
-                legs={slip.legs}
-                asFractional={showFractional}
-                onAdd={(leg) => useSlips.getState().add(bookmakerId, leg)}
-                onRemove={() => useSlips.getState().remove(bookmakerId, e.eventId)}
-              />
+            (latestRequests(requests, e.eventId).length > 0 || (bookmakerId !== null && betOn(e))) && (
+              <>
+                <PriceRequestLines event={e} requests={requests} />
+                {bookmakerId !== null && betOn(e) && (
+                  <SlipPicks
+                    event={e}
+                    legs={slip.legs}
+                    asFractional={showFractional}
+                    onAdd={(leg) => useSlips.getState().add(bookmakerId, leg)}
+                    onRemove={() => useSlips.getState().remove(bookmakerId, e.eventId)}
+                  />
+                )}
+              </>
             )
           }
         />
@@ -117,6 +125,7 @@ export function EventsScreen() {
           coins={book.coins.data?.amount ?? 0}
           asFractional={showFractional}
           myBets={bets.data}
+          requests={requests}
           onClose={() => setOpened(null)}
         />
       )}

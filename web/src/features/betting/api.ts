@@ -1,6 +1,7 @@
 import { useSWRConfig } from "swr";
 import type { Id, PlayerEvent, PlayerOutcome } from "@worker/contract";
 import { call } from "@/api/call";
+import { ApiError } from "@/api/client";
 import { errorText } from "@/api/error-text";
 import { routePath, type CallRequest } from "@/api/route-request";
 import { pathOf } from "@/api/swr";
@@ -14,6 +15,11 @@ export interface BetOutcome {
   betId?: Id;
   /** null when the bet was taken; the API's reason when not. */
   error: string | null;
+  /** The refusal's code: LIMIT_EXCEEDED lets him ask the bookmaker instead. */
+  code?: string;
+  /** What was sent: a refused stake is where asking the bookmaker starts. */
+  amount?: number;
+  eachWay?: boolean;
 }
 
 /**
@@ -43,7 +49,13 @@ export async function placeBets(
       });
       results.push({ item, error: null, betId: bet.betId });
     } catch (err) {
-      results.push({ item, error: errorText(err) });
+      results.push({
+        item,
+        error: errorText(err),
+        code: err instanceof ApiError ? err.code : undefined,
+        amount,
+        eachWay,
+      });
     }
   }
   return results;

@@ -16,6 +16,7 @@ import { CashOutCard } from "./CashOutCard";
 import { StaffCard } from "./StaffCard";
 import { ProfileCard, TermsCard } from "./ProfileCards";
 import { NotificationsSheet } from "@/features/notifications/NotificationsSheet";
+import { PriceRequestsPanel } from "@/features/price-requests/PriceRequestsPanel";
 import { NO_PROFILE } from "@common/refusals";
 import { commonText } from "@/i18n/common-words";
 
@@ -46,6 +47,8 @@ export function MainpageScreen() {
       {book ? (
         <>
           <FirstSteps bookmakerId={book.bookmakerId} />
+
+          <PriceRequestsPanel />
 
           <ProfileCard book={book} onEdit={editProfile} />
 

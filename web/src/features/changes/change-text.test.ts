@@ -42,6 +42,20 @@ describe("an event's change in words", () => {
     expect(text).toBe("WINNERAAAA 30.50");
   });
 
+  it("a price request's rows name the outcome and the stake and price as it then stood", () => {
+    const request = (status: string, amount: number, coefficient: number) =>
+      changeText(
+        row({ action: "PRICE_REQUEST", itemId: 93, after: { requestId: 4, status, amount, coefficient } }),
+        names,
+      );
+    expect(actionWords("PRICE_REQUEST")).toBe("Price request");
+    expect(request("PENDING", 500, 6)).toBe("Arkle, asked 500 at 6");
+    expect(request("OFFERED", 300, 5.5)).toBe("Arkle, offered 300 at 5.5");
+    expect(request("TAKEN", 300, 5.5)).toBe("Arkle, taken 300 at 5.5");
+    expect(request("DECLINED", 500, 6)).toBe("Arkle, declined 500 at 6");
+    expect(request("EXPIRED", 500, 6)).toBe("Arkle, expired 500 at 6");
+  });
+
   it("a non-runner names the odds it moved", () => {
     const text = changeText(
       row({

@@ -30,6 +30,7 @@ const ACTIONS: Record<AuditAction, MessageDescriptor> = {
   CASH_OUT: msg`Cashed out`,
   STAFF: msg`Staff`,
   TICKET_PAID: msg`Ticket paid`,
+  PRICE_REQUEST: msg`Price request`,
 };
 
 /** A staff role in the reader's words; a dash for none (added, or removed). */
@@ -96,6 +97,23 @@ function fieldText(before: Values | null, after: Values | null): string[] {
   return [...added, ...removed];
 }
 
+/** A price request's row (asked, answered, expired, taken): its stake and price, as the request then stood. */
+function priceRequestText(after: Values | null, names: OutcomeNames, itemId: number | null): string {
+  const stake = formatAmount(Number(after?.amount));
+  const odds = shown(after?.coefficient);
+  const step =
+    after?.status === "PENDING"
+      ? t`asked ${stake} at ${odds}`
+      : after?.status === "OFFERED"
+        ? t`offered ${stake} at ${odds}`
+        : after?.status === "TAKEN"
+          ? t`taken ${stake} at ${odds}`
+          : after?.status === "DECLINED"
+            ? t`declined ${stake} at ${odds}`
+            : t`expired ${stake} at ${odds}`;
+  return itemId === null ? step : joinList([outcome(names, itemId), step]);
+}
+
 /** What the row changed, in a line. */
 export function changeText(entry: AuditEntry, names: OutcomeNames): string {
   const { before, after } = entry;
@@ -132,6 +150,8 @@ export function changeText(entry: AuditEntry, names: OutcomeNames): string {
       return `${roleText(before?.role)} → ${roleText(after?.role)}`;
     case "TICKET_PAID":
       return `${isolated(String(after?.code))} ${formatAmount(Number(after?.amount))}`;
+    case "PRICE_REQUEST":
+      return priceRequestText(after, names, entry.itemId);
     case "COINS_ADDED":
       return formatSigned(Number(after?.amount));
     case "COINS_WITHDRAWN":

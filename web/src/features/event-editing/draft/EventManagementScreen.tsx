@@ -11,6 +11,7 @@ import { Page } from "@/ui/Page";
 import type { CreateEventState } from "@/navigation/createeventpage";
 import type { EventManagementState } from "@/navigation/eventmanagementpage";
 import { DraftEditor } from "./DraftEditor";
+import { PriceRequestsPanel } from "@/features/price-requests/PriceRequestsPanel";
 
 const eventIdOf = (param: string | undefined) => (param && /^[1-9]\d{0,15}$/.test(param) ? Number(param) : null);
 
@@ -37,7 +38,10 @@ export function EventManagementScreen() {
       ) : isSettled(event.data) ? (
         <p className="bk-empty">{t`This event is over. Its result is in Event history.`}</p>
       ) : (
-        <DraftEditor key={event.data.id} event={event.data} atResult={atResult} onAbandoned={setCopyOf} />
+        <>
+          <PriceRequestsPanel eventId={event.data.id} />
+          <DraftEditor key={event.data.id} event={event.data} atResult={atResult} onAbandoned={setCopyOf} />
+        </>
       )}
       <Dialog
         open={copyOf !== null}
