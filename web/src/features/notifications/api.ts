@@ -1,7 +1,8 @@
 import type { NotificationSettings } from "@worker/contract";
 import type { Language } from "@common/languages";
 import { call } from "@/api/call";
-import { useApi } from "@/api/swr";
+import { useSWRConfig } from "swr";
+import { pathOf, useApi } from "@/api/swr";
 
 // The user's settings on the server: which of the bot's messages he gets, and his language.
 
@@ -14,3 +15,16 @@ export const saveNotificationSettings = (change: Partial<Omit<NotificationSettin
 
 /** His language for the app and the bot (null: Telegram's); answers the language in force. */
 export const saveLanguage = (language: Language | null) => call("PUT /me/language", { body: { language } });
+
+/**
+ * Dev mode: presses a bot message's callback button as Telegram would (POST /dev/outbox/{messageId}/press);
+ * answers the toast Telegram would show, once the outbox is read again (the bot may have edited the message).
+ */
+export function usePressBotButton() {
+  const { mutate } = useSWRConfig();
+  return async (messageId: number, callbackData: string) => {
+    const { text } = await call("POST /dev/outbox/:messageId/press", { params: { messageId }, body: { callbackData } });
+    await mutate((key) => pathOf(key).startsWith("/dev/outbox"));
+    return text;
+  };
+}
