@@ -277,6 +277,15 @@ async function walk(language) {
     amount: 5,
     coefficient: counterItem.currCoefficient,
   });
+  // A price request open on the live race: above the price offered, so the book must answer it.
+  const asked = (await book.api("GET", `/events/${live}`)).items[2];
+  const priceRequest = await punter.api("POST", "/price-requests", {
+    bookmakerId,
+    eventId: live,
+    eventItemId: asked.id,
+    amount: 10,
+    coefficient: asked.currCoefficient + 1,
+  });
   const settled = await book.api("GET", `/events/${done}`);
   // The winner at an SP of evens: the result shows "SP 1/1" on the winner's tinted row.
   const winner = settled.items[0].id;
@@ -334,6 +343,7 @@ async function walk(language) {
     ["renewsubscription", "/renewsubscription"],
     ["liability", "/liability"],
     ["changes", "/changes"],
+    ["pricerequests", `/pricerequests/${priceRequest.id}`],
     ["createeventpage", "/createeventpage"],
     ["eventmanagementpage", `/eventmanagementpage/${live}`],
     ["counter", "/counter"],

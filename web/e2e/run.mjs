@@ -34,6 +34,7 @@ const SCRIPTS = [
   "layout.mjs", // 49 (every screen in Arabic and Russian; screenshots in web/e2e/screens/)
   "racing.mjs", // 49
   "counter.mjs", // 39
+  "price-requests.mjs", // ~35 (new: two phones, two requests answered and taken)
   "sp.mjs", // 26
   "liability.mjs", // 23
   "journey.mjs", // 21
@@ -53,6 +54,7 @@ const SCRIPTS = [
 const DRIVES = {
   "cashout.mjs": ["cashout"],
   "counter.mjs": ["counter", "staff"],
+  "price-requests.mjs": ["price-requests", "PriceRequest", "AskPrice", "BotMessagesDrawer"],
   "staff.mjs": ["staff"],
   "sp.mjs": ["sp.", "/sp/", "racing"],
   "racing.mjs": ["racing", "event-editing", "each-way", "rule-4"],
