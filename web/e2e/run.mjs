@@ -34,8 +34,8 @@ const SCRIPTS = [
   "layout.mjs", // 49 (every screen in Arabic and Russian; screenshots in web/e2e/screens/)
   "racing.mjs", // 49
   "counter.mjs", // 39
-  "price-requests.mjs", // ~35 (new: two phones, two requests answered and taken)
   "sp.mjs", // 26
+  "price-requests.mjs", // 23 (alone, 29 Nov 2026)
   "liability.mjs", // 23
   "journey.mjs", // 21
   "changes.mjs", // 20
