@@ -28,14 +28,23 @@ export function SignInProblem() {
   );
 }
 
-/** The time now, kept current each second until `until`. */
+/**
+ * The time now, kept current each second until `until`. Each tick reads the clock once, for the
+ * time shown and for whether to stop: read twice, a tick a moment before `until` could stop the
+ * clock with "Retry in 1 s" left on the button for good. A new `until` reads it at once, since the
+ * time kept may be from long before (the screen mounted before the sign-in failed).
+ */
 function useNow(until: number): number {
   const [now, setNow] = useState(Date.now);
   useEffect(() => {
-    if (Date.now() >= until) return;
+    const tick = () => {
+      const time = Date.now();
+      setNow(time);
+      return time >= until;
+    };
+    if (tick()) return;
     const timer = setInterval(() => {
-      setNow(Date.now());
-      if (Date.now() >= until) clearInterval(timer);
+      if (tick()) clearInterval(timer);
     }, 1000);
     return () => clearInterval(timer);
   }, [until]);
