@@ -168,6 +168,18 @@ describe("the book's price requests", () => {
     expect(cards).toEqual(["Price request from @bob", "Price request from @carol"]);
   });
 
+  it("shows the event's open requests on its draft screen, and only its", async () => {
+    const calls = stubApi({
+      ...bookRoutes(() => []),
+      "GET /price-requests?eventId=70&status=PENDING": () => json([priceRequest()]),
+      "GET /price-requests?eventId=70&status=OFFERED": () => json([]),
+    });
+    renderAt("/eventmanagementpage/70");
+    const panel = await screen.findByRole("region", { name: "Price requests" });
+    expect(await within(panel).findByRole("article", { name: "Price request from @bob" })).toBeTruthy();
+    expect(calls.some((c) => c.path === "/price-requests?status=PENDING")).toBe(false);
+  });
+
   it("shows the open requests on the main page", async () => {
     stubApi({ ...bookRoutes(() => [priceRequest()]), "GET /subscriptions/active/5": () => json([]) });
     renderAt("/mainpage");
