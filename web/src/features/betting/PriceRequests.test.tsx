@@ -1,9 +1,12 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { PriceRequest } from "@worker/contract";
-import { errorBody, json } from "@/test/network";
+import { errorBody, json, stubApi } from "@/test/network";
 import { offered, priceRequest } from "@/test/price-requests";
 import { choose, event, openEvents } from "@/test/punter-events";
+import { punterRoutes } from "@/test/punter";
+import { renderApp } from "@/test/render";
+import { installTelegram } from "@/test/telegram";
 
 // A bet beyond what the box takes, asked of the bookmaker (docs/decisions/screens.md, "Price requests").
 
@@ -156,5 +159,25 @@ describe("the bookmaker's answer on the event", () => {
       .getAllByRole("listitem")
       .map((li) => li.textContent);
     expect(items).toEqual(["You asked for 500 at 6 on Red RumDeclined", "You asked for 500 at 6 on ArkleExpired"]);
+  });
+});
+
+describe("the offer's bot message", () => {
+  it("opens the event for the punter: its Open the event (startapp=event_<id>) names the book's screen, which he cannot read", async () => {
+    installTelegram();
+    stubApi({
+      ...punterRoutes(() => [event()], 100),
+      "GET /bookmakers/authorizeMe": () => json({ userId: 42, username: "bob", bookmakerDto: null, staffOf: null }),
+      "GET /events/70": () => errorBody(404, "NOT_FOUND", "Event not found."),
+      "GET /events/70/book": () => json({ bookmakerId: 5 }),
+      "GET /bets/5/": () => json([]),
+      "GET /price-requests": () => json([offered(300, 5.5)]),
+    });
+    renderApp("/?startapp=event_70");
+    await waitFor(() => expect(window.location.pathname).toBe("/events/5"));
+    const dialog = await screen.findByRole("dialog", { name: "Horse Racing / Ireland" });
+    expect((await within(dialog).findByRole("list", { name: "Your price requests" })).textContent).toContain(
+      "The bookmaker offers 300 at 5.5 on Arkle",
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { t } from "@lingui/core/macro";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useLocation, useParams } from "wouter";
 import { useHistoryState } from "wouter/use-browser-location";
 import type { BookmakerEvent } from "@worker/contract";
@@ -10,6 +10,8 @@ import { LoadFailed } from "@/ui/LoadFailed";
 import { Page } from "@/ui/Page";
 import type { CreateEventState } from "@/navigation/createeventpage";
 import type { EventManagementState } from "@/navigation/eventmanagementpage";
+import type { BookiesState } from "@/navigation/bookies";
+import { useMe } from "@/features/profile/me";
 import { DraftEditor } from "./DraftEditor";
 import { PriceRequestsPanel } from "@/features/price-requests/PriceRequestsPanel";
 
@@ -25,6 +27,15 @@ export function EventManagementScreen() {
   // The copy offer outlives the editor: once abandoned, the event is over and the editor goes.
   const [copyOf, setCopyOf] = useState<BookmakerEvent | null>(null);
   const leave = () => navigate("/bookmakerevents", { replace: true });
+  // A bot message's event_<id> names this screen; a punter sent here (a price request's offer) has
+  // no book to read it from: he goes on to the event as he sees it, as a shared event's link does.
+  const me = useMe().data;
+  const punter = me !== undefined && !me.bookmakerDto && !me.staffOf;
+  const unreadable = event.error !== undefined && !event.data;
+  useEffect(() => {
+    if (eventId !== null && punter && unreadable)
+      navigate("/bookies", { replace: true, state: { showEventId: eventId } satisfies BookiesState });
+  }, [eventId, punter, unreadable, navigate]);
 
   return (
     <Page backTo={state?.from === "liability" ? "/liability" : "/bookmakerevents"} className="bk">
