@@ -31,7 +31,7 @@ export const FEATURE_DEPENDENCIES = {
   punters: ["limits", "profile", "results"],
   book: ["limits", "market", "notifications", "price-requests", "profile", "punters", "sharing"],
   home: ["market", "notifications", "profile"],
-  counter: ["profile"],
+  counter: ["price-requests", "profile"],
 };
 
 /** Folders every feature builds on; they import no feature and nothing of the shell. */

@@ -4,6 +4,7 @@ import { useApi } from "@/api/swr";
 import { errorText } from "@/api/error-text";
 import { POLL_MS } from "@/config";
 import { useMe } from "@/features/profile/me";
+import { PriceRequestsPanel } from "@/features/price-requests/PriceRequestsPanel";
 import "@/styles/bookmaker.css";
 import { startTime } from "@/ui/dates";
 import { Page } from "@/ui/Page";
@@ -36,6 +37,8 @@ export function CounterScreen() {
           <button type="button" className="bk-card bk-tap bk-guide-link" onClick={() => navigate("/playermanagement")}>
             {t`Punters`}
           </button>
+          {/* A manager answers the book's price requests: his home is here, not the main page. */}
+          <PriceRequestsPanel />
         </>
       )}
       <h2 className="bk-label">{t`Taking bets`}</h2>

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { BookBalances, LiabilityBoard, PriceRequest } from "@worker/contract";
+import type { BookBalances, LiabilityBoard, Me, PriceRequest } from "@worker/contract";
 import { aBet } from "@/test/bets";
 import { bookEvent, inHours, item } from "@/test/events";
 import { errorBody, json, stubApi } from "@/test/network";
@@ -178,6 +178,31 @@ describe("the book's price requests", () => {
     const panel = await screen.findByRole("region", { name: "Price requests" });
     expect(await within(panel).findByRole("article", { name: "Price request from @bob" })).toBeTruthy();
     expect(calls.some((c) => c.path === "/price-requests?status=PENDING")).toBe(false);
+  });
+
+  it("shows a manager the open requests on his home, the Counter; a clerk's Counter asks for none", async () => {
+    const staff = (role: "MANAGER" | "CLERK"): Me => ({
+      userId: 43,
+      username: "pete",
+      bookmakerDto: null,
+      staffOf: { bookmakerId: 5, role },
+    });
+    const routes = (me: Me) => ({
+      ...bookRoutes(() => [priceRequest()]),
+      "GET /bookmakers/authorizeMe": () => json(me),
+      "GET /events?view=open": () => json([event]),
+    });
+    stubApi(routes(staff("MANAGER")));
+    const { unmount } = renderAt("/counter");
+    const panel = await screen.findByRole("region", { name: "Price requests" });
+    expect(await within(panel).findByRole("article", { name: "Price request from @bob" })).toBeTruthy();
+    unmount();
+
+    const calls = stubApi(routes(staff("CLERK")));
+    renderAt("/counter");
+    await screen.findByText("Check ticket");
+    await screen.findByRole("list", { name: "Taking bets" });
+    expect(calls.some((c) => c.path.startsWith("/price-requests"))).toBe(false);
   });
 
   it("shows the open requests on the main page", async () => {
