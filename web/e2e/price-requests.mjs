@@ -3,9 +3,9 @@
 // max stake being 20); the bookmaker accepts by pressing Accept on the bot's message in the Bot
 // messages drawer, whose toast shows; the punter's own message opens the event
 // (startapp=event_<id>), where the offer counts down, and he takes it: his bet, his coins. A second
-// request is countered from the mini-app (the main page's Price requests, 60 at 3.5) and taken too;
-// the Changes screen lists the requests' rows. axe-core audits every screen. Screenshots (390x844)
-// go to /tmp/bookie-price-requests-*.png.
+// request is countered from the mini-app (its message's Counter opens the main page with it on top:
+// 60 at 3.5) and taken too; the Changes screen lists the requests' rows. axe-core audits every
+// screen. Screenshots (390x844) go to /tmp/bookie-price-requests-*.png.
 // `npm run test:e2e` runs it (web/e2e/run.mjs), or alone.
 import {
   assert,
@@ -134,24 +134,34 @@ async function main() {
     );
   });
 
-  await step("a second request is countered from the main page's Price requests: 60 at 3.5", async () => {
-    await ask("Shergar", "100", "4");
-    await bookie.goto(`${url}/mainpage`);
-    const panel = bookie.getByRole("region", { name: "Price requests" });
-    const card = panel.getByRole("article", { name: `Price request from @${punterUser}` });
-    await card.waitFor({ timeout: 15_000 });
-    await card.getByText("Asks 100 at 4", { exact: true }).waitFor({ timeout: 10_000 });
-    await card.getByText("Max stake 20", { exact: false }).waitFor({ timeout: 10_000 });
-    await card.getByText("Arkle 100 at 6", { exact: false }).waitFor({ timeout: 10_000 });
-    await card.getByRole("button", { name: "Counter offer", exact: true }).click();
-    await card.getByLabel("Stake", { exact: true }).fill("60");
-    await card.getByLabel("Odds", { exact: true }).fill("3.5");
-    await audit(bookie, "/mainpage (a counter offer)");
-    await fitsThePhone(bookie, "the price request's card");
-    await shoot(bookie, "counter");
-    await card.getByRole("button", { name: "Send offer", exact: true }).click();
-    await card.getByText("You offered 60 at 3.5: waiting for the punter", { exact: true }).waitFor({ timeout: 10_000 });
-  });
+  await step(
+    "a second request is countered from the mini-app, which its message's Counter opens: 60 at 3.5",
+    async () => {
+      await ask("Shergar", "100", "4");
+      await bookie.getByRole("button", { name: /^Bot messages \(\d+\)$/ }).click();
+      const drawer = bookie.getByRole("complementary", { name: "Bot messages" });
+      const message = drawer.getByRole("article").filter({ hasText: "Shergar" }).first();
+      const href = (await message.getByRole("link", { name: "Counter", exact: true }).getAttribute("href")) ?? "";
+      await bookie.goto(`${url}/${new URL(href).search}`);
+      await bookie.waitForURL(/\/mainpage\?request=\d+$/, { timeout: 10_000 });
+      const panel = bookie.getByRole("region", { name: "Price requests" });
+      const card = panel.getByRole("article", { name: `Price request from @${punterUser}` });
+      await card.waitFor({ timeout: 15_000 });
+      await card.getByText("Asks 100 at 4", { exact: true }).waitFor({ timeout: 10_000 });
+      await card.getByText("Max stake 20", { exact: false }).waitFor({ timeout: 10_000 });
+      await card.getByText("Arkle 100 at 6", { exact: false }).waitFor({ timeout: 10_000 });
+      await card.getByRole("button", { name: "Counter offer", exact: true }).click();
+      await card.getByLabel("Stake", { exact: true }).fill("60");
+      await card.getByLabel("Odds", { exact: true }).fill("3.5");
+      await audit(bookie, "/mainpage (a counter offer)");
+      await fitsThePhone(bookie, "the price request's card");
+      await shoot(bookie, "counter");
+      await card.getByRole("button", { name: "Send offer", exact: true }).click();
+      await card
+        .getByText("You offered 60 at 3.5: waiting for the punter", { exact: true })
+        .waitFor({ timeout: 10_000 });
+    },
+  );
 
   await step("the punter takes the counter offer", async () => {
     const before = await coins();

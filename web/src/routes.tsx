@@ -211,14 +211,6 @@ export const ROUTES: readonly ScreenRoute[] = [
       (m) => m.LiabilityScreen,
     ),
   },
-  // Beyond the spec (docs/decisions/screens.md, "Price requests"): the book's open requests, a bot message's one on top.
-  {
-    path: "/pricerequests/:requestId",
-    ...onFirstVisit(
-      () => import("@/features/price-requests/PriceRequestsScreen"),
-      (m) => m.PriceRequestsScreen,
-    ),
-  },
   // Beyond the spec (docs/decisions/figures.md, "Audit log and price history"): what changed, who changed it.
   {
     path: "/changes",

@@ -36,12 +36,13 @@ export const deepLinkedEvent = (param: string | null) => linkedId(EVENT_LINK, pa
 
 /**
  * The screen a bot message's button opens (worker/notifications/messages.ts): join requests, one
- * event, or a price request the book is asked to counter (`pr_<id>`).
+ * event, or a price request the book is asked to counter (`pr_<id>`: the main page with it on top,
+ * which sends staff on to their Counter).
  */
 export function botMessageScreen(param: string): string | null {
   if (param === "requests") return "/playermanagement";
   const link = /^(event|pr)_(\d{1,15})$/.exec(param);
-  return link && `${link[1] === "pr" ? "/pricerequests/" : "/eventmanagementpage/"}${link[2]}`;
+  return link && (link[1] === "pr" ? "/mainpage?request=" : "/eventmanagementpage/") + link[2];
 }
 
 /**

@@ -1,7 +1,8 @@
 import { t } from "@lingui/core/macro";
-import { useState } from "react";
-import { useLocation } from "wouter";
+import { useEffect, useState } from "react";
+import { useLocation, useSearch } from "wouter";
 import { useOwnBook } from "@/features/profile/book";
+import { useMe } from "@/features/profile/me";
 import "@/styles/bookmaker.css";
 import { BookmakerGuide } from "./guide/BookmakerGuide";
 import { bookmakerEnd } from "./subscription-end";
@@ -28,6 +29,13 @@ export function MainpageScreen() {
   const [guideOpen, setGuideOpen] = useState(false);
   const [notificationsOpen, setNotificationsOpen] = useState(false);
   const editProfile = () => navigate("/createprofile", { state: { from: "mainpage" } satisfies CreateProfileState });
+  // A bot message's price request (startapp=pr_<id>, ?request=<id>) opens here; a manager's home,
+  // where he answers them, is the Counter.
+  const staff = useMe().data?.staffOf && !book;
+  const request = new URLSearchParams(useSearch()).get("request");
+  useEffect(() => {
+    if (staff && request) navigate(`/counter?request=${request}`, { replace: true });
+  }, [staff, request, navigate]);
 
   return (
     <Page backTo="/home" className="bk">

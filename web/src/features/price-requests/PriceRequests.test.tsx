@@ -69,6 +69,7 @@ function bookRoutes(pending: () => PriceRequest[], offers: () => PriceRequest[] 
       ]),
     "GET /events/liability": () => json(board),
     "GET /events/70": () => json(event),
+    "GET /subscriptions/active/5": () => json([]),
   };
 }
 
@@ -79,7 +80,7 @@ const answers = (calls: { method: string; path: string; body: unknown }[]) =>
 describe("the book's price requests", () => {
   it("shows who asks what, his limits, his open bets on the event and what the outcome would pay", async () => {
     stubApi(bookRoutes(() => [priceRequest()]));
-    renderAt("/pricerequests/9");
+    renderAt("/mainpage");
     const card = await cardOf("@bob");
     await waitFor(() => expect(card.textContent).toContain("Arkle · Horse Racing / Ireland"));
     expect(card.textContent).toContain("Asks 500 at 6");
@@ -95,7 +96,7 @@ describe("the book's price requests", () => {
       ...bookRoutes(() => [priceRequest()]),
       "POST /price-requests/9/answer": () => json(offered(500, 6)),
     });
-    renderAt("/pricerequests/9");
+    renderAt("/mainpage");
     const card = await cardOf("@bob");
     fireEvent.click(within(card).getByRole("button", { name: "Accept" }));
     await waitFor(() => expect(answers(calls)).toEqual([{ action: "ACCEPT" }]));
@@ -120,7 +121,7 @@ describe("the book's price requests", () => {
         return json(offers[0]);
       },
     });
-    renderAt("/pricerequests/9");
+    renderAt("/mainpage");
     const card = await cardOf("@bob");
     fireEvent.click(within(card).getByRole("button", { name: "Counter offer" }));
     const send = within(card).getByRole("button", { name: "Send offer" });
@@ -145,24 +146,39 @@ describe("the book's price requests", () => {
       ...bookRoutes(() => [priceRequest()]),
       "POST /price-requests/9/answer": () => errorBody(409, "CONFLICT", "This request has expired."),
     });
-    renderAt("/pricerequests/9");
+    renderAt("/mainpage");
     const card = await cardOf("@bob");
     fireEvent.click(within(card).getByRole("button", { name: "Accept" }));
     expect((await within(card).findByRole("alert")).textContent).toBe("This request has expired.");
   });
 
   it("says so when the request a bot message named is no longer open", async () => {
-    stubApi(bookRoutes(() => []));
-    renderAt("/pricerequests/9");
-    expect(await screen.findByText("This request has been answered or has expired.")).toBeTruthy();
-    expect(screen.getByText("No open price requests")).toBeTruthy();
+    stubApi(bookRoutes(() => [priceRequest({ id: 8, username: "carol" })]));
+    renderAt("/mainpage?request=9");
+    const panel = await screen.findByRole("region", { name: "Price requests" });
+    expect(await within(panel).findByText("This request has been answered or has expired.")).toBeTruthy();
+    expect(within(panel).getByRole("article", { name: "Price request from @carol" })).toBeTruthy();
   });
 
-  it("opens from the bot message's Counter button (startapp=pr_<id>) with that request on top", async () => {
+  it("opens the main page from the bot message's Counter button (startapp=pr_<id>) with that request on top", async () => {
     stubApi(bookRoutes(() => [priceRequest({ id: 8, username: "carol" }), priceRequest()]));
     renderAt("/?startapp=pr_9");
-    await screen.findByRole("heading", { name: "Price requests" });
-    expect(window.location.pathname).toBe("/pricerequests/9");
+    await screen.findByRole("article", { name: "Price request from @carol" });
+    expect(window.location.pathname + window.location.search).toBe("/mainpage?request=9");
+    const cards = screen.getAllByRole("article").map((a) => a.getAttribute("aria-label"));
+    expect(cards).toEqual(["Price request from @bob", "Price request from @carol"]);
+    expect(screen.queryByText("This request has been answered or has expired.")).toBeNull();
+  });
+
+  it("sends a manager on from the main page to his Counter, the request on top", async () => {
+    stubApi({
+      ...bookRoutes(() => [priceRequest({ id: 8, username: "carol" }), priceRequest()]),
+      "GET /bookmakers/authorizeMe": () =>
+        json({ userId: 43, username: "pete", bookmakerDto: null, staffOf: { bookmakerId: 5, role: "MANAGER" } }),
+      "GET /events?view=open": () => json([event]),
+    });
+    renderAt("/?startapp=pr_9");
+    await waitFor(() => expect(window.location.pathname + window.location.search).toBe("/counter?request=9"));
     await screen.findByRole("article", { name: "Price request from @carol" });
     const cards = screen.getAllByRole("article").map((a) => a.getAttribute("aria-label"));
     expect(cards).toEqual(["Price request from @bob", "Price request from @carol"]);
