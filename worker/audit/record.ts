@@ -66,6 +66,15 @@ export const auditReadingBeforeStatement = (
     .bind(...rowBinds(row, null, at));
 
 /**
+ * One row per row `select` selects, for changes made set-wise in SQL (price requests expired
+ * together, a request read back by its punter and outcome): `select` gives the table's columns in
+ * order (bookmaker_id, actor_id, action, event_id, item_id, user_id, before, after, note, at),
+ * with `binds` for its parameters. Nothing is recorded when it selects nothing.
+ */
+export const auditSelectedStatement = (db: D1Database, select: string, binds: unknown[]) =>
+  db.prepare(`INSERT INTO audit (${COLUMNS}) ${select}`).bind(...binds);
+
+/**
  * A PRICE row for each running outcome of an event taking bets whose price (the odds bets are
  * taken at) differs from the last one recorded for it. Set-based and idempotent: put it after
  * whatever writes the prices, in the same batch, as often as is convenient; it records a

@@ -65,6 +65,8 @@ export const startFor = {
   book: (bookmakerId: number) => `bk_${bookmakerId}`,
   requests: () => "requests",
   event: (eventId: number) => `event_${eventId}`,
+  /** An event as its punters open it (the shared cards' link, which finds its book for anyone). */
+  punterEvent: (eventId: number) => `ev_${eventId}`,
   /** A price request, for the book to answer in the mini-app (Counter). */
   priceRequest: (requestId: number) => `pr_${requestId}`,
 };

@@ -150,7 +150,7 @@ export async function punterMessages(db: D1Database, requestId: number): Promise
       userId: f.user_id,
       topic: "PRICE_REQUESTS",
       text: say(language, text),
-      button: { text: say(language, words("Open the event")), startapp: startFor.event(f.event_id) },
+      button: { text: say(language, words("Open the event")), startapp: startFor.punterEvent(f.event_id) },
     },
   ];
 }

@@ -3,7 +3,8 @@ import { ladderOdds } from "../../common/odds";
 import { AppError } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { en } from "../lib/words";
-import { ASK_LIFETIME_MS, requestAuditSql, requestById, toPriceRequest } from "./records";
+import { auditSelectedStatement } from "../audit/record";
+import { ASK_LIFETIME_MS, requestAuditSelect, requestById, toPriceRequest } from "./records";
 import type { PriceRequestBody } from "./schemas";
 
 // A punter asks the book for a bet the box refused (docs/rules/price-requests.md): the room has
@@ -54,9 +55,16 @@ export async function writeRequest(db: D1Database, userId: number, ask: PriceReq
           at,
         ),
       // The one open request of his on the outcome, just written.
-      db
-        .prepare(requestAuditSql(`user_id = ?1 AND item_id = ?2 AND status = 'PENDING'`))
-        .bind(userId, ask.eventItemId, null, null, null, null, userId, at),
+      auditSelectedStatement(db, requestAuditSelect(`user_id = ?1 AND item_id = ?2 AND status = 'PENDING'`), [
+        userId,
+        ask.eventItemId,
+        null,
+        null,
+        null,
+        null,
+        userId,
+        at,
+      ]),
     ]);
     id = (inserted.results[0] as { id: number }).id;
   } catch (err) {

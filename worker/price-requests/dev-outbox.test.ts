@@ -103,6 +103,6 @@ describe("price requests in the dev outbox", () => {
     // The punter's message opens the event.
     const [offer] = (await outboxOf(punter.userId)).slice(-1);
     expect(offer.text).toContain("Your bookmaker offers 40.00 at 2");
-    expect(offer.buttons).toEqual([{ text: "Open the event", url: `${env.WEB_ORIGIN}/?startapp=event_${event.id}` }]);
+    expect(offer.buttons).toEqual([{ text: "Open the event", url: `${env.WEB_ORIGIN}/?startapp=ev_${event.id}` }]);
   });
 });

@@ -1,3 +1,4 @@
+import { auditSelectedStatement } from "../audit/record";
 import { outcomeOpenSql } from "../bets/may-bet";
 import { nowIso } from "../lib/time";
 
@@ -16,14 +17,13 @@ const DUE = `status IN ('PENDING', 'OFFERED') AND (?2 IS NULL OR bookmaker_id = 
 export async function expireDue(db: D1Database, scope: { bookmakerId?: number; requestId?: number } = {}) {
   const binds = [nowIso(), scope.bookmakerId ?? null, scope.requestId ?? null];
   const [, changed] = await db.batch([
-    db
-      .prepare(
-        `INSERT INTO audit (bookmaker_id, actor_id, action, event_id, item_id, user_id, before, after, note, at)
-         SELECT bookmaker_id, NULL, 'PRICE_REQUEST', event_id, item_id, user_id, json_object('status', status),
-           json_object('requestId', id, 'status', 'EXPIRED', 'amount', stake_cents / 100.0), NULL, ?1
-         FROM price_requests WHERE ${DUE}`,
-      )
-      .bind(...binds),
+    auditSelectedStatement(
+      db,
+      `SELECT bookmaker_id, NULL, 'PRICE_REQUEST', event_id, item_id, user_id, json_object('status', status),
+         json_object('requestId', id, 'status', 'EXPIRED', 'amount', stake_cents / 100.0), NULL, ?1
+       FROM price_requests WHERE ${DUE}`,
+      binds,
+    ),
     db.prepare(`UPDATE price_requests SET status = 'EXPIRED' WHERE ${DUE} RETURNING id`).bind(...binds),
   ]);
   return (changed.results as { id: number }[]).map((r) => r.id);

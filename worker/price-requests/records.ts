@@ -88,13 +88,13 @@ export const auditState = (r: Pick<RequestRow, "id" | "status" | "stake_cents" |
 const decimalSql = (num: string, den: string) => `round(1.0 * ${num} / ${den} + 1, 3)`;
 
 /**
- * The audit row of each request `where` selects (docs/rules/audit.md, "Audit"): its state as D1
- * holds it when the statement runs, or `after` given as JSON text (?9), for a row written before
- * its change in the change's batch. `where` may use ?1 to ?6; ?7 is the actor, ?8 the time.
+ * The SELECT of the audit rows of each request `where` selects (docs/rules/audit.md, "Audit"),
+ * for audit/record.ts's auditSelectedStatement: its state as D1 holds it when the statement runs, or
+ * `after` given as JSON text (?9), for a row written before its change in the change's batch.
+ * `where` may use ?1 to ?6; ?7 is the actor, ?8 the time.
  */
-export const requestAuditSql = (where: string, after = "") =>
-  `INSERT INTO audit (bookmaker_id, actor_id, action, event_id, item_id, user_id, before, after, note, at)
-   SELECT bookmaker_id, ?7, 'PRICE_REQUEST', event_id, item_id, user_id,
+export const requestAuditSelect = (where: string, after = "") =>
+  `SELECT bookmaker_id, ?7, 'PRICE_REQUEST', event_id, item_id, user_id,
      ${after ? "json_object('status', status)" : "NULL"},
      ${
        after ||

@@ -1,4 +1,5 @@
 import { decimalText, type Odds } from "../../common/odds";
+import { auditSelectedStatement } from "../audit/record";
 import { fromCents } from "../lib/money";
 
 // A price request's offer taken: what its bet writes beside it, in the bet's own batch (the room's
@@ -31,13 +32,11 @@ export function offerTakenStatements(db: D1Database, take: { requestId: number; 
     .prepare(`UPDATE price_requests SET status = 'TAKEN', bet_id = ${bet} WHERE id = ?1`)
     .bind(requestId, row.userId, row.itemId);
   // The audit row names the request and the bet it became (docs/rules/audit.md, "Audit").
-  const audit = db
-    .prepare(
-      `INSERT INTO audit (bookmaker_id, actor_id, action, event_id, item_id, user_id, before, after, note, at)
-       VALUES (?4, ?2, 'PRICE_REQUEST', ?5, ?3, ?2, json_object('status', 'OFFERED'),
-         json_object('requestId', ?1, 'status', 'TAKEN', 'betId', ${bet}, 'amount', ?6, 'coefficient', ?7), NULL, ?8)`,
-    )
-    .bind(
+  const audit = auditSelectedStatement(
+    db,
+    `SELECT ?4, ?2, 'PRICE_REQUEST', ?5, ?3, ?2, json_object('status', 'OFFERED'),
+       json_object('requestId', ?1, 'status', 'TAKEN', 'betId', ${bet}, 'amount', ?6, 'coefficient', ?7), NULL, ?8`,
+    [
       requestId,
       row.userId,
       row.itemId,
@@ -46,7 +45,8 @@ export function offerTakenStatements(db: D1Database, take: { requestId: number; 
       fromCents(row.stakeCents),
       decimalText(row.odds),
       row.createdAt,
-    );
+    ],
+  );
   return { before: [guard], after: [taken, audit] };
 }
 
