@@ -16,6 +16,12 @@ const DUE = `status IN ('PENDING', 'OFFERED') AND (?2 IS NULL OR bookmaker_id = 
 /** Expires what is due; answers the requests it expired, for their messages. */
 export async function expireDue(db: D1Database, scope: { bookmakerId?: number; requestId?: number } = {}) {
   const binds = [nowIso(), scope.bookmakerId ?? null, scope.requestId ?? null];
+  // Mostly nothing is due (the book's screens poll): a read, not a write, finds that out.
+  const due = await db
+    .prepare(`SELECT 1 AS due FROM price_requests WHERE ${DUE} LIMIT 1`)
+    .bind(...binds)
+    .first();
+  if (!due) return [];
   const [, changed] = await db.batch([
     auditSelectedStatement(
       db,

@@ -44,8 +44,8 @@ async function world() {
 /** The batch with `size` statements or more fails as `fault`; every other batch goes through. */
 const batchOf = (size: number, fault: Fault) => (_n: number, statements: number) => (statements >= size ? fault : null);
 
-/** The route's second batch fails as `fault`: its change's, after expiring what is due. */
-const second = (fault: Fault) => (n: number) => (n === 2 ? fault : null);
+/** The route's first batch fails as `fault`: its change's (nothing is due to expire first). */
+const change = (fault: Fault) => (n: number) => (n === 1 ? fault : null);
 
 const statusOf = async (id: number) =>
   (await env.DB.prepare(`SELECT status FROM price_requests WHERE id = ?1`).bind(id).first<{ status: string }>())
@@ -57,7 +57,7 @@ describe("a price request's writes failing", () => {
     const before = await call("POST", "/price-requests", {
       token: w.punter.token,
       body: w.body(0),
-      env: { DB: faultyD1(env.DB, second("before")) },
+      env: { DB: faultyD1(env.DB, change("before")) },
     });
     expect(before.status).toBeGreaterThanOrEqual(500);
     expect(await json<PriceRequest[]>("GET", "/price-requests", { token: w.punter.token })).toEqual([]);
@@ -65,7 +65,7 @@ describe("a price request's writes failing", () => {
     const after = await call("POST", "/price-requests", {
       token: w.punter.token,
       body: w.body(0),
-      env: { DB: faultyD1(env.DB, second("after")) },
+      env: { DB: faultyD1(env.DB, change("after")) },
     });
     expect(after.status).toBeGreaterThanOrEqual(500);
     const [kept] = await json<PriceRequest[]>("GET", "/price-requests", { token: w.punter.token });
@@ -82,14 +82,14 @@ describe("a price request's writes failing", () => {
     const failed = await call("POST", path, {
       token: w.book.owner.token,
       body: accept,
-      env: { DB: faultyD1(env.DB, second("before")) },
+      env: { DB: faultyD1(env.DB, change("before")) },
     });
     expect(failed.status).toBeGreaterThanOrEqual(500);
     expect(await statusOf(request.id)).toBe("PENDING");
     const lost = await call("POST", path, {
       token: w.book.owner.token,
       body: accept,
-      env: { DB: faultyD1(env.DB, second("after")) },
+      env: { DB: faultyD1(env.DB, change("after")) },
     });
     expect(lost.status).toBeGreaterThanOrEqual(500);
     expect(await statusOf(request.id)).toBe("OFFERED");
