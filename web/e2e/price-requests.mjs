@@ -2,7 +2,7 @@
 // punter asks his bookmaker from the bet dialog for more than the box takes (100 on Arkle at 6, his
 // max stake being 20); the bookmaker accepts by pressing Accept on the bot's message in the Bot
 // messages drawer, whose toast shows; the punter's own message opens the event
-// (startapp=event_<id>), where the offer counts down, and he takes it: his bet, his coins. A second
+// (startapp=ev_<id>), where the offer counts down, and he takes it: his bet, his coins. A second
 // request is countered from the mini-app (its message's Counter opens the main page with it on top:
 // 60 at 3.5) and taken too; the Changes screen lists the requests' rows. axe-core audits every
 // screen. Screenshots (390x844) go to /tmp/bookie-price-requests-*.png.
@@ -106,22 +106,19 @@ async function main() {
     await drawer.getByRole("button", { name: "Close", exact: true }).click();
   });
 
-  await step(
-    "the punter's bot message opens the event (startapp=event_<id>) with the offer counting down",
-    async () => {
-      await punter.getByRole("button", { name: /^Bot messages \(\d+\)$/ }).click({ timeout: 10_000 });
-      const drawer = punter.getByRole("complementary", { name: "Bot messages" });
-      const message = drawer
-        .getByRole("article")
-        .filter({ hasText: "Arkle" })
-        .filter({ has: punter.getByRole("link") });
-      const href = (await message.first().getByRole("link").getAttribute("href", { timeout: 15_000 })) ?? "";
-      assert(/startapp=event_\d+/.test(href), `the offer's button opens ${href}`);
-      await punter.goto(`${url}/${new URL(href).search}`);
-      await punter.waitForURL(new RegExp(`/events/${bookmakerId}$`), { timeout: 15_000 });
-      await requests.getByRole("listitem").filter({ hasText: "The bookmaker offers 100 at 6 on Arkle" }).waitFor();
-    },
-  );
+  await step("the punter's bot message opens the event (startapp=ev_<id>) with the offer counting down", async () => {
+    await punter.getByRole("button", { name: /^Bot messages \(\d+\)$/ }).click({ timeout: 10_000 });
+    const drawer = punter.getByRole("complementary", { name: "Bot messages" });
+    const message = drawer
+      .getByRole("article")
+      .filter({ hasText: "Arkle" })
+      .filter({ has: punter.getByRole("link") });
+    const href = (await message.first().getByRole("link").getAttribute("href", { timeout: 15_000 })) ?? "";
+    assert(/startapp=ev_\d+/.test(href), `the offer's button opens ${href}`);
+    await punter.goto(`${url}/${new URL(href).search}`);
+    await punter.waitForURL(new RegExp(`/events/${bookmakerId}$`), { timeout: 15_000 });
+    await requests.getByRole("listitem").filter({ hasText: "The bookmaker offers 100 at 6 on Arkle" }).waitFor();
+  });
 
   await step("the punter takes the offer: his bet, his coins", async () => {
     const before = await coins();

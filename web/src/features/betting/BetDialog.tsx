@@ -237,7 +237,9 @@ function BetResultDialog({
         <ul className="bet-failures">
           {failed.map((o) => (
             <li key={o.item.id}>
-              {o.item.title}: {o.error}
+              <span>
+                {o.item.title}: {o.error}
+              </span>
               {o.code === "LIMIT_EXCEEDED" && (
                 <button type="button" className="button button-secondary ask-price-open" onClick={() => onAsk(o)}>
                   {t`Ask the bookmaker`}
