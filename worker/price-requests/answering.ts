@@ -5,8 +5,7 @@ import { AppError, notFound } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { en, words } from "../lib/words";
 import { expireDue } from "./expiry";
-import { auditSelectedStatement } from "../audit/record";
-import { OFFER_LIFETIME_MS, requestAuditSelect, requestById, toPriceRequest, type RequestRow } from "./records";
+import { OFFER_LIFETIME_MS, requestAuditStatement, requestById, toPriceRequest, type RequestRow } from "./records";
 import type { AnswerBody } from "./schemas";
 
 // The book answers a request (docs/rules/price-requests.md): its owner or a manager, from the
@@ -80,17 +79,13 @@ export async function answerRequest(
   });
   const [, updated] = await db.batch([
     // Written before the change, read from the row as it waits: nothing when it waits no more.
-    auditSelectedStatement(db, requestAuditSelect(`id = ?1 AND status = 'PENDING' AND expires_at > ?8`, "json(?9)"), [
-      requestId,
-      null,
-      null,
-      null,
-      null,
-      null,
-      userId,
+    requestAuditStatement(db, {
+      where: `id = ?1 AND status = 'PENDING' AND expires_at > ?2`,
+      binds: [requestId, at],
+      actorId: userId,
       at,
       after,
-    ]),
+    }),
     db
       .prepare(
         `UPDATE price_requests SET status = ?2, answered_by = ?3, offer_stake_cents = ?4, offer_num = ?5,

@@ -3,8 +3,7 @@ import { ladderOdds } from "../../common/odds";
 import { AppError } from "../lib/errors";
 import { nowIso } from "../lib/time";
 import { en } from "../lib/words";
-import { auditSelectedStatement } from "../audit/record";
-import { ASK_LIFETIME_MS, requestAuditSelect, requestById, toPriceRequest } from "./records";
+import { ASK_LIFETIME_MS, requestAuditStatement, requestById, toPriceRequest } from "./records";
 import type { PriceRequestBody } from "./schemas";
 
 // A punter asks the book for a bet the box refused (docs/rules/price-requests.md): the room has
@@ -55,16 +54,12 @@ export async function writeRequest(db: D1Database, userId: number, ask: PriceReq
           at,
         ),
       // The one open request of his on the outcome, just written.
-      auditSelectedStatement(db, requestAuditSelect(`user_id = ?1 AND item_id = ?2 AND status = 'PENDING'`), [
-        userId,
-        ask.eventItemId,
-        null,
-        null,
-        null,
-        null,
-        userId,
+      requestAuditStatement(db, {
+        where: `user_id = ?1 AND item_id = ?2 AND status = 'PENDING'`,
+        binds: [userId, ask.eventItemId],
+        actorId: userId,
         at,
-      ]),
+      }),
     ]);
     id = (inserted.results[0] as { id: number }).id;
   } catch (err) {

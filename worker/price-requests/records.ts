@@ -1,5 +1,6 @@
 import type { PriceRequest } from "../contract";
 import { decimalText } from "../../common/odds";
+import { auditSelectedStatement } from "../audit/record";
 import { fromCents } from "../lib/money";
 
 // A price request's row as D1 keeps it, and as the API answers it (docs/rules/price-requests.md).
@@ -87,18 +88,27 @@ export const auditState = (r: Pick<RequestRow, "id" | "status" | "stake_cents" |
 /** A request's odds as the API gives them, in SQL over its columns (`num`, `den`). */
 const decimalSql = (num: string, den: string) => `round(1.0 * ${num} / ${den} + 1, 3)`;
 
+/** A request's state as its audit row keeps it, in SQL over its row. */
+const STATE_SQL = `json_object('requestId', id, 'status', status, 'amount', stake_cents / 100.0, 'coefficient', ${decimalSql("odds_num", "odds_den")}, 'eachWay', json(CASE each_way WHEN 1 THEN 'true' ELSE 'false' END))`;
+
 /**
- * The SELECT of the audit rows of each request `where` selects (docs/rules/audit.md, "Audit"),
- * for audit/record.ts's auditSelectedStatement: its state as D1 holds it when the statement runs, or
- * `after` given as JSON text (?9), for a row written before its change in the change's batch.
- * `where` may use ?1 to ?6; ?7 is the actor, ?8 the time.
+ * The audit row of each request `where` selects (docs/rules/audit.md, "Audit"), through
+ * audit/record.ts: its state as D1 holds it when the statement runs, or `after` (JSON text) for a
+ * row written before its change in the change's batch. `where` names its `binds` ?1, ?2…
  */
-export const requestAuditSelect = (where: string, after = "") =>
-  `SELECT bookmaker_id, ?7, 'PRICE_REQUEST', event_id, item_id, user_id,
-     ${after ? "json_object('status', status)" : "NULL"},
-     ${
-       after ||
-       `json_object('requestId', id, 'status', status, 'amount', stake_cents / 100.0, 'coefficient', ${decimalSql("odds_num", "odds_den")}, 'eachWay', json(CASE each_way WHEN 1 THEN 'true' ELSE 'false' END))`
-     },
-     NULL, ?8
-   FROM price_requests WHERE ${where}`;
+export function requestAuditStatement(
+  db: D1Database,
+  rows: { where: string; binds: unknown[]; actorId: number; at: string; after?: string },
+) {
+  const n = rows.binds.length;
+  const [actor, at, after] = [`?${n + 1}`, `?${n + 2}`, `?${n + 3}`];
+  const select = `SELECT bookmaker_id, ${actor}, 'PRICE_REQUEST', event_id, item_id, user_id,
+      ${rows.after ? "json_object('status', status)" : "NULL"}, ${rows.after ? `json(${after})` : STATE_SQL}, NULL, ${at}
+    FROM price_requests WHERE ${rows.where}`;
+  return auditSelectedStatement(db, select, [
+    ...rows.binds,
+    rows.actorId,
+    rows.at,
+    ...(rows.after ? [rows.after] : []),
+  ]);
+}
